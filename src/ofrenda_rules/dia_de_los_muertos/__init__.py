@@ -1,0 +1,45 @@
+"""Día de los Muertos (Jolly Roger Games, 2016): trick-taking with TAKE cards.
+
+Three to six players; the lead card sets the High/Low card; TAKE cards steal
+cards already played; variants lock the lead card and split each trick
+between its highest and lowest cards.
+
+>>> from ofrenda_rules import dia_de_los_muertos as ddlm
+>>> state = ddlm.new_game(ddlm.Config(players=4), seed=7)
+>>> while not ddlm.is_over(state):
+...     state = ddlm.apply(state, ddlm.legal_actions(state)[0])
+>>> ddlm.outcome(state).winners
+(1,)
+"""
+
+from ofrenda_rules.dia_de_los_muertos.actions import Action as Action
+from ofrenda_rules.dia_de_los_muertos.actions import DealCard as DealCard
+from ofrenda_rules.dia_de_los_muertos.actions import PlayCard as PlayCard
+from ofrenda_rules.dia_de_los_muertos.actions import TakeCard as TakeCard
+from ofrenda_rules.dia_de_los_muertos.components import DEFAULT_DECK as DEFAULT_DECK
+from ofrenda_rules.dia_de_los_muertos.components import Card as Card
+from ofrenda_rules.dia_de_los_muertos.components import CardSpec as CardSpec
+from ofrenda_rules.dia_de_los_muertos.components import DeckEdition as DeckEdition
+from ofrenda_rules.dia_de_los_muertos.components import Mark as Mark
+from ofrenda_rules.dia_de_los_muertos.components import Suit as Suit
+from ofrenda_rules.dia_de_los_muertos.components import load_deck as load_deck
+from ofrenda_rules.dia_de_los_muertos.definition import GAME as GAME
+from ofrenda_rules.dia_de_los_muertos.rules import apply as apply
+from ofrenda_rules.dia_de_los_muertos.rules import chance_outcomes as chance_outcomes
+from ofrenda_rules.dia_de_los_muertos.rules import current_player as current_player
+from ofrenda_rules.dia_de_los_muertos.rules import hidden_variant as hidden_variant
+from ofrenda_rules.dia_de_los_muertos.rules import is_over as is_over
+from ofrenda_rules.dia_de_los_muertos.rules import legal_actions as legal_actions
+from ofrenda_rules.dia_de_los_muertos.rules import new_game as new_game
+from ofrenda_rules.dia_de_los_muertos.rules import take_targets as take_targets
+from ofrenda_rules.dia_de_los_muertos.rules import trick_winners as trick_winners
+from ofrenda_rules.dia_de_los_muertos.rules import validate as validate
+from ofrenda_rules.dia_de_los_muertos.scoring import Outcome as Outcome
+from ofrenda_rules.dia_de_los_muertos.scoring import outcome as outcome
+from ofrenda_rules.dia_de_los_muertos.scoring import score as score
+from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES as HAND_SIZES
+from ofrenda_rules.dia_de_los_muertos.state import Config as Config
+from ofrenda_rules.dia_de_los_muertos.state import HighLowCard as HighLowCard
+from ofrenda_rules.dia_de_los_muertos.state import State as State
+from ofrenda_rules.dia_de_los_muertos.view import View as View
+from ofrenda_rules.dia_de_los_muertos.view import observe as observe

@@ -1,0 +1,187 @@
+"""The deck of Día de los Muertos as data: suits, cards and editions.
+
+A card is named by its suit and number (:class:`Card`); what is printed on it
+(its High/Low mark, its point value, whether it is a TAKE card) comes from the
+:class:`DeckEdition` in play. The default edition is reconstructed from every
+fact the rulebook and DESIGN.md state (see the docs page), and another deck
+loads from JSON with :func:`load_deck`, validated against the rulebook.
+
+>>> card = Card(Suit.RED, 10)
+>>> spec = DEFAULT_DECK.spec(card)
+>>> spec.mark, spec.points, spec.take
+(<Mark.LOW: 'low'>, 2, True)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from importlib import resources
+from typing import Final
+
+import attrs
+
+from ofrenda_rules.errors import EditionError, FormatError
+from ofrenda_rules.serialization import loads
+
+__all__ = [
+    "DEFAULT_DECK",
+    "NUMBERS",
+    "POINT_DISTRIBUTION",
+    "Card",
+    "CardSpec",
+    "DeckEdition",
+    "Mark",
+    "Suit",
+    "load_deck",
+]
+
+
+class Suit(enum.Enum):
+    """The three suits, named by border colour as the rulebook's example does."""
+
+    BLACK = "black"
+    """Suit #1, Skull, black border; its High/Low card has a red background."""
+    RED = "red"
+    """Suit #2, Offering, red border; its High/Low card has a beige background."""
+    WHITE = "white"
+    """Suit #3, Flower, white border; its High/Low card has a turquoise background."""
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+class Mark(enum.Enum):
+    """The arrow printed on a card: whether a lead makes the highest or lowest card win."""
+
+    HIGH = "high"
+    """Up arrow (H)."""
+    LOW = "low"
+    """Down arrow (L)."""
+
+
+NUMBERS: Final = tuple(range(1, 21))
+"""Every suit is numbered 1 to 20."""
+
+POINT_DISTRIBUTION: Final = {0: 12, 1: 21, 2: 9, -1: 18}
+"""The rulebook's count of cards per point value across the 60 playing cards."""
+
+_SUIT_ORDER: Final = {Suit.BLACK: 0, Suit.RED: 1, Suit.WHITE: 2}
+
+
+@attrs.frozen(order=False)
+class Card:
+    """A playing card, named by suit and number (unique in a deck)."""
+
+    suit: Suit
+    """The card's suit."""
+    number: int
+    """The card's number, 1 to 20; only the number decides a trick."""
+
+    def sort_key(self) -> tuple[int, int]:
+        """Order of cards in hands and listings: by suit (black, red, white), then number."""
+        return (_SUIT_ORDER[self.suit], self.number)
+
+    def __str__(self) -> str:
+        return f"{self.suit.value.capitalize()} {self.number}"
+
+
+@attrs.frozen
+class CardSpec:
+    """What is printed on one card of an edition."""
+
+    suit: Suit
+    """The card's suit."""
+    number: int
+    """The card's number."""
+    mark: Mark
+    """High (up arrow) or Low (down arrow)."""
+    points: int
+    """Its point value in a score pile: 2, 1, 0 or -1."""
+    take: bool
+    """Whether it is a TAKE card."""
+
+    @property
+    def card(self) -> Card:
+        """The card this spec describes."""
+        return Card(self.suit, self.number)
+
+
+def _check_cards(instance: DeckEdition, attribute: attrs.Attribute[object], cards: tuple[CardSpec, ...]) -> None:
+    problems = deck_problems(cards)
+    if problems:
+        raise EditionError(f"deck edition {instance.name!r} is invalid: " + "; ".join(problems))
+
+
+def deck_problems(cards: tuple[CardSpec, ...]) -> list[str]:
+    """Every rulebook constraint that a list of card specs breaks (empty when valid)."""
+    problems: list[str] = []
+    names = Counter((c.suit, c.number) for c in cards)
+    for (suit, number), count in sorted(names.items(), key=lambda kv: (kv[0][0].value, kv[0][1])):
+        if count > 1:
+            problems.append(f"{suit.value} {number} appears {count} times")
+        if number not in NUMBERS:
+            problems.append(f"{suit.value} {number} is not numbered 1-20")
+    for suit in Suit:
+        missing = [n for n in NUMBERS if (suit, n) not in names]
+        if missing:
+            problems.append(f"{suit.value} is missing {missing}")
+    points = Counter(c.points for c in cards)
+    for value in sorted(set(points) | set(POINT_DISTRIBUTION)):
+        want = POINT_DISTRIBUTION.get(value, 0)
+        if points.get(value, 0) != want:
+            problems.append(f"{points.get(value, 0)} cards worth {value} points, the rulebook has {want}")
+    return problems
+
+
+@attrs.frozen
+class DeckEdition:
+    """The 60 playing cards of one printing, validated against the rulebook.
+
+    The rulebook fixes three suits numbered 1-20 and the point values (12 cards
+    of 0, 21 of 1, 9 of 2, 18 of -1); an edition that breaks any of these is
+    refused with :class:`~ofrenda_rules.errors.EditionError`.
+    """
+
+    name: str
+    """A label for the printing, e.g. the publisher and year."""
+    cards: tuple[CardSpec, ...] = attrs.field(validator=_check_cards)
+    """The 60 playing cards."""
+    _by_card: dict[Card, CardSpec] = attrs.field(init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_by_card", {spec.card: spec for spec in self.cards})
+
+    def spec(self, card: Card) -> CardSpec:
+        """What is printed on ``card``."""
+        return self._by_card[card]
+
+    def __contains__(self, card: object) -> bool:
+        return card in self._by_card
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """All 60 cards in sort order."""
+        return tuple(sorted(self._by_card, key=Card.sort_key))
+
+
+def load_deck(text: str | bytes) -> DeckEdition:
+    """Load a deck edition from JSON, validated.
+
+    Raises:
+        FormatError: malformed JSON, wrong types or unknown keys (with the path),
+            or a deck that breaks a rulebook constraint.
+    """
+    return loads(text, DeckEdition)
+
+
+def _load_default() -> DeckEdition:
+    text = resources.files("ofrenda_rules.dia_de_los_muertos").joinpath("data/default_deck.json").read_text()
+    try:
+        return load_deck(text)
+    except FormatError as exc:  # pragma: no cover - the shipped file is tested
+        raise EditionError(f"the shipped default deck is invalid: {exc}") from exc
+
+
+DEFAULT_DECK: Final = _load_default()
+"""The default edition, reconstructed (see the docs' component page)."""

@@ -1,0 +1,106 @@
+"""The registry entry of Día de los Muertos: its facts and generic hooks."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from typing import Final
+
+from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
+from ofrenda_rules.dia_de_los_muertos.rules import (
+    apply,
+    chance_outcomes,
+    current_player,
+    hidden_variant,
+    is_over,
+    legal_actions,
+    new_game,
+    validate,
+)
+from ofrenda_rules.dia_de_los_muertos.scoring import Outcome, outcome, score
+from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, State
+from ofrenda_rules.dia_de_los_muertos.view import View, observe
+from ofrenda_rules.game import GameDefinition, GameInfo
+
+__all__ = ["GAME", "INFO"]
+
+INFO: Final = GameInfo(
+    name="dia_de_los_muertos",
+    title="Día de los Muertos",
+    player_counts=(3, 4, 5, 6),
+    has_chance=True,
+    hidden_information=True,
+    publisher="Jolly Roger Games, 2016",
+)
+"""Declared facts of the game."""
+
+
+def _test_configs() -> tuple[Config, ...]:
+    return tuple(
+        Config(players=n, lock_lead=lock, high_low_split=split)
+        for n, lock, split in itertools.product(sorted(HAND_SIZES), (False, True), (False, True))
+    )
+
+
+def _turn_count(state: State) -> int:
+    return state.tricks
+
+
+def _turn_bounds(config: Config) -> tuple[int, int]:
+    # TAKE cards make players spend extra cards, so a game may stop before
+    # every hand is played out; without TAKEs it lasts exactly one trick per card.
+    return (0, config.hand_size)
+
+
+def _max_steps(config: Config) -> int:
+    dealt = config.players * config.hand_size
+    takes = sum(1 for spec in config.deck.cards if spec.take)
+    return dealt + dealt + takes
+
+
+def _census(state: State) -> tuple[tuple[str, int], ...]:
+    cards: Counter[str] = Counter()
+    for group in (*state.hands, *state.piles, state.stock, state.set_aside):
+        cards.update(str(card) for card in group)
+    cards.update(str(card) for card in state.in_front if card is not None)
+    return tuple(sorted(cards.items()))
+
+
+def _describe(state: State, action: Action) -> str:
+    if isinstance(action, DealCard):
+        return f"deal {action.card} to player {state.dealt % state.config.players}"
+    if isinstance(action, PlayCard):
+        spec = state.config.deck.spec(action.card)
+        take = " TAKE" if spec.take else ""
+        return f"player {state.to_play} plays {action.card} ({spec.mark.value[0].upper()} {spec.points:+d}{take})"
+    if isinstance(action, TakeCard):
+        return f"player {state.to_play} takes {action.card}"
+    return repr(action)  # pragma: no cover
+
+
+GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
+    info=INFO,
+    config_type=Config,
+    state_type=State,
+    action_type=Action,
+    view_type=View,
+    outcome_type=Outcome,
+    new_game=new_game,
+    current_player=current_player,
+    legal_actions=legal_actions,
+    chance_outcomes=chance_outcomes,
+    validate=validate,
+    apply=apply,
+    score=score,
+    is_over=is_over,
+    outcome=outcome,
+    observe=observe,
+    test_configs=_test_configs,
+    turn_count=_turn_count,
+    turn_bounds=_turn_bounds,
+    max_steps=_max_steps,
+    census=_census,
+    hidden_variant=hidden_variant,
+    describe_action=_describe,
+)
+"""Día de los Muertos as a registered game."""

@@ -1,0 +1,96 @@
+"""Configuration and state of Día de los Muertos.
+
+>>> Config().players
+4
+>>> Config(players=6, lock_lead=True, high_low_split=True).hand_size
+10
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from ofrenda_rules.dia_de_los_muertos.components import DEFAULT_DECK, Card, DeckEdition, Mark, Suit
+from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.rng import Rng
+
+__all__ = ["HAND_SIZES", "Config", "HighLowCard", "State"]
+
+HAND_SIZES: Final = {3: 15, 4: 12, 5: 11, 6: 10}
+"""Cards dealt to each player, by player count (rulebook, Preparation)."""
+
+
+def _check_players(instance: Config, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or value not in HAND_SIZES:
+        raise ConfigError(f"Día de los Muertos is for 3 to 6 players, not {value!r}")
+
+
+@attrs.frozen
+class Config:
+    """Options of a game. Both variants may be used together."""
+
+    players: int = attrs.field(default=4, validator=_check_players)
+    """Number of players, 3 to 6."""
+    lock_lead: bool = False
+    """Variant "Locking the lead card": the lead card cannot be captured by a TAKE."""
+    high_low_split: bool = False
+    """Advanced game: H-marked cards go to the highest card, L-marked to the lowest."""
+    deck: DeckEdition = DEFAULT_DECK
+    """The deck edition in play."""
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return HAND_SIZES[self.players]
+
+
+@attrs.frozen
+class HighLowCard:
+    """The High/Low card set by the lead: the colour led and which card wins."""
+
+    suit: Suit
+    """The colour of the lead card, which players must follow when they can."""
+    side: Mark
+    """Whether the highest or the lowest card wins (the lead card's arrow)."""
+
+
+@attrs.frozen
+class State:
+    """A complete game state: immutable, JSON-serialisable, hidden parts included.
+
+    Cards in hands and in the stock are kept sorted, so the state holds no
+    hidden order.
+    """
+
+    config: Config
+    """The options of this game."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hand, sorted."""
+    stock: tuple[Card, ...]
+    """Cards not (yet) dealt, face down and sorted; those left after the deal stay out of play."""
+    dealt: int
+    """How many cards have been dealt so far."""
+    in_front: tuple[Card | None, ...]
+    """The card face up in front of each seat in the current trick, if any."""
+    leader: int
+    """The seat leading the current trick."""
+    lead_card: Card | None
+    """The first card played to the current trick (it stays locked in the lock variant)."""
+    high_low: HighLowCard | None
+    """The High/Low card set by the lead card of the current trick."""
+    to_play: int
+    """The seat due to play a card next."""
+    taking: bool
+    """Whether ``to_play`` has just played a TAKE card and must choose a card to take."""
+    piles: tuple[tuple[Card, ...], ...]
+    """Each seat's score pile, in the order the cards were collected."""
+    set_aside: tuple[Card, ...]
+    """Cards set aside when the game stopped (hands and cards in front), sorted."""
+    tricks: int
+    """Tricks completed so far."""
+    over: bool
+    """Whether the game has ended."""
+    rng: Rng | None
+    """The generator that resolves chance events in a seeded game; ``None`` otherwise."""

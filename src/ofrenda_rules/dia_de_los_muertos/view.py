@@ -1,0 +1,78 @@
+"""What one player may know of a game of Día de los Muertos.
+
+A :class:`View` shows the player's own hand, the size of every hand, the
+cards face up in front of the players, the High/Low card, and the public
+record of every score pile (each card was face up when it was collected: a
+ruling, see the docs). It never shows other hands, the undealt cards, the
+cards set aside at the end, or the generator.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.dia_de_los_muertos.components import Card
+from ofrenda_rules.dia_de_los_muertos.rules import current_player
+from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
+
+__all__ = ["View", "observe"]
+
+
+@attrs.frozen
+class View:
+    """One player's view of the game."""
+
+    player: int
+    """The seat this view belongs to."""
+    config: Config
+    """The game's options (public)."""
+    hand: tuple[Card, ...]
+    """The player's own hand, sorted."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    stock_size: int
+    """How many cards are undealt (face down)."""
+    in_front: tuple[Card | None, ...]
+    """The card face up in front of each seat in the current trick."""
+    leader: int
+    """The seat leading the current trick."""
+    lead_card: Card | None
+    """The first card played to the current trick."""
+    high_low: HighLowCard | None
+    """The High/Low card of the current trick."""
+    current_player: PlayerId
+    """Whose decision it is (a seat, CHANCE or TERMINAL)."""
+    taking: bool
+    """Whether the current player must choose a card to take."""
+    piles: tuple[tuple[Card, ...], ...]
+    """The public record of each seat's score pile."""
+    set_aside_count: int
+    """How many cards were set aside when the game stopped."""
+    tricks: int
+    """Tricks completed."""
+    over: bool
+    """Whether the game has ended."""
+
+
+def observe(state: State, player: int) -> View:
+    """The view of ``state`` for seat ``player``."""
+    if not 0 <= player < state.config.players:
+        raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    return View(
+        player=player,
+        config=state.config,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        stock_size=len(state.stock),
+        in_front=state.in_front,
+        leader=state.leader,
+        lead_card=state.lead_card,
+        high_low=state.high_low,
+        current_player=current_player(state),
+        taking=state.taking,
+        piles=state.piles,
+        set_aside_count=len(state.set_aside),
+        tricks=state.tricks,
+        over=state.over,
+    )

@@ -1,0 +1,95 @@
+"""The library's error hierarchy and rule rejections.
+
+Every error the library raises on purpose derives from :class:`OfrendaRulesError`
+(itself a :class:`ValueError`), so a caller can catch the whole family at once
+or one kind precisely:
+
+* :class:`IllegalActionError` -- an action that the rules do not allow in the
+  given state; it carries a :class:`Rejection` with a stable ``code``.
+* :class:`ConfigError` -- an option or combination of options that is invalid.
+* :class:`EditionError` -- component data (an edition) that breaks a
+  constraint of the rulebook.
+* :class:`FormatError` -- a JSON document (a saved state, an action, an
+  edition, a replay) that is malformed, names the path of the fault.
+* :class:`UnknownGameError` -- a game name that is not registered.
+
+>>> rejection = Rejection("not-your-turn", "it is player 2's turn, not player 0's")
+>>> error = IllegalActionError(rejection, action="PlayCard(...)")
+>>> error.rejection.code
+'not-your-turn'
+>>> isinstance(error, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = [
+    "ConfigError",
+    "EditionError",
+    "FormatError",
+    "GameNotOverError",
+    "IllegalActionError",
+    "OfrendaRulesError",
+    "Rejection",
+    "UnknownGameError",
+]
+
+
+@attrs.frozen
+class Rejection:
+    """Why an action is not legal: a stable machine code and a sentence.
+
+    ``code`` never changes between releases for the same reason, so programs
+    may branch on it; ``message`` is for people and may be reworded.
+    """
+
+    code: str
+    """A stable, kebab-case identifier of the reason, e.g. ``"must-follow-colour"``."""
+    message: str
+    """The reason in words, naming the offending values."""
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.code}]"
+
+
+class OfrendaRulesError(ValueError):
+    """Base class of every error that ofrenda_rules raises on purpose."""
+
+
+class IllegalActionError(OfrendaRulesError):
+    """An action was applied that the rules do not allow in that state.
+
+    The state given to ``apply`` is never changed (states are immutable), so
+    the caller can simply try another action.
+    """
+
+    rejection: Rejection
+    """The rejection that ``validate`` gives for the same state and action."""
+
+    def __init__(self, rejection: Rejection, action: object = None) -> None:
+        self.rejection = rejection
+        self.action = action
+        prefix = f"{action!r} rejected: " if action is not None else ""
+        super().__init__(f"{prefix}{rejection}")
+
+
+class ConfigError(OfrendaRulesError):
+    """A game configuration is invalid (unsupported player count, clashing options...)."""
+
+
+class EditionError(OfrendaRulesError):
+    """Component data breaks a constraint that the rulebook states."""
+
+
+class FormatError(OfrendaRulesError):
+    """A JSON document is malformed; the message names the path of the fault."""
+
+
+class UnknownGameError(OfrendaRulesError, LookupError):
+    """No game is registered under the requested name."""
+
+
+class GameNotOverError(OfrendaRulesError):
+    """A final result was asked for a game that has not ended."""

@@ -1,0 +1,159 @@
+"""What every game declares and provides: the generic game interface.
+
+Each game subpackage offers the public contract as plain functions
+(``new_game``, ``current_player``, ``legal_actions``, ``chance_outcomes``,
+``validate``, ``apply``, ``score``, ``is_over``, ``outcome``, ``observe``) and
+bundles them, with its declared facts (:class:`GameInfo`) and the hooks that
+generic tooling needs, into one :class:`GameDefinition` named ``GAME``. The
+registry (:mod:`ofrenda_rules.registry`) hands these out by name, so that the
+CLI, the property suite, the benchmarks and adapters work for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, Generic, Protocol, TypeVar
+
+import attrs
+
+from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.errors import Rejection
+from ofrenda_rules.rng import Rng
+
+__all__ = [
+    "ConfigLike",
+    "GameDefinition",
+    "GameInfo",
+    "OutcomeLike",
+    "StateLike",
+]
+
+
+class ConfigLike(Protocol):
+    """What generic code needs of a game's ``Config``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats (``1`` is solo where the game has it)."""
+        ...
+
+
+class StateLike(Protocol):
+    """What generic code needs of a game's ``State``."""
+
+    @property
+    def rng(self) -> Rng | None:
+        """The generator of a seeded game, ``None`` otherwise."""
+        ...
+
+
+class OutcomeLike(Protocol):
+    """What generic code needs of a game's final ``Outcome``."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Final points per seat."""
+        ...
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Final place per seat after tie-breaks: ``0`` is first; tied seats share a place."""
+        ...
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won (several when the victory is shared; none when all lose)."""
+        ...
+
+
+C = TypeVar("C", bound=ConfigLike)
+S = TypeVar("S", bound=StateLike)
+A = TypeVar("A")
+V = TypeVar("V")
+O = TypeVar("O", bound=OutcomeLike)  # noqa: E741
+
+
+@attrs.frozen
+class GameInfo:
+    """Facts a game declares without being played (as OpenSpiel's ``GameType``)."""
+
+    name: str
+    """Registry name, also the subpackage name, e.g. ``"dia_de_los_muertos"``."""
+    title: str
+    """The published title, e.g. ``"Día de los Muertos"``."""
+    player_counts: tuple[int, ...]
+    """Every supported ``Config.players``; ``1`` means a solo mode against an automaton."""
+    has_chance: bool
+    """Whether the game has chance events (shuffles, draws, dice)."""
+    hidden_information: bool
+    """Whether a player may not see part of the state (hands, deck order)."""
+    publisher: str = ""
+    """Publisher and year of the rulebook implemented."""
+
+
+@attrs.frozen(kw_only=True)
+class GameDefinition(Generic[C, S, A, V, O]):
+    """One game's public contract and the hooks generic tooling uses.
+
+    Beyond the contract functions, a game provides:
+
+    * ``test_configs`` -- the configurations the property suite and the
+      benchmarks cover (every player count and variant combination);
+    * ``turn_count`` / ``turn_bounds`` -- the game's own count of turns (or
+      tricks) played, and the inclusive range a finished game must fall in;
+    * ``max_steps`` -- an upper bound on actions (chance outcomes included)
+      in one game, so that a runaway playout is a detectable bug;
+    * ``census`` -- every physical component and where it is, as sorted
+      ``(name, count)`` pairs, which never change during a game;
+    * ``hidden_variant`` -- a state that differs from the given one only in
+      what ``player`` cannot see (redealt hidden cards, reshuffled deck, a
+      different generator), for the no-leak property of ``observe``.
+    """
+
+    info: GameInfo
+    """The game's declared facts."""
+    config_type: type[C]
+    """The game's ``Config`` class."""
+    state_type: type[S]
+    """The game's ``State`` class."""
+    action_type: Any
+    """The game's ``Action`` union (a typing union, encoded with tags)."""
+    view_type: type[V]
+    """The game's ``View`` class (what ``observe`` returns)."""
+    outcome_type: type[O]
+    """The game's ``Outcome`` class."""
+    new_game: Callable[[C, int | None], S]
+    """Set up a game; a seed makes the library resolve chance events itself."""
+    current_player: Callable[[S], PlayerId]
+    """A seat, :data:`~ofrenda_rules.chance.CHANCE` or :data:`~ofrenda_rules.chance.TERMINAL`."""
+    legal_actions: Callable[[S], tuple[A, ...]]
+    """Legal actions in a deterministic order (chance outcomes at a chance event)."""
+    chance_outcomes: Callable[[S], tuple[tuple[A, Fraction], ...]]
+    """Outcomes of the pending chance event with exact probabilities."""
+    validate: Callable[[S, A], Rejection | None]
+    """``None`` when the action is legal, else why not."""
+    apply: Callable[[S, A], S]
+    """The next state; raises ``IllegalActionError`` for an illegal action."""
+    score: Callable[[S], tuple[int, ...]]
+    """Points per seat, valid at any moment."""
+    is_over: Callable[[S], bool]
+    """Whether the game has ended."""
+    outcome: Callable[[S], O]
+    """The final result (ranking, tie-breaks, solo tier); only for a finished game."""
+    observe: Callable[[S, int], V]
+    """What one seat may know."""
+    test_configs: Callable[[], tuple[C, ...]]
+    """Configurations the property suite and benchmarks cover."""
+    turn_count: Callable[[S], int]
+    """Turns (or tricks) completed, by the game's own count."""
+    turn_bounds: Callable[[C], tuple[int, int]]
+    """Inclusive range of ``turn_count`` for a finished game."""
+    max_steps: Callable[[C], int]
+    """Upper bound on the number of actions in one game, chance outcomes included."""
+    census: Callable[[S], tuple[tuple[str, int], ...]]
+    """Every component as sorted ``(name, count)`` pairs; constant over a game."""
+    hidden_variant: Callable[[S, int, Rng], S]
+    """A state equal to the given one in all that ``player`` can see."""
+    describe_action: Callable[[S, A], str] = repr
+    """A short human description of an action, for logs and the CLI."""

@@ -1,0 +1,202 @@
+"""JSON for every state, action, view, outcome and config, through one converter.
+
+The package has a single converter factory, :func:`make_converter`: cattrs'
+preconfigured JSON converter with ``forbid_extra_keys=True``, the library's
+leaf hooks, then every registered tagged union. An action union is encoded
+with a ``"type"`` key whose value is the class variable ``TAG`` of the action
+class, never the class name, so renaming a class never breaks a saved game.
+
+Games register their unions once, at import, with :func:`register_tagged_union`;
+:data:`converter` is the shared instance that :func:`dumps` and :func:`loads`
+use.
+
+>>> import attrs
+>>> @attrs.frozen
+... class Pass:
+...     TAG = "pass"
+>>> @attrs.frozen
+... class Bid:
+...     TAG = "bid"
+...     amount: int
+>>> register_tagged_union(Pass | Bid)
+>>> dumps(Bid(3), Pass | Bid)
+'{"amount":3,"type":"bid"}'
+>>> loads('{"type": "pass"}', Pass | Bid)
+Pass()
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any, Final, TypeVar, cast
+
+import cattrs
+from cattrs.preconf.json import JsonConverter
+from cattrs.preconf.json import make_converter as _make_json_converter
+from cattrs.strategies import configure_tagged_union
+
+from ofrenda_rules.errors import FormatError, OfrendaRulesError
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DOCUMENT_BYTES",
+    "TAG_KEY",
+    "converter",
+    "dumps",
+    "from_json_value",
+    "loads",
+    "parse_json",
+    "make_converter",
+    "register_tagged_union",
+    "to_json_value",
+]
+
+T = TypeVar("T")
+
+TAG_KEY: Final = "type"
+"""The JSON key that holds an action's (or any tagged class's) stable tag."""
+
+MAX_DOCUMENT_BYTES: Final = 16 * 1024 * 1024
+"""Largest JSON document :func:`loads` accepts by default (16 MiB)."""
+
+MAX_DEPTH: Final = 64
+"""Deepest nesting of arrays and objects :func:`loads` accepts."""
+
+_UNIONS: list[object] = []
+
+
+def _tag_of(cls: type) -> str:
+    tag = getattr(cls, "TAG", None)
+    if not isinstance(tag, str):
+        raise TypeError(f"{cls.__qualname__} has no string class variable TAG")
+    return tag
+
+
+def _configure(conv: JsonConverter, union: object) -> None:
+    configure_tagged_union(union, conv, tag_generator=_tag_of, tag_name=TAG_KEY)
+
+
+def _unstructure_fraction(value: Fraction) -> str:
+    return str(value)
+
+
+def _structure_fraction(value: object, _: type) -> Fraction:
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise TypeError(f"expected a fraction such as '1/6', not {value!r}")
+    return Fraction(value)
+
+
+def make_converter() -> JsonConverter:
+    """Build a fresh converter configured for every registered union.
+
+    Leaf hooks come first (fractions as ``"n/d"`` strings), then the tagged
+    unions, in registration order.
+    """
+    conv = _make_json_converter(forbid_extra_keys=True)
+    conv.register_unstructure_hook(Fraction, _unstructure_fraction)
+    conv.register_structure_hook(Fraction, _structure_fraction)
+    for union in _UNIONS:
+        _configure(conv, union)
+    return conv
+
+
+converter: Final[JsonConverter] = make_converter()
+"""The package's shared converter."""
+
+
+def register_tagged_union(union: object) -> None:
+    """Register a union of classes that each define ``TAG: ClassVar[str]``.
+
+    Tags must be unique within the union. Registering the same union twice is
+    harmless.
+    """
+    if union in _UNIONS:
+        return
+    members = getattr(union, "__args__", ())
+    tags = [_tag_of(cls) for cls in members]
+    if len(set(tags)) != len(tags):
+        raise TypeError(f"duplicate tags in {union!r}: {sorted(tags)}")
+    _UNIONS.append(union)
+    _configure(converter, union)
+
+
+def to_json_value(value: object, cls: Any = None) -> object:
+    """Unstructure ``value`` to plain JSON values (dicts, lists, str, int...)."""
+    return converter.unstructure(value, unstructure_as=cls)
+
+
+def from_json_value(data: object, cls: type[T] | Any) -> T:
+    """Structure plain JSON values into ``cls``, raising :class:`FormatError`.
+
+    The message names the path of every fault, e.g. ``$.config.players``.
+    """
+    try:
+        return cast(T, converter.structure(data, cls))
+    except cattrs.BaseValidationError as exc:
+        details = "; ".join(cattrs.transform_error(exc, path="$"))
+        nested = _library_error(exc)
+        if nested is not None:
+            details = f"{nested} ({details})"
+        raise FormatError(f"invalid {_name(cls)}: {details}") from exc
+    except OfrendaRulesError as exc:
+        raise FormatError(f"invalid {_name(cls)}: {exc}") from exc
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise FormatError(f"invalid {_name(cls)}: {type(exc).__name__}: {exc}") from exc
+
+
+def _library_error(exc: BaseException) -> OfrendaRulesError | None:
+    if isinstance(exc, OfrendaRulesError):
+        return exc
+    for sub in getattr(exc, "exceptions", ()):
+        found = _library_error(sub)
+        if found is not None:
+            return found
+    return None
+
+
+def _name(cls: object) -> str:
+    return getattr(cls, "__qualname__", None) or repr(cls)
+
+
+def dumps(value: object, cls: Any = None) -> str:
+    """Encode ``value`` as compact JSON with sorted keys.
+
+    Pass the union as ``cls`` when encoding a member of a tagged union
+    on its own, so that its tag is written.
+    """
+    return json.dumps(to_json_value(value, cls), sort_keys=True, separators=(",", ":"))
+
+
+def _check_depth(data: object) -> None:
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                raise FormatError(f"JSON document nested deeper than {MAX_DEPTH} levels")
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+
+
+def parse_json(text: str | bytes, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> object:
+    """Parse untrusted JSON text with size and depth limits.
+
+    Raises :class:`FormatError` (never a bare ``json`` or ``RecursionError``).
+    """
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > max_bytes:
+        raise FormatError(f"JSON document of {size} bytes exceeds the limit of {max_bytes}")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise FormatError(f"not valid JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise FormatError(f"JSON document nested deeper than {MAX_DEPTH} levels") from exc
+    _check_depth(data)
+    return data
+
+
+def loads(text: str | bytes, cls: type[T] | Any, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> T:
+    """Decode JSON text into ``cls``; :class:`FormatError` names any fault."""
+    return from_json_value(parse_json(text, max_bytes=max_bytes), cls)
