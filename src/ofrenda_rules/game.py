@@ -11,6 +11,7 @@ CLI, the property suite, the benchmarks and adapters work for every game.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
@@ -27,7 +28,35 @@ __all__ = [
     "GameInfo",
     "OutcomeLike",
     "StateLike",
+    "summarize_config",
 ]
+
+
+def summarize_config(config: object) -> str:
+    """A short label of a config's simple options (numbers, strings, enums, true flags).
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Demo:
+    ...     players: int = 3
+    ...     variant: bool = True
+    ...     other: bool = False
+    >>> summarize_config(Demo())
+    'players=3 variant'
+    """
+    parts: list[str] = []
+    for field in attrs.fields(type(config)):  # type: ignore[misc]
+        value = getattr(config, field.name)
+        if isinstance(value, bool):
+            if value:
+                parts.append(field.name)
+        elif isinstance(value, int | str):
+            parts.append(f"{field.name}={value}")
+        elif isinstance(value, enum.Enum):
+            parts.append(f"{field.name}={value.value}")
+        elif isinstance(value, tuple) and value and all(isinstance(v, enum.Enum) for v in value):
+            parts.append(f"{field.name}={'+'.join(str(v.value) for v in value)}")
+    return " ".join(parts)
 
 
 class ConfigLike(Protocol):
@@ -155,5 +184,9 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """Every component as sorted ``(name, count)`` pairs; constant over a game."""
     hidden_variant: Callable[[S, int, Rng], S]
     """A state equal to the given one in all that ``player`` can see."""
+    bench_configs: Callable[[], tuple[C, ...]]
+    """Configurations the benchmark measures (a few representative ones)."""
     describe_action: Callable[[S, A], str] = repr
     """A short human description of an action, for logs and the CLI."""
+    describe_config: Callable[[C], str] = summarize_config
+    """A short label of a configuration, for test ids, logs and benchmarks."""

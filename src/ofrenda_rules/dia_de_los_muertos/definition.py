@@ -42,6 +42,10 @@ def _test_configs() -> tuple[Config, ...]:
     )
 
 
+def _bench_configs() -> tuple[Config, ...]:
+    return (Config(players=3), Config(players=4), Config(players=6), Config(players=6, lock_lead=True, high_low_split=True))
+
+
 def _turn_count(state: State) -> int:
     return state.tricks
 
@@ -101,6 +105,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     max_steps=_max_steps,
     census=_census,
     hidden_variant=hidden_variant,
+    bench_configs=_bench_configs,
     describe_action=_describe,
 )
 """Día de los Muertos as a registered game."""

@@ -14,7 +14,7 @@ import attrs
 from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.dia_de_los_muertos.components import Card
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
-from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
+from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
 
 __all__ = ["View", "observe"]
 
@@ -25,8 +25,8 @@ class View:
 
     player: int
     """The seat this view belongs to."""
-    config: Config
-    """The game's options (public)."""
+    players: int
+    """Number of seats."""
     hand: tuple[Card, ...]
     """The player's own hand, sorted."""
     hand_sizes: tuple[int, ...]
@@ -61,7 +61,7 @@ def observe(state: State, player: int) -> View:
         raise ValueError(f"no seat {player} in a {state.config.players}-player game")
     return View(
         player=player,
-        config=state.config,
+        players=state.config.players,
         hand=state.hands[player],
         hand_sizes=tuple(len(hand) for hand in state.hands),
         stock_size=len(state.stock),
