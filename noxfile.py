@@ -40,8 +40,8 @@ def typecheck(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff check and format check."""
     session.install(*_group("lint"))
-    session.run("ruff", "check", "src", "tests", "noxfile.py", "docs")
-    session.run("ruff", "format", "--check", "src", "tests", "noxfile.py", "docs")
+    session.run("ruff", "check", "src", "tests", "noxfile.py", "docs", "benchmarks")
+    session.run("ruff", "format", "--check", "src", "tests", "noxfile.py", "docs", "benchmarks")
 
 
 @nox.session

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar, cast
 
 import attrs
 
@@ -96,7 +96,8 @@ def settle(
     while current_player(state) == CHANCE:
         outcomes, weights = chance_weights(state)
         index, rng = _choose(rng, weights)
-        state = apply_outcome(attrs.evolve(state, rng=rng), outcomes[index])
+        seeded: S = attrs.evolve(cast(Any, state), rng=rng)
+        state = apply_outcome(seeded, outcomes[index])
     return state
 
 

@@ -44,8 +44,11 @@ def summarize_config(config: object) -> str:
     >>> summarize_config(Demo())
     'players=3 variant'
     """
+    cls = type(config)
+    if not attrs.has(cls):
+        return repr(config)
     parts: list[str] = []
-    for field in attrs.fields(type(config)):  # type: ignore[misc]
+    for field in attrs.fields(cls):
         value = getattr(config, field.name)
         if isinstance(value, bool):
             if value:
@@ -186,7 +189,7 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """A state equal to the given one in all that ``player`` can see."""
     bench_configs: Callable[[], tuple[C, ...]]
     """Configurations the benchmark measures (a few representative ones)."""
-    describe_action: Callable[[S, A], str] = repr
+    describe_action: Callable[[S, A], str] = attrs.field(default=lambda state, action: repr(action))
     """A short human description of an action, for logs and the CLI."""
     describe_config: Callable[[C], str] = summarize_config
     """A short label of a configuration, for test ids, logs and benchmarks."""

@@ -42,6 +42,7 @@ def get_game(name: str) -> AnyGame:
 
     Raises:
         UnknownGameError: when no game has that name; the message lists the names.
+
     """
     game = _cache.get(name)
     if game is not None:

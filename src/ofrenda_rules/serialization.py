@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar, cast, overload
 
 import cattrs
 from cattrs.preconf.json import JsonConverter
@@ -126,13 +126,17 @@ def to_json_value(value: object, cls: Any = None) -> object:
     return converter.unstructure(value, unstructure_as=cls)
 
 
-def from_json_value(data: object, cls: type[T] | Any) -> T:
+@overload
+def from_json_value(data: object, cls: type[T]) -> T: ...
+@overload
+def from_json_value(data: object, cls: object) -> Any: ...
+def from_json_value(data: object, cls: object) -> object:
     """Structure plain JSON values into ``cls``, raising :class:`FormatError`.
 
     The message names the path of every fault, e.g. ``$.config.players``.
     """
     try:
-        return cast(T, converter.structure(data, cls))
+        return converter.structure(data, cast(Any, cls))
     except cattrs.BaseValidationError as exc:
         details = "; ".join(cattrs.transform_error(exc, path="$"))
         nested = _library_error(exc)
@@ -197,6 +201,10 @@ def parse_json(text: str | bytes, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> obj
     return data
 
 
-def loads(text: str | bytes, cls: type[T] | Any, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> T:
-    """Decode JSON text into ``cls``; :class:`FormatError` names any fault."""
+@overload
+def loads(text: str | bytes, cls: type[T], *, max_bytes: int = ...) -> T: ...
+@overload
+def loads(text: str | bytes, cls: object, *, max_bytes: int = ...) -> Any: ...
+def loads(text: str | bytes, cls: object, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> object:
+    """Decode JSON text into ``cls`` (a class or a tagged union); :class:`FormatError` names any fault."""
     return from_json_value(parse_json(text, max_bytes=max_bytes), cls)

@@ -107,7 +107,9 @@ class CardSpec:
         return Card(self.suit, self.number)
 
 
-def _check_cards(instance: DeckEdition, attribute: attrs.Attribute[object], cards: tuple[CardSpec, ...]) -> None:
+def _check_cards(
+    instance: DeckEdition, attribute: attrs.Attribute[tuple[CardSpec, ...]], cards: tuple[CardSpec, ...]
+) -> None:
     problems = deck_problems(cards)
     if problems:
         raise EditionError(f"deck edition {instance.name!r} is invalid: " + "; ".join(problems))
@@ -171,6 +173,7 @@ def load_deck(text: str | bytes) -> DeckEdition:
     Raises:
         FormatError: malformed JSON, wrong types or unknown keys (with the path),
             or a deck that breaks a rulebook constraint.
+
     """
     return loads(text, DeckEdition)
 

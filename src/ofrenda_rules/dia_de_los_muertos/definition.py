@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Final
+from typing import Final, assert_never
 
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.rules import (
@@ -43,7 +43,12 @@ def _test_configs() -> tuple[Config, ...]:
 
 
 def _bench_configs() -> tuple[Config, ...]:
-    return (Config(players=3), Config(players=4), Config(players=6), Config(players=6, lock_lead=True, high_low_split=True))
+    return (
+        Config(players=3),
+        Config(players=4),
+        Config(players=6),
+        Config(players=6, lock_lead=True, high_low_split=True),
+    )
 
 
 def _turn_count(state: State) -> int:
@@ -79,7 +84,7 @@ def _describe(state: State, action: Action) -> str:
         return f"player {state.to_play} plays {action.card} ({spec.mark.value[0].upper()} {spec.points:+d}{take})"
     if isinstance(action, TakeCard):
         return f"player {state.to_play} takes {action.card}"
-    return repr(action)  # pragma: no cover
+    assert_never(action)
 
 
 GAME: Final = GameDefinition[Config, State, Action, View, Outcome](

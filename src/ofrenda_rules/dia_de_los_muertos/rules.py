@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import assert_never
 
 import attrs
-from typing_extensions import assert_never
 
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
@@ -175,6 +175,7 @@ def apply(state: State, action: Action) -> State:
 
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
+
     """
     rejection = validate(state, action)
     if rejection is not None:
@@ -334,6 +335,4 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
             hands[seat] = tuple(sorted(pool[:size], key=Card.sort_key))
             del pool[:size]
     new_rng = None if state.rng is None else Rng(rng.next_u64()[0])
-    return attrs.evolve(
-        state, hands=tuple(hands), stock=tuple(sorted(pool, key=Card.sort_key)), rng=new_rng
-    )
+    return attrs.evolve(state, hands=tuple(hands), stock=tuple(sorted(pool, key=Card.sort_key)), rng=new_rng)

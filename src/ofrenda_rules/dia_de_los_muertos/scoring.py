@@ -39,6 +39,7 @@ def outcome(state: State) -> Outcome:
 
     Raises:
         GameNotOverError: when the game has not ended.
+
     """
     if not state.over:
         raise GameNotOverError("the game is not over: no player due to play has run out of cards yet")
