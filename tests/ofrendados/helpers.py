@@ -62,7 +62,13 @@ def creating(state: State, dice: Sequence[Die], seat_board: Board | None = None)
     """``state`` moved to the CREATE step with the acting player (seat 0) holding ``dice``."""
     boards = state.boards if seat_board is None else (seat_board, *state.boards[1:])
     return attrs.evolve(
-        state, phase=Phase.CREATE, pool=(), picks=len(state.rolled), acted=0, dice_left=tuple(sorted(dice)), boards=boards
+        state,
+        phase=Phase.CREATE,
+        pool=(),
+        picks=len(state.rolled),
+        acted=0,
+        dice_left=tuple(sorted(dice)),
+        boards=boards,
     )
 
 
@@ -78,4 +84,4 @@ def fill(rows: int, kind: ObjectKind = ObjectKind.FRUIT) -> dict[int, ObjectKind
     return {cell: kind for row in SHEET.rows[:rows] for cell in row}
 
 
-Y, O, P = Colour.YELLOW, Colour.ORANGE, Colour.PURPLE
+Y, O, P = Colour.YELLOW, Colour.ORANGE, Colour.PURPLE  # noqa: E741 - the dice colours

@@ -42,7 +42,10 @@ def test_setup_uses_three_dice_of_each_colour_for_2_3_players_and_four_for_4(pla
 
 
 def test_every_face_gives_an_object_a_flower_or_money() -> None:
-    """"each die corresponds to an object to draw on the offering, a flower for the Path, or money"."""
+    """From the rulebook.
+
+    "each die corresponds to an object to draw on the offering, a flower for the Path, or money".
+    """
     for spec in DEFAULT_EDITION.dice:
         assert len(spec.faces) == 6
         for face in spec.faces:
@@ -68,7 +71,10 @@ def test_each_player_has_21_flower_tokens() -> None:
 
 
 def test_the_sheet_allows_portraits_from_the_fourth_row_and_every_cell_has_a_base() -> None:
-    """"Portraits may only be placed starting from the 4th row"; objects "must rest on another object"."""
+    """From the rulebook.
+
+    "Portraits may only be placed starting from the 4th row"; objects "must rest on another object".
+    """
     sheet = DEFAULT_EDITION.sheet
     assert len(sheet.widths) >= 4 and sheet.portrait_row == 4
     for cell, (row, _) in enumerate(sheet.cells):
@@ -89,7 +95,10 @@ def test_the_path_has_every_flower_on_both_sides_of_quetzalcoatl_and_a_10_point_
 
 
 def test_majorities_are_10_6_2() -> None:
-    """"10 points for first place, 6 points for second and 2 points for third"."""
+    """From the rulebook.
+
+    "10 points for first place, 6 points for second and 2 points for third".
+    """
     assert DEFAULT_EDITION.majority_points == (10, 6, 2)
 
 

@@ -25,7 +25,10 @@ def test_the_sheet_is_a_stepped_altar_of_five_rows() -> None:
 
 
 def test_objects_must_rest_on_another_object_or_the_bottom_row() -> None:
-    """"each object has a base. That is, you cannot place objects floating; they must rest on another object"."""
+    """From the rulebook.
+
+    "each object has a base. That is, you cannot place objects floating; they must rest on another object".
+    """
     assert drawable_cells(SHEET, EMPTY, K.CANDLE) == SHEET.rows[0]
     one = _sheet({1: K.FRUIT})
     assert 7 in drawable_cells(SHEET, one, K.CANDLE)
@@ -40,7 +43,10 @@ def test_objects_must_rest_on_another_object_or_the_bottom_row() -> None:
 
 
 def test_portraits_may_only_be_placed_starting_from_the_4th_row() -> None:
-    """"Portraits may only be placed starting from the 4th row"."""
+    """From the rulebook.
+
+    "Portraits may only be placed starting from the 4th row".
+    """
     three = _sheet(fill(3))
     assert drawable_cells(SHEET, three, K.PORTRAIT) == SHEET.rows[3]
     state = creating(start(), [Die(P, 1)], board(fill(1)))
@@ -54,7 +60,10 @@ def test_portraits_may_only_be_placed_starting_from_the_4th_row() -> None:
 
 
 def test_a_candle_scores_one_per_papel_picado_or_candle_around_it() -> None:
-    """"The candle gives you 1 point for each piece of papel picado or candle that surrounds it (orthogonally)"."""
+    """From the rulebook.
+
+    "The candle gives you 1 point for each piece of papel picado or candle that surrounds it (orthogonally)".
+    """
     # cell 2 = (1,2); 1 and 3 beside it; 8 = (2,2) above it; 9 = (2,3) is diagonal.
     cells = {2: K.CANDLE, 1: K.PAPEL_PICADO, 3: K.CANDLE, 8: K.PAPEL_PICADO, 9: K.CANDLE, 4: K.FRUIT}
     candles, *_ = _score(cells)
@@ -63,7 +72,10 @@ def test_a_candle_scores_one_per_papel_picado_or_candle_around_it() -> None:
 
 
 def test_papel_picado_scores_two_per_element_beneath_it() -> None:
-    """"The papel picado gives you 2 points for each element that is beneath it"."""
+    """From the rulebook.
+
+    "The papel picado gives you 2 points for each element that is beneath it".
+    """
     cells = {2: K.FRUIT, 8: K.TAMAL, 13: K.MOLE, 17: K.PAPEL_PICADO}  # column 2, rows 1-4
     assert _score(cells)[1] == 6
     assert _score(cells, Beneath.DIRECT)[1] == 2
@@ -71,7 +83,10 @@ def test_papel_picado_scores_two_per_element_beneath_it() -> None:
 
 
 def test_pan_de_muerto_scores_elements_beside_it_continuously_and_beneath_it() -> None:
-    """"The pan de muerto gives you 1 point for each element that is beside it (continuously) and beneath it"."""
+    """From the rulebook.
+
+    "The pan de muerto gives you 1 point for each element that is beside it (continuously) and beneath it".
+    """
     # row 2 is cells 7..11 over columns 1..5; pan at 9 (column 3) with 7, 8 and 10 beside, 11 empty.
     cells = {**fill(1), 7: K.FRUIT, 8: K.FRUIT, 9: K.PAN_DE_MUERTO, 10: K.CANDLE}
     assert _score(cells)[2] == 3 + 1
@@ -80,7 +95,10 @@ def test_pan_de_muerto_scores_elements_beside_it_continuously_and_beneath_it() -
 
 
 def test_food_scores_per_set() -> None:
-    """"Food: points per set" -- sets of different foods: 1, 4 or 9 points for 1, 2 or 3 kinds."""
+    """From the rulebook.
+
+    "Food: points per set" -- sets of different foods: 1, 4 or 9 points for 1, 2 or 3 kinds.
+    """
     assert food_points((K.FRUIT,), (0, 1, 4, 9)) == 1
     assert food_points((K.FRUIT, K.TAMAL), (0, 1, 4, 9)) == 4
     assert food_points((K.FRUIT, K.TAMAL, K.MOLE, K.MOLE, K.TAMAL), (0, 1, 4, 9)) == 13
@@ -88,12 +106,18 @@ def test_food_scores_per_set() -> None:
 
 
 def test_each_portrait_gives_5_points() -> None:
-    """"Portrait: each portrait gives you 5 points"."""
+    """From the rulebook.
+
+    "Portrait: each portrait gives you 5 points".
+    """
     assert _score({**fill(3), 17: K.PORTRAIT, 18: K.PORTRAIT})[4] == 10
 
 
 def test_full_rows_score_the_points_printed_at_their_end() -> None:
-    """"if you completed any row of the offering, you get extra points"."""
+    """From the rulebook.
+
+    "if you completed any row of the offering, you get extra points".
+    """
     assert _score(fill(1))[5] == 3
     assert _score(fill(5))[5] == 3 + 4 + 5 + 6 + 8
     partial = fill(2)
@@ -102,6 +126,9 @@ def test_full_rows_score_the_points_printed_at_their_end() -> None:
 
 
 def test_empty_spaces_are_counted_for_the_tie_break() -> None:
-    """"the player who has left fewer empty spaces in their offering wins"."""
+    """From the rulebook.
+
+    "the player who has left fewer empty spaces in their offering wins".
+    """
     assert empty_cells(EMPTY) == 23
     assert empty_cells(_sheet(fill(2))) == 23 - 12

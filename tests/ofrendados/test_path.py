@@ -41,7 +41,10 @@ def test_the_rulebooks_three_scenarios(order: str, space: int, pesos: int, candl
 
 
 def test_a_flower_goes_on_the_nearest_flower_of_its_type_skipping_others() -> None:
-    """"place one of your tokens ... on the nearest flower of the selected type (skipping over flowers of other types)"."""
+    """From the rulebook.
+
+    "place one of your tokens ... on the nearest flower of the selected type (skipping over flowers of other types)".
+    """
     for position in range(PATH.length):
         for flower in Flower:
             target = PATH.next_space(position, flower)
@@ -68,7 +71,10 @@ def test_a_player_with_all_21_flowers_placed_cannot_place_more() -> None:
 
 
 def test_a_candle_bonus_must_be_drawn_before_the_next_die() -> None:
-    """"Stepping on flower A also gives you 1 candle" (on the starred flowers), "exchanged in the same round"."""
+    """From the rulebook.
+
+    "Stepping on flower A also gives you 1 candle" (on the starred flowers), "exchanged in the same round".
+    """
     state = creating(start(), [Die(P, 4), Die(O, 2)], board(flowers=[3]))
     state = play(state, [UseDie(P, 4)])
     assert state.boards[0].position == 5

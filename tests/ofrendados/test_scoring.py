@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 from ofrenda_rules.errors import GameNotOverError
-from ofrenda_rules.ofrendados import Config, MajorityCount, ObjectKind, Phase, State, outcome, score
+from ofrenda_rules.ofrendados import Board, Config, MajorityCount, ObjectKind, Phase, State, outcome, score
 from ofrenda_rules.ofrendados.scoring import majority, neighbours, score_sheets
 from tests.ofrendados.helpers import PATH, board, fill, start
 
@@ -14,12 +14,15 @@ K = ObjectKind
 LIVING = PATH.head + 1  # space 13, flower B
 
 
-def _with(state: State, *boards: object) -> State:
+def _with(state: State, *boards: Board) -> State:
     return attrs.evolve(state, boards=tuple(boards))
 
 
 def test_nobody_scores_without_a_flower_in_the_land_of_the_living() -> None:
-    """"to be able to score at the end of the game ... you must have at least 1 flower in the land of the living"."""
+    """From the rulebook.
+
+    "to be able to score at the end of the game ... you must have at least 1 flower in the land of the living".
+    """
     state = _with(start(2), board(fill(2), flowers=[1, 2, 3], pesos=9), board(flowers=[LIVING]))
     sheets = score_sheets(state)
     assert not sheets[0].qualified and sheets[0].total == 0
@@ -27,11 +30,12 @@ def test_nobody_scores_without_a_flower_in_the_land_of_the_living() -> None:
 
 
 def test_the_path_scores_a_point_per_flower_and_majorities_per_type() -> None:
-    """"1.1 Count the total of each of your flowers ... 1.3 For each type of flower, add the points ... for majority"."""
+    """From the rulebook.
+
+    "1.1 Count the total of each of your flowers ... 1.3 For each type of flower, add the points ... for majority".
+    """
     # seat 0: A(1) B(2) C(3) B(13): A1 B2 C1. seat 1: C(3) A(5) B(13): A1 B1 C1. seat 2: C(3) C(4) B(13).
-    state = _with(
-        start(3), board(flowers=[1, 2, 3, 13]), board(flowers=[3, 5, 13]), board(flowers=[3, 4, 13])
-    )
+    state = _with(start(3), board(flowers=[1, 2, 3, 13]), board(flowers=[3, 5, 13]), board(flowers=[3, 4, 13]))
     sheets = score_sheets(state)
     assert [s.flowers for s in sheets] == [(1, 2, 1), (1, 1, 1), (0, 1, 2)]
     assert [s.flower_points for s in sheets] == [4, 3, 3]
@@ -41,13 +45,19 @@ def test_the_path_scores_a_point_per_flower_and_majorities_per_type() -> None:
 
 
 def test_reaching_the_end_of_the_route_gives_10_points() -> None:
-    """"If you reach the end of the route, you get an extra bonus of 10 points"."""
+    """From the rulebook.
+
+    "If you reach the end of the route, you get an extra bonus of 10 points".
+    """
     state = _with(start(2), board(flowers=[PATH.length]), board(flowers=[PATH.length - 1]))
     assert [s.end_bonus for s in score_sheets(state)] == [10, 0]
 
 
 def test_majority_ties_split_the_places_rounded_down() -> None:
-    """"In case of a tie, the points are divided": tied players share the places they cover, rounded down."""
+    """From the rulebook.
+
+    "In case of a tie, the points are divided": tied players share the places they cover, rounded down.
+    """
     table = (10, 6, 2)
     assert majority((3, 2, 1, 0), (True,) * 4, table) == (10, 6, 2, 0)
     assert majority((3, 3, 3, 3), (True,) * 4, table) == (4, 4, 4, 4)
@@ -57,7 +67,10 @@ def test_majority_ties_split_the_places_rounded_down() -> None:
 
 
 def test_the_calaverita_majority_counts_drawn_sugar_skulls_or_cards() -> None:
-    """"Calaverita: points by majority. Whoever has the most Calaveritas takes 10 points, second 6 ..."."""
+    """From the rulebook.
+
+    "Calaverita: points by majority. Whoever has the most Calaveritas takes 10 points, second 6 ...".
+    """
     boards = (
         board({0: K.CALAVERITA, 1: K.CALAVERITA}, flowers=[LIVING]),
         board({0: K.CALAVERITA}, flowers=[LIVING], cards=[21, 22]),
@@ -76,7 +89,10 @@ def test_unqualified_players_take_no_place_in_majorities_unless_the_option_says_
 
 
 def test_saved_money_adds_a_point_per_peso() -> None:
-    """"Money you have not exchanged for Calaveritas adds to your final points"."""
+    """From the rulebook.
+
+    "Money you have not exchanged for Calaveritas adds to your final points".
+    """
     state = _with(start(2), board(flowers=[LIVING], pesos=7), board(flowers=[LIVING]))
     a, b = score_sheets(state)
     assert a.money == 7 and a.total - b.total == 7
@@ -89,7 +105,10 @@ def test_neighbours_are_left_and_right_or_the_single_opponent() -> None:
 
 
 def test_a_tie_goes_to_fewer_empty_spaces() -> None:
-    """"In case of a tie, the player who has left fewer empty spaces in their offering wins"."""
+    """From the rulebook.
+
+    "In case of a tie, the player who has left fewer empty spaces in their offering wins".
+    """
     # Equal points: one fruit (1 point) versus one pesos... both 1 point; seat 1 has a drawn object.
     state = _with(start(2), board(flowers=[LIVING], pesos=1), board({0: K.FRUIT}, flowers=[LIVING]))
     state = attrs.evolve(state, phase=Phase.OVER, round=5)

@@ -87,7 +87,7 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(parts.items()))
 
 
-def _describe(state: State, action: Action) -> str:  # noqa: C901 - one branch per action
+def _describe(state: State, action: Action) -> str:
     edition = state.config.edition
     seat = state.acting
     if isinstance(action, RevealCard):
@@ -97,7 +97,8 @@ def _describe(state: State, action: Action) -> str:  # noqa: C901 - one branch p
         die = state.rerolling.colour if state.rerolling is not None else roll_colour(state)
         return f"{die.value} die rolls {action.pips} ({edition.face(die, action.pips)})"
     if isinstance(action, TakeDie):
-        return f"player {draft_seat(state)} takes the {action.colour.value} {action.pips} ({edition.face(action.colour, action.pips)})"
+        face = edition.face(action.colour, action.pips)
+        return f"player {draft_seat(state)} takes the {action.colour.value} {action.pips} ({face})"
     if isinstance(action, UseDie):
         face = edition.face(action.colour, action.pips)
         how = "exchanged for money" if action.as_money else f"as {face}"
@@ -144,5 +145,3 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     describe_action=_describe,
 )
 """Ofrendados as a registered game."""
-
-

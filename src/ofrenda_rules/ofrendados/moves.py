@@ -178,7 +178,7 @@ def _next_round(state: State) -> State:
     )
 
 
-def proceed(state: State) -> State:  # noqa: C901 - one loop over the round's steps
+def proceed(state: State) -> State:
     """Move on through every step that needs no decision, up to a decision or a chance event."""
     n = state.config.players
     per = state.config.dice_per_colour

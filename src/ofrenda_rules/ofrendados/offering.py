@@ -167,7 +167,9 @@ def measure(spec: SheetSpec, sheet: Sheet, effect: Effect) -> int:
     if effect.measure is Measure.FOOD_SETS:
         return complete_food_sets(sheet)
     if effect.measure is Measure.UPPER_OBJECTS:
-        return sum(1 for cell, content in enumerate(sheet) if content is not None and spec.row_of(cell) >= spec.portrait_row)
+        return sum(
+            1 for cell, content in enumerate(sheet) if content is not None and spec.row_of(cell) >= spec.portrait_row
+        )
     if effect.measure is Measure.KINDS:
         return len({content for content in sheet if content is not None})
     return 0

@@ -169,8 +169,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return (*affordable, Pass())
 
 
-def validate(state: State, action: Action) -> Rejection | None:
-    """``None`` when ``action`` is legal in ``state``, else the reason it is not."""
+def validate(state: State, action: object) -> Rejection | None:
+    """``None`` when ``action`` is legal in ``state``, else the reason it is not (any object is accepted)."""
     if not isinstance(action, _ACTIONS):
         return Rejection("unknown-action", f"{action!r} is not an Ofrendados action")
     player = current_player(state)
@@ -210,7 +210,7 @@ def _settle(state: State) -> State:
     return settle(state, current_player, _chance_weights, _apply_unchecked)
 
 
-def _apply_unchecked(state: State, action: Action) -> State:  # noqa: C901 - one branch per action
+def _apply_unchecked(state: State, action: Action) -> State:
     edition = state.config.edition
     if isinstance(action, RevealCard):
         return proceed(reveal(state, action.card))
@@ -265,4 +265,3 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     kept as an unordered set, so only the generator is replaced.
     """
     return attrs.evolve(state, rng=None if state.rng is None else Rng(rng.next_u64()[0]))
-

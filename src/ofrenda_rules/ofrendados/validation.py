@@ -69,20 +69,26 @@ def _owed(state: State) -> Rejection | None:
     if not state.pending:
         return None
     head = state.pending[0]
-    what = f"draw a {_name(head.object)}" if head.kind is PendingKind.DRAW else f"turn an object into {_name(head.object)}"
+    what = (
+        f"draw a {_name(head.object)}" if head.kind is PendingKind.DRAW else f"turn an object into {_name(head.object)}"
+    )
     return Rejection("decision-owed", f"player {state.acting} must first {what}")
 
 
 def _phase(state: State, phase: Phase, action: object) -> Rejection | None:
     if state.phase is not phase:
-        return Rejection("wrong-phase", f"{action!r} belongs to the {phase.value} step, not the {state.phase.value} step")
+        return Rejection(
+            "wrong-phase", f"{action!r} belongs to the {phase.value} step, not the {state.phase.value} step"
+        )
     return None
 
 
 def _own_die(state: State, colour: Colour, pips: int) -> Rejection | None:
     if Die(colour, pips) not in state.dice_left:
         have = ", ".join(str(d) for d in state.dice_left) or "none"
-        return Rejection("die-not-yours", f"player {state.acting} has no unused {colour} die showing {pips} (has: {have})")
+        return Rejection(
+            "die-not-yours", f"player {state.acting} has no unused {colour} die showing {pips} (has: {have})"
+        )
     return None
 
 
@@ -100,7 +106,9 @@ def _check_use(state: State, action: UseDie) -> Rejection | None:
     board = state.boards[state.acting]
     if action.as_money:
         if face.pesos:
-            return Rejection("die-is-money", f"the {action.colour.value} {action.pips} is money already: use it as it is")
+            return Rejection(
+                "die-is-money", f"the {action.colour.value} {action.pips} is money already: use it as it is"
+            )
         return None
     if face.object is not None:
         if not drawable_cells(edition.sheet, board.sheet, face.object):
@@ -122,7 +130,8 @@ def _check_power(state: State, card: object, power_ok: frozenset[DiePower]) -> t
     if card in state.powers_used:
         return Rejection("power-used", f"card {card!r} has already been used this round"), DiePower.REROLL
     return Rejection(
-        "no-such-power", f"player {state.acting} owns no unused card {card!r} with a power {sorted(p.value for p in power_ok)}"
+        "no-such-power",
+        f"player {state.acting} owns no unused card {card!r} with a power {sorted(p.value for p in power_ok)}",
     ), DiePower.REROLL
 
 
@@ -176,7 +185,8 @@ def _check_rewrite(state: State, action: RewriteObject) -> Rejection | None:
     effect = edition.card(state.pending[0].card).effect
     if action.cell not in rewritable_cells(edition.sheet, state.boards[state.acting].sheet, effect):
         return Rejection(
-            "cell-not-rewritable", f"{edition.sheet.describe(action.cell)} holds nothing that can be turned: {effect.describe()}"
+            "cell-not-rewritable",
+            f"{edition.sheet.describe(action.cell)} holds nothing that can be turned: {effect.describe()}",
         )
     return None
 
@@ -188,11 +198,13 @@ def _check_buy(state: State, action: BuyCard) -> Rejection | None:
     cost = state.config.edition.card(action.card).cost
     pesos = state.boards[state.acting].pesos
     if cost > pesos:
-        return Rejection("cannot-afford", f"card {action.card} costs {cost} pesos and player {state.acting} has {pesos}")
+        return Rejection(
+            "cannot-afford", f"card {action.card} costs {cost} pesos and player {state.acting} has {pesos}"
+        )
     return None
 
 
-def check_player_action(state: State, action: PlayerAction) -> Rejection | None:  # noqa: C901 - one branch per kind
+def check_player_action(state: State, action: PlayerAction) -> Rejection | None:
     """Validate a player's action in a state where a player (not chance) is to act."""
     if isinstance(action, TakeDie):
         return _phase(state, Phase.DRAFT, action) or _check_take(state, action)
