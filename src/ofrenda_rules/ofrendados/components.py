@@ -8,9 +8,9 @@ its reason) and kept as JSON in ``data/default_edition.json``. An
 
 >>> from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION
 >>> DEFAULT_EDITION.face(Colour.YELLOW, 1).object
-<ObjectKind.CANDLE: 'candle'>
+ObjectKind.CANDLE
 >>> DEFAULT_EDITION.path.spaces[0].flower
-<Flower.A: 'A'>
+Flower.A
 """
 
 from __future__ import annotations

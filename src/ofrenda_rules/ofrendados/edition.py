@@ -3,7 +3,7 @@
 >>> DEFAULT_EDITION.card(10).name
 'El Xoloitzcuintle'
 >>> len(DEFAULT_EDITION.cards), DEFAULT_EDITION.sheet.size, DEFAULT_EDITION.path.length
-(30, 23)
+(30, 23, 24)
 """
 
 from __future__ import annotations
