@@ -19,6 +19,7 @@ from ofrenda_rules.ofrendados.actions import (
     TurnDie,
     UseDie,
 )
+from ofrenda_rules.ofrendados.components import Beneath
 from ofrenda_rules.ofrendados.moves import draft_seat, roll_colour
 from ofrenda_rules.ofrendados.rules import (
     apply,
@@ -31,7 +32,7 @@ from ofrenda_rules.ofrendados.rules import (
     validate,
 )
 from ofrenda_rules.ofrendados.scoring import Outcome, outcome, score
-from ofrenda_rules.ofrendados.state import DICE_PER_COLOUR, ROUNDS, Config, State
+from ofrenda_rules.ofrendados.state import DICE_PER_COLOUR, ROUNDS, Config, MajorityCount, State
 from ofrenda_rules.ofrendados.view import View, observe
 
 __all__ = ["GAME", "INFO"]
@@ -48,7 +49,14 @@ INFO: Final = GameInfo(
 
 
 def _test_configs() -> tuple[Config, ...]:
-    return tuple(Config(players=n) for n in sorted(DICE_PER_COLOUR))
+    every_option = Config(
+        players=3,
+        beneath=Beneath.DIRECT,
+        calaverita_majority=MajorityCount.CARDS,
+        repeat_purchases=True,
+        unqualified_in_majorities=True,
+    )
+    return (*(Config(players=n) for n in sorted(DICE_PER_COLOUR)), every_option)
 
 
 def _bench_configs() -> tuple[Config, ...]:
