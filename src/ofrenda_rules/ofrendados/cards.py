@@ -82,6 +82,14 @@ class Measure(enum.Enum):
     """Different kinds of object."""
 
 
+_MEASURE_NAMES = {
+    Measure.FULL_ROWS: "full row",
+    Measure.FOOD_SETS: "complete set of fruit, tamal and mole",
+    Measure.UPPER_OBJECTS: "object in row 4 or above",
+    Measure.KINDS: "different kind of object",
+}
+
+
 @attrs.frozen
 class Effect:
     """A card's effect; ``kind`` says which fields are used (the others keep their defaults)."""
@@ -121,7 +129,7 @@ class Effect:
             assert self.power is not None
             return f"die power: {self.power.value.replace('_', ' ')}"
         assert self.measure is not None
-        what = names if self.measure is Measure.OBJECTS else self.measure.value.replace("_", " ")
+        what = names if self.measure is Measure.OBJECTS else _MEASURE_NAMES[self.measure]
         return f"{self.points} per {what} in each neighbour's offering"
 
 
