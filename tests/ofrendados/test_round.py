@@ -8,8 +8,10 @@ import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.errors import IllegalActionError
 from ofrenda_rules.ofrendados import (
     DEFAULT_EDITION,
+    GAME,
     BuyCard,
     Colour,
     Config,
@@ -24,11 +26,15 @@ from ofrenda_rules.ofrendados import (
     apply,
     chance_outcomes,
     current_player,
+    hidden_variant,
+    is_over,
     legal_actions,
     new_game,
+    observe,
     validate,
 )
 from ofrenda_rules.ofrendados.moves import draft_seat
+from ofrenda_rules.rng import Rng
 from tests.ofrendados.helpers import O, P, Y, board, buying, creating, play, start
 
 
@@ -184,3 +190,53 @@ def test_a_seeded_game_resolves_chance_itself_and_replays_identically() -> None:
     one = new_game(Config(players=4), seed=99)
     assert current_player(one) == 0 and one.phase is Phase.DRAFT
     assert new_game(Config(players=4), seed=99) == one
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        UseDie(Y, 2.0),  # type: ignore[arg-type]
+        UseDie("yellow", 2),  # type: ignore[arg-type]
+        UseDie(Y, 2, as_money=1),  # type: ignore[arg-type]
+        TakeDie(O, True),  # a bool is not a number of pips
+        DrawObject("3"),  # type: ignore[arg-type]
+        BuyCard(None),  # type: ignore[arg-type]
+        RevealCard([1]),  # type: ignore[arg-type]
+    ],
+)
+def test_actions_with_fields_of_the_wrong_type_are_rejected_not_crashed(action: object) -> None:
+    state = creating(start(), [Die(Y, 2)])
+    rejection = validate(state, action)
+    assert rejection is not None and rejection.code == "malformed-action"
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, action)  # type: ignore[arg-type]
+    assert caught.value.rejection == rejection
+
+
+def test_the_census_counts_every_component_and_never_changes() -> None:
+    state = new_game(Config(players=2), seed=4)
+    census = dict(GAME.census(state))
+    assert census["flower token"] == 84 and census["yellow die"] == 4
+    assert sum(1 for name in census if name.startswith("calaverita card")) == 30
+    while not is_over(state):
+        state = apply(state, legal_actions(state)[0])
+        assert dict(GAME.census(state)) == census
+
+
+def test_the_view_shows_the_table_but_not_the_generator() -> None:
+    state = new_game(Config(players=3), seed=8)
+    view = observe(state, 1)
+    assert view.boards == state.boards and view.market == state.market and view.pool == state.pool
+    assert "rng" not in attrs.fields_dict(type(view))
+    assert observe(hidden_variant(state, 1, Rng(5)), 1) == view
+    with pytest.raises(ValueError, match="no seat 3"):
+        observe(state, 3)
+
+
+def test_every_legal_action_has_a_description() -> None:
+    state = new_game(Config(players=2))
+    for _ in range(60):
+        legal = legal_actions(state)
+        for action in legal:
+            assert GAME.describe_action(state, action)
+        state = apply(state, legal[len(legal) // 2])

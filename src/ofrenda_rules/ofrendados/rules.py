@@ -13,6 +13,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final, assert_never
 
+import attrs
+
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.ofrendados.actions import (
@@ -29,6 +31,7 @@ from ofrenda_rules.ofrendados.actions import (
     UseDie,
 )
 from ofrenda_rules.ofrendados.cards import DiePower
+from ofrenda_rules.ofrendados.components import Colour
 from ofrenda_rules.ofrendados.moves import buy, draft_seat, proceed, reveal, roll, set_board, use_die
 from ofrenda_rules.ofrendados.offering import drawable_cells, rewritable_cells
 from ofrenda_rules.ofrendados.state import Board, Config, Die, PendingKind, Phase, State, replace
@@ -167,10 +170,36 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return (*affordable, Pass())
 
 
+_FIELD_TYPES: Final[dict[str, type]] = {
+    "card": int,
+    "pips": int,
+    "to": int,
+    "cell": int,
+    "colour": Colour,
+    "as_money": bool,
+}
+
+_SHAPES: Final = {cls: tuple((f.name, _FIELD_TYPES[f.name]) for f in attrs.fields(cls)) for cls in _ACTIONS}
+
+
+def _malformed(action: Action) -> Rejection | None:
+    """A field of the wrong type (a float for pips, a string for a colour...)."""
+    for name, expected in _SHAPES[type(action)]:
+        value = getattr(action, name)
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            return Rejection(
+                "malformed-action", f"{type(action).__name__}.{name} must be a {expected.__name__}, not {value!r}"
+            )
+    return None
+
+
 def validate(state: State, action: object) -> Rejection | None:
     """``None`` when ``action`` is legal in ``state``, else the reason it is not (any object is accepted)."""
     if not isinstance(action, _ACTIONS):
         return Rejection("unknown-action", f"{action!r} is not an Ofrendados action")
+    malformed = _malformed(action)
+    if malformed is not None:
+        return malformed
     player = current_player(state)
     if player == TERMINAL:
         return Rejection("game-over", "the game is over; no action can be taken")
