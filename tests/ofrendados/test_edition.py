@@ -16,7 +16,12 @@ from ofrenda_rules.ofrendados import (
     EffectKind,
     Flower,
     ObjectKind,
+    State,
+    apply,
+    is_over,
+    legal_actions,
     load_edition,
+    new_game,
 )
 from ofrenda_rules.ofrendados.checks import EFFECTS_BY_COLOUR
 from ofrenda_rules.serialization import dumps, loads
@@ -137,3 +142,20 @@ def test_malformed_edition_json_names_the_path() -> None:
     data["surprise"] = 1
     with pytest.raises(FormatError, match="surprise"):
         load_edition(json.dumps(data))
+
+
+def test_a_user_edition_is_played_with_its_own_components() -> None:
+    """A user's printed components load from JSON and the rules read every table from them."""
+    data = _default_json()
+    data["name"] = "a smaller altar"
+    data["sheet"] = {"widths": [5, 5, 3, 2], "first": [0, 0, 1, 1], "row_points": [2, 3, 4, 9], "portrait_row": 4}
+    dice = data["dice"]
+    assert isinstance(dice, list)
+    dice[0]["faces"][0] = {"object": "portrait"}
+    edition = load_edition(json.dumps(data))
+    assert edition.sheet.size == 15 and edition.face(Colour.YELLOW, 1).object is ObjectKind.PORTRAIT
+    state = new_game(Config(players=2, edition=edition), seed=3)
+    while not is_over(state):
+        state = apply(state, legal_actions(state)[-1])
+    assert all(len(board.sheet) == 15 for board in state.boards)
+    assert loads(dumps(state), State) == state
