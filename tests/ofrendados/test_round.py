@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE
-from ofrenda_rules.errors import IllegalActionError
+from ofrenda_rules.errors import ConfigError, IllegalActionError
 from ofrenda_rules.ofrendados import (
     DEFAULT_EDITION,
     GAME,
@@ -240,3 +240,9 @@ def test_every_legal_action_has_a_description() -> None:
         for action in legal:
             assert GAME.describe_action(state, action)
         state = apply(state, legal[len(legal) // 2])
+
+
+@pytest.mark.parametrize("options", [{"players": 5}, {"players": 1}, {"beneath": "column"}, {"repeat_purchases": 1}])
+def test_invalid_configs_are_refused(options: dict[str, object]) -> None:
+    with pytest.raises(ConfigError):
+        Config(**options)  # type: ignore[arg-type]

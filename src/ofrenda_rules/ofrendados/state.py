@@ -48,6 +48,12 @@ def _check_players(instance: Config, attribute: attrs.Attribute[int], value: int
         raise ConfigError(f"Ofrendados is for 2 to 4 players, not {value!r}")
 
 
+def _check_type(instance: Config, attribute: attrs.Attribute[Any], value: Any) -> None:
+    expected = _OPTION_TYPES[attribute.name]
+    if not isinstance(value, expected):
+        raise ConfigError(f"Config.{attribute.name} must be a {expected.__name__}, not {value!r}")
+
+
 class MajorityCount(enum.Enum):
     """What the offering's Calaverita majority counts (a ruling)."""
 
@@ -63,21 +69,30 @@ class Config:
 
     players: int = attrs.field(default=3, validator=_check_players)
     """Number of players, 2 to 4."""
-    beneath: Beneath = Beneath.COLUMN
+    beneath: Beneath = attrs.field(default=Beneath.COLUMN, validator=_check_type)
     """Which elements count as "beneath" a papel picado or pan de muerto."""
-    calaverita_majority: MajorityCount = MajorityCount.DRAWN
+    calaverita_majority: MajorityCount = attrs.field(default=MajorityCount.DRAWN, validator=_check_type)
     """What the Calaverita majority of the offering counts."""
-    repeat_purchases: bool = False
+    repeat_purchases: bool = attrs.field(default=False, validator=_check_type)
     """Whether a player may buy several Calaveritas in one purchase turn (until they pass)."""
-    unqualified_in_majorities: bool = False
+    unqualified_in_majorities: bool = attrs.field(default=False, validator=_check_type)
     """Whether players without a flower in the land of the living still take places in majorities."""
-    edition: Edition = DEFAULT_EDITION
+    edition: Edition = attrs.field(default=DEFAULT_EDITION, validator=_check_type)
     """The components in play."""
 
     @property
     def dice_per_colour(self) -> int:
         """Dice of each colour in play."""
         return DICE_PER_COLOUR[self.players]
+
+
+_OPTION_TYPES: Final[dict[str, type]] = {
+    "beneath": Beneath,
+    "calaverita_majority": MajorityCount,
+    "repeat_purchases": bool,
+    "unqualified_in_majorities": bool,
+    "edition": Edition,
+}
 
 
 class Phase(enum.Enum):
