@@ -1,0 +1,67 @@
+"""Ofrendados, the road to Mictlán: dice draft, flower path, drawn offering, card market.
+
+Two to four players draft dice over five rounds to draw an offering and to
+lay a path of Cempasúchil flowers from Mictlán to the land of the living,
+and buy Calaveritas with their money. The components are a designed
+edition (see the docs page); every rule of the rulebook is implemented.
+
+>>> from ofrenda_rules import ofrendados as of
+>>> state = of.new_game(of.Config(players=2), seed=7)
+>>> while not of.is_over(state):
+...     state = of.apply(state, of.legal_actions(state)[0])
+>>> len(of.outcome(state).scores)
+2
+"""
+
+from ofrenda_rules.ofrendados.actions import Action as Action
+from ofrenda_rules.ofrendados.actions import BuyCard as BuyCard
+from ofrenda_rules.ofrendados.actions import DrawObject as DrawObject
+from ofrenda_rules.ofrendados.actions import Pass as Pass
+from ofrenda_rules.ofrendados.actions import RerollDie as RerollDie
+from ofrenda_rules.ofrendados.actions import RevealCard as RevealCard
+from ofrenda_rules.ofrendados.actions import RewriteObject as RewriteObject
+from ofrenda_rules.ofrendados.actions import RollDie as RollDie
+from ofrenda_rules.ofrendados.actions import TakeDie as TakeDie
+from ofrenda_rules.ofrendados.actions import TurnDie as TurnDie
+from ofrenda_rules.ofrendados.actions import UseDie as UseDie
+from ofrenda_rules.ofrendados.cards import CardColour as CardColour
+from ofrenda_rules.ofrendados.cards import CardSpec as CardSpec
+from ofrenda_rules.ofrendados.cards import DiePower as DiePower
+from ofrenda_rules.ofrendados.cards import Effect as Effect
+from ofrenda_rules.ofrendados.cards import EffectKind as EffectKind
+from ofrenda_rules.ofrendados.cards import Measure as Measure
+from ofrenda_rules.ofrendados.components import Beneath as Beneath
+from ofrenda_rules.ofrendados.components import Colour as Colour
+from ofrenda_rules.ofrendados.components import DieFace as DieFace
+from ofrenda_rules.ofrendados.components import Flower as Flower
+from ofrenda_rules.ofrendados.components import ObjectKind as ObjectKind
+from ofrenda_rules.ofrendados.components import PathSpace as PathSpace
+from ofrenda_rules.ofrendados.components import PathSpec as PathSpec
+from ofrenda_rules.ofrendados.components import SheetSpec as SheetSpec
+from ofrenda_rules.ofrendados.definition import GAME as GAME
+from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION as DEFAULT_EDITION
+from ofrenda_rules.ofrendados.edition import DiceSpec as DiceSpec
+from ofrenda_rules.ofrendados.edition import Edition as Edition
+from ofrenda_rules.ofrendados.edition import load_edition as load_edition
+from ofrenda_rules.ofrendados.rules import apply as apply
+from ofrenda_rules.ofrendados.rules import chance_outcomes as chance_outcomes
+from ofrenda_rules.ofrendados.rules import current_player as current_player
+from ofrenda_rules.ofrendados.rules import hidden_variant as hidden_variant
+from ofrenda_rules.ofrendados.rules import is_over as is_over
+from ofrenda_rules.ofrendados.rules import legal_actions as legal_actions
+from ofrenda_rules.ofrendados.rules import new_game as new_game
+from ofrenda_rules.ofrendados.rules import validate as validate
+from ofrenda_rules.ofrendados.scoring import Outcome as Outcome
+from ofrenda_rules.ofrendados.scoring import ScoreSheet as ScoreSheet
+from ofrenda_rules.ofrendados.scoring import outcome as outcome
+from ofrenda_rules.ofrendados.scoring import score as score
+from ofrenda_rules.ofrendados.state import Board as Board
+from ofrenda_rules.ofrendados.state import Config as Config
+from ofrenda_rules.ofrendados.state import Die as Die
+from ofrenda_rules.ofrendados.state import MajorityCount as MajorityCount
+from ofrenda_rules.ofrendados.state import Pending as Pending
+from ofrenda_rules.ofrendados.state import PendingKind as PendingKind
+from ofrenda_rules.ofrendados.state import Phase as Phase
+from ofrenda_rules.ofrendados.state import State as State
+from ofrenda_rules.ofrendados.view import View as View
+from ofrenda_rules.ofrendados.view import observe as observe

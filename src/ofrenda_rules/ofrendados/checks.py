@@ -1,0 +1,157 @@
+"""Every constraint the rulebook states about Ofrendados' components, as checks.
+
+:func:`edition_problems` lists each broken constraint in words; an
+:class:`~ofrenda_rules.ofrendados.edition.Edition` with any is refused.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ofrenda_rules.ofrendados.cards import CardColour, CardSpec, EffectKind, Measure
+from ofrenda_rules.ofrendados.components import FOODS, Colour, Flower, ObjectKind, PathSpec, SheetSpec
+
+if TYPE_CHECKING:
+    from ofrenda_rules.ofrendados.edition import DiceSpec
+
+__all__ = ["CARD_COUNT", "EFFECTS_BY_COLOUR", "edition_problems"]
+
+CARD_COUNT = 30
+"""Components: "30 market cards (Calaveritas)"."""
+
+EFFECTS_BY_COLOUR = {
+    CardColour.ORANGE: frozenset({EffectKind.DRAW, EffectKind.FLOWER, EffectKind.NEXT_SPACE}),
+    CardColour.PURPLE: frozenset({EffectKind.REWRITE, EffectKind.DIE_POWER}),
+    CardColour.PINK: frozenset({EffectKind.ETERNAL}),
+}
+"""Which effects each card colour may have (rulebook, "Buying Calaveritas")."""
+
+
+def edition_problems(
+    dice: Sequence[DiceSpec],
+    dice_in_box: int,
+    path: PathSpec,
+    sheet: SheetSpec,
+    cards: Sequence[CardSpec],
+    food_set_points: Sequence[int],
+    majority_points: Sequence[int],
+    flowers_per_player: int,
+) -> list[str]:
+    """Every rulebook constraint the components break (empty when valid)."""
+    problems: list[str] = []
+    problems += _dice_problems(dice, dice_in_box)
+    problems += _path_problems(path)
+    problems += _sheet_problems(sheet)
+    problems += _card_problems(cards, sheet)
+    if len(food_set_points) != len(FOODS) + 1 or food_set_points[0] != 0:
+        problems.append(f"food_set_points must give points for sets of 0..{len(FOODS)} foods, starting at 0")
+    if tuple(majority_points) != (10, 6, 2):
+        problems.append(f"majority points are 10, 6 and 2 in the rulebook, not {tuple(majority_points)}")
+    if flowers_per_player != 21:
+        problems.append(f"each player has 21 flower tokens (84 for 4 players), not {flowers_per_player}")
+    return problems
+
+
+def _dice_problems(dice: Sequence[DiceSpec], dice_in_box: int) -> list[str]:
+    problems: list[str] = []
+    if dice_in_box != 4:
+        problems.append(f"the box holds 4 dice of each colour, not {dice_in_box}")
+    colours = [spec.colour for spec in dice]
+    if sorted(c.value for c in colours) != sorted(c.value for c in Colour):
+        problems.append(f"dice must be given once for each colour, got {[c.value for c in colours]}")
+    flowers: set[Flower] = set()
+    for spec in dice:
+        if len(spec.faces) != 6:
+            problems.append(f"{spec.colour.value} dice have {len(spec.faces)} faces, not 6")
+        for pips, face in enumerate(spec.faces, start=1):
+            given = (face.object is not None) + (face.flower is not None) + (face.pesos > 0)
+            if given != 1 or face.pesos < 0:
+                problems.append(f"{spec.colour.value} face {pips} must give exactly one object, flower or money")
+            if face.flower is not None:
+                flowers.add(face.flower)
+    if flowers != set(Flower):
+        problems.append("the dice must show every flower type A, B and C")
+    return problems
+
+
+def _path_problems(path: PathSpec) -> list[str]:
+    problems: list[str] = []
+    n = path.length
+    if not 1 <= path.head < n:
+        problems.append(f"Quetzalcóatl's head must lie between spaces 1 and {n - 1}, not after {path.head}")
+        return problems
+    for flower in Flower:
+        if not any(space.flower is flower for space in path.spaces[: path.head]):
+            problems.append(f"no flower {flower.value} before Quetzalcóatl's head")
+        if not any(space.flower is flower for space in path.spaces[path.head :]):
+            problems.append(f"no flower {flower.value} in the land of the living")
+    for number, space in enumerate(path.spaces, start=1):
+        if space.pesos < 0:
+            problems.append(f"space {number} gives negative pesos")
+        if space.object is ObjectKind.CANDLE and space.flower is not Flower.A:
+            problems.append(f"space {number} gives a candle but only flower A does")
+        if space.object is ObjectKind.PORTRAIT:
+            problems.append(f"space {number} gives a portrait, which a bonus could not always place")
+    if path.end_bonus != 10:
+        problems.append(f"reaching the end of the route gives 10 points, not {path.end_bonus}")
+    return problems
+
+
+def _sheet_problems(sheet: SheetSpec) -> list[str]:
+    problems: list[str] = []
+    rows = len(sheet.widths)
+    if len(sheet.first) != rows or len(sheet.row_points) != rows:
+        problems.append("widths, first and row_points must give one value per row")
+        return problems
+    if sheet.portrait_row != 4 or rows < 4:
+        problems.append("portraits may only be placed starting from the 4th row, so the sheet needs 4 rows or more")
+    for row in range(1, rows + 1):
+        if sheet.widths[row - 1] < 1:
+            problems.append(f"row {row} has no cell")
+    for cell, (row, column) in enumerate(sheet.cells):
+        if row > 1 and sheet.below[cell] < 0:
+            problems.append(f"row {row}, column {column} has nothing beneath it, so nothing could rest there")
+    if any(points < 0 for points in sheet.row_points):
+        problems.append("full-row points must not be negative")
+    return problems
+
+
+def _card_problems(cards: Sequence[CardSpec], sheet: SheetSpec) -> list[str]:
+    problems: list[str] = []
+    if len(cards) != CARD_COUNT:
+        problems.append(f"there are {CARD_COUNT} Calaveritas, not {len(cards)}")
+    ids = Counter(card.id for card in cards)
+    for card_id, count in sorted(ids.items()):
+        if count > 1:
+            problems.append(f"card {card_id} appears {count} times")
+    for colour in CardColour:
+        if not any(card.colour is colour for card in cards):
+            problems.append(f"no {colour.value} Calaverita")
+    for card in cards:
+        effect = card.effect
+        label = f"card {card.id} ({card.name})"
+        if card.cost < 0:
+            problems.append(f"{label} has a negative cost")
+        if effect.kind not in EFFECTS_BY_COLOUR[card.colour]:
+            problems.append(f"{label} is {card.colour.value} but its effect is {effect.kind.value}")
+        if effect.kind is EffectKind.DRAW and not effect.objects:
+            problems.append(f"{label} draws nothing")
+        if effect.kind is EffectKind.DRAW and ObjectKind.PORTRAIT in effect.objects and len(effect.objects) > 1:
+            problems.append(f"{label} may draw a portrait only on its own")
+        if effect.kind is EffectKind.FLOWER and effect.flower is None:
+            problems.append(f"{label} names no flower")
+        if effect.kind is EffectKind.REWRITE:
+            if effect.into is None or not effect.objects or effect.into in effect.objects:
+                problems.append(f"{label} must turn listed kinds into another kind")
+            if effect.into is ObjectKind.PORTRAIT and effect.min_row < sheet.portrait_row:
+                problems.append(f"{label} makes portraits below row {sheet.portrait_row}")
+        if effect.kind is EffectKind.DIE_POWER and effect.power is None:
+            problems.append(f"{label} names no die power")
+        if effect.kind is EffectKind.ETERNAL:
+            if effect.measure is None or effect.points <= 0:
+                problems.append(f"{label} needs a measure and positive points")
+            elif (effect.measure is Measure.OBJECTS) != bool(effect.objects):
+                problems.append(f"{label} lists object kinds only when it counts objects")
+    return problems

@@ -1,0 +1,240 @@
+"""Configuration and state of Ofrendados.
+
+>>> Config().players
+3
+>>> Config(players=4).dice_per_colour
+4
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Final, TypeVar
+
+import attrs
+
+from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.ofrendados.components import Beneath, Colour, ObjectKind
+from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION, Edition
+from ofrenda_rules.rng import Rng
+
+__all__ = [
+    "DICE_PER_COLOUR",
+    "MARKET_SIZE",
+    "ROUNDS",
+    "Board",
+    "Config",
+    "Die",
+    "MajorityCount",
+    "Pending",
+    "PendingKind",
+    "Phase",
+    "State",
+    "replace",
+]
+
+ROUNDS: Final = 5
+"""The game is played over 5 rounds."""
+
+MARKET_SIZE: Final = 3
+"""Calaveritas open in the market."""
+
+DICE_PER_COLOUR: Final = {2: 3, 3: 3, 4: 4}
+"""Setup: "2-3 players: 3 dice of each colour; 4 players: 4 dice of each colour"."""
+
+
+def _check_players(instance: Config, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or value not in DICE_PER_COLOUR:
+        raise ConfigError(f"Ofrendados is for 2 to 4 players, not {value!r}")
+
+
+def _check_type(instance: Config, attribute: attrs.Attribute[Any], value: Any) -> None:
+    expected = _OPTION_TYPES[attribute.name]
+    if not isinstance(value, expected):
+        raise ConfigError(f"Config.{attribute.name} must be a {expected.__name__}, not {value!r}")
+
+
+class MajorityCount(enum.Enum):
+    """What the offering's Calaverita majority counts (a ruling)."""
+
+    DRAWN = "drawn"
+    """Sugar-skull Calaveritas drawn on the offering (default)."""
+    CARDS = "cards"
+    """Calaverita cards bought from the market."""
+
+
+@attrs.frozen
+class Config:
+    """Options of a game."""
+
+    players: int = attrs.field(default=3, validator=_check_players)
+    """Number of players, 2 to 4."""
+    beneath: Beneath = attrs.field(default=Beneath.COLUMN, validator=_check_type)
+    """Which elements count as "beneath" a papel picado or pan de muerto."""
+    calaverita_majority: MajorityCount = attrs.field(default=MajorityCount.DRAWN, validator=_check_type)
+    """What the Calaverita majority of the offering counts."""
+    repeat_purchases: bool = attrs.field(default=False, validator=_check_type)
+    """Whether a player may buy several Calaveritas in one purchase turn (until they pass)."""
+    unqualified_in_majorities: bool = attrs.field(default=False, validator=_check_type)
+    """Whether players without a flower in the land of the living still take places in majorities."""
+    edition: Edition = attrs.field(default=DEFAULT_EDITION, validator=_check_type)
+    """The components in play."""
+
+    @property
+    def dice_per_colour(self) -> int:
+        """Dice of each colour in play."""
+        return DICE_PER_COLOUR[self.players]
+
+
+_OPTION_TYPES: Final[dict[str, type]] = {
+    "beneath": Beneath,
+    "calaverita_majority": MajorityCount,
+    "repeat_purchases": bool,
+    "unqualified_in_majorities": bool,
+    "edition": Edition,
+}
+
+
+class Phase(enum.Enum):
+    """The step of the round the game is in."""
+
+    OPEN = "open"
+    """1) Opening 3 Calaveritas (chance)."""
+    ROLL = "roll"
+    """1) The starting player rolls the dice, one at a time (chance)."""
+    DRAFT = "draft"
+    """2) The snake draft of orange and yellow dice."""
+    CREATE = "create"
+    """3) Each player in turn uses their dice (and the purple ones)."""
+    BUY = "buy"
+    """4) Each player in turn may buy a Calaverita."""
+    OVER = "over"
+    """The five rounds are over."""
+
+
+@attrs.frozen(order=True)
+class Die:
+    """A die by its colour and the pips it shows."""
+
+    colour: Colour = attrs.field(order=lambda c: c.value)
+    """Its colour."""
+    pips: int
+    """The face showing, 1 to 6."""
+
+    def __str__(self) -> str:
+        return f"{self.colour.value} {self.pips}"
+
+
+class PendingKind(enum.Enum):
+    """A decision the acting player owes before going on."""
+
+    DRAW = "draw"
+    """Draw an object (from a die, a Path bonus or a card)."""
+    REWRITE = "rewrite"
+    """Turn one drawn object into another (a purple card)."""
+
+
+@attrs.frozen
+class Pending:
+    """One owed decision of the acting player."""
+
+    kind: PendingKind
+    """Draw or rewrite."""
+    object: ObjectKind
+    """The object to draw, or the kind an object is turned into."""
+    card: int = 0
+    """The card that rewrites (0 for draws)."""
+
+
+@attrs.frozen
+class Board:
+    """Everything one player owns: offering sheet, flowers, money, cards."""
+
+    sheet: tuple[ObjectKind | None, ...]
+    """The drawn object in each cell of the offering sheet, or ``None``."""
+    flowers: tuple[int, ...]
+    """The Path spaces holding this player's flower tokens, in order placed (increasing)."""
+    pesos: int
+    """Money saved."""
+    cards: tuple[int, ...]
+    """Calaveritas bought, in order."""
+
+    @property
+    def position(self) -> int:
+        """The player's furthest space on the Path (0 = still in Mictlán)."""
+        return self.flowers[-1] if self.flowers else 0
+
+
+@attrs.frozen
+class State:
+    """A complete game state: immutable and JSON-serialisable.
+
+    The deck is kept as a sorted set of card numbers: the order of the
+    shuffled deck is never stored, each reveal is a chance event.
+    """
+
+    config: Config
+    """The options of this game."""
+    round: int
+    """Rounds completed (0 to 5)."""
+    first_player: int
+    """The starting player of the current round."""
+    phase: Phase
+    """The step of the round."""
+    deck: tuple[int, ...]
+    """Calaveritas not yet revealed, sorted."""
+    market: tuple[int, ...]
+    """Calaveritas open in the market, in order revealed."""
+    discard: tuple[int, ...]
+    """Calaveritas discarded unsold, sorted."""
+    refill: bool
+    """Whether a bought card must be replaced from the deck (a chance event)."""
+    rolled: tuple[Die, ...]
+    """Dice rolled this round, in rolling order (yellow, orange, then purple)."""
+    pool: tuple[Die, ...]
+    """Orange and yellow dice not yet drafted, sorted."""
+    picks: int
+    """Dice drafted so far this round."""
+    drafted: tuple[tuple[Die, ...], ...]
+    """Each player's drafted dice this round, sorted."""
+    acted: int
+    """Players who finished the current CREATE or BUY step."""
+    turn_done: bool
+    """Whether the acting player has finished buying (bought without repeat purchases, or passed)."""
+    dice_left: tuple[Die, ...]
+    """The acting player's unused dice (drafted and purple), sorted."""
+    rerolling: Die | None
+    """A die of the acting player being rerolled (a chance event), if any."""
+    powers_used: tuple[int, ...]
+    """The acting player's die-power cards used this round."""
+    pending: tuple[Pending, ...]
+    """Decisions the acting player owes, first one first."""
+    boards: tuple[Board, ...]
+    """Each player's offering, flowers, money and cards."""
+    rng: Rng | None
+    """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
+
+    @property
+    def acting(self) -> int:
+        """The player whose CREATE or BUY turn it is."""
+        return (self.first_player + self.acted) % self.config.players
+
+
+T = TypeVar("T", "State", "Board")
+_NAMES: Final[dict[type, tuple[str, ...]]] = {}
+
+
+def replace(instance: T, **changes: object) -> T:
+    """A copy of a ``State`` or ``Board`` with some fields changed (a faster ``attrs.evolve``).
+
+    >>> Board(sheet=(), flowers=(), pesos=0, cards=()).pesos
+    0
+    >>> replace(Board(sheet=(), flowers=(), pesos=0, cards=()), pesos=3).pesos
+    3
+    """
+    cls = type(instance)
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(field.name for field in attrs.fields(cls))
+    values: list[Any] = [changes[name] if name in changes else getattr(instance, name) for name in names]
+    return cls(*values)

@@ -1,0 +1,79 @@
+"""What one player may know of a game of Ofrendados.
+
+Everything on the table is public: the sheets, the Path, the money, the
+cards bought, the dice and the market. The unrevealed Calaveritas are known
+as a set (all 30 are listed in the edition) but not their order, which the
+state never stores; the generator never appears in a view.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.ofrendados.rules import current_player
+from ofrenda_rules.ofrendados.state import Board, Die, Pending, Phase, State
+
+__all__ = ["View", "observe"]
+
+
+@attrs.frozen
+class View:
+    """One player's view of the game."""
+
+    player: int
+    """The seat this view belongs to."""
+    players: int
+    """Number of seats."""
+    round: int
+    """Rounds completed."""
+    first_player: int
+    """The starting player of the round."""
+    phase: Phase
+    """The step of the round."""
+    current_player: PlayerId
+    """Whose decision it is (a seat, CHANCE or TERMINAL)."""
+    deck: tuple[int, ...]
+    """The Calaveritas not yet revealed, as a sorted set."""
+    market: tuple[int, ...]
+    """The Calaveritas open in the market."""
+    discard: tuple[int, ...]
+    """The Calaveritas discarded unsold."""
+    rolled: tuple[Die, ...]
+    """This round's dice as rolled."""
+    pool: tuple[Die, ...]
+    """Dice left to draft."""
+    drafted: tuple[tuple[Die, ...], ...]
+    """Each player's drafted dice this round."""
+    dice_left: tuple[Die, ...]
+    """The acting player's unused dice."""
+    powers_used: tuple[int, ...]
+    """Die-power cards the acting player used this round."""
+    pending: tuple[Pending, ...]
+    """Decisions the acting player owes."""
+    boards: tuple[Board, ...]
+    """Every player's offering, flowers, money and cards."""
+
+
+def observe(state: State, player: int) -> View:
+    """The view of ``state`` for seat ``player``."""
+    if not 0 <= player < state.config.players:
+        raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    return View(
+        player=player,
+        players=state.config.players,
+        round=state.round,
+        first_player=state.first_player,
+        phase=state.phase,
+        current_player=current_player(state),
+        deck=state.deck,
+        market=state.market,
+        discard=state.discard,
+        rolled=state.rolled,
+        pool=state.pool,
+        drafted=state.drafted,
+        dice_left=state.dice_left,
+        powers_used=state.powers_used,
+        pending=state.pending,
+        boards=state.boards,
+    )
