@@ -11,6 +11,7 @@ variant adds goal cards and scoring tokens.
 (11, 8)
 """
 
+from ofrenda_rules.ofrenda.abuela import SPACE_FOR_FACE as SPACE_FOR_FACE
 from ofrenda_rules.ofrenda.actions import ACTION_CLASSES as ACTION_CLASSES
 from ofrenda_rules.ofrenda.actions import Action as Action
 from ofrenda_rules.ofrenda.actions import DiscardPortrait as DiscardPortrait
@@ -25,7 +26,6 @@ from ofrenda_rules.ofrenda.actions import RollDie as RollDie
 from ofrenda_rules.ofrenda.actions import SkipCandle as SkipCandle
 from ofrenda_rules.ofrenda.actions import TakeCandle as TakeCandle
 from ofrenda_rules.ofrenda.actions import TakePortrait as TakePortrait
-from ofrenda_rules.ofrenda.abuela import SPACE_FOR_FACE as SPACE_FOR_FACE
 from ofrenda_rules.ofrenda.components import BRANCHES as BRANCHES
 from ofrenda_rules.ofrenda.components import OFFERINGS as OFFERINGS
 from ofrenda_rules.ofrenda.components import BoardLayout as BoardLayout

@@ -99,7 +99,7 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(items.items()))
 
 
-def _describe(state: State, action: Action) -> str:  # noqa: PLR0911
+def _describe(state: State, action: Action) -> str:
     seat = f"player {state.seat}"
     if isinstance(action, DrawPortrait):
         return f"draw portrait {action.card} ({state.phase.value})"

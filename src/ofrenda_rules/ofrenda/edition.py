@@ -194,17 +194,23 @@ def _precompute(edition: Edition) -> list[str]:
             problems.append(f"offering slot {k} must touch three distinct card slots, not {list(slot.cards)}")
     if problems:
         return problems
-    _set(edition, "offering_slots_of", tuple(
-        tuple(k for k, slot in enumerate(board.offering_slots) if i in slot.cards) for i in range(n)
-    ))
+    _set(
+        edition,
+        "offering_slots_of",
+        tuple(tuple(k for k, slot in enumerate(board.offering_slots) if i in slot.cards) for i in range(n)),
+    )
     _set(edition, "offering_masks", tuple(sum(1 << c for c in slot.cards) for slot in board.offering_slots))
     _set(edition, "golden", tuple(i in board.golden for i in range(n)))
     _set(edition, "slot_effect", tuple((i in board.flower) - (i in board.crossed) for i in range(n)))
     _set(edition, "masks", tuple(p.mask for p in edition.portraits))
-    _set(edition, "goal_placements", tuple(
-        tuple(sorted({m for pattern in g.patterns if pattern for m in _embeddings(coords, pattern)}))
-        for g in edition.goals
-    ))
+    _set(
+        edition,
+        "goal_placements",
+        tuple(
+            tuple(sorted({m for pattern in g.patterns if pattern for m in _embeddings(coords, pattern)}))
+            for g in edition.goals
+        ),
+    )
     return problems
 
 
@@ -221,13 +227,13 @@ def _board_problems(edition: Edition) -> list[str]:
     if set(board.flower) & set(board.crossed):
         problems.append(f"slots {sorted(set(board.flower) & set(board.crossed))} are both flower and crossed out")
     seen: set[frozenset[int]] = set()
-    for k, slot in enumerate(board.offering_slots):
-        a, b, c = slot.cards
+    for k, offering in enumerate(board.offering_slots):
+        a, b, c = offering.cards
         if not all(y in edition.neighbours[x] for x, y in ((a, b), (a, c), (b, c))):
-            problems.append(f"offering slot {k} touches card slots {list(slot.cards)}, not mutually adjacent")
-        if frozenset(slot.cards) in seen:
-            problems.append(f"offering slot {k} repeats the card slots {sorted(slot.cards)}")
-        seen.add(frozenset(slot.cards))
+            problems.append(f"offering slot {k} touches card slots {list(offering.cards)}, not mutually adjacent")
+        if frozenset(offering.cards) in seen:
+            problems.append(f"offering slot {k} repeats the card slots {sorted(offering.cards)}")
+        seen.add(frozenset(offering.cards))
     return problems
 
 

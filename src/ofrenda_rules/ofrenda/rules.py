@@ -308,4 +308,3 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     deck = tuple(sorted(pool[len(state.removed) :]))
     new_rng = None if state.rng is None else Rng(rng.next_u64()[0])
     return attrs.evolve(state, hands=tuple(hands), deck=deck, removed=removed, rng=new_rng)
-

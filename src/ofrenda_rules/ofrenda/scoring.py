@@ -80,10 +80,10 @@ def board_score(edition: Edition, board: PlayerBoard) -> int:
             continue
         points = sum(2 if lit[n] else 1 for n in edition.neighbours[slot] if portraits[n] is not None)
         total += 2 * points if edition.golden[slot] else points
-    for k, slot in enumerate(edition.board.offering_slots):
+    for k, offering in enumerate(edition.board.offering_slots):
         value = 1 if board.marigold_slots[k] else 2 if board.candle_slots[k] is not None and board.candle_lit[k] else 0
         if value:
-            total += value * sum(1 for c in slot.cards if portraits[c] is not None and lit[c])
+            total += value * sum(1 for c in offering.cards if portraits[c] is not None and lit[c])
     return total + sum(edition.tokens[t].value for t in board.tokens)
 
 

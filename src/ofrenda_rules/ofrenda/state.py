@@ -58,7 +58,7 @@ class Config:
     strict_empty_objectives: bool = False
     """Ruling: ``False`` -- at the end, an all/none objective with no adjacent portrait holds; ``True`` -- it fails."""
     zero_majority: bool = False
-    """Ruling: ``False`` -- a majority candle needs at least one portrait/marigold counted; ``True`` -- 0-0 ties light it."""
+    """Ruling: ``False`` -- a majority candle needs at least one portrait/marigold; ``True`` -- a 0-0 tie lights it."""
     custom_edition: Edition | None = attrs.field(default=None, converter=_normalise_edition)
     """The components in play when not the default edition (``None``: :data:`DEFAULT_EDITION`)."""
 

@@ -229,7 +229,8 @@ def place_portrait(state: State, card: int, slot: int) -> State:
     for s, c in enumerate(portraits):
         if c is not None:
             filled |= 1 << s
-    pending = tuple(k for k in edition.offering_slots_of[slot] if edition.offering_masks[k] & filled == edition.offering_masks[k])
+    masks = edition.offering_masks
+    pending = tuple(k for k in edition.offering_slots_of[slot] if masks[k] & filled == masks[k])
     state = attrs.evolve(
         state, hands=_put(state.hands, seat, tuple(c for c in state.hands[seat] if c != card)), supply=supply
     )

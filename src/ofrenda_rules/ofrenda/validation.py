@@ -51,7 +51,9 @@ def _is_int(value: object, low: int, high: int) -> bool:
 def validate_decision(state: State, action: Action) -> Rejection | None:
     """The rejection of a player decision in a decision phase, or ``None``."""
     seat = state.seat
-    phase = _PHASE_OF[type(action)]
+    phase = _PHASE_OF.get(type(action))
+    if phase is None:
+        return Rejection("not-a-decision", f"{action!r} is a chance outcome, not a player decision")
     if phase is not state.phase:
         return Rejection("wrong-step", f"player {seat} must {_WAITING[state.phase]} now, not {action!r}")
     board = state.boards[seat]
@@ -98,10 +100,13 @@ def validate_decision(state: State, action: Action) -> Rejection | None:
             return Rejection("slot-taken", f"card slot {slot} already holds portrait {board.portraits[slot]}")
         if state.config.edition.slot_effect[slot] < 0 and board.marigolds < 1:
             return Rejection(
-                "crossed-out-without-marigold", f"slot {slot} is crossed out and player {seat} has no marigold to return"
+                "crossed-out-without-marigold",
+                f"slot {slot} is crossed out and player {seat} has no marigold to return",
             )
         return None
-    return _validate_offering(state, action)
+    if isinstance(action, PlaceCandle | PlaceMarigold | LeaveEmpty):
+        return _validate_offering(state, action)
+    return Rejection("not-a-decision", f"{action!r} is a chance outcome, not a player decision")
 
 
 def _validate_offering(state: State, action: PlaceCandle | PlaceMarigold | LeaveEmpty) -> Rejection | None:
