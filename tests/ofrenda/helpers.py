@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
+from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.ofrenda import (
     Action,
     Config,
@@ -18,7 +20,6 @@ from ofrenda_rules.ofrenda import (
     legal_actions,
     new_game,
 )
-from ofrenda_rules.chance import CHANCE
 
 
 def play(state: State, *actions: Action) -> State:
@@ -66,7 +67,7 @@ def with_board(
 ) -> State:
     """``state`` with parts of one player's Ofrenda and storage replaced (placed cards leave the deck)."""
     board = state.boards[seat]
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     deck = state.deck
     if portraits is not None:
         cards: list[int | None] = [None] * len(board.portraits)
@@ -106,3 +107,13 @@ def settle_chance(state: State, portraits: Sequence[int] = (), candles: Sequence
             outcome = DrawCandle(next(candle_iter))
         state = play(state, outcome)
     return state
+
+
+def playing(state: State, seat: int, hand: Sequence[int], **board: object) -> State:
+    """``state`` at ``seat``'s Play step holding ``hand`` (cards leave the deck), with ``with_board`` changes."""
+    from ofrenda_rules.ofrenda import Phase
+
+    state = with_board(state, seat, **board)  # type: ignore[arg-type]
+    deck = tuple(c for c in state.deck if c not in hand)
+    hands = state.hands[:seat] + (tuple(sorted(hand)),) + state.hands[seat + 1 :]
+    return attrs.evolve(state, phase=Phase.PLAY, seat=seat, hands=hands, deck=deck)

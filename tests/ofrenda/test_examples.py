@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.ofrenda import (
     Config,
     DrawCandle,
@@ -20,7 +21,6 @@ from ofrenda_rules.ofrenda import (
     legal_actions,
     score,
 )
-from ofrenda_rules.chance import CHANCE
 from tests.ofrenda.helpers import play, set_up, with_board
 
 ANGIE = 0
@@ -34,8 +34,9 @@ def angie_before_example_a() -> State:
     Her Ofrenda already holds portraits in slots 1 (blue), 2 (the golden slot:
     "two or more adjacent blue"), 3 (orange) and 7 (green).
     """
-    state = set_up(Config(players=2), market=(11, 12, TAKEN, 13), candles=(CANDLE, 1, 2, 3),
-                   hands=((14, 16, 17), (18, 19, 21)))
+    state = set_up(
+        Config(players=2), market=(11, 12, TAKEN, 13), candles=(CANDLE, 1, 2, 3), hands=((14, 16, 17), (18, 19, 21))
+    )
     state = with_board(state, ANGIE, portraits={1: 10, 2: 30, 3: 2, 7: 6}, marigolds=2)
     return attrs.evolve(state, market_marigolds=(0, 0, 1, 0), supply=state.supply - 1)
 

@@ -192,7 +192,8 @@ class CandleObjective:
             CandleKind.FOUR_OF_FEATURE: f"four or more {_words(self.features)} portraits",
             CandleKind.TWO_OF_EACH: "two or more portraits of each of "
             + " and ".join(f.value.replace("_", " ") for f in self.features),
-            CandleKind.FULL_SET: "a full set of the five " + ("colours" if self.category is Category.BRANCH else "offerings"),
+            CandleKind.FULL_SET: "a full set of the five "
+            + ("colours" if self.category is Category.BRANCH else "offerings"),
             CandleKind.MARIGOLDS_ON_OFRENDA: "four or more marigolds on the Ofrenda",
             CandleKind.FEATURE_MAJORITY: f"among the most {_words(self.features)} portraits",
             CandleKind.MARIGOLD_MAJORITY: "among the most marigolds on an Ofrenda",
