@@ -102,7 +102,7 @@ def test_an_objective_with_no_adjacent_portrait_at_the_end(strict: bool, lit: bo
 def candle_holds(candle: int, seat: int = 0, config: Config = TWO, **boards: Mapping[str, Any]) -> bool:
     state = set_up(config, market=(12, 13, 14, 15), candles=(31, 32, 33, 34), hands=((19, 20, 21), (22, 23, 24)))
     for key, changes in boards.items():
-        state = with_board(state, int(key[1:]), **changes)  # type: ignore[arg-type]
+        state = with_board(state, int(key[1:]), **changes)
     return candle_fulfilled(config, state.boards, seat, candle)
 
 
