@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
+from ofrenda_rules.ofrenda._evolve import evolve
 from ofrenda_rules.ofrenda.state import Phase, State
 from ofrenda_rules.ofrenda.turn import refill
 
@@ -49,7 +48,7 @@ def abuela_portrait(state: State, face: int) -> State:
     supply += piles[space]
     piles[space] = 0
     market = state.market[:space] + (None,) + state.market[space + 1 :]
-    state = attrs.evolve(
+    state = evolve(
         state,
         market=market,
         market_marigolds=tuple(piles),
@@ -59,7 +58,7 @@ def abuela_portrait(state: State, face: int) -> State:
         die=face,
     )
     if face in CANDLE_FACES and any(c is not None for c in state.candle_market):
-        return attrs.evolve(state, phase=Phase.ABUELA_CANDLE)
+        return evolve(state, phase=Phase.ABUELA_CANDLE)
     return refill(state)
 
 
@@ -75,7 +74,7 @@ def abuela_candle(state: State, face: int) -> State:
         piles = piles[:space] + (piles[space] + 1,) + piles[space + 1 :]
         supply -= 1
     candle_market = state.candle_market[:space] + (None,) + state.candle_market[space + 1 :]
-    state = attrs.evolve(
+    state = evolve(
         state,
         candle_market=candle_market,
         market_marigolds=piles,

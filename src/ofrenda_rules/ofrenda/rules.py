@@ -14,6 +14,7 @@ TakePortrait(space=0)
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 import attrs
 
@@ -71,6 +72,10 @@ _PORTRAIT_DRAWS = frozenset({Phase.SETUP_REMOVE, Phase.SETUP_MARKET, Phase.SETUP
 _CANDLE_DRAWS = frozenset({Phase.SETUP_CANDLES, Phase.REFILL_CANDLE})
 _DICE = frozenset({Phase.ABUELA_PORTRAIT, Phase.ABUELA_CANDLE})
 _CHANCE = _PORTRAIT_DRAWS | _CANDLE_DRAWS | _DICE | {Phase.SETUP_GOAL}
+# Actions are immutable: the hot path reuses one instance per value.
+_draw_portrait = cache(DrawPortrait)
+_draw_candle = cache(DrawCandle)
+_place_portrait = cache(PlacePortrait)
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> State:
@@ -159,9 +164,9 @@ def _chance_weights(state: State) -> ChanceWeights[Action]:
     phase = state.phase
     outcomes: tuple[Action, ...]
     if phase in _PORTRAIT_DRAWS:
-        outcomes = tuple(DrawPortrait(c) for c in state.deck)
+        outcomes = tuple(map(_draw_portrait, state.deck))
     elif phase in _CANDLE_DRAWS:
-        outcomes = tuple(DrawCandle(c) for c in state.bag)
+        outcomes = tuple(map(_draw_candle, state.bag))
     elif phase in _DICE:
         outcomes = tuple(RollDie(face) for face in FACES)
     else:
@@ -204,7 +209,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or board.marigolds >= 1)]
         actions: list[Action] = []
         for card in state.hands[state.seat]:
-            actions.extend(PlacePortrait(card, s) for s in empty)
+            actions.extend(_place_portrait(card, s) for s in empty)
             actions.append(DiscardPortrait(card))
         return tuple(actions)
     slot = state.pending[0]

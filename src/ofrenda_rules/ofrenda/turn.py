@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-import attrs
-
+from ofrenda_rules.ofrenda._evolve import evolve
 from ofrenda_rules.ofrenda.components import GoalType, OfferingKind
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
 from ofrenda_rules.ofrenda.objectives import candle_fulfilled, goal_fulfilled, portrait_fulfilled
@@ -47,7 +46,7 @@ def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 
 def _board(state: State, seat: int, board: PlayerBoard) -> State:
-    return attrs.evolve(state, boards=_put(state.boards, seat, board))
+    return evolve(state, boards=_put(state.boards, seat, board))
 
 
 def gain_from_supply(state: State, wanted: int) -> int:
@@ -62,18 +61,18 @@ def next_setup(state: State) -> State:
     """Move to the next setup step that needs a draw, or start the first turn."""
     config = state.config
     if config.solo and len(state.removed) < SOLO_REMOVED:
-        return attrs.evolve(state, phase=Phase.SETUP_REMOVE)
+        return evolve(state, phase=Phase.SETUP_REMOVE)
     if config.common_goals and len(state.goals) < len(GoalType):
-        return attrs.evolve(state, phase=Phase.SETUP_GOAL)
+        return evolve(state, phase=Phase.SETUP_GOAL)
     if None in state.market:
-        return attrs.evolve(state, phase=Phase.SETUP_MARKET)
+        return evolve(state, phase=Phase.SETUP_MARKET)
     if None in state.candle_market and state.bag:
-        return attrs.evolve(state, phase=Phase.SETUP_CANDLES)
+        return evolve(state, phase=Phase.SETUP_CANDLES)
     if sum(len(hand) for hand in state.hands) < HAND_SIZE * config.players:
-        return attrs.evolve(state, phase=Phase.SETUP_DEAL)
+        return evolve(state, phase=Phase.SETUP_DEAL)
     if config.solo:
-        return attrs.evolve(state, phase=Phase.ABUELA_PORTRAIT, abuela=True)
-    return attrs.evolve(state, phase=Phase.TAKE_PORTRAIT)
+        return evolve(state, phase=Phase.ABUELA_PORTRAIT, abuela=True)
+    return evolve(state, phase=Phase.TAKE_PORTRAIT)
 
 
 def draw_portrait(state: State, card: int) -> State:
@@ -81,21 +80,21 @@ def draw_portrait(state: State, card: int) -> State:
     deck = tuple(c for c in state.deck if c != card)
     phase = state.phase
     if phase is Phase.SETUP_REMOVE:
-        return next_setup(attrs.evolve(state, deck=deck, removed=tuple(sorted((*state.removed, card)))))
+        return next_setup(evolve(state, deck=deck, removed=tuple(sorted((*state.removed, card)))))
     if phase is Phase.SETUP_DEAL:
         sizes = [len(hand) for hand in state.hands]
         seat = sizes.index(min(sizes))
         hand = tuple(sorted((*state.hands[seat], card)))
-        return next_setup(attrs.evolve(state, deck=deck, hands=_put(state.hands, seat, hand)))
+        return next_setup(evolve(state, deck=deck, hands=_put(state.hands, seat, hand)))
     space = state.market.index(None)
-    state = attrs.evolve(state, deck=deck, market=_put(state.market, space, card))
+    state = evolve(state, deck=deck, market=_put(state.market, space, card))
     return next_setup(state) if phase is Phase.SETUP_MARKET else _after_portrait_refill(state)
 
 
 def draw_candle(state: State, candle: int) -> State:
     """A candle leaves the bag for the leftmost empty candle space."""
     space = state.candle_market.index(None)
-    state = attrs.evolve(
+    state = evolve(
         state, bag=tuple(c for c in state.bag if c != candle), candle_market=_put(state.candle_market, space, candle)
     )
     return next_setup(state) if state.phase is Phase.SETUP_CANDLES else _after_candle_refill(state)
@@ -106,9 +105,7 @@ def draw_goal(state: State, goal: int) -> State:
     kind = state.config.edition.goals[goal].type
     stack = state.config.edition.token_stack(kind, state.config.players)
     unused = tuple(t for t in state.unused_tokens if t not in stack)
-    return next_setup(
-        attrs.evolve(state, goals=(*state.goals, goal), stacks=(*state.stacks, stack), unused_tokens=unused)
-    )
+    return next_setup(evolve(state, goals=(*state.goals, goal), stacks=(*state.stacks, stack), unused_tokens=unused))
 
 
 # -- the turn ------------------------------------------------------------------------------------
@@ -122,8 +119,8 @@ def take_portrait(state: State, space: int) -> State:
     assert card is not None
     gained = state.market_marigolds[space]
     piles = tuple(m + 1 if i < space else 0 if i == space else m for i, m in enumerate(state.market_marigolds))
-    board = attrs.evolve(board, marigolds=board.marigolds - space + gained)
-    state = attrs.evolve(
+    board = evolve(board, marigolds=board.marigolds - space + gained)
+    state = evolve(
         state,
         market=_put(state.market, space, None),
         market_marigolds=piles,
@@ -132,7 +129,7 @@ def take_portrait(state: State, space: int) -> State:
     )
     state = light_candles(_board(state, seat, board), seat)
     if can_take_candle(state):
-        return attrs.evolve(state, phase=Phase.TAKE_CANDLE)
+        return evolve(state, phase=Phase.TAKE_CANDLE)
     return refill(state)
 
 
@@ -158,8 +155,8 @@ def take_candle(state: State, space: int) -> State:
     if space != state.taken_space:
         paid = 1
         piles = _put(piles, space, piles[space] + 1)
-    board = attrs.evolve(board, marigolds=board.marigolds - paid, candles=tuple(sorted((*board.candles, candle))))
-    state = attrs.evolve(
+    board = evolve(board, marigolds=board.marigolds - paid, candles=tuple(sorted((*board.candles, candle))))
+    state = evolve(
         state, candle_market=_put(state.candle_market, space, None), market_marigolds=piles, candle_space=space
     )
     return refill(_board(state, seat, board))
@@ -175,31 +172,29 @@ def refill(state: State) -> State:
     if None in state.market:
         pairs = [(c, m) for c, m in zip(state.market, state.market_marigolds, strict=True) if c is not None]
         empty = MARKET_SIZE - len(pairs)
-        state = attrs.evolve(
+        state = evolve(
             state,
             market=tuple(c for c, _ in pairs) + (None,) * empty,
             market_marigolds=tuple(m for _, m in pairs) + (0,) * empty,
         )
     if None in state.candle_market:
         candles = tuple(c for c in state.candle_market if c is not None)
-        state = attrs.evolve(state, candle_market=candles + (None,) * (MARKET_SIZE - len(candles)))
+        state = evolve(state, candle_market=candles + (None,) * (MARKET_SIZE - len(candles)))
     return _after_portrait_refill(state)
 
 
 def _after_portrait_refill(state: State) -> State:
     if None in state.market and state.deck:
-        return attrs.evolve(state, phase=Phase.REFILL_PORTRAIT)
+        return evolve(state, phase=Phase.REFILL_PORTRAIT)
     return _after_candle_refill(state)
 
 
 def _after_candle_refill(state: State) -> State:
     if None in state.candle_market and state.bag:
-        return attrs.evolve(state, phase=Phase.REFILL_CANDLE)
+        return evolve(state, phase=Phase.REFILL_CANDLE)
     if state.abuela:
-        return attrs.evolve(
-            state, phase=Phase.TAKE_PORTRAIT, abuela=False, taken_space=None, candle_space=None, die=None
-        )
-    return attrs.evolve(state, phase=Phase.PLAY)
+        return evolve(state, phase=Phase.TAKE_PORTRAIT, abuela=False, taken_space=None, candle_space=None, die=None)
+    return evolve(state, phase=Phase.PLAY)
 
 
 def place_portrait(state: State, card: int, slot: int) -> State:
@@ -219,23 +214,23 @@ def place_portrait(state: State, card: int, slot: int) -> State:
         marigolds -= 1
         supply += 1
     portraits = _put(board.portraits, slot, card)
-    board = attrs.evolve(board, portraits=portraits, marigolds=marigolds)
+    board = evolve(board, portraits=portraits, marigolds=marigolds)
     lit = list(board.lit)
     for s in (slot, *edition.neighbours[slot]):
         if portraits[s] is not None and all(portraits[n] is not None for n in edition.neighbours[s]):
             lit[s] = portrait_fulfilled(config, board, s)
-    board = attrs.evolve(board, lit=tuple(lit))
+    board = evolve(board, lit=tuple(lit))
     filled = 0
     for s, c in enumerate(portraits):
         if c is not None:
             filled |= 1 << s
     masks = edition.offering_masks
     pending = tuple(k for k in edition.offering_slots_of[slot] if masks[k] & filled == masks[k])
-    state = attrs.evolve(
+    state = evolve(
         state, hands=_put(state.hands, seat, tuple(c for c in state.hands[seat] if c != card)), supply=supply
     )
     state = light_candles(_board(state, seat, board), seat)
-    return _next_pending(attrs.evolve(state, pending=pending))
+    return _next_pending(evolve(state, pending=pending))
 
 
 def discard_portrait(state: State, card: int) -> State:
@@ -243,8 +238,8 @@ def discard_portrait(state: State, card: int) -> State:
     seat = state.seat
     board = state.boards[seat]
     gained = gain_from_supply(state, DISCARD_GAIN)
-    board = attrs.evolve(board, marigolds=board.marigolds + gained, discards=(*board.discards, card))
-    state = attrs.evolve(
+    board = evolve(board, marigolds=board.marigolds + gained, discards=(*board.discards, card))
+    state = evolve(
         state,
         hands=_put(state.hands, seat, tuple(c for c in state.hands[seat] if c != card)),
         supply=state.supply - gained,
@@ -267,35 +262,35 @@ def _next_pending(state: State) -> State:
     while pending and slot_options(state, pending[0]) == (False, False):
         pending = pending[1:]
     if pending:
-        return attrs.evolve(state, pending=pending, phase=Phase.OFFERINGS)
-    return end_turn(attrs.evolve(state, pending=()))
+        return evolve(state, pending=pending, phase=Phase.OFFERINGS)
+    return end_turn(evolve(state, pending=()))
 
 
 def place_candle(state: State, slot: int, candle: int) -> State:
     """Place ``candle`` from storage in ``slot``; it lights at once if its objective holds."""
     seat = state.seat
     board = state.boards[seat]
-    board = attrs.evolve(
+    board = evolve(
         board,
         candles=tuple(c for c in board.candles if c != candle),
         candle_slots=_put(board.candle_slots, slot, candle),
     )
     state = light_candles(_board(state, seat, board), seat)
-    return _next_pending(attrs.evolve(state, pending=state.pending[1:]))
+    return _next_pending(evolve(state, pending=state.pending[1:]))
 
 
 def place_marigold(state: State, slot: int) -> State:
     """Place a marigold from storage in ``slot``."""
     seat = state.seat
     board = state.boards[seat]
-    board = attrs.evolve(board, marigolds=board.marigolds - 1, marigold_slots=_put(board.marigold_slots, slot, True))
+    board = evolve(board, marigolds=board.marigolds - 1, marigold_slots=_put(board.marigold_slots, slot, True))
     state = light_candles(_board(state, seat, board), seat)
-    return _next_pending(attrs.evolve(state, pending=state.pending[1:]))
+    return _next_pending(evolve(state, pending=state.pending[1:]))
 
 
 def leave_empty(state: State, slot: int) -> State:
     """Leave ``slot`` empty for good."""
-    return _next_pending(attrs.evolve(state, pending=state.pending[1:]))
+    return _next_pending(evolve(state, pending=state.pending[1:]))
 
 
 def light_candles(state: State, seat: int, *, final: bool = False) -> State:
@@ -313,7 +308,7 @@ def light_candles(state: State, seat: int, *, final: bool = False) -> State:
         if candle_fulfilled(state.config, state.boards, seat, candle):
             lit = _put(lit, k, True)
             changed = True
-    return _board(state, seat, attrs.evolve(board, candle_lit=lit)) if changed else state
+    return _board(state, seat, evolve(board, candle_lit=lit)) if changed else state
 
 
 def _take_goals(state: State, seat: int) -> State:
@@ -327,24 +322,24 @@ def _take_goals(state: State, seat: int) -> State:
         if stacks[index]:
             tokens = (*tokens, stacks[index][-1])
             stacks = _put(stacks, index, stacks[index][:-1])
-        board = attrs.evolve(board, goals_met=(*board.goals_met, goal), tokens=tokens)
-    return _board(attrs.evolve(state, stacks=stacks), seat, board)
+        board = evolve(board, goals_met=(*board.goals_met, goal), tokens=tokens)
+    return _board(evolve(state, stacks=stacks), seat, board)
 
 
 def end_turn(state: State) -> State:
     """Count the turn, take common-goal tokens, pass to the next turn or end the game."""
     seat = state.seat
     board = state.boards[seat]
-    state = _board(state, seat, attrs.evolve(board, turns=board.turns + 1))
+    state = _board(state, seat, evolve(board, turns=board.turns + 1))
     if state.goals:
         state = _take_goals(state, seat)
-    state = attrs.evolve(state, taken_space=None, candle_space=None, pending=(), die=None)
+    state = evolve(state, taken_space=None, candle_space=None, pending=(), die=None)
     config = state.config
     if all(b.turns >= TURNS for b in state.boards):
         return finish(state)
     if config.solo:
-        return attrs.evolve(state, phase=Phase.ABUELA_PORTRAIT, abuela=True)
-    return attrs.evolve(state, phase=Phase.TAKE_PORTRAIT, seat=(seat + 1) % config.players)
+        return evolve(state, phase=Phase.ABUELA_PORTRAIT, abuela=True)
+    return evolve(state, phase=Phase.TAKE_PORTRAIT, seat=(seat + 1) % config.players)
 
 
 def finish(state: State) -> State:
@@ -355,7 +350,7 @@ def finish(state: State) -> State:
             was or (card is not None and portrait_fulfilled(config, board, slot, final=True))
             for slot, (card, was) in enumerate(zip(board.portraits, board.lit, strict=True))
         )
-        state = _board(state, seat, attrs.evolve(board, lit=lit))
+        state = _board(state, seat, evolve(board, lit=lit))
     for seat in range(config.players):
         state = light_candles(state, seat, final=True)
-    return attrs.evolve(state, phase=Phase.OVER)
+    return evolve(state, phase=Phase.OVER)
