@@ -201,6 +201,6 @@ class State:
     pending: tuple[int, ...]
     """Candle/marigold slots surrounded this turn and not yet decided, in order."""
     die: int | None
-    """Solo: the Abuela's last portrait roll this turn."""
+    """Solo: the Abuela's last portrait roll, shown until the end of the player's next turn."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""

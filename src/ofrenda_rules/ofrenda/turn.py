@@ -193,7 +193,7 @@ def _after_candle_refill(state: State) -> State:
     if None in state.candle_market and state.bag:
         return evolve(state, phase=Phase.REFILL_CANDLE)
     if state.abuela:
-        return evolve(state, phase=Phase.TAKE_PORTRAIT, abuela=False, taken_space=None, candle_space=None, die=None)
+        return evolve(state, phase=Phase.TAKE_PORTRAIT, abuela=False, taken_space=None, candle_space=None)
     return evolve(state, phase=Phase.PLAY)
 
 

@@ -67,7 +67,7 @@ class View:
     pending: tuple[int, ...]
     """Surrounded candle/marigold slots still to decide."""
     die: int | None
-    """Solo: the Abuela's last portrait roll this turn."""
+    """Solo: the Abuela's last portrait roll, shown until the end of the player's next turn."""
 
 
 def observe(state: State, player: int) -> View:
