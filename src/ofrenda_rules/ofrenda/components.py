@@ -33,13 +33,21 @@ __all__ = [
     "ObjectiveKind",
     "OfferingKind",
     "OfferingSlot",
+    "PlainEnum",
     "Portrait",
     "PortraitObjective",
     "ScoringToken",
 ]
 
 
-class Category(enum.Enum):
+class PlainEnum(enum.Enum):
+    """An enum whose repr is valid Python (``Feature.BLUE``), for pasteable reprs."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Category(PlainEnum):
     """The two kinds of feature a portrait shows."""
 
     BRANCH = "branch"
@@ -48,7 +56,7 @@ class Category(enum.Enum):
     """The favourite offering."""
 
 
-class Feature(enum.Enum):
+class Feature(PlainEnum):
     """A feature a portrait can show: one of five family branches or five offerings."""
 
     BLUE = "blue"
@@ -87,9 +95,6 @@ class Feature(enum.Enum):
         """A one-bit mask for fast feature tests."""
         return _BITS[self]
 
-    def __repr__(self) -> str:
-        return f"Feature.{self.name}"
-
 
 BRANCHES: Final = (Feature.BLUE, Feature.GREEN, Feature.ORANGE, Feature.PINK, Feature.YELLOW)
 """The five family branches."""
@@ -102,7 +107,7 @@ def _words(features: tuple[Feature, ...]) -> str:
     return " or ".join(f.value.replace("_", " ") for f in features)
 
 
-class ObjectiveKind(enum.Enum):
+class ObjectiveKind(PlainEnum):
     """The three kinds of portrait objective (about the adjacent portraits)."""
 
     ALL_EITHER = "all_either"
@@ -152,7 +157,7 @@ class Portrait:
         return self.branch.bit | self.offering.bit
 
 
-class CandleKind(enum.Enum):
+class CandleKind(PlainEnum):
     """The seven kinds of candle objective (about the whole Ofrenda)."""
 
     FOUR_OF_FEATURE = "four_of_feature"
@@ -216,7 +221,7 @@ class Candle:
     """The multiplayer-only icon: returned to the box in the solo mode."""
 
 
-class OfferingKind(enum.Enum):
+class OfferingKind(PlainEnum):
     """What a candle/marigold slot of the Ofrenda holds."""
 
     CANDLE = "candle"
@@ -258,7 +263,7 @@ class BoardLayout:
     """The candle and marigold slots."""
 
 
-class GoalType(enum.Enum):
+class GoalType(PlainEnum):
     """The three goal-card backs (one card of each type is used)."""
 
     FEATURES = "features"
@@ -269,7 +274,7 @@ class GoalType(enum.Enum):
     """Goals about five portraits forming a pattern."""
 
 
-class GoalKind(enum.Enum):
+class GoalKind(PlainEnum):
     """What a goal card asks for."""
 
     FEATURE_COUNT = "feature_count"

@@ -87,6 +87,12 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
     plays first. Without a seed the state waits for each draw: the solo
     removals, the goal cards, 4 portraits and 4 candles for the Family board,
     then the hands, 3 portraits each.
+
+    >>> state = new_game(Config(players=4), seed=1)
+    >>> len(state.deck), state.market_marigolds, [len(hand) for hand in state.hands]
+    (49, (0, 0, 0, 0), [3, 3, 3, 3])
+    >>> new_game(Config(players=1)).phase
+    Phase.SETUP_REMOVE
     """
     config = Config() if config is None else config
     edition = config.edition
@@ -250,6 +256,12 @@ def apply(state: State, action: Action) -> State:
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
 
+    >>> state = new_game(Config(players=2), seed=1)
+    >>> try:
+    ...     apply(state, TakePortrait(5))
+    ... except IllegalActionError as error:
+    ...     print(error.rejection)
+    the Family board has spaces 0-3, not 5 [no-such-space]
     """
     rejection = validate(state, action)
     if rejection is not None:

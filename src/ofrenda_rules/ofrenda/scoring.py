@@ -7,25 +7,24 @@ common-goal tokens add their value. The most points wins; ties go to the
 most lit portraits, then the most marigolds in storage, then are shared.
 
 >>> solo_tier(85)
-<SoloTier.VISITED: 'visited'>
+SoloTier.VISITED
 >>> solo_tier(85).verdict
 'Oh, look! A lot of your loved ones decided to pay you a visit! Good job my dear!'
 """
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
 from ofrenda_rules.errors import GameNotOverError
+from ofrenda_rules.ofrenda.components import PlainEnum
 from ofrenda_rules.ofrenda.edition import Edition
 from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
 
 __all__ = ["Outcome", "SoloTier", "board_score", "outcome", "score", "solo_tier"]
 
 
-class SoloTier(enum.Enum):
+class SoloTier(PlainEnum):
     """The five score tiers of the solo mode."""
 
     MESS = "mess"

@@ -12,12 +12,12 @@ ofrenda_rules.errors.ConfigError: the common-goals variant is for the multiplaye
 
 from __future__ import annotations
 
-import enum
 from typing import Final
 
 import attrs
 
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.ofrenda.components import PlainEnum
 from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION, TURNS, Edition
 from ofrenda_rules.rng import Rng
 
@@ -85,7 +85,7 @@ class Config:
         return self.edition.marigolds + self.players * 3 * (TURNS + 1) + TURNS * ABUELA_TURN_GAIN
 
 
-class Phase(enum.Enum):
+class Phase(PlainEnum):
     """What the game waits for."""
 
     SETUP_REMOVE = "setup_remove"
