@@ -113,3 +113,14 @@ def test_unlimited_marigolds_model_a_supply_that_cannot_run_dry() -> None:
     config = Config(players=4, unlimited_marigolds=True)
     assert config.marigold_total == 36 + 4 * 3 * 13 + 12 * 4
     assert new_game(config, seed=1).supply == config.marigold_total - 12
+
+
+@pytest.mark.parametrize("option", ["common_goals", "unlimited_marigolds", "offering_in_any_slot", "zero_majority"])
+def test_options_must_be_booleans(option: str) -> None:
+    with pytest.raises(ConfigError, match=option):
+        Config(players=2, **{option: "yes"})  # type: ignore[arg-type]
+
+
+def test_custom_edition_must_be_an_edition() -> None:
+    with pytest.raises(ConfigError, match="custom_edition"):
+        Config(custom_edition="default")  # type: ignore[arg-type]

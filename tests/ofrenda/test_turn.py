@@ -258,7 +258,9 @@ def test_actions_out_of_turn_or_of_the_wrong_kind_are_refused() -> None:
     assert code(state, PlacePortrait(20, 0)) == "wrong-step"
     assert code(state, RollDie(3)) == "not-a-chance-event"
     assert code(state, TakePortrait(4)) == "no-such-space"
-    assert code(state, TakePortrait("1")) == "no-such-space"  # type: ignore[arg-type]
+    assert code(state, TakePortrait("1")) == "not-an-integer"  # type: ignore[arg-type]
+    assert code(state, TakePortrait(True)) == "not-an-integer"
+    assert code(new_game(TWO), DrawPortrait(True)) == "not-an-integer"
     assert code(state, "take") == "not-an-action"
     with pytest.raises(IllegalActionError) as caught:
         apply(state, RollDie(3))

@@ -232,6 +232,9 @@ def validate(state: State, action: Action) -> Rejection | None:
     candidate: object = action
     if not isinstance(candidate, ACTION_CLASSES):
         return Rejection("not-an-action", f"{candidate!r} is not an Ofrenda action")
+    for value in attrs.astuple(action, recurse=False):
+        if type(value) is not int:
+            return Rejection("not-an-integer", f"{action!r} names {value!r}; spaces, slots and components are integers")
     phase = state.phase
     if phase is Phase.OVER:
         return Rejection("game-over", "the game is over; no action can be taken")

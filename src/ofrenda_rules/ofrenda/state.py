@@ -34,12 +34,20 @@ def _check_players(instance: Config, attribute: attrs.Attribute[int], value: int
         raise ConfigError(f"Ofrenda is for 1 (solo) to 4 players, not {value!r}")
 
 
+def _check_flag(instance: Config, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{attribute.name} must be true or false, not {value!r}")
+
+
 def _check_goals(instance: Config, attribute: attrs.Attribute[bool], value: bool) -> None:
+    _check_flag(instance, attribute, value)
     if value and instance.players == 1:
         raise ConfigError("the common-goals variant is for the multiplayer game, not the solo mode")
 
 
 def _normalise_edition(edition: Edition | None) -> Edition | None:
+    if edition is not None and not isinstance(edition, Edition):
+        raise ConfigError(f"custom_edition must be an Edition or None, not {type(edition).__name__}")
     return None if edition is None or edition == DEFAULT_EDITION else edition
 
 
@@ -51,13 +59,13 @@ class Config:
     """Number of players: 2 to 4, or 1 for the solo mode against the Abuela."""
     common_goals: bool = attrs.field(default=False, validator=_check_goals)
     """The common-goals variant (multiplayer only)."""
-    unlimited_marigolds: bool = False
+    unlimited_marigolds: bool = attrs.field(default=False, validator=_check_flag)
     """Ruling: ``False`` -- the general supply holds only the 36 marigolds of the box; ``True`` -- unlimited."""
-    offering_in_any_slot: bool = False
+    offering_in_any_slot: bool = attrs.field(default=False, validator=_check_flag)
     """Ruling: ``False`` -- a candle slot takes only a candle, a marigold slot only a marigold; ``True`` -- either."""
-    strict_empty_objectives: bool = False
+    strict_empty_objectives: bool = attrs.field(default=False, validator=_check_flag)
     """Ruling: ``False`` -- at the end, an all/none objective with no adjacent portrait holds; ``True`` -- it fails."""
-    zero_majority: bool = False
+    zero_majority: bool = attrs.field(default=False, validator=_check_flag)
     """Ruling: ``False`` -- a majority candle needs at least one portrait/marigold; ``True`` -- a 0-0 tie lights it."""
     custom_edition: Edition | None = attrs.field(default=None, converter=_normalise_edition)
     """The components in play when not the default edition (``None``: :data:`DEFAULT_EDITION`)."""
