@@ -1,0 +1,85 @@
+"""The Abuela, the solo mode's automaton: her die table and her turn.
+
+On her turn the Abuela rolls the die and discards the portrait of the space
+the table gives, paying marigolds from the general supply onto the portraits
+she skips; on a 5 or 6 she rolls again and discards a candle the same way
+(a marigold from the supply on the portrait below it unless it stands above
+the portrait she discarded). Then the Family board is replenished. Her die
+rolls are chance events; she has no decisions.
+
+>>> [SPACE_FOR_FACE[face] for face in range(1, 7)]
+[0, 0, 1, 2, 3, 3]
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ofrenda_rules.ofrenda._evolve import evolve
+from ofrenda_rules.ofrenda.state import Phase, State
+from ofrenda_rules.ofrenda.turn import refill
+
+__all__ = ["CANDLE_FACES", "FACES", "SPACE_FOR_FACE", "abuela_candle", "abuela_portrait"]
+
+FACES: Final = (1, 2, 3, 4, 5, 6)
+"""The faces of the solo die."""
+SPACE_FOR_FACE: Final = {1: 0, 2: 0, 3: 1, 4: 2, 5: 3, 6: 3}
+"""The Family-board space (0-3) the Abuela discards from, by die face."""
+CANDLE_FACES: Final = frozenset({5, 6})
+"""Faces on which the Abuela also discards a candle."""
+
+
+def abuela_portrait(state: State, face: int) -> State:
+    """The Abuela's first roll: discard a portrait, paying the skipped ones from the supply.
+
+    Ruling: the marigolds lying on the discarded portrait go back to the
+    general supply; with a limited supply she pays as many skipped portraits
+    as the supply allows, from left to right.
+    """
+    space = SPACE_FOR_FACE[face]
+    supply = state.supply
+    piles = list(state.market_marigolds)
+    for i in range(space):
+        if supply > 0:
+            piles[i] += 1
+            supply -= 1
+    card = state.market[space]
+    assert card is not None
+    supply += piles[space]
+    piles[space] = 0
+    market = state.market[:space] + (None,) + state.market[space + 1 :]
+    state = evolve(
+        state,
+        market=market,
+        market_marigolds=tuple(piles),
+        supply=supply,
+        abuela_discards=(*state.abuela_discards, card),
+        taken_space=space,
+        die=face,
+    )
+    if face in CANDLE_FACES and any(c is not None for c in state.candle_market):
+        return evolve(state, phase=Phase.ABUELA_CANDLE)
+    return refill(state)
+
+
+def abuela_candle(state: State, face: int) -> State:
+    """The Abuela's second roll: discard the candle of that space (if any), paying from the supply."""
+    space = SPACE_FOR_FACE[face]
+    candle = state.candle_market[space]
+    if candle is None:
+        return refill(state)
+    piles = state.market_marigolds
+    supply = state.supply
+    if space != state.taken_space and supply > 0:
+        piles = piles[:space] + (piles[space] + 1,) + piles[space + 1 :]
+        supply -= 1
+    candle_market = state.candle_market[:space] + (None,) + state.candle_market[space + 1 :]
+    state = evolve(
+        state,
+        candle_market=candle_market,
+        market_marigolds=piles,
+        supply=supply,
+        candle_discards=(*state.candle_discards, candle),
+        candle_space=space,
+    )
+    return refill(state)

@@ -1,0 +1,157 @@
+"""The registry entry of Ofrenda: its facts and generic hooks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Final, assert_never
+
+from ofrenda_rules.game import GameDefinition, GameInfo
+from ofrenda_rules.ofrenda.actions import (
+    Action,
+    DiscardPortrait,
+    DrawCandle,
+    DrawGoal,
+    DrawPortrait,
+    LeaveEmpty,
+    PlaceCandle,
+    PlaceMarigold,
+    PlacePortrait,
+    RollDie,
+    SkipCandle,
+    TakeCandle,
+    TakePortrait,
+)
+from ofrenda_rules.ofrenda.edition import TURNS
+from ofrenda_rules.ofrenda.rules import (
+    apply,
+    chance_outcomes,
+    current_player,
+    hidden_variant,
+    is_over,
+    legal_actions,
+    new_game,
+    validate,
+)
+from ofrenda_rules.ofrenda.scoring import Outcome, outcome, score
+from ofrenda_rules.ofrenda.state import Config, State
+from ofrenda_rules.ofrenda.view import View, observe
+
+__all__ = ["GAME", "INFO"]
+
+INFO: Final = GameInfo(
+    name="ofrenda",
+    title="Ofrenda",
+    player_counts=(1, 2, 3, 4),
+    has_chance=True,
+    hidden_information=True,
+    publisher="Osprey Games, 2025",
+)
+"""Declared facts of the game."""
+
+
+def _test_configs() -> tuple[Config, ...]:
+    return (Config(players=1),) + tuple(
+        Config(players=n, common_goals=goals) for n in (2, 3, 4) for goals in (False, True)
+    )
+
+
+def _bench_configs() -> tuple[Config, ...]:
+    return (Config(players=1), Config(players=2), Config(players=4), Config(players=4, common_goals=True))
+
+
+def _turn_count(state: State) -> int:
+    return sum(board.turns for board in state.boards)
+
+
+def _turn_bounds(config: Config) -> tuple[int, int]:
+    return (TURNS * config.players, TURNS * config.players)
+
+
+def _max_steps(config: Config) -> int:
+    setup = 3 + 3 + 4 + 4 + 3 * config.players
+    slots = len(config.edition.board.offering_slots)
+    abuela = 4 * TURNS if config.solo else 0
+    return setup + config.players * (5 * TURNS + slots) + abuela
+
+
+def _census(state: State) -> tuple[tuple[str, int], ...]:
+    items: Counter[str] = Counter()
+    portraits = [*state.deck, *state.box, *state.removed, *state.abuela_discards]
+    portraits.extend(c for c in state.market if c is not None)
+    candles = [*state.bag, *state.candle_box, *state.candle_discards]
+    candles.extend(c for c in state.candle_market if c is not None)
+    tokens = [*state.unused_tokens, *(t for stack in state.stacks for t in stack)]
+    marigolds = state.supply + sum(state.market_marigolds)
+    for hand in state.hands:
+        portraits.extend(hand)
+    for board in state.boards:
+        portraits.extend(c for c in board.portraits if c is not None)
+        portraits.extend(board.discards)
+        candles.extend(board.candles)
+        candles.extend(c for c in board.candle_slots if c is not None)
+        tokens.extend(board.tokens)
+        marigolds += board.marigolds + sum(board.marigold_slots)
+    items.update(f"portrait {c:02d}" for c in portraits)
+    items.update(f"candle {c:02d}" for c in candles)
+    items.update(f"token {t:02d}" for t in tokens)
+    items["marigold"] = marigolds
+    items["goal card"] = len(state.config.edition.goals)
+    return tuple(sorted(items.items()))
+
+
+def _describe(state: State, action: Action) -> str:
+    seat = f"player {state.seat}"
+    if isinstance(action, DrawPortrait):
+        return f"draw portrait {action.card} ({state.phase.value})"
+    if isinstance(action, DrawCandle):
+        return f"draw candle {action.candle} ({state.phase.value})"
+    if isinstance(action, DrawGoal):
+        return f"goal card {action.goal} placed"
+    if isinstance(action, RollDie):
+        return f"the Abuela rolls {action.face}"
+    if isinstance(action, TakePortrait):
+        return f"{seat} takes portrait {state.market[action.space]} from space {action.space}"
+    if isinstance(action, TakeCandle):
+        return f"{seat} takes candle {state.candle_market[action.space]} from space {action.space}"
+    if isinstance(action, SkipCandle):
+        return f"{seat} takes no candle"
+    if isinstance(action, PlacePortrait):
+        return f"{seat} places portrait {action.card} in slot {action.slot}"
+    if isinstance(action, DiscardPortrait):
+        return f"{seat} discards portrait {action.card} for 3 marigolds"
+    if isinstance(action, PlaceCandle):
+        return f"{seat} places candle {action.candle} in slot {action.slot}"
+    if isinstance(action, PlaceMarigold):
+        return f"{seat} places a marigold in slot {action.slot}"
+    if isinstance(action, LeaveEmpty):
+        return f"{seat} leaves slot {action.slot} empty"
+    assert_never(action)
+
+
+GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
+    info=INFO,
+    config_type=Config,
+    state_type=State,
+    action_type=Action,
+    view_type=View,
+    outcome_type=Outcome,
+    new_game=new_game,
+    current_player=current_player,
+    legal_actions=legal_actions,
+    chance_outcomes=chance_outcomes,
+    validate=validate,
+    apply=apply,
+    score=score,
+    is_over=is_over,
+    outcome=outcome,
+    observe=observe,
+    test_configs=_test_configs,
+    turn_count=_turn_count,
+    turn_bounds=_turn_bounds,
+    max_steps=_max_steps,
+    census=_census,
+    hidden_variant=hidden_variant,
+    bench_configs=_bench_configs,
+    describe_action=_describe,
+)
+"""Ofrenda as a registered game."""

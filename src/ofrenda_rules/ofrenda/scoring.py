@@ -1,0 +1,131 @@
+"""Scores, the final outcome and the solo tiers of Ofrenda.
+
+A lit portrait scores 2 points per adjacent lit portrait and 1 per adjacent
+unlit one, doubled in a golden slot; a marigold scores 1 and a lit candle 2
+per adjacent lit portrait; unlit portraits and candles score nothing;
+common-goal tokens add their value. The most points wins; ties go to the
+most lit portraits, then the most marigolds in storage, then are shared.
+
+>>> solo_tier(85)
+SoloTier.VISITED
+>>> solo_tier(85).verdict
+'Oh, look! A lot of your loved ones decided to pay you a visit! Good job my dear!'
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ofrenda_rules.errors import GameNotOverError
+from ofrenda_rules.ofrenda.components import PlainEnum
+from ofrenda_rules.ofrenda.edition import Edition
+from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
+
+__all__ = ["Outcome", "SoloTier", "board_score", "outcome", "score", "solo_tier"]
+
+
+class SoloTier(PlainEnum):
+    """The five score tiers of the solo mode."""
+
+    MESS = "mess"
+    """0-69 points."""
+    STARTING = "starting"
+    """70-79 points."""
+    VISITED = "visited"
+    """80-89 points."""
+    CENTURIES = "centuries"
+    """90-109 points."""
+    BEST = "best"
+    """110 points or more."""
+
+    @property
+    def lowest(self) -> int:
+        """The lowest score of the tier."""
+        return _LOWEST[self]
+
+    @property
+    def verdict(self) -> str:
+        """The rulebook's words for the tier."""
+        return _VERDICTS[self]
+
+
+_LOWEST = {SoloTier.MESS: 0, SoloTier.STARTING: 70, SoloTier.VISITED: 80, SoloTier.CENTURIES: 90, SoloTier.BEST: 110}
+_VERDICTS = {
+    SoloTier.MESS: "Oh dear, what a mess! You'll need a lot of practice before the next Día de los Muertos.",
+    SoloTier.STARTING: "Hmm, that's starting to look like an Ofrenda. But you need to pay a little more attention "
+    "to your elders to make them happy.",
+    SoloTier.VISITED: "Oh, look! A lot of your loved ones decided to pay you a visit! Good job my dear!",
+    SoloTier.CENTURIES: "That is a beautiful Ofrenda. You look like you've been doing this for centuries!",
+    SoloTier.BEST: "Best Ofrenda in the history of the living and the dead. Your family is so proud of you!",
+}
+
+
+def solo_tier(points: int) -> SoloTier:
+    """The solo tier of a final score."""
+    tier = SoloTier.MESS
+    for candidate in SoloTier:
+        if points >= candidate.lowest:
+            tier = candidate
+    return tier
+
+
+def board_score(edition: Edition, board: PlayerBoard) -> int:
+    """Points of one Ofrenda with its current lit sides, common-goal tokens included."""
+    portraits = board.portraits
+    lit = board.lit
+    total = 0
+    for slot, card in enumerate(portraits):
+        if card is None or not lit[slot]:
+            continue
+        points = sum(2 if lit[n] else 1 for n in edition.neighbours[slot] if portraits[n] is not None)
+        total += 2 * points if edition.golden[slot] else points
+    for k, offering in enumerate(edition.board.offering_slots):
+        value = 1 if board.marigold_slots[k] else 2 if board.candle_slots[k] is not None and board.candle_lit[k] else 0
+        if value:
+            total += value * sum(1 for c in offering.cards if portraits[c] is not None and lit[c])
+    return total + sum(edition.tokens[t].value for t in board.tokens)
+
+
+def score(state: State) -> tuple[int, ...]:
+    """Points per player with the portraits and candles lit so far (valid at any moment)."""
+    edition = state.config.edition
+    return tuple(board_score(edition, board) for board in state.boards)
+
+
+@attrs.frozen
+class Outcome:
+    """The final result of a game."""
+
+    scores: tuple[int, ...]
+    """Points per seat."""
+    lit_portraits: tuple[int, ...]
+    """Lit portraits per seat: the first tie-break."""
+    storage_marigolds: tuple[int, ...]
+    """Marigolds in storage per seat: the second tie-break."""
+    ranks: tuple[int, ...]
+    """Place per seat (0 is first); seats tied on all three share a place."""
+    winners: tuple[int, ...]
+    """The seats in first place; in the solo mode, seat 0 unless the tier is "what a mess" (a ruling)."""
+    tier: SoloTier | None
+    """The solo tier; ``None`` in a multiplayer game."""
+
+
+def outcome(state: State) -> Outcome:
+    """The final result with the rulebook's tie-breaks (and the solo tier).
+
+    Raises:
+        GameNotOverError: when the game has not ended.
+
+    """
+    if state.phase is not Phase.OVER:
+        raise GameNotOverError("the game is not over: every player plays 12 turns")
+    scores = score(state)
+    lit = tuple(sum(1 for slot, c in enumerate(b.portraits) if c is not None and b.lit[slot]) for b in state.boards)
+    storage = tuple(b.marigolds for b in state.boards)
+    keys = list(zip(scores, lit, storage, strict=True))
+    ranks = tuple(sum(1 for other in keys if other > key) for key in keys)
+    if state.config.solo:
+        tier = solo_tier(scores[0])
+        return Outcome(scores, lit, storage, ranks, () if tier is SoloTier.MESS else (0,), tier)
+    winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 0)
+    return Outcome(scores, lit, storage, ranks, winners, None)

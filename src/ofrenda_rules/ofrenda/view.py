@@ -1,0 +1,101 @@
+"""What one player may know of a game of Ofrenda.
+
+Everything on the table is public: the Family board, every Ofrenda, the
+storages, the discard piles, the goal cards and tokens, and which candles
+are still in the bag (every candle drawn is seen). A :class:`View` hides the
+other players' hands, the deck, the portraits removed unseen in the solo
+mode, and the generator; it shows their sizes.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.ofrenda.rules import current_player
+from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
+
+__all__ = ["View", "observe"]
+
+
+@attrs.frozen
+class View:
+    """One player's view of the game."""
+
+    player: int
+    """The seat this view belongs to."""
+    players: int
+    """Number of seats."""
+    phase: Phase
+    """What the game waits for."""
+    current_player: PlayerId
+    """Whose decision it is (a seat, CHANCE or TERMINAL)."""
+    abuela: bool
+    """Whether it is the Abuela's turn."""
+    hand: tuple[int, ...]
+    """The player's own hand, sorted."""
+    hand_sizes: tuple[int, ...]
+    """How many portraits each seat holds."""
+    deck_size: int
+    """Portraits in the deck."""
+    removed_count: int
+    """Solo: portraits removed unseen."""
+    box: tuple[int, ...]
+    """Portraits out of the game for the player count."""
+    abuela_discards: tuple[int, ...]
+    """Solo: the Abuela's discarded portraits."""
+    market: tuple[int | None, ...]
+    """Portraits on the Family board."""
+    market_marigolds: tuple[int, ...]
+    """Marigolds on each of them."""
+    candle_market: tuple[int | None, ...]
+    """Candles on the Family board."""
+    bag: tuple[int, ...]
+    """Candles in the bag (known: every other candle has been seen), sorted."""
+    candle_discards: tuple[int, ...]
+    """Solo: the Abuela's discarded candles."""
+    supply: int
+    """Marigolds in the general supply."""
+    boards: tuple[PlayerBoard, ...]
+    """Every player's Ofrenda and storage."""
+    goals: tuple[int, ...]
+    """Common-goal cards in play."""
+    stacks: tuple[tuple[int, ...], ...]
+    """Scoring tokens left on each goal, bottom to top."""
+    taken_space: int | None
+    """The space this turn's portrait came from."""
+    pending: tuple[int, ...]
+    """Surrounded candle/marigold slots still to decide."""
+    die: int | None
+    """Solo: the Abuela's last portrait roll, shown until the end of the player's next turn."""
+
+
+def observe(state: State, player: int) -> View:
+    """The view of ``state`` for seat ``player``."""
+    if not 0 <= player < state.config.players:
+        raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    return View(
+        player=player,
+        players=state.config.players,
+        phase=state.phase,
+        current_player=current_player(state),
+        abuela=state.abuela,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        deck_size=len(state.deck),
+        removed_count=len(state.removed),
+        box=state.box,
+        abuela_discards=state.abuela_discards,
+        market=state.market,
+        market_marigolds=state.market_marigolds,
+        candle_market=state.candle_market,
+        bag=state.bag,
+        candle_discards=state.candle_discards,
+        supply=state.supply,
+        boards=state.boards,
+        goals=state.goals,
+        stacks=state.stacks,
+        taken_space=state.taken_space,
+        pending=state.pending,
+        die=state.die,
+    )

@@ -1,0 +1,36 @@
+"""The ruling options play whole games: components are conserved and the game ends after 12 turns each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ofrenda_rules.ofrenda import GAME, Config, State
+from ofrenda_rules.playout import random_playout
+from ofrenda_rules.serialization import dumps, loads
+
+OPTIONS = [
+    Config(players=1, unlimited_marigolds=True),
+    Config(players=4, unlimited_marigolds=True, common_goals=True),
+    Config(players=3, offering_in_any_slot=True),
+    Config(players=2, strict_empty_objectives=True, zero_majority=True),
+]
+
+
+@pytest.mark.parametrize("config", OPTIONS, ids=GAME.describe_config)
+@pytest.mark.parametrize("seed", [None, 5])
+def test_ruling_options_play_to_the_end(config: Config, seed: int | None) -> None:
+    initial = GAME.new_game(config, seed)
+    census = GAME.census(initial)
+
+    def check(state: Any, action: Any) -> None:
+        assert GAME.census(state) == census
+
+    result = random_playout(GAME, config, seed=seed, player_seed=3, on_step=check)
+    final: State = result.final
+    assert GAME.census(final) == census
+    assert GAME.turn_count(final) == 12 * config.players
+    assert result.steps <= GAME.max_steps(config)
+    assert loads(dumps(final), State) == final
+    assert len(GAME.outcome(final).scores) == config.players
