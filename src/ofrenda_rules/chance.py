@@ -25,8 +25,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Final, Protocol, TypeVar, cast
 
-import attrs
-
+from ofrenda_rules.copying import evolve
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -96,7 +95,7 @@ def settle(
     while current_player(state) == CHANCE:
         outcomes, weights = chance_weights(state)
         index, rng = _choose(rng, weights)
-        seeded: S = attrs.evolve(cast(Any, state), rng=rng)
+        seeded: S = evolve(cast(Any, state), rng=rng)
         state = apply_outcome(seeded, outcomes[index])
     return state
 

@@ -17,9 +17,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import assert_never
 
-import attrs
-
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
+from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
@@ -204,7 +203,7 @@ def _seeded_deal(state: State, rng: Rng) -> State:
         else:
             pick, rng = rng.below(len(stock))
         hands[index % n].append(stock.pop(pick))
-    return attrs.evolve(
+    return evolve(
         state,
         hands=tuple(tuple(sorted(hand, key=Card.sort_key)) for hand in hands),
         stock=tuple(stock),
@@ -234,7 +233,7 @@ def _with_card(hands: tuple[tuple[Card, ...], ...], seat: int, cards: tuple[Card
 def _deal(state: State, card: Card) -> State:
     seat = state.dealt % state.config.players
     hand = tuple(sorted((*state.hands[seat], card), key=Card.sort_key))
-    return attrs.evolve(
+    return evolve(
         state,
         hands=_with_card(state.hands, seat, hand),
         stock=tuple(c for c in state.stock if c != card),
@@ -246,15 +245,15 @@ def _play(state: State, card: Card) -> State:
     seat = state.to_play
     spec = state.config.deck.spec(card)
     leading = state.high_low is None
-    state = attrs.evolve(
+    state = evolve(
         state,
         hands=_with_card(state.hands, seat, tuple(c for c in state.hands[seat] if c != card)),
         in_front=_replace(state.in_front, seat, card),
     )
     if leading:
-        state = attrs.evolve(state, lead_card=card, high_low=HighLowCard(card.suit, spec.mark))
+        state = evolve(state, lead_card=card, high_low=HighLowCard(card.suit, spec.mark))
     elif spec.take and take_targets(state, seat):
-        return attrs.evolve(state, taking=True)
+        return evolve(state, taking=True)
     return _advance(state, seat)
 
 
@@ -262,7 +261,7 @@ def _take(state: State, card: Card) -> State:
     seat = state.to_play
     victim = state.in_front.index(card)
     piles = _with_card(state.piles, seat, (*state.piles[seat], card))
-    state = attrs.evolve(state, in_front=_replace(state.in_front, victim, None), piles=piles, taking=False)
+    state = evolve(state, in_front=_replace(state.in_front, victim, None), piles=piles, taking=False)
     return _advance(state, seat)
 
 
@@ -272,7 +271,7 @@ def _advance(state: State, seat: int) -> State:
     for step in range(1, n):
         nxt = (seat + step) % n
         if state.in_front[nxt] is None:
-            return _due(attrs.evolve(state, to_play=nxt))
+            return _due(evolve(state, to_play=nxt))
     return _finish_trick(state)
 
 
@@ -283,7 +282,7 @@ def _due(state: State) -> State:
     cards = [card for hand in state.hands for card in hand]
     cards.extend(card for card in state.in_front if card is not None)
     n = state.config.players
-    return attrs.evolve(
+    return evolve(
         state,
         hands=((),) * n,
         in_front=(None,) * n,
@@ -329,7 +328,7 @@ def _finish_trick(state: State) -> State:
         else:
             collector = side_winner
         piles[collector] = (*piles[collector], card)
-    state = attrs.evolve(
+    state = evolve(
         state,
         piles=tuple(piles),
         in_front=(None,) * n,
@@ -361,4 +360,4 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
             hands[seat] = tuple(sorted(pool[:size], key=Card.sort_key))
             del pool[:size]
     new_rng = None if state.rng is None else Rng(rng.next_u64()[0])
-    return attrs.evolve(state, hands=tuple(hands), stock=tuple(sorted(pool, key=Card.sort_key)), rng=new_rng)
+    return evolve(state, hands=tuple(hands), stock=tuple(sorted(pool, key=Card.sort_key)), rng=new_rng)

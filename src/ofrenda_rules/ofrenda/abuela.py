@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ofrenda_rules.ofrenda._evolve import evolve
+from ofrenda_rules.copying import evolve
 from ofrenda_rules.ofrenda.state import Phase, State
 from ofrenda_rules.ofrenda.turn import refill
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ofrenda_rules.ofrenda._evolve import evolve
+from ofrenda_rules.copying import evolve
 from ofrenda_rules.ofrenda.components import GoalType, OfferingKind
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
 from ofrenda_rules.ofrenda.objectives import candle_fulfilled, goal_fulfilled, portrait_fulfilled

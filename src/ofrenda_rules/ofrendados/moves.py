@@ -9,10 +9,11 @@ the steps that need no decision.
 
 from __future__ import annotations
 
+from ofrenda_rules.copying import evolve
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Colour, DieFace
 from ofrenda_rules.ofrendados.offering import drawable_cells, rewritable_cells
-from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Die, Pending, PendingKind, Phase, State, replace
+from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Die, Pending, PendingKind, Phase, State
 
 __all__ = [
     "buy",
@@ -31,7 +32,7 @@ __all__ = [
 def set_board(state: State, seat: int, board: Board) -> State:
     """``state`` with ``seat``'s board replaced."""
     boards = state.boards
-    return replace(state, boards=boards[:seat] + (board,) + boards[seat + 1 :])
+    return evolve(state, boards=boards[:seat] + (board,) + boards[seat + 1 :])
 
 
 def draft_seat(state: State) -> int:
@@ -62,9 +63,9 @@ def place_flower(state: State, seat: int, space: int) -> State:
     """Put one of ``seat``'s tokens on ``space`` and take its bonuses (pesos now, an object to draw)."""
     board = state.boards[seat]
     spec = state.config.edition.path.space(space)
-    state = set_board(state, seat, replace(board, flowers=(*board.flowers, space), pesos=board.pesos + spec.pesos))
+    state = set_board(state, seat, evolve(board, flowers=(*board.flowers, space), pesos=board.pesos + spec.pesos))
     if spec.object is not None:
-        state = replace(state, pending=(*state.pending, Pending(PendingKind.DRAW, spec.object)))
+        state = evolve(state, pending=(*state.pending, Pending(PendingKind.DRAW, spec.object)))
     return state
 
 
@@ -76,13 +77,13 @@ def _remove(dice: tuple[Die, ...], die: Die) -> tuple[Die, ...]:
 def use_die(state: State, die: Die, face: DieFace, as_money: bool) -> State:
     """The acting player uses ``die`` (already validated)."""
     seat = state.acting
-    state = replace(state, dice_left=_remove(state.dice_left, die))
+    state = evolve(state, dice_left=_remove(state.dice_left, die))
     board = state.boards[seat]
     if as_money or face.pesos:
         gain = exchange_rate(state, seat) if as_money else face.pesos
-        return set_board(state, seat, replace(board, pesos=board.pesos + gain))
+        return set_board(state, seat, evolve(board, pesos=board.pesos + gain))
     if face.object is not None:
-        return replace(state, pending=(*state.pending, Pending(PendingKind.DRAW, face.object)))
+        return evolve(state, pending=(*state.pending, Pending(PendingKind.DRAW, face.object)))
     assert face.flower is not None
     return place_flower(state, seat, state.config.edition.path.next_space(board.position, face.flower))
 
@@ -98,18 +99,18 @@ def buy(state: State, card_id: int) -> State:
     card = edition.card(card_id)
     board = state.boards[seat]
     market = tuple(c for c in state.market if c != card_id)
-    board = replace(board, pesos=board.pesos - card.cost, cards=(*board.cards, card_id))
-    state = set_board(replace(state, market=market, refill=bool(state.deck)), seat, board)
+    board = evolve(board, pesos=board.pesos - card.cost, cards=(*board.cards, card_id))
+    state = set_board(evolve(state, market=market, refill=bool(state.deck)), seat, board)
     if not state.config.repeat_purchases:
-        state = replace(state, turn_done=True)
+        state = evolve(state, turn_done=True)
     effect = card.effect
     path = edition.path
     if effect.kind is EffectKind.DRAW:
         owed = tuple(Pending(PendingKind.DRAW, kind) for kind in effect.objects)
-        return replace(state, pending=state.pending + owed)
+        return evolve(state, pending=state.pending + owed)
     if effect.kind is EffectKind.REWRITE:
         assert effect.into is not None
-        return replace(state, pending=(*state.pending, Pending(PendingKind.REWRITE, effect.into, card_id)))
+        return evolve(state, pending=(*state.pending, Pending(PendingKind.REWRITE, effect.into, card_id)))
     if effect.kind is EffectKind.FLOWER and _can_place(state, seat):
         assert effect.flower is not None
         space = path.next_space(board.position, effect.flower)
@@ -123,15 +124,15 @@ def buy(state: State, card_id: int) -> State:
 def reveal(state: State, card_id: int) -> State:
     """A Calaverita is revealed into the market (opening the round or refilling)."""
     deck = tuple(c for c in state.deck if c != card_id)
-    return replace(state, deck=deck, market=(*state.market, card_id), refill=False)
+    return evolve(state, deck=deck, market=(*state.market, card_id), refill=False)
 
 
 def roll(state: State, pips: int) -> State:
     """The die being rolled (a round's roll or a reroll) shows ``pips``."""
     if state.rerolling is not None:
         die = Die(state.rerolling.colour, pips)
-        return replace(state, rerolling=None, dice_left=tuple(sorted((*state.dice_left, die))))
-    return replace(state, rolled=(*state.rolled, Die(roll_colour(state), pips)))
+        return evolve(state, rerolling=None, dice_left=tuple(sorted((*state.dice_left, die))))
+    return evolve(state, rolled=(*state.rolled, Die(roll_colour(state), pips)))
 
 
 def _drop_impossible(state: State) -> State:
@@ -148,20 +149,20 @@ def _drop_impossible(state: State) -> State:
         if possible:
             break
         pending = pending[1:]
-    return state if pending is state.pending else replace(state, pending=pending)
+    return state if pending is state.pending else evolve(state, pending=pending)
 
 
 def _start_create(state: State) -> State:
     seat = state.acting
     purple = tuple(d for d in state.rolled if d.colour is Colour.PURPLE)
     dice = tuple(sorted(state.drafted[seat] + purple))
-    return replace(state, dice_left=dice, powers_used=(), pending=())
+    return evolve(state, dice_left=dice, powers_used=(), pending=())
 
 
 def _next_round(state: State) -> State:
     n = state.config.players
     rnd = state.round + 1
-    return replace(
+    return evolve(
         state,
         round=rnd,
         first_player=(state.first_player + 1) % n,
@@ -185,16 +186,16 @@ def proceed(state: State) -> State:
         if phase is Phase.OPEN:
             if len(state.market) < MARKET_SIZE and state.deck:
                 return state
-            state = replace(state, phase=Phase.ROLL)
+            state = evolve(state, phase=Phase.ROLL)
         elif phase is Phase.ROLL:
             if len(state.rolled) < 3 * per:
                 return state
             pool = tuple(sorted(d for d in state.rolled if d.colour is not Colour.PURPLE))
-            state = replace(state, phase=Phase.DRAFT, pool=pool, picks=0)
+            state = evolve(state, phase=Phase.DRAFT, pool=pool, picks=0)
         elif phase is Phase.DRAFT:
             if state.pool:
                 return state
-            state = _start_create(replace(state, phase=Phase.CREATE, acted=0))
+            state = _start_create(evolve(state, phase=Phase.CREATE, acted=0))
         elif phase is Phase.CREATE:
             if state.rerolling is not None:
                 return state
@@ -202,9 +203,9 @@ def proceed(state: State) -> State:
             if state.pending or state.dice_left:
                 return state
             if state.acted + 1 == n:
-                state = replace(state, phase=Phase.BUY, acted=0, turn_done=False, powers_used=())
+                state = evolve(state, phase=Phase.BUY, acted=0, turn_done=False, powers_used=())
             else:
-                state = _start_create(replace(state, acted=state.acted + 1))
+                state = _start_create(evolve(state, acted=state.acted + 1))
         elif phase is Phase.BUY:
             if state.refill:
                 return state
@@ -214,6 +215,6 @@ def proceed(state: State) -> State:
             if state.acted + 1 == n:
                 state = _next_round(state)
             else:
-                state = replace(state, acted=state.acted + 1, turn_done=False)
+                state = evolve(state, acted=state.acted + 1, turn_done=False)
         else:
             return state

@@ -16,6 +16,7 @@ from typing import Final, assert_never
 import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
+from ofrenda_rules.copying import evolve
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.ofrendados.actions import (
     Action,
@@ -34,7 +35,7 @@ from ofrenda_rules.ofrendados.cards import DiePower
 from ofrenda_rules.ofrendados.components import Colour
 from ofrenda_rules.ofrendados.moves import buy, draft_seat, proceed, reveal, roll, set_board, use_die
 from ofrenda_rules.ofrendados.offering import drawable_cells, rewritable_cells
-from ofrenda_rules.ofrendados.state import Board, Config, Die, PendingKind, Phase, State, replace
+from ofrenda_rules.ofrendados.state import Board, Config, Die, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.validation import check_player_action, die_powers, turn_targets
 from ofrenda_rules.rng import Rng
 
@@ -250,7 +251,7 @@ def _apply_unchecked(state: State, action: Action) -> State:
         drafted = state.drafted
         mine = tuple(sorted((*drafted[seat], die)))
         return proceed(
-            replace(
+            evolve(
                 state,
                 pool=state.pool[:index] + state.pool[index + 1 :],
                 picks=state.picks + 1,
@@ -264,24 +265,24 @@ def _apply_unchecked(state: State, action: Action) -> State:
         dice = list(state.dice_left)
         dice[dice.index(Die(action.colour, action.pips))] = Die(action.colour, action.to)
         powers = (*state.powers_used, action.card)
-        return replace(state, dice_left=tuple(sorted(dice)), powers_used=powers)
+        return evolve(state, dice_left=tuple(sorted(dice)), powers_used=powers)
     if isinstance(action, RerollDie):
         dice = list(state.dice_left)
         die = Die(action.colour, action.pips)
         dice.remove(die)
         powers = (*state.powers_used, action.card)
-        return replace(state, dice_left=tuple(dice), powers_used=powers, rerolling=die)
+        return evolve(state, dice_left=tuple(dice), powers_used=powers, rerolling=die)
     if isinstance(action, DrawObject | RewriteObject):
         seat = state.acting
         board = state.boards[seat]
         head = state.pending[0]
         sheet = board.sheet[: action.cell] + (head.object,) + board.sheet[action.cell + 1 :]
-        state = set_board(state, seat, replace(board, sheet=sheet))
-        return proceed(replace(state, pending=state.pending[1:]))
+        state = set_board(state, seat, evolve(board, sheet=sheet))
+        return proceed(evolve(state, pending=state.pending[1:]))
     if isinstance(action, BuyCard):
         return proceed(buy(state, action.card))
     if isinstance(action, Pass):
-        return proceed(replace(state, turn_done=True))
+        return proceed(evolve(state, turn_done=True))
     assert_never(action)
 
 
@@ -291,4 +292,4 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     Ofrendados hides nothing but the future: the unrevealed Calaveritas are
     kept as an unordered set, so only the generator is replaced.
     """
-    return replace(state, rng=None if state.rng is None else Rng(rng.next_u64()[0]))
+    return evolve(state, rng=None if state.rng is None else Rng(rng.next_u64()[0]))

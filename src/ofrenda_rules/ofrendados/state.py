@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import attrs
 
@@ -30,7 +30,6 @@ __all__ = [
     "PendingKind",
     "Phase",
     "State",
-    "replace",
 ]
 
 ROUNDS: Final = 5
@@ -218,23 +217,3 @@ class State:
     def acting(self) -> int:
         """The player whose CREATE or BUY turn it is."""
         return (self.first_player + self.acted) % self.config.players
-
-
-T = TypeVar("T", "State", "Board")
-_NAMES: Final[dict[type, tuple[str, ...]]] = {}
-
-
-def replace(instance: T, **changes: object) -> T:
-    """A copy of a ``State`` or ``Board`` with some fields changed (a faster ``attrs.evolve``).
-
-    >>> Board(sheet=(), flowers=(), pesos=0, cards=()).pesos
-    0
-    >>> replace(Board(sheet=(), flowers=(), pesos=0, cards=()), pesos=3).pesos
-    3
-    """
-    cls = type(instance)
-    names = _NAMES.get(cls)
-    if names is None:
-        names = _NAMES[cls] = tuple(field.name for field in attrs.fields(cls))
-    values: list[Any] = [changes[name] if name in changes else getattr(instance, name) for name in names]
-    return cls(*values)
