@@ -1,0 +1,136 @@
+"""Reading a replay from untrusted JSON: bounded, checked against the schema, then typed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final, cast
+
+import cattrs
+
+from ofrenda_rules._replay_format import FORMAT, MAX_REPLAY_BYTES, VERSION, AnyReplay, Replay, Step, replay_schema
+from ofrenda_rules.errors import FormatError, OfrendaRulesError, UnknownGameError
+from ofrenda_rules.registry import AnyGame, game_names, get_game
+from ofrenda_rules.schema import faults
+from ofrenda_rules.serialization import converter, parse_json
+
+__all__ = ["ReplayFormatError", "load_replay", "load_replay_value"]
+
+_STEP_PATH: Final = re.compile(r"^\$\.steps\[(\d+)\]")
+
+
+class ReplayFormatError(FormatError):
+    """A replay document that cannot be read: where (JSON path, step) and why.
+
+    Attributes:
+        path: the JSON path of the first fault, e.g. ``$.steps[12].action.card``.
+        step: the index of the step at fault in ``steps``, or ``None``.
+        game: the game named by the document, when it names a registered one.
+
+    """
+
+    def __init__(self, message: str, *, path: str = "$", step: int | None = None, game: str | None = None) -> None:
+        self.path = path
+        self.step = step
+        self.game = game
+        super().__init__(message)
+
+
+def _step_of(path: str) -> int | None:
+    match = _STEP_PATH.match(path)
+    return int(match.group(1)) if match else None
+
+
+def _fail(path: str, reason: str, game: str | None) -> ReplayFormatError:
+    return ReplayFormatError(f"{path}: {reason}", path=path, step=_step_of(path), game=game)
+
+
+def _library_error(exc: BaseException) -> OfrendaRulesError | None:
+    if isinstance(exc, OfrendaRulesError):
+        return exc
+    for sub in getattr(exc, "exceptions", ()):
+        found = _library_error(sub)
+        if found is not None:
+            return found
+    return None
+
+
+def _structure(value: object, tp: object, path: str, game: str) -> Any:
+    try:
+        return converter.structure(value, cast(Any, tp))
+    except cattrs.BaseValidationError as exc:
+        nested = _library_error(exc)
+        details = "; ".join(cattrs.transform_error(exc, path=path))
+        reason = f"{nested} ({details})" if nested is not None else details
+    except (OfrendaRulesError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        reason = f"{path}: {exc}"
+    raise ReplayFormatError(reason, path=path, step=_step_of(path), game=game)
+
+
+def _envelope(data: object) -> AnyGame:
+    if not isinstance(data, dict):
+        raise _fail("$", f"a replay is a JSON object, not {type(data).__name__}", None)
+    if data.get("format") != FORMAT:
+        raise _fail("$.format", f"expected {FORMAT!r}, got {data.get('format')!r}", None)
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise _fail("$.version", f"unsupported replay version {version!r} (this library reads version {VERSION})", None)
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise _fail("$.game", f"expected a game name, got {name!r}", None)
+    try:
+        return get_game(name)
+    except UnknownGameError:
+        raise _fail("$.game", f"no game named {name!r}; registered games: {', '.join(game_names())}", None) from None
+
+
+def load_replay_value(data: object) -> AnyReplay:
+    """Read a replay from plain JSON values (see :func:`load_replay`)."""
+    game = _envelope(data)
+    name = game.info.name
+    problems = faults(data, replay_schema(game))
+    if problems:
+        path, reason = problems[0]
+        more = f" (and {len(problems) - 1} more faults)" if len(problems) > 1 else ""
+        raise _fail(path, reason + more, name)
+    assert isinstance(data, dict)
+    config = _structure(data["config"], game.config_type, "$.config", name)
+    steps_value = data["steps"]
+    assert isinstance(steps_value, list)
+    limit = game.max_steps(config)
+    if len(steps_value) > limit:
+        raise ReplayFormatError(
+            f"$.steps: {len(steps_value)} steps, more than the {limit} a game of {name} with this config can have",
+            path="$.steps",
+            step=limit,
+            game=name,
+        )
+    step_type = Step[game.action_type]  # type: ignore[name-defined]
+    steps = tuple(_structure(step, step_type, f"$.steps[{i}]", name) for i, step in enumerate(steps_value))
+    result_value = data.get("result")
+    result = None if result_value is None else _structure(result_value, game.outcome_type, "$.result", name)
+    seed = data["seed"]
+    assert seed is None or isinstance(seed, int)
+    initial = data.get("initial_digest")
+    assert initial is None or isinstance(initial, str)
+    return Replay(game=name, config=config, seed=seed, steps=steps, result=result, initial_digest=initial)
+
+
+def load_replay(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> AnyReplay:
+    """Read a replay from untrusted JSON text.
+
+    The document is bounded in size (``max_bytes``), depth and number of steps
+    (:data:`MAX_STEPS` and the game's own ``max_steps``), checked against the
+    game's generated schema (unknown members, wrong types, unknown action
+    tags), then typed with the game's own validators.
+
+    Raises:
+        ReplayFormatError: with the JSON path and, for a faulty step, its index.
+
+    """
+    try:
+        data = parse_json(text, max_bytes=max_bytes)
+    except ReplayFormatError:
+        raise
+    except FormatError as exc:
+        raise ReplayFormatError(f"$: {exc}") from None
+    return load_replay_value(data)
