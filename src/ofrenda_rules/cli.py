@@ -1,0 +1,82 @@
+"""The ``ofrenda-rules`` command line, for every registered game.
+
+Subcommands: ``games`` (the registry), ``play GAME`` (a seeded game between
+random bots, a person taking seats with ``--human``), ``simulate GAME`` (many
+games, summarised; ``--jobs`` for worker processes), ``verify FILE...`` (check
+replays), ``replay FILE`` (step through one) and ``schema GAME`` (the JSON
+Schema of replays and other documents). Only the standard library is used.
+
+>>> main(["games"])  # doctest: +ELLIPSIS
+dia_de_los_muertos     Día de los Muertos (Jolly Roger Games, 2016): players 3, 4, 5, 6; chance; hidden information
+...
+0
+>>> main(["play", "dia_de_los_muertos", "--players", "3", "--seed", "7", "--quiet"])  # doctest: +ELLIPSIS
+Día de los Muertos: players=3, seed 7
+result:
+  seat 0: ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from ofrenda_rules import __version__
+from ofrenda_rules._cli import info, play, replays, simulate
+from ofrenda_rules._cli.common import CliError
+from ofrenda_rules.errors import OfrendaRulesError
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``ofrenda-rules`` and its subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="ofrenda-rules",
+        description="Play, simulate, verify and inspect games of the ofrenda_rules library.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    info.add_parsers(sub)
+    play.add_parser(sub)
+    simulate.add_parser(sub)
+    replays.add_parsers(sub)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    stdin: TextIO | None = None,
+) -> int:
+    """Run the command line; return the exit status (0 ok, 1 a replay failed, 2 a usage or input error)."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0) if isinstance(exc.code, int | None) else 2
+    try:
+        status: int = args.run(args, out, err, stdin or sys.stdin)
+    except CliError as exc:
+        print(f"ofrenda-rules: error: {exc}", file=err)
+        return 2
+    except OfrendaRulesError as exc:
+        print(f"ofrenda-rules: error: {exc}", file=err)
+        return 2
+    except KeyboardInterrupt:
+        print("ofrenda-rules: interrupted", file=err)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
