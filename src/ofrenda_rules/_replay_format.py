@@ -24,6 +24,7 @@ __all__ = [
     "Replay",
     "Step",
     "dump_replay",
+    "layout_document",
     "record",
     "replay_schema",
     "replay_to_json_value",
@@ -206,10 +207,17 @@ def dump_replay(replay: AnyReplay) -> str:
 
     Removing the line breaks gives the canonical form (a parser ignores them).
     """
-    value = replay_to_json_value(replay)
-    steps = value.pop("steps")
-    assert isinstance(steps, list)
-    lines = [f"{json.dumps(key)}:{canonical_json(item)}" for key, item in sorted(value.items())]
-    body = ",\n".join(canonical_json(step) for step in steps)
-    lines.append(f'"steps":[\n{body}\n]' if steps else '"steps":[]')
+    return layout_document(replay_to_json_value(replay))
+
+
+def layout_document(document: dict[str, object]) -> str:
+    """A replay document (plain JSON values) as canonical JSON with one member, and one step, per line."""
+    value = dict(document)
+    steps = value.pop("steps", None)
+    lines = [f"{json.dumps(key)}:{canonical_json(item)}" for key, item in value.items()]
+    if isinstance(steps, list):
+        body = ",\n".join(canonical_json(step) for step in steps)
+        lines.append(f'"steps":[\n{body}\n]' if steps else '"steps":[]')
+    elif steps is not None:
+        lines.append(f'"steps":{canonical_json(steps)}')
     return "{\n" + ",\n".join(sorted(lines)) + "\n}\n"

@@ -59,11 +59,15 @@ def _structure(value: object, tp: object, path: str, game: str) -> Any:
         return converter.structure(value, cast(Any, tp))
     except cattrs.BaseValidationError as exc:
         nested = _library_error(exc)
-        details = "; ".join(cattrs.transform_error(exc, path=path))
-        reason = f"{nested} ({details})" if nested is not None else details
+        faults = [line.rpartition(" @ ") for line in cattrs.transform_error(exc, path=path)]
+        where = faults[0][2] if faults and faults[0][1] else path
+        if nested is not None:
+            reason = str(nested)
+        else:
+            reason = "; ".join(f"{at}: {msg}" if at != where else msg for msg, _, at in faults)
     except (OfrendaRulesError, KeyError, TypeError, ValueError, AttributeError) as exc:
-        reason = f"{path}: {exc}"
-    raise ReplayFormatError(reason, path=path, step=_step_of(path), game=game)
+        where, reason = path, str(exc)
+    raise ReplayFormatError(f"{where}: {reason}", path=where, step=_step_of(where), game=game)
 
 
 def _envelope(data: object) -> AnyGame:

@@ -34,6 +34,7 @@ from ofrenda_rules._replay_format import Recorder as Recorder
 from ofrenda_rules._replay_format import Replay as Replay
 from ofrenda_rules._replay_format import Step as Step
 from ofrenda_rules._replay_format import dump_replay as dump_replay
+from ofrenda_rules._replay_format import layout_document as layout_document
 from ofrenda_rules._replay_format import record as record
 from ofrenda_rules._replay_format import replay_schema as replay_schema
 from ofrenda_rules._replay_format import replay_to_json_value as replay_to_json_value

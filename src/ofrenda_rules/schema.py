@@ -234,7 +234,7 @@ def json_schema(tp: Any, *, title: str | None = None) -> JsonSchema:
 
 _TYPES: Final[dict[str, tuple[type, ...]]] = {
     "object": (dict,),
-    "array": (list,),
+    "array": (list, tuple),
     "string": (str,),
     "boolean": (bool,),
     "null": (type(None),),
@@ -256,7 +256,7 @@ def _is_type(value: object, kind: str) -> bool:
 
 
 def _show(value: object) -> str:
-    text = repr(value) if not isinstance(value, dict | list) else type(value).__name__
+    text = repr(value) if not isinstance(value, dict | list | tuple) else _TYPE_WORDS["object" if isinstance(value, dict) else "array"]
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -304,7 +304,7 @@ class _Checker:
             return
         if isinstance(value, dict):
             self.object(value, schema, path)
-        elif isinstance(value, list):
+        elif isinstance(value, list | tuple):
             self.array(value, schema, path)
         elif isinstance(value, str):
             self.string(value, schema, path)
@@ -358,7 +358,7 @@ class _Checker:
             if len(self.errors) >= _MAX_REPORTED:
                 return
 
-    def array(self, value: list[object], schema: Mapping[str, Any], path: str) -> None:
+    def array(self, value: list[object] | tuple[object, ...], schema: Mapping[str, Any], path: str) -> None:
         if "minItems" in schema and len(value) < schema["minItems"]:
             self.fail(path, f"{len(value)} items, fewer than {schema['minItems']}")
         if "maxItems" in schema and len(value) > schema["maxItems"]:
