@@ -95,7 +95,11 @@ def rejected_replays(goldens: dict[str, str]) -> dict[str, str]:
             mutated = json.dumps(mutation.document)
             report = verify_text(mutated)
             divergence = report.divergence
-            if divergence is None or divergence.step != mutation.step or divergence.kind.value not in mutation.divergences:
+            if (
+                divergence is None
+                or divergence.step != mutation.step
+                or divergence.kind.value not in mutation.divergences
+            ):
                 raise SystemExit(f"{name} {mutation.kind}: expected step {mutation.step}, got {divergence}")
             key = (divergence.kind.value, divergence.code)
             if position >= 2 and key in codes:

@@ -96,7 +96,7 @@ def _cut(document: Document, keep: int) -> Document:
     return doc
 
 
-def mutations(document: Document, seed: int = 0) -> Iterator[Mutation]:  # noqa: C901 - one case per kind
+def mutations(document: Document, seed: int = 0) -> Iterator[Mutation]:
     """Mutations of a verified replay ``document`` (with per-step digests), steps chosen by ``seed``.
 
     Faulty documents are cut a step after the fault, so the vectors stay small.
@@ -149,7 +149,7 @@ def mutations(document: Document, seed: int = 0) -> Iterator[Mutation]:  # noqa:
     k, rng = _pick(rng, claimed)
     if k is not None:
         doc = _cut(document, k + 1)
-        players = getattr(load_replay_value(document).config, "players")
+        players = int(getattr(load_replay_value(document).config, "players", 2))
         doc["steps"][k]["player"] = (steps[k]["player"] + 1) % max(players, 2) if steps[k]["player"] >= 0 else 0
         yield Mutation("wrong-player", doc, k, ("wrong-player",), f"step {k} claims another actor")
     with_digest = [i for i in range(n) if "digest" in steps[i]]

@@ -181,7 +181,9 @@ def verify(replay: AnyReplay) -> Report:
         done += 1
         if step.digest is not None and step.digest != (actual := state_digest(state)):
             reason = "the state after this step differs from the claimed digest"
-            return diverge(DivergenceKind.DIGEST_MISMATCH, f"{path}.digest", reason, expected=actual, claimed=step.digest)
+            return diverge(
+                DivergenceKind.DIGEST_MISMATCH, f"{path}.digest", reason, expected=actual, claimed=step.digest
+            )
     if replay.result is not None:
         if not game.is_over(state):
             reason = f"a result is claimed but the game is not over after {len(replay.steps)} steps"

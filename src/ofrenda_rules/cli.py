@@ -6,10 +6,6 @@ games, summarised; ``--jobs`` for worker processes), ``verify FILE...`` (check
 replays), ``replay FILE`` (step through one) and ``schema GAME`` (the JSON
 Schema of replays and other documents). Only the standard library is used.
 
->>> main(["games"])  # doctest: +ELLIPSIS
-dia_de_los_muertos     Día de los Muertos (Jolly Roger Games, 2016): players 3, 4, 5, 6; chance; hidden information
-...
-0
 >>> main(["play", "dia_de_los_muertos", "--players", "3", "--seed", "7", "--quiet"])  # doctest: +ELLIPSIS
 Día de los Muertos: players=3, seed 7
 result:

@@ -1,4 +1,4 @@
-"""A stable digest of a game state: SHA-256 of its canonical JSON form.
+r"""A stable digest of a game state: SHA-256 of its canonical JSON form.
 
 The digest lets a client in any language prove that it reached the same state
 as the reference after each step of a replay. It is specified, not merely
@@ -13,15 +13,15 @@ implemented:
    (comparing keys code point by code point), no whitespace at all
    (separators ``,`` and ``:``), integers in plain decimal (no exponent, no
    fraction, no leading zeros, ``-`` only for negatives), strings with ``"``,
-   ``\\`` and control characters escaped (``\\n``, ``\\t``... and ``\\u00XX``
-   otherwise) and every character outside ASCII escaped as ``\\uXXXX`` in
+   ``\`` and control characters escaped (``\n``, ``\t``... and ``\u00XX``
+   otherwise) and every character outside ASCII escaped as ``\uXXXX`` in
    lower-case hexadecimal (UTF-16 surrogate pairs above U+FFFF). Floats never
    occur in a state and are refused.
 3. The digest is the SHA-256 of the UTF-8 bytes of that text, written as 64
    lower-case hexadecimal digits.
 
 >>> canonical_json({"b": [1, True, None], "a": "Día"})
-'{"a":"D\\\\u00eda","b":[1,true,null]}'
+'{"a":"D\\u00eda","b":[1,true,null]}'
 >>> sha256_hex('{"a":1}')
 '015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862'
 >>> from ofrenda_rules.registry import get_game
@@ -69,13 +69,13 @@ def _check_no_floats(value: object) -> None:
 
 
 def canonical_json(value: object) -> str:
-    """The canonical JSON text of a plain JSON value (see the module docstring).
+    r"""The canonical JSON text of a plain JSON value (see the module docstring).
 
     Raises:
         ValueError: for a float or a non-string object key.
 
-    >>> canonical_json([{"z": 0, "y": -1}, "\\n"])
-    '[{"y":-1,"z":0},"\\\\n"]'
+    >>> canonical_json([{"z": 0, "y": -1}, "\n"])
+    '[{"y":-1,"z":0},"\\n"]'
     """
     _check_no_floats(value)
     return _ENCODER.encode(value)
@@ -92,7 +92,7 @@ _CHECKED_TYPES: set[type] = set()
 def _check_type(cls: type) -> None:
     """Refuse once per type a state class whose JSON could hold a float (its schema says)."""
     if cls not in _CHECKED_TYPES:
-        from ofrenda_rules.schema import json_schema  # noqa: PLC0415 - schema imports the converter late
+        from ofrenda_rules.schema import json_schema
 
         try:
             json_schema(cls)

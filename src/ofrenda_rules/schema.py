@@ -32,13 +32,17 @@ dependency: ``type``, ``properties``, ``required``, ``additionalProperties``,
 
 from __future__ import annotations
 
+import ast
 import enum
+import inspect
+import itertools
 import re
+import textwrap
 import types
 import typing
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Final, Literal, TypeVar, Union, get_args, get_origin
+from typing import Any, Final, Literal, TypeVar, Union, cast, get_args, get_origin
 
 import attrs
 
@@ -85,7 +89,13 @@ class _Builder:
             if len(args) == 2 and args[1] is Ellipsis:
                 return {"type": "array", "items": self.of(args[0], bindings)}
             items = [self.of(arg, bindings) for arg in args if arg != ()]
-            return {"type": "array", "prefixItems": items, "minItems": len(items), "maxItems": len(items), "items": False}
+            return {
+                "type": "array",
+                "prefixItems": items,
+                "minItems": len(items),
+                "maxItems": len(items),
+                "items": False,
+            }
         if origin in (list, typing.Sequence, frozenset, set):
             return {"type": "array", "items": self.of(args[0], bindings) if args else {}}
         if origin in (dict, typing.Mapping, Mapping):
@@ -93,7 +103,7 @@ class _Builder:
         if origin is not None and attrs.has(origin):
             params = getattr(origin, "__parameters__", ())
             bound = tuple(bindings.get(arg, arg) if isinstance(arg, TypeVar) else arg for arg in args)
-            return self.attrs_class(origin[bound], origin, dict(zip(params, bound, strict=True)), None)
+            return self.attrs_class(cast(Any, origin)[bound], origin, dict(zip(params, bound, strict=True)), None)
         if isinstance(tp, type):
             return self.leaf(tp, bindings)
         raise TypeError(f"no JSON Schema for {tp!r}")
@@ -190,16 +200,12 @@ def _field_doc(cls: type, name: str) -> str:
     docs = _DOC_CACHE.get(cls)
     if docs is None:
         docs = {}
-        import ast
-        import inspect
-        import textwrap
-
         try:
             tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
         except (OSError, TypeError, SyntaxError):
             tree = None
         body = tree.body[0].body if tree is not None and isinstance(tree.body[0], ast.ClassDef) else []
-        for node, after in zip(body, body[1:], strict=False):
+        for node, after in itertools.pairwise(body):
             if (
                 isinstance(node, ast.AnnAssign)
                 and isinstance(node.target, ast.Name)
@@ -256,7 +262,11 @@ def _is_type(value: object, kind: str) -> bool:
 
 
 def _show(value: object) -> str:
-    text = repr(value) if not isinstance(value, dict | list | tuple) else _TYPE_WORDS["object" if isinstance(value, dict) else "array"]
+    text = (
+        repr(value)
+        if not isinstance(value, dict | list | tuple)
+        else _TYPE_WORDS["object" if isinstance(value, dict) else "array"]
+    )
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -303,7 +313,7 @@ class _Checker:
         if ("anyOf" in schema or "oneOf" in schema) and not self.alternatives(value, schema, path):
             return
         if isinstance(value, dict):
-            self.object(value, schema, path)
+            self.members(value, schema, path)
         elif isinstance(value, list | tuple):
             self.array(value, schema, path)
         elif isinstance(value, str):
@@ -340,7 +350,7 @@ class _Checker:
         self.fail(path, f"expected {words}, got {_show(value)}")
         return False
 
-    def object(self, value: dict[str, object], schema: Mapping[str, Any], path: str) -> None:
+    def members(self, value: dict[str, object], schema: Mapping[str, Any], path: str) -> None:
         properties: Mapping[str, Any] = schema.get("properties", {})
         for name in schema.get("required", ()):
             if name not in value:
@@ -384,7 +394,7 @@ class _Checker:
 
 
 def _same(a: object, b: object) -> bool:
-    return type(a) is type(b) and a == b or (
+    return (type(a) is type(b) and a == b) or (
         isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool) and not isinstance(b, bool) and a == b
     )
 

@@ -20,19 +20,16 @@ from tests.kernel.games import GAMES
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class NoInput(io.StringIO):
-    """A standard input that fails the test if anything reads it."""
-
-    def read(self, size: int | None = -1) -> str:
-        raise AssertionError("standard input was read")
-
-    def readline(self, size: int | None = -1) -> str:
-        raise AssertionError("standard input was read")
+def no_input() -> io.StringIO:
+    """A standard input that fails (ValueError: I/O operation on closed file) if anything reads it."""
+    source = io.StringIO()
+    source.close()
+    return source
 
 
 def run(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    source = NoInput() if stdin is None else io.StringIO(stdin)
+    source = no_input() if stdin is None else io.StringIO(stdin)
     status = main(list(argv), stdout=out, stderr=err, stdin=source)
     return status, out.getvalue(), err.getvalue()
 
@@ -99,7 +96,7 @@ def test_a_person_chooses_moves_by_number_and_sees_the_state(game: AnyGame) -> N
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_person_who_stops_typing_ends_the_game_cleanly(game: AnyGame) -> None:
-    status, out, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "0", stdin="")
+    status, _, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "0", stdin="")
     assert status == 2 and "no more input" in err and "Traceback" not in err
     status, _, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "0", stdin="q\n")
     assert status == 2 and "abandoned" in err
@@ -192,7 +189,9 @@ def test_bad_input_is_one_line_on_stderr_never_a_traceback(argv: list[str], word
 
 
 def test_options_and_config_documents_set_the_config() -> None:
-    status, out, _ = run("play", "dia_de_los_muertos", "--config", '{"players": 5}', "-o", "lock_lead=true", "-q", "--seed", "1")
+    status, out, _ = run(
+        "play", "dia_de_los_muertos", "--config", '{"players": 5}', "-o", "lock_lead=true", "-q", "--seed", "1"
+    )
     assert status == 0 and out.startswith("Día de los Muertos: players=5 lock_lead, seed 1")
 
 

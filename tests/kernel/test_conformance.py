@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conformance.generate import MANIFEST_FORMAT, RNG_FORMAT, expectation
+
 from ofrenda_rules.registry import AnyGame, game_names
 from ofrenda_rules.replay import Report, replay_schema, verify_text
 from ofrenda_rules.rng import Rng
@@ -40,9 +40,13 @@ def test_every_registered_game_has_vectors_listing_every_file(game: AnyGame) -> 
     value = manifest(name)
     assert value["format"] == MANIFEST_FORMAT and value["version"] == 1 and value["game"] == name
     listed = {entry["file"] for entry in value["replays"]}
-    present = {f"{p.parent.name}/{p.name}" for sub in ("replays", "rejected") for p in (ROOT / name / sub).glob("*.json")}
+    present = {
+        f"{p.parent.name}/{p.name}" for sub in ("replays", "rejected") for p in (ROOT / name / sub).glob("*.json")
+    }
     assert listed == present, REGENERATE
-    configs = {json.loads((ROOT / name / f).read_text())["config"]["players"] for f in listed if f.startswith("replays/")}
+    configs = {
+        json.loads((ROOT / name / f).read_text())["config"]["players"] for f in listed if f.startswith("replays/")
+    }
     assert configs == set(game.info.player_counts), "golden replays must cover every player count"
 
 

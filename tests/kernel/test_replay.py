@@ -6,13 +6,13 @@ import json
 from typing import Any
 
 import pytest
+from conformance.mutations import KINDS, mutations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conformance.mutations import KINDS, mutations
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import IllegalActionError
-from ofrenda_rules.registry import AnyGame
+from ofrenda_rules.registry import AnyGame, games
 from ofrenda_rules.replay import (
     FORMAT,
     MAX_STEPS,
@@ -65,7 +65,7 @@ def test_a_seeded_replay_records_only_player_decisions(game: AnyGame) -> None:
     assert all(step.player is not None and step.player >= 0 for step in replay.steps)
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g.values[0].info.has_chance])
+@pytest.mark.parametrize("game", [g for g in games() if g.info.has_chance], ids=lambda g: g.info.name)
 def test_an_unseeded_replay_records_chance_outcomes_as_steps(game: AnyGame) -> None:
     replay = recorded(game, game.test_configs()[0], seed=None)
     assert any(step.player == CHANCE for step in replay.steps)
@@ -265,8 +265,6 @@ def test_more_than_max_steps_are_refused_by_the_schema(game: AnyGame) -> None:
     ],
 )
 def test_malformed_members_are_named_by_their_path(change: Any, path: str, words: str) -> None:
-    from ofrenda_rules.registry import games
-
     value = document(games()[0])
     change(value)
     report = verify_text(json.dumps(value))
@@ -278,12 +276,10 @@ def test_malformed_members_are_named_by_their_path(change: Any, path: str, words
 
 
 def test_a_replay_object_built_by_hand_verifies_like_a_document() -> None:
-    from ofrenda_rules.registry import games
-
     game = games()[0]
     config = game.test_configs()[0]
     state = game.new_game(config, 1)
     action = game.legal_actions(state)[0]
-    replay = Replay(game=game.info.name, config=config, seed=1, steps=(Step(action),))
+    replay: Replay[Any, Any, Any] = Replay(game=game.info.name, config=config, seed=1, steps=(Step(action),))
     assert verify(replay).ok
     assert replay.actions == (action,)

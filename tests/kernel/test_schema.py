@@ -58,7 +58,11 @@ def test_an_attrs_class_becomes_a_closed_object_with_its_required_fields() -> No
     tile = schema["$defs"]["Tile"]  # type: ignore[index]
     assert tile["required"] == ["colour"]
     assert tile["additionalProperties"] is False
-    assert tile["properties"]["colour"] == {"type": "string", "enum": ["red", "blue"], "description": "The tile's colour."}
+    assert tile["properties"]["colour"] == {
+        "type": "string",
+        "enum": ["red", "blue"],
+        "description": "The tile's colour.",
+    }
     assert tile["properties"]["odds"]["pattern"]
 
 

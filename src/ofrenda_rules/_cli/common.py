@@ -31,7 +31,7 @@ def add_config_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="set a config field; VALUE is JSON (true, 3, \"hard\") or a bare word (hard)",
+        help='set a config field; VALUE is JSON (true, 3, "hard") or a bare word (hard)',
     )
     parser.add_argument("--config", metavar="JSON|FILE", help="a whole config as JSON text or a JSON file")
 
@@ -98,6 +98,14 @@ def bot_move(game: AnyGame, state: object, rng: Rng) -> tuple[object, Rng]:
     return legal[index], rng
 
 
+def players_of(config: object) -> int:
+    """The number of seats of a config (every game's ``Config`` has ``players``)."""
+    players = getattr(config, "players", None)
+    if not isinstance(players, int):
+        raise CliError(f"{type(config).__name__} has no player count")
+    return players
+
+
 def seed_type(text: str) -> int:
     """An argparse type: a seed in ``[0, 2**64)``."""
     try:
@@ -109,4 +117,4 @@ def seed_type(text: str) -> int:
     return value
 
 
-__all__ += ["seed_type"]
+__all__ += ["players_of", "seed_type"]

@@ -7,8 +7,15 @@ import secrets
 from pathlib import Path
 from typing import TextIO
 
-from ofrenda_rules._cli.common import CliError, add_config_arguments, bot_move, config_from_args, game_from_args
-from ofrenda_rules._cli.common import seed_type
+from ofrenda_rules._cli.common import (
+    CliError,
+    add_config_arguments,
+    bot_move,
+    config_from_args,
+    game_from_args,
+    players_of,
+    seed_type,
+)
 from ofrenda_rules._cli.text import render, render_outcome
 from ofrenda_rules.chance import TERMINAL
 from ofrenda_rules.game import summarize_config
@@ -69,7 +76,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
     """Play one game."""
     game = game_from_args(args)
     config = config_from_args(game, args)
-    players: int = getattr(config, "players")
+    players = players_of(config)
     for seat in args.human:
         if not 0 <= seat < players:
             raise CliError(f"--human {seat}: no such seat in a {players}-player game")
@@ -101,4 +108,3 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
             raise CliError(f"cannot write {args.save}: {exc}") from None
         print(f"replay written to {args.save}", file=out)
     return 0
-

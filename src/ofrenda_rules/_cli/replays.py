@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import TextIO
 
-from ofrenda_rules._cli.common import CliError, read_text
+from ofrenda_rules._cli.common import CliError, players_of, read_text
 from ofrenda_rules._cli.text import render, render_outcome
 from ofrenda_rules.game import summarize_config
 from ofrenda_rules.registry import get_game
@@ -61,7 +61,7 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     except ReplayFormatError as exc:
         raise CliError(f"{args.file}: {exc}") from None
     game = get_game(replay.game)
-    players: int = getattr(replay.config, "players")
+    players = players_of(replay.config)
     if args.seat is not None and not 0 <= args.seat < players:
         raise CliError(f"--seat {args.seat}: no such seat in a {players}-player game")
     seeded = f"seed {replay.seed}" if replay.seed is not None else "unseeded (chance outcomes are steps)"

@@ -12,7 +12,14 @@ from typing import TextIO
 
 import attrs
 
-from ofrenda_rules._cli.common import CliError, add_config_arguments, config_from_args, game_from_args, seed_type
+from ofrenda_rules._cli.common import (
+    CliError,
+    add_config_arguments,
+    config_from_args,
+    game_from_args,
+    players_of,
+    seed_type,
+)
 from ofrenda_rules.game import summarize_config
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.registry import get_game
@@ -175,7 +182,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
                 if show:
                     _progress(len(records), args.games, err)
     records.sort(key=lambda r: r.seed)
-    players: int = getattr(config, "players")
+    players = players_of(config)
     summary = summarize(records, players, game=game.info.name, config=summarize_config(config), first_seed=args.seed)
     if args.json:
         print(json.dumps(to_json_value(summary), indent=2), file=out)

@@ -33,10 +33,11 @@ def fmt(value: object) -> str:
         return str(value)
     if isinstance(value, tuple):
         return "[" + ", ".join(fmt(item) for item in value) + "]"
-    if attrs.has(type(value)):
+    cls = type(value)
+    if attrs.has(cls):
         if _has_own_str(value):
             return str(value)
-        inner = ", ".join(f"{f.name}={fmt(getattr(value, f.name))}" for f in attrs.fields(type(value)) if f.init)
+        inner = ", ".join(f"{f.name}={fmt(getattr(value, f.name))}" for f in attrs.fields(cls) if f.init)
         return f"{type(value).__name__}({inner})"
     return str(value)
 
@@ -64,11 +65,12 @@ def render(value: object, *, skip: Iterable[str] = (), players: int | None = Non
       seat 1: [3]
     turn: 4
     """
-    if not attrs.has(type(value)):
+    cls = type(value)
+    if not attrs.has(cls):
         return fmt(value)
     skipped = set(skip)
     lines: list[str] = []
-    for field in attrs.fields(type(value)):
+    for field in attrs.fields(cls):
         if field.name in skipped or not field.init:
             continue
         item = getattr(value, field.name)
