@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# Document the source tree next to this file (the worktree being built).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
 project = "ofrenda_rules"
 author = "ofrenda_rules developers"
 copyright = "2026, ofrenda_rules developers"
@@ -22,3 +28,6 @@ autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 nitpicky = False
 suppress_warnings = ["myst.header"]
+# Docstring examples are run by pytest --doctest-modules with their module's
+# globals; the doctest builder runs the ``doctest`` directives of the pages.
+doctest_test_doctest_blocks = ""

@@ -89,7 +89,7 @@ class Rng:
         z = (self.seed + counter * _GAMMA) & MASK64
         z = ((z ^ (z >> 30)) * _MIX1) & MASK64
         z = ((z ^ (z >> 27)) * _MIX2) & MASK64
-        return z ^ (z >> 31), Rng(self.seed, counter)
+        return z ^ (z >> 31), _advanced(self.seed, counter)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """Draw a uniform integer in ``[0, n)`` (rejection sampling).
@@ -108,7 +108,7 @@ class Rng:
             z = ((z ^ (z >> 27)) * _MIX2) & MASK64
             z ^= z >> 31
             if z < limit:
-                return z % n, Rng(seed, counter)
+                return z % n, _advanced(seed, counter)
 
     def choose(self, weights: Sequence[int]) -> tuple[int, Rng]:
         """Pick an index with probability proportional to integer ``weights``.
@@ -124,6 +124,14 @@ class Rng:
             if r < running:
                 return index, rng
         raise AssertionError("unreachable: r < total")  # pragma: no cover
+
+
+def _advanced(seed: int, counter: int) -> Rng:
+    """A generator known valid (a valid seed, a counter that only grows), built without re-validation."""
+    rng: Rng = object.__new__(Rng)
+    object.__setattr__(rng, "seed", seed)
+    object.__setattr__(rng, "counter", counter)
+    return rng
 
 
 def integer_weights(probabilities: Sequence[Fraction]) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ loads from JSON with :func:`load_deck`, validated against the rulebook.
 >>> card = Card(Suit.RED, 10)
 >>> spec = DEFAULT_DECK.spec(card)
 >>> spec.mark, spec.points, spec.take
-(<Mark.LOW: 'low'>, 2, True)
+(Mark.LOW, 2, True)
 """
 
 from __future__ import annotations
@@ -58,6 +58,9 @@ class Mark(enum.Enum):
     """Up arrow (H)."""
     LOW = "low"
     """Down arrow (L)."""
+
+    def __repr__(self) -> str:
+        return f"Mark.{self.name}"
 
 
 NUMBERS: Final = tuple(range(1, 21))

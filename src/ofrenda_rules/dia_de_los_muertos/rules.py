@@ -184,7 +184,33 @@ def apply(state: State, action: Action) -> State:
 
 
 def _settle(state: State) -> State:
+    if state.rng is not None and not state.over and state.dealt < state.config.players * state.config.hand_size:
+        state = _seeded_deal(state, state.rng)
     return settle(state, current_player, _chance_weights, _apply_unchecked)
+
+
+def _seeded_deal(state: State, rng: Rng) -> State:
+    """Finish the deal with the generator: exactly what ``settle`` would draw, without the per-card objects.
+
+    Each dealt card is ``stock[rng.below(len(stock))]`` (uniform weights), the
+    last card of a one-card stock drawing nothing, as the kernel specifies.
+    """
+    n = state.config.players
+    stock = list(state.stock)
+    hands = [list(hand) for hand in state.hands]
+    for index in range(state.dealt, n * state.config.hand_size):
+        if len(stock) == 1:
+            pick = 0
+        else:
+            pick, rng = rng.below(len(stock))
+        hands[index % n].append(stock.pop(pick))
+    return attrs.evolve(
+        state,
+        hands=tuple(tuple(sorted(hand, key=Card.sort_key)) for hand in hands),
+        stock=tuple(stock),
+        dealt=n * state.config.hand_size,
+        rng=rng,
+    )
 
 
 def _apply_unchecked(state: State, action: Action) -> State:

@@ -1,0 +1,72 @@
+"""The shared converter, its tagged unions and its handling of untrusted JSON."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+import pytest
+
+from ofrenda_rules.errors import FormatError
+from ofrenda_rules.serialization import MAX_DEPTH, dumps, loads, parse_json, register_tagged_union
+
+
+@attrs.frozen
+class Knock:
+    TAG: ClassVar[str] = "knock"
+
+
+@attrs.frozen
+class Wager:
+    TAG: ClassVar[str] = "wager"
+    amount: int
+    odds: Fraction
+
+
+Move = Knock | Wager
+register_tagged_union(Move)
+
+
+def test_tagged_union_round_trips_with_the_stable_tag() -> None:
+    move = Wager(3, Fraction(1, 6))
+    text = dumps(move, Move)
+    assert text == '{"amount":3,"odds":"1/6","type":"wager"}'
+    assert loads(text, Move) == move
+    assert loads('{"type":"knock"}', Move) == Knock()
+
+
+def test_registering_twice_is_harmless_and_duplicate_tags_are_refused() -> None:
+    register_tagged_union(Move)
+
+    @attrs.frozen
+    class Other:
+        TAG: ClassVar[str] = "knock"
+
+    with pytest.raises(TypeError, match="duplicate tags"):
+        register_tagged_union(Knock | Other)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "not valid JSON"),
+        ('{"type":"wager","amount":"x","odds":"1/2"}', r"\$\.amount"),
+        ('{"type":"wager","amount":1,"odds":"1/2","extra":0}', "extra"),
+        ('{"type":"shout"}', "shout"),
+        ('{"type":"wager","amount":1,"odds":[1]}', r"expected Fraction @ \$\.odds"),
+    ],
+)
+def test_malformed_documents_raise_format_error(text: str, message: str) -> None:
+    with pytest.raises(FormatError, match=message):
+        loads(text, Move)
+
+
+def test_size_and_depth_limits() -> None:
+    with pytest.raises(FormatError, match="exceeds the limit"):
+        parse_json("[" * 10 + "]" * 10, max_bytes=5)
+    with pytest.raises(FormatError, match="nested deeper"):
+        parse_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    with pytest.raises(FormatError, match="nested deeper"):
+        parse_json("[" * 100000 + "]" * 100000)
+    assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) == eval("[" * MAX_DEPTH + "]" * MAX_DEPTH)
