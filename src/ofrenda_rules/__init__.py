@@ -28,7 +28,14 @@ from ofrenda_rules.game import GameInfo as GameInfo
 from ofrenda_rules.registry import game_names as game_names
 from ofrenda_rules.registry import games as games
 from ofrenda_rules.registry import get_game as get_game
+from ofrenda_rules.replay import Replay as Replay
+from ofrenda_rules.replay import Report as Report
+from ofrenda_rules.replay import dump_replay as dump_replay
+from ofrenda_rules.replay import load_replay as load_replay
+from ofrenda_rules.replay import verify as verify
+from ofrenda_rules.replay import verify_text as verify_text
 from ofrenda_rules.rng import Rng as Rng
+from ofrenda_rules.schema import json_schema as json_schema
 from ofrenda_rules.serialization import dumps as dumps
 from ofrenda_rules.serialization import loads as loads
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Final, Generic, Literal, TypeVar
+from collections.abc import Iterable
+from typing import Any, Final, Generic, Literal, TypeVar
 
 import attrs
 
@@ -98,7 +99,8 @@ AnyReplay = Replay[object, object, object]
 
 def replay_type(game: AnyGame) -> object:
     """The parametrised type ``Replay[Config, Action, Outcome]`` of ``game``."""
-    return Replay[game.config_type, game.action_type, game.outcome_type]  # type: ignore[name-defined]
+    generic: Any = Replay
+    return generic[game.config_type, game.action_type, game.outcome_type]
 
 
 _SCHEMAS: dict[str, JsonSchema] = {}
@@ -172,7 +174,9 @@ class Recorder:
         )
 
 
-def record(game: AnyGame, config: object, seed: int | None, actions: object, *, digests: bool = True) -> AnyReplay:
+def record(
+    game: AnyGame, config: object, seed: int | None, actions: Iterable[object], *, digests: bool = True
+) -> AnyReplay:
     """Replay ``actions`` (an iterable) from a new game and record them.
 
     Raises:
@@ -180,7 +184,7 @@ def record(game: AnyGame, config: object, seed: int | None, actions: object, *, 
 
     """
     recorder = Recorder(game, config, seed, digests=digests)
-    for action in actions:  # type: ignore[attr-defined]
+    for action in actions:
         recorder.apply(action)
     return recorder.replay()
 

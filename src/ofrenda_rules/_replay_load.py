@@ -108,7 +108,8 @@ def load_replay_value(data: object) -> AnyReplay:
             step=limit,
             game=name,
         )
-    step_type = Step[game.action_type]  # type: ignore[name-defined]
+    generic: Any = Step
+    step_type = generic[game.action_type]
     steps = tuple(_structure(step, step_type, f"$.steps[{i}]", name) for i, step in enumerate(steps_value))
     result_value = data.get("result")
     result = None if result_value is None else _structure(result_value, game.outcome_type, "$.result", name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TextIO
+from typing import Any, TextIO
 
 from ofrenda_rules._cli.common import game_from_args
 from ofrenda_rules.registry import games
@@ -34,7 +34,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 def run_games(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """List the games."""
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": game.info.name,
             "title": game.info.title,
@@ -49,7 +49,7 @@ def run_games(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         print(json.dumps(rows, indent=2, ensure_ascii=False), file=out)
         return 0
     for row in rows:
-        counts = ", ".join(str(n) for n in row["players"])  # type: ignore[attr-defined]
+        counts = ", ".join(str(n) for n in row["players"])
         facts = [f"players {counts}"]
         facts.append("chance" if row["chance"] else "no chance")
         facts.append("hidden information" if row["hidden_information"] else "perfect information")

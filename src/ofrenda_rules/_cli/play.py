@@ -45,17 +45,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.set_defaults(run=run)
 
 
-def _players(state: object) -> int | None:
-    config = getattr(state, "config", None)
-    players = getattr(config, "players", None)
-    return players if isinstance(players, int) else None
-
-
-def _choose(game: AnyGame, state: object, seat: int, out: TextIO, stdin: TextIO) -> object:
+def _choose(game: AnyGame, state: object, seat: int, players: int, out: TextIO, stdin: TextIO) -> object:
     view = game.observe(state, seat)
     legal = game.legal_actions(state)
     print(f"\n--- your turn, seat {seat} ---", file=out)
-    print(render(view, players=_players(state)), file=out)
+    print(render(view, players=players), file=out)
     print("legal moves:", file=out)
     for number, action in enumerate(legal, start=1):
         print(f"  {number:3d}. {game.describe_action(state, action)}", file=out)
@@ -91,7 +85,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
             raise CliError(f"the game did not end within {limit} moves (a bug)")
         state = recorder.state
         if player in args.human:
-            action = _choose(game, state, player, out, stdin)
+            action = _choose(game, state, player, players, out, stdin)
         else:
             action, bots = bot_move(game, state, bots)
         description = game.describe_action(state, action)
