@@ -57,12 +57,23 @@ def test_each_conformance_replay_verifies_as_the_manifest_says(name: str, entry:
     assert expectation(report) == {key: value for key, value in entry.items() if key != "file"}, report.summary()
 
 
+def without_descriptions(value: Any) -> Any:
+    """A schema without its ``description`` members (docstring edits need no regeneration)."""
+    if isinstance(value, dict):
+        return {key: without_descriptions(item) for key, item in value.items() if key != "description"}
+    if isinstance(value, list):
+        return [without_descriptions(item) for item in value]
+    return value
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_shipped_schema_is_the_generated_one(game: AnyGame) -> None:
     shipped = json.loads((ROOT / game.info.name / "replay.schema.json").read_text(encoding="utf-8"))
-    assert shipped == json.loads(json.dumps(replay_schema(game))), REGENERATE
+    generated = json.loads(json.dumps(replay_schema(game)))
+    assert without_descriptions(shipped) == without_descriptions(generated), REGENERATE
     report = json.loads((ROOT / "report.schema.json").read_text(encoding="utf-8"))
-    assert report == json.loads(json.dumps(json_schema(Report, title="ofrenda-rules verification report")))
+    generated = json.loads(json.dumps(json_schema(Report, title="ofrenda-rules verification report")))
+    assert without_descriptions(report) == without_descriptions(generated), REGENERATE
 
 
 def test_the_rng_vectors_hold() -> None:

@@ -58,6 +58,8 @@ def _choose(game: AnyGame, state: object, seat: int, players: int, out: TextIO, 
         line = stdin.readline()
         if not line:
             raise CliError("no more input: game abandoned")
+        if not stdin.isatty():
+            print(line.rstrip("\n"), file=out)  # echo piped answers so the transcript reads well
         answer = line.strip().lower()
         if answer in ("q", "quit", "exit"):
             raise CliError("game abandoned")
