@@ -84,7 +84,7 @@ class Report:
     steps: int
     """Number of steps in the replay (0 when it could not be read)."""
     verified: int
-    """Number of steps applied and checked before the divergence (all of them when ``ok``)."""
+    """Number of steps applied with every claim true, before the divergence (all of them when ``ok``)."""
     over: bool
     """Whether the verified steps finish the game."""
     final_digest: str | None
@@ -152,11 +152,12 @@ def verify(replay: AnyReplay) -> Report:
         )
     for index, step in enumerate(replay.steps):
         path = f"$.steps[{index}]"
-        action_json = canonical_json(to_json_value(step.action, game.action_type))
-        player = game.current_player(state)
-        description = None if player == TERMINAL else _describe(game, state, step.action)
+        before = state
+        player = game.current_player(before)
 
         def diverge(kind: DivergenceKind, where: str, reason: str, **extra: str | None) -> Report:
+            action_json = canonical_json(to_json_value(step.action, game.action_type))  # noqa: B023
+            description = None if player == TERMINAL else _describe(game, before, step.action)  # noqa: B023
             return report(Divergence(kind, where, index, reason, action_json, description, **extra))  # noqa: B023
 
         if player == TERMINAL:
@@ -178,12 +179,12 @@ def verify(replay: AnyReplay) -> Report:
             kind = DivergenceKind.IMPOSSIBLE_CHANCE if player == CHANCE else DivergenceKind.ILLEGAL_ACTION
             return diverge(kind, f"{path}.action", rejection.message, code=rejection.code)
         state = after
-        done += 1
         if step.digest is not None and step.digest != (actual := state_digest(state)):
             reason = "the state after this step differs from the claimed digest"
             return diverge(
                 DivergenceKind.DIGEST_MISMATCH, f"{path}.digest", reason, expected=actual, claimed=step.digest
             )
+        done += 1
     if replay.result is not None:
         if not game.is_over(state):
             reason = f"a result is claimed but the game is not over after {len(replay.steps)} steps"

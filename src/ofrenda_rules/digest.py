@@ -35,9 +35,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Final
+import typing
+from typing import Any, Final
 
-from ofrenda_rules.serialization import to_json_value
+import attrs
+
+from ofrenda_rules.serialization import converter, to_json_value
 
 __all__ = ["DIGEST_ALGORITHM", "canonical_json", "sha256_hex", "state_digest"]
 
@@ -101,6 +104,46 @@ def _check_type(cls: type) -> None:
         _CHECKED_TYPES.add(cls)
 
 
+_FIELDS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+_LAST: dict[tuple[type, str], tuple[object, str]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, str, Any], ...]:
+    """``(name, encoded name, type)`` of the fields the converter writes, sorted by name."""
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        hints = typing.get_type_hints(cls)
+        fields = tuple(
+            (f.name, json.dumps(f.name), hints.get(f.name, f.type))
+            for f in sorted(attrs.fields(cls), key=lambda f: f.name)
+            if f.init
+        )
+        _FIELDS[cls] = fields
+    return fields
+
+
+def _canonical_state(state: object) -> str:
+    """Canonical JSON of an attrs state, re-encoding only the fields that changed since the last state.
+
+    Consecutive states share most of their field values (``attrs.evolve``
+    keeps the config, untouched hands...), so the encoded text of a field is
+    kept for the value object it was made from and reused while the value is
+    the same object. The result equals ``canonical_json(to_json_value(state))``.
+    """
+    cls = type(state)
+    parts = []
+    for name, key, tp in _fields(cls):
+        value = getattr(state, name)
+        last = _LAST.get((cls, name))
+        if last is not None and last[0] is value:
+            text = last[1]
+        else:
+            text = _ENCODER.encode(converter.unstructure(value, unstructure_as=tp))
+            _LAST[(cls, name)] = (value, text)
+        parts.append(f"{key}:{text}")
+    return "{" + ",".join(parts) + "}"
+
+
 def state_digest(state: object) -> str:
     """The digest of a game state: ``sha256_hex(canonical_json(<state as JSON>))``.
 
@@ -109,5 +152,8 @@ def state_digest(state: object) -> str:
     The state's type is checked once (through its generated JSON Schema) to
     hold only integers, strings, booleans, nulls, arrays and objects.
     """
-    _check_type(type(state))
+    cls = type(state)
+    _check_type(cls)
+    if attrs.has(cls):
+        return sha256_hex(_canonical_state(state))
     return sha256_hex(_ENCODER.encode(to_json_value(state)))

@@ -9,7 +9,9 @@ import attrs
 import pytest
 
 from ofrenda_rules.digest import canonical_json, sha256_hex, state_digest
+from ofrenda_rules.playout import random_playout
 from ofrenda_rules.registry import AnyGame
+from ofrenda_rules.serialization import dumps
 from tests.kernel.games import GAMES
 
 
@@ -53,13 +55,20 @@ def test_a_state_with_a_float_field_is_refused() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_digest_is_the_canonical_json_of_the_converter_output(game: AnyGame) -> None:
-    from ofrenda_rules.serialization import dumps
-
-    state = game.new_game(game.test_configs()[0], 11)
-    text = dumps(state)
-    assert json.loads(text) == json.loads(canonical_json(json.loads(text)))
-    assert state_digest(state) == sha256_hex(canonical_json(json.loads(text)))
+@pytest.mark.parametrize("seed", [11, None], ids=["seeded", "unseeded"])
+def test_the_digest_is_the_canonical_json_of_the_converter_output_at_every_step(
+    game: AnyGame, seed: int | None
+) -> None:
+    """The digest reuses the text of unchanged fields; it must equal the plain definition."""
+    playout = random_playout(game, game.test_configs()[-1], seed=seed, player_seed=3)
+    state = playout.initial
+    for action in (None, *playout.actions):
+        if action is not None:
+            state = game.apply(state, action)
+        text = dumps(state)
+        assert state_digest(state) == sha256_hex(canonical_json(json.loads(text)))
+    other = game.new_game(game.test_configs()[0], seed)
+    assert state_digest(other) == sha256_hex(canonical_json(json.loads(dumps(other))))
 
 
 @pytest.mark.parametrize("game", GAMES)
