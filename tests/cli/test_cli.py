@@ -200,3 +200,21 @@ def test_argparse_errors_exit_with_status_2() -> None:
     assert status == 2
     status, _, _ = run("--version")
     assert status == 0
+
+
+def test_a_replay_recorded_here_verifies_in_another_process_with_another_hash_seed(tmp_path: Path) -> None:
+    file = tmp_path / "game.json"
+    run("play", "dia_de_los_muertos", "--seed", "21", "--save", str(file), "-q")
+    _, here, _ = run("verify", "--json", str(file))
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONHASHSEED": "12345"}
+    done = subprocess.run(
+        [sys.executable, "-m", "ofrenda_rules.cli", "verify", "--json", str(file)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(here)

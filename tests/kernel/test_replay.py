@@ -290,3 +290,21 @@ def test_a_replay_object_built_by_hand_verifies_like_a_document() -> None:
     replay: Replay[Any, Any, Any] = Replay(game=game.info.name, config=config, seed=1, steps=(Step(action),))
     assert verify(replay).ok
     assert replay.actions == (action,)
+
+
+def test_an_engine_failure_is_reported_at_its_step_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    import attrs
+
+    from ofrenda_rules import registry
+
+    game = games()[0]
+    text = dump_replay(recorded(game, game.test_configs()[0], seed=6))
+
+    def broken(state: object, action: object) -> None:
+        raise KeyError("boom")
+
+    monkeypatch.setitem(registry._cache, game.info.name, attrs.evolve(game, validate=broken))
+    report = verify_text(text)
+    assert report.divergence is not None
+    assert report.divergence.kind is DivergenceKind.ENGINE_ERROR and report.divergence.step == 0
+    assert "KeyError" in report.divergence.reason
