@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ofrenda_rules.cli import main
-from ofrenda_rules.registry import AnyGame, game_names
+from ofrenda_rules.registry import AnyGame, game_names, games
 from ofrenda_rules.replay import load_replay
 from ofrenda_rules.schema import check
 from tests.kernel.games import GAMES
@@ -218,3 +218,33 @@ def test_a_replay_recorded_here_verifies_in_another_process_with_another_hash_se
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == json.loads(here)
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.info.name) for g in games() if g.info.has_chance])
+def test_chance_may_be_drawn_by_the_bots_or_typed_by_a_person_and_the_replay_is_unseeded(
+    game: AnyGame, tmp_path: Path
+) -> None:
+    file = tmp_path / "game.json"
+    args = ("play", game.info.name, "-p", players_of(game), "--seed", "4", "-q", "--save", str(file))
+    status, out, err = run(*args, "--chance", "bots")
+    assert status == 0, err
+    assert "unseeded (chance by the bots)" in out
+    replay = load_replay(file.read_text())
+    assert replay.seed is None and any(step.player == -1 for step in replay.steps)
+    status, out, err = run(*args, "--chance", "human", stdin="1\n" * 5000)
+    assert status == 0, err
+    assert "--- chance event: what happened? ---" in out and "(probability " in out
+    assert run("verify", str(file))[0] == 0
+
+
+def test_replay_of_a_broken_file_stops_at_the_divergence(tmp_path: Path) -> None:
+    file = tmp_path / "game.json"
+    run("play", "dia_de_los_muertos", "--seed", "8", "--save", str(file), "-q")
+    value = json.loads(file.read_text())
+    value["steps"][3], value["steps"][4] = value["steps"][4], value["steps"][3]
+    for step in value["steps"]:
+        step.pop("player")
+    file.write_text(json.dumps(value))
+    status, out, _ = run("replay", str(file))
+    assert status == 1
+    assert "step 2: " in out and "step 3: " not in out and "FAIL step 3" in out

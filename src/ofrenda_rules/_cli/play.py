@@ -17,7 +17,7 @@ from ofrenda_rules._cli.common import (
     seed_type,
 )
 from ofrenda_rules._cli.text import render, render_outcome
-from ofrenda_rules.chance import TERMINAL
+from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.game import summarize_config
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.replay import Recorder, dump_replay
@@ -40,19 +40,32 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--human", type=int, action="append", default=[], metavar="SEAT", help="a person plays this seat (repeatable)"
     )
+    parser.add_argument(
+        "--chance",
+        choices=("seed", "bots", "human"),
+        default="seed",
+        help="who resolves shuffles, draws and rolls: the library from the seed (default), the bots' generator "
+        "or a person (physical dice); with bots or human the game is unseeded and outcomes are recorded as steps",
+    )
     parser.add_argument("--save", metavar="FILE", help="write the game as a replay file")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
     parser.set_defaults(run=run)
 
 
 def _choose(game: AnyGame, state: object, seat: int, players: int, out: TextIO, stdin: TextIO) -> object:
-    view = game.observe(state, seat)
-    legal = game.legal_actions(state)
-    print(f"\n--- your turn, seat {seat} ---", file=out)
-    print(render(view, players=players), file=out)
-    print("legal moves:", file=out)
-    for number, action in enumerate(legal, start=1):
-        print(f"  {number:3d}. {game.describe_action(state, action)}", file=out)
+    if seat == CHANCE:
+        outcomes = game.chance_outcomes(state)
+        legal = tuple(action for action, _ in outcomes)
+        print("\n--- chance event: what happened? ---", file=out)
+        for number, (action, probability) in enumerate(outcomes, start=1):
+            print(f"  {number:3d}. {game.describe_action(state, action)}  (probability {probability})", file=out)
+    else:
+        legal = game.legal_actions(state)
+        print(f"\n--- your turn, seat {seat} ---", file=out)
+        print(render(game.observe(state, seat), players=players), file=out)
+        print("legal moves:", file=out)
+        for number, action in enumerate(legal, start=1):
+            print(f"  {number:3d}. {game.describe_action(state, action)}", file=out)
     while True:
         print(f"your move (1-{len(legal)}, q to quit): ", end="", file=out, flush=True)
         line = stdin.readline()
@@ -78,15 +91,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
             raise CliError(f"--human {seat}: no such seat in a {players}-player game")
     seed: int = secrets.randbits(64) if args.seed is None else args.seed
     bots = Rng(seed if args.bot_seed is None else args.bot_seed)
-    recorder = Recorder(game, config, seed)
-    print(f"{game.info.title}: {summarize_config(config)}, seed {seed}", file=out)
+    seeded = args.chance == "seed"
+    humans = {*args.human, *((CHANCE,) if args.chance == "human" else ())}
+    recorder = Recorder(game, config, seed if seeded else None)
+    chance = f"seed {seed}" if seeded else f"unseeded (chance by the {args.chance}), bot seed {bots.seed}"
+    print(f"{game.info.title}: {summarize_config(config)}, {chance}", file=out)
     moves = 0
     limit = game.max_steps(config)
     while (player := game.current_player(recorder.state)) != TERMINAL:
         if moves >= limit:
             raise CliError(f"the game did not end within {limit} moves (a bug)")
         state = recorder.state
-        if player in args.human:
+        if player in humans:
             action = _choose(game, state, player, players, out, stdin)
         else:
             action, bots = bot_move(game, state, bots)
