@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Final, cast
 
@@ -11,9 +12,9 @@ from ofrenda_rules._replay_format import FORMAT, MAX_REPLAY_BYTES, VERSION, AnyR
 from ofrenda_rules.errors import FormatError, OfrendaRulesError, UnknownGameError
 from ofrenda_rules.registry import AnyGame, game_names, get_game
 from ofrenda_rules.schema import faults
-from ofrenda_rules.serialization import converter, parse_json
+from ofrenda_rules.serialization import MAX_DEPTH, converter
 
-__all__ = ["ReplayFormatError", "load_replay", "load_replay_value"]
+__all__ = ["ReplayFormatError", "load_replay", "load_replay_value", "parse_strict"]
 
 _STEP_PATH: Final = re.compile(r"^\$\.steps\[(\d+)\]")
 
@@ -120,6 +121,45 @@ def load_replay_value(data: object) -> AnyReplay:
     return Replay(game=name, config=config, seed=seed, steps=steps, result=result, initial_digest=initial)
 
 
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    result: dict[str, object] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"member {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_strict(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> object:
+    """Parse untrusted JSON: bounded size and depth, no duplicate members, no ``NaN``/``Infinity``.
+
+    Raises:
+        ReplayFormatError: for every fault, including integers too long to convert.
+
+    """
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > max_bytes:
+        raise ReplayFormatError(f"$: JSON document of {size} bytes exceeds the limit of {max_bytes}")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except RecursionError:
+        raise ReplayFormatError(f"$: JSON document nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, over-long integers, the hooks above
+        raise ReplayFormatError(f"$: not valid JSON: {exc}") from None
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                raise ReplayFormatError(f"$: JSON document nested deeper than {MAX_DEPTH} levels")
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return data
+
+
 def load_replay(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> AnyReplay:
     """Read a replay from untrusted JSON text.
 
@@ -132,10 +172,4 @@ def load_replay(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> AnyR
         ReplayFormatError: with the JSON path and, for a faulty step, its index.
 
     """
-    try:
-        data = parse_json(text, max_bytes=max_bytes)
-    except ReplayFormatError:
-        raise
-    except FormatError as exc:
-        raise ReplayFormatError(f"$: {exc}") from None
-    return load_replay_value(data)
+    return load_replay_value(parse_strict(text, max_bytes=max_bytes))

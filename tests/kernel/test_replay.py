@@ -231,6 +231,23 @@ def test_documents_over_the_size_limit_are_refused_before_parsing() -> None:
     assert report.divergence is not None and "exceeds the limit of 50" in report.divergence.reason
 
 
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[1" + "0" * 5000 + "]", "not valid JSON: Exceeds the limit"),
+        ('{"format": 1, "format": 2}', "member 'format' appears twice"),
+        ("[NaN]", "NaN is not a JSON number"),
+        ('{"seed": Infinity}', "Infinity is not a JSON number"),
+        (b"\xff\xfe\x00", "not valid JSON"),
+        ("", "not valid JSON"),
+    ],
+)
+def test_json_that_python_would_accept_loosely_is_refused(text: str | bytes, words: str) -> None:
+    report = verify_text(text)
+    assert report.divergence is not None and report.divergence.path == "$"
+    assert words in report.divergence.reason
+
+
 def test_documents_nested_too_deep_are_refused() -> None:
     report = verify_text("[" * 100_000 + "]" * 100_000)
     assert report.divergence is not None and "nested deeper" in report.divergence.reason
