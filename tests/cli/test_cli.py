@@ -175,6 +175,7 @@ def test_schema_prints_a_generated_json_schema(game: AnyGame, kind: str, tmp_pat
         (["play", "dia_de_los_muertos", "-o", "colour"], "expected NAME=VALUE"),
         (["play", "dia_de_los_muertos", "-o", "colour=red"], "colour"),
         (["play", "dia_de_los_muertos", "--config", "{nope"], "not valid JSON"),
+        (["play", "dia_de_los_muertos", "--config", '{"players": 1' + "0" * 5000 + "}"], "not valid JSON"),
         (["play", "dia_de_los_muertos", "--human", "9"], "no such seat"),
         (["simulate", "dia_de_los_muertos", "-n", "0"], "at least one game"),
         (["replay", "/no/such/file.json"], "cannot read"),

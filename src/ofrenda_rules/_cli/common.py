@@ -8,11 +8,12 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from ofrenda_rules._replay_load import parse_strict
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import FormatError, OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.rng import MASK64, Rng, integer_weights
-from ofrenda_rules.serialization import from_json_value, parse_json, to_json_value
+from ofrenda_rules.serialization import from_json_value, to_json_value
 
 __all__ = ["CliError", "add_config_arguments", "bot_move", "config_from_args", "game_from_args", "read_text"]
 
@@ -68,7 +69,7 @@ def config_from_args(game: AnyGame, args: argparse.Namespace) -> object:
     if args.config:
         text = args.config if args.config.lstrip().startswith("{") else read_text(args.config)
         try:
-            loaded = parse_json(text)
+            loaded = parse_strict(text)
         except FormatError as exc:
             raise CliError(f"--config: {exc}") from None
         if not isinstance(loaded, dict):
