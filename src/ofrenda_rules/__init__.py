@@ -3,7 +3,9 @@
 Each game lives in its own subpackage with the same public contract
 (``new_game``, ``current_player``, ``legal_actions``, ``chance_outcomes``,
 ``validate``, ``apply``, ``score``, ``is_over``, ``outcome``, ``observe``); the
-registry returns any of them by name for generic code.
+registry returns any of them by name for generic code. Games are recorded,
+read and verified as replays (:mod:`ofrenda_rules.replay`), and the
+``ofrenda-rules`` command plays, simulates and verifies them.
 
 >>> import ofrenda_rules
 >>> game = ofrenda_rules.get_game("dia_de_los_muertos")
@@ -28,7 +30,14 @@ from ofrenda_rules.game import GameInfo as GameInfo
 from ofrenda_rules.registry import game_names as game_names
 from ofrenda_rules.registry import games as games
 from ofrenda_rules.registry import get_game as get_game
+from ofrenda_rules.replay import Replay as Replay
+from ofrenda_rules.replay import Report as Report
+from ofrenda_rules.replay import dump_replay as dump_replay
+from ofrenda_rules.replay import load_replay as load_replay
+from ofrenda_rules.replay import verify as verify
+from ofrenda_rules.replay import verify_text as verify_text
 from ofrenda_rules.rng import Rng as Rng
+from ofrenda_rules.schema import json_schema as json_schema
 from ofrenda_rules.serialization import dumps as dumps
 from ofrenda_rules.serialization import loads as loads
 

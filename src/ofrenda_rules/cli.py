@@ -1,71 +1,78 @@
-"""The ``ofrenda-rules`` command line.
+"""The ``ofrenda-rules`` command line, for every registered game.
 
-``ofrenda-rules games`` lists the registered games; ``ofrenda-rules play GAME
---players N --seed S`` plays a seeded game between random players and prints
-every move and the result.
+Subcommands: ``games`` (the registry), ``play GAME`` (a seeded game between
+random bots, a person taking seats with ``--human``), ``simulate GAME`` (many
+games, summarised; ``--jobs`` for worker processes), ``verify FILE...`` (check
+replays), ``replay FILE`` (step through one) and ``schema GAME`` (the JSON
+Schema of replays and other documents). Only the standard library is used.
+
+>>> main(["play", "dia_de_los_muertos", "--players", "3", "--seed", "7", "--quiet"])  # doctest: +ELLIPSIS
+Día de los Muertos: players=3, seed 7
+result:
+  seat 0: ...
+0
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
+from ofrenda_rules import __version__
+from ofrenda_rules._cli import info, play, replays, simulate
+from ofrenda_rules._cli.common import CliError
 from ofrenda_rules.errors import OfrendaRulesError
-from ofrenda_rules.playout import random_playout
-from ofrenda_rules.registry import game_names, get_game
 
-__all__ = ["main"]
-
-
-def _games(_: argparse.Namespace) -> int:
-    for name in game_names():
-        info = get_game(name).info
-        counts = ", ".join(str(n) for n in info.player_counts)
-        print(f"{name:20} {info.title} ({info.publisher}); players: {counts}")
-    return 0
-
-
-def _play(args: argparse.Namespace) -> int:
-    game = get_game(args.game)
-    config = game.config_type() if args.players is None else game.config_type(players=args.players)
-    step = 0
-
-    def show(state: object, action: object) -> None:
-        nonlocal step
-        step += 1
-        print(f"{step:4}. {game.describe_action(state, action)}")
-
-    result = random_playout(game, config, seed=args.seed, player_seed=args.seed + 1, on_step=show)
-    final = game.outcome(result.final)
-    print(f"Game over after {result.steps} moves.")
-    for seat, points in enumerate(final.scores):
-        print(f"  player {seat}: {points} points, place {final.ranks[seat] + 1}")
-    print("Winner(s): " + (", ".join(f"player {s}" for s in final.winners) or "none"))
-    return 0
+__all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the command."""
-    parser = argparse.ArgumentParser(prog="ofrenda-rules", description="Rules engines for Day-of-the-Dead games.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("games", help="list the registered games").set_defaults(run=_games)
-    play = commands.add_parser("play", help="play a seeded game between random players")
-    play.add_argument("game", choices=game_names())
-    play.add_argument("--players", type=int, default=None)
-    play.add_argument("--seed", type=int, default=0)
-    play.set_defaults(run=_play)
+    """The argument parser of ``ofrenda-rules`` and its subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="ofrenda-rules",
+        description="Play, simulate, verify and inspect games of the ofrenda_rules library.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    info.add_parsers(sub)
+    play.add_parser(sub)
+    simulate.add_parser(sub)
+    replays.add_parsers(sub)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit status."""
-    args = build_parser().parse_args(argv)
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    stdin: TextIO | None = None,
+) -> int:
+    """Run the command line; return the exit status (0 ok, 1 a replay failed, 2 a usage or input error)."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    parser = build_parser()
     try:
-        status: int = args.run(args)
-    except OfrendaRulesError as exc:
-        print(f"ofrenda-rules: {exc}", file=sys.stderr)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0) if isinstance(exc.code, int | None) else 2
+    try:
+        status: int = args.run(args, out, err, stdin or sys.stdin)
+    except CliError as exc:
+        print(f"ofrenda-rules: error: {exc}", file=err)
         return 2
+    except OfrendaRulesError as exc:
+        print(f"ofrenda-rules: error: {exc}", file=err)
+        return 2
+    except KeyboardInterrupt:
+        print("ofrenda-rules: interrupted", file=err)
+        return 130
+    except BrokenPipeError:
+        return 0
     return status
 
 

@@ -1,0 +1,1 @@
+"""The implementation of the ``ofrenda-rules`` command line (see :mod:`ofrenda_rules.cli`)."""

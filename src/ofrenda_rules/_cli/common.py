@@ -1,0 +1,121 @@
+"""Shared pieces of the subcommands: options for a game's config, random bots, errors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from ofrenda_rules._replay_load import parse_strict
+from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.errors import FormatError, OfrendaRulesError
+from ofrenda_rules.registry import AnyGame, get_game
+from ofrenda_rules.rng import MASK64, Rng, integer_weights
+from ofrenda_rules.serialization import from_json_value, to_json_value
+
+__all__ = ["CliError", "add_config_arguments", "bot_move", "config_from_args", "game_from_args", "read_text"]
+
+
+class CliError(Exception):
+    """A usage or input problem, reported as one line on stderr with exit status 2."""
+
+
+def add_config_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every game-playing subcommand shares: game, players, options, config."""
+    parser.add_argument("game", help="a registered game name (see 'ofrenda-rules games')")
+    parser.add_argument("--players", "-p", type=int, help="number of seats (default: the game's default config)")
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help='set a config field; VALUE is JSON (true, 3, "hard") or a bare word (hard)',
+    )
+    parser.add_argument("--config", metavar="JSON|FILE", help="a whole config as JSON text or a JSON file")
+
+
+def game_from_args(args: argparse.Namespace) -> AnyGame:
+    """The game named on the command line."""
+    try:
+        return get_game(args.game)
+    except OfrendaRulesError as exc:
+        raise CliError(str(exc)) from None
+
+
+def read_text(name: str, stdin: TextIO | None = None) -> str:
+    """The text of a file (``-`` is standard input)."""
+    if name == "-":
+        return (stdin or sys.stdin).read()
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read {name}: {exc}") from None
+
+
+def _option_value(text: str) -> object:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def config_from_args(game: AnyGame, args: argparse.Namespace) -> object:
+    """The config from ``--config``, then ``--players`` and each ``--option``, validated by the game."""
+    value = to_json_value(game.config_type())
+    assert isinstance(value, dict)
+    if args.config:
+        text = args.config if args.config.lstrip().startswith("{") else read_text(args.config)
+        try:
+            loaded = parse_strict(text)
+        except FormatError as exc:
+            raise CliError(f"--config: {exc}") from None
+        if not isinstance(loaded, dict):
+            raise CliError("--config: a config is a JSON object")
+        value.update(loaded)
+    if args.players is not None:
+        value["players"] = args.players
+    for option in args.option:
+        name, sep, raw = option.partition("=")
+        if not sep or not name:
+            raise CliError(f"--option {option!r}: expected NAME=VALUE")
+        value[name.strip().replace("-", "_")] = _option_value(raw.strip())
+    try:
+        return from_json_value(value, game.config_type)
+    except OfrendaRulesError as exc:
+        raise CliError(f"invalid config for {game.info.name}: {exc}") from None
+
+
+def bot_move(game: AnyGame, state: object, rng: Rng) -> tuple[object, Rng]:
+    """A uniformly random legal action (or chance outcome by its probability) and the advanced bot generator."""
+    if game.current_player(state) == CHANCE:
+        outcomes = game.chance_outcomes(state)
+        index, rng = rng.choose(integer_weights([p for _, p in outcomes]))
+        return outcomes[index][0], rng
+    legal = game.legal_actions(state)
+    index, rng = rng.below(len(legal))
+    return legal[index], rng
+
+
+def players_of(config: object) -> int:
+    """The number of seats of a config (every game's ``Config`` has ``players``)."""
+    players = getattr(config, "players", None)
+    if not isinstance(players, int):
+        raise CliError(f"{type(config).__name__} has no player count")
+    return players
+
+
+def seed_type(text: str) -> int:
+    """An argparse type: a seed in ``[0, 2**64)``."""
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not 0 <= value <= MASK64:
+        raise argparse.ArgumentTypeError(f"a seed is in [0, 2**64), not {value}")
+    return value
+
+
+__all__ += ["players_of", "seed_type"]

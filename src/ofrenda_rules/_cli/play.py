@@ -1,0 +1,122 @@
+"""``ofrenda-rules play``: a seeded game at the terminal, people against random bots."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from pathlib import Path
+from typing import TextIO
+
+from ofrenda_rules._cli.common import (
+    CliError,
+    add_config_arguments,
+    bot_move,
+    config_from_args,
+    game_from_args,
+    players_of,
+    seed_type,
+)
+from ofrenda_rules._cli.text import render, render_outcome
+from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.game import summarize_config
+from ofrenda_rules.registry import AnyGame
+from ofrenda_rules.replay import Recorder, dump_replay
+from ofrenda_rules.rng import Rng
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register the subcommand."""
+    parser = sub.add_parser(
+        "play",
+        help="play a seeded game: random bots, and people at the terminal with --human",
+        description="Play a seeded game and print every move and the result. Without --human every seat is a "
+        "random bot and nothing is read from standard input.",
+    )
+    add_config_arguments(parser)
+    parser.add_argument("--seed", type=seed_type, help="the game's seed (default: a fresh one, printed)")
+    parser.add_argument("--bot-seed", type=seed_type, help="the bots' own seed (default: the game's seed)")
+    parser.add_argument(
+        "--human", type=int, action="append", default=[], metavar="SEAT", help="a person plays this seat (repeatable)"
+    )
+    parser.add_argument(
+        "--chance",
+        choices=("seed", "bots", "human"),
+        default="seed",
+        help="who resolves shuffles, draws and rolls: the library from the seed (default), the bots' generator "
+        "or a person (physical dice); with bots or human the game is unseeded and outcomes are recorded as steps",
+    )
+    parser.add_argument("--save", metavar="FILE", help="write the game as a replay file")
+    parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
+    parser.set_defaults(run=run)
+
+
+def _choose(game: AnyGame, state: object, seat: int, players: int, out: TextIO, stdin: TextIO) -> object:
+    if seat == CHANCE:
+        outcomes = game.chance_outcomes(state)
+        legal = tuple(action for action, _ in outcomes)
+        print("\n--- chance event: what happened? ---", file=out)
+        for number, (action, probability) in enumerate(outcomes, start=1):
+            print(f"  {number:3d}. {game.describe_action(state, action)}  (probability {probability})", file=out)
+    else:
+        legal = game.legal_actions(state)
+        print(f"\n--- your turn, seat {seat} ---", file=out)
+        print(render(game.observe(state, seat), players=players), file=out)
+        print("legal moves:", file=out)
+        for number, action in enumerate(legal, start=1):
+            print(f"  {number:3d}. {game.describe_action(state, action)}", file=out)
+    while True:
+        print(f"your move (1-{len(legal)}, q to quit): ", end="", file=out, flush=True)
+        line = stdin.readline()
+        if not line:
+            raise CliError("no more input: game abandoned")
+        if not stdin.isatty():
+            print(line.rstrip("\n"), file=out)  # echo piped answers so the transcript reads well
+        answer = line.strip().lower()
+        if answer in ("q", "quit", "exit"):
+            raise CliError("game abandoned")
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        print(f"please type a number from 1 to {len(legal)}", file=out)
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """Play one game."""
+    game = game_from_args(args)
+    config = config_from_args(game, args)
+    players = players_of(config)
+    for seat in args.human:
+        if not 0 <= seat < players:
+            raise CliError(f"--human {seat}: no such seat in a {players}-player game")
+    seed: int = secrets.randbits(64) if args.seed is None else args.seed
+    bots = Rng(seed if args.bot_seed is None else args.bot_seed)
+    seeded = args.chance == "seed"
+    humans = {*args.human, *((CHANCE,) if args.chance == "human" else ())}
+    recorder = Recorder(game, config, seed if seeded else None)
+    chance = f"seed {seed}" if seeded else f"unseeded (chance by the {args.chance}), bot seed {bots.seed}"
+    print(f"{game.info.title}: {summarize_config(config)}, {chance}", file=out)
+    moves = 0
+    limit = game.max_steps(config)
+    while (player := game.current_player(recorder.state)) != TERMINAL:
+        if moves >= limit:
+            raise CliError(f"the game did not end within {limit} moves (a bug)")
+        state = recorder.state
+        if player in humans:
+            action = _choose(game, state, player, players, out, stdin)
+        else:
+            action, bots = bot_move(game, state, bots)
+        description = game.describe_action(state, action)
+        recorder.apply(action)
+        moves += 1
+        if not args.quiet:
+            print(f"{moves:4d}. {description}", file=out)
+    print("result:", file=out)
+    print(render_outcome(game.outcome(recorder.state)), file=out)
+    if args.save:
+        try:
+            Path(args.save).write_text(dump_replay(recorder.replay()), encoding="utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot write {args.save}: {exc}") from None
+        print(f"replay written to {args.save}", file=out)
+    return 0

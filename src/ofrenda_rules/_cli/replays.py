@@ -1,0 +1,98 @@
+"""``ofrenda-rules verify`` and ``ofrenda-rules replay``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TextIO
+
+from ofrenda_rules._cli.common import CliError, players_of, read_text
+from ofrenda_rules._cli.text import render, render_outcome
+from ofrenda_rules.game import summarize_config
+from ofrenda_rules.registry import get_game
+from ofrenda_rules.replay import ReplayFormatError, load_replay, verify, verify_text
+from ofrenda_rules.serialization import to_json_value
+
+__all__ = ["add_parsers", "run_replay", "run_verify"]
+
+
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register both subcommands."""
+    parser = sub.add_parser(
+        "verify",
+        help="re-execute replay files and report the first divergence of each",
+        description="Exit status 0 when every replay verifies, 1 when one does not.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="replay files ('-' reads standard input)")
+    parser.add_argument("--json", action="store_true", help="print the reports as a JSON array")
+    parser.set_defaults(run=run_verify)
+    parser = sub.add_parser(
+        "replay",
+        help="step through a replay file, showing the state after each step",
+        description="Print each step and the state after it: the whole state, or one seat's view with --seat.",
+    )
+    parser.add_argument("file", metavar="FILE", help="a replay file ('-' reads standard input)")
+    parser.add_argument("--seat", type=int, help="show what this seat sees instead of the whole state")
+    parser.add_argument("--pause", action="store_true", help="wait for Enter after each step")
+    parser.add_argument("--until", type=int, metavar="STEP", help="stop after this step (0 is the first)")
+    parser.set_defaults(run=run_replay)
+
+
+def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """Verify each file."""
+    failed = 0
+    rows: list[object] = []
+    for name in args.files:
+        report = verify_text(read_text(name, stdin))
+        failed += not report.ok
+        if args.json:
+            rows.append({"file": name, "report": to_json_value(report)})
+        else:
+            print(f"{name}: {report.summary()}", file=out)
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False), file=out)
+    return 1 if failed else 0
+
+
+def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """Step through one replay."""
+    try:
+        replay = load_replay(read_text(args.file, stdin))
+    except ReplayFormatError as exc:
+        raise CliError(f"{args.file}: {exc}") from None
+    game = get_game(replay.game)
+    players = players_of(replay.config)
+    if args.seat is not None and not 0 <= args.seat < players:
+        raise CliError(f"--seat {args.seat}: no such seat in a {players}-player game")
+    seeded = f"seed {replay.seed}" if replay.seed is not None else "unseeded (chance outcomes are steps)"
+    print(f"{game.info.title}: {summarize_config(replay.config)}, {seeded}, {len(replay.steps)} steps", file=out)
+
+    def show(state: object) -> None:
+        if args.seat is not None:
+            text = render(game.observe(state, args.seat), players=players)
+        else:
+            text = render(state, skip=("config", "rng"), players=players)
+        print("\n".join(f"    {line}" for line in text.split("\n")), file=out)
+
+    state = game.new_game(replay.config, replay.seed)
+    print("setup:", file=out)
+    show(state)
+    for index, step in enumerate(replay.steps):
+        if args.until is not None and index > args.until:
+            break
+        if args.pause:
+            print("(Enter for the next step) ", end="", file=out, flush=True)
+            if not stdin.readline():
+                break
+        rejection = None if game.is_over(state) else game.validate(state, step.action)
+        if game.is_over(state) or rejection is not None:
+            break
+        print(f"step {index}: {game.describe_action(state, step.action)}", file=out)
+        state = game.apply(state, step.action)
+        show(state)
+    if game.is_over(state):
+        print("result:", file=out)
+        print(render_outcome(game.outcome(state)), file=out)
+    report = verify(replay)
+    print(report.summary(), file=out)
+    return 0 if report.ok else 1

@@ -1,0 +1,175 @@
+"""Reading a replay from untrusted JSON: bounded, checked against the schema, then typed."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Final, cast
+
+import cattrs
+
+from ofrenda_rules._replay_format import FORMAT, MAX_REPLAY_BYTES, VERSION, AnyReplay, Replay, Step, replay_schema
+from ofrenda_rules.errors import FormatError, OfrendaRulesError, UnknownGameError
+from ofrenda_rules.registry import AnyGame, game_names, get_game
+from ofrenda_rules.schema import faults
+from ofrenda_rules.serialization import MAX_DEPTH, converter
+
+__all__ = ["ReplayFormatError", "load_replay", "load_replay_value", "parse_strict"]
+
+_STEP_PATH: Final = re.compile(r"^\$\.steps\[(\d+)\]")
+
+
+class ReplayFormatError(FormatError):
+    """A replay document that cannot be read: where (JSON path, step) and why.
+
+    Attributes:
+        path: the JSON path of the first fault, e.g. ``$.steps[12].action.card``.
+        step: the index of the step at fault in ``steps``, or ``None``.
+        game: the game named by the document, when it names a registered one.
+
+    """
+
+    def __init__(self, message: str, *, path: str = "$", step: int | None = None, game: str | None = None) -> None:
+        self.path = path
+        self.step = step
+        self.game = game
+        super().__init__(message)
+
+
+def _step_of(path: str) -> int | None:
+    match = _STEP_PATH.match(path)
+    return int(match.group(1)) if match else None
+
+
+def _fail(path: str, reason: str, game: str | None) -> ReplayFormatError:
+    return ReplayFormatError(f"{path}: {reason}", path=path, step=_step_of(path), game=game)
+
+
+def _library_error(exc: BaseException) -> OfrendaRulesError | None:
+    if isinstance(exc, OfrendaRulesError):
+        return exc
+    for sub in getattr(exc, "exceptions", ()):
+        found = _library_error(sub)
+        if found is not None:
+            return found
+    return None
+
+
+def _structure(value: object, tp: object, path: str, game: str) -> Any:
+    try:
+        return converter.structure(value, cast(Any, tp))
+    except cattrs.BaseValidationError as exc:
+        nested = _library_error(exc)
+        faults = [line.rpartition(" @ ") for line in cattrs.transform_error(exc, path=path)]
+        where = faults[0][2] if faults and faults[0][1] else path
+        if nested is not None:
+            reason = str(nested)
+        else:
+            reason = "; ".join(f"{at}: {msg}" if at != where else msg for msg, _, at in faults)
+    except (OfrendaRulesError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        where, reason = path, str(exc)
+    raise ReplayFormatError(f"{where}: {reason}", path=where, step=_step_of(where), game=game)
+
+
+def _envelope(data: object) -> AnyGame:
+    if not isinstance(data, dict):
+        raise _fail("$", f"a replay is a JSON object, not {type(data).__name__}", None)
+    if data.get("format") != FORMAT:
+        raise _fail("$.format", f"expected {FORMAT!r}, got {data.get('format')!r}", None)
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise _fail("$.version", f"unsupported replay version {version!r} (this library reads version {VERSION})", None)
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise _fail("$.game", f"expected a game name, got {name!r}", None)
+    try:
+        return get_game(name)
+    except UnknownGameError:
+        raise _fail("$.game", f"no game named {name!r}; registered games: {', '.join(game_names())}", None) from None
+
+
+def load_replay_value(data: object) -> AnyReplay:
+    """Read a replay from plain JSON values (see :func:`load_replay`)."""
+    game = _envelope(data)
+    name = game.info.name
+    problems = faults(data, replay_schema(game))
+    if problems:
+        path, reason = problems[0]
+        more = f" (and {len(problems) - 1} more faults)" if len(problems) > 1 else ""
+        raise _fail(path, reason + more, name)
+    assert isinstance(data, dict)
+    config = _structure(data["config"], game.config_type, "$.config", name)
+    steps_value = data["steps"]
+    assert isinstance(steps_value, list)
+    limit = game.max_steps(config)
+    if len(steps_value) > limit:
+        raise ReplayFormatError(
+            f"$.steps: {len(steps_value)} steps, more than the {limit} a game of {name} with this config can have",
+            path="$.steps",
+            step=limit,
+            game=name,
+        )
+    generic: Any = Step
+    step_type = generic[game.action_type]
+    steps = tuple(_structure(step, step_type, f"$.steps[{i}]", name) for i, step in enumerate(steps_value))
+    result_value = data.get("result")
+    result = None if result_value is None else _structure(result_value, game.outcome_type, "$.result", name)
+    seed = data["seed"]
+    assert seed is None or isinstance(seed, int)
+    initial = data.get("initial_digest")
+    assert initial is None or isinstance(initial, str)
+    return Replay(game=name, config=config, seed=seed, steps=steps, result=result, initial_digest=initial)
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    result: dict[str, object] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"member {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_strict(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> object:
+    """Parse untrusted JSON: bounded size and depth, no duplicate members, no ``NaN``/``Infinity``.
+
+    Raises:
+        ReplayFormatError: for every fault, including integers too long to convert.
+
+    """
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > max_bytes:
+        raise ReplayFormatError(f"$: JSON document of {size} bytes exceeds the limit of {max_bytes}")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except RecursionError:
+        raise ReplayFormatError(f"$: JSON document nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, over-long integers, the hooks above
+        raise ReplayFormatError(f"$: not valid JSON: {exc}") from None
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                raise ReplayFormatError(f"$: JSON document nested deeper than {MAX_DEPTH} levels")
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return data
+
+
+def load_replay(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> AnyReplay:
+    """Read a replay from untrusted JSON text.
+
+    The document is bounded in size (``max_bytes``), depth and number of steps
+    (:data:`MAX_STEPS` and the game's own ``max_steps``), checked against the
+    game's generated schema (unknown members, wrong types, unknown action
+    tags), then typed with the game's own validators.
+
+    Raises:
+        ReplayFormatError: with the JSON path and, for a faulty step, its index.
+
+    """
+    return load_replay_value(parse_strict(text, max_bytes=max_bytes))

@@ -1,0 +1,159 @@
+r"""A stable digest of a game state: SHA-256 of its canonical JSON form.
+
+The digest lets a client in any language prove that it reached the same state
+as the reference after each step of a replay. It is specified, not merely
+implemented:
+
+1. Encode the state as a JSON value with the library's converter (the shape
+   the game's JSON Schema describes, ``ofrenda-rules schema GAME --type
+   state``): attrs classes become objects with one member per field, tuples
+   become arrays, enums their value, ``None`` is ``null``, members of a tagged
+   union carry a ``"type"`` member, fractions are strings ``"n/d"``.
+2. Write that value as *canonical JSON*: object members sorted by key
+   (comparing keys code point by code point), no whitespace at all
+   (separators ``,`` and ``:``), integers in plain decimal (no exponent, no
+   fraction, no leading zeros, ``-`` only for negatives), strings with ``"``,
+   ``\`` and control characters escaped (``\n``, ``\t``... and ``\u00XX``
+   otherwise) and every character outside ASCII escaped as ``\uXXXX`` in
+   lower-case hexadecimal (UTF-16 surrogate pairs above U+FFFF). Floats never
+   occur in a state and are refused.
+3. The digest is the SHA-256 of the UTF-8 bytes of that text, written as 64
+   lower-case hexadecimal digits.
+
+>>> canonical_json({"b": [1, True, None], "a": "Día"})
+'{"a":"D\\u00eda","b":[1,true,null]}'
+>>> sha256_hex('{"a":1}')
+'015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862'
+>>> from ofrenda_rules.registry import get_game
+>>> game = get_game("dia_de_los_muertos")
+>>> state = game.new_game(game.config_type(players=3), 42)
+>>> len(state_digest(state))
+64
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import typing
+from typing import Any, Final
+
+import attrs
+
+from ofrenda_rules.serialization import converter, to_json_value
+
+__all__ = ["DIGEST_ALGORITHM", "canonical_json", "sha256_hex", "state_digest"]
+
+DIGEST_ALGORITHM: Final = "sha256"
+"""The name of the digest algorithm, as written in replays."""
+
+_ENCODER: Final = json.JSONEncoder(
+    sort_keys=True,
+    separators=(",", ":"),
+    ensure_ascii=True,
+    allow_nan=False,
+    check_circular=True,
+)
+
+
+def _check_no_floats(value: object) -> None:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float):
+            raise ValueError(f"canonical JSON has no floats, found {item!r}")
+        if isinstance(item, dict):
+            for key, child in item.items():
+                if not isinstance(key, str):
+                    raise ValueError(f"canonical JSON object keys are strings, found {key!r}")
+                stack.append(child)
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+
+
+def canonical_json(value: object) -> str:
+    r"""The canonical JSON text of a plain JSON value (see the module docstring).
+
+    Raises:
+        ValueError: for a float or a non-string object key.
+
+    >>> canonical_json([{"z": 0, "y": -1}, "\n"])
+    '[{"y":-1,"z":0},"\\n"]'
+    """
+    _check_no_floats(value)
+    return _ENCODER.encode(value)
+
+
+def sha256_hex(text: str) -> str:
+    """SHA-256 of the UTF-8 bytes of ``text``, as 64 lower-case hex digits."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+_CHECKED_TYPES: set[type] = set()
+
+
+def _check_type(cls: type) -> None:
+    """Refuse once per type a state class whose JSON could hold a float (its schema says)."""
+    if cls not in _CHECKED_TYPES:
+        from ofrenda_rules.schema import json_schema
+
+        try:
+            json_schema(cls)
+        except TypeError as exc:
+            raise ValueError(f"{cls.__qualname__} has no canonical JSON form: {exc}") from exc
+        _CHECKED_TYPES.add(cls)
+
+
+_FIELDS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+_LAST: dict[tuple[type, str], tuple[object, str]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, str, Any], ...]:
+    """``(name, encoded name, type)`` of the fields the converter writes, sorted by name."""
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        hints = typing.get_type_hints(cls)
+        fields = tuple(
+            (f.name, json.dumps(f.name), hints.get(f.name, f.type))
+            for f in sorted(attrs.fields(cls), key=lambda f: f.name)
+            if f.init
+        )
+        _FIELDS[cls] = fields
+    return fields
+
+
+def _canonical_state(state: object) -> str:
+    """Canonical JSON of an attrs state, re-encoding only the fields that changed since the last state.
+
+    Consecutive states share most of their field values (``attrs.evolve``
+    keeps the config, untouched hands...), so the encoded text of a field is
+    kept for the value object it was made from and reused while the value is
+    the same object. The result equals ``canonical_json(to_json_value(state))``.
+    """
+    cls = type(state)
+    parts = []
+    for name, key, tp in _fields(cls):
+        value = getattr(state, name)
+        last = _LAST.get((cls, name))
+        if last is not None and last[0] is value:
+            text = last[1]
+        else:
+            text = _ENCODER.encode(converter.unstructure(value, unstructure_as=tp))
+            _LAST[(cls, name)] = (value, text)
+        parts.append(f"{key}:{text}")
+    return "{" + ",".join(parts) + "}"
+
+
+def state_digest(state: object) -> str:
+    """The digest of a game state: ``sha256_hex(canonical_json(<state as JSON>))``.
+
+    The state is the whole state (hidden parts and the generator included), so
+    two implementations agree on a digest only when they agree on everything.
+    The state's type is checked once (through its generated JSON Schema) to
+    hold only integers, strings, booleans, nulls, arrays and objects.
+    """
+    cls = type(state)
+    _check_type(cls)
+    if attrs.has(cls):
+        return sha256_hex(_canonical_state(state))
+    return sha256_hex(_ENCODER.encode(to_json_value(state)))

@@ -1,0 +1,251 @@
+"""The ``ofrenda-rules`` command line, every subcommand for every registered game."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ofrenda_rules.cli import main
+from ofrenda_rules.registry import AnyGame, game_names, games
+from ofrenda_rules.replay import load_replay
+from ofrenda_rules.schema import check
+from tests.kernel.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def no_input() -> io.StringIO:
+    """A standard input that fails (ValueError: I/O operation on closed file) if anything reads it."""
+    source = io.StringIO()
+    source.close()
+    return source
+
+
+def run(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    source = no_input() if stdin is None else io.StringIO(stdin)
+    status = main(list(argv), stdout=out, stderr=err, stdin=source)
+    return status, out.getvalue(), err.getvalue()
+
+
+def players_of(game: AnyGame) -> str:
+    return str(game.test_configs()[0].players)
+
+
+def test_games_lists_every_registered_game() -> None:
+    status, out, _ = run("games")
+    assert status == 0
+    for name in game_names():
+        assert name in out
+    status, out, _ = run("games", "--json")
+    assert [row["name"] for row in json.loads(out)] == list(game_names())
+
+
+def test_the_readme_command_plays_a_whole_game_without_reading_input() -> None:
+    status, out, err = run("play", "dia_de_los_muertos", "--players", "4", "--seed", "7")
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Día de los Muertos: players=4, seed 7"
+    assert lines[1].startswith("   1. player 0 plays ")
+    assert "result:" in lines and "winner" in out
+
+
+def test_the_console_script_module_runs_with_no_standard_input() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, "-m", "ofrenda_rules.cli", "play", "dia_de_los_muertos", "--players", "4", "--seed", "7"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "result:" in done.stdout and done.stderr == ""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_is_deterministic_for_a_seed_and_the_saved_replay_verifies(game: AnyGame, tmp_path: Path) -> None:
+    name = game.info.name
+    file = tmp_path / "game.json"
+    status, first, err = run("play", name, "-p", players_of(game), "--seed", "11", "--save", str(file))
+    assert status == 0, err
+    status, second, _ = run("play", name, "-p", players_of(game), "--seed", "11")
+    assert first.split("replay written")[0] == second
+    assert load_replay(file.read_text()).seed == 11
+    status, out, _ = run("verify", str(file))
+    assert status == 0 and ": ok: " in out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_person_chooses_moves_by_number_and_sees_the_state(game: AnyGame) -> None:
+    answers = "x\n0\n99999\n" + "1\n" * 5000
+    status, out, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "0", stdin=answers)
+    assert status == 0, err
+    assert "--- your turn, seat 0 ---" in out and "legal moves:" in out and "    1. " in out
+    assert "please type a number from 1 to" in out
+    assert "result:" in out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_person_who_stops_typing_ends_the_game_cleanly(game: AnyGame) -> None:
+    status, _, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "0", stdin="")
+    assert status == 2 and "no more input" in err and "Traceback" not in err
+    status, _, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "0", stdin="q\n")
+    assert status == 2 and "abandoned" in err
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_simulate_summarises_games_and_json_is_parseable(game: AnyGame) -> None:
+    args = ("simulate", game.info.name, "-p", players_of(game), "-n", "6", "--seed", "5")
+    status, out, err = run(*args, "--json")
+    assert status == 0
+    summary = json.loads(out)
+    assert summary["games"] == 6 and len(summary["seats"]) == int(players_of(game))
+    assert sum(count for _, count in summary["score_histogram"]) == 6 * int(players_of(game))
+    assert "6/6" in err
+    status, text, _ = run(*args, "--no-progress")
+    assert status == 0 and "win rate" in text and "steps: mean" in text
+
+
+def test_simulate_gives_the_same_summary_with_worker_processes() -> None:
+    args = ("simulate", "dia_de_los_muertos", "-n", "20", "--seed", "9", "--json", "--no-progress")
+    _, one, _ = run(*args)
+    status, two, err = run(*args, "--jobs", "2")
+    assert status == 0, err
+    assert json.loads(one) == json.loads(two)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_steps_through_a_file_showing_the_state(game: AnyGame, tmp_path: Path) -> None:
+    file = tmp_path / "game.json"
+    run("play", game.info.name, "-p", players_of(game), "--seed", "2", "--save", str(file), "-q")
+    status, out, _ = run("replay", str(file))
+    assert status == 0
+    assert "setup:" in out and "step 0: " in out and "result:" in out and ": ok" not in out.splitlines()[0]
+    status, out, _ = run("replay", str(file), "--seat", "0", "--until", "1")
+    assert status == 0 and "step 1: " in out and "step 2: " not in out
+    status, out, _ = run("replay", str(file), "--pause", stdin="\n\n")
+    assert status == 0 and "step 1: " in out and "step 2: " not in out
+
+
+def test_verify_reports_each_file_and_fails_on_any_divergence(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    run("play", "dia_de_los_muertos", "--seed", "1", "--save", str(good), "-q")
+    value = json.loads(good.read_text())
+    value["steps"][4]["digest"] = "0" * 64
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(value))
+    status, out, _ = run("verify", str(good), str(bad))
+    assert status == 1
+    assert "good.json: ok" in out and "bad.json: FAIL step 4" in out and "digest-mismatch" in out
+    status, out, _ = run("verify", "--json", str(good), str(bad))
+    rows = json.loads(out)
+    assert [row["report"]["ok"] for row in rows] == [True, False]
+    assert rows[1]["report"]["divergence"]["step"] == 4
+    status, out, _ = run("verify", "-", stdin="not json")
+    assert status == 1 and "not valid JSON" in out
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", ["replay", "config", "action", "state", "view", "outcome", "report"])
+def test_schema_prints_a_generated_json_schema(game: AnyGame, kind: str, tmp_path: Path) -> None:
+    status, out, _ = run("schema", game.info.name, "--type", kind)
+    assert status == 0
+    schema = json.loads(out)
+    assert schema["$schema"].startswith("https://json-schema.org/")
+    if kind == "replay":
+        file = tmp_path / "game.json"
+        run("play", game.info.name, "-p", players_of(game), "--seed", "4", "--save", str(file), "-q")
+        assert check(json.loads(file.read_text()), schema) == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["play", "no_such_game"], "no game named 'no_such_game'"),
+        (["play", "dia_de_los_muertos", "-p", "99"], "invalid config"),
+        (["play", "dia_de_los_muertos", "-o", "colour"], "expected NAME=VALUE"),
+        (["play", "dia_de_los_muertos", "-o", "colour=red"], "colour"),
+        (["play", "dia_de_los_muertos", "--config", "{nope"], "not valid JSON"),
+        (["play", "dia_de_los_muertos", "--config", '{"players": 1' + "0" * 5000 + "}"], "not valid JSON"),
+        (["play", "dia_de_los_muertos", "--human", "9"], "no such seat"),
+        (["simulate", "dia_de_los_muertos", "-n", "0"], "at least one game"),
+        (["replay", "/no/such/file.json"], "cannot read"),
+        (["replay", "-"], "malformed"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_never_a_traceback(argv: list[str], words: str) -> None:
+    status, _, err = run(*argv, stdin="{}" if "-" in argv else None)
+    assert status == 2
+    assert words in err or (words == "malformed" and "$.format" in err), err
+    assert "Traceback" not in err
+
+
+def test_options_and_config_documents_set_the_config() -> None:
+    status, out, _ = run(
+        "play", "dia_de_los_muertos", "--config", '{"players": 5}', "-o", "lock_lead=true", "-q", "--seed", "1"
+    )
+    assert status == 0 and out.startswith("Día de los Muertos: players=5 lock_lead, seed 1")
+
+
+def test_argparse_errors_exit_with_status_2() -> None:
+    status, _, _ = run("simulate")
+    assert status == 2
+    status, _, _ = run("--version")
+    assert status == 0
+
+
+def test_a_replay_recorded_here_verifies_in_another_process_with_another_hash_seed(tmp_path: Path) -> None:
+    file = tmp_path / "game.json"
+    run("play", "dia_de_los_muertos", "--seed", "21", "--save", str(file), "-q")
+    _, here, _ = run("verify", "--json", str(file))
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONHASHSEED": "12345"}
+    done = subprocess.run(
+        [sys.executable, "-m", "ofrenda_rules.cli", "verify", "--json", str(file)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(here)
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.info.name) for g in games() if g.info.has_chance])
+def test_chance_may_be_drawn_by_the_bots_or_typed_by_a_person_and_the_replay_is_unseeded(
+    game: AnyGame, tmp_path: Path
+) -> None:
+    file = tmp_path / "game.json"
+    args = ("play", game.info.name, "-p", players_of(game), "--seed", "4", "-q", "--save", str(file))
+    status, out, err = run(*args, "--chance", "bots")
+    assert status == 0, err
+    assert "unseeded (chance by the bots)" in out
+    replay = load_replay(file.read_text())
+    assert replay.seed is None and any(step.player == -1 for step in replay.steps)
+    status, out, err = run(*args, "--chance", "human", stdin="1\n" * 5000)
+    assert status == 0, err
+    assert "--- chance event: what happened? ---" in out and "(probability " in out
+    assert run("verify", str(file))[0] == 0
+
+
+def test_replay_of_a_broken_file_stops_at_the_divergence(tmp_path: Path) -> None:
+    file = tmp_path / "game.json"
+    run("play", "dia_de_los_muertos", "--seed", "8", "--save", str(file), "-q")
+    value = json.loads(file.read_text())
+    value["steps"][3], value["steps"][4] = value["steps"][4], value["steps"][3]
+    for step in value["steps"]:
+        step.pop("player")
+    file.write_text(json.dumps(value))
+    status, out, _ = run("replay", str(file))
+    assert status == 1
+    assert "step 2: " in out and "step 3: " not in out and "FAIL step 3" in out
