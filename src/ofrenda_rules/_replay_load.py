@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Final, cast
 
@@ -12,7 +11,7 @@ from ofrenda_rules._replay_format import FORMAT, MAX_REPLAY_BYTES, VERSION, AnyR
 from ofrenda_rules.errors import FormatError, OfrendaRulesError, UnknownGameError
 from ofrenda_rules.registry import AnyGame, game_names, get_game
 from ofrenda_rules.schema import faults
-from ofrenda_rules.serialization import MAX_DEPTH, converter
+from ofrenda_rules.serialization import converter, library_error, parse_json
 
 __all__ = ["ReplayFormatError", "load_replay", "load_replay_value", "parse_strict"]
 
@@ -45,21 +44,11 @@ def _fail(path: str, reason: str, game: str | None) -> ReplayFormatError:
     return ReplayFormatError(f"{path}: {reason}", path=path, step=_step_of(path), game=game)
 
 
-def _library_error(exc: BaseException) -> OfrendaRulesError | None:
-    if isinstance(exc, OfrendaRulesError):
-        return exc
-    for sub in getattr(exc, "exceptions", ()):
-        found = _library_error(sub)
-        if found is not None:
-            return found
-    return None
-
-
 def _structure(value: object, tp: object, path: str, game: str) -> Any:
     try:
         return converter.structure(value, cast(Any, tp))
     except cattrs.BaseValidationError as exc:
-        nested = _library_error(exc)
+        nested = library_error(exc)
         faults = [line.rpartition(" @ ") for line in cattrs.transform_error(exc, path=path)]
         where = faults[0][2] if faults and faults[0][1] else path
         if nested is not None:
@@ -121,43 +110,17 @@ def load_replay_value(data: object) -> AnyReplay:
     return Replay(game=name, config=config, seed=seed, steps=steps, result=result, initial_digest=initial)
 
 
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    result: dict[str, object] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"member {key!r} appears twice in one object")
-        result[key] = value
-    return result
-
-
-def _no_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def parse_strict(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> object:
-    """Parse untrusted JSON: bounded size and depth, no duplicate members, no ``NaN``/``Infinity``.
+    """Parse untrusted replay JSON with :func:`~ofrenda_rules.serialization.parse_json`'s limits.
 
     Raises:
-        ReplayFormatError: for every fault, including integers too long to convert.
+        ReplayFormatError: for every fault, at path ``$``.
 
     """
-    size = len(text.encode() if isinstance(text, str) else text)
-    if size > max_bytes:
-        raise ReplayFormatError(f"$: JSON document of {size} bytes exceeds the limit of {max_bytes}")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except RecursionError:
-        raise ReplayFormatError(f"$: JSON document nested deeper than {MAX_DEPTH} levels") from None
-    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, over-long integers, the hooks above
-        raise ReplayFormatError(f"$: not valid JSON: {exc}") from None
-    stack: list[tuple[object, int]] = [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            if depth > MAX_DEPTH:
-                raise ReplayFormatError(f"$: JSON document nested deeper than {MAX_DEPTH} levels")
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return data
+        return parse_json(text, max_bytes=max_bytes)
+    except FormatError as exc:
+        raise ReplayFormatError(f"$: {exc}") from None
 
 
 def load_replay(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> AnyReplay:

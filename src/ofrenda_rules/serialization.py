@@ -35,6 +35,7 @@ import cattrs
 from cattrs.preconf.json import JsonConverter
 from cattrs.preconf.json import make_converter as _make_json_converter
 from cattrs.strategies import configure_tagged_union
+from cattrs.v import format_exception
 
 from ofrenda_rules.errors import FormatError, OfrendaRulesError
 
@@ -45,6 +46,7 @@ __all__ = [
     "converter",
     "dumps",
     "from_json_value",
+    "library_error",
     "loads",
     "parse_json",
     "make_converter",
@@ -75,6 +77,29 @@ def _tag_of(cls: type) -> str:
 
 def _configure(conv: JsonConverter, union: object) -> None:
     configure_tagged_union(union, conv, tag_generator=_tag_of, tag_name=TAG_KEY)
+    member: Any = union
+    tagged = conv.get_structure_hook(member)
+    tags = sorted(_tag_of(cls) for cls in getattr(union, "__args__", ()))
+
+    def structure_tagged(value: object, _: object) -> object:
+        if not isinstance(value, dict):
+            raise TypeError(f"expected an object with a {TAG_KEY!r} member, not {value!r}")
+        tag = value.get(TAG_KEY)
+        if tag not in tags:
+            raise ValueError(f"unknown {TAG_KEY} {tag!r}; expected one of {', '.join(tags)}")
+        return tagged(value, member)
+
+    conv.register_structure_hook(member, structure_tagged)
+    optional: Any = member | None
+
+    def unstructure_optional(value: object) -> object:
+        return None if value is None else conv.unstructure(value, unstructure_as=union)
+
+    def structure_optional(value: object, _: object) -> object:
+        return None if value is None else conv.structure(value, member)
+
+    conv.register_unstructure_hook(optional, unstructure_optional)
+    conv.register_structure_hook(optional, structure_optional)
 
 
 def _unstructure_fraction(value: Fraction) -> str:
@@ -87,13 +112,36 @@ def _structure_fraction(value: object, _: type) -> Fraction:
     return Fraction(value)
 
 
+def _structure_int(value: object, _: type) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an integer, not {value!r}")
+    return value
+
+
+def _structure_bool(value: object, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, not {value!r}")
+    return value
+
+
+def _structure_str(value: object, _: type) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, not {value!r}")
+    return value
+
+
 def make_converter() -> JsonConverter:
     """Build a fresh converter configured for every registered union.
 
-    Leaf hooks come first (fractions as ``"n/d"`` strings), then the tagged
-    unions, in registration order.
+    Leaf hooks come first: integers, booleans and strings are strict (no
+    ``true`` for ``1``, no ``1`` for ``true``, no number for a string), fractions
+    are ``"n/d"`` strings. Then the tagged unions, in registration order, each
+    also as an optional field (``Union | None``).
     """
     conv = _make_json_converter(forbid_extra_keys=True)
+    conv.register_structure_hook(int, _structure_int)
+    conv.register_structure_hook(bool, _structure_bool)
+    conv.register_structure_hook(str, _structure_str)
     conv.register_unstructure_hook(Fraction, _unstructure_fraction)
     conv.register_structure_hook(Fraction, _structure_fraction)
     for union in _UNIONS:
@@ -138,8 +186,8 @@ def from_json_value(data: object, cls: object) -> object:
     try:
         return converter.structure(data, cast(Any, cls))
     except cattrs.BaseValidationError as exc:
-        details = "; ".join(cattrs.transform_error(exc, path="$"))
-        nested = _library_error(exc)
+        details = "; ".join(cattrs.transform_error(exc, path="$", format_exception=_describe_fault))
+        nested = library_error(exc)
         if nested is not None:
             details = f"{nested} ({details})"
         raise FormatError(f"invalid {_name(cls)}: {details}") from exc
@@ -149,11 +197,22 @@ def from_json_value(data: object, cls: object) -> object:
         raise FormatError(f"invalid {_name(cls)}: {type(exc).__name__}: {exc}") from exc
 
 
-def _library_error(exc: BaseException) -> OfrendaRulesError | None:
+def _describe_fault(exc: BaseException, type_: type | None) -> str:
+    """The wording cattrs gives a fault, with the reason our own hooks and validators give."""
+    text = format_exception(exc, type_)
+    if isinstance(exc, TypeError | ValueError) and not isinstance(exc, KeyError) and str(exc):
+        reason = str(exc)
+        if reason not in text:
+            text = f"{text}: {reason}"
+    return text
+
+
+def library_error(exc: BaseException) -> OfrendaRulesError | None:
+    """The library error (a failed validator, an edition constraint) inside a cattrs error, if any."""
     if isinstance(exc, OfrendaRulesError):
         return exc
     for sub in getattr(exc, "exceptions", ()):
-        found = _library_error(sub)
+        found = library_error(sub)
         if found is not None:
             return found
     return None
@@ -183,20 +242,35 @@ def _check_depth(data: object) -> None:
             stack.extend((child, depth + 1) for child in children)
 
 
-def parse_json(text: str | bytes, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> object:
-    """Parse untrusted JSON text with size and depth limits.
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    result: dict[str, object] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"member {key!r} appears twice in one object")
+        result[key] = value
+    return result
 
-    Raises :class:`FormatError` (never a bare ``json`` or ``RecursionError``).
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(text: str | bytes, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> object:
+    """Parse untrusted JSON text: bounded size and depth, no duplicate members, no ``NaN``/``Infinity``.
+
+    Raises:
+        FormatError: for every fault (never a bare ``json``, ``ValueError`` or
+            ``RecursionError``), including integers too long to convert.
     """
     size = len(text.encode() if isinstance(text, str) else text)
     if size > max_bytes:
         raise FormatError(f"JSON document of {size} bytes exceeds the limit of {max_bytes}")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise FormatError(f"not valid JSON: {exc}") from exc
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except RecursionError as exc:
         raise FormatError(f"JSON document nested deeper than {MAX_DEPTH} levels") from exc
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, over-long integers, the hooks above
+        raise FormatError(f"not valid JSON: {exc}") from exc
     _check_depth(data)
     return data
 

@@ -54,7 +54,7 @@ def test_registering_twice_is_harmless_and_duplicate_tags_are_refused() -> None:
         ('{"type":"wager","amount":"x","odds":"1/2"}', r"\$\.amount"),
         ('{"type":"wager","amount":1,"odds":"1/2","extra":0}', "extra"),
         ('{"type":"shout"}', "shout"),
-        ('{"type":"wager","amount":1,"odds":[1]}', r"expected Fraction @ \$\.odds"),
+        ('{"type":"wager","amount":1,"odds":[1]}', r"expected a fraction such as .1/6., not \[1\] @ \$\.odds"),
     ],
 )
 def test_malformed_documents_raise_format_error(text: str, message: str) -> None:
@@ -70,3 +70,39 @@ def test_size_and_depth_limits() -> None:
     with pytest.raises(FormatError, match="nested deeper"):
         parse_json("[" * 100000 + "]" * 100000)
     assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) == eval("[" * MAX_DEPTH + "]" * MAX_DEPTH)
+
+
+@attrs.frozen
+class Holder:
+    last: Move | None
+    count: int
+    flag: bool = False
+    name: str = ""
+
+
+@pytest.mark.parametrize(
+    "holder", [Holder(Wager(1, Fraction(1, 2)), 2), Holder(None, 3), Holder(Knock(), 0, True, "x")]
+)
+def test_an_optional_tagged_union_field_keeps_its_tag(holder: Holder) -> None:
+    text = dumps(holder)
+    assert loads(text, Holder) == holder
+    if holder.last is not None:
+        assert f'"type":"{type(holder.last).TAG}"' in text
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"last":null,"count":true}', r"expected an integer, not True @ \$\.count"),
+        ('{"last":null,"count":1,"flag":1}', r"expected true or false, not 1 @ \$\.flag"),
+        ('{"last":null,"count":1,"name":5}', r"expected a string, not 5 @ \$\.name"),
+        ('{"last":{"type":"shout"},"count":1}', r"unknown type 'shout'; expected one of knock, wager @ \$\.last"),
+        ('{"last":[],"count":1}', r"expected an object with a 'type' member"),
+        ('{"last":null,"count":1,"count":2}', "appears twice"),
+        ('{"last":null,"count":NaN}', "NaN is not a JSON number"),
+        ('{"last":null,"count":' + "9" * 5000 + "}", "not valid JSON"),
+    ],
+)
+def test_leaves_are_strict_and_faults_are_named(text: str, message: str) -> None:
+    with pytest.raises(FormatError, match=message):
+        loads(text, Holder)
