@@ -58,6 +58,13 @@ def _bench_configs() -> tuple[Config, ...]:
     )
 
 
+def _describe_config(config: Config) -> str:
+    if not config.solo:
+        return "players=2" + ("" if config.turn_limit == 200 else f" turn_limit={config.turn_limit}")
+    extras = [*config.challenges, *(["distinct_solo_fortunes"] if config.distinct_solo_fortunes else [])]
+    return " ".join(["players=1", config.difficulty.value, *extras])
+
+
 def _turn_count(state: State) -> int:
     return state.turns
 
@@ -161,5 +168,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     hidden_variant=hidden_variant,
     bench_configs=_bench_configs,
     describe_action=_describe,
+    describe_config=_describe_config,
 )
 """Portents as a registered game."""

@@ -59,9 +59,7 @@ __all__ = [
     "validate",
 ]
 
-_CHANCE_PHASES = frozenset(
-    {Phase.OMENS, Phase.ALTAR, Phase.HANDS, Phase.TOKEN, Phase.FIRST_PLAYER, Phase.FEED, Phase.KITTY}
-)
+_CHANCE_PHASES = (Phase.OMENS, Phase.ALTAR, Phase.HANDS, Phase.TOKEN, Phase.FIRST_PLAYER, Phase.FEED, Phase.KITTY)
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> State:

@@ -102,20 +102,47 @@ def push_rejection(state: State, push: Push) -> Rejection | None:
     return None
 
 
+def _keep_ok(hand: list[int], off: list[int]) -> bool:
+    """:func:`keep_options` on trait masks for the usual hand of three (fast path)."""
+    k = len(off)
+    if len(hand) != 3:
+        return keep_options([_SIGN_OF_MASK[m] for m in hand], k, [_SIGN_OF_MASK[m] for m in off])
+    if k == 3:
+        return not off[0] & off[1] & off[2]
+    if k == 2:
+        x = off[0] & off[1]
+        return not x or not hand[0] & x or not hand[1] & x or not hand[2] & x
+    x = off[0]
+    return not hand[0] & hand[1] & x or not hand[0] & hand[2] & x or not hand[1] & hand[2] & x
+
+
+_SIGN_OF_MASK: Final = {sign.mask: sign for sign in Sign}
+_SIDE_TABLE: Final = tuple((side, SIDE_LANES[side], _PUSHES[side]) for side in Side)
+
+
 def legal_pushes(state: State) -> tuple[Push | Pass, ...]:
     """Every legal push in a fixed order (sides north, east, south, west), or ``(Pass(),)`` when there is none."""
     found: list[Push | Pass] = []
     forbidden = forbidden_sides(state)
-    hand = state.hands[state.active]
-    for side in Side:
+    hand = [t.mask for t in state.hands[state.active]]
+    altar = state.altar
+    lit = state.lit
+    masks = [0 if t is None else t.mask for t in altar]
+    for side, lanes, pushes in _SIDE_TABLE:
         if side in forbidden:
             continue
-        caps = [max_shift(state.lit, side, j) for j in range(3)]
-        for push in _PUSHES[side]:
+        caps = []
+        offs = []
+        for q in lanes:
+            caps.append(0 if lit[q[2]] else 1 if lit[q[1]] else 2 if lit[q[0]] else 3)
+            offs.append(([], [masks[q[2]]], [masks[q[1]], masks[q[2]]], [masks[q[0]], masks[q[1]], masks[q[2]]]))
+        cap0, cap1, cap2 = caps
+        off0, off1, off2 = offs
+        for push in pushes:
             a, b, c = push.shifts
-            if a > caps[0] or b > caps[1] or c > caps[2]:
+            if a > cap0 or b > cap1 or c > cap2:
                 continue
-            if keep_options(hand, a + b + c, _pushed_off(state, side, push.shifts)):
+            if _keep_ok(hand, off0[a] + off1[b] + off2[c]):
                 found.append(push)
     return tuple(found) if found else (Pass(),)
 
