@@ -7,8 +7,9 @@ five difficulty levels with four advanced challenges in any combination.
 >>> state = portents.new_game(portents.Config(), seed=7)
 >>> while not portents.is_over(state):
 ...     state = portents.apply(state, portents.legal_actions(state)[0])
->>> portents.outcome(state).reason
-<EndReason.FOUR_OFFERINGS: 'four-offerings'>
+>>> result = portents.outcome(state)
+>>> result.reason, result.winners, result.turns
+(<EndReason.TURN_LIMIT: 'turn-limit'>, (), 200)
 """
 
 from ofrenda_rules.portents.actions import Action as Action

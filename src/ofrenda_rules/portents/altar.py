@@ -89,9 +89,7 @@ def possible_portent(altar: Altar, space: int) -> bool:
 def snuff(altar: Altar, lit: Lit, keep: Iterable[int]) -> Lit:
     """Snuff every Burnt Offering (other than the spaces in ``keep``) that is no longer part of a possible Portent."""
     kept = set(keep)
-    return tuple(
-        flag and (space in kept or possible_portent(altar, space)) for space, flag in enumerate(lit)
-    )
+    return tuple(flag and (space in kept or possible_portent(altar, space)) for space, flag in enumerate(lit))
 
 
 def omens_collected(omens: Sequence[Sign | None], found: Iterable[Portent]) -> tuple[int, ...]:
@@ -149,10 +147,7 @@ def apply_push(
 
 def hand_ok(hand: Sequence[Sign]) -> bool:
     """Whether a hand holds no three tiles sharing a trait."""
-    for a, b, c in combinations(hand, 3):
-        if a.mask & b.mask & c.mask:
-            return False
-    return True
+    return all(not a.mask & b.mask & c.mask for a, b, c in combinations(hand, 3))
 
 
 def keep_options(hand: Sequence[Sign], placed: int, pushed: Sequence[Sign]) -> bool:

@@ -41,8 +41,17 @@ def solo_test_configs() -> tuple[Config, ...]:
     levels = tuple(Difficulty)
     configs = []
     for mask in range(16):
-        flags = {name: bool(mask >> i & 1) for i, name in enumerate(CHALLENGES)}
-        configs.append(Config(players=1, difficulty=levels[mask % len(levels)], **flags))
+        chaotic, feed, felis, disturb = (bool(mask >> i & 1) for i in range(len(CHALLENGES)))
+        configs.append(
+            Config(
+                players=1,
+                difficulty=levels[mask % len(levels)],
+                chaotic_cat=chaotic,
+                feed_the_cat=feed,
+                felis_pyromanias=felis,
+                dont_disturb_the_cat=disturb,
+            )
+        )
     return tuple(configs)
 
 
@@ -139,7 +148,7 @@ def _describe(state: State, action: Action) -> str:
 
 
 def _lane_index(push: Push, j: int) -> int:
-    a, b, c = SIDE_LANES[push.side][j]
+    a, _b, c = SIDE_LANES[push.side][j]
     return (3 + a % 3) if c - a in (6, -6) else a // 3
 
 

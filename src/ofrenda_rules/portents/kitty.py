@@ -52,8 +52,9 @@ def start_kitty_turn(state: State) -> State:
     """Catastrophe and the Kitty's push; then its draws (chance events) or, if none, the rest of its turn."""
     slot = kitty_slot(state)
     omens, stolen = state.omens, state.kitty_omens
-    if not state.made_portent and omens[slot] is not None:
-        stolen = (*stolen, omens[slot])
+    omen = omens[slot]
+    if not state.made_portent and omen is not None:
+        stolen = (*stolen, omen)
         omens = omens[:slot] + (None,) + omens[slot + 1 :]
     edge, position = RING[slot]
     side = edge.side

@@ -1,9 +1,12 @@
 """The rules of Portents: the public contract (legal actions, validation, transitions).
 
->>> from ofrenda_rules.portents import Config, new_game, legal_actions, apply, current_player
+>>> from ofrenda_rules.portents import Config, Light, new_game, legal_actions, apply, current_player
 >>> state = new_game(Config(), seed=11)
->>> current_player(state) in (0, 1)
-True
+>>> state.phase, current_player(state) == 1 - state.first_player
+(<Phase.OFFERING: 'offering'>, True)
+>>> state = apply(state, Light(4))
+>>> state.phase, current_player(state) == state.first_player
+(<Phase.PUSH: 'push'>, True)
 >>> state = apply(state, legal_actions(state)[0])
 >>> state.phase
 <Phase.PLACE: 'place'>
@@ -163,6 +166,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
 
 
+_ACTION_TYPES: tuple[type, ...] = (DrawOmen, DrawTile, ChooseFirst, Push, Place, Pass, Light, Sacrifice)
+
 _EXPECTS = {
     Phase.PUSH: "a push",
     Phase.PLACE: "a tile placed from hand",
@@ -177,7 +182,7 @@ def validate(state: State, action: Action) -> Rejection | None:
     phase = state.phase
     if phase is Phase.OVER:
         return Rejection("game-over", "the game is over; no action can be taken")
-    if not isinstance(action, DrawOmen | DrawTile | ChooseFirst | Push | Place | Pass | Light | Sacrifice):
+    if not isinstance(action, _ACTION_TYPES):
         return Rejection("not-an-action", f"{action!r} is not a Portents action")
     chance_action = isinstance(action, DrawOmen | DrawTile | ChooseFirst)
     if phase in _CHANCE_PHASES:
@@ -186,7 +191,7 @@ def validate(state: State, action: Action) -> Rejection | None:
         if action not in _chance_list(state):
             return Rejection("not-a-possible-draw", f"{action!r} is not a possible outcome of the {phase.value} draw")
         return None
-    if chance_action:
+    if isinstance(action, DrawOmen | DrawTile | ChooseFirst):
         return Rejection("not-a-chance-event", f"no draw is pending; the game waits for {_EXPECTS[phase]}")
     seat = current_player(state)
     if isinstance(action, Push):
@@ -246,7 +251,9 @@ def _settle(state: State) -> State:
 
 def _apply_unchecked(state: State, action: Action) -> State:
     phase = state.phase
-    if isinstance(action, DrawOmen | ChooseFirst):
+    if isinstance(action, DrawOmen):
+        return apply_setup(state, action)
+    if isinstance(action, ChooseFirst):
         return apply_setup(state, action)
     if isinstance(action, DrawTile):
         if phase is Phase.KITTY:

@@ -17,7 +17,17 @@ from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.portents.components import DEFAULT_EDITION, Edition, Sign, Trait
 from ofrenda_rules.rng import Rng
 
-__all__ = ["CHALLENGES", "ORACLE_OMENS", "SOLO_TARGETS", "Config", "Difficulty", "EndReason", "Phase", "Portent", "State"]
+__all__ = [
+    "CHALLENGES",
+    "ORACLE_OMENS",
+    "SOLO_TARGETS",
+    "Config",
+    "Difficulty",
+    "EndReason",
+    "Phase",
+    "Portent",
+    "State",
+]
 
 
 class Difficulty(enum.Enum):

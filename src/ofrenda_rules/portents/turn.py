@@ -1,7 +1,7 @@
 """A player's turn: Sleight of Hand (push, replace, palm), Scrying, and the end of the turn.
 
->>> from ofrenda_rules.portents import Config, new_game, legal_actions
->>> state = new_game(Config(), seed=3)
+>>> from ofrenda_rules.portents import Config, new_game
+>>> state = new_game(Config(players=1), seed=3)
 >>> state.phase
 <Phase.PUSH: 'push'>
 >>> len(legal_pushes(state)) > 0
@@ -17,7 +17,15 @@ import attrs
 
 from ofrenda_rules.errors import Rejection
 from ofrenda_rules.portents.actions import Pass, Place, Push
-from ofrenda_rules.portents.altar import apply_push, can_light, keep_options, max_shift, omens_collected, portents, snuff
+from ofrenda_rules.portents.altar import (
+    apply_push,
+    can_light,
+    keep_options,
+    max_shift,
+    omens_collected,
+    portents,
+    snuff,
+)
 from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Side, Sign
 from ofrenda_rules.portents.scoring import fortune_win, solo_target_met
 from ofrenda_rules.portents.state import EndReason, Phase, State
@@ -36,7 +44,9 @@ __all__ = [
     "scry",
 ]
 
-SHIFTS: Final = tuple(s for s in product(range(4), repeat=3) if 1 <= sum(s) <= 3)
+SHIFTS: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (a, b, c) for a, b, c in product(range(4), repeat=3) if 1 <= a + b + c <= 3
+)
 """Every way to push 1-3 tiles off a side's three lanes, in a fixed order."""
 
 _PUSHES: Final = {side: tuple(Push(side, shifts) for shifts in SHIFTS) for side in Side}
@@ -131,8 +141,8 @@ def legal_pushes(state: State) -> tuple[Push | Pass, ...]:
     for side, lanes, pushes in _SIDE_TABLE:
         if side in forbidden:
             continue
-        caps = []
-        offs = []
+        caps: list[int] = []
+        offs: list[tuple[list[int], list[int], list[int], list[int]]] = []
         for q in lanes:
             caps.append(0 if lit[q[2]] else 1 if lit[q[1]] else 2 if lit[q[0]] else 3)
             offs.append(([], [masks[q[2]]], [masks[q[1]], masks[q[2]]], [masks[q[0]], masks[q[1]], masks[q[2]]]))
@@ -224,7 +234,7 @@ def scry(state: State) -> State:
         return end_scrying(state)
     slots = omens_collected(state.omens, found)
     omens = tuple(None if i in slots else omen for i, omen in enumerate(state.omens))
-    gained = tuple(state.omens[i] for i in slots if state.omens[i] is not None)
+    gained = tuple(omen for i in slots if (omen := state.omens[i]) is not None)
     seat = state.active
     collected = _with(state.collected, seat, state.collected[seat] + gained)
     return attrs.evolve(
