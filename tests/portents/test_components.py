@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
 
@@ -62,7 +63,7 @@ def test_the_kitty_starts_at_the_solo_start_icon_and_walks_one_circuit_clockwise
     path = DEFAULT_EDITION.kitty_path
     assert DEFAULT_EDITION.slot_names[path[0]] == DEFAULT_EDITION.solo_start == "S2"
     assert sorted(path) == list(range(16))
-    assert all((b - a) % 16 == 1 for a, b in zip(path, path[1:], strict=False))
+    assert all((b - a) % 16 == 1 for a, b in itertools.pairwise(path))
 
 
 def test_traits_have_distinct_bits_and_signs_carry_their_colour_and_shape() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -16,6 +18,7 @@ from ofrenda_rules.portents import (
     Push,
     Sacrifice,
     Side,
+    Sign,
     State,
     apply,
     current_player,
@@ -38,10 +41,10 @@ TOKEN = S.YELLOW_CLAW
 BAG = [S.RED_WISHBONE, S.BLUE_WING, S.WHITE_WING]
 
 
-def solo(config: Config | None = None, **changes: object) -> State:
+def solo(config: Config | None = None, **changes: Any) -> State:
     config = Config(players=1) if config is None else config
     chaotic = config.chaotic_cat
-    omens = [None] * 16
+    omens: list[Sign | None] = [None] * 16
     omens[E.slot("S2")] = S.RED_SKULL
     omens[E.slot("SE")] = S.BLUE_SKULL
     state = position(
@@ -207,7 +210,7 @@ def test_the_kitty_wins_with_a_fortune_of_three_or_two_fortunes_of_two() -> None
 
 def test_four_burnt_offerings_after_the_players_turn_win_for_the_kitty() -> None:
     """'The Altar has 4 or more Burnt Offerings on it at the end of a turn.'"""
-    altar = [S.YELLOW_SKULL, S.BLUE_SKULL, S.WHITE_SKULL]
+    altar: list[Sign | None] = [S.YELLOW_SKULL, S.BLUE_SKULL, S.WHITE_SKULL]
     altar += [S.YELLOW_CLAW, S.RED_CLAW, S.WHITE_CLAW]
     altar += [None, S.BLUE_WING, S.WHITE_WING]
     state = position(altar, [[S.YELLOW_WING]], config=Config(players=1), lit=[1, 4, 7], phase=Phase.PLACE)
@@ -250,7 +253,7 @@ def test_the_omniscient_oracle_needs_fifteen_omens() -> None:
     assert solo_target_met(config, signs[:15])
 
 
-def _signs(text: str) -> list[S]:
+def _signs(text: str) -> list[Sign]:
     colours = {"Y": "YELLOW", "R": "RED", "B": "BLUE", "W": "WHITE"}
     shapes = {"S": "SKULL", "C": "CLAW", "H": "WISHBONE", "W": "WING"}
-    return [S[f"{colours[code[0]]}_{shapes[code[1]]}"] for code in text.split()]
+    return [Sign[f"{colours[code[0]]}_{shapes[code[1]]}"] for code in text.split()]

@@ -6,6 +6,8 @@ the text describes exactly.
 
 from __future__ import annotations
 
+import attrs
+
 from ofrenda_rules.portents import Light, Phase, Place, Portent, Push, Side, Trait, apply, legal_actions
 from ofrenda_rules.portents.components import DEFAULT_EDITION
 from tests.portents.boards import S, position
@@ -68,7 +70,7 @@ def test_two_portents_sharing_the_white_skull_need_a_second_burnt_offering() -> 
     altar += [S.WHITE_WING, S.YELLOW_WISHBONE, S.RED_CLAW]
     state = position(altar, [[], []], phase=Phase.PLACE)
     # Reach Scrying through the last placement of a turn.
-    state = state.__class__(**{**_fields(state), "altar": (None, *altar[1:]), "hands": ((S.WHITE_SKULL,), ())})
+    state = attrs.evolve(state, altar=(None, *altar[1:]), hands=((S.WHITE_SKULL,), ()))
     state = apply(state, Place(0, S.WHITE_SKULL))
     assert state.portents == (Portent(0, Trait.SKULL), Portent(3, Trait.WHITE))
     state = apply(state, Light(0))
@@ -99,9 +101,3 @@ def test_the_blue_wing_is_snuffed_and_the_yellow_wishbone_stays_lit() -> None:
     assert state.lit[1], "flipping the Yellow Wishbone would make a Yellow Portent in row 1"
     assert not state.lit[7], "the Blue Wing is no longer part of any Portent"
     assert state.hands[0] == (S.RED_SKULL, S.RED_CLAW, S.WHITE_SKULL)
-
-
-def _fields(state: object) -> dict[str, object]:
-    import attrs
-
-    return attrs.asdict(state, recurse=False)  # type: ignore[arg-type]

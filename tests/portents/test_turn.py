@@ -34,7 +34,7 @@ HAND = [S.YELLOW_SKULL, S.RED_SKULL, S.YELLOW_WISHBONE]
 def test_a_push_moves_each_chosen_lane_away_from_the_side_and_drops_the_far_tiles() -> None:
     """'Push 1, 2, or 3 tiles off the Altar from a single side ... in any arrangement as long as
     they move in the same direction from the same side.'"""
-    altar, lit, off, emptied = apply_push(tuple(ALTAR), (False,) * 9, Side.NORTH, (1, 0, 2))
+    altar, _lit, off, emptied = apply_push(tuple(ALTAR), (False,) * 9, Side.NORTH, (1, 0, 2))
     assert off == (S.WHITE_WISHBONE, S.BLUE_CLAW, S.WHITE_CLAW)
     assert altar[3] is S.BLUE_SKULL and altar[6] is S.RED_WING
     assert altar[8] is S.YELLOW_WING and altar[1] is S.WHITE_SKULL
@@ -106,7 +106,7 @@ def test_a_push_that_can_only_end_with_a_shared_trait_is_not_legal() -> None:
 def test_a_push_moves_one_to_three_tiles() -> None:
     state = position(ALTAR, [HAND, []])
     for shifts in [(0, 0, 0), (2, 2, 0), (4, 0, 0), (-1, 1, 1)]:
-        rejection = validate(state, Push(Side.NORTH, shifts))  # type: ignore[arg-type]
+        rejection = validate(state, Push(Side.NORTH, shifts))
         assert rejection is not None and rejection.code == "bad-push"
     from ofrenda_rules.portents.turn import SHIFTS
 
@@ -166,7 +166,7 @@ def test_two_fortunes_of_three_sharing_an_omen_win() -> None:
 def test_four_burnt_offerings_at_the_end_of_a_turn_win_for_the_active_player() -> None:
     """'The turn ends with 4 Burnt Offerings on the Altar.'"""
     # Three old offerings (column 2) each in a row sharing a trait: they stay lit.
-    altar = [S.YELLOW_SKULL, S.BLUE_SKULL, S.WHITE_SKULL]
+    altar: list[S | None] = [S.YELLOW_SKULL, S.BLUE_SKULL, S.WHITE_SKULL]
     altar += [S.YELLOW_CLAW, S.RED_CLAW, S.WHITE_CLAW]
     altar += [None, S.BLUE_WING, S.WHITE_WING]
     state = position(altar, [[], [S.YELLOW_WING]], lit=[1, 4, 7], active=1, phase=Phase.PLACE)
