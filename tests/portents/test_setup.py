@@ -7,9 +7,11 @@ from fractions import Fraction
 import pytest
 
 from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.portents import (
     ChooseFirst,
     Config,
+    Difficulty,
     DrawOmen,
     DrawTile,
     Light,
@@ -103,3 +105,33 @@ def test_chaotic_cat_puts_all_four_spare_tiles_in_the_bag() -> None:
     """'Chaotic Cat: Put all the Kitty's tiles into the bag instead of placing one tile on the Kitty token.'"""
     state = new_game(Config(players=1, chaotic_cat=True), 4)
     assert state.token is None and len(state.bag) == 4
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 3},
+        {"players": 0},
+        {"players": 2, "chaotic_cat": True},
+        {"players": 2, "difficulty": Difficulty.EXPERT_EVOCATOR},
+        {"players": 1, "feed_the_cat": 1},
+        {"players": 1, "difficulty": "hard"},
+        {"turn_limit": 0},
+    ],
+)
+def test_invalid_configs_are_refused(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ConfigError):
+        Config(**kwargs)  # type: ignore[arg-type]
+
+
+def test_every_challenge_combines_with_every_difficulty() -> None:
+    """'applying these advanced modifications to the solo game in any combination you fancy.'"""
+    config = Config(
+        players=1,
+        difficulty=Difficulty.OMNISCIENT_ORACLE,
+        chaotic_cat=True,
+        feed_the_cat=True,
+        felis_pyromanias=True,
+        dont_disturb_the_cat=True,
+    )
+    assert config.challenges == ("chaotic_cat", "feed_the_cat", "felis_pyromanias", "dont_disturb_the_cat")

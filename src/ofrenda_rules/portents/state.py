@@ -65,6 +65,21 @@ def _check_turn_limit(instance: Config, attribute: attrs.Attribute[int], value: 
         raise ConfigError(f"turn_limit must be a positive integer, not {value!r}")
 
 
+def _check_flag(instance: Config, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{attribute.name} must be true or false, not {value!r}")
+
+
+def _check_difficulty(instance: Config, attribute: attrs.Attribute[Difficulty], value: Difficulty) -> None:
+    if not isinstance(value, Difficulty):
+        raise ConfigError(f"difficulty must be one of {[d.value for d in Difficulty]}, not {value!r}")
+
+
+def _check_edition(instance: Config, attribute: attrs.Attribute[Edition], value: Edition) -> None:
+    if not isinstance(value, Edition):
+        raise ConfigError(f"edition must be an Edition, not {value!r}")
+
+
 @attrs.frozen
 class Config:
     """Options of a game: player count, the solo level and challenges, the edition.
@@ -76,25 +91,27 @@ class Config:
 
     players: int = attrs.field(default=2, validator=_check_players)
     """``2``, or ``1`` for the solo game against the Kitty."""
-    difficulty: Difficulty = Difficulty.STANDARD_SEER
+    difficulty: Difficulty = attrs.field(default=Difficulty.STANDARD_SEER, validator=_check_difficulty)
     """Solo difficulty level (a two-player game keeps the default)."""
-    chaotic_cat: bool = False
+    chaotic_cat: bool = attrs.field(default=False, validator=_check_flag)
     """Solo challenge Chaotic Cat: no tile on the Kitty token; the Kitty draws all its tiles from the bag."""
-    feed_the_cat: bool = False
+    feed_the_cat: bool = attrs.field(default=False, validator=_check_flag)
     """Solo challenge Feed the Cat: at the end of your turn swap one hand tile with a random bag tile."""
-    felis_pyromanias: bool = False
+    felis_pyromanias: bool = attrs.field(default=False, validator=_check_flag)
     """Solo challenge Felis Pyromanias: fewer than 2 Burnt Offerings after your turn, the Kitty steps twice."""
-    dont_disturb_the_cat: bool = False
+    dont_disturb_the_cat: bool = attrs.field(default=False, validator=_check_flag)
     """Solo challenge Don't Disturb the Cat: never push from a side the Kitty is on or touches."""
-    distinct_solo_fortunes: bool = False
+    distinct_solo_fortunes: bool = attrs.field(default=False, validator=_check_flag)
     """Ruling switch: a solo target's fortunes of 3 must use other traits than its fortunes of 4."""
     turn_limit: int = attrs.field(default=200, validator=_check_turn_limit)
     """Two-player turns after which an undecided game is a draw (a ruling)."""
-    edition: Edition = DEFAULT_EDITION
+    edition: Edition = attrs.field(default=DEFAULT_EDITION, validator=_check_edition)
     """The components in play."""
 
     def __attrs_post_init__(self) -> None:
-        if self.players == 2 and (self.challenges or self.difficulty is not Difficulty.STANDARD_SEER):
+        if self.players == 2 and (
+            self.challenges or self.distinct_solo_fortunes or self.difficulty is not Difficulty.STANDARD_SEER
+        ):
             raise ConfigError(
                 f"the difficulty and challenges {list(self.challenges)} are solo options; use players=1 for them"
             )

@@ -278,7 +278,7 @@ def finish_player_turn(state: State) -> State:
             return attrs.evolve(state, phase=Phase.OVER, winners=(seat,), reason=reason)
         if turns >= config.turn_limit:
             return attrs.evolve(state, phase=Phase.OVER, winners=(), reason=EndReason.TURN_LIMIT)
-        return attrs.evolve(state, active=1 - seat, phase=Phase.PUSH)
+        return attrs.evolve(state, active=1 - seat, phase=Phase.PUSH, made_portent=False)
     if solo_target_met(config, state.collected[0]):
         return attrs.evolve(state, phase=Phase.OVER, winners=(0,), reason=EndReason.SOLO_TARGET)
     if offerings >= 4:
