@@ -48,5 +48,6 @@ from ofrenda_rules.portents.state import EndReason as EndReason
 from ofrenda_rules.portents.state import Phase as Phase
 from ofrenda_rules.portents.state import Portent as Portent
 from ofrenda_rules.portents.state import State as State
+from ofrenda_rules.portents.text import render as render
 from ofrenda_rules.portents.view import View as View
 from ofrenda_rules.portents.view import observe as observe
