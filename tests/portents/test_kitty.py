@@ -257,3 +257,49 @@ def _signs(text: str) -> list[Sign]:
     colours = {"Y": "YELLOW", "R": "RED", "B": "BLUE", "W": "WHITE"}
     shapes = {"S": "SKULL", "C": "CLAW", "H": "WISHBONE", "W": "WING"}
     return [Sign[f"{colours[code[0]]}_{shapes[code[1]]}"] for code in text.split()]
+
+
+def test_the_kittys_own_portents_collect_omens_for_it_and_it_lights_an_offering() -> None:
+    """Ruling: the Kitty scries like a player; it lights the lowest-numbered tile of each new Portent."""
+    omens: list[Sign | None] = [None] * 16
+    omens[E.slot("W3")] = S.WHITE_SKULL
+    state = solo(
+        token=S.WHITE_WING,
+        bag=(S.YELLOW_CLAW, S.RED_WISHBONE, S.BLUE_WING),
+        lit=tuple(s == 4 for s in range(9)),
+        omens=tuple(omens),
+        made_portent=True,
+    )
+    state = start_kitty_turn(state)
+    # The Red Claw (lit) stops at the edge: one tile pushed, the token's White Wing fills space 7.
+    assert state.altar[7] is S.WHITE_WING and state.altar[1] is S.RED_CLAW
+    state = apply(state, DrawTile(S.YELLOW_CLAW))
+    assert state.kitty_omens == (S.WHITE_SKULL,), "row 3 became a White Portent"
+    assert state.lit[6] and not state.lit[1], "the new offering lit, the Red Claw snuffed"
+    assert state.phase is Phase.PUSH
+
+
+def test_observe_shows_everything_but_the_generator_and_hidden_variant_changes_only_it() -> None:
+    from ofrenda_rules.portents import hidden_variant, new_game
+    from ofrenda_rules.rng import Rng
+    from ofrenda_rules.serialization import dumps
+
+    state = new_game(Config(players=1), 3)
+    view = observe(state, 0)
+    assert view.hands == state.hands and view.bag == state.bag and view.token == state.token
+    assert '"rng"' not in dumps(view)
+    other = hidden_variant(state, 0, Rng(9))
+    assert other.rng != state.rng and attrs.evolve(other, rng=state.rng) == state
+    with pytest.raises(ValueError, match="no seat"):
+        observe(state, 1)
+
+
+def test_every_action_has_a_description() -> None:
+    from ofrenda_rules.playout import random_playout
+    from ofrenda_rules.portents import GAME
+
+    texts: list[str] = []
+    config = Config(players=1, feed_the_cat=True)
+    random_playout(GAME, config, None, 4, on_step=lambda s, a: texts.append(GAME.describe_action(s, a)))
+    assert texts and all(texts)
+    assert any(t.startswith("player 0 pushes from the") for t in texts)
