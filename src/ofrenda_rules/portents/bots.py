@@ -31,12 +31,14 @@ events, which the search does not expand).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
 from ofrenda_rules.portents.actions import Action, Light, Place
 from ofrenda_rules.portents.altar import fortune_counts
+from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.rules import apply, current_player, legal_actions
 from ofrenda_rules.portents.state import Phase, State
 
@@ -47,8 +49,8 @@ WEIGHTS: Final = (0, 1, 5, 25, 100)
 _WIN: Final = 1_000_000.0
 
 
-def _progress(omens: tuple[object, ...]) -> int:
-    counts = fortune_counts(omens)  # type: ignore[arg-type]
+def _progress(omens: Sequence[Sign]) -> int:
+    counts = fortune_counts(omens)
     return sum(WEIGHTS[min(c, 4)] for c in counts)
 
 

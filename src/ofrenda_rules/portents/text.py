@@ -33,7 +33,8 @@ def code(sign: Sign | None, empty: str = "..") -> str:
     """The two-letter code of a sign (``"RC"`` for the Red Claw), or ``empty``."""
     if sign is None:
         return empty
-    return sign.colour.value[0].upper() + _SHAPE_LETTER[sign.shape.value]
+    colour: str = sign.colour.value
+    return colour[0].upper() + _SHAPE_LETTER[sign.shape.value]
 
 
 def render(state: State) -> str:
