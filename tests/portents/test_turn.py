@@ -187,3 +187,15 @@ def test_the_turn_limit_ends_an_undecided_game_in_a_draw() -> None:
     assert is_over(state)
     result = outcome(state)
     assert result.reason is EndReason.TURN_LIMIT and result.winners == () and result.ranks == (0, 0)
+
+
+def test_a_burnt_offering_never_helps_make_a_portent() -> None:
+    """'This is not a new Claw Portent if the Red Claw was already a Burnt Offering.' and 'They can't be
+    used to create new Portents or collect Omens.'"""
+    from ofrenda_rules.portents.altar import portents, possible_portent
+
+    altar = (S.RED_CLAW, S.BLUE_CLAW, S.WHITE_CLAW, *ALTAR[3:])
+    assert [p.lane for p in portents(altar, (False,) * 9)] == [0]
+    lit = (True,) + (False,) * 8
+    assert portents(altar, lit) == ()
+    assert possible_portent(altar, 0), "it stays lit: flipping it would make a Claw Portent"
