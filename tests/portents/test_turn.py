@@ -194,7 +194,9 @@ def test_a_burnt_offering_never_helps_make_a_portent() -> None:
     used to create new Portents or collect Omens.'"""
     from ofrenda_rules.portents.altar import portents, possible_portent
 
-    altar = (S.RED_CLAW, S.BLUE_CLAW, S.WHITE_CLAW, *ALTAR[3:])
+    # Row 1 is a Claw Portent, and no other lane is one.
+    claws = (S.RED_CLAW, S.YELLOW_CLAW, S.WHITE_CLAW, S.RED_WING, S.BLUE_SKULL, S.RED_SKULL)
+    altar = (*claws, S.WHITE_WISHBONE, S.BLUE_WISHBONE, S.YELLOW_WING)
     assert [p.lane for p in portents(altar, (False,) * 9)] == [0]
     lit = (True,) + (False,) * 8
     assert portents(altar, lit) == ()
