@@ -201,3 +201,22 @@ def test_a_burnt_offering_never_helps_make_a_portent() -> None:
     lit = (True,) + (False,) * 8
     assert portents(altar, lit) == ()
     assert possible_portent(altar, 0), "it stays lit: flipping it would make a Claw Portent"
+
+
+@pytest.mark.parametrize("config", [Config(), Config(players=1, chaotic_cat=True, feed_the_cat=True)])
+def test_no_portent_survives_a_turn_so_every_portent_at_scrying_is_new(config: Config) -> None:
+    """Ruling 3: every new Portent is lit and snuffing never makes one, so each turn starts without
+    Portents; the check for 'new Portents' can look at the whole altar."""
+    from ofrenda_rules.playout import random_playout
+    from ofrenda_rules.portents import GAME
+    from ofrenda_rules.portents.altar import portents
+
+    def check(state: object, action: object) -> None:
+        from ofrenda_rules.portents import State
+
+        assert isinstance(state, State)
+        if state.phase is Phase.PUSH:
+            assert portents(state.altar, state.lit) == ()
+
+    for seed in range(3):
+        random_playout(GAME, config, seed, seed, on_step=check)
