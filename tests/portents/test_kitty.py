@@ -303,3 +303,14 @@ def test_every_action_has_a_description() -> None:
     random_playout(GAME, config, None, 4, on_step=lambda s, a: texts.append(GAME.describe_action(s, a)))
     assert texts and all(texts)
     assert any(t.startswith("player 0 pushes from the") for t in texts)
+
+
+def test_an_edition_can_send_the_kitty_counter_clockwise() -> None:
+    """Ruling: the rulebook gives no direction; the edition's ``kitty_direction`` chooses it."""
+    from ofrenda_rules.portents import Direction
+
+    edition = attrs.evolve(E, kitty_direction=Direction.COUNTERCLOCKWISE)
+    state = no_portent_turn(solo(Config(players=1, edition=edition)))
+    for tile in BAG:
+        state = apply(state, DrawTile(tile))
+    assert edition.slot_names[kitty_slot(state)] == "S3"
