@@ -27,6 +27,7 @@ from ofrenda_rules.portents.altar import (
     snuff,
 )
 from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Side, Sign
+from ofrenda_rules.portents.kitty import start_kitty_turn
 from ofrenda_rules.portents.scoring import fortune_win, solo_target_met
 from ofrenda_rules.portents.state import EndReason, Phase, State
 
@@ -263,8 +264,6 @@ def end_scrying(state: State) -> State:
 
 def finish_player_turn(state: State) -> State:
     """The end of a player's turn: victory checks, then the next turn (the Kitty's, in the solo game)."""
-    from ofrenda_rules.portents.kitty import start_kitty_turn
-
     config = state.config
     turns = state.turns + 1
     offerings = sum(state.lit)
