@@ -34,10 +34,15 @@ class Difficulty(enum.Enum):
     """The five solo difficulty levels (rulebook, Solo Victory Conditions)."""
 
     CUTE_CLAIRVOYANT = "cute-clairvoyant"
+    """1 fortune of 4 and 2 fortunes of 3 (the rulebook spells it "Clairvoyent")."""
     MIDDLING_MEDIUM = "middling-medium"
+    """1 fortune of 4 and 3 fortunes of 3."""
     STANDARD_SEER = "standard-seer"
+    """2 fortunes of 4 and 3 fortunes of 3."""
     EXPERT_EVOCATOR = "expert-evocator"
+    """3 fortunes of 4 and 4 fortunes of 3."""
     OMNISCIENT_ORACLE = "omniscient-oracle"
+    """15 or more omens."""
 
 
 SOLO_TARGETS: Final = {
