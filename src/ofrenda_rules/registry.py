@@ -23,7 +23,7 @@ __all__ = ["AnyGame", "game_names", "games", "get_game"]
 AnyGame = GameDefinition[Any, Any, Any, Any, Any]
 """A game definition seen by generic code, whatever its types."""
 
-GAME_MODULES: Final[tuple[str, ...]] = ("dia_de_los_muertos", "ofrenda", "ofrendados")
+GAME_MODULES: Final[tuple[str, ...]] = ("dia_de_los_muertos", "ofrenda", "ofrendados", "portents")
 """Names of the registered games; each is the subpackage ``ofrenda_rules.<name>``.
 
 A game is listed here only once it passes the generic property suite.

@@ -1,0 +1,191 @@
+"""Pure functions on the altar: Portents, pushes, lighting, snuffing, hands and fortunes.
+
+The altar is a 9-tuple of signs (``None`` for an empty space) with a parallel
+9-tuple of flags saying which tiles are Burnt Offerings. A Burnt Offering
+shows its sign but its traits are null: it never helps make a Portent.
+
+>>> from ofrenda_rules.portents.components import Sign as S
+>>> altar = (S.RED_CLAW, S.RED_WING, S.RED_SKULL) + (None,) * 6
+>>> portents(altar, (False,) * 9)
+(Portent(lane=0, trait=<Trait.RED: 'red'>),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Final
+
+from ofrenda_rules.portents.components import LANE_SLOTS, LANES, LANES_THROUGH, SIDE_LANES, Side, Sign, Trait
+from ofrenda_rules.portents.state import Portent
+
+__all__ = [
+    "Altar",
+    "Lit",
+    "apply_push",
+    "can_light",
+    "fortune_counts",
+    "hand_ok",
+    "lane_trait",
+    "max_shift",
+    "omens_collected",
+    "portents",
+    "possible_portent",
+    "snuff",
+    "trait_of_bits",
+]
+
+Altar = tuple[Sign | None, ...]
+"""Nine spaces, row by row from the north-west corner."""
+Lit = tuple[bool, ...]
+"""Nine flags: which tiles are Burnt Offerings."""
+
+_TRAITS: Final = tuple(Trait)
+
+
+def trait_of_bits(bits: int) -> Trait:
+    """The trait of the lowest set bit of a trait mask."""
+    return _TRAITS[(bits & -bits).bit_length() - 1]
+
+
+def lane_trait(altar: Altar, lit: Lit, lane: int) -> Trait | None:
+    """The trait a lane's three unlit tiles share, or ``None`` when the lane is no Portent.
+
+    Three distinct tiles share at most one trait, so a Portent has exactly one.
+    """
+    a, b, c = LANES[lane]
+    x, y, z = altar[a], altar[b], altar[c]
+    if x is None or y is None or z is None or lit[a] or lit[b] or lit[c]:
+        return None
+    bits = x.mask & y.mask & z.mask
+    return trait_of_bits(bits) if bits else None
+
+
+def portents(altar: Altar, lit: Lit) -> tuple[Portent, ...]:
+    """Every Portent on the altar, in lane order."""
+    found = []
+    for lane in range(8):
+        trait = lane_trait(altar, lit, lane)
+        if trait is not None:
+            found.append(Portent(lane, trait))
+    return tuple(found)
+
+
+def possible_portent(altar: Altar, space: int) -> bool:
+    """Whether the tile on ``space`` lies in a lane whose three tiles share a trait, lit or not.
+
+    This is "part of any possible Portent" of the rulebook: a Burnt Offering
+    for which this holds stays lit (flipping it, or it with the others of its
+    lane, would make a Portent).
+    """
+    for lane in LANES_THROUGH[space]:
+        a, b, c = LANES[lane]
+        x, y, z = altar[a], altar[b], altar[c]
+        if x is not None and y is not None and z is not None and x.mask & y.mask & z.mask:
+            return True
+    return False
+
+
+def snuff(altar: Altar, lit: Lit, keep: Iterable[int]) -> Lit:
+    """Snuff every Burnt Offering (other than the spaces in ``keep``) that is no longer part of a possible Portent."""
+    kept = set(keep)
+    return tuple(flag and (space in kept or possible_portent(altar, space)) for space, flag in enumerate(lit))
+
+
+def omens_collected(omens: Sequence[Sign | None], found: Iterable[Portent]) -> tuple[int, ...]:
+    """The slots whose omens the new Portents ``found`` collect (in line with one and sharing its trait)."""
+    slots: list[int] = []
+    for portent in found:
+        for slot in LANE_SLOTS[portent.lane]:
+            omen = omens[slot]
+            if omen is not None and omen.mask & portent.trait.bit and slot not in slots:
+                slots.append(slot)
+    return tuple(sorted(slots))
+
+
+def max_shift(lit: Lit, side: Side, lane: int) -> int:
+    """How many tiles may be pushed off lane ``lane`` (0-2) of ``side``: Burnt Offerings stop at the far edge."""
+    spaces = SIDE_LANES[side][lane]
+    for depth in (2, 1, 0):
+        if lit[spaces[depth]]:
+            return 2 - depth
+    return 3
+
+
+def apply_push(
+    altar: Altar, lit: Lit, side: Side, shifts: Sequence[int]
+) -> tuple[Altar, Lit, tuple[Sign, ...], tuple[int, ...]]:
+    """Push ``shifts[j]`` tiles off lane ``j`` of ``side``, each lane's tiles moving away from ``side``.
+
+    Returns the altar with the emptied spaces, its lit flags, the tiles
+    pushed off, and the emptied spaces (lane by lane, the deepest first).
+    The shifts must be legal (see :func:`max_shift`).
+    """
+    new = list(altar)
+    flags = list(lit)
+    off: list[Sign] = []
+    emptied: list[int] = []
+    for j, shift in enumerate(shifts):
+        if not shift:
+            continue
+        q = SIDE_LANES[side][j]
+        for depth in range(3 - shift, 3):
+            tile = altar[q[depth]]
+            if tile is not None:
+                off.append(tile)
+        for depth in (2, 1, 0):
+            source = depth - shift
+            if source >= 0:
+                new[q[depth]] = altar[q[source]]
+                flags[q[depth]] = lit[q[source]]
+            else:
+                new[q[depth]] = None
+                flags[q[depth]] = False
+        emptied.extend(q[depth] for depth in range(shift - 1, -1, -1))
+    return tuple(new), tuple(flags), tuple(off), tuple(emptied)
+
+
+def hand_ok(hand: Sequence[Sign]) -> bool:
+    """Whether a hand holds no three tiles sharing a trait."""
+    return all(not a.mask & b.mask & c.mask for a, b, c in combinations(hand, 3))
+
+
+def keep_options(hand: Sequence[Sign], placed: int, pushed: Sequence[Sign]) -> bool:
+    """Whether some ``placed`` tiles of ``hand`` can go on the altar leaving a legal hand with ``pushed``."""
+    for chosen in combinations(range(len(hand)), placed):
+        rest = [tile for i, tile in enumerate(hand) if i not in chosen]
+        if hand_ok(rest + list(pushed)):
+            return True
+    return False
+
+
+def can_light(found: Sequence[Portent], chosen: Sequence[int]) -> bool:
+    """Whether the spaces ``chosen`` can be extended to one distinct Burnt Offering per Portent.
+
+    Each Portent must get a lit tile of its own in its lane (a matching of
+    Portents to distinct spaces that uses every chosen space).
+    """
+    need = len(found)
+    if len(chosen) > need:
+        return False
+    lanes = [LANES[p.lane] for p in found]
+    wanted = set(chosen)
+
+    def search(index: int, used: frozenset[int]) -> bool:
+        if index == need:
+            return wanted <= used
+        missing = len(wanted - used)
+        if missing > need - index:
+            return False
+        return any(space not in used and search(index + 1, used | {space}) for space in lanes[index])
+
+    return search(0, frozenset())
+
+
+def fortune_counts(omens: Iterable[Sign]) -> tuple[int, ...]:
+    """How many of ``omens`` show each trait, in :class:`Trait` order (a fortune of n: a count of n or more)."""
+    counts = [0] * 8
+    for omen in omens:
+        counts[omen.colour.bit.bit_length() - 1] += 1
+        counts[omen.shape.bit.bit_length() - 1] += 1
+    return tuple(counts)

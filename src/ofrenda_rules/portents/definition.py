@@ -1,0 +1,182 @@
+"""The registry entry of Portents: its facts and generic hooks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Final, assert_never
+
+from ofrenda_rules.game import GameDefinition, GameInfo
+from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile, Light, Pass, Place, Push, Sacrifice
+from ofrenda_rules.portents.components import LANE_NAMES, SIDE_LANES
+from ofrenda_rules.portents.kitty import CIRCUIT
+from ofrenda_rules.portents.rules import (
+    apply,
+    chance_outcomes,
+    current_player,
+    hidden_variant,
+    is_over,
+    legal_actions,
+    new_game,
+    validate,
+)
+from ofrenda_rules.portents.scoring import Outcome, outcome, score
+from ofrenda_rules.portents.state import CHALLENGES, Config, Difficulty, Phase, State
+from ofrenda_rules.portents.view import View, observe
+
+__all__ = ["GAME", "INFO", "solo_test_configs"]
+
+INFO: Final = GameInfo(
+    name="portents",
+    title="Portents",
+    player_counts=(1, 2),
+    has_chance=True,
+    hidden_information=False,
+    publisher="New Mill Industries, 2022",
+)
+"""Declared facts of the game."""
+
+
+def solo_test_configs() -> tuple[Config, ...]:
+    """Solo configurations: the 16 challenge combinations, the five difficulties spread over them."""
+    levels = tuple(Difficulty)
+    configs = []
+    for mask in range(16):
+        chaotic, feed, felis, disturb = (bool(mask >> i & 1) for i in range(len(CHALLENGES)))
+        configs.append(
+            Config(
+                players=1,
+                difficulty=levels[mask % len(levels)],
+                chaotic_cat=chaotic,
+                feed_the_cat=feed,
+                felis_pyromanias=felis,
+                dont_disturb_the_cat=disturb,
+            )
+        )
+    return tuple(configs)
+
+
+def _test_configs() -> tuple[Config, ...]:
+    return (Config(), Config(turn_limit=12), *solo_test_configs(), Config(players=1, distinct_solo_fortunes=True))
+
+
+def _bench_configs() -> tuple[Config, ...]:
+    return (
+        Config(),
+        Config(players=1),
+        Config(players=1, chaotic_cat=True, feed_the_cat=True, felis_pyromanias=True, dont_disturb_the_cat=True),
+    )
+
+
+def _describe_config(config: Config) -> str:
+    if not config.solo:
+        return "players=2" + ("" if config.turn_limit == 200 else f" turn_limit={config.turn_limit}")
+    extras = [*config.challenges, *(["distinct_solo_fortunes"] if config.distinct_solo_fortunes else [])]
+    return " ".join(["players=1", config.difficulty.value, *extras])
+
+
+def _turn_count(state: State) -> int:
+    return state.turns
+
+
+_SOLO_TURNS: Final = 4 * CIRCUIT
+"""The Kitty steps at least once a turn and wins after 32 steps: at most 32 turns each."""
+
+
+def _turn_bounds(config: Config) -> tuple[int, int]:
+    return (1, _SOLO_TURNS if config.solo else config.turn_limit)
+
+
+_SETUP_STEPS: Final = 16 + 9 + 6 + 1 + 1
+_PLAYER_TURN_STEPS: Final = 1 + 3 + 8 + 2
+"""A push, up to 3 placements, up to 8 lights (one per lane), a sacrifice and its draw."""
+_KITTY_TURN_STEPS: Final = 3
+"""Up to 3 bag draws."""
+
+
+def _max_steps(config: Config) -> int:
+    if config.solo:
+        return _SETUP_STEPS + (_SOLO_TURNS // 2) * (_PLAYER_TURN_STEPS + _KITTY_TURN_STEPS)
+    return _SETUP_STEPS + config.turn_limit * _PLAYER_TURN_STEPS
+
+
+def _census(state: State) -> tuple[tuple[str, int], ...]:
+    """Every tile and omen wherever it is; during setup, the ones still in the box too."""
+    edition = state.config.edition
+    tiles = [t for t in state.altar if t is not None]
+    for group in (*state.hands, state.pushed, state.bag):
+        tiles.extend(group)
+    if state.token is not None:
+        tiles.append(state.token)
+    if state.phase in _SETUP_PHASES:
+        tiles.extend(t for t in edition.tiles if t not in tiles)
+    omens = [o for o in state.omens if o is not None]
+    for group in (*state.collected, state.kitty_omens):
+        omens.extend(group)
+    if state.phase is Phase.OMENS:
+        omens.extend(o for o in edition.omens if o not in omens)
+    parts: Counter[str] = Counter(f"tile {t}" for t in tiles)
+    parts.update(f"omen {o}" for o in omens)
+    parts["kitty token"] = 1
+    return tuple(sorted(parts.items()))
+
+
+_SETUP_PHASES: Final = frozenset({Phase.OMENS, Phase.ALTAR, Phase.HANDS, Phase.TOKEN})
+
+
+def _describe(state: State, action: Action) -> str:
+    seat = current_player(state)
+    if isinstance(action, DrawOmen):
+        return f"omen {action.omen} drawn"
+    if isinstance(action, DrawTile):
+        return f"tile {action.tile} drawn ({state.phase.value})"
+    if isinstance(action, ChooseFirst):
+        return f"player {action.seat} goes first"
+    if isinstance(action, Push):
+        lanes = ", ".join(
+            f"{shift} off {LANE_NAMES[_lane_index(action, j)]}" for j, shift in enumerate(action.shifts) if shift
+        )
+        return f"player {seat} pushes from the {action.side.value}: {lanes}"
+    if isinstance(action, Place):
+        return f"player {seat} places {action.tile} on space {action.space}"
+    if isinstance(action, Pass):
+        return f"player {seat} cannot push and passes"
+    if isinstance(action, Light):
+        return f"player {seat} lights {state.altar[action.space]} on space {action.space}"
+    if isinstance(action, Sacrifice):
+        return f"player {seat} sacrifices {action.tile} to the Kitty"
+    assert_never(action)
+
+
+def _lane_index(push: Push, j: int) -> int:
+    a, _b, c = SIDE_LANES[push.side][j]
+    return (3 + a % 3) if c - a in (6, -6) else a // 3
+
+
+GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
+    info=INFO,
+    config_type=Config,
+    state_type=State,
+    action_type=Action,
+    view_type=View,
+    outcome_type=Outcome,
+    new_game=new_game,
+    current_player=current_player,
+    legal_actions=legal_actions,
+    chance_outcomes=chance_outcomes,
+    validate=validate,
+    apply=apply,
+    score=score,
+    is_over=is_over,
+    outcome=outcome,
+    observe=observe,
+    test_configs=_test_configs,
+    turn_count=_turn_count,
+    turn_bounds=_turn_bounds,
+    max_steps=_max_steps,
+    census=_census,
+    hidden_variant=hidden_variant,
+    bench_configs=_bench_configs,
+    describe_action=_describe,
+    describe_config=_describe_config,
+)
+"""Portents as a registered game."""

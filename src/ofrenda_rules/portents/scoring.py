@@ -1,0 +1,116 @@
+"""Fortunes, victory conditions, scores and the final outcome of Portents.
+
+A fortune is a set of collected omens sharing a colour or a shape; one omen
+may serve several fortunes. A *fortune of n* is a trait shown by at least
+``n`` collected omens (a ruling: a fortune of 5 also counts as one of 4).
+
+>>> from ofrenda_rules.portents.components import Sign as S
+>>> fortune_win((S.BLUE_SKULL, S.BLUE_CLAW, S.BLUE_WING, S.BLUE_WISHBONE))
+<EndReason.FORTUNE_OF_FOUR: 'fortune-of-four'>
+>>> fortune_win((S.RED_SKULL, S.RED_CLAW, S.RED_WING, S.BLUE_SKULL, S.WHITE_SKULL)).value
+'two-fortunes-of-three'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from ofrenda_rules.errors import GameNotOverError
+from ofrenda_rules.portents.altar import fortune_counts
+from ofrenda_rules.portents.components import Sign
+from ofrenda_rules.portents.state import ORACLE_OMENS, SOLO_TARGETS, Config, Difficulty, EndReason, Phase, State
+
+__all__ = ["Outcome", "fortune_win", "kitty_fortune_win", "outcome", "score", "solo_target_met"]
+
+
+def fortune_win(omens: Sequence[Sign]) -> EndReason | None:
+    """The two-player fortune victory these omens give: a fortune of 4, or two fortunes of 3."""
+    counts = fortune_counts(omens)
+    if max(counts) >= 4:
+        return EndReason.FORTUNE_OF_FOUR
+    if sum(1 for c in counts if c >= 3) >= 2:
+        return EndReason.TWO_FORTUNES_OF_THREE
+    return None
+
+
+def kitty_fortune_win(omens: Sequence[Sign]) -> EndReason | None:
+    """The Kitty's fortune victory: a fortune of 3, or two fortunes of 2."""
+    counts = fortune_counts(omens)
+    if max(counts) >= 3:
+        return EndReason.KITTY_FORTUNE_OF_THREE
+    if sum(1 for c in counts if c >= 2) >= 2:
+        return EndReason.KITTY_TWO_FORTUNES_OF_TWO
+    return None
+
+
+def solo_target_met(config: Config, omens: Sequence[Sign]) -> bool:
+    """Whether the player's omens meet the difficulty's target.
+
+    The Omniscient Oracle needs 15 omens. The other levels need ``a``
+    fortunes of 4 and ``b`` fortunes of 3; by default a fortune of 4 also
+    counts among the fortunes of 3 (``Config.distinct_solo_fortunes`` asks
+    for ``b`` more traits instead).
+    """
+    if config.difficulty is Difficulty.OMNISCIENT_ORACLE:
+        return len(omens) >= ORACLE_OMENS
+    fours, threes = SOLO_TARGETS[config.difficulty]
+    counts = fortune_counts(omens)
+    n4 = sum(1 for c in counts if c >= 4)
+    n3 = sum(1 for c in counts if c >= 3)
+    if config.distinct_solo_fortunes:
+        return n4 >= fours and n3 >= fours + threes
+    return n4 >= fours and n3 >= threes
+
+
+def score(state: State) -> tuple[int, ...]:
+    """Omens collected by each seat (valid at any moment)."""
+    return tuple(len(omens) for omens in state.collected)
+
+
+@attrs.frozen
+class Outcome:
+    """The final result of a game."""
+
+    scores: tuple[int, ...]
+    """Omens collected per seat."""
+    ranks: tuple[int, ...]
+    """Place per seat: the winner 0, the loser 1; a draw ``(0, 0)``; a solo loss to the Kitty ``(1,)``."""
+    winners: tuple[int, ...]
+    """The winning seat, or none (a draw, or the Kitty won)."""
+    reason: EndReason
+    """Why the game ended."""
+    kitty_won: bool
+    """Solo: whether the Kitty won."""
+    kitty_omens: int
+    """Solo: omens the Kitty collected or stole."""
+    turns: int
+    """Turns played."""
+
+
+def outcome(state: State) -> Outcome:
+    """The final result.
+
+    Raises:
+        GameNotOverError: when the game has not ended.
+
+    """
+    if state.phase is not Phase.OVER or state.reason is None:
+        raise GameNotOverError("the game is not over: nobody has won yet")
+    n = state.config.players
+    if state.winners:
+        ranks = tuple(0 if seat in state.winners else 1 for seat in range(n))
+    elif state.config.solo:
+        ranks = (1,)
+    else:
+        ranks = (0,) * n
+    return Outcome(
+        scores=score(state),
+        ranks=ranks,
+        winners=state.winners,
+        reason=state.reason,
+        kitty_won=state.config.solo and not state.winners,
+        kitty_omens=len(state.kitty_omens),
+        turns=state.turns,
+    )

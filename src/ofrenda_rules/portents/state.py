@@ -1,0 +1,252 @@
+"""Configuration and state of Portents.
+
+>>> Config().players
+2
+>>> Config(players=1, difficulty=Difficulty.EXPERT_EVOCATOR, chaotic_cat=True).challenges
+('chaotic_cat',)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.portents.components import DEFAULT_EDITION, Edition, Sign, Trait
+from ofrenda_rules.rng import Rng
+
+__all__ = [
+    "CHALLENGES",
+    "ORACLE_OMENS",
+    "SOLO_TARGETS",
+    "Config",
+    "Difficulty",
+    "EndReason",
+    "Phase",
+    "Portent",
+    "State",
+]
+
+
+class Difficulty(enum.Enum):
+    """The five solo difficulty levels (rulebook, Solo Victory Conditions)."""
+
+    CUTE_CLAIRVOYANT = "cute-clairvoyant"
+    """1 fortune of 4 and 2 fortunes of 3 (the rulebook spells it "Clairvoyent")."""
+    MIDDLING_MEDIUM = "middling-medium"
+    """1 fortune of 4 and 3 fortunes of 3."""
+    STANDARD_SEER = "standard-seer"
+    """2 fortunes of 4 and 3 fortunes of 3."""
+    EXPERT_EVOCATOR = "expert-evocator"
+    """3 fortunes of 4 and 4 fortunes of 3."""
+    OMNISCIENT_ORACLE = "omniscient-oracle"
+    """15 or more omens."""
+
+
+SOLO_TARGETS: Final = {
+    Difficulty.CUTE_CLAIRVOYANT: (1, 2),
+    Difficulty.MIDDLING_MEDIUM: (1, 3),
+    Difficulty.STANDARD_SEER: (2, 3),
+    Difficulty.EXPERT_EVOCATOR: (3, 4),
+}
+"""Fortunes of 4 and fortunes of 3 the player needs, per difficulty (the Oracle needs 15 omens instead)."""
+
+ORACLE_OMENS: Final = 15
+"""Omens the Omniscient Oracle must collect."""
+
+CHALLENGES: Final = ("chaotic_cat", "feed_the_cat", "felis_pyromanias", "dont_disturb_the_cat")
+"""The four advanced solo challenges, as :class:`Config` field names."""
+
+
+def _check_players(instance: Config, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or value not in (1, 2):
+        raise ConfigError(f"Portents is for 2 players, or 1 against the Kitty; not {value!r}")
+
+
+def _check_turn_limit(instance: Config, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(f"turn_limit must be a positive integer, not {value!r}")
+
+
+def _check_flag(instance: Config, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{attribute.name} must be true or false, not {value!r}")
+
+
+def _check_difficulty(instance: Config, attribute: attrs.Attribute[Difficulty], value: Difficulty) -> None:
+    if not isinstance(value, Difficulty):
+        raise ConfigError(f"difficulty must be one of {[d.value for d in Difficulty]}, not {value!r}")
+
+
+def _check_edition(instance: Config, attribute: attrs.Attribute[Edition], value: Edition) -> None:
+    if not isinstance(value, Edition):
+        raise ConfigError(f"edition must be an Edition, not {value!r}")
+
+
+@attrs.frozen
+class Config:
+    """Options of a game: player count, the solo level and challenges, the edition.
+
+    The solo options are refused in a two-player game. ``turn_limit`` is a
+    ruling: the two-player rules have no end but a win, so a game that
+    reaches the limit is a draw (a solo game always ends: see the Kitty).
+    """
+
+    players: int = attrs.field(default=2, validator=_check_players)
+    """``2``, or ``1`` for the solo game against the Kitty."""
+    difficulty: Difficulty = attrs.field(default=Difficulty.STANDARD_SEER, validator=_check_difficulty)
+    """Solo difficulty level (a two-player game keeps the default)."""
+    chaotic_cat: bool = attrs.field(default=False, validator=_check_flag)
+    """Solo challenge Chaotic Cat: no tile on the Kitty token; the Kitty draws all its tiles from the bag."""
+    feed_the_cat: bool = attrs.field(default=False, validator=_check_flag)
+    """Solo challenge Feed the Cat: at the end of your turn swap one hand tile with a random bag tile."""
+    felis_pyromanias: bool = attrs.field(default=False, validator=_check_flag)
+    """Solo challenge Felis Pyromanias: fewer than 2 Burnt Offerings after your turn, the Kitty steps twice."""
+    dont_disturb_the_cat: bool = attrs.field(default=False, validator=_check_flag)
+    """Solo challenge Don't Disturb the Cat: never push from a side the Kitty is on or touches."""
+    distinct_solo_fortunes: bool = attrs.field(default=False, validator=_check_flag)
+    """Ruling switch: a solo target's fortunes of 3 must use other traits than its fortunes of 4."""
+    turn_limit: int = attrs.field(default=200, validator=_check_turn_limit)
+    """Two-player turns after which an undecided game is a draw (a ruling)."""
+    edition: Edition = attrs.field(default=DEFAULT_EDITION, validator=_check_edition)
+    """The components in play."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.players == 2 and (
+            self.challenges or self.distinct_solo_fortunes or self.difficulty is not Difficulty.STANDARD_SEER
+        ):
+            raise ConfigError(
+                f"the difficulty and challenges {list(self.challenges)} are solo options; use players=1 for them"
+            )
+
+    @property
+    def solo(self) -> bool:
+        """Whether this is the solo game against the Kitty."""
+        return self.players == 1
+
+    @property
+    def challenges(self) -> tuple[str, ...]:
+        """The names of the advanced challenges in play."""
+        return tuple(name for name in CHALLENGES if getattr(self, name))
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for."""
+
+    OMENS = "omens"
+    """Setup: an omen token for the next empty slot (chance)."""
+    ALTAR = "altar"
+    """Setup: a tile for the next empty altar space (chance)."""
+    HANDS = "hands"
+    """Setup: a tile for the next hand (chance)."""
+    TOKEN = "token"
+    """Solo setup: the tile for the Kitty token (chance)."""
+    FIRST_PLAYER = "first-player"
+    """Two-player setup: who goes first (chance)."""
+    OFFERING = "offering"
+    """Two-player setup: the second player lights a tile."""
+    PUSH = "push"
+    """Sleight of Hand: the active player pushes tiles off the altar."""
+    PLACE = "place"
+    """Sleight of Hand: the active player fills an empty space from hand."""
+    LIGHT = "light"
+    """Scrying: the active player lights a Burnt Offering for the new Portents."""
+    SACRIFICE = "sacrifice"
+    """Feed the Cat: the player picks a hand tile to sacrifice."""
+    FEED = "feed"
+    """Feed the Cat: the replacement tile drawn from the bag (chance)."""
+    KITTY = "kitty"
+    """The Kitty's turn: a tile drawn from the bag (chance)."""
+    OVER = "over"
+    """The game has ended."""
+
+
+class EndReason(enum.Enum):
+    """Why a game ended."""
+
+    FORTUNE_OF_FOUR = "fortune-of-four"
+    """The active player made a fortune of 4 omens."""
+    TWO_FORTUNES_OF_THREE = "two-fortunes-of-three"
+    """The active player made two fortunes of 3 omens."""
+    FOUR_OFFERINGS = "four-offerings"
+    """The turn ended with 4 Burnt Offerings on the altar (two players: the active player wins)."""
+    TURN_LIMIT = "turn-limit"
+    """Two players: the turn limit was reached; a draw (a ruling)."""
+    SOLO_TARGET = "solo-target"
+    """Solo: the player met the difficulty's target."""
+    KITTY_CIRCLED = "kitty-circled"
+    """Solo: the Kitty circled the altar twice."""
+    KITTY_FORTUNE_OF_THREE = "kitty-fortune-of-three"
+    """Solo: the Kitty made a fortune of 3."""
+    KITTY_TWO_FORTUNES_OF_TWO = "kitty-two-fortunes-of-two"
+    """Solo: the Kitty made two fortunes of 2."""
+    KITTY_OFFERINGS = "kitty-offerings"
+    """Solo: a turn ended with 4 or more Burnt Offerings on the altar."""
+
+
+@attrs.frozen
+class Portent:
+    """A Portent: a lane whose three unlit tiles share ``trait``."""
+
+    lane: int
+    """The lane (see :data:`~ofrenda_rules.portents.components.LANES`)."""
+    trait: Trait
+    """The colour or shape the three tiles share."""
+
+
+@attrs.frozen
+class State:
+    """A complete game state: immutable and JSON-serialisable.
+
+    Hands and the bag are kept sorted, so the state holds no hidden order.
+    In the solo game seat 0 is the player; the Kitty has its own fields.
+    """
+
+    config: Config
+    """The options of this game."""
+    phase: Phase
+    """What the game waits for."""
+    omens: tuple[Sign | None, ...]
+    """The omen token in each of the 16 slots (``None``: empty)."""
+    altar: tuple[Sign | None, ...]
+    """The tile on each of the 9 spaces (``None``: empty)."""
+    lit: tuple[bool, ...]
+    """Whether the tile on each space is a Burnt Offering."""
+    hands: tuple[tuple[Sign, ...], ...]
+    """Each seat's hand, sorted."""
+    pushed: tuple[Sign, ...]
+    """Tiles pushed off the altar this turn, palmed into the hand once the spaces are filled."""
+    token: Sign | None
+    """The tile on the Kitty token."""
+    bag: tuple[Sign, ...]
+    """Tiles in the bag (solo), sorted."""
+    collected: tuple[tuple[Sign, ...], ...]
+    """Omens each seat has collected, in the order collected."""
+    kitty_omens: tuple[Sign, ...]
+    """Omens the Kitty has collected or stolen (solo)."""
+    kitty_steps: int
+    """Steps the Kitty has walked from the solo start (16 a circuit)."""
+    active: int
+    """The seat whose turn it is (in the solo game, 0 also during the Kitty's turn)."""
+    first_player: int
+    """The seat that took the first turn."""
+    portents: tuple[Portent, ...]
+    """The new Portents of the current Scrying phase."""
+    lit_now: tuple[int, ...]
+    """Spaces lit in the current Scrying phase."""
+    made_portent: bool
+    """Whether the player made a new Portent this turn (solo: no Catastrophe)."""
+    kitty_extra: bool
+    """Whether the Kitty steps twice this turn (Felis Pyromanias)."""
+    kitty_fill: tuple[int, ...]
+    """Spaces the Kitty still fills from the bag, in order."""
+    turns: int
+    """Turns completed (in the solo game the player's and the Kitty's turns each count)."""
+    winners: tuple[int, ...]
+    """Seats that won (when over); empty for a draw or a Kitty win."""
+    reason: EndReason | None
+    """Why the game ended; ``None`` while playing."""
+    rng: Rng | None
+    """The generator that resolves chance events in a seeded game; ``None`` otherwise."""

@@ -1,0 +1,102 @@
+"""What one player may know of a game of Portents: everything but the generator.
+
+Hands are played face up ("make sure both players' hands are easily visible
+to the other"), the omens lie face up, and the bag's contents follow from
+what is visible; only the order of future draws is unknown, and the
+generator that decides it never appears in a :class:`View`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.portents.components import Sign
+from ofrenda_rules.portents.kitty import kitty_hat, kitty_slot
+from ofrenda_rules.portents.rules import current_player
+from ofrenda_rules.portents.state import EndReason, Phase, Portent, State
+
+__all__ = ["View", "observe"]
+
+
+@attrs.frozen
+class View:
+    """One player's view of the game (see :class:`~ofrenda_rules.portents.state.State` for the fields)."""
+
+    player: int
+    """The seat this view belongs to."""
+    players: int
+    """Number of seats (1: solo against the Kitty)."""
+    current_player: PlayerId
+    """Whose decision it is (a seat, CHANCE or TERMINAL)."""
+    phase: Phase
+    """What the game waits for."""
+    omens: tuple[Sign | None, ...]
+    """The omen token in each slot."""
+    altar: tuple[Sign | None, ...]
+    """The tile on each space."""
+    lit: tuple[bool, ...]
+    """Which tiles are Burnt Offerings."""
+    hands: tuple[tuple[Sign, ...], ...]
+    """Every hand (played face up)."""
+    pushed: tuple[Sign, ...]
+    """Tiles pushed off this turn, not yet palmed."""
+    token: Sign | None
+    """The tile on the Kitty token."""
+    bag: tuple[Sign, ...]
+    """The bag's contents (solo), sorted."""
+    collected: tuple[tuple[Sign, ...], ...]
+    """Omens each seat has collected."""
+    kitty_omens: tuple[Sign, ...]
+    """Omens the Kitty has (solo)."""
+    kitty_slot: int
+    """The slot the Kitty is at (solo)."""
+    kitty_steps: int
+    """Steps the Kitty has walked (solo)."""
+    kitty_hat: bool
+    """Whether the Kitty wears its hat (solo: one circuit done)."""
+    active: int
+    """The seat whose turn it is."""
+    portents: tuple[Portent, ...]
+    """New Portents awaiting Burnt Offerings."""
+    lit_now: tuple[int, ...]
+    """Spaces lit in this Scrying phase."""
+    made_portent: bool
+    """Whether the player made a new Portent this turn."""
+    turns: int
+    """Turns completed."""
+    winners: tuple[int, ...]
+    """The winning seat (when over)."""
+    reason: EndReason | None
+    """Why the game ended."""
+
+
+def observe(state: State, player: int) -> View:
+    """The view of ``state`` for seat ``player``."""
+    if not 0 <= player < state.config.players:
+        raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    return View(
+        player=player,
+        players=state.config.players,
+        current_player=current_player(state),
+        phase=state.phase,
+        omens=state.omens,
+        altar=state.altar,
+        lit=state.lit,
+        hands=state.hands,
+        pushed=state.pushed,
+        token=state.token,
+        bag=state.bag,
+        collected=state.collected,
+        kitty_omens=state.kitty_omens,
+        kitty_slot=kitty_slot(state),
+        kitty_steps=state.kitty_steps,
+        kitty_hat=kitty_hat(state),
+        active=state.active,
+        portents=state.portents,
+        lit_now=state.lit_now,
+        made_portent=state.made_portent,
+        turns=state.turns,
+        winners=state.winners,
+        reason=state.reason,
+    )

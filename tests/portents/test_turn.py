@@ -1,0 +1,222 @@
+"""The two-player turn: pushes, Burnt Offerings, replacing, palming, Scrying and the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from ofrenda_rules.errors import IllegalActionError
+from ofrenda_rules.portents import (
+    Config,
+    DrawTile,
+    EndReason,
+    Light,
+    Pass,
+    Phase,
+    Place,
+    Push,
+    Side,
+    apply,
+    is_over,
+    legal_actions,
+    outcome,
+    validate,
+)
+from ofrenda_rules.portents.altar import apply_push, max_shift
+from tests.portents.boards import S, position
+
+# A board without Portents (checked below) and a hand without a shared trait.
+ALTAR = [S.BLUE_SKULL, S.WHITE_SKULL, S.YELLOW_WING]
+ALTAR += [S.RED_WING, S.RED_CLAW, S.BLUE_CLAW]
+ALTAR += [S.WHITE_WISHBONE, S.BLUE_WISHBONE, S.WHITE_CLAW]
+HAND = [S.YELLOW_SKULL, S.RED_SKULL, S.YELLOW_WISHBONE]
+
+
+def test_a_push_moves_each_chosen_lane_away_from_the_side_and_drops_the_far_tiles() -> None:
+    """'Push 1, 2, or 3 tiles off the Altar from a single side ... in any arrangement as long as
+    they move in the same direction from the same side.'"""
+    altar, _lit, off, emptied = apply_push(tuple(ALTAR), (False,) * 9, Side.NORTH, (1, 0, 2))
+    assert off == (S.WHITE_WISHBONE, S.BLUE_CLAW, S.WHITE_CLAW)
+    assert altar[3] is S.BLUE_SKULL and altar[6] is S.RED_WING
+    assert altar[8] is S.YELLOW_WING and altar[1] is S.WHITE_SKULL
+    assert emptied == (0, 5, 2)
+    assert [altar[s] for s in emptied] == [None, None, None]
+
+
+def test_burnt_offerings_move_but_are_never_pushed_off() -> None:
+    """'They can move around the Altar but they can't be pushed off of it.' 'The Red Claw may be
+    pushed to the edge of the Altar, but no further.' and 'More pushing is blocked by a Burnt Offering.'"""
+    lit = tuple(s == 4 for s in range(9))
+    assert max_shift(lit, Side.NORTH, 1) == 1
+    assert max_shift(lit, Side.WEST, 1) == 1
+    assert max_shift(lit, Side.NORTH, 0) == 3
+    state = position(ALTAR, [HAND, []], lit=[4])
+    rejection = validate(state, Push(Side.NORTH, (0, 2, 0)))
+    assert rejection is not None and rejection.code == "offering-blocks"
+    assert "Red Claw" in rejection.message
+    state = apply(state, Push(Side.NORTH, (0, 1, 0)))
+    assert state.altar[7] is S.RED_CLAW and state.lit[7]
+    edge = position(state.altar[:1] + (S.WHITE_SKULL,) + state.altar[2:], [HAND, []], lit=[7])
+    assert validate(edge, Push(Side.NORTH, (0, 1, 0))) is not None
+    assert validate(edge, Push(Side.SOUTH, (0, 2, 0))) is None
+
+
+def test_pushed_tiles_enter_the_hand_after_the_empty_spaces_are_filled() -> None:
+    """'Replace ... They may place their tiles freely in the empty spaces.' 'Palm. All the tiles that
+    the active player pushed off of the Altar enter their hand for the next turn.'"""
+    state = position(ALTAR, [HAND, []])
+    state = apply(state, Push(Side.EAST, (0, 0, 1)))
+    assert state.phase is Phase.PLACE and state.pushed == (S.WHITE_WISHBONE,)
+    assert {a.space for a in legal_actions(state) if isinstance(a, Place)} == {8}
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, Place(0, S.RED_SKULL))
+    assert caught.value.rejection.code == "space-occupied"
+    state = apply(state, Place(8, S.RED_SKULL))
+    assert state.hands[0] == (S.YELLOW_SKULL, S.YELLOW_WISHBONE, S.WHITE_WISHBONE)
+    assert state.active == 1 and state.phase is Phase.PUSH
+
+
+def test_a_hand_may_never_end_sleight_of_hand_with_three_tiles_sharing_a_trait() -> None:
+    """'IMPORTANT: A player may NEVER end this phase with 3 tiles sharing a common attribute in their hand.'"""
+    state = position(ALTAR, [[S.YELLOW_SKULL, S.RED_SKULL, S.BLUE_WING], []])
+    # Pushing the White Skull off (column 2 from the south) is fine only if a Skull is placed.
+    state = apply(state, Push(Side.SOUTH, (0, 1, 0)))
+    assert state.pushed == (S.WHITE_SKULL,)
+    places = legal_actions(state)
+    assert Place(7, S.BLUE_WING) not in places
+    rejection = validate(state, Place(7, S.BLUE_WING))
+    assert rejection is not None and rejection.code == "hand-shares-trait"
+    assert places == (Place(7, S.YELLOW_SKULL), Place(7, S.RED_SKULL))
+
+
+def test_a_push_that_can_only_end_with_a_shared_trait_is_not_legal() -> None:
+    hand = [S.YELLOW_CLAW, S.RED_SKULL, S.BLUE_WING]
+    state = position(ALTAR, [hand, []])
+    # Pushing 3 off row 1 from the east palms Yellow Wing, White Skull, Blue Skull: two Skulls,
+    # which is fine; pushing row 2 and 3 ends with Claw, Claw, Claw if... check the generic rule:
+    for action in legal_actions(state):
+        assert validate(state, action) is None
+    assert Push(Side.WEST, (0, 0, 3)) in legal_actions(state)
+    claws = position(ALTAR, [[S.YELLOW_CLAW, S.RED_SKULL, S.BLUE_WING], []])
+    rejection = validate(claws, Push(Side.NORTH, (0, 1, 1)))  # palms Blue Wishbone and White Claw
+    assert rejection is None
+    rejection = validate(claws, Push(Side.WEST, (0, 1, 1)))  # palms Blue Claw and White Claw
+    assert rejection is None, "the Yellow Claw can be placed, leaving two claws"
+
+
+def test_a_push_moves_one_to_three_tiles() -> None:
+    state = position(ALTAR, [HAND, []])
+    for shifts in [(0, 0, 0), (2, 2, 0), (4, 0, 0), (-1, 1, 1)]:
+        rejection = validate(state, Push(Side.NORTH, shifts))
+        assert rejection is not None and rejection.code == "bad-push"
+    from ofrenda_rules.portents.turn import SHIFTS
+
+    assert len(SHIFTS) == 19
+    assert all(validate(state, push) is None for push in legal_actions(state))
+
+
+def test_with_no_legal_push_the_player_passes() -> None:
+    """Ruling: a player with no legal push at all skips Sleight of Hand (``Pass``)."""
+    # Three Burnt Offerings along the edges block only some lanes; a Pass is illegal then.
+    state = position(ALTAR, [HAND, []])
+    rejection = validate(state, Pass())
+    assert rejection is not None and rejection.code == "push-available"
+    # Burnt Offerings on every edge space block every lane from every side (a constructed position).
+    blocked = position(ALTAR, [HAND, [S.YELLOW_CLAW]], lit=[0, 1, 2, 3, 5, 6, 7, 8])
+    assert legal_actions(blocked) == (Pass(),)
+    after = apply(blocked, Pass())
+    assert after.altar == blocked.altar and after.hands == blocked.hands and after.turns == 1
+
+
+def test_actions_of_the_wrong_step_are_rejected_with_a_reason() -> None:
+    state = position(ALTAR, [HAND, []])
+    for action, code in [
+        (Place(0, S.RED_SKULL), "wrong-step"),
+        (Light(0), "wrong-step"),
+        (DrawTile(S.RED_SKULL), "not-a-chance-event"),
+        ("push", "not-an-action"),
+    ]:
+        rejection = validate(state, action)  # type: ignore[arg-type]
+        assert rejection is not None and rejection.code == code
+
+
+def test_a_fortune_of_four_wins_at_the_end_of_the_turn() -> None:
+    """'The active player has created one Fortune of 4 Omens.'"""
+    omens: list[S | None] = [None] * 16
+    omens[15] = S.RED_SKULL  # W1, in line with row 1
+    state = position(ALTAR, [HAND, []], omens=omens, collected=[[S.RED_CLAW, S.RED_WING, S.RED_WISHBONE], []])
+    state = apply(state, Push(Side.WEST, (1, 0, 0)))
+    state = apply(state, Place(0, S.YELLOW_SKULL))
+    assert state.phase is Phase.LIGHT and S.RED_SKULL in state.collected[0]
+    state = apply(state, Light(0))
+    assert is_over(state)
+    result = outcome(state)
+    assert result.winners == (0,) and result.reason is EndReason.FORTUNE_OF_FOUR and result.ranks == (0, 1)
+
+
+def test_two_fortunes_of_three_sharing_an_omen_win() -> None:
+    """'Two Fortunes of 3 Omens, sharing an Omen' is a winning example."""
+    from ofrenda_rules.portents.scoring import fortune_win
+
+    assert fortune_win([S.RED_CLAW, S.RED_SKULL, S.RED_WING, S.BLUE_WING]) is None
+    assert fortune_win([S.RED_CLAW, S.RED_SKULL, S.RED_WING, S.BLUE_WING, S.WHITE_WING]) is (
+        EndReason.TWO_FORTUNES_OF_THREE
+    )
+
+
+def test_four_burnt_offerings_at_the_end_of_a_turn_win_for_the_active_player() -> None:
+    """'The turn ends with 4 Burnt Offerings on the Altar.'"""
+    # Three old offerings (column 2) each in a row sharing a trait: they stay lit.
+    altar: list[S | None] = [S.YELLOW_SKULL, S.BLUE_SKULL, S.WHITE_SKULL]
+    altar += [S.YELLOW_CLAW, S.RED_CLAW, S.WHITE_CLAW]
+    altar += [None, S.BLUE_WING, S.WHITE_WING]
+    state = position(altar, [[], [S.YELLOW_WING]], lit=[1, 4, 7], active=1, phase=Phase.PLACE)
+    state = apply(state, Place(6, S.YELLOW_WING))
+    assert [p.lane for p in state.portents] == [3, 5], "a Yellow and a White column"
+    state = apply(state, Light(0))
+    state = apply(state, Light(2))
+    assert is_over(state) and sum(state.lit) == 5
+    result = outcome(state)
+    assert result.winners == (1,) and result.reason is EndReason.FOUR_OFFERINGS
+
+
+def test_the_turn_limit_ends_an_undecided_game_in_a_draw() -> None:
+    """Ruling: the two-player rules have no turn limit; ``Config.turn_limit`` turns make a draw."""
+    state = position(ALTAR, [HAND, [S.YELLOW_CLAW, S.RED_SKULL, S.BLUE_WING]], config=Config(turn_limit=1))
+    state = apply(state, Push(Side.EAST, (0, 0, 1)))
+    state = apply(state, Place(8, S.RED_SKULL))
+    assert is_over(state)
+    result = outcome(state)
+    assert result.reason is EndReason.TURN_LIMIT and result.winners == () and result.ranks == (0, 0)
+
+
+def test_a_burnt_offering_never_helps_make_a_portent() -> None:
+    """'This is not a new Claw Portent if the Red Claw was already a Burnt Offering.' and 'They can't be
+    used to create new Portents or collect Omens.'"""
+    from ofrenda_rules.portents.altar import portents, possible_portent
+
+    # Row 1 is a Claw Portent, and no other lane is one.
+    claws = (S.RED_CLAW, S.YELLOW_CLAW, S.WHITE_CLAW, S.RED_WING, S.BLUE_SKULL, S.RED_SKULL)
+    altar = (*claws, S.WHITE_WISHBONE, S.BLUE_WISHBONE, S.YELLOW_WING)
+    assert [p.lane for p in portents(altar, (False,) * 9)] == [0]
+    lit = (True,) + (False,) * 8
+    assert portents(altar, lit) == ()
+    assert possible_portent(altar, 0), "it stays lit: flipping it would make a Claw Portent"
+
+
+@pytest.mark.parametrize("config", [Config(), Config(players=1, chaotic_cat=True, feed_the_cat=True)])
+def test_no_portent_survives_a_turn_so_every_portent_at_scrying_is_new(config: Config) -> None:
+    """Ruling 3: every new Portent is lit and snuffing never makes one, so each turn starts without
+    Portents; the check for 'new Portents' can look at the whole altar."""
+    from ofrenda_rules.playout import random_playout
+    from ofrenda_rules.portents import GAME
+    from ofrenda_rules.portents.altar import portents
+
+    def check(state: object, action: object) -> None:
+        from ofrenda_rules.portents import State
+
+        assert isinstance(state, State)
+        if state.phase is Phase.PUSH:
+            assert portents(state.altar, state.lit) == ()
+
+    for seed in range(3):
+        random_playout(GAME, config, seed, seed, on_step=check)
