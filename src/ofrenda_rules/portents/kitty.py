@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
+from ofrenda_rules.copying import evolve
 from ofrenda_rules.portents.altar import apply_push, can_light, max_shift, omens_collected, portents, snuff
 from ofrenda_rules.portents.components import CORNER_WIDE_PUSH, LANES, RING, SIDE_LANES, Sign
 from ofrenda_rules.portents.scoring import kitty_fortune_win
@@ -79,7 +78,7 @@ def start_kitty_turn(state: State) -> State:
         else:
             pushed = (token,)
         token = None
-    state = attrs.evolve(
+    state = evolve(
         state,
         omens=omens,
         kitty_omens=stolen,
@@ -99,9 +98,9 @@ def kitty_draw(state: State, tile: Sign) -> State:
     if state.kitty_fill:
         space = state.kitty_fill[0]
         altar = state.altar[:space] + (tile,) + state.altar[space + 1 :]
-        state = attrs.evolve(state, bag=bag, altar=altar, kitty_fill=state.kitty_fill[1:])
+        state = evolve(state, bag=bag, altar=altar, kitty_fill=state.kitty_fill[1:])
     else:
-        state = attrs.evolve(state, bag=bag, token=tile)
+        state = evolve(state, bag=bag, token=tile)
     return _continue(state)
 
 
@@ -114,7 +113,7 @@ def _continue(state: State) -> State:
     if waiting_for_draw(state):
         return state
     bag = tuple(sorted(state.bag + state.pushed))
-    state = attrs.evolve(state, bag=bag, pushed=())
+    state = evolve(state, bag=bag, pushed=())
     found = portents(state.altar, state.lit)
     omens, gained = state.omens, state.kitty_omens
     lit = state.lit
@@ -133,7 +132,7 @@ def _continue(state: State) -> State:
         lit = tuple(flag or space in chosen for space, flag in enumerate(lit))
     lit = snuff(state.altar, lit, chosen)
     steps = state.kitty_steps + 1 + (1 if state.kitty_extra else 0)
-    state = attrs.evolve(
+    state = evolve(
         state,
         omens=omens,
         kitty_omens=gained,
@@ -151,5 +150,5 @@ def _continue(state: State) -> State:
     else:
         reason = kitty_fortune_win(gained)
     if reason is not None:
-        return attrs.evolve(state, phase=Phase.OVER, winners=(), reason=reason)
-    return attrs.evolve(state, phase=Phase.PUSH)
+        return evolve(state, phase=Phase.OVER, winners=(), reason=reason)
+    return evolve(state, phase=Phase.PUSH)

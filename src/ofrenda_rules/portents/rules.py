@@ -17,9 +17,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import assert_never
 
-import attrs
-
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
+from ofrenda_rules.copying import evolve
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.portents.actions import (
     Action,
@@ -270,18 +269,18 @@ def _apply_unchecked(state: State, action: Action) -> State:
     if isinstance(action, Light):
         if phase is Phase.OFFERING:
             lit = state.lit[: action.space] + (True,) + state.lit[action.space + 1 :]
-            return attrs.evolve(state, lit=lit, phase=Phase.PUSH)
+            return evolve(state, lit=lit, phase=Phase.PUSH)
         return do_light(state, action.space)
     if isinstance(action, Sacrifice):
         hand = tuple(t for t in state.hands[0] if t is not action.tile)
-        return attrs.evolve(state, hands=(hand,), pushed=(action.tile,), phase=Phase.FEED)
+        return evolve(state, hands=(hand,), pushed=(action.tile,), phase=Phase.FEED)
     assert_never(action)
 
 
 def _feed(state: State, tile: Sign) -> State:
     hand = tuple(sorted((*state.hands[0], tile)))
     bag = tuple(sorted((*(t for t in state.bag if t is not tile), *state.pushed)))
-    return finish_player_turn(attrs.evolve(state, hands=(hand,), bag=bag, pushed=()))
+    return finish_player_turn(evolve(state, hands=(hand,), bag=bag, pushed=()))
 
 
 def hidden_variant(state: State, player: int, rng: Rng) -> State:
@@ -293,4 +292,4 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     """
     if state.rng is None:
         return state
-    return attrs.evolve(state, rng=Rng(rng.next_u64()[0]))
+    return evolve(state, rng=Rng(rng.next_u64()[0]))

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-import attrs
-
+from ofrenda_rules.copying import evolve
 from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile
 from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, LANES_THROUGH, Sign
@@ -83,28 +82,28 @@ def apply_setup(state: State, action: Action) -> State:
     if isinstance(action, DrawOmen):
         slot = state.omens.index(None)
         omens = state.omens[:slot] + (action.omen,) + state.omens[slot + 1 :]
-        return attrs.evolve(state, omens=omens, phase=Phase.ALTAR if None not in omens else phase)
+        return evolve(state, omens=omens, phase=Phase.ALTAR if None not in omens else phase)
     if isinstance(action, ChooseFirst):
-        return attrs.evolve(state, active=action.seat, first_player=action.seat, phase=Phase.OFFERING)
+        return evolve(state, active=action.seat, first_player=action.seat, phase=Phase.OFFERING)
     assert isinstance(action, DrawTile)
     tile = action.tile
     if phase is Phase.ALTAR:
         space = state.altar.index(None)
         altar = state.altar[:space] + (tile,) + state.altar[space + 1 :]
-        return attrs.evolve(state, altar=altar, phase=Phase.HANDS if None not in altar else phase)
+        return evolve(state, altar=altar, phase=Phase.HANDS if None not in altar else phase)
     if phase is Phase.HANDS:
         seat = next(s for s, hand in enumerate(state.hands) if len(hand) < 3)
         hands = list(state.hands)
         hands[seat] = tuple(sorted((*hands[seat], tile)))
-        state = attrs.evolve(state, hands=tuple(hands))
+        state = evolve(state, hands=tuple(hands))
         if any(len(hand) < 3 for hand in hands):
             return state
         rest = tuple(_pool(state))
         if not state.config.solo:
-            return attrs.evolve(state, token=rest[0], phase=Phase.FIRST_PLAYER)
+            return evolve(state, token=rest[0], phase=Phase.FIRST_PLAYER)
         if state.config.chaotic_cat:
-            return attrs.evolve(state, bag=rest, phase=Phase.PUSH)
-        return attrs.evolve(state, phase=Phase.TOKEN)
+            return evolve(state, bag=rest, phase=Phase.PUSH)
+        return evolve(state, phase=Phase.TOKEN)
     assert phase is Phase.TOKEN
     bag = tuple(t for t in _pool(state) if t is not tile)
-    return attrs.evolve(state, token=tile, bag=bag, phase=Phase.PUSH)
+    return evolve(state, token=tile, bag=bag, phase=Phase.PUSH)

@@ -13,8 +13,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Final
 
-import attrs
-
+from ofrenda_rules.copying import evolve
 from ofrenda_rules.errors import Rejection
 from ofrenda_rules.portents.actions import Pass, Place, Push
 from ofrenda_rules.portents.altar import (
@@ -210,7 +209,7 @@ def legal_lights(state: State) -> tuple[int, ...]:
 def do_push(state: State, push: Push) -> State:
     """Push tiles off (the push is legal): the altar has empty spaces to fill."""
     altar, lit, off, _ = apply_push(state.altar, state.lit, push.side, push.shifts)
-    return attrs.evolve(state, altar=altar, lit=lit, pushed=off, phase=Phase.PLACE)
+    return evolve(state, altar=altar, lit=lit, pushed=off, phase=Phase.PLACE)
 
 
 def do_place(state: State, place: Place) -> State:
@@ -219,9 +218,9 @@ def do_place(state: State, place: Place) -> State:
     altar = state.altar[: place.space] + (place.tile,) + state.altar[place.space + 1 :]
     hand = tuple(t for t in state.hands[seat] if t is not place.tile)
     if None in altar:
-        return attrs.evolve(state, altar=altar, hands=_with(state.hands, seat, hand))
+        return evolve(state, altar=altar, hands=_with(state.hands, seat, hand))
     hand = tuple(sorted(hand + state.pushed))
-    return scry(attrs.evolve(state, altar=altar, hands=_with(state.hands, seat, hand), pushed=()))
+    return scry(evolve(state, altar=altar, hands=_with(state.hands, seat, hand), pushed=()))
 
 
 def _with(hands: tuple[tuple[Sign, ...], ...], seat: int, hand: tuple[Sign, ...]) -> tuple[tuple[Sign, ...], ...]:
@@ -238,7 +237,7 @@ def scry(state: State) -> State:
     gained = tuple(omen for i in slots if (omen := state.omens[i]) is not None)
     seat = state.active
     collected = _with(state.collected, seat, state.collected[seat] + gained)
-    return attrs.evolve(
+    return evolve(
         state, omens=omens, collected=collected, portents=found, lit_now=(), made_portent=True, phase=Phase.LIGHT
     )
 
@@ -247,7 +246,7 @@ def do_light(state: State, space: int) -> State:
     """Light a Burnt Offering for a new Portent; after the last, snuff and end the turn."""
     lit = state.lit[:space] + (True,) + state.lit[space + 1 :]
     lit_now = (*state.lit_now, space)
-    state = attrs.evolve(state, lit=lit, lit_now=lit_now)
+    state = evolve(state, lit=lit, lit_now=lit_now)
     if len(lit_now) < len(state.portents):
         return state
     return end_scrying(state)
@@ -256,9 +255,9 @@ def do_light(state: State, space: int) -> State:
 def end_scrying(state: State) -> State:
     """Snuff old Burnt Offerings, then end the player's Scrying phase."""
     lit = snuff(state.altar, state.lit, state.lit_now)
-    state = attrs.evolve(state, lit=lit, portents=(), lit_now=())
+    state = evolve(state, lit=lit, portents=(), lit_now=())
     if state.config.solo and state.config.feed_the_cat:
-        return attrs.evolve(state, phase=Phase.SACRIFICE)
+        return evolve(state, phase=Phase.SACRIFICE)
     return finish_player_turn(state)
 
 
@@ -267,20 +266,20 @@ def finish_player_turn(state: State) -> State:
     config = state.config
     turns = state.turns + 1
     offerings = sum(state.lit)
-    state = attrs.evolve(state, turns=turns)
+    state = evolve(state, turns=turns)
     if not config.solo:
         seat = state.active
         reason = fortune_win(state.collected[seat])
         if reason is None and offerings >= 4:
             reason = EndReason.FOUR_OFFERINGS
         if reason is not None:
-            return attrs.evolve(state, phase=Phase.OVER, winners=(seat,), reason=reason)
+            return evolve(state, phase=Phase.OVER, winners=(seat,), reason=reason)
         if turns >= config.turn_limit:
-            return attrs.evolve(state, phase=Phase.OVER, winners=(), reason=EndReason.TURN_LIMIT)
-        return attrs.evolve(state, active=1 - seat, phase=Phase.PUSH, made_portent=False)
+            return evolve(state, phase=Phase.OVER, winners=(), reason=EndReason.TURN_LIMIT)
+        return evolve(state, active=1 - seat, phase=Phase.PUSH, made_portent=False)
     if solo_target_met(config, state.collected[0]):
-        return attrs.evolve(state, phase=Phase.OVER, winners=(0,), reason=EndReason.SOLO_TARGET)
+        return evolve(state, phase=Phase.OVER, winners=(0,), reason=EndReason.SOLO_TARGET)
     if offerings >= 4:
-        return attrs.evolve(state, phase=Phase.OVER, winners=(), reason=EndReason.KITTY_OFFERINGS)
+        return evolve(state, phase=Phase.OVER, winners=(), reason=EndReason.KITTY_OFFERINGS)
     extra = config.felis_pyromanias and offerings < 2
-    return start_kitty_turn(attrs.evolve(state, kitty_extra=extra))
+    return start_kitty_turn(evolve(state, kitty_extra=extra))
