@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import IllegalActionError
 from ofrenda_rules.registry import AnyGame
-from ofrenda_rules.rng import Rng
+from ofrenda_rules.rng import Rng, integer_weights
 from ofrenda_rules.serialization import dumps, loads
 from tests.properties.cases import CASES
 
@@ -45,6 +45,9 @@ def play(game: AnyGame, config: Any, seed: int | None, data: st.DataObject, hook
     state = game.new_game(config, seed)
     limit = game.max_steps(config)
     steps = 0
+    # Chance events are sampled by their probabilities (as a table would), from a
+    # generator hypothesis seeds; player decisions are chosen by hypothesis.
+    chance_rng = Rng(data.draw(SEEDS, label="chance seed"))
     while (player := game.current_player(state)) != TERMINAL:
         assert steps < limit, f"no end after {limit} steps"
         legal = game.legal_actions(state)
@@ -54,9 +57,11 @@ def play(game: AnyGame, config: Any, seed: int | None, data: st.DataObject, hook
             assert tuple(a for a, _ in outcomes) == legal
             assert sum(p for _, p in outcomes) == 1
             assert all(p > 0 for _, p in outcomes)
+            index, chance_rng = chance_rng.choose(integer_weights([p for _, p in outcomes]))
+            action = legal[index]
         else:
             assert game.chance_outcomes(state) == ()
-        action = legal[data.draw(st.integers(0, len(legal) - 1), label="action")]
+            action = legal[data.draw(st.integers(0, len(legal) - 1), label="action")]
         after = game.apply(state, action)
         if hook is not None:
             hook(state, action, after)
