@@ -27,7 +27,9 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 nitpicky = False
-suppress_warnings = ["myst.header"]
+# Type hints name builtins such as ``object`` and ``type`` that are also field names
+# in several games; those ambiguous implicit references are not errors.
+suppress_warnings = ["myst.header", "ref.python"]
 # Docstring examples are run by pytest --doctest-modules with their module's
 # globals; the doctest builder runs the ``doctest`` directives of the pages.
 doctest_test_doctest_blocks = ""
