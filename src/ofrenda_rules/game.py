@@ -189,6 +189,12 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """A state equal to the given one in all that ``player`` can see."""
     bench_configs: Callable[[], tuple[C, ...]]
     """Configurations the benchmark measures (a few representative ones)."""
+    reference_bot: Callable[[S], A] | None = None
+    """A reference policy, where the game ships one: the action it picks for the seat to move.
+
+    Offered only by games of perfect information (after setup), where the full
+    state is exactly what the player sees; ``None`` otherwise.
+    """
     describe_action: Callable[[S, A], str] = attrs.field(default=lambda state, action: repr(action))
     """A short human description of an action, for logs and the CLI."""
     describe_config: Callable[[C], str] = summarize_config

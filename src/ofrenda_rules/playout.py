@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -56,12 +56,15 @@ def random_playout(
     player_seed: int,
     *,
     on_step: Callable[[Any, Any], None] | None = None,
+    bots: Mapping[int, Callable[[Any], Any]] | None = None,
 ) -> Playout:
     """Play ``config`` to the end with uniformly random players.
 
     With ``seed=None`` the driver also resolves chance events, sampling
     ``chance_outcomes`` with the players' generator. ``on_step(state, action)``
-    is called before each action is applied.
+    is called before each action is applied. ``bots`` maps seats to policies
+    (``state -> action``, e.g. a game's ``reference_bot``) that replace the
+    random player of those seats.
     """
     state = game.new_game(config, seed)
     initial = state
@@ -79,8 +82,12 @@ def random_playout(
             legal = game.legal_actions(state)
             if not legal:
                 raise PlayoutError(f"{game.info.name}: player {player} has no legal action")
-            index, rng = rng.below(len(legal))
-            action = legal[index]
+            policy = None if bots is None else bots.get(player)
+            if policy is not None:
+                action = policy(state)
+            else:
+                index, rng = rng.below(len(legal))
+                action = legal[index]
         if on_step is not None:
             on_step(state, action)
         state = game.apply(state, action)

@@ -115,6 +115,17 @@ def test_simulate_summarises_games_and_json_is_parseable(game: AnyGame) -> None:
     assert status == 0 and "win rate" in text and "steps: mean" in text
 
 
+@pytest.mark.parametrize("game", [g for g in games() if g.reference_bot is not None], ids=lambda g: g.info.name)
+def test_simulate_pits_the_reference_bot_against_random_players(game: AnyGame) -> None:
+    players = int(players_of(game))
+    kinds = ",".join(["reference"] + ["random"] * (players - 1))
+    status, out, err = run("simulate", game.info.name, "-p", str(players), "-n", "4", "--bots", kinds, "--json")
+    assert status == 0, err
+    summary = json.loads(out)
+    assert summary["bots"] == (kinds if players > 1 else "reference")
+    assert summary["games"] == 4
+
+
 def test_simulate_gives_the_same_summary_with_worker_processes() -> None:
     args = ("simulate", "dia_de_los_muertos", "-n", "20", "--seed", "9", "--json", "--no-progress")
     _, one, _ = run(*args)
@@ -178,6 +189,9 @@ def test_schema_prints_a_generated_json_schema(game: AnyGame, kind: str, tmp_pat
         (["play", "dia_de_los_muertos", "--config", '{"players": 1' + "0" * 5000 + "}"], "not valid JSON"),
         (["play", "dia_de_los_muertos", "--human", "9"], "no such seat"),
         (["simulate", "dia_de_los_muertos", "-n", "0"], "at least one game"),
+        (["simulate", "dia_de_los_muertos", "--bots", "reference"], "has no reference bot"),
+        (["simulate", "dia_de_los_muertos", "--bots", "clever"], "unknown bot 'clever'"),
+        (["simulate", "dia_de_los_muertos", "-p", "3", "--bots", "random,random"], "2 bots for 3 seats"),
         (["replay", "/no/such/file.json"], "cannot read"),
         (["replay", "-"], "malformed"),
     ],

@@ -22,7 +22,7 @@ from ofrenda_rules._cli.common import (
 )
 from ofrenda_rules.game import summarize_config
 from ofrenda_rules.playout import random_playout
-from ofrenda_rules.registry import get_game
+from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.rng import MASK64
 from ofrenda_rules.serialization import dumps, loads, to_json_value
 
@@ -46,7 +46,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Register the subcommand."""
     parser = sub.add_parser(
         "simulate",
-        help="play many seeded games between random bots and summarise them",
+        help="play many seeded games between random or reference bots and summarise them",
         description="Game i uses the seed S+i for the game and for its random bots. Prints score "
         "distributions, win rates per seat and game lengths.",
     )
@@ -54,19 +54,47 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("-n", "--games", type=int, default=100, help="number of games (default 100)")
     parser.add_argument("--seed", type=seed_type, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--bots",
+        default="random",
+        help="who plays: 'random', 'reference' (the game's reference bot, where it has one), or a comma-separated "
+        "list per seat such as 'reference,random' (default: random)",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.set_defaults(run=run)
 
 
-def play_games(task: tuple[str, str, Sequence[int]]) -> list[GameRecord]:
+def seat_bots(game: AnyGame, players: int, spec: str) -> tuple[str, ...]:
+    """The bot kind of every seat from a ``--bots`` value, checked.
+
+    Raises:
+        CliError: for an unknown kind, a list of the wrong length, or a reference
+            bot asked of a game that has none.
+    """
+    kinds = tuple(part.strip() for part in spec.split(","))
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if len(kinds) != players:
+        raise CliError(f"--bots: {len(kinds)} bots for {players} seats")
+    for kind in kinds:
+        if kind not in ("random", "reference"):
+            raise CliError(f"--bots: unknown bot {kind!r}; expected random or reference")
+    if "reference" in kinds and game.reference_bot is None:
+        raise CliError(f"--bots: {game.info.name} has no reference bot")
+    return kinds
+
+
+def play_games(task: tuple[str, str, Sequence[int], tuple[str, ...]]) -> list[GameRecord]:
     """Play the games of the given seeds (a worker's job; arguments are plain data to cross processes)."""
-    name, config_json, seeds = task
+    name, config_json, seeds, kinds = task
     game = get_game(name)
     config = loads(config_json, game.config_type)
+    reference = game.reference_bot
+    bots = {seat: reference for seat, kind in enumerate(kinds) if kind == "reference" and reference is not None}
     records = []
     for seed in seeds:
-        result = random_playout(game, config, seed=seed, player_seed=seed)
+        result = random_playout(game, config, seed=seed, player_seed=seed, bots=bots)
         outcome = game.outcome(result.final)
         records.append(GameRecord(seed, outcome.scores, outcome.winners, result.steps, game.turn_count(result.final)))
     return records
@@ -142,7 +170,7 @@ def summarize(records: Sequence[GameRecord], players: int, **header: object) -> 
         game=str(header.get("game", "")),
         config=str(header.get("config", "")),
         first_seed=int(str(header.get("first_seed", 0))),
-        bots="random",
+        bots=str(header.get("bots", "random")),
         games=count,
         seats=tuple(seats),
         shared_wins=sum(1 for r in records if len(r.winners) > 1),
@@ -153,10 +181,12 @@ def summarize(records: Sequence[GameRecord], players: int, **header: object) -> 
     )
 
 
-def _tasks(name: str, config_json: str, first: int, count: int) -> Iterator[tuple[str, str, list[int]]]:
+def _tasks(
+    name: str, config_json: str, first: int, count: int, kinds: tuple[str, ...]
+) -> Iterator[tuple[str, str, list[int], tuple[str, ...]]]:
     for start in range(0, count, _CHUNK):
         seeds = [(first + i) & MASK64 for i in range(start, min(start + _CHUNK, count))]
-        yield (name, config_json, seeds)
+        yield (name, config_json, seeds, kinds)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -167,7 +197,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
         raise CliError("-n: at least one game")
     if args.jobs < 1:
         raise CliError("--jobs: at least one worker")
-    tasks = list(_tasks(game.info.name, dumps(config), args.seed, args.games))
+    kinds = seat_bots(game, players_of(config), args.bots)
+    tasks = list(_tasks(game.info.name, dumps(config), args.seed, args.games, kinds))
     records: list[GameRecord] = []
     show = not args.no_progress
     if args.jobs == 1:
@@ -183,11 +214,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
                     _progress(len(records), args.games, err)
     records.sort(key=lambda r: r.seed)
     players = players_of(config)
-    summary = summarize(records, players, game=game.info.name, config=summarize_config(config), first_seed=args.seed)
+    bots = ",".join(kinds) if len(set(kinds)) > 1 else kinds[0]
+    summary = summarize(
+        records, players, game=game.info.name, config=summarize_config(config), first_seed=args.seed, bots=bots
+    )
     if args.json:
         print(json.dumps(to_json_value(summary), indent=2), file=out)
         return 0
-    print(f"{game.info.title}: {summary.config}, {summary.games} games from seed {args.seed}, random bots", file=out)
+    print(f"{game.info.title}: {summary.config}, {summary.games} games from seed {args.seed}, bots: {bots}", file=out)
     print("seat   wins  win rate   mean score  stdev   min  median   max", file=out)
     for row in summary.seats:
         spread = row.score

@@ -7,6 +7,7 @@ from typing import Final, assert_never
 
 from ofrenda_rules.game import GameDefinition, GameInfo
 from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile, Light, Pass, Place, Push, Sacrifice
+from ofrenda_rules.portents.bots import SearchBot
 from ofrenda_rules.portents.components import LANE_NAMES, SIDE_LANES
 from ofrenda_rules.portents.kitty import CIRCUIT
 from ofrenda_rules.portents.rules import (
@@ -152,6 +153,14 @@ def _lane_index(push: Push, j: int) -> int:
     return (3 + a % 3) if c - a in (6, -6) else a // 3
 
 
+_REFERENCE: Final = SearchBot(depth=1)
+
+
+def _reference_move(state: State) -> Action:
+    """The reference bot's move: :class:`~ofrenda_rules.portents.bots.SearchBot` at depth 1."""
+    return _REFERENCE.choose(state)
+
+
 GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     info=INFO,
     config_type=Config,
@@ -178,5 +187,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     bench_configs=_bench_configs,
     describe_action=_describe,
     describe_config=_describe_config,
+    reference_bot=_reference_move,
 )
 """Portents as a registered game."""
