@@ -39,6 +39,7 @@ from ofrenda_rules.ofrenda import (
     legal_actions,
     validate,
 )
+from ofrenda_rules.ofrenda.objectives import candle_fulfilled, portrait_fulfilled
 from ofrenda_rules.playout import random_playout
 
 E = DEFAULT_EDITION
@@ -218,3 +219,49 @@ def test_with_an_empty_bag_candle_spaces_stay_empty_and_the_game_goes_on() -> No
         emptied = emptied or (not state.bag and None in state.candle_market)
     assert emptied and state.phase is Phase.OVER
     assert all(board.turns == 12 for board in state.boards)
+
+
+def _check_lit_sides(state: State) -> None:
+    config = state.config
+    neighbours = E.neighbours
+    final = state.phase is Phase.OVER
+    for seat, board in enumerate(state.boards):
+        for slot, card in enumerate(board.portraits):
+            if card is None:
+                assert not board.lit[slot]
+                continue
+            full = all(board.portraits[n] is not None for n in neighbours[slot])
+            due = final or full
+            assert board.lit[slot] == (due and portrait_fulfilled(config, board, slot, final=final))
+        for k, candle in enumerate(board.candle_slots):
+            if candle is None:
+                assert not board.candle_lit[k]
+                continue
+            due = final or not E.candles[candle].end_of_game
+            assert board.candle_lit[k] == (due and candle_fulfilled(config, state.boards, seat, candle))
+
+
+@pytest.mark.parametrize(
+    "config", [*CONFIGS, Config(players=2, strict_empty_objectives=True, zero_majority=True)], ids=GAME.describe_config
+)
+def test_lit_sides_are_exactly_the_objectives_due_and_fulfilled(config: Config) -> None:
+    """Portrait Objectives: "As soon as a Portrait has all its adjacent slots filled, check if the objective has
+    been fulfilled and, if so, flip the Portrait to its lit side. At the end of the game, double check unlit
+    Portraits' objectives, ignoring any empty Portrait slots." Candle Objectives: "As soon as the objective is
+    fulfilled, flip the Candle to its lit side. Objectives marked with an end-of-game icon can only be flipped
+    at the end of the game." Scoring: "First, check if you can flip any remaining unlit Portraits and Candles".
+
+    At every player decision and at the end of several games, each portrait is lit exactly when its
+    neighbourhood is full (or the game is over) and its objective holds, and each placed candle exactly when
+    it may be flipped and its objective holds.
+    """
+    lit = 0
+    for player_seed in range(3):
+        game = states(config, player_seed)
+        for state in game[::4]:
+            _check_lit_sides(state)
+        final = game[-1]
+        _check_lit_sides(final)
+        assert final.phase is Phase.OVER
+        lit += sum(sum(board.lit) + sum(board.candle_lit) for board in final.boards)
+    assert lit > 0
