@@ -197,7 +197,8 @@ def test_solo_games_never_use_majority_candles() -> None:
     assert all(not E.candles[c].multiplayer_only for c in state.bag)
 
 
-def test_evolve_helper_keeps_boards_frozen() -> None:
+def test_player_boards_are_frozen() -> None:
+    """States are immutable: a board cannot be changed in place, only replaced."""
     b = placed({0: 0})
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         b.marigolds = 3  # type: ignore[misc]
