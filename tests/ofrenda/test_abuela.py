@@ -99,3 +99,24 @@ def test_a_solo_game_is_twelve_player_turns_between_abuela_turns() -> None:
     assert outcome(state).tier is not None
     # The 2-player deck of 35, less 3 removed, 4 + 3 dealt and 24 replenishments: one card is never drawn.
     assert len(state.deck) == 1
+
+
+def test_her_second_roll_discards_one_candle_and_never_rolls_again() -> None:
+    """ "If Abuela rolled a 5 or 6, she will also discard a Candle. Roll the dice again to see which space the
+    Candle comes from, following the guidelines above." -- a 5 or 6 on the second roll is the 4th space, not
+    another candle."""
+    state = play(abuela_turn(), RollDie(5), RollDie(6))
+    assert state.candle_discards == (3,) and state.phase is Phase.REFILL_PORTRAIT
+    assert state.candle_market == (0, 1, 2, None)
+
+
+def test_a_second_roll_on_an_empty_candle_space_discards_nothing() -> None:
+    """Ruling: when the rolled candle space is empty (only possible once the bag has run out) she discards no
+    candle and pays nothing."""
+    state = attrs.evolve(abuela_turn(), candle_market=(0, 1, None, None), bag=())
+    state = play(state, RollDie(6))
+    assert state.phase is Phase.ABUELA_CANDLE
+    after = play(state, RollDie(4))
+    assert after.candle_discards == () and after.supply == state.supply
+    assert after.market_marigolds == state.market_marigolds[:3] + (0,)
+    assert after.candle_market == (0, 1, None, None) and after.phase is Phase.REFILL_PORTRAIT

@@ -208,6 +208,33 @@ def _broken(change: Callable[[dict[str, Any]], None]) -> str:
         (lambda d: d["goals"][11]["patterns"][0].__setitem__(4, [1, 9]), "fits nowhere"),
         (lambda d: d["tokens"][0].update(players=3), "tokens for 2 players"),
         (lambda d: d["portraits"][0].update(colour="blue"), "colour"),
+        (lambda d: d["board"].update(rows=[6, 5, 4]), "has 15 card slots"),
+        (lambda d: d["board"].update(golden=[2, 12]), "golden slots"),
+        (lambda d: d["board"]["offering_slots"][0].update(cards=[0, 1]), "three distinct card slots"),
+        (lambda d: d["portraits"][3].update(id=4), "portrait 3 is numbered 4"),
+        (lambda d: d["portraits"][3].update(offering="blue"), "not an offering"),
+        (
+            lambda d: [
+                p["objective"].update(kind="all_either") for p in d["portraits"] if len(p["objective"]["features"]) == 2
+            ],
+            "include all three kinds",
+        ),
+        (lambda d: d["candles"][0].update(id=1), "candle 0 is numbered 1"),
+        (lambda d: d["candles"][0]["objective"].update(features=[]), "depicts 1 distinct feature"),
+        (
+            lambda d: [
+                c.update(objective={"kind": "four_of_feature", "features": ["blue"]}) for c in d["candles"][24:26]
+            ],
+            "miss the objective kinds",
+        ),
+        (lambda d: [c.update(multiplayer_only=True) for c in d["candles"]], "multiplayer-only icon for the solo"),
+        (lambda d: [g.update(type="features") for g in d["goals"] if g["type"] == "large_groups"], "no goal card"),
+        (lambda d: d["goals"][0].update(feature=None), "only a feature_count goal"),
+        (lambda d: d["goals"][6].update(patterns=[]), "only a pattern goal"),
+        (lambda d: d["goals"][5].update(count=0), "count 0 must be positive"),
+        (lambda d: d["goals"][5].update(count=9), "fewer than 9 candle/marigold slots"),
+        (lambda d: d["tokens"][0].update(id=5), "token 0 is numbered 5"),
+        (lambda d: d["tokens"][0].update(value=0), "value 0 is not valid"),
     ],
 )
 def test_an_edition_that_breaks_a_constraint_is_refused(change: Callable[[dict[str, Any]], None], message: str) -> None:

@@ -7,6 +7,7 @@ import attrs
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.ofrenda import (
     Config,
+    DiscardPortrait,
     DrawCandle,
     DrawPortrait,
     LeaveEmpty,
@@ -84,6 +85,12 @@ def test_example_b_place_the_taken_portrait_surrounding_a_candle_and_a_marigold_
     state = play(angie_before_example_a(), TakePortrait(2), TakeCandle(0), DrawPortrait(20), DrawCandle(4))
     before = score(state)[ANGIE]
     assert before == 0
+    # "Angie must play one of the four Portrait cards she has in her hand. She considers discarding one of her
+    # cards because she is short on Marigolds, but instead decides to play the Portrait she just took."
+    assert state.hands[ANGIE] == (14, 16, 17, TAKEN) and state.boards[ANGIE].marigolds == 0
+    assert DiscardPortrait(TAKEN) in legal_actions(state) and PlacePortrait(TAKEN, 6) in legal_actions(state)
+    # With no marigold the crossed-out slots 5 and 8 are closed to her.
+    assert PlacePortrait(TAKEN, 5) not in legal_actions(state) and PlacePortrait(TAKEN, 8) not in legal_actions(state)
     state = play(state, PlacePortrait(TAKEN, 6))
     board = state.boards[ANGIE]
     assert board.portraits[6] == TAKEN

@@ -8,7 +8,16 @@ from typing import Any
 import attrs
 import pytest
 
-from ofrenda_rules.ofrenda import DEFAULT_EDITION, Config, PlaceCandle, PlacePortrait, PlayerBoard, State, new_game
+from ofrenda_rules.ofrenda import (
+    DEFAULT_EDITION,
+    Config,
+    PlaceCandle,
+    PlaceMarigold,
+    PlacePortrait,
+    PlayerBoard,
+    State,
+    new_game,
+)
 from ofrenda_rules.ofrenda.objectives import candle_fulfilled, portrait_fulfilled
 from ofrenda_rules.ofrenda.turn import finish
 from tests.ofrenda.helpers import play, playing, set_up, with_board
@@ -188,7 +197,22 @@ def test_solo_games_never_use_majority_candles() -> None:
     assert all(not E.candles[c].multiplayer_only for c in state.bag)
 
 
-def test_evolve_helper_keeps_boards_frozen() -> None:
+def test_player_boards_are_frozen() -> None:
+    """States are immutable: a board cannot be changed in place, only replaced."""
     b = placed({0: 0})
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         b.marigolds = 3  # type: ignore[misc]
+
+
+def test_a_placed_candle_lights_when_a_placed_marigold_fulfils_it() -> None:
+    """Candle Objectives: "As soon as the objective is fulfilled, flip the Candle to its lit side." -- the fourth
+    marigold on the Ofrenda lights a placed "four or more Marigolds on your Ofrenda" candle (24) at once."""
+    portraits = {0: 0, 1: 1, 5: 2, 2: 3, 6: 4, 7: 5, 3: 6, 4: 7, 8: 8}
+    state = playing(base(), 0, (30, 19, 20, 21), portraits=portraits, marigold_slots=(0, 2, 4), marigolds=2)
+    candle_slots = (None, 24) + (None,) * 6
+    boards = (attrs.evolve(board(state), candle_slots=candle_slots), *state.boards[1:])
+    state = attrs.evolve(state, boards=boards, bag=tuple(c for c in state.bag if c != 24))
+    state = play(state, PlacePortrait(30, 10))
+    assert state.pending == (6,) and not board(state).candle_lit[1]
+    state = play(state, PlaceMarigold(6))
+    assert sum(board(state).marigold_slots) == 4 and board(state).candle_lit[1]

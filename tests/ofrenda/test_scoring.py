@@ -118,3 +118,41 @@ def test_score_counts_common_goal_tokens() -> None:
     state = set_up(config, goals=(0, 5, 10), market=(12, 13, 14, 15), hands=((19, 26, 27), (28, 29, 31)))
     board = attrs.evolve(state.boards[0], tokens=(8,))
     assert score(attrs.evolve(state, boards=(board, state.boards[1])))[0] == 8
+
+
+def test_an_unlit_candle_scores_nothing_even_beside_lit_portraits() -> None:
+    """ "Each unlit Portrait and Candle scores 0 points.\""""
+    state = with_board(base(), 0, portraits={1: 0, 2: 5, 6: 6}, lit=(1, 2, 6))
+    without = score(state)[0]
+    board = attrs.evolve(state.boards[0], candle_slots=(None, 9) + (None,) * 6)
+    unlit = attrs.evolve(state, boards=(board, state.boards[1]))
+    assert score(unlit)[0] == without
+    lit = attrs.evolve(unlit, boards=(attrs.evolve(board, candle_lit=(False, True) + (False,) * 6), state.boards[1]))
+    assert score(lit)[0] == without + 2 * 3
+
+
+def test_three_player_ties_share_places_and_the_tie_breaks_order_the_rest() -> None:
+    """ "In the case of a tie, the player with the most lit Portraits on their Ofrenda is the winner. If there's
+    still a tie, the player with the most Marigolds in their storage wins. If there's still a tie, the tied
+    players share the victory." -- places below the first follow the same order (a ruling)."""
+    three = set_up(
+        Config(players=3),
+        market=(12, 13, 14, 15),
+        candles=(20, 21, 22, 23),
+        hands=((19, 26, 27), (28, 29, 31), (32, 33, 34)),
+    )
+    # Seats 0 and 1: 1 point, 1 lit portrait, 2 marigolds (tied on everything); seat 2: 1 point, 1 lit, 0.
+    state = finished(
+        three,
+        [({0: 0, 1: 5}, (0,), 2), ({0: 6, 1: 10}, (0,), 2), ({0: 11, 1: 17}, (0,), 0)],
+    )
+    result = outcome(state)
+    assert result.scores == (1, 1, 1) and result.lit_portraits == (1, 1, 1)
+    assert result.ranks == (0, 0, 2) and result.winners == (0, 1)
+    # A higher score beats any tie-break: seat 2 now leads with 2 points and wins alone.
+    state = finished(
+        three,
+        [({0: 0, 1: 5}, (0,), 9), ({0: 6, 1: 10}, (0,), 2), ({0: 11, 1: 17}, (0, 1), 0)],
+    )
+    result = outcome(state)
+    assert result.scores == (1, 1, 4) and result.ranks == (1, 2, 0) and result.winners == (2,)

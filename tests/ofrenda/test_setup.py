@@ -11,13 +11,16 @@ from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrenda import (
     DEFAULT_EDITION,
     Config,
+    DiscardPortrait,
     DrawGoal,
     DrawPortrait,
     GoalType,
     Phase,
     RollDie,
+    apply,
     chance_outcomes,
     current_player,
+    is_over,
     legal_actions,
     new_game,
 )
@@ -110,12 +113,29 @@ def test_common_goals_are_not_for_the_solo_mode() -> None:
 
 
 def test_unlimited_marigolds_model_a_supply_that_cannot_run_dry() -> None:
-    config = Config(players=4, unlimited_marigolds=True)
-    assert config.marigold_total == 36 + 4 * 3 * 13 + 12 * 4
-    assert new_game(config, seed=1).supply == config.marigold_total - 12
+    """Ruling 1 switched: every discard gains its 3 marigolds and every flower slot its 1, for a whole game
+    in which every player always discards (the most marigolds a game can take from the supply)."""
+    for players in (1, 4):
+        config = Config(players=players, unlimited_marigolds=True)
+        assert new_game(config).supply == config.marigold_total - 3 * players
+        state = new_game(config, seed=1)
+        while not is_over(state):
+            legal = legal_actions(state)
+            discards = [a for a in legal if isinstance(a, DiscardPortrait)]
+            action = discards[0] if discards else legal[0]
+            before = state.boards[state.seat].marigolds
+            seat = state.seat
+            state = apply(state, action)
+            if discards:
+                assert state.boards[seat].marigolds == before + 3
+            assert state.supply > 0
+        assert all(len(board.discards) == 12 for board in state.boards)
 
 
-@pytest.mark.parametrize("option", ["common_goals", "unlimited_marigolds", "offering_in_any_slot", "zero_majority"])
+@pytest.mark.parametrize(
+    "option",
+    ["common_goals", "unlimited_marigolds", "offering_in_any_slot", "strict_empty_objectives", "zero_majority"],
+)
 def test_options_must_be_booleans(option: str) -> None:
     with pytest.raises(ConfigError, match=option):
         Config(players=2, **{option: "yes"})  # type: ignore[arg-type]
