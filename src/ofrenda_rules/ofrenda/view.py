@@ -1,10 +1,11 @@
 """What one player may know of a game of Ofrenda.
 
 Everything on the table is public: the Family board, every Ofrenda, the
-storages, the discard piles, the goal cards and tokens, and which candles
-are still in the bag (every candle drawn is seen). A :class:`View` hides the
-other players' hands, the deck, the portraits removed unseen in the solo
-mode, and the generator; it shows their sizes.
+storages, the discard piles, the goal cards and tokens. A :class:`View` hides
+the other players' hands, the deck, the portraits removed unseen in the solo
+mode, the contents of the candle bag (DESIGN: bag contents are redacted, even
+where a player could work them out from every candle seen) and the
+generator; it shows their sizes.
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ class View:
     """Marigolds on each of them."""
     candle_market: tuple[int | None, ...]
     """Candles on the Family board."""
-    bag: tuple[int, ...]
-    """Candles in the bag (known: every other candle has been seen), sorted."""
+    bag_size: int
+    """How many candles are in the bag."""
     candle_discards: tuple[int, ...]
     """Solo: the Abuela's discarded candles."""
     supply: int
@@ -89,7 +90,7 @@ def observe(state: State, player: int) -> View:
         market=state.market,
         market_marigolds=state.market_marigolds,
         candle_market=state.candle_market,
-        bag=state.bag,
+        bag_size=len(state.bag),
         candle_discards=state.candle_discards,
         supply=state.supply,
         boards=state.boards,
