@@ -128,9 +128,35 @@ def test_the_edition_round_trips_through_json() -> None:
         (lambda d: d["cards"][1].update(id=1), "card 1 appears 2 times"),
         (lambda d: d.update(majority_points=[10, 5, 2]), "10, 6 and 2"),
         (lambda d: d.update(flowers_per_player=20), "21 flower tokens"),
+        (lambda d: d["dice"][1].update(colour="yellow"), "once for each colour"),
+        (lambda d: d["dice"][1].update(faces=[{"flower": "A"}, {"flower": "B"}] * 3), "every flower type A, B and C"),
+        (lambda d: d["dice"][2]["faces"][5].update(pesos=-2), "exactly one object, flower or money"),
+        (lambda d: d["path"].update(head=23), "no flower A in the land of the living"),
+        (lambda d: d["path"]["spaces"][12].update(pesos=-1), "space 13 gives negative pesos"),
+        (lambda d: d["path"]["spaces"][15].update(object="portrait"), "space 16 gives a portrait"),
+        (lambda d: d["path"]["spaces"][1].update(pesos=0), "scenario A-B-C reaches space 3 with 1 pesos"),
+        (lambda d: d["path"]["spaces"][4].update(object=None), "scenario C-A-B reaches space 7"),
+        (lambda d: d["path"]["spaces"][8].update(object="candle"), "scenario C-B-A reaches space 9"),
+        (lambda d: d["path"]["spaces"][5].update(flower="B"), "scenario C-A-B"),
+        (lambda d: d["sheet"].update(row_points=[3, 4, 5, 6]), "one value per row"),
+        (lambda d: d["sheet"].update(widths=[7, 5, 5, 3, 0]), "row 5 has no cell"),
+        (lambda d: d["sheet"].update(row_points=[3, 4, 5, 6, -1]), "must not be negative"),
+        (lambda d: d["sheet"].update(portrait_row=3), "starting from the 4th row"),
+        (lambda d: d["cards"][0].update(cost=-1), "has a negative cost"),
+        (lambda d: [c.update(colour="orange") for c in d["cards"][20:]], "no pink Calaverita"),
+        (lambda d: d["cards"][0]["effect"].update(objects=[]), "draws nothing"),
+        (lambda d: d["cards"][3]["effect"].update(objects=["portrait", "candle"]), "a portrait only on its own"),
+        (lambda d: d["cards"][6].update(effect={"kind": "flower"}), "names no flower"),
+        (lambda d: d["cards"][10]["effect"]["objects"].append("candle"), "into another kind"),
+        (lambda d: d["cards"][13]["effect"].update(min_row=3), "makes portraits below row 4"),
+        (lambda d: d["cards"][15].update(effect={"kind": "die_power"}), "names no die power"),
+        (lambda d: d["cards"][20]["effect"].update(points=0), "needs a measure and positive points"),
+        (lambda d: d["cards"][20]["effect"].update(objects=["candle"]), "lists object kinds only when"),
+        (lambda d: d.update(food_set_points=[0, 1, 4]), "food_set_points must give points"),
     ],
 )
 def test_editions_that_break_a_rulebook_constraint_are_refused(change: object, message: str) -> None:
+    """Every constraint the rulebook states about the components is checked; a broken one is named."""
     data = _default_json()
     change(data)  # type: ignore[operator]
     with pytest.raises(FormatError, match=message):

@@ -162,6 +162,22 @@ def test_repeat_purchases_option_lets_a_player_buy_until_they_pass() -> None:
     assert state.acting == 1
 
 
+def test_an_empty_deck_leaves_the_market_short_and_discards_are_not_reshuffled() -> None:
+    """Ruling 11: "If a player takes one of the three Calaveritas in the market, they reveal a new card" as long
+    as the deck has one; "All cards not used in the round are discarded" and are not shuffled back."""
+    state = attrs.evolve(buying(start(2, market=(21, 22, 23)), board(pesos=4)), deck=(), discard=(1, 2))
+    state = apply(state, BuyCard(22))
+    assert current_player(state) == 1 and state.market == (21, 23) and not state.refill
+    state = apply(state, Pass())
+    assert state.phase is Phase.ROLL and state.market == () and state.discard == (1, 2, 21, 23)
+
+
+def test_seat_0_is_the_first_player_of_the_first_round() -> None:
+    """Ruling 1: "the player who most recently ate pan de muerto" cannot be known; seat 0 starts."""
+    state = start(4)
+    assert state.first_player == 0 and current_player(state) == 0
+
+
 def test_unsold_cards_are_discarded_and_the_first_player_passes_on() -> None:
     """From the rulebook.
 
