@@ -163,7 +163,7 @@ def test_repeat_purchases_option_lets_a_player_buy_until_they_pass() -> None:
 
 
 def test_an_empty_deck_leaves_the_market_short_and_discards_are_not_reshuffled() -> None:
-    """Ruling 11: "If a player takes one of the three Calaveritas in the market, they reveal a new card" as long
+    """Ruling 12: "If a player takes one of the three Calaveritas in the market, they reveal a new card" as long
     as the deck has one; "All cards not used in the round are discarded" and are not shuffled back."""
     state = attrs.evolve(buying(start(2, market=(21, 22, 23)), board(pesos=4)), deck=(), discard=(1, 2))
     state = apply(state, BuyCard(22))

@@ -121,7 +121,7 @@ def test_a_tie_goes_to_fewer_empty_spaces() -> None:
 
 
 def test_unqualified_players_rank_below_every_qualified_player() -> None:
-    """Ruling 18: a player outside the land of the living scores nothing and ranks below those who crossed;
+    """Ruling 19: a player outside the land of the living scores nothing and ranks below those who crossed;
     among themselves the tie-break on fewer empty spaces still applies."""
     state = _with(
         start(3),
