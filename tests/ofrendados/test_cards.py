@@ -32,6 +32,7 @@ from ofrenda_rules.ofrendados import (
     chance_outcomes,
     current_player,
     legal_actions,
+    observe,
     validate,
 )
 from ofrenda_rules.ofrendados.scoring import score_sheets
@@ -211,6 +212,7 @@ def test_18_el_soplos_reroll_is_a_fair_die_roll() -> None:
     state = apply(_owning(18, [Die(Y, 2)]), RerollDie(18, Y, 2))
     assert chance_outcomes(state) == tuple((RollDie(p), Fraction(1, 6)) for p in range(1, 7))
     assert state.dice_left == () and state.rerolling == Die(Y, 2)
+    assert observe(state, 1).rerolling == Die(Y, 2)
 
 
 def test_a_die_power_works_once_per_round_and_again_the_next_round() -> None:
