@@ -158,6 +158,14 @@ def test_rewrites_only_reach_the_kinds_and_rows_their_card_allows() -> None:
     assert rejection is not None and rejection.code == "cell-not-rewritable"
 
 
+@pytest.mark.parametrize(("card", "into"), [(11, K.CANDLE), (12, K.PAPEL_PICADO), (13, K.PAN_DE_MUERTO)])
+def test_a_rewrite_never_reaches_its_own_kind_or_a_portrait(card: int, into: K) -> None:
+    """Ruling 23: an object already of the target kind is not eligible, and a portrait (row 4 up only) stays one."""
+    cells = {0: into, 1: K.FRUIT, 2: K.FRUIT, 8: K.FRUIT, 13: K.FRUIT, 17: K.PORTRAIT}
+    state = _buy(card, board(cells, pesos=2))
+    assert legal_actions(state) == (RewriteObject(1), RewriteObject(2), RewriteObject(8), RewriteObject(13))
+
+
 def _owning(card: int, dice: list[Die]) -> State:
     return creating(start(2), dice, board(cards=[card]))
 

@@ -128,7 +128,10 @@ def test_a_die_not_held_cannot_be_used() -> None:
     state = creating(start(), [Die(Y, 2)])
     rejection = validate(state, UseDie(Y, 3))
     assert rejection is not None and rejection.code == "die-not-yours"
-    assert validate(state, "use the die") is not None
+    unknown = validate(state, "use the die")
+    assert unknown is not None and unknown.code == "unknown-action"
+    wrong_step = validate(state, TakeDie(Y, 2))
+    assert wrong_step is not None and wrong_step.code == "wrong-phase"
 
 
 def test_buying_in_turn_order_keeps_the_market_at_three() -> None:
