@@ -185,8 +185,8 @@ def _card_problems(cards: Sequence[CardSpec], sheet: SheetSpec) -> list[str]:
             problems.append(f"{label} has a negative cost")
         if effect.kind not in EFFECTS_BY_COLOUR[card.colour]:
             problems.append(f"{label} is {card.colour.value} but its effect is {effect.kind.value}")
-        if effect.kind is EffectKind.DRAW and not effect.objects:
-            problems.append(f"{label} draws nothing")
+        if effect.kind is EffectKind.DRAW and not 1 <= len(effect.objects) <= sheet.size:
+            problems.append(f"{label} draws nothing or more objects than the sheet holds")
         if effect.kind is EffectKind.DRAW and ObjectKind.PORTRAIT in effect.objects and len(effect.objects) > 1:
             problems.append(f"{label} may draw a portrait only on its own")
         if effect.kind is EffectKind.FLOWER and effect.flower is None:
