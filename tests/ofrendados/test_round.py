@@ -261,7 +261,10 @@ def test_every_legal_action_has_a_description() -> None:
         state = apply(state, legal[len(legal) // 2])
 
 
-@pytest.mark.parametrize("options", [{"players": 5}, {"players": 1}, {"beneath": "column"}, {"repeat_purchases": 1}])
+@pytest.mark.parametrize(
+    "options",
+    [{"players": 5}, {"players": 1}, {"beneath": "column"}, {"repeat_purchases": 1}, {"majority_ties": "split_place"}],
+)
 def test_invalid_configs_are_refused(options: dict[str, object]) -> None:
     with pytest.raises(ConfigError):
         Config(**options)  # type: ignore[arg-type]
