@@ -57,6 +57,11 @@ def test_portraits_may_only_be_placed_starting_from_the_4th_row() -> None:
     assert legal_actions(state) == tuple(DrawObject(c) for c in SHEET.rows[3])
     low = validate(state, DrawObject(0))
     assert low is not None and low.code == "cell-taken"
+    column = creating(start(), [Die(P, 1)], board({2: K.FRUIT, 8: K.FRUIT, 13: K.FRUIT}))
+    column = play(column, [UseDie(P, 1)])
+    assert legal_actions(column) == (DrawObject(17),)
+    too_low = validate(column, DrawObject(0))
+    assert too_low is not None and too_low.code == "portrait-too-low"
 
 
 def test_a_candle_scores_one_per_papel_picado_or_candle_around_it() -> None:
@@ -92,6 +97,9 @@ def test_pan_de_muerto_scores_elements_beside_it_continuously_and_beneath_it() -
     assert _score(cells)[2] == 3 + 1
     gap = {0: K.FRUIT, 2: K.PAN_DE_MUERTO, 3: K.FRUIT, 4: K.FRUIT}
     assert _score(gap)[2] == 2
+    high = {2: K.FRUIT, 8: K.FRUIT, 13: K.PAN_DE_MUERTO, 14: K.FRUIT}  # column 2: rows 1 and 2 beneath it
+    assert _score(high)[2] == 1 + 2
+    assert _score(high, Beneath.DIRECT)[2] == 1 + 1
 
 
 def test_food_scores_per_set() -> None:

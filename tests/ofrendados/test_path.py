@@ -11,8 +11,8 @@ FACE = {Flower.A: (P, 4), Flower.B: (O, 2), Flower.C: (O, 3)}
 """A die face of each flower type in the default edition (purple 4 is flower A)."""
 
 
-def _place_in_order(order: str) -> tuple[int, int, int]:
-    """Place one flower of each type in ``order``; return (final space, pesos, candles drawn)."""
+def _place_in_order(order: str) -> tuple[tuple[int, ...], int, int]:
+    """Place one flower of each type in ``order`` with dice; return (spaces stepped on, pesos, candles drawn)."""
     dice = [Die(*FACE[Flower(letter)]) for letter in order]
     state = creating(start(), dice)
     candles = 0
@@ -24,20 +24,25 @@ def _place_in_order(order: str) -> tuple[int, int, int]:
             candles += 1
             state = play(state, [legal_actions(state)[0]])
     me = state.boards[0]
-    return me.position, me.pesos, candles
+    assert me.sheet.count(ObjectKind.CANDLE) == candles
+    return me.flowers, me.pesos, candles
 
 
 @pytest.mark.parametrize(
-    ("order", "space", "pesos", "candles"),
-    [("ABC", 3, 1, 0), ("CAB", 7, 0, 1), ("CBA", 9, 0, 0)],
+    ("order", "spaces", "pesos", "candles"),
+    [("ABC", (1, 2, 3), 1, 0), ("CAB", (3, 5, 7), 0, 1), ("CBA", (3, 7, 9), 0, 0)],
     ids=["scenario-1", "scenario-2", "scenario-3"],
 )
-def test_the_rulebooks_three_scenarios(order: str, space: int, pesos: int, candles: int) -> None:
-    """Example: "Scenario 1: ... A, B and C, reaching the third flower on the path and also gaining one peso.
-    Scenario 2: ... C, A and B, reaching the seventh flower ... gaining 1 candle for their offering.
-    Scenario 3: ... C, B and A, reaching the ninth flower on the path. ... they did not get a bonus."
+def test_the_rulebooks_three_scenarios(order: str, spaces: tuple[int, ...], pesos: int, candles: int) -> None:
+    """Example: "Player A obtained, from their dice, 1 flower A, 1 flower B and 1 flower C.
+    Scenario 1: The player placed the pieces in the order A, B and C, reaching the third flower on the path
+    and also gaining one peso. Scenario 2: The player placed the pieces in the order C, A and B, reaching the
+    seventh flower on the path and also gaining 1 candle for their offering. Scenario 3: The player placed the
+    pieces in the order C, B and A, reaching the ninth flower on the path. In this case they did not get a bonus."
+
+    Step by step: each flower lands on the nearest flower of its type, and only the named bonus is gained.
     """
-    assert _place_in_order(order) == (space, pesos, candles)
+    assert _place_in_order(order) == (spaces, pesos, candles)
 
 
 def test_a_flower_goes_on_the_nearest_flower_of_its_type_skipping_others() -> None:
@@ -83,7 +88,57 @@ def test_a_candle_bonus_must_be_drawn_before_the_next_die() -> None:
     assert state.boards[0].sheet[0] is ObjectKind.CANDLE
 
 
+@pytest.mark.parametrize(("start_at", "space", "candle"), [(0, 1, False), (3, 5, True), (7, 9, False), (9, 11, True)])
+def test_only_the_starred_a_flowers_give_a_candle(start_at: int, space: int, candle: bool) -> None:
+    """From the rulebook.
+
+    "* Stepping on flower A also gives you 1 candle (velita) for your offering." Scenario 1 steps on the A of
+    space 1 and scenario 3 on the A of space 9 without a bonus: only the starred A flowers give a candle.
+    """
+    state = creating(start(), [Die(P, 4), Die(O, 2)], board(flowers=[start_at] if start_at else []))
+    state = play(state, [UseDie(P, 4)])
+    assert state.boards[0].position == space
+    assert [p.object for p in state.pending] == ([ObjectKind.CANDLE] if candle else [])
+    assert (PATH.space(space).object is ObjectKind.CANDLE) is candle
+
+
+@pytest.mark.parametrize(
+    ("start_at", "die", "space", "kind"),
+    [(15, (O, 2), 16, ObjectKind.PAPEL_PICADO), (20, (O, 3), 21, ObjectKind.PAN_DE_MUERTO)],
+)
+def test_object_bonuses_of_the_path_are_drawn_at_once(
+    start_at: int, die: tuple[Colour, int], space: int, kind: ObjectKind
+) -> None:
+    """From the rulebook.
+
+    "Some flowers also have bonuses that can be exchanged in the same round": the object is owed at once and
+    must be drawn before the next die.
+    """
+    state = creating(start(), [Die(*die), Die(O, 6)], board({1: ObjectKind.FRUIT}, flowers=[start_at]))
+    state = play(state, [UseDie(*die)])
+    assert state.boards[0].position == space
+    assert legal_actions(state) == tuple(DrawObject(c) for c in (0, 2, 3, 4, 5, 6, 7))
+    rejection = validate(state, UseDie(O, 6))
+    assert rejection is not None and rejection.code == "decision-owed"
+    state = play(state, [DrawObject(7)])
+    assert state.boards[0].sheet[7] is kind
+
+
+def test_a_token_lands_in_the_land_of_the_living_only_past_quetzalcoatls_head() -> None:
+    """From the rulebook.
+
+    "you must have at least 1 flower in the land of the living (on the flowers on a white background, crossing
+    the head of Quetzalcóatl)": space 12 is the last before the head, space 13 the first past it.
+    """
+    assert PATH.head == 12 and not PATH.in_land_of_the_living(12) and PATH.in_land_of_the_living(13)
+    assert PATH.length == 24
+
+
 def test_pesos_on_the_path_are_gained_at_once() -> None:
+    """From the rulebook.
+
+    Scenario 1: "... also gaining one peso": the peso of space 2 is gained when the flower is placed.
+    """
     state = creating(start(), [Die(O, 2)], board())
     state = play(state, [UseDie(Colour.ORANGE, 2)])
     assert state.boards[0].pesos == PATH.space(2).pesos == 1

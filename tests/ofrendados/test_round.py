@@ -128,7 +128,10 @@ def test_a_die_not_held_cannot_be_used() -> None:
     state = creating(start(), [Die(Y, 2)])
     rejection = validate(state, UseDie(Y, 3))
     assert rejection is not None and rejection.code == "die-not-yours"
-    assert validate(state, "use the die") is not None
+    unknown = validate(state, "use the die")
+    assert unknown is not None and unknown.code == "unknown-action"
+    wrong_step = validate(state, TakeDie(Y, 2))
+    assert wrong_step is not None and wrong_step.code == "wrong-phase"
 
 
 def test_buying_in_turn_order_keeps_the_market_at_three() -> None:
@@ -160,6 +163,22 @@ def test_repeat_purchases_option_lets_a_player_buy_until_they_pass() -> None:
     assert state.boards[0].cards == (19, 1)
     state = play(state, [RevealCard(3), DrawObject(0), Pass()])
     assert state.acting == 1
+
+
+def test_an_empty_deck_leaves_the_market_short_and_discards_are_not_reshuffled() -> None:
+    """Ruling 12: "If a player takes one of the three Calaveritas in the market, they reveal a new card" as long
+    as the deck has one; "All cards not used in the round are discarded" and are not shuffled back."""
+    state = attrs.evolve(buying(start(2, market=(21, 22, 23)), board(pesos=4)), deck=(), discard=(1, 2))
+    state = apply(state, BuyCard(22))
+    assert current_player(state) == 1 and state.market == (21, 23) and not state.refill
+    state = apply(state, Pass())
+    assert state.phase is Phase.ROLL and state.market == () and state.discard == (1, 2, 21, 23)
+
+
+def test_seat_0_is_the_first_player_of_the_first_round() -> None:
+    """Ruling 1: "the player who most recently ate pan de muerto" cannot be known; seat 0 starts."""
+    state = start(4)
+    assert state.first_player == 0 and current_player(state) == 0
 
 
 def test_unsold_cards_are_discarded_and_the_first_player_passes_on() -> None:
@@ -242,7 +261,10 @@ def test_every_legal_action_has_a_description() -> None:
         state = apply(state, legal[len(legal) // 2])
 
 
-@pytest.mark.parametrize("options", [{"players": 5}, {"players": 1}, {"beneath": "column"}, {"repeat_purchases": 1}])
+@pytest.mark.parametrize(
+    "options",
+    [{"players": 5}, {"players": 1}, {"beneath": "column"}, {"repeat_purchases": 1}, {"majority_ties": "split_place"}],
+)
 def test_invalid_configs_are_refused(options: dict[str, object]) -> None:
     with pytest.raises(ConfigError):
         Config(**options)  # type: ignore[arg-type]

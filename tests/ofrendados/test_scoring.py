@@ -6,7 +6,17 @@ import attrs
 import pytest
 
 from ofrenda_rules.errors import GameNotOverError
-from ofrenda_rules.ofrendados import Board, Config, MajorityCount, ObjectKind, Phase, State, outcome, score
+from ofrenda_rules.ofrendados import (
+    Board,
+    Config,
+    MajorityCount,
+    MajorityTies,
+    ObjectKind,
+    Phase,
+    State,
+    outcome,
+    score,
+)
 from ofrenda_rules.ofrendados.scoring import majority, neighbours, score_sheets
 from tests.ofrendados.helpers import PATH, board, fill, start
 
@@ -64,6 +74,34 @@ def test_majority_ties_split_the_places_rounded_down() -> None:
     assert majority((3, 3, 3), (True,) * 3, table) == (6, 6, 6)
     assert majority((4, 1, 1, 1), (True,) * 4, table) == (10, 2, 2, 2)
     assert majority((2, 5), (False, True), table) == (0, 10)
+    assert majority((4, 3, 2, 1), (True,) * 4, table) == (10, 6, 2, 0)
+    assert majority((1, 3, 3, 2), (True,) * 4, table) == (0, 8, 8, 2)
+    assert majority((0, 0, 0), (True,) * 3, table) == (0, 0, 0)
+
+
+def test_with_the_split_option_tied_players_divide_the_points_of_their_place() -> None:
+    """From the rulebook.
+
+    "In case of a tie, the points are divided": option ``MajorityTies.SPLIT_PLACE`` divides only the points of
+    the tied place (ruling 18); the next player still takes the place after the tied ones.
+    """
+    split = MajorityTies.SPLIT_PLACE
+    assert majority((3, 3, 1), (True,) * 3, (10, 6, 2), split) == (5, 5, 2)
+    assert majority((4, 3, 3, 1), (True,) * 4, (10, 6, 2), split) == (10, 3, 3, 0)
+    assert majority((3, 3, 3, 3), (True,) * 4, (10, 6, 2), split) == (2, 2, 2, 2)
+    assert majority((4, 2, 1, 1), (True,) * 4, (10, 6, 2), split) == (10, 6, 1, 1)
+    boards = (
+        board({0: K.CALAVERITA}, flowers=[LIVING]),
+        board({0: K.CALAVERITA}, flowers=[LIVING]),
+        board(flowers=[LIVING]),
+    )
+    state = _with(start(3), *boards)
+    assert [s.calaverita_majority for s in score_sheets(state)] == [8, 8, 0]
+    option = attrs.evolve(state, config=Config(players=3, majority_ties=split))
+    assert [s.calaverita_majority for s in score_sheets(option)] == [5, 5, 0]
+    # all three tie on one flower B each: (10 + 6 + 2) / 3 = 6 each, or 10 / 3 = 3 each
+    assert [s.flower_majorities for s in score_sheets(state)] == [6, 6, 6]
+    assert [s.flower_majorities for s in score_sheets(option)] == [3, 3, 3]
 
 
 def test_the_calaverita_majority_counts_drawn_sugar_skulls_or_cards() -> None:
@@ -115,6 +153,20 @@ def test_a_tie_goes_to_fewer_empty_spaces() -> None:
     result = outcome(state)
     assert result.scores[0] == result.scores[1]
     assert result.ranks == (1, 0) and result.winners == (1,)
+
+
+def test_unqualified_players_rank_below_every_qualified_player() -> None:
+    """Ruling 19: a player outside the land of the living scores nothing and ranks below those who crossed;
+    among themselves the tie-break on fewer empty spaces still applies."""
+    state = _with(
+        start(3),
+        board(fill(2), flowers=[1, 2, 3, 4, 12], pesos=20),
+        board(flowers=[LIVING]),
+        board(fill(1), flowers=[3]),
+    )
+    result = outcome(attrs.evolve(state, phase=Phase.OVER, round=5))
+    assert result.scores == (0, 1 + 10, 0)
+    assert result.ranks == (1, 0, 2) and result.winners == (1,)
 
 
 def test_nobody_wins_when_nobody_reached_the_land_of_the_living() -> None:

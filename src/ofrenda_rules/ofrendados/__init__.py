@@ -59,6 +59,7 @@ from ofrenda_rules.ofrendados.state import Board as Board
 from ofrenda_rules.ofrendados.state import Config as Config
 from ofrenda_rules.ofrendados.state import Die as Die
 from ofrenda_rules.ofrendados.state import MajorityCount as MajorityCount
+from ofrenda_rules.ofrendados.state import MajorityTies as MajorityTies
 from ofrenda_rules.ofrendados.state import Pending as Pending
 from ofrenda_rules.ofrendados.state import PendingKind as PendingKind
 from ofrenda_rules.ofrendados.state import Phase as Phase

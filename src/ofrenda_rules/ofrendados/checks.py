@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ofrenda_rules.ofrendados.cards import CardColour, CardSpec, EffectKind, Measure
 from ofrenda_rules.ofrendados.components import FOODS, Colour, Flower, ObjectKind, PathSpec, SheetSpec
@@ -16,7 +16,7 @@ from ofrenda_rules.ofrendados.components import FOODS, Colour, Flower, ObjectKin
 if TYPE_CHECKING:
     from ofrenda_rules.ofrendados.edition import DiceSpec
 
-__all__ = ["CARD_COUNT", "EFFECTS_BY_COLOUR", "edition_problems"]
+__all__ = ["CARD_COUNT", "EFFECTS_BY_COLOUR", "SCENARIOS", "edition_problems", "scenario_result"]
 
 CARD_COUNT = 30
 """Components: "30 market cards (Calaveritas)"."""
@@ -27,6 +27,43 @@ EFFECTS_BY_COLOUR = {
     CardColour.PINK: frozenset({EffectKind.ETERNAL}),
 }
 """Which effects each card colour may have (rulebook, "Buying Calaveritas")."""
+
+SCENARIOS: Final = (
+    ("ABC", 3, 1, ()),
+    ("CAB", 7, 0, (ObjectKind.CANDLE,)),
+    ("CBA", 9, 0, ()),
+)
+"""The rulebook's example on the printed Path: one flower of each type placed from Mictlán.
+
+Each entry is the order, the space reached, the pesos gained and the objects
+gained: "Scenario 1: ... A, B and C, reaching the third flower on the path and
+also gaining one peso. Scenario 2: ... C, A and B, reaching the seventh flower
+on the path and also gaining 1 candle for their offering. Scenario 3: ... C, B
+and A, reaching the ninth flower on the path. In this case they did not get a
+bonus."
+"""
+
+
+def scenario_result(path: PathSpec, order: str) -> tuple[tuple[int, ...], int, tuple[ObjectKind, ...]] | None:
+    """The spaces stepped on, pesos and objects gained placing flowers in ``order`` from Mictlán.
+
+    ``None`` when a flower of the order has no flower of its type ahead.
+
+    >>> from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION
+    >>> scenario_result(DEFAULT_EDITION.path, "CAB")
+    ((3, 5, 7), 0, (ObjectKind.CANDLE,))
+    """
+    position, pesos, spaces, objects = 0, 0, [], []
+    for letter in order:
+        position = path.next_space(position, Flower(letter))
+        if not position:
+            return None
+        space = path.space(position)
+        spaces.append(position)
+        pesos += space.pesos
+        if space.object is not None:
+            objects.append(space.object)
+    return tuple(spaces), pesos, tuple(objects)
 
 
 def edition_problems(
@@ -94,6 +131,18 @@ def _path_problems(path: PathSpec) -> list[str]:
             problems.append(f"space {number} gives a candle but only flower A does")
         if space.object is ObjectKind.PORTRAIT:
             problems.append(f"space {number} gives a portrait, which a bonus could not always place")
+    for order, reached, pesos, objects in SCENARIOS:
+        result = scenario_result(path, order)
+        if result is None or (result[0][-1], result[1], result[2]) != (reached, pesos, objects):
+            got = (
+                "no flower of a type ahead"
+                if result is None
+                else f"space {result[0][-1]}, {result[1]} pesos, {[o.value for o in result[2]]}"
+            )
+            problems.append(
+                f"the rulebook's scenario {order[0]}-{order[1]}-{order[2]} reaches space {reached} with "
+                f"{pesos} pesos and {[o.value for o in objects]}, not {got}"
+            )
     if path.end_bonus != 10:
         problems.append(f"reaching the end of the route gives 10 points, not {path.end_bonus}")
     return problems
@@ -136,8 +185,8 @@ def _card_problems(cards: Sequence[CardSpec], sheet: SheetSpec) -> list[str]:
             problems.append(f"{label} has a negative cost")
         if effect.kind not in EFFECTS_BY_COLOUR[card.colour]:
             problems.append(f"{label} is {card.colour.value} but its effect is {effect.kind.value}")
-        if effect.kind is EffectKind.DRAW and not effect.objects:
-            problems.append(f"{label} draws nothing")
+        if effect.kind is EffectKind.DRAW and not 1 <= len(effect.objects) <= sheet.size:
+            problems.append(f"{label} draws nothing or more objects than the sheet holds")
         if effect.kind is EffectKind.DRAW and ObjectKind.PORTRAIT in effect.objects and len(effect.objects) > 1:
             problems.append(f"{label} may draw a portrait only on its own")
         if effect.kind is EffectKind.FLOWER and effect.flower is None:

@@ -20,8 +20,13 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.errors import EditionError
+
 __all__ = [
     "FOODS",
+    "MAX_PATH_SPACES",
+    "MAX_ROW_WIDTH",
+    "MAX_SHEET_ROWS",
     "Beneath",
     "Colour",
     "DieFace",
@@ -89,6 +94,31 @@ FOODS: Final = frozenset({ObjectKind.FRUIT, ObjectKind.TAMAL, ObjectKind.MOLE})
 """The kinds of food, which score in sets."""
 
 
+MAX_PATH_SPACES: Final = 500
+"""Most spaces a Path may have: the tables built from an edition stay small (untrusted JSON is bounded)."""
+
+MAX_SHEET_ROWS: Final = 20
+"""Most rows an offering sheet may have."""
+
+MAX_ROW_WIDTH: Final = 40
+"""Most cells a row of the offering sheet may have."""
+
+
+def _bounded_spaces(
+    instance: object, attribute: attrs.Attribute[tuple[object, ...]], value: tuple[object, ...]
+) -> None:
+    if not 1 <= len(value) <= MAX_PATH_SPACES:
+        raise EditionError(f"the Path has {len(value)} spaces; an edition may have 1 to {MAX_PATH_SPACES}")
+
+
+def _bounded_widths(instance: object, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[int, ...]) -> None:
+    if not 1 <= len(value) <= MAX_SHEET_ROWS:
+        raise EditionError(f"the sheet has {len(value)} rows; an edition may have 1 to {MAX_SHEET_ROWS}")
+    for row, width in enumerate(value, start=1):
+        if width > MAX_ROW_WIDTH:
+            raise EditionError(f"row {row} has {width} cells; an edition may have at most {MAX_ROW_WIDTH} per row")
+
+
 class Beneath(enum.Enum):
     """What "the elements beneath" a papel picado or pan de muerto are (a ruling)."""
 
@@ -138,7 +168,7 @@ class PathSpec:
     living (white background); the last space is the end of the route.
     """
 
-    spaces: tuple[PathSpace, ...]
+    spaces: tuple[PathSpace, ...] = attrs.field(validator=_bounded_spaces)
     """The flowers in order from Mictlán (space ``i`` is ``spaces[i - 1]``)."""
     head: int
     """The number of the last space before Quetzalcóatl's head."""
@@ -150,14 +180,9 @@ class PathSpec:
         n = len(self.spaces)
         table = []
         for flower in Flower:
-            row = []
-            for position in range(n + 1):
-                found = 0
-                for number in range(position + 1, n + 1):
-                    if self.spaces[number - 1].flower is flower:
-                        found = number
-                        break
-                row.append(found)
+            row = [0] * (n + 1)
+            for position in range(n - 1, -1, -1):
+                row[position] = position + 1 if self.spaces[position].flower is flower else row[position + 1]
             table.append(tuple(row))
         object.__setattr__(self, "_next", tuple(table))
 
@@ -191,7 +216,7 @@ class SheetSpec:
     bottom-left. An object rests on the cell directly below it (same column).
     """
 
-    widths: tuple[int, ...]
+    widths: tuple[int, ...] = attrs.field(validator=_bounded_widths)
     """Number of cells in each row, bottom first."""
     first: tuple[int, ...]
     """Column of each row's leftmost cell."""

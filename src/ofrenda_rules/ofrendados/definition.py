@@ -32,7 +32,7 @@ from ofrenda_rules.ofrendados.rules import (
     validate,
 )
 from ofrenda_rules.ofrendados.scoring import Outcome, outcome, score
-from ofrenda_rules.ofrendados.state import DICE_PER_COLOUR, ROUNDS, Config, MajorityCount, State
+from ofrenda_rules.ofrendados.state import DICE_PER_COLOUR, ROUNDS, Config, MajorityCount, MajorityTies, State
 from ofrenda_rules.ofrendados.view import View, observe
 
 __all__ = ["GAME", "INFO"]
@@ -55,6 +55,7 @@ def _test_configs() -> tuple[Config, ...]:
         calaverita_majority=MajorityCount.CARDS,
         repeat_purchases=True,
         unqualified_in_majorities=True,
+        majority_ties=MajorityTies.SPLIT_PLACE,
     )
     return (*(Config(players=n) for n in sorted(DICE_PER_COLOUR)), every_option)
 

@@ -17,19 +17,28 @@ from ofrenda_rules.errors import GameNotOverError
 from ofrenda_rules.ofrendados.cards import EffectKind
 from ofrenda_rules.ofrendados.components import Flower, ObjectKind
 from ofrenda_rules.ofrendados.offering import empty_cells, measure, offering_score
-from ofrenda_rules.ofrendados.state import MajorityCount, Phase, State
+from ofrenda_rules.ofrendados.state import MajorityCount, MajorityTies, Phase, State
 
 __all__ = ["Outcome", "ScoreSheet", "majority", "neighbours", "score", "score_sheets"]
 
 
-def majority(counts: Sequence[int], eligible: Sequence[bool], table: Sequence[int]) -> tuple[int, ...]:
-    """Majority points: first, second and third place by count; ties split, rounded down.
+def majority(
+    counts: Sequence[int],
+    eligible: Sequence[bool],
+    table: Sequence[int],
+    ties: MajorityTies = MajorityTies.SHARE_PLACES,
+) -> tuple[int, ...]:
+    """Majority points: first, second and third place by count; ties divided, rounded down.
 
-    Only eligible players with a count above zero take places. Tied players
-    share the points of the places they cover, divided equally and rounded down.
+    Only eligible players with a count above zero take places; a player's place
+    is the number of players with more. Tied players share the points of the
+    places they cover (``SHARE_PLACES``) or divide the points of their place
+    (``SPLIT_PLACE``), equally and rounded down.
 
     >>> majority((5, 5, 3, 1), (True,) * 4, (10, 6, 2))
     (8, 8, 2, 0)
+    >>> majority((5, 5, 3, 1), (True,) * 4, (10, 6, 2), MajorityTies.SPLIT_PLACE)
+    (5, 5, 2, 0)
     >>> majority((0, 2, 2), (True,) * 3, (10, 6, 2))
     (0, 8, 8)
     """
@@ -40,7 +49,10 @@ def majority(counts: Sequence[int], eligible: Sequence[bool], table: Sequence[in
             continue
         place = ranked.index(count)
         tied = ranked.count(count)
-        points[seat] = sum(table[place : place + tied]) // tied
+        if ties is MajorityTies.SHARE_PLACES:
+            points[seat] = sum(table[place : place + tied]) // tied
+        else:
+            points[seat] = (table[place] if place < len(table) else 0) // tied
     return tuple(points)
 
 
@@ -93,13 +105,14 @@ def score_sheets(state: State) -> tuple[ScoreSheet, ...]:
     )
     flower_majority = [0] * n
     for index in range(len(Flower)):
-        for seat, points in enumerate(majority([f[index] for f in flowers], eligible, edition.majority_points)):
+        counts = [f[index] for f in flowers]
+        for seat, points in enumerate(majority(counts, eligible, edition.majority_points, config.majority_ties)):
             flower_majority[seat] += points
     if config.calaverita_majority is MajorityCount.DRAWN:
         skulls = [sum(1 for c in board.sheet if c is ObjectKind.CALAVERITA) for board in boards]
     else:
         skulls = [len(board.cards) for board in boards]
-    skull_majority = majority(skulls, eligible, edition.majority_points)
+    skull_majority = majority(skulls, eligible, edition.majority_points, config.majority_ties)
     sheets = []
     for seat, board in enumerate(boards):
         offering = offering_score(edition.sheet, board.sheet, config.beneath, edition.food_set_points).total

@@ -26,6 +26,7 @@ __all__ = [
     "Config",
     "Die",
     "MajorityCount",
+    "MajorityTies",
     "Pending",
     "PendingKind",
     "Phase",
@@ -62,6 +63,15 @@ class MajorityCount(enum.Enum):
     """Calaverita cards bought from the market."""
 
 
+class MajorityTies(enum.Enum):
+    """How players tied in a majority divide the points (a ruling)."""
+
+    SHARE_PLACES = "share_places"
+    """Tied players share the points of every place they cover (two tied first: (10 + 6) / 2 = 8 each)."""
+    SPLIT_PLACE = "split_place"
+    """Tied players divide the points of the place they tie for (two tied first: 10 / 2 = 5 each)."""
+
+
 @attrs.frozen
 class Config:
     """Options of a game."""
@@ -76,6 +86,8 @@ class Config:
     """Whether a player may buy several Calaveritas in one purchase turn (until they pass)."""
     unqualified_in_majorities: bool = attrs.field(default=False, validator=_check_type)
     """Whether players without a flower in the land of the living still take places in majorities."""
+    majority_ties: MajorityTies = attrs.field(default=MajorityTies.SHARE_PLACES, validator=_check_type)
+    """How players tied in a majority divide its points."""
     edition: Edition = attrs.field(default=DEFAULT_EDITION, validator=_check_type)
     """The components in play."""
 
@@ -90,6 +102,7 @@ _OPTION_TYPES: Final[dict[str, type]] = {
     "calaverita_majority": MajorityCount,
     "repeat_purchases": bool,
     "unqualified_in_majorities": bool,
+    "majority_ties": MajorityTies,
     "edition": Edition,
 }
 

@@ -47,6 +47,8 @@ class View:
     """Each player's drafted dice this round."""
     dice_left: tuple[Die, ...]
     """The acting player's unused dice."""
+    rerolling: Die | None
+    """The acting player's die being rerolled (the pending chance event), if any."""
     powers_used: tuple[int, ...]
     """Die-power cards the acting player used this round."""
     pending: tuple[Pending, ...]
@@ -73,6 +75,7 @@ def observe(state: State, player: int) -> View:
         pool=state.pool,
         drafted=state.drafted,
         dice_left=state.dice_left,
+        rerolling=state.rerolling,
         powers_used=state.powers_used,
         pending=state.pending,
         boards=state.boards,
