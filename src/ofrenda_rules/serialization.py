@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from importlib import resources
 from typing import Any, Final, TypeVar, cast, overload
 
 import cattrs
@@ -37,7 +38,7 @@ from cattrs.preconf.json import make_converter as _make_json_converter
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
-from ofrenda_rules.errors import FormatError, OfrendaRulesError
+from ofrenda_rules.errors import EditionError, FormatError, OfrendaRulesError
 
 __all__ = [
     "MAX_DEPTH",
@@ -47,6 +48,7 @@ __all__ = [
     "dumps",
     "from_json_value",
     "library_error",
+    "load_packaged",
     "loads",
     "parse_json",
     "make_converter",
@@ -273,6 +275,19 @@ def parse_json(text: str | bytes, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> obj
         raise FormatError(f"not valid JSON: {exc}") from exc
     _check_depth(data)
     return data
+
+
+def load_packaged(package: str, resource: str, cls: type[T]) -> T:
+    """Load a JSON data file shipped inside ``package`` (a game's default edition).
+
+    Raises:
+        EditionError: when the shipped file does not load; it is a packaging bug.
+    """
+    text = resources.files(package).joinpath(resource).read_text(encoding="utf-8")
+    try:
+        return loads(text, cls)
+    except FormatError as exc:  # pragma: no cover - every shipped file is tested
+        raise EditionError(f"the shipped {package}/{resource} is invalid: {exc}") from exc
 
 
 @overload

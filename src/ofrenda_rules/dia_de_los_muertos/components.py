@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from importlib import resources
 from typing import Final
 
 import attrs
 
-from ofrenda_rules.errors import EditionError, FormatError
-from ofrenda_rules.serialization import loads
+from ofrenda_rules.errors import EditionError
+from ofrenda_rules.serialization import load_packaged, loads
 
 __all__ = [
     "DEFAULT_DECK",
@@ -181,13 +180,5 @@ def load_deck(text: str | bytes) -> DeckEdition:
     return loads(text, DeckEdition)
 
 
-def _load_default() -> DeckEdition:
-    text = resources.files("ofrenda_rules.dia_de_los_muertos").joinpath("data/default_deck.json").read_text()
-    try:
-        return load_deck(text)
-    except FormatError as exc:  # pragma: no cover - the shipped file is tested
-        raise EditionError(f"the shipped default deck is invalid: {exc}") from exc
-
-
-DEFAULT_DECK: Final = _load_default()
+DEFAULT_DECK: Final = load_packaged("ofrenda_rules.dia_de_los_muertos", "data/default_deck.json", DeckEdition)
 """The default edition, reconstructed (see the docs' component page)."""

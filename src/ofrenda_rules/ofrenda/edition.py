@@ -17,12 +17,11 @@ constraint named, when it does not fit the rulebook.
 from __future__ import annotations
 
 from collections import Counter
-from importlib import resources
 from typing import Final
 
 import attrs
 
-from ofrenda_rules.errors import EditionError, FormatError
+from ofrenda_rules.errors import EditionError
 from ofrenda_rules.ofrenda.components import (
     BRANCHES,
     MAJORITY_KINDS,
@@ -38,7 +37,7 @@ from ofrenda_rules.ofrenda.components import (
     Portrait,
     ScoringToken,
 )
-from ofrenda_rules.serialization import loads
+from ofrenda_rules.serialization import load_packaged, loads
 
 __all__ = [
     "COUNTS",
@@ -357,13 +356,5 @@ def load_edition(text: str | bytes) -> Edition:
     return loads(text, Edition)
 
 
-def _load_default() -> Edition:
-    text = resources.files("ofrenda_rules.ofrenda").joinpath("data/default_edition.json").read_text()
-    try:
-        return load_edition(text)
-    except FormatError as exc:  # pragma: no cover - the shipped file is tested
-        raise EditionError(f"the shipped default edition is invalid: {exc}") from exc
-
-
-DEFAULT_EDITION: Final = _load_default()
+DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.ofrenda", "data/default_edition.json", Edition)
 """The default edition, reconstructed from the rulebook (see the docs page)."""

@@ -8,16 +8,15 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Final
 
 import attrs
 
-from ofrenda_rules.errors import EditionError, FormatError
+from ofrenda_rules.errors import EditionError
 from ofrenda_rules.ofrendados.cards import CardSpec
 from ofrenda_rules.ofrendados.checks import edition_problems
 from ofrenda_rules.ofrendados.components import Colour, DieFace, PathSpec, SheetSpec
-from ofrenda_rules.serialization import loads
+from ofrenda_rules.serialization import load_packaged, loads
 
 __all__ = ["DEFAULT_EDITION", "DiceSpec", "Edition", "load_edition"]
 
@@ -106,13 +105,5 @@ def load_edition(text: str | bytes) -> Edition:
     return loads(text, Edition)
 
 
-def _load_default() -> Edition:
-    text = resources.files("ofrenda_rules.ofrendados").joinpath("data/default_edition.json").read_text()
-    try:
-        return load_edition(text)
-    except FormatError as exc:  # pragma: no cover - the shipped file is tested
-        raise EditionError(f"the shipped default edition is invalid: {exc}") from exc
-
-
-DEFAULT_EDITION: Final = _load_default()
+DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.ofrendados", "data/default_edition.json", Edition)
 """The designed default edition (see the docs page)."""
