@@ -17,13 +17,30 @@ import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE, settle
-from ofrenda_rules.portents import Config, DrawOmen, DrawTile, Phase, Sign, State, apply, chance_outcomes, new_game
+from ofrenda_rules.portents import (
+    Config,
+    DrawOmen,
+    DrawTile,
+    Phase,
+    Sign,
+    State,
+    apply,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+)
 from ofrenda_rules.portents.actions import Action, ChooseFirst
 from ofrenda_rules.portents.altar import hand_ok, portents
 from ofrenda_rules.portents.components import LANES
 from ofrenda_rules.portents.definition import GAME, RESHUFFLE_CAP
 from ofrenda_rules.portents.rules import _apply_unchecked, _chance_weights, current_player, validate
-from ofrenda_rules.portents.setup import WORST_REDEAL_CHANCE, WORST_RESHUFFLE_CHANCE, shows_portent
+from ofrenda_rules.portents.setup import (
+    WORST_REDEAL_CHANCE,
+    WORST_RESHUFFLE_CHANCE,
+    calm_arrangement,
+    good_deal,
+    shows_portent,
+)
 from ofrenda_rules.rng import Rng
 
 S = Sign
@@ -73,17 +90,21 @@ def uniform_over(state: State, tiles: set[Sign]) -> bool:
 
 def test_every_nine_tiles_have_an_arrangement_without_a_portent() -> None:
     """Brute force over the 11,440 sets of 9 tiles: the reshuffle loop can always end."""
-    assert sum(1 for _ in combinations(Sign, 9)) == 11440
-    assert all(portent_free(tiles) is not None for tiles in combinations(Sign, 9))
+    sets = [frozenset(tiles) for tiles in combinations(Sign, 9)]
+    assert len(sets) == 11440
+    for tiles in sets:
+        calm = calm_arrangement(tiles)
+        assert frozenset(calm) == tiles and len(calm) == 9
+        assert not any(calm[a].mask & calm[b].mask & calm[c].mask for a, b, c in LANES), calm
 
 
 def test_every_seven_tiles_have_a_deal_without_a_bad_hand() -> None:
     """Brute force over the sets of 7 tiles left after the altar: the redeal loop can always end."""
     for rest in combinations(Sign, 7):
-        assert any(
-            hand_ok(first) and any(hand_ok(second) for second in combinations([t for t in rest if t not in first], 3))
-            for first in combinations(rest, 3)
-        ), rest
+        for players in (1, 2):
+            deal = good_deal(frozenset(rest), players)
+            assert len(deal) == players and all(len(h) == 3 and hand_ok(h) for h in deal)
+            assert len({tile for hand in deal for tile in hand} & set(rest)) == 3 * players
 
 
 def test_the_worst_chances_of_a_reshuffle_and_a_redeal() -> None:
@@ -310,3 +331,31 @@ def test_a_seeded_setup_never_shows_a_portent_or_a_bad_hand(config: Config, seed
     assert not shows_portent(state.altar) and state.taken == ()
     assert all(len(hand) == 3 and hand_ok(hand) for hand in state.hands)
     assert GAME.census(state) == GAME.census(new_game(config, None))
+
+
+@pytest.mark.parametrize("config", [Config(), Config(players=1)])
+def test_a_client_always_taking_the_first_outcome_finishes_the_setup(config: Config) -> None:
+    """Outcomes that keep the altar Portent-free (the deal good) are listed first; the order is not a rule."""
+    state = new_game(config, None)
+    steps = 0
+    while current_player(state) == CHANCE:
+        state = apply(state, chance_outcomes(state)[0][0])
+        steps += 1
+    assert state.reshuffles == 1 and state.redeals == 0
+    assert steps == 16 + 9 + 8 + 3 * config.players + 1, "omens, altar, one reshuffle, hands, first player or token"
+    assert not shows_portent(state.altar) and all(hand_ok(hand) for hand in state.hands)
+
+
+def test_the_next_tile_of_a_fixed_calm_arrangement_or_good_deal_is_listed_first() -> None:
+    """The order of the outcomes (never their probabilities) leads a first-outcome client to a good setup."""
+    nine = (*Sign,)[:9]
+    calm = calm_arrangement(frozenset(nine))
+    assert not shows_portent(calm) and sorted(calm) == sorted(nine)
+    state = draw(draw(omens_drawn(), nine), calm[:2])
+    assert legal_actions(state)[0] == DrawTile(calm[2]) and uniform_over(state, set(nine) - set(calm[:2]))
+    off = draw(draw(omens_drawn(), nine), (calm[1], calm[0]))
+    assert [a.tile for a in legal_actions(off) if isinstance(a, DrawTile)] == sorted(off.taken), "sign order"
+    state = _hands_state(Config(), _BOX)
+    deal = good_deal(frozenset(_BOX), 2)
+    assert all(hand_ok(hand) for hand in deal) and len({*deal[0], *deal[1]}) == 6
+    assert legal_actions(state)[0] == DrawTile(deal[0][0])

@@ -20,6 +20,8 @@ Every 9 tiles have an arrangement without a Portent and every 7 tiles a deal
 without a bad hand (checked by brute force in the tests), so both loops end
 with probability 1: at worst a reshuffle is needed with probability
 :data:`WORST_RESHUFFLE_CHANCE` and a redeal with :data:`WORST_REDEAL_CHANCE`.
+The order in which a draw's outcomes are listed steers a client that always
+takes the first one to a good setup (see :func:`setup_outcomes`).
 
 >>> from fractions import Fraction
 >>> from ofrenda_rules.portents import Config, DrawOmen, DrawTile, Sign, apply, chance_outcomes, new_game
@@ -36,7 +38,10 @@ with probability 1: at worst a reshuffle is needed with probability
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
+from itertools import combinations
 from typing import Final
 
 from ofrenda_rules.copying import evolve
@@ -45,7 +50,15 @@ from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
 from ofrenda_rules.portents.state import Phase, State
 
-__all__ = ["WORST_REDEAL_CHANCE", "WORST_RESHUFFLE_CHANCE", "apply_setup", "shows_portent", "setup_outcomes"]
+__all__ = [
+    "WORST_REDEAL_CHANCE",
+    "WORST_RESHUFFLE_CHANCE",
+    "apply_setup",
+    "calm_arrangement",
+    "good_deal",
+    "setup_outcomes",
+    "shows_portent",
+]
 
 WORST_RESHUFFLE_CHANCE: Final = Fraction(61, 90)
 """The largest chance, over all sets of 9 tiles, that a uniform arrangement shows a Portent.
@@ -91,20 +104,98 @@ def shows_portent(altar: tuple[Sign | None, ...]) -> bool:
 def setup_outcomes(state: State) -> tuple[Action, ...]:
     """The outcomes of the pending setup chance event, all equally likely.
 
-    Omens in sign order; tiles in edition order (from the box) or sign order
-    (taken up); the first player by seat.
+    Omens in edition order; tiles from the box in edition order, tiles taken
+    up in sign order; the first player by seat. The order never changes the
+    probabilities, but in a reshuffle (a deal) the next tile of a fixed
+    Portent-free arrangement (good deal) of the tiles comes first while the
+    draws so far agree with it, so that a client always taking the first
+    outcome finishes the setup (see :func:`calm_arrangement`, :func:`good_deal`).
     """
     phase = state.phase
     if phase is Phase.OMENS:
         placed = {omen for omen in state.omens if omen is not None}
         return tuple(DrawOmen(omen) for omen in state.config.edition.omens if omen not in placed)
     if phase is Phase.RESHUFFLE:
-        return tuple(DrawTile(tile) for tile in state.taken)
-    if phase in (Phase.ALTAR, Phase.HANDS, Phase.TOKEN):
+        laid = tuple(tile for tile in state.altar if tile is not None)
+        target = calm_arrangement(frozenset((*laid, *state.taken)))
+        return _first(state.taken, target[len(laid)] if target[: len(laid)] == laid else None)
+    if phase is Phase.HANDS:
+        pool = _pool(state)
+        return _first(pool, _next_of_good_deal(state.hands, pool))
+    if phase in (Phase.ALTAR, Phase.TOKEN):
         return tuple(DrawTile(tile) for tile in _pool(state))
     if phase is Phase.FIRST_PLAYER:
         return (ChooseFirst(0), ChooseFirst(1))
     return ()
+
+
+def _first(tiles: Sequence[Sign], lead: Sign | None) -> tuple[Action, ...]:
+    """Draws of ``tiles`` in their order, ``lead`` moved to the front."""
+    if lead is None:
+        return tuple(DrawTile(tile) for tile in tiles)
+    return (DrawTile(lead), *(DrawTile(tile) for tile in tiles if tile is not lead))
+
+
+_CLOSING: Final = tuple(tuple(lane for lane in LANES if max(lane) == space) for space in range(9))
+"""The lanes completed by filling ``space`` when the spaces are filled in order."""
+
+
+@cache
+def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
+    """The first arrangement (spaces 0-8), in sign order, of 9 tiles that shows no Portent.
+
+    Every set of 9 tiles has one (a brute-force fact checked in the tests).
+
+    >>> [str(tile) for tile in calm_arrangement(frozenset((*Sign,)[:9]))[:3]]
+    ['Yellow Skull', 'Yellow Claw', 'Red Skull']
+    """
+    grid: list[Sign] = []
+
+    def search(left: tuple[Sign, ...]) -> bool:
+        if not left:
+            return True
+        space = len(grid)
+        for tile in left:
+            grid.append(tile)
+            if not any(grid[a].mask & grid[b].mask & grid[c].mask for a, b, c in _CLOSING[space]) and search(
+                tuple(t for t in left if t is not tile)
+            ):
+                return True
+            grid.pop()
+        return False
+
+    if len(tiles) != 9 or not search(tuple(sorted(tiles))):
+        raise ValueError(f"no Portent-free arrangement of {sorted(tiles)}")
+    return tuple(grid)
+
+
+@cache
+def good_deal(tiles: frozenset[Sign], players: int) -> tuple[tuple[Sign, ...], ...]:
+    """The first deal (in sign order) of 3 of ``tiles`` to each player with no hand sharing a trait.
+
+    Every set of 7 tiles has one (a brute-force fact checked in the tests).
+    """
+    for first in combinations(sorted(tiles), 3):
+        if not hand_ok(first):
+            continue
+        if players == 1:
+            return (first,)
+        for second in combinations(sorted(tiles.difference(first)), 3):
+            if hand_ok(second):
+                return (first, second)
+    raise ValueError(f"no good deal of {sorted(tiles)}")
+
+
+def _next_of_good_deal(hands: tuple[tuple[Sign, ...], ...], pool: Sequence[Sign]) -> Sign | None:
+    """The next tile of :func:`good_deal` while the hands so far agree with it."""
+    dealt = [tile for hand in hands for tile in hand]
+    target = good_deal(frozenset((*pool, *dealt)), len(hands))
+    for hand, aim in zip(hands, target, strict=True):
+        if not set(hand) <= set(aim):
+            return None
+        if len(hand) < 3:
+            return next(tile for tile in aim if tile not in hand)
+    return None  # pragma: no cover (a full deal is never pending)
 
 
 def apply_setup(state: State, action: Action) -> State:
