@@ -33,7 +33,7 @@ from ofrenda_rules.portents.actions import (
 )
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.kitty import kitty_draw
-from ofrenda_rules.portents.setup import apply_setup, setup_outcomes
+from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes
 from ofrenda_rules.portents.state import Config, Phase, State
 from ofrenda_rules.portents.turn import (
     do_light,
@@ -117,6 +117,8 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         reason=None,
         rng=None if seed is None else Rng(seed),
     )
+    if state.rng is not None:
+        state = seeded_setup(state, state.rng)
     return _settle(state)
 
 

@@ -49,6 +49,7 @@ from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTi
 from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
 from ofrenda_rules.portents.state import Phase, State
+from ofrenda_rules.rng import Rng
 
 __all__ = [
     "WORST_REDEAL_CHANCE",
@@ -56,6 +57,7 @@ __all__ = [
     "apply_setup",
     "calm_arrangement",
     "good_deal",
+    "seeded_setup",
     "setup_outcomes",
     "shows_portent",
 ]
@@ -257,3 +259,82 @@ def _deal(state: State, tile: Sign) -> State:
     if state.config.chaotic_cat:
         return evolve(state, bag=tuple(sorted(rest)), phase=Phase.PUSH)
     return evolve(state, phase=Phase.TOKEN)
+
+
+def seeded_setup(state: State, rng: Rng) -> State:
+    """The whole setup drawn with ``rng``: exactly what ``settle`` draws event by event, without the states.
+
+    Each draw is ``rng.below(n)`` over the outcomes in :func:`setup_outcomes`
+    order (a single outcome draws nothing), as the kernel specifies; a test
+    checks the two paths agree.
+    """
+    config = state.config
+
+    def pick(items: list[Sign], lead: Sign | None, rng: Rng) -> tuple[Sign, Rng]:
+        order = items if lead is None else [lead, *(t for t in items if t is not lead)]
+        index, rng = (0, rng) if len(order) == 1 else rng.below(len(order))
+        chosen = order[index]
+        items.remove(chosen)
+        return chosen, rng
+
+    left = list(config.edition.omens)
+    omens = []
+    for _ in range(16):
+        omen, rng = pick(left, None, rng)
+        omens.append(omen)
+    box = list(config.edition.tiles)
+    altar = []
+    for _ in range(9):
+        tile, rng = pick(box, None, rng)
+        altar.append(tile)
+    reshuffles = 0
+    while shows_portent(tuple(altar)):
+        reshuffles += 1
+        taken, altar = sorted(altar), []
+        target = calm_arrangement(frozenset(taken))
+        while len(taken) > 1:
+            lead = target[len(altar)] if tuple(altar) == target[: len(altar)] else None
+            tile, rng = pick(taken, lead, rng)
+            altar.append(tile)
+        altar.append(taken[0])
+    redeals = -1
+    hands: tuple[tuple[Sign, ...], ...] = ()
+    while not hands or not all(hand_ok(hand) for hand in hands):
+        redeals += 1
+        pool = list(box)
+        hands = ((),) * config.players
+        for seat in range(config.players):
+            for _ in range(3):
+                tile, rng = pick(pool, _next_of_good_deal(hands, pool), rng)
+                hands = hands[:seat] + (tuple(sorted((*hands[seat], tile))),) + hands[seat + 1 :]
+    token: Sign | None = None
+    if not config.solo:
+        (token,) = pool
+        seat, rng = rng.below(2)
+        return evolve(
+            state,
+            omens=tuple(omens),
+            altar=tuple(altar),
+            hands=hands,
+            token=token,
+            reshuffles=reshuffles,
+            redeals=redeals,
+            active=seat,
+            first_player=seat,
+            phase=Phase.OFFERING,
+            rng=rng,
+        )
+    if not config.chaotic_cat:
+        token, rng = pick(pool, None, rng)
+    return evolve(
+        state,
+        omens=tuple(omens),
+        altar=tuple(altar),
+        hands=hands,
+        token=token,
+        bag=tuple(sorted(pool)),
+        reshuffles=reshuffles,
+        redeals=redeals,
+        phase=Phase.PUSH,
+        rng=rng,
+    )
