@@ -290,6 +290,21 @@ def _physical_setup(config: Config, rng: Rng) -> tuple[list[Action], State]:
     return actions, expected
 
 
+def _uniform_over_the_right_pool(state: State) -> bool:
+    """Each event's outcomes are exactly what can physically be drawn, each equally likely."""
+    if state.phase is Phase.OMENS:
+        left = set(Sign) - set(state.omens)
+        outcomes = chance_outcomes(state)
+        return {a for a, _ in outcomes} == {DrawOmen(o) for o in left} and all(
+            p == Fraction(1, len(left)) for _, p in outcomes
+        )
+    if state.phase is Phase.FIRST_PLAYER:
+        return chance_outcomes(state) == ((ChooseFirst(0), Fraction(1, 2)), (ChooseFirst(1), Fraction(1, 2)))
+    if state.phase is Phase.RESHUFFLE:
+        return uniform_over(state, set(state.taken))
+    return uniform_over(state, set(Sign) - set(state.altar) - {t for hand in state.hands for t in hand})
+
+
 _TABLE_SEEDS = (*range(8), 17, 34, 40, 44)
 """Table shuffles; 34 and 40 redeal (two players and solo), 44 reshuffles six times."""
 
@@ -303,6 +318,7 @@ def test_unseeded_setups_accept_any_physical_sequence(config: Config, seed: int)
     for action in actions:
         assert current_player(state) == CHANCE
         assert validate(state, action) is None, action
+        assert _uniform_over_the_right_pool(state)
         state = apply(state, action)
     assert current_player(state) != CHANCE
     fields = ("altar", "hands", "token", "bag", "reshuffles", "redeals", "taken")

@@ -21,14 +21,16 @@ without a bad hand (checked by brute force in the tests), so both loops end
 with probability 1: at worst a reshuffle is needed with probability
 :data:`WORST_RESHUFFLE_CHANCE` and a redeal with :data:`WORST_REDEAL_CHANCE`.
 The order in which a draw's outcomes are listed steers a client that always
-takes the first one to a good setup (see :func:`setup_outcomes`).
+takes the first one to a good setup (see :func:`setup_outcomes`). A seeded
+game draws the whole setup at once with :func:`seeded_setup`, exactly as the
+kernel's ``settle`` would, one event at a time.
 
 >>> from fractions import Fraction
 >>> from ofrenda_rules.portents import Config, DrawOmen, DrawTile, Sign, apply, chance_outcomes, new_game
 >>> state = new_game(Config())
 >>> for omen in Sign:
 ...     state = apply(state, DrawOmen(omen))
->>> for tile in (*Sign,)[:9]:  # three Yellows then three Reds in row 1 and row 2: Portents
+>>> for tile in (*Sign,)[:9]:  # row 1: three Yellows, a Portent
 ...     state = apply(state, DrawTile(tile))
 >>> state.phase.value, state.reshuffles, len(state.taken)
 ('reshuffle', 1, 9)
