@@ -13,7 +13,6 @@ from ofrenda_rules.portents import (
     Config,
     Difficulty,
     DrawOmen,
-    DrawTile,
     Light,
     Phase,
     Sign,
@@ -24,7 +23,7 @@ from ofrenda_rules.portents import (
     new_game,
 )
 from ofrenda_rules.portents.altar import hand_ok, portents
-from ofrenda_rules.portents.setup import setup_outcomes
+from ofrenda_rules.rng import Rng
 
 
 def test_omens_are_drawn_slot_by_slot_each_equally_likely() -> None:
@@ -39,7 +38,7 @@ def test_omens_are_drawn_slot_by_slot_each_equally_likely() -> None:
     assert len(chance_outcomes(state)) == 15
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", range(10))
 def test_the_starting_altar_shows_no_portent_and_no_hand_shares_a_trait(seed: int) -> None:
     """'3a. If any Portents are present, reshuffle' and '4a. Neither player may start with three
     tiles sharing an attribute in hand.'"""
@@ -50,40 +49,13 @@ def test_the_starting_altar_shows_no_portent_and_no_hand_shares_a_trait(seed: in
     assert len({*state.altar, *state.hands[0], *state.hands[1], state.token}) == 16
 
 
-def test_a_tile_that_would_complete_a_portent_is_redrawn() -> None:
-    """A tile that would make a Portent on the starting altar is not a possible outcome (a ruling)."""
-    state = new_game(Config(), None)
-    for omen in Sign:
-        state = apply(state, DrawOmen(omen))
-    state = apply(state, DrawTile(Sign.RED_CLAW))
-    state = apply(state, DrawTile(Sign.RED_WING))
-    outcomes = {a.tile for a in setup_outcomes(state) if isinstance(a, DrawTile)}
-    assert Sign.RED_SKULL not in outcomes and Sign.RED_WISHBONE not in outcomes
-    assert Sign.BLUE_SKULL in outcomes and len(outcomes) == 12
-
-
-def test_a_hand_tile_that_would_make_three_sharing_a_trait_is_redrawn() -> None:
-    state = new_game(Config(), None)
-    for omen in Sign:
-        state = apply(state, DrawOmen(omen))
-    altar = [Sign.RED_WISHBONE, Sign.BLUE_SKULL, Sign.BLUE_WISHBONE]
-    altar += [Sign.WHITE_SKULL, Sign.WHITE_WING, Sign.RED_SKULL]
-    altar += [Sign.WHITE_WISHBONE, Sign.YELLOW_WISHBONE, Sign.YELLOW_WING]
-    for tile in altar:
-        state = apply(state, DrawTile(tile))
-    assert state.phase is Phase.HANDS
-    state = apply(state, DrawTile(Sign.RED_CLAW))
-    state = apply(state, DrawTile(Sign.YELLOW_CLAW))
-    third = {a.tile for a in legal_actions(state) if isinstance(a, DrawTile)}
-    assert third == {Sign.YELLOW_SKULL, Sign.RED_WING, Sign.BLUE_WING}, "no third Claw"
-
-
 def test_the_first_player_is_random_and_the_second_lights_one_tile() -> None:
     """'Determine 1st player randomly. The 2nd player then chooses any BS Tile on the Altar and
     flips it over to its Burnt Offering side.'"""
-    state = new_game(Config(), None)
-    while state.phase is not Phase.FIRST_PLAYER:
-        state = apply(state, legal_actions(state)[0])
+    state, rng = new_game(Config(), None), Rng(3)
+    while state.phase is not Phase.FIRST_PLAYER:  # random draws: always the first could reshuffle forever
+        index, rng = rng.below(len(legal_actions(state)))
+        state = apply(state, legal_actions(state)[index])
     assert chance_outcomes(state) == ((ChooseFirst(0), Fraction(1, 2)), (ChooseFirst(1), Fraction(1, 2)))
     state = apply(state, ChooseFirst(1))
     assert current_player(state) == 0 and legal_actions(state) == tuple(Light(s) for s in range(9))

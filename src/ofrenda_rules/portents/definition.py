@@ -24,7 +24,7 @@ from ofrenda_rules.portents.scoring import Outcome, outcome, score
 from ofrenda_rules.portents.state import CHALLENGES, Config, Difficulty, Phase, State
 from ofrenda_rules.portents.view import View, observe
 
-__all__ = ["GAME", "INFO", "solo_test_configs"]
+__all__ = ["GAME", "INFO", "RESHUFFLE_CAP", "solo_test_configs"]
 
 INFO: Final = GameInfo(
     name="portents",
@@ -87,7 +87,21 @@ def _turn_bounds(config: Config) -> tuple[int, int]:
     return (1, _SOLO_TURNS if config.solo else config.turn_limit)
 
 
-_SETUP_STEPS: Final = 16 + 9 + 6 + 1 + 1
+RESHUFFLE_CAP: Final = 64
+"""Altar reshuffles (and, separately, redeals of the hands) counted in :func:`_max_steps`; not a rule.
+
+The rulebook reshuffles and redeals as often as needed, and so does the
+library. Each reshuffle is needed with probability at most
+:data:`~ofrenda_rules.portents.setup.WORST_RESHUFFLE_CHANCE` (61/90) and each
+redeal at most :data:`~ofrenda_rules.portents.setup.WORST_REDEAL_CHANCE`
+(5/14), so a setup with more than 64 of either happens with probability
+below 1.1e-11 (``(61/90)**65 + (5/14)**65``); only such a setup, with its
+chance events played one by one, can exceed ``max_steps``.
+"""
+
+_SETUP_STEPS: Final = 16 + 9 + RESHUFFLE_CAP * 8 + (1 + RESHUFFLE_CAP) * 6 + 1 + 1
+"""Omens, altar tiles, reshuffles (the last tile of each goes back without a draw), deals, token or first player,
+the offering."""
 _PLAYER_TURN_STEPS: Final = 1 + 3 + 8 + 2
 """A push, up to 3 placements, up to 8 lights (one per lane), a sacrifice and its draw."""
 _KITTY_TURN_STEPS: Final = 3
@@ -104,7 +118,7 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     """Every tile and omen wherever it is; during setup, the ones still in the box too."""
     edition = state.config.edition
     tiles = [t for t in state.altar if t is not None]
-    for group in (*state.hands, state.pushed, state.bag):
+    for group in (*state.hands, state.taken, state.pushed, state.bag):
         tiles.extend(group)
     if state.token is not None:
         tiles.append(state.token)
@@ -121,7 +135,7 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(parts.items()))
 
 
-_SETUP_PHASES: Final = frozenset({Phase.OMENS, Phase.ALTAR, Phase.HANDS, Phase.TOKEN})
+_SETUP_PHASES: Final = frozenset({Phase.OMENS, Phase.ALTAR, Phase.RESHUFFLE, Phase.HANDS, Phase.TOKEN})
 
 
 def _describe(state: State, action: Action) -> str:

@@ -33,7 +33,7 @@ from ofrenda_rules.portents.actions import (
 )
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.kitty import kitty_draw
-from ofrenda_rules.portents.setup import apply_setup, setup_outcomes
+from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes
 from ofrenda_rules.portents.state import Config, Phase, State
 from ofrenda_rules.portents.turn import (
     do_light,
@@ -61,7 +61,16 @@ __all__ = [
     "validate",
 ]
 
-_CHANCE_PHASES = (Phase.OMENS, Phase.ALTAR, Phase.HANDS, Phase.TOKEN, Phase.FIRST_PLAYER, Phase.FEED, Phase.KITTY)
+_CHANCE_PHASES = (
+    Phase.OMENS,
+    Phase.ALTAR,
+    Phase.RESHUFFLE,
+    Phase.HANDS,
+    Phase.TOKEN,
+    Phase.FIRST_PLAYER,
+    Phase.FEED,
+    Phase.KITTY,
+)
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> State:
@@ -69,8 +78,10 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
 
     With a ``seed`` the setup draws are made at once with the library's
     generator; without one the state waits for them one at a time: the 16
-    omens (slot by slot), the 9 altar tiles (space by space), the hands, the
-    Kitty token (solo) and the first player (two players).
+    omens (slot by slot), the 9 altar tiles (space by space, then again from
+    the same 9 tiles while the altar shows a Portent), the hands (dealt again
+    while one holds three tiles sharing a trait), the Kitty token (solo) and
+    the first player (two players). See :mod:`ofrenda_rules.portents.setup`.
 
     >>> state = new_game(Config(players=1), seed=5)
     >>> state.phase, len(state.hands[0]), len(state.bag)
@@ -84,6 +95,7 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         omens=(None,) * 16,
         altar=(None,) * 9,
         lit=(False,) * 9,
+        taken=(),
         hands=((),) * n,
         pushed=(),
         token=None,
@@ -99,10 +111,14 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         kitty_extra=False,
         kitty_fill=(),
         turns=0,
+        reshuffles=0,
+        redeals=0,
         winners=(),
         reason=None,
         rng=None if seed is None else Rng(seed),
     )
+    if state.rng is not None:
+        state = seeded_setup(state, state.rng)
     return _settle(state)
 
 

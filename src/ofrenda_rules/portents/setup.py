@@ -1,79 +1,205 @@
 """Setup of Portents as chance events: omens, altar tiles, hands, the Kitty token, the first player.
 
-Each draw is one chance event. The rulebook's reshuffles (3a: no Portent on
-the starting altar; 4a: no hand of three tiles sharing a trait) are realised
-as *redraws*: a tile that would break them is put back and another drawn, so
-the outcomes of each event are exactly the tiles that keep the setup legal,
-equally likely (a ruling: see the docs). This keeps every setup finite.
+Each draw is one chance event, uniform over the tiles it can physically be,
+and the rulebook's checks are made as the rulebook makes them (see the
+rulings in the docs):
+
+* the 9 altar tiles are drawn from the 16, one space at a time; if the altar
+  then shows a Portent (3a), the *same 9 tiles* are taken up
+  (:attr:`~ofrenda_rules.portents.state.State.taken`) and put back one space
+  at a time, each a uniform draw from those still taken up (the last one goes
+  on the last space without a draw), as often as a Portent shows;
+* the hands are dealt from the 7 other tiles, 3 to each seat in turn; once
+  dealt, if a hand holds three tiles sharing a trait (4a), the hands are
+  gathered back with the remainder and dealt again, as often as needed. In
+  the two-player game the last tile then goes on the Kitty token; in the solo
+  game a uniform draw puts one of the 4 spare tiles there (none with Chaotic
+  Cat) and the rest go into the bag.
+
+Every 9 tiles have an arrangement without a Portent and every 7 tiles a deal
+without a bad hand (checked by brute force in the tests), so both loops end
+with probability 1: at worst a reshuffle is needed with probability
+:data:`WORST_RESHUFFLE_CHANCE` and a redeal with :data:`WORST_REDEAL_CHANCE`.
+The order in which a draw's outcomes are listed steers a client that always
+takes the first one to a good setup (see :func:`setup_outcomes`). A seeded
+game draws the whole setup at once with :func:`seeded_setup`, exactly as the
+kernel's ``settle`` would, one event at a time.
+
+>>> from fractions import Fraction
+>>> from ofrenda_rules.portents import Config, DrawOmen, DrawTile, Sign, apply, chance_outcomes, new_game
+>>> state = new_game(Config())
+>>> for omen in Sign:
+...     state = apply(state, DrawOmen(omen))
+>>> for tile in (*Sign,)[:9]:  # row 1: three Yellows, a Portent
+...     state = apply(state, DrawTile(tile))
+>>> state.phase.value, state.reshuffles, len(state.taken)
+('reshuffle', 1, 9)
+>>> chance_outcomes(state)[0]
+(DrawTile(tile=Sign.YELLOW_SKULL), Fraction(1, 9))
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
 from itertools import combinations
+from typing import Final
 
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile
 from ofrenda_rules.portents.altar import hand_ok
-from ofrenda_rules.portents.components import LANES, LANES_THROUGH, Sign
+from ofrenda_rules.portents.components import LANES, Sign
 from ofrenda_rules.portents.state import Phase, State
+from ofrenda_rules.rng import Rng
 
-__all__ = ["setup_outcomes", "apply_setup"]
+__all__ = [
+    "WORST_REDEAL_CHANCE",
+    "WORST_RESHUFFLE_CHANCE",
+    "apply_setup",
+    "calm_arrangement",
+    "good_deal",
+    "seeded_setup",
+    "setup_outcomes",
+    "shows_portent",
+]
+
+WORST_RESHUFFLE_CHANCE: Final = Fraction(61, 90)
+"""The largest chance, over all sets of 9 tiles, that a uniform arrangement shows a Portent.
+
+Reached by the four tiles of two colours and a fifth tile (116,928 of the
+362,880 arrangements of such a set are Portent-free); over a uniform set of 9
+the chance is about 0.39. Found by enumerating every arrangement of one set
+per symmetry class (26 classes under colour, shape and colour-shape swaps).
+"""
+
+WORST_REDEAL_CHANCE: Final = Fraction(5, 14)
+"""The largest chance, over all sets of 7 tiles, that a two-player deal gives a hand sharing a trait.
+
+Reached by four tiles of one colour and three of one shape (90 of the 140
+deals are good); a solo hand is bad at most as often. Found by enumerating
+every deal of every set of 7.
+"""
 
 
 def _pool(state: State) -> list[Sign]:
+    """Tiles in the box: not on the altar, taken up, or in a hand (edition order)."""
     used = {tile for tile in state.altar if tile is not None}
+    used.update(state.taken)
     for hand in state.hands:
         used.update(hand)
     return [tile for tile in state.config.edition.tiles if tile not in used]
 
 
-def _completes_portent(altar: Sequence[Sign | None], space: int, tile: Sign) -> bool:
-    for lane in LANES_THROUGH[space]:
-        others = [altar[s] for s in LANES[lane] if s != space]
-        x, y = others
-        if x is not None and y is not None and tile.mask & x.mask & y.mask:
+def shows_portent(altar: tuple[Sign | None, ...]) -> bool:
+    """Whether a full altar of unlit tiles shows a Portent (three tiles of a lane sharing a trait).
+
+    >>> from ofrenda_rules.portents.components import Sign as S
+    >>> shows_portent((S.RED_CLAW, S.BLUE_CLAW, S.WHITE_CLAW) + (S.YELLOW_SKULL,) * 6)
+    True
+    """
+    for a, b, c in LANES:
+        x, y, z = altar[a], altar[b], altar[c]
+        if x is not None and y is not None and z is not None and x.mask & y.mask & z.mask:
             return True
     return False
 
 
-def _completable(hands: Sequence[tuple[Sign, ...]], pool: Sequence[Sign]) -> bool:
-    """Whether the unfinished hands can all be completed from ``pool`` without a shared trait."""
-    for index, hand in enumerate(hands):
-        if len(hand) < 3:
-            for combo in combinations(pool, 3 - len(hand)):
-                if hand_ok(hand + combo):
-                    rest = [tile for tile in pool if tile not in combo]
-                    if _completable(hands[index + 1 :], rest):
-                        return True
-            return False
-    return True
-
-
 def setup_outcomes(state: State) -> tuple[Action, ...]:
-    """The outcomes of the pending setup chance event, in sign order (all equally likely)."""
+    """The outcomes of the pending setup chance event, all equally likely.
+
+    Omens in edition order; tiles from the box in edition order, tiles taken
+    up in sign order; the first player by seat. The order never changes the
+    probabilities, but in a reshuffle (a deal) the next tile of a fixed
+    Portent-free arrangement (good deal) of the tiles comes first while the
+    draws so far agree with it, so that a client always taking the first
+    outcome finishes the setup (see :func:`calm_arrangement`, :func:`good_deal`).
+    """
     phase = state.phase
     if phase is Phase.OMENS:
         placed = {omen for omen in state.omens if omen is not None}
         return tuple(DrawOmen(omen) for omen in state.config.edition.omens if omen not in placed)
-    if phase is Phase.ALTAR:
-        space = state.altar.index(None)
-        return tuple(DrawTile(t) for t in _pool(state) if not _completes_portent(state.altar, space, t))
+    if phase is Phase.RESHUFFLE:
+        laid = tuple(tile for tile in state.altar if tile is not None)
+        target = calm_arrangement(frozenset((*laid, *state.taken)))
+        return _first(state.taken, target[len(laid)] if target[: len(laid)] == laid else None)
     if phase is Phase.HANDS:
-        seat = next(s for s, hand in enumerate(state.hands) if len(hand) < 3)
         pool = _pool(state)
-        outcomes = []
-        for tile in pool:
-            hands = list(state.hands)
-            hands[seat] = (*hands[seat], tile)
-            if hand_ok(hands[seat]) and _completable(hands, [t for t in pool if t is not tile]):
-                outcomes.append(DrawTile(tile))
-        return tuple(outcomes)
-    if phase is Phase.TOKEN:
+        return _first(pool, _next_of_good_deal(state.hands, pool))
+    if phase in (Phase.ALTAR, Phase.TOKEN):
         return tuple(DrawTile(tile) for tile in _pool(state))
     if phase is Phase.FIRST_PLAYER:
         return (ChooseFirst(0), ChooseFirst(1))
     return ()
+
+
+def _first(tiles: Sequence[Sign], lead: Sign | None) -> tuple[Action, ...]:
+    """Draws of ``tiles`` in their order, ``lead`` moved to the front."""
+    if lead is None:
+        return tuple(DrawTile(tile) for tile in tiles)
+    return (DrawTile(lead), *(DrawTile(tile) for tile in tiles if tile is not lead))
+
+
+_CLOSING: Final = tuple(tuple(lane for lane in LANES if max(lane) == space) for space in range(9))
+"""The lanes completed by filling ``space`` when the spaces are filled in order."""
+
+
+@cache
+def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
+    """The first arrangement (spaces 0-8), in sign order, of 9 tiles that shows no Portent.
+
+    Every set of 9 tiles has one (a brute-force fact checked in the tests).
+
+    >>> [str(tile) for tile in calm_arrangement(frozenset((*Sign,)[:9]))[:3]]
+    ['Yellow Skull', 'Yellow Claw', 'Red Skull']
+    """
+    grid: list[Sign] = []
+
+    def search(left: tuple[Sign, ...]) -> bool:
+        if not left:
+            return True
+        space = len(grid)
+        for tile in left:
+            grid.append(tile)
+            if not any(grid[a].mask & grid[b].mask & grid[c].mask for a, b, c in _CLOSING[space]) and search(
+                tuple(t for t in left if t is not tile)
+            ):
+                return True
+            grid.pop()
+        return False
+
+    if len(tiles) != 9 or not search(tuple(sorted(tiles))):
+        raise ValueError(f"no Portent-free arrangement of {sorted(tiles)}")
+    return tuple(grid)
+
+
+@cache
+def good_deal(tiles: frozenset[Sign], players: int) -> tuple[tuple[Sign, ...], ...]:
+    """The first deal (in sign order) of 3 of ``tiles`` to each player with no hand sharing a trait.
+
+    Every set of 7 tiles has one (a brute-force fact checked in the tests).
+    """
+    for first in combinations(sorted(tiles), 3):
+        if not hand_ok(first):
+            continue
+        if players == 1:
+            return (first,)
+        for second in combinations(sorted(tiles.difference(first)), 3):
+            if hand_ok(second):
+                return (first, second)
+    raise ValueError(f"no good deal of {sorted(tiles)}")
+
+
+def _next_of_good_deal(hands: tuple[tuple[Sign, ...], ...], pool: Sequence[Sign]) -> Sign | None:
+    """The next tile of :func:`good_deal` while the hands so far agree with it."""
+    dealt = [tile for hand in hands for tile in hand]
+    target = good_deal(frozenset((*pool, *dealt)), len(hands))
+    for hand, aim in zip(hands, target, strict=True):
+        if not set(hand) <= set(aim):
+            return None
+        if len(hand) < 3:
+            return next(tile for tile in aim if tile not in hand)
+    return None  # pragma: no cover (a full deal is never pending)
 
 
 def apply_setup(state: State, action: Action) -> State:
@@ -88,22 +214,129 @@ def apply_setup(state: State, action: Action) -> State:
     assert isinstance(action, DrawTile)
     tile = action.tile
     if phase is Phase.ALTAR:
-        space = state.altar.index(None)
-        altar = state.altar[:space] + (tile,) + state.altar[space + 1 :]
-        return evolve(state, altar=altar, phase=Phase.HANDS if None not in altar else phase)
+        altar = _put(state.altar, tile)
+        return _check_altar(state, altar) if None not in altar else evolve(state, altar=altar)
+    if phase is Phase.RESHUFFLE:
+        altar = _put(state.altar, tile)
+        taken = tuple(t for t in state.taken if t is not tile)
+        if len(taken) == 1:
+            altar, taken = _put(altar, taken[0]), ()
+        if taken:
+            return evolve(state, altar=altar, taken=taken)
+        return _check_altar(evolve(state, taken=()), altar)
     if phase is Phase.HANDS:
-        seat = next(s for s, hand in enumerate(state.hands) if len(hand) < 3)
-        hands = list(state.hands)
-        hands[seat] = tuple(sorted((*hands[seat], tile)))
-        state = evolve(state, hands=tuple(hands))
-        if any(len(hand) < 3 for hand in hands):
-            return state
-        rest = tuple(_pool(state))
-        if not state.config.solo:
-            return evolve(state, token=rest[0], phase=Phase.FIRST_PLAYER)
-        if state.config.chaotic_cat:
-            return evolve(state, bag=rest, phase=Phase.PUSH)
-        return evolve(state, phase=Phase.TOKEN)
+        return _deal(state, tile)
     assert phase is Phase.TOKEN
     bag = tuple(t for t in _pool(state) if t is not tile)
-    return evolve(state, token=tile, bag=bag, phase=Phase.PUSH)
+    return evolve(state, token=tile, bag=tuple(sorted(bag)), phase=Phase.PUSH)
+
+
+def _put(altar: tuple[Sign | None, ...], tile: Sign) -> tuple[Sign | None, ...]:
+    space = altar.index(None)
+    return altar[:space] + (tile,) + altar[space + 1 :]
+
+
+def _check_altar(state: State, altar: tuple[Sign | None, ...]) -> State:
+    """3a: a full altar showing a Portent is taken up for a reshuffle; else on to the hands."""
+    if shows_portent(altar):
+        taken = tuple(sorted(t for t in altar if t is not None))
+        return evolve(state, altar=(None,) * 9, taken=taken, reshuffles=state.reshuffles + 1, phase=Phase.RESHUFFLE)
+    return evolve(state, altar=altar, phase=Phase.HANDS)
+
+
+def _deal(state: State, tile: Sign) -> State:
+    """4: one tile to the next hand; 4a once all are dealt; then the token (5) or the solo bag."""
+    hands = state.hands
+    seat = next(s for s, hand in enumerate(hands) if len(hand) < 3)
+    hands = hands[:seat] + (tuple(sorted((*hands[seat], tile))),) + hands[seat + 1 :]
+    if len(hands[-1]) < 3:
+        return evolve(state, hands=hands)
+    if not all(hand_ok(hand) for hand in hands):
+        return evolve(state, hands=((),) * len(hands), redeals=state.redeals + 1)
+    state = evolve(state, hands=hands)
+    rest = tuple(_pool(state))
+    if not state.config.solo:
+        (last,) = rest
+        return evolve(state, token=last, phase=Phase.FIRST_PLAYER)
+    if state.config.chaotic_cat:
+        return evolve(state, bag=tuple(sorted(rest)), phase=Phase.PUSH)
+    return evolve(state, phase=Phase.TOKEN)
+
+
+def seeded_setup(state: State, rng: Rng) -> State:
+    """The whole setup drawn with ``rng``: exactly what ``settle`` draws event by event, without the states.
+
+    Each draw is ``rng.below(n)`` over the outcomes in :func:`setup_outcomes`
+    order (a single outcome draws nothing), as the kernel specifies; a test
+    checks the two paths agree.
+    """
+    config = state.config
+
+    def pick(items: list[Sign], lead: Sign | None, rng: Rng) -> tuple[Sign, Rng]:
+        order = items if lead is None else [lead, *(t for t in items if t is not lead)]
+        index, rng = (0, rng) if len(order) == 1 else rng.below(len(order))
+        chosen = order[index]
+        items.remove(chosen)
+        return chosen, rng
+
+    left = list(config.edition.omens)
+    omens = []
+    for _ in range(16):
+        omen, rng = pick(left, None, rng)
+        omens.append(omen)
+    box = list(config.edition.tiles)
+    altar = []
+    for _ in range(9):
+        tile, rng = pick(box, None, rng)
+        altar.append(tile)
+    reshuffles = 0
+    while shows_portent(tuple(altar)):
+        reshuffles += 1
+        taken, altar = sorted(altar), []
+        target = calm_arrangement(frozenset(taken))
+        while len(taken) > 1:
+            lead = target[len(altar)] if tuple(altar) == target[: len(altar)] else None
+            tile, rng = pick(taken, lead, rng)
+            altar.append(tile)
+        altar.append(taken[0])
+    redeals = -1
+    hands: tuple[tuple[Sign, ...], ...] = ()
+    while not hands or not all(hand_ok(hand) for hand in hands):
+        redeals += 1
+        pool = list(box)
+        hands = ((),) * config.players
+        for seat in range(config.players):
+            for _ in range(3):
+                tile, rng = pick(pool, _next_of_good_deal(hands, pool), rng)
+                hands = hands[:seat] + (tuple(sorted((*hands[seat], tile))),) + hands[seat + 1 :]
+    token: Sign | None = None
+    if not config.solo:
+        (token,) = pool
+        seat, rng = rng.below(2)
+        return evolve(
+            state,
+            omens=tuple(omens),
+            altar=tuple(altar),
+            hands=hands,
+            token=token,
+            reshuffles=reshuffles,
+            redeals=redeals,
+            active=seat,
+            first_player=seat,
+            phase=Phase.OFFERING,
+            rng=rng,
+        )
+    if not config.chaotic_cat:
+        token, rng = pick(pool, None, rng)
+    return evolve(
+        state,
+        omens=tuple(omens),
+        altar=tuple(altar),
+        hands=hands,
+        token=token,
+        bag=tuple(sorted(pool)),
+        reshuffles=reshuffles,
+        redeals=redeals,
+        phase=Phase.PUSH,
+        rng=rng,
+    )

@@ -138,9 +138,11 @@ class Phase(enum.Enum):
     OMENS = "omens"
     """Setup: an omen token for the next empty slot (chance)."""
     ALTAR = "altar"
-    """Setup: a tile for the next empty altar space (chance)."""
+    """Setup: a tile from the box for the next empty altar space (chance)."""
+    RESHUFFLE = "reshuffle"
+    """Setup: the altar showed a Portent; a taken-up tile for the next empty space (chance)."""
     HANDS = "hands"
-    """Setup: a tile for the next hand (chance)."""
+    """Setup: a tile for the next hand (chance); a bad deal is dealt again."""
     TOKEN = "token"
     """Solo setup: the tile for the Kitty token (chance)."""
     FIRST_PLAYER = "first-player"
@@ -214,6 +216,8 @@ class State:
     """The tile on each of the 9 spaces (``None``: empty)."""
     lit: tuple[bool, ...]
     """Whether the tile on each space is a Burnt Offering."""
+    taken: tuple[Sign, ...]
+    """Setup: the altar tiles taken up for a reshuffle and not yet put back, sorted."""
     hands: tuple[tuple[Sign, ...], ...]
     """Each seat's hand, sorted."""
     pushed: tuple[Sign, ...]
@@ -244,6 +248,10 @@ class State:
     """Spaces the Kitty still fills from the bag, in order."""
     turns: int
     """Turns completed (in the solo game the player's and the Kitty's turns each count)."""
+    reshuffles: int
+    """Setup: how many times the altar showed a Portent and was reshuffled."""
+    redeals: int
+    """Setup: how many times a hand shared a trait and the tiles were dealt again."""
     winners: tuple[int, ...]
     """Seats that won (when over); empty for a draw or a Kitty win."""
     reason: EndReason | None

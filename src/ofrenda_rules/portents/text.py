@@ -11,11 +11,11 @@ an empty omen slot, and ``K`` the Kitty's slot in the solo game.
        YC   RC   BH   RS   WC
    W1  WW   BW   YS   RH   YH   E1
    W2  BS   RW   YC   YW   BC   E2
-   W3  WH   BS   WC   BH   RW   E3
+   W3  WH   BC   WC   BH   RW   E3
        RH   YW   BW   WS   YS
        SW   S1  >S2   S3   SE
 player 0: hand YH RC WW; omens -
-kitty: at S2, 0 steps; token WH; bag RS BC WS; omens -
+kitty: at S2, 0 steps; token WH; bag RS BS WS; omens -
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ def render(state: State) -> str:
         lines.append(f"  {mark[west]}{names[west]:<3} {omen[west]}   {cells}{omen[east]}  {mark[east]}{names[east]}")
     lines.append(omens((12, 11, 10, 9, 8)))
     lines.append(labels((12, 11, 10, 9, 8)))
+    if state.taken:
+        lines.append(f"taken up for a reshuffle: {' '.join(code(t) for t in state.taken)}")
     for seat, hand in enumerate(state.hands):
         collected = " ".join(code(o) for o in state.collected[seat]) or "-"
         lines.append(f"player {seat}: hand {' '.join(code(t) for t in hand)}; omens {collected}")

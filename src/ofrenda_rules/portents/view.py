@@ -37,6 +37,8 @@ class View:
     """The tile on each space."""
     lit: tuple[bool, ...]
     """Which tiles are Burnt Offerings."""
+    taken: tuple[Sign, ...]
+    """Setup: altar tiles taken up for a reshuffle."""
     hands: tuple[tuple[Sign, ...], ...]
     """Every hand (played face up)."""
     pushed: tuple[Sign, ...]
@@ -65,6 +67,10 @@ class View:
     """Whether the player made a new Portent this turn."""
     turns: int
     """Turns completed."""
+    reshuffles: int
+    """Setup: how many times the altar was reshuffled."""
+    redeals: int
+    """Setup: how many times the hands were dealt again."""
     winners: tuple[int, ...]
     """The winning seat (when over)."""
     reason: EndReason | None
@@ -83,6 +89,7 @@ def observe(state: State, player: int) -> View:
         omens=state.omens,
         altar=state.altar,
         lit=state.lit,
+        taken=state.taken,
         hands=state.hands,
         pushed=state.pushed,
         token=state.token,
@@ -97,6 +104,8 @@ def observe(state: State, player: int) -> View:
         lit_now=state.lit_now,
         made_portent=state.made_portent,
         turns=state.turns,
+        reshuffles=state.reshuffles,
+        redeals=state.redeals,
         winners=state.winners,
         reason=state.reason,
     )
