@@ -18,13 +18,12 @@ the solo start icon and says which way the Kitty walks.
 from __future__ import annotations
 
 import enum
-from importlib import resources
 from typing import Final
 
 import attrs
 
-from ofrenda_rules.errors import EditionError, FormatError
-from ofrenda_rules.serialization import loads
+from ofrenda_rules.errors import EditionError
+from ofrenda_rules.serialization import load_packaged, loads
 
 __all__ = [
     "COLOURS",
@@ -318,13 +317,5 @@ def load_edition(text: str | bytes) -> Edition:
     return loads(text, Edition)
 
 
-def _load_default() -> Edition:
-    text = resources.files("ofrenda_rules.portents").joinpath("data/default_edition.json").read_text()
-    try:
-        return load_edition(text)
-    except FormatError as exc:  # pragma: no cover - the shipped file is tested
-        raise EditionError(f"the shipped default edition is invalid: {exc}") from exc
-
-
-DEFAULT_EDITION: Final = _load_default()
+DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.portents", "data/default_edition.json", Edition)
 """The default edition (New Mill Industries, 2022, reconstructed; see the docs page)."""
