@@ -111,7 +111,10 @@ def _unstructure_fraction(value: Fraction) -> str:
 def _structure_fraction(value: object, _: type) -> Fraction:
     if not isinstance(value, str | int) or isinstance(value, bool):
         raise TypeError(f"expected a fraction such as '1/6', not {value!r}")
-    return Fraction(value)
+    try:
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError) as exc:
+        raise ValueError(f"expected a fraction such as '1/6', not {value!r}") from exc
 
 
 def _structure_int(value: object, _: type) -> int:

@@ -54,6 +54,8 @@ def test_registering_twice_is_harmless_and_duplicate_tags_are_refused() -> None:
         ('{"type":"wager","amount":"x","odds":"1/2"}', r"\$\.amount"),
         ('{"type":"wager","amount":1,"odds":"1/2","extra":0}', "extra"),
         ('{"type":"shout"}', "shout"),
+        ('{"type":"wager","amount":1,"odds":"1/0"}', r"not '1/0' @ \$\.odds"),
+        ('{"type":"wager","amount":1,"odds":"half"}', r"not 'half' @ \$\.odds"),
         ('{"type":"wager","amount":1,"odds":[1]}', r"expected a fraction such as .1/6., not \[1\] @ \$\.odds"),
     ],
 )
