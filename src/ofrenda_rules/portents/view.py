@@ -1,9 +1,10 @@
-"""What one player may know of a game of Portents: everything but the generator.
+"""What one player may know of a game of Portents: everything but the bag and the generator.
 
 Hands are played face up ("make sure both players' hands are easily visible
-to the other"), the omens lie face up, and the bag's contents follow from
-what is visible; only the order of future draws is unknown, and the
-generator that decides it never appears in a :class:`View`.
+to the other") and the omens lie face up. The bag's contents could be worked
+out from what is visible, but DESIGN.md has bag contents redacted, so a
+:class:`View` gives the bag's size only; the order of future draws is unknown,
+and the generator that decides it never appears in a view.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ class View:
     """Tiles pushed off this turn, not yet palmed."""
     token: Sign | None
     """The tile on the Kitty token."""
-    bag: tuple[Sign, ...]
-    """The bag's contents (solo), sorted."""
+    bag_size: int
+    """How many tiles are in the bag (solo)."""
     collected: tuple[tuple[Sign, ...], ...]
     """Omens each seat has collected."""
     kitty_omens: tuple[Sign, ...]
@@ -93,7 +94,7 @@ def observe(state: State, player: int) -> View:
         hands=state.hands,
         pushed=state.pushed,
         token=state.token,
-        bag=state.bag,
+        bag_size=len(state.bag),
         collected=state.collected,
         kitty_omens=state.kitty_omens,
         kitty_slot=kitty_slot(state),
