@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -264,3 +265,15 @@ def test_actions_after_the_end_are_rejected() -> None:
         state = apply(state, legal_actions(state)[0])
     rejection = validate(state, PlayCard(card("R1")))
     assert rejection is not None and rejection.code == "game-over"
+
+
+@pytest.mark.parametrize(
+    "action",
+    ["nonsense", None, PlayCard(cast(Any, "R14")), TakeCard(cast(Any, 14)), DealCard(cast(Any, ("red", 14)))],
+)
+def test_something_that_is_not_an_action_is_rejected_with_the_typed_error(action: Any) -> None:
+    state = new_game(Config(players=3), seed=1)
+    rejection = validate(state, action)
+    assert rejection is not None and rejection.code == "not-an-action"
+    with pytest.raises(IllegalActionError, match="is not a Día de los Muertos action"):
+        apply(state, action)

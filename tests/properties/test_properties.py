@@ -200,3 +200,15 @@ def test_declared_facts_match_play(game: AnyGame, config: Any) -> None:
     for players in game.info.player_counts:
         assert game.config_type(players=players).players == players
     assert attrs.has(game.state_type) and attrs.has(game.view_type)
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+def test_something_that_is_not_an_action_raises_the_typed_error(game: AnyGame, config: Any) -> None:
+    state = game.new_game(config, 1)
+    snapshot = dumps(state)
+    for junk in ("nonsense", None, 7, ("type", "play")):
+        rejection = game.validate(state, junk)
+        assert rejection is not None and rejection.code
+        with pytest.raises(IllegalActionError):
+            game.apply(state, junk)
+    assert dumps(state) == snapshot

@@ -131,6 +131,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 def validate(state: State, action: Action) -> Rejection | None:
     """``None`` when ``action`` is legal in ``state``, else the reason it is not."""
+    candidate: object = action
+    if not isinstance(candidate, DealCard | PlayCard | TakeCard) or not isinstance(candidate.card, Card):
+        return Rejection("not-an-action", f"{candidate!r} is not a Día de los Muertos action")
     player = current_player(state)
     if player == TERMINAL:
         return Rejection("game-over", "the game is over; no action can be taken")
