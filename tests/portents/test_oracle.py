@@ -1,0 +1,165 @@
+"""legal_actions against an independent brute-force reading of the rulebook, on positions from playouts.
+
+The oracle below works on row/column coordinates, not on the library's lane
+tables, so a wrong table or a wrong fast path shows up as a difference.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations, product
+
+import pytest
+
+from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.portents import (
+    Config,
+    Light,
+    Pass,
+    Phase,
+    Place,
+    Push,
+    Side,
+    Sign,
+    State,
+    apply,
+    chance_outcomes,
+    current_player,
+    legal_actions,
+)
+from ofrenda_rules.portents.components import DEFAULT_EDITION
+from ofrenda_rules.portents.rules import new_game
+from ofrenda_rules.rng import Rng
+
+LINES = (
+    *(tuple(3 * r + c for c in range(3)) for r in range(3)),
+    *(tuple(3 * r + c for r in range(3)) for c in range(3)),
+    (0, 4, 8),
+    (2, 4, 6),
+)
+
+
+def _shares(a: Sign, b: Sign, c: Sign) -> bool:
+    return len({a.colour, b.colour, c.colour}) == 1 or len({a.shape, b.shape, c.shape}) == 1
+
+
+def _hand_ok(hand: list[Sign]) -> bool:
+    return not any(_shares(*trio) for trio in combinations(hand, 3))
+
+
+def _line_from(side: Side, j: int) -> list[int]:
+    """Lane ``j`` of ``side`` (columns from the west, rows from the north), spaces listed from that side."""
+    if side is Side.NORTH:
+        return [3 * r + j for r in range(3)]
+    if side is Side.SOUTH:
+        return [3 * r + j for r in (2, 1, 0)]
+    if side is Side.WEST:
+        return [3 * j + c for c in range(3)]
+    return [3 * j + c for c in (2, 1, 0)]
+
+
+def _push_oracle(state: State) -> set[Push]:
+    hand = list(state.hands[state.active])
+    config = state.config
+    banned: set[Side] = set()
+    if config.solo and config.dont_disturb_the_cat:
+        name = DEFAULT_EDITION.slot_names[DEFAULT_EDITION.kitty_path[state.kitty_steps % 16]]
+        touches = {"N": Side.NORTH, "E": Side.EAST, "S": Side.SOUTH, "W": Side.WEST}
+        banned = {touches[letter] for letter in name if letter in touches}
+    legal = set()
+    for side in Side:
+        if side in banned:
+            continue
+        for shifts in product(range(4), repeat=3):
+            if not 1 <= sum(shifts) <= 3:
+                continue
+            off: list[Sign] = []
+            ok = True
+            for j, k in enumerate(shifts):
+                lane = _line_from(side, j)
+                for space in lane[3 - k :]:
+                    if state.lit[space]:
+                        ok = False
+                    tile = state.altar[space]
+                    assert tile is not None
+                    off.append(tile)
+            n = sum(shifts)
+            if ok and any(_hand_ok([t for t in hand if t not in kept] + off) for kept in combinations(hand, n)):
+                legal.add(Push(side, (shifts[0], shifts[1], shifts[2])))
+    return legal
+
+
+def _portent_lines(state: State) -> list[tuple[int, ...]]:
+    """The lanes of the new Portents (the tiles lit during this Scrying count as unlit)."""
+    found = []
+    for line in LINES:
+        tiles = [state.altar[s] for s in line]
+        if all(t is not None for t in tiles) and not any(state.lit[s] and s not in state.lit_now for s in line):
+            a, b, c = tiles
+            assert a is not None and b is not None and c is not None
+            if _shares(a, b, c):
+                found.append(line)
+    return found
+
+
+def _light_oracle(state: State) -> set[int]:
+    lines = _portent_lines(state)
+    done = set(state.lit_now)
+    legal = set()
+    for choice in product(*lines):
+        if len(set(choice)) == len(choice) and done <= set(choice):
+            legal |= set(choice) - done
+    return legal
+
+
+def _place_oracle(state: State) -> set[Place]:
+    hand = list(state.hands[state.active])
+    empty = [s for s in range(9) if state.altar[s] is None]
+    legal = set()
+    for order in permutations(hand, len(empty)):
+        if _hand_ok([t for t in hand if t not in order] + list(state.pushed)):
+            legal |= {Place(space, order[0]) for space in empty}
+    return legal
+
+
+CONFIGS = [
+    Config(),
+    Config(players=1),
+    Config(players=1, dont_disturb_the_cat=True, feed_the_cat=True),
+    Config(players=1, chaotic_cat=True, felis_pyromanias=True, dont_disturb_the_cat=True),
+]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=range(len(CONFIGS)))
+def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) -> None:
+    """'Push ... 1, 2, or 3 tiles off the Altar from a single side', 'They can move around the Altar
+    but they can't be pushed off of it', 'They may place their tiles freely in the empty spaces',
+    'A player may NEVER end this phase with 3 tiles sharing a common attribute in their hand',
+    'Every new Portent requires a new Burnt Offering of its own' and 'You can't push tiles from the
+    same side as the Kitty. When it's on a corner you can't push from either side it touches.'"""
+    checked = {Phase.PUSH: 0, Phase.PLACE: 0, Phase.LIGHT: 0}
+    for seed in range(6):
+        rng = Rng(seed)
+        state = new_game(config, None)
+        while current_player(state) >= 0 or current_player(state) == CHANCE:
+            if current_player(state) == CHANCE:
+                outcomes = chance_outcomes(state)
+                index, rng = rng.below(len(outcomes))
+                state = apply(state, outcomes[index][0])
+                continue
+            actions = legal_actions(state)
+            if state.phase is Phase.PUSH:
+                expected = _push_oracle(state)
+                if expected:
+                    assert set(actions) == expected and len(actions) == len(expected)
+                else:
+                    assert actions == (Pass(),)
+            elif state.phase is Phase.PLACE:
+                assert set(actions) == _place_oracle(state)
+            elif state.phase is Phase.LIGHT:
+                assert {a.space for a in actions if isinstance(a, Light)} == _light_oracle(state)
+                assert _portent_lines(state), "Scrying waits for lights only when a new Portent shows"
+            if state.phase in checked:
+                checked[state.phase] += 1
+            index, rng = rng.below(len(actions))
+            state = apply(state, actions[index])
+    assert all(count > 0 for count in checked.values()), checked
