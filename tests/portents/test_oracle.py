@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations, permutations, product
 
+import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE
@@ -121,6 +122,47 @@ def _place_oracle(state: State) -> set[Place]:
     return legal
 
 
+def _ends(line: tuple[int, ...]) -> tuple[str, str]:
+    """The names of the omen slots at the two ends of a lane (the default edition's names)."""
+    if line == (0, 4, 8):
+        return "NW", "SE"
+    if line == (2, 4, 6):
+        return "NE", "SW"
+    if line[1] - line[0] == 1:
+        return f"W{line[0] // 3 + 1}", f"E{line[0] // 3 + 1}"
+    return f"N{line[0] + 1}", f"S{line[0] + 1}"
+
+
+def _collect_oracle(state: State) -> list[Sign]:
+    """The omens the Portents of a just-filled altar collect: in line with one, sharing its trait."""
+    got: set[Sign] = set()
+    for line in _portent_lines(state):
+        a, b, c = (state.altar[s] for s in line)
+        assert a is not None and b is not None and c is not None
+        for name in _ends(line):
+            omen = state.omens[DEFAULT_EDITION.slot(name)]
+            if omen is None:
+                continue
+            if (a.colour == b.colour == c.colour == omen.colour) or (a.shape == b.shape == c.shape == omen.shape):
+                got.add(omen)
+    return sorted(got)
+
+
+def _snuff_oracle(state: State) -> tuple[bool, ...]:
+    """The lit flags after snuffing: an old offering stays lit only in a lane of three tiles sharing a trait."""
+    flags = []
+    for space in range(9):
+        keep = space in state.lit_now
+        if state.lit[space] and not keep:
+            for line in LINES:
+                if space in line:
+                    a, b, c = (state.altar[s] for s in line)
+                    assert a is not None and b is not None and c is not None
+                    keep = keep or _shares(a, b, c)
+        flags.append(state.lit[space] and keep)
+    return tuple(flags)
+
+
 CONFIGS = [
     Config(),
     Config(players=1),
@@ -133,10 +175,13 @@ CONFIGS = [
 def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) -> None:
     """'Push ... 1, 2, or 3 tiles off the Altar from a single side', 'They can move around the Altar
     but they can't be pushed off of it', 'They may place their tiles freely in the empty spaces',
+    'If any of the new Portents on the Altar are in a line with an Omen Token, the player immediately
+    collects the Omen(s)', 'If they are no longer a part of any Portent, flip the Burnt Offering tile
+    to its unlit side. If flipping a Burnt Offering over would create a new Portent, it stays lit.',
     'A player may NEVER end this phase with 3 tiles sharing a common attribute in their hand',
     'Every new Portent requires a new Burnt Offering of its own' and 'You can't push tiles from the
     same side as the Kitty. When it's on a corner you can't push from either side it touches.'"""
-    checked = {Phase.PUSH: 0, Phase.PLACE: 0, Phase.LIGHT: 0}
+    checked = {Phase.PUSH: 0, Phase.PLACE: 0, Phase.LIGHT: 0, Phase.OMENS: 0, Phase.OVER: 0 if not config.solo else 1}
     for seed in range(6):
         rng = Rng(seed)
         state = new_game(config, None)
@@ -161,5 +206,20 @@ def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) 
             if state.phase in checked:
                 checked[state.phase] += 1
             index, rng = rng.below(len(actions))
-            state = apply(state, actions[index])
+            action = actions[index]
+            after = apply(state, action)
+            seat = state.active
+            if isinstance(action, Place) and state.altar.count(None) == 1:
+                filled = state.altar[: action.space] + (action.tile,) + state.altar[action.space + 1 :]
+                full = attrs.evolve(state, altar=filled, lit_now=())
+                gained = sorted(after.collected[seat][len(state.collected[seat]) :])
+                assert gained == _collect_oracle(full)
+                checked[Phase.OMENS] += 1
+                if not _portent_lines(full) and not config.solo:
+                    assert after.lit == _snuff_oracle(full)
+            if isinstance(action, Light) and after.phase is not Phase.LIGHT and not config.solo:
+                lit = state.lit[: action.space] + (True,) + state.lit[action.space + 1 :]
+                assert after.lit == _snuff_oracle(attrs.evolve(state, lit=lit, lit_now=(*state.lit_now, action.space)))
+                checked[Phase.OVER] += 1
+            state = after
     assert all(count > 0 for count in checked.values()), checked
