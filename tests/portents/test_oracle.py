@@ -14,6 +14,7 @@ import pytest
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.portents import (
     Config,
+    DrawTile,
     Light,
     Pass,
     Phase,
@@ -28,6 +29,7 @@ from ofrenda_rules.portents import (
     legal_actions,
 )
 from ofrenda_rules.portents.components import DEFAULT_EDITION
+from ofrenda_rules.portents.kitty import start_kitty_turn
 from ofrenda_rules.portents.rules import new_game
 from ofrenda_rules.rng import Rng
 
@@ -223,3 +225,107 @@ def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) 
                 checked[Phase.OVER] += 1
             state = after
     assert all(count > 0 for count in checked.values()), checked
+
+
+_CORNERS = {
+    "NE": (Side.NORTH, (0, 1, 2)),
+    "SE": (Side.EAST, (0, 1, 2)),
+    "SW": (Side.SOUTH, (2, 1, 0)),
+    "NW": (Side.WEST, (2, 1, 0)),
+}
+_SIDES = {"N": Side.NORTH, "E": Side.EAST, "S": Side.SOUTH, "W": Side.WEST}
+
+
+def _kitty_push_oracle(
+    state: State, draws: list[Sign]
+) -> tuple[list[Sign | None], list[Sign], Sign | None, list[Sign]]:
+    """The altar, bag, token and Kitty omens after the Kitty's Catastrophe, push and draws (before it scries).
+
+    ``draws`` are the bag draws in order (the last one refills the token unless Chaotic Cat).
+    """
+    name = DEFAULT_EDITION.slot_names[DEFAULT_EDITION.kitty_path[state.kitty_steps % 16]]
+    slot = DEFAULT_EDITION.slot(name)
+    stolen = list(state.kitty_omens)
+    omen = state.omens[slot]
+    if not state.made_portent and omen is not None:
+        stolen.append(omen)
+    altar = list(state.altar)
+    off: list[Sign] = []
+    fill: list[int] = []
+    if name in _CORNERS:
+        side, order = _CORNERS[name]
+        for j in order:
+            lane = _line_from(side, j)
+            if not state.lit[lane[2]]:
+                tile = altar[lane[2]]
+                assert tile is not None
+                off.append(tile)
+                altar[lane[2]], altar[lane[1]], altar[lane[0]] = altar[lane[1]], altar[lane[0]], None
+                fill.append(lane[0])
+    else:
+        lane = _line_from(_SIDES[name[0]], int(name[1]) - 1)
+        k = 0
+        while k < 3 and not state.lit[lane[2 - k]]:
+            k += 1
+        tiles = [altar[s] for s in lane]
+        off = [t for t in tiles[3 - k :] if t is not None]
+        moved = [None] * k + tiles[: 3 - k]
+        for space, tile in zip(lane, moved, strict=True):
+            altar[space] = tile
+        fill = [lane[d] for d in range(k - 1, -1, -1)]
+    bag = list(state.bag)
+    pending = list(draws)
+    token = state.token
+    if not state.config.chaotic_cat:
+        assert token is not None
+        if fill:
+            altar[fill.pop(0)] = token
+        else:
+            off.append(token)
+    for space in fill:
+        tile = pending.pop(0)
+        bag.remove(tile)
+        altar[space] = tile
+    if not state.config.chaotic_cat:
+        token = pending.pop(0)
+        bag.remove(token)
+    assert not pending
+    return altar, sorted(bag + off), token, stolen
+
+
+@pytest.mark.parametrize("config", CONFIGS[1:], ids=range(1, len(CONFIGS)))
+def test_the_kittys_push_matches_a_brute_force_reading_of_the_rules(config: Config) -> None:
+    """'The Kitty always pushes 3 tiles off of the Altar if it can. It does this in the lane it
+    currently points at, from the side it is on. The first BS Tile it pushes onto the Altar is always
+    the BS Tile on its token. After that first tile is placed, draw and place BS Tiles from the bag
+    randomly until the lane is filled. Draw one more tile and place it on the Kitty token for the
+    next turn. Last, put the tiles the Kitty pushed off the Altar into the bag.', 'NOTE: More pushing
+    is blocked by a Burnt Offering.' and the corner's wide push, from every slot of the path."""
+    seen: set[str] = set()
+    for seed in range(8):
+        rng = Rng(100 + seed)
+        state = new_game(config, None)
+        while state.phase is not Phase.OVER:
+            if state.phase is Phase.PUSH:
+                for steps in range(16):
+                    for made in (False, True):
+                        before = attrs.evolve(state, kitty_steps=steps, made_portent=made, kitty_extra=False)
+                        seen.add(DEFAULT_EDITION.slot_names[DEFAULT_EDITION.kitty_path[steps]])
+                        after = start_kitty_turn(before)
+                        draws = []
+                        while after.phase is Phase.KITTY:
+                            tile = after.bag[0]
+                            draws.append(tile)
+                            after = apply(after, DrawTile(tile))
+                        altar, bag, token, stolen = _kitty_push_oracle(before, draws)
+                        assert list(after.altar) == altar
+                        assert sorted(after.bag) == bag
+                        assert after.token == token
+                        assert list(after.kitty_omens[: len(stolen)]) == stolen
+                        assert after.kitty_steps == steps + 1
+            actions = legal_actions(state)  # chance outcomes too: every draw is equally likely
+            index, rng = rng.below(len(actions))
+            state = apply(state, actions[index])
+            if state.turns > 12:
+                break
+    assert len(seen) == 16
