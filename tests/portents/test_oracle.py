@@ -238,8 +238,9 @@ _SIDES = {"N": Side.NORTH, "E": Side.EAST, "S": Side.SOUTH, "W": Side.WEST}
 
 def _kitty_push_oracle(
     state: State, draws: list[Sign]
-) -> tuple[list[Sign | None], list[Sign], Sign | None, list[Sign]]:
-    """The altar, bag, token and Kitty omens after the Kitty's Catastrophe, push and draws (before it scries).
+) -> tuple[list[Sign | None], list[bool], list[Sign], Sign | None, list[Sign]]:
+    """The altar, lit flags, bag, token and Kitty omens after the Kitty's Catastrophe, push and draws
+    (before it scries).
 
     ``draws`` are the bag draws in order (the last one refills the token unless Chaotic Cat).
     """
@@ -250,6 +251,7 @@ def _kitty_push_oracle(
     if not state.made_portent and omen is not None:
         stolen.append(omen)
     altar = list(state.altar)
+    lit = list(state.lit)
     off: list[Sign] = []
     fill: list[int] = []
     if name in _CORNERS:
@@ -261,6 +263,7 @@ def _kitty_push_oracle(
                 assert tile is not None
                 off.append(tile)
                 altar[lane[2]], altar[lane[1]], altar[lane[0]] = altar[lane[1]], altar[lane[0]], None
+                lit[lane[2]], lit[lane[1]], lit[lane[0]] = lit[lane[1]], lit[lane[0]], False
                 fill.append(lane[0])
     else:
         lane = _line_from(_SIDES[name[0]], int(name[1]) - 1)
@@ -270,8 +273,10 @@ def _kitty_push_oracle(
         tiles = [altar[s] for s in lane]
         off = [t for t in tiles[3 - k :] if t is not None]
         moved = [None] * k + tiles[: 3 - k]
-        for space, tile in zip(lane, moved, strict=True):
+        flags = [False] * k + [lit[s] for s in lane][: 3 - k]
+        for space, tile, flag in zip(lane, moved, flags, strict=True):
             altar[space] = tile
+            lit[space] = flag
         fill = [lane[d] for d in range(k - 1, -1, -1)]
     bag = list(state.bag)
     pending = list(draws)
@@ -290,7 +295,25 @@ def _kitty_push_oracle(
         token = pending.pop(0)
         bag.remove(token)
     assert not pending
-    return altar, sorted(bag + off), token, stolen
+    return altar, lit, sorted(bag + off), token, stolen
+
+
+def _kitty_scry_oracle(state: State) -> tuple[tuple[bool, ...], list[Sign]]:
+    """The Kitty's Scrying (ruling 14) on the altar it left: lit flags after lighting and snuffing,
+    and the omens its new Portents collect. It lights, Portent by Portent, the lowest-numbered space
+    that still leaves every new Portent a Burnt Offering of its own."""
+    probe = attrs.evolve(state, lit_now=())
+    lines = _portent_lines(probe)
+    chosen: list[int] = []
+    for _ in lines:
+        for space in range(9):
+            if space in chosen or not any(space in line for line in lines):
+                continue
+            if any(len(set(c)) == len(c) and set(chosen) | {space} <= set(c) for c in product(*lines)):
+                chosen.append(space)
+                break
+    lit = tuple(flag or space in chosen for space, flag in enumerate(state.lit))
+    return _snuff_oracle(attrs.evolve(state, lit=lit, lit_now=tuple(chosen))), _collect_oracle(probe)
 
 
 @pytest.mark.parametrize("config", CONFIGS[1:], ids=range(1, len(CONFIGS)))
@@ -300,8 +323,11 @@ def test_the_kittys_push_matches_a_brute_force_reading_of_the_rules(config: Conf
     the BS Tile on its token. After that first tile is placed, draw and place BS Tiles from the bag
     randomly until the lane is filled. Draw one more tile and place it on the Kitty token for the
     next turn. Last, put the tiles the Kitty pushed off the Altar into the bag.', 'NOTE: More pushing
-    is blocked by a Burnt Offering.' and the corner's wide push, from every slot of the path."""
+    is blocked by a Burnt Offering.' and the corner's wide push, from every slot of the path; then
+    the Kitty's Scrying (ruling 14): its new Portents collect omens for it, it lights the
+    lowest-numbered space that keeps one Burnt Offering per Portent, and old offerings are snuffed."""
     seen: set[str] = set()
+    scried = 0
     for seed in range(8):
         rng = Rng(100 + seed)
         state = new_game(config, None)
@@ -317,15 +343,25 @@ def test_the_kittys_push_matches_a_brute_force_reading_of_the_rules(config: Conf
                             tile = after.bag[0]
                             draws.append(tile)
                             after = apply(after, DrawTile(tile))
-                        altar, bag, token, stolen = _kitty_push_oracle(before, draws)
+                        altar, lit, bag, token, stolen = _kitty_push_oracle(before, draws)
                         assert list(after.altar) == altar
                         assert sorted(after.bag) == bag
                         assert after.token == token
                         assert list(after.kitty_omens[: len(stolen)]) == stolen
+                        omens = list(before.omens)
+                        if len(stolen) > len(before.kitty_omens):
+                            omens[DEFAULT_EDITION.kitty_path[steps]] = None
+                        left = attrs.evolve(before, altar=tuple(altar), lit=tuple(lit), omens=tuple(omens))
+                        lit_after, gained = _kitty_scry_oracle(left)
+                        assert after.lit == lit_after
+                        assert sorted(after.kitty_omens[len(stolen) :]) == gained
+                        remaining = [o for o in omens if o is not None and o not in gained]
+                        assert remaining == [o for o in after.omens if o is not None]
+                        scried += bool(gained)
                         assert after.kitty_steps == steps + 1
             actions = legal_actions(state)  # chance outcomes too: every draw is equally likely
             index, rng = rng.below(len(actions))
             state = apply(state, actions[index])
             if state.turns > 12:
                 break
-    assert len(seen) == 16
+    assert len(seen) == 16 and scried > 0
