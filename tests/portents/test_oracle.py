@@ -6,6 +6,7 @@ tables, so a wrong table or a wrong fast path shows up as a difference.
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations, permutations, product
 
 import attrs
@@ -183,7 +184,14 @@ def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) 
     'A player may NEVER end this phase with 3 tiles sharing a common attribute in their hand',
     'Every new Portent requires a new Burnt Offering of its own' and 'You can't push tiles from the
     same side as the Kitty. When it's on a corner you can't push from either side it touches.'"""
-    checked = {Phase.PUSH: 0, Phase.PLACE: 0, Phase.LIGHT: 0, Phase.OMENS: 0, Phase.OVER: 0 if not config.solo else 1}
+    checked = {
+        Phase.PUSH: 0,
+        Phase.PLACE: 0,
+        Phase.LIGHT: 0,
+        Phase.OMENS: 0,
+        Phase.OVER: 0 if not config.solo else 1,
+        Phase.OFFERING: 0 if not config.solo else 1,
+    }
     for seed in range(6):
         rng = Rng(seed)
         state = new_game(config, None)
@@ -223,8 +231,30 @@ def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) 
                 lit = state.lit[: action.space] + (True,) + state.lit[action.space + 1 :]
                 assert after.lit == _snuff_oracle(attrs.evolve(state, lit=lit, lit_now=(*state.lit_now, action.space)))
                 checked[Phase.OVER] += 1
+            if not config.solo and after.turns == state.turns + 1:
+                _check_two_player_end(config, state.turns + 1, seat, after)
+                checked[Phase.OFFERING] += 1
             state = after
     assert all(count > 0 for count in checked.values()), checked
+
+
+def _trait_counts(omens: tuple[Sign, ...]) -> list[int]:
+    colours = Counter(o.colour for o in omens)
+    shapes = Counter(o.shape for o in omens)
+    return [*colours.values(), *shapes.values()]
+
+
+def _check_two_player_end(config: Config, turns: int, seat: int, after: State) -> None:
+    """'If at least one of these conditions are met at the end of their turn, the game ends
+    immediately and the active player wins': a Fortune of 4, two Fortunes of 3, 4 Burnt Offerings."""
+    counts = _trait_counts(after.collected[seat])
+    fortune = max(counts, default=0) >= 4 or sum(1 for c in counts if c >= 3) >= 2
+    if fortune or sum(after.lit) >= 4:
+        assert after.phase is Phase.OVER and after.winners == (seat,)
+    elif turns >= config.turn_limit:
+        assert after.phase is Phase.OVER and after.winners == ()
+    else:
+        assert after.phase is Phase.PUSH and after.active == 1 - seat
 
 
 _CORNERS = {
