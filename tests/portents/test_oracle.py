@@ -238,6 +238,17 @@ def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) 
     assert all(count > 0 for count in checked.values()), checked
 
 
+def _check_kitty_end(after: State) -> None:
+    """'The Kitty Wins if: The Kitty circles the Altar twice. The Kitty creates 1 Fortune of 3. The
+    Kitty creates 2 Fortunes of 2. The Altar has 4 or more Burnt Offerings on it at the end of a turn.'"""
+    counts = _trait_counts(after.kitty_omens)
+    fortune = max(counts, default=0) >= 3 or sum(1 for c in counts if c >= 2) >= 2
+    if sum(after.lit) >= 4 or after.kitty_steps >= 32 or fortune:
+        assert after.phase is Phase.OVER and after.winners == ()
+    else:
+        assert after.phase is Phase.PUSH
+
+
 def _trait_counts(omens: tuple[Sign, ...]) -> list[int]:
     colours = Counter(o.colour for o in omens)
     shapes = Counter(o.shape for o in omens)
@@ -365,7 +376,8 @@ def test_the_kittys_push_matches_a_brute_force_reading_of_the_rules(config: Conf
             if state.phase is Phase.PUSH:
                 for steps in range(16):
                     for made in (False, True):
-                        before = attrs.evolve(state, kitty_steps=steps, made_portent=made, kitty_extra=False)
+                        laps = 16 * made  # the second circuit too
+                        before = attrs.evolve(state, kitty_steps=steps + laps, made_portent=made, kitty_extra=False)
                         seen.add(DEFAULT_EDITION.slot_names[DEFAULT_EDITION.kitty_path[steps]])
                         after = start_kitty_turn(before)
                         draws = []
@@ -388,7 +400,8 @@ def test_the_kittys_push_matches_a_brute_force_reading_of_the_rules(config: Conf
                         remaining = [o for o in omens if o is not None and o not in gained]
                         assert remaining == [o for o in after.omens if o is not None]
                         scried += bool(gained)
-                        assert after.kitty_steps == steps + 1
+                        assert after.kitty_steps == steps + laps + 1
+                        _check_kitty_end(after)
             actions = legal_actions(state)  # chance outcomes too: every draw is equally likely
             index, rng = rng.below(len(actions))
             state = apply(state, actions[index])
