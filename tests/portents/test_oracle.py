@@ -15,6 +15,7 @@ import pytest
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.portents import (
     Config,
+    Difficulty,
     DrawTile,
     Light,
     Pass,
@@ -231,6 +232,9 @@ def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) 
                 lit = state.lit[: action.space] + (True,) + state.lit[action.space + 1 :]
                 assert after.lit == _snuff_oracle(attrs.evolve(state, lit=lit, lit_now=(*state.lit_now, action.space)))
                 checked[Phase.OVER] += 1
+            if config.solo and after.turns == state.turns + 1 and state.phase is not Phase.KITTY:
+                _check_solo_end(config, after)
+                checked[Phase.OFFERING] += 1
             if not config.solo and after.turns == state.turns + 1:
                 _check_two_player_end(config, state.turns + 1, seat, after)
                 checked[Phase.OFFERING] += 1
@@ -247,6 +251,36 @@ def _check_kitty_end(after: State) -> None:
         assert after.phase is Phase.OVER and after.winners == ()
     else:
         assert after.phase is Phase.PUSH
+
+
+_CHART = {
+    Difficulty.CUTE_CLAIRVOYANT: (1, 2),
+    Difficulty.MIDDLING_MEDIUM: (1, 3),
+    Difficulty.STANDARD_SEER: (2, 3),
+    Difficulty.EXPERT_EVOCATOR: (3, 4),
+}
+
+
+def _check_solo_end(config: Config, after: State) -> None:
+    """The end of the player's solo turn: 'The Player Wins if they collect enough Omens to meet/exceed
+    their target collection' (the chart), 'The Altar has 4 or more Burnt Offerings on it at the end of
+    a turn' (the Kitty wins), and Felis Pyromanias: 'If there aren't at least 2 Burnt Offerings on the
+    Altar at the end of your turn, the Kitty advances one extra step on its turn.'"""
+    omens = after.collected[0]
+    counts = _trait_counts(omens)
+    if config.difficulty is Difficulty.OMNISCIENT_ORACLE:
+        met = len(omens) >= 15
+    else:
+        fours, threes = _CHART[config.difficulty]
+        met = sum(1 for c in counts if c >= 4) >= fours and sum(1 for c in counts if c >= 3) >= threes
+    if met:
+        assert after.phase is Phase.OVER and after.winners == (0,)
+    elif sum(after.lit) >= 4:
+        assert after.phase is Phase.OVER and after.winners == ()
+    else:
+        assert after.phase is Phase.KITTY or after.turns > 1, "the Kitty's turn follows"
+        if after.phase is Phase.KITTY:
+            assert after.kitty_extra is (config.felis_pyromanias and sum(after.lit) < 2)
 
 
 def _trait_counts(omens: tuple[Sign, ...]) -> list[int]:
