@@ -7,6 +7,7 @@ tables, so a wrong table or a wrong fast path shows up as a difference.
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from itertools import combinations, permutations, product
 
 import attrs
@@ -14,6 +15,7 @@ import pytest
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.portents import (
+    Action,
     Config,
     Difficulty,
     DrawTile,
@@ -191,7 +193,8 @@ def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) 
         Phase.LIGHT: 0,
         Phase.OMENS: 0,
         Phase.OVER: 0 if not config.solo else 1,
-        Phase.OFFERING: 0 if not config.solo else 1,
+        Phase.OFFERING: 0,
+        Phase.FEED: 0 if config.feed_the_cat else 1,
     }
     for seed in range(6):
         rng = Rng(seed)
@@ -200,7 +203,14 @@ def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) 
             if current_player(state) == CHANCE:
                 outcomes = chance_outcomes(state)
                 index, rng = rng.below(len(outcomes))
-                state = apply(state, outcomes[index][0])
+                after = apply(state, outcomes[index][0])
+                if state.phase is Phase.FEED:
+                    _check_feed(state, outcomes, after)
+                    checked[Phase.FEED] += 1
+                    if after.turns == state.turns + 1:
+                        _check_solo_end(config, after)
+                        checked[Phase.OFFERING] += 1
+                state = after
                 continue
             actions = legal_actions(state)
             if state.phase is Phase.PUSH:
@@ -281,6 +291,22 @@ def _check_solo_end(config: Config, after: State) -> None:
         assert after.phase is Phase.KITTY or after.turns > 1, "the Kitty's turn follows"
         if after.phase is Phase.KITTY:
             assert after.kitty_extra is (config.felis_pyromanias and sum(after.lit) < 2)
+
+
+def _check_feed(state: State, outcomes: tuple[tuple[Action, Fraction], ...], after: State) -> None:
+    """'Feed the Cat: At the end of your turn set aside one tile to sacrifice, draw a tile from the bag
+    to replace it, then add your sacrifice to the bag.' The draw is uniform over the bag without the
+    sacrifice."""
+    (sacrifice,) = state.pushed
+    assert sacrifice not in state.bag and sacrifice not in state.hands[0]
+    assert [o for o, _ in outcomes] == [DrawTile(t) for t in state.bag]
+    assert all(p == Fraction(1, len(state.bag)) for _, p in outcomes)
+    drawn = [t for t in after.hands[0] if t not in state.hands[0]]
+    assert len(drawn) == 1 and drawn[0] in state.bag and len(after.hands[0]) == 3
+    if after.phase is Phase.KITTY and not after.kitty_fill and after.token is None:
+        return
+    if after.phase is Phase.KITTY:
+        assert sorted(after.bag) == sorted([t for t in state.bag if t is not drawn[0]] + [sacrifice])
 
 
 def _trait_counts(omens: tuple[Sign, ...]) -> list[int]:
