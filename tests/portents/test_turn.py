@@ -170,6 +170,29 @@ def test_two_fortunes_of_three_sharing_an_omen_win() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("omens", "reason"),
+    [
+        ([S.BLUE_SKULL, S.BLUE_CLAW, S.BLUE_WING, S.BLUE_WISHBONE], EndReason.FORTUNE_OF_FOUR),
+        (
+            [S.RED_SKULL, S.RED_CLAW, S.RED_WING, S.YELLOW_WISHBONE, S.BLUE_WISHBONE, S.WHITE_WISHBONE],
+            EndReason.TWO_FORTUNES_OF_THREE,
+        ),
+        ([S.RED_SKULL, S.RED_CLAW, S.RED_WING, S.BLUE_WING, S.WHITE_WING], EndReason.TWO_FORTUNES_OF_THREE),
+        ([S.YELLOW_CLAW, S.RED_CLAW, S.BLUE_CLAW, S.WHITE_CLAW], EndReason.FORTUNE_OF_FOUR),
+        ([S.YELLOW_CLAW, S.RED_CLAW, S.BLUE_CLAW, S.WHITE_SKULL], None),
+        ([S.YELLOW_CLAW, S.RED_CLAW, S.BLUE_CLAW, S.BLUE_SKULL, S.WHITE_WING], None),
+    ],
+    ids=["four-blue", "two-threes", "two-threes-sharing", "four-claws", "three-claws", "three-and-two"],
+)
+def test_the_rulebooks_game_winning_fortunes(omens: list[S], reason: EndReason | None) -> None:
+    """'Game winning examples follow. One Fortune of 4 Blue Omens; Two Fortunes of 3 Omens; Two
+    Fortunes of 3 Omens, sharing an Omen; One Fortune of 4 Claw Omens.' (and two near misses)"""
+    from ofrenda_rules.portents.scoring import fortune_win
+
+    assert fortune_win(omens) is reason
+
+
 def test_four_burnt_offerings_at_the_end_of_a_turn_win_for_the_active_player() -> None:
     """'The turn ends with 4 Burnt Offerings on the Altar.'"""
     # Three old offerings (column 2) each in a row sharing a trait: they stay lit.
