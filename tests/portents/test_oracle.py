@@ -442,6 +442,9 @@ def test_the_kittys_push_matches_a_brute_force_reading_of_the_rules(config: Conf
                         after = start_kitty_turn(before)
                         draws = []
                         while after.phase is Phase.KITTY:
+                            outcomes = chance_outcomes(after)
+                            assert outcomes == tuple((DrawTile(t), Fraction(1, len(after.bag))) for t in after.bag)
+                            assert not set(after.pushed) & set(after.bag), "pushed tiles join the bag last"
                             tile = after.bag[0]
                             draws.append(tile)
                             after = apply(after, DrawTile(tile))
