@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from ofrenda_rules.portents import Config, apply, current_player, is_over, legal_actions, new_game, outcome
+from ofrenda_rules.portents import (
+    Config,
+    EndReason,
+    Phase,
+    Sign,
+    apply,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
+    outcome,
+)
 from ofrenda_rules.portents.bots import SearchBot, evaluate, turn_outcomes
 from ofrenda_rules.rng import Rng
 
@@ -45,8 +57,16 @@ def test_a_deeper_search_runs_and_returns_a_legal_action() -> None:
 
 
 def test_evaluation_scores_a_win_above_everything() -> None:
+    """The documented evaluation: a win is worth +1,000,000 and a loss -1,000,000, beyond any position."""
     state = new_game(Config(), 1)
     assert abs(evaluate(state, 0)) < 1_000_000
+    won = attrs.evolve(state, phase=Phase.OVER, winners=(1,), reason=EndReason.FOUR_OFFERINGS)
+    assert evaluate(won, 1) == 1_000_000 and evaluate(won, 0) == -1_000_000
+    drawn = attrs.evolve(state, phase=Phase.OVER, winners=(), reason=EndReason.TURN_LIMIT)
+    assert evaluate(drawn, 0) == 0
+    reds = (Sign.RED_SKULL, Sign.RED_CLAW, Sign.RED_WING)
+    ahead = attrs.evolve(state, collected=(reds, ()))
+    assert evaluate(ahead, 0) == -evaluate(ahead, 1) > 0
 
 
 def test_the_bot_refuses_a_chance_event() -> None:

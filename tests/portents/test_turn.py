@@ -22,6 +22,7 @@ from ofrenda_rules.portents import (
     validate,
 )
 from ofrenda_rules.portents.altar import apply_push, max_shift
+from ofrenda_rules.portents.turn import SHIFTS
 from tests.portents.boards import S, position
 
 # A board without Portents (checked below) and a hand without a shared trait.
@@ -89,18 +90,26 @@ def test_a_hand_may_never_end_sleight_of_hand_with_three_tiles_sharing_a_trait()
 
 
 def test_a_push_that_can_only_end_with_a_shared_trait_is_not_legal() -> None:
-    hand = [S.YELLOW_CLAW, S.RED_SKULL, S.BLUE_WING]
-    state = position(ALTAR, [hand, []])
-    # Pushing 3 off row 1 from the east palms Yellow Wing, White Skull, Blue Skull: two Skulls,
-    # which is fine; pushing row 2 and 3 ends with Claw, Claw, Claw if... check the generic rule:
-    for action in legal_actions(state):
-        assert validate(state, action) is None
-    assert Push(Side.WEST, (0, 0, 3)) in legal_actions(state)
-    claws = position(ALTAR, [[S.YELLOW_CLAW, S.RED_SKULL, S.BLUE_WING], []])
-    rejection = validate(claws, Push(Side.NORTH, (0, 1, 1)))  # palms Blue Wishbone and White Claw
-    assert rejection is None
-    rejection = validate(claws, Push(Side.WEST, (0, 1, 1)))  # palms Blue Claw and White Claw
-    assert rejection is None, "the Yellow Claw can be placed, leaving two claws"
+    """'IMPORTANT: A player may NEVER end this phase with 3 tiles sharing a common attribute in their hand.'
+
+    Pushing the Red Claw and the Blue Claw off row 2 and the White Claw off row 3 (from the west)
+    palms three Claws, whatever is placed: illegal. With a legal hand of three, that is the only
+    way a push can break the rule (one or two palmed tiles always leave a choice), so the illegal
+    pushes are exactly the pushes of three tiles sharing a trait.
+    """
+    state = position(ALTAR, [[S.YELLOW_CLAW, S.RED_SKULL, S.BLUE_WING], []])
+    rejection = validate(state, Push(Side.WEST, (0, 2, 1)))
+    assert rejection is not None and rejection.code == "hand-shares-trait"
+    assert "Red Claw" in rejection.message and "White Claw" in rejection.message
+    legal = set(legal_actions(state))
+    assert Push(Side.WEST, (0, 2, 1)) not in legal
+    assert Push(Side.WEST, (0, 2, 0)) in legal, "palming two Claws: place the Yellow Claw"
+    assert Push(Side.WEST, (0, 0, 3)) in legal
+    for side in Side:
+        for shifts in SHIFTS:
+            _altar, _lit, off, _ = apply_push(tuple(ALTAR), (False,) * 9, side, shifts)
+            three_alike = len(off) == 3 and bool(off[0].mask & off[1].mask & off[2].mask)
+            assert (Push(side, shifts) in legal) is not three_alike, (side, shifts, off)
 
 
 def test_a_push_moves_one_to_three_tiles() -> None:
@@ -108,8 +117,6 @@ def test_a_push_moves_one_to_three_tiles() -> None:
     for shifts in [(0, 0, 0), (2, 2, 0), (4, 0, 0), (-1, 1, 1)]:
         rejection = validate(state, Push(Side.NORTH, shifts))
         assert rejection is not None and rejection.code == "bad-push"
-    from ofrenda_rules.portents.turn import SHIFTS
-
     assert len(SHIFTS) == 19
     assert all(validate(state, push) is None for push in legal_actions(state))
 
@@ -161,6 +168,29 @@ def test_two_fortunes_of_three_sharing_an_omen_win() -> None:
     assert fortune_win([S.RED_CLAW, S.RED_SKULL, S.RED_WING, S.BLUE_WING, S.WHITE_WING]) is (
         EndReason.TWO_FORTUNES_OF_THREE
     )
+
+
+@pytest.mark.parametrize(
+    ("omens", "reason"),
+    [
+        ([S.BLUE_SKULL, S.BLUE_CLAW, S.BLUE_WING, S.BLUE_WISHBONE], EndReason.FORTUNE_OF_FOUR),
+        (
+            [S.RED_SKULL, S.RED_CLAW, S.RED_WING, S.YELLOW_WISHBONE, S.BLUE_WISHBONE, S.WHITE_WISHBONE],
+            EndReason.TWO_FORTUNES_OF_THREE,
+        ),
+        ([S.RED_SKULL, S.RED_CLAW, S.RED_WING, S.BLUE_WING, S.WHITE_WING], EndReason.TWO_FORTUNES_OF_THREE),
+        ([S.YELLOW_CLAW, S.RED_CLAW, S.BLUE_CLAW, S.WHITE_CLAW], EndReason.FORTUNE_OF_FOUR),
+        ([S.YELLOW_CLAW, S.RED_CLAW, S.BLUE_CLAW, S.WHITE_SKULL], None),
+        ([S.YELLOW_CLAW, S.RED_CLAW, S.BLUE_CLAW, S.BLUE_SKULL, S.WHITE_WING], None),
+    ],
+    ids=["four-blue", "two-threes", "two-threes-sharing", "four-claws", "three-claws", "three-and-two"],
+)
+def test_the_rulebooks_game_winning_fortunes(omens: list[S], reason: EndReason | None) -> None:
+    """'Game winning examples follow. One Fortune of 4 Blue Omens; Two Fortunes of 3 Omens; Two
+    Fortunes of 3 Omens, sharing an Omen; One Fortune of 4 Claw Omens.' (and two near misses)"""
+    from ofrenda_rules.portents.scoring import fortune_win
+
+    assert fortune_win(omens) is reason
 
 
 def test_four_burnt_offerings_at_the_end_of_a_turn_win_for_the_active_player() -> None:
