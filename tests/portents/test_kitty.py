@@ -234,16 +234,35 @@ def test_four_burnt_offerings_after_the_players_turn_win_for_the_kitty() -> None
         (Difficulty.EXPERT_EVOCATOR, "RC RS RW RH BS WS BW WW YS YW BC", True),
     ],
 )
+def test_solo_targets_when_fours_count_as_threes(difficulty: Difficulty, omens: str, met: bool) -> None:
+    """The Solo Victory Conditions chart read with a fortune of 4 counting among those of 3
+    (``Config(fours_count_as_threes=True)``)."""
+    config = Config(players=1, difficulty=difficulty, fours_count_as_threes=True)
+    assert solo_target_met(config, _signs(omens)) is met
+
+
+TEN = "RC RS RW RH BS WS YS BW WW BC"  # Red 4, Skull 4, Wing 3, Blue 3
+THIRTEEN = "RC RS RW RH BS BC BH BW WS WC WH WW YS"  # all traits but Yellow: four of them 4+, three of them 3
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "omens", "met"),
+    [
+        (Difficulty.CUTE_CLAIRVOYANT, "RC RS RW RH BS WS", False),  # Red 4, Skull 3: one fortune of 3 only
+        (Difficulty.CUTE_CLAIRVOYANT, TEN, True),
+        (Difficulty.MIDDLING_MEDIUM, "RC RS RW RH BS WS BW WW", False),  # Red 4, Skull 3, Wing 3
+        (Difficulty.MIDDLING_MEDIUM, TEN, True),
+        (Difficulty.STANDARD_SEER, TEN, False),  # two of 4 but only two more of 3
+        (Difficulty.STANDARD_SEER, TEN + " WC", True),  # White 3 and Claw 3 join
+        (Difficulty.EXPERT_EVOCATOR, THIRTEEN.replace(" BH", ""), False),  # Wishbone 2: six traits of 3+
+        (Difficulty.EXPERT_EVOCATOR, THIRTEEN, True),
+    ],
+)
 def test_solo_targets_per_difficulty(difficulty: Difficulty, omens: str, met: bool) -> None:
     """The Solo Victory Conditions chart: Cute Clairvoyant 1 fortune of 4 & 2 of 3, Middling Medium
-    1 & 3, Standard Seer 2 & 3, Expert Evocator 3 & 4 (a fortune of 4 counts among those of 3)."""
+    1 & 3, Standard Seer 2 & 3, Expert Evocator 3 & 4; by default the fortunes of 3 are other traits
+    than the fortunes of 4 (ruling 15)."""
     assert solo_target_met(Config(players=1, difficulty=difficulty), _signs(omens)) is met
-
-
-def test_distinct_solo_fortunes_need_other_traits_for_the_fortunes_of_three() -> None:
-    config = Config(players=1, difficulty=Difficulty.CUTE_CLAIRVOYANT, distinct_solo_fortunes=True)
-    assert not solo_target_met(config, _signs("RC RS RW RH BS WS"))
-    assert solo_target_met(config, _signs("RC RS RW RH BS WS YS BW WW BC"))
 
 
 def test_the_omniscient_oracle_needs_fifteen_omens() -> None:

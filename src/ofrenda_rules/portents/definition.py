@@ -57,7 +57,7 @@ def solo_test_configs() -> tuple[Config, ...]:
 
 
 def _test_configs() -> tuple[Config, ...]:
-    return (Config(), Config(turn_limit=12), *solo_test_configs(), Config(players=1, distinct_solo_fortunes=True))
+    return (Config(), Config(turn_limit=12), *solo_test_configs(), Config(players=1, fours_count_as_threes=True))
 
 
 def _bench_configs() -> tuple[Config, ...]:
@@ -71,7 +71,7 @@ def _bench_configs() -> tuple[Config, ...]:
 def _describe_config(config: Config) -> str:
     if not config.solo:
         return "players=2" + ("" if config.turn_limit == 200 else f" turn_limit={config.turn_limit}")
-    extras = [*config.challenges, *(["distinct_solo_fortunes"] if config.distinct_solo_fortunes else [])]
+    extras = [*config.challenges, *(["fours_count_as_threes"] if config.fours_count_as_threes else [])]
     return " ".join(["players=1", config.difficulty.value, *extras])
 
 

@@ -49,9 +49,10 @@ def solo_target_met(config: Config, omens: Sequence[Sign]) -> bool:
     """Whether the player's omens meet the difficulty's target.
 
     The Omniscient Oracle needs 15 omens. The other levels need ``a``
-    fortunes of 4 and ``b`` fortunes of 3; by default a fortune of 4 also
-    counts among the fortunes of 3 (``Config.distinct_solo_fortunes`` asks
-    for ``b`` more traits instead).
+    fortunes of 4 and ``b`` fortunes of 3 of other traits (a fortune is a
+    trait shown by at least that many collected omens); with
+    ``Config.fours_count_as_threes`` a fortune of 4 also counts among the
+    fortunes of 3.
     """
     if config.difficulty is Difficulty.OMNISCIENT_ORACLE:
         return len(omens) >= ORACLE_OMENS
@@ -59,9 +60,9 @@ def solo_target_met(config: Config, omens: Sequence[Sign]) -> bool:
     counts = fortune_counts(omens)
     n4 = sum(1 for c in counts if c >= 4)
     n3 = sum(1 for c in counts if c >= 3)
-    if config.distinct_solo_fortunes:
-        return n4 >= fours and n3 >= fours + threes
-    return n4 >= fours and n3 >= threes
+    if config.fours_count_as_threes:
+        return n4 >= fours and n3 >= threes
+    return n4 >= fours and n3 >= fours + threes
 
 
 def score(state: State) -> tuple[int, ...]:

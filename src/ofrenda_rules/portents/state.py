@@ -106,8 +106,11 @@ class Config:
     """Solo challenge Felis Pyromanias: fewer than 2 Burnt Offerings after your turn, the Kitty steps twice."""
     dont_disturb_the_cat: bool = attrs.field(default=False, validator=_check_flag)
     """Solo challenge Don't Disturb the Cat: never push from a side the Kitty is on or touches."""
-    distinct_solo_fortunes: bool = attrs.field(default=False, validator=_check_flag)
-    """Ruling switch: a solo target's fortunes of 3 must use other traits than its fortunes of 4."""
+    fours_count_as_threes: bool = attrs.field(default=False, validator=_check_flag)
+    """Ruling switch: a solo target's fortune of 4 also counts as one of its fortunes of 3.
+
+    By default (``False``) the fortunes of 3 must be other traits than the fortunes of 4.
+    """
     turn_limit: int = attrs.field(default=200, validator=_check_turn_limit)
     """Two-player turns after which an undecided game is a draw (a ruling)."""
     edition: Edition = attrs.field(default=DEFAULT_EDITION, validator=_check_edition)
@@ -115,7 +118,7 @@ class Config:
 
     def __attrs_post_init__(self) -> None:
         if self.players == 2 and (
-            self.challenges or self.distinct_solo_fortunes or self.difficulty is not Difficulty.STANDARD_SEER
+            self.challenges or self.fours_count_as_threes or self.difficulty is not Difficulty.STANDARD_SEER
         ):
             raise ConfigError(
                 f"the difficulty and challenges {list(self.challenges)} are solo options; use players=1 for them"
