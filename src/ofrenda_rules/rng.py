@@ -52,6 +52,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
+from typing import TypeVar
 
 import attrs
 
@@ -61,6 +62,7 @@ __all__ = ["MASK64", "Rng", "integer_weights"]
 
 MASK64 = (1 << 64) - 1
 """Mask that reduces an integer modulo 2**64."""
+T = TypeVar("T")
 _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
@@ -109,6 +111,19 @@ class Rng:
             z ^= z >> 31
             if z < limit:
                 return z % n, _advanced(seed, counter)
+
+    def shuffled(self, items: Sequence[T]) -> tuple[list[T], Rng]:
+        """A Fisher-Yates shuffle of ``items`` (from the last position down, ``below(i + 1)`` each).
+
+        >>> Rng(seed=1).shuffled([1, 2, 3, 4, 5])[0]
+        [3, 2, 5, 4, 1]
+        """
+        pool = list(items)
+        rng = self
+        for i in range(len(pool) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool, rng
 
     def choose(self, weights: Sequence[int]) -> tuple[int, Rng]:
         """Pick an index with probability proportional to integer ``weights``.

@@ -353,9 +353,7 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     n = state.config.players
     pool = [card for seat in range(n) if seat != player for card in state.hands[seat]]
     pool.extend(state.stock)
-    for i in range(len(pool) - 1, 0, -1):
-        j, rng = rng.below(i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
+    pool, rng = rng.shuffled(pool)
     hands = list(state.hands)
     for seat in range(n):
         if seat != player:
