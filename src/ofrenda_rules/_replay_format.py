@@ -19,11 +19,13 @@ __all__ = [
     "FORMAT",
     "MAX_REPLAY_BYTES",
     "MAX_STEPS",
+    "READ_VERSIONS",
     "VERSION",
     "AnyReplay",
     "Recorder",
     "Replay",
     "Step",
+    "custom_edition",
     "dump_replay",
     "layout_document",
     "record",
@@ -35,8 +37,16 @@ __all__ = [
 FORMAT: Final = "ofrenda-rules-replay"
 """The value of a replay's ``format`` member."""
 
-VERSION: Final = 1
-"""The version of the replay format this library writes and reads."""
+VERSION: Final = 2
+"""The version of the replay format this library writes (it also reads version 1).
+
+Version 2 names the edition in the config (an edition reference) and carries
+a custom edition once, in the header member ``edition``. Version 1 embedded
+the edition in the config; its state digests were computed over that layout.
+"""
+
+READ_VERSIONS: Final = (1, 2)
+"""The replay format versions this library reads."""
 
 MAX_STEPS: Final = 100_000
 """The most steps any replay may hold (each game also bounds it by its ``max_steps``)."""
@@ -50,6 +60,7 @@ DIGEST_PATTERN: Final = "^[0-9a-f]{64}$"
 C = TypeVar("C")
 A = TypeVar("A")
 O = TypeVar("O")  # noqa: E741
+E = TypeVar("E")
 
 _DIGEST_SCHEMA: Final = {SCHEMA_METADATA: {"pattern": DIGEST_PATTERN}}
 
@@ -67,8 +78,8 @@ class Step(Generic[A]):
 
 
 @attrs.frozen
-class Replay(Generic[C, A, O]):
-    """A recorded game: ``Replay[Config, Action, Outcome]`` of one registered game."""
+class Replay(Generic[C, A, O, E]):
+    """A recorded game: ``Replay[Config, Action, Outcome, Edition]`` of one registered game."""
 
     game: str
     """The registry name of the game, e.g. ``"dia_de_los_muertos"``."""
@@ -82,10 +93,12 @@ class Replay(Generic[C, A, O]):
     """The claimed final result, when the game is over; checked if present."""
     initial_digest: str | None = attrs.field(default=None, metadata=_DIGEST_SCHEMA)
     """The digest of the state after setup (after the seeded deal, say), when claimed."""
+    edition: E | None = None
+    """The custom edition the config names, carried once; ``None`` for the game's default edition."""
     format: Literal["ofrenda-rules-replay"] = FORMAT
     """Always ``"ofrenda-rules-replay"``."""
-    version: Literal[1] = VERSION
-    """The format version, ``1``."""
+    version: Literal[1, 2] = VERSION
+    """The format version: ``2``, or ``1`` for a replay read from a version-1 document."""
 
     @property
     def actions(self) -> tuple[A, ...]:
@@ -93,14 +106,14 @@ class Replay(Generic[C, A, O]):
         return tuple(step.action for step in self.steps)
 
 
-AnyReplay = Replay[object, object, object]
+AnyReplay = Replay[object, object, object, object]
 """A replay seen by generic code."""
 
 
 def replay_type(game: AnyGame) -> object:
-    """The parametrised type ``Replay[Config, Action, Outcome]`` of ``game``."""
+    """The parametrised type ``Replay[Config, Action, Outcome, Edition]`` of ``game``."""
     generic: Any = Replay
-    return generic[game.config_type, game.action_type, game.outcome_type]
+    return generic[game.config_type, game.action_type, game.outcome_type, game.editions.edition_type]
 
 
 _SCHEMAS: dict[str, JsonSchema] = {}
@@ -126,6 +139,7 @@ def replay_schema(game: AnyGame) -> JsonSchema:
         assert isinstance(properties, dict)
         properties["game"] = {"const": game.info.name}
         schema["required"] = ["format", "version", "game", "config", "seed", "steps"]
+        properties["version"] = {"const": VERSION}
         schema["$defs"] = defs
         _SCHEMAS[game.info.name] = schema
     return schema
@@ -171,7 +185,14 @@ class Recorder:
             steps=tuple(self._steps),
             result=result,
             initial_digest=self.initial_digest,
+            edition=custom_edition(self.game, self.config),
         )
+
+
+def custom_edition(game: AnyGame, config: object) -> object | None:
+    """The edition ``config`` names when it is not the game's default (what a replay's header carries)."""
+    edition = getattr(config, "edition", None)
+    return None if edition is None or game.editions.is_default(edition) else edition
 
 
 def record(
@@ -194,7 +215,14 @@ def replay_to_json_value(replay: AnyReplay) -> dict[str, object]:
     game = get_game(replay.game)
     value = to_json_value(replay, replay_type(game))
     assert isinstance(value, dict)
-    for key in ("result", "initial_digest"):
+    if replay.version == 1:
+        catalog = game.editions
+        config = value["config"]
+        assert isinstance(config, dict)
+        del config["edition"]
+        config[catalog.legacy_key] = catalog.legacy_value(getattr(replay.config, "edition"))  # noqa: B009
+        value.pop("edition", None)
+    for key in ("result", "initial_digest", "edition"):
         if value.get(key) is None:
             del value[key]
     steps = value["steps"]

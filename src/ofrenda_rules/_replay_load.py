@@ -7,7 +7,16 @@ from typing import Any, Final, cast
 
 import cattrs
 
-from ofrenda_rules._replay_format import FORMAT, MAX_REPLAY_BYTES, VERSION, AnyReplay, Replay, Step, replay_schema
+from ofrenda_rules._replay_format import (
+    FORMAT,
+    MAX_REPLAY_BYTES,
+    READ_VERSIONS,
+    VERSION,
+    AnyReplay,
+    Replay,
+    Step,
+    replay_schema,
+)
 from ofrenda_rules.errors import FormatError, OfrendaRulesError, UnknownGameError
 from ofrenda_rules.registry import AnyGame, game_names, get_game
 from ofrenda_rules.schema import faults
@@ -66,8 +75,9 @@ def _envelope(data: object) -> AnyGame:
     if data.get("format") != FORMAT:
         raise _fail("$.format", f"expected {FORMAT!r}, got {data.get('format')!r}", None)
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
-        raise _fail("$.version", f"unsupported replay version {version!r} (this library reads version {VERSION})", None)
+    if version not in READ_VERSIONS or isinstance(version, bool):
+        readable = " and ".join(str(v) for v in READ_VERSIONS)
+        raise _fail("$.version", f"unsupported replay version {_short(version)} (this library reads {readable})", None)
     name = data.get("game")
     if not isinstance(name, str):
         raise _fail("$.game", f"expected a game name, got {name!r}", None)
@@ -77,10 +87,64 @@ def _envelope(data: object) -> AnyGame:
         raise _fail("$.game", f"no game named {name!r}; registered games: {', '.join(game_names())}", None) from None
 
 
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _edition_header(data: dict[str, Any], game: AnyGame) -> object | None:
+    """Register the custom edition a version-2 header carries, checked against the config's reference."""
+    value = data.get("edition")
+    if value is None:
+        return None
+    name = game.info.name
+    catalog = game.editions
+    edition = _structure(value, catalog.edition_type, "$.edition", name)
+    ref = catalog.register(edition)
+    config = data.get("config")
+    named = config.get("edition") if isinstance(config, dict) else None
+    if named is not None and named != {"name": ref.name, "digest": ref.digest}:
+        raise _fail(
+            "$.config.edition",
+            f"the config names edition {_short(named)}, but the header carries {ref.name!r} with digest {ref.digest}",
+            name,
+        )
+    return None if ref.digest is None else edition
+
+
+def _upgrade_v1(data: dict[str, Any], game: AnyGame) -> dict[str, Any]:
+    """A version-1 document rewritten in the version-2 layout (its edition registered, named by reference)."""
+    config = data.get("config")
+    if not isinstance(config, dict):
+        return {**data, "version": VERSION}
+    catalog = game.editions
+    config = dict(config)
+    legacy = config.pop(catalog.legacy_key, None)
+    if legacy is None:
+        edition = catalog.default
+    else:
+        edition = _structure(legacy, catalog.edition_type, f"$.config.{catalog.legacy_key}", game.info.name)
+    ref = catalog.register(edition)
+    config["edition"] = {"name": ref.name, "digest": ref.digest}
+    return {**data, "config": config, "version": VERSION}
+
+
 def load_replay_value(data: object) -> AnyReplay:
-    """Read a replay from plain JSON values (see :func:`load_replay`)."""
+    """Read a replay from plain JSON values (see :func:`load_replay`).
+
+    A version-1 document is read too: its config's embedded edition is
+    registered and named by reference, and the replay keeps ``version=1`` so
+    that its digests are checked as version 1 computed them.
+    """
     game = _envelope(data)
     name = game.info.name
+    assert isinstance(data, dict)
+    version = data["version"]
+    if version == 1:
+        data = _upgrade_v1(data, game)
+        edition = None
+    else:
+        edition = _edition_header(data, game)
     problems = faults(data, replay_schema(game))
     if problems:
         path, reason = problems[0]
@@ -107,7 +171,16 @@ def load_replay_value(data: object) -> AnyReplay:
     assert seed is None or isinstance(seed, int)
     initial = data.get("initial_digest")
     assert initial is None or isinstance(initial, str)
-    return Replay(game=name, config=config, seed=seed, steps=steps, result=result, initial_digest=initial)
+    return Replay(
+        game=name,
+        config=config,
+        seed=seed,
+        steps=steps,
+        result=result,
+        initial_digest=initial,
+        edition=edition,
+        version=version,
+    )
 
 
 def parse_strict(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> object:

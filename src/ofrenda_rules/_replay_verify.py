@@ -10,7 +10,7 @@ import attrs
 from ofrenda_rules._replay_format import MAX_REPLAY_BYTES, AnyReplay
 from ofrenda_rules._replay_load import ReplayFormatError, load_replay
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.digest import canonical_json, state_digest
+from ofrenda_rules.digest import canonical_json, legacy_state_digest, state_digest
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.serialization import to_json_value
@@ -123,6 +123,15 @@ def verify(replay: AnyReplay) -> Report:
     game = get_game(replay.game)
     done = 0
     state = game.new_game(replay.config, replay.seed)
+    if replay.version == 1:
+        catalog = game.editions
+        legacy = catalog.legacy_value(getattr(replay.config, "edition"))  # noqa: B009
+
+        def claimed_digest(state: object) -> str:
+            return legacy_state_digest(state, catalog.legacy_key, legacy)
+
+    else:
+        claimed_digest = state_digest
 
     def report(divergence: Divergence | None) -> Report:
         over = game.is_over(state)
@@ -133,12 +142,12 @@ def verify(replay: AnyReplay) -> Report:
             steps=len(replay.steps),
             verified=done,
             over=over,
-            final_digest=state_digest(state),
+            final_digest=claimed_digest(state),
             outcome=outcome,
             divergence=divergence,
         )
 
-    if replay.initial_digest is not None and replay.initial_digest != (actual := state_digest(state)):
+    if replay.initial_digest is not None and replay.initial_digest != (actual := claimed_digest(state)):
         reason = "the state after setup differs from the claimed digest (another seed, config or deal?)"
         return report(
             Divergence(
@@ -179,7 +188,7 @@ def verify(replay: AnyReplay) -> Report:
             kind = DivergenceKind.IMPOSSIBLE_CHANCE if player == CHANCE else DivergenceKind.ILLEGAL_ACTION
             return diverge(kind, f"{path}.action", rejection.message, code=rejection.code)
         state = after
-        if step.digest is not None and step.digest != (actual := state_digest(state)):
+        if step.digest is not None and step.digest != (actual := claimed_digest(state)):
             reason = "the state after this step differs from the claimed digest"
             return diverge(
                 DivergenceKind.DIGEST_MISMATCH, f"{path}.digest", reason, expected=actual, claimed=step.digest

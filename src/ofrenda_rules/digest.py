@@ -42,7 +42,7 @@ import attrs
 
 from ofrenda_rules.serialization import converter, to_json_value
 
-__all__ = ["DIGEST_ALGORITHM", "canonical_json", "sha256_hex", "state_digest"]
+__all__ = ["DIGEST_ALGORITHM", "canonical_json", "legacy_state_digest", "sha256_hex", "state_digest"]
 
 DIGEST_ALGORITHM: Final = "sha256"
 """The name of the digest algorithm, as written in replays."""
@@ -157,3 +157,20 @@ def state_digest(state: object) -> str:
     if attrs.has(cls):
         return sha256_hex(_canonical_state(state))
     return sha256_hex(_ENCODER.encode(to_json_value(state)))
+
+
+def legacy_state_digest(state: object, legacy_key: str, legacy_edition: object) -> str:
+    """The digest a version-1 replay recorded: the state's JSON with the edition inside its config.
+
+    Replay format 1 wrote each config with its whole edition under
+    ``legacy_key`` (``null`` for Ofrenda's default edition); format 2 writes a
+    reference instead. ``legacy_edition`` is the JSON value version 1 wrote
+    (see :meth:`ofrenda_rules.editions.EditionCatalog.legacy_value`).
+    """
+    value = to_json_value(state)
+    assert isinstance(value, dict)
+    config = value.get("config")
+    assert isinstance(config, dict)
+    config.pop("edition", None)
+    config[legacy_key] = legacy_edition
+    return sha256_hex(canonical_json(value))

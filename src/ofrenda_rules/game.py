@@ -19,6 +19,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import attrs
 
 from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.editions import EditionCatalog, catalog_of
 from ofrenda_rules.errors import Rejection
 from ofrenda_rules.rng import Rng
 
@@ -199,3 +200,8 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """A short human description of an action, for logs and the CLI."""
     describe_config: Callable[[C], str] = summarize_config
     """A short label of a configuration, for test ids, logs and benchmarks."""
+
+    @property
+    def editions(self) -> EditionCatalog[Any]:
+        """The game's edition catalog: its default edition and the custom ones registered in this process."""
+        return catalog_of(self.config_type)

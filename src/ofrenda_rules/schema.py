@@ -170,7 +170,12 @@ class _Builder:
         for field in attrs.fields(cls):
             if not field.init:
                 continue
-            schema = dict(self.of(hints.get(field.name, field.type), bindings))
+            if serialization.EDITION_METADATA in field.metadata:
+                from ofrenda_rules.editions import EditionRef
+
+                schema = dict(self.of(EditionRef, bindings))
+            else:
+                schema = dict(self.of(hints.get(field.name, field.type), bindings))
             schema.update(field.metadata.get(SCHEMA_METADATA, {}))
             doc = _field_doc(cls, field.name)
             if doc:

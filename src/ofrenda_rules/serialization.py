@@ -32,7 +32,9 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any, Final, TypeVar, cast, overload
 
+import attrs
 import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.preconf.json import JsonConverter
 from cattrs.preconf.json import make_converter as _make_json_converter
 from cattrs.strategies import configure_tagged_union
@@ -41,6 +43,7 @@ from cattrs.v import format_exception
 from ofrenda_rules.errors import EditionError, FormatError, OfrendaRulesError
 
 __all__ = [
+    "EDITION_METADATA",
     "MAX_DEPTH",
     "MAX_DOCUMENT_BYTES",
     "TAG_KEY",
@@ -67,7 +70,41 @@ MAX_DOCUMENT_BYTES: Final = 16 * 1024 * 1024
 MAX_DEPTH: Final = 64
 """Deepest nesting of arrays and objects :func:`loads` accepts."""
 
+EDITION_METADATA: Final = "ofrenda_rules.edition"
+"""``attrs`` field metadata key of a ``Config``'s edition field: its value is the game's edition catalog.
+
+The converter writes such a field as the edition's reference and reads a
+reference back through the catalog (see :mod:`ofrenda_rules.editions`).
+"""
+
 _UNIONS: list[object] = []
+
+
+def _edition_fields(cls: object) -> dict[str, Any]:
+    if not isinstance(cls, type) or not attrs.has(cls):
+        return {}
+    return {f.name: f.metadata[EDITION_METADATA] for f in attrs.fields(cls) if EDITION_METADATA in f.metadata}
+
+
+def _structure_ref(catalog: Any) -> Any:
+    def hook(value: object, _: object) -> object:
+        return catalog.structure_ref(value)
+
+    return hook
+
+
+def _edition_structure_factory(cls: Any, conv: Any) -> Any:
+    overrides: dict[str, Any] = {
+        name: override(struct_hook=_structure_ref(catalog)) for name, catalog in _edition_fields(cls).items()
+    }
+    return make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True, **overrides)
+
+
+def _edition_unstructure_factory(cls: Any, conv: Any) -> Any:
+    overrides: dict[str, Any] = {
+        name: override(unstruct_hook=catalog.unstructure_ref) for name, catalog in _edition_fields(cls).items()
+    }
+    return make_dict_unstructure_fn(cls, conv, **overrides)
 
 
 def _tag_of(cls: type) -> str:
@@ -149,6 +186,8 @@ def make_converter() -> JsonConverter:
     conv.register_structure_hook(str, _structure_str)
     conv.register_unstructure_hook(Fraction, _unstructure_fraction)
     conv.register_structure_hook(Fraction, _structure_fraction)
+    conv.register_structure_hook_factory(lambda cls: bool(_edition_fields(cls)), _edition_structure_factory)
+    conv.register_unstructure_hook_factory(lambda cls: bool(_edition_fields(cls)), _edition_unstructure_factory)
     for union in _UNIONS:
         _configure(conv, union)
     return conv

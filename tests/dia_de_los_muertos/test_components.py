@@ -60,8 +60,8 @@ def test_a_deck_loads_from_json_and_round_trips() -> None:
     text = dumps(DEFAULT_DECK)
     deck = load_deck(text)
     assert deck == DEFAULT_DECK
-    assert Config(deck=deck).deck is deck
-    assert loads(dumps(Config(deck=deck)), Config) == Config()
+    assert Config(edition=deck).deck is deck
+    assert loads(dumps(Config(edition=deck)), Config) == Config()
 
 
 def _document() -> dict[str, object]:

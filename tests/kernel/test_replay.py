@@ -98,7 +98,7 @@ def test_a_replay_document_is_canonical_json_with_one_step_per_line(game: AnyGam
     compact = text.replace("\n", "")
     assert compact == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
     value = json.loads(text)
-    assert value["format"] == FORMAT and value["version"] == 1 and value["game"] == game.info.name
+    assert value["format"] == FORMAT and value["version"] == 2 and value["game"] == game.info.name
     assert text.count("\n") == len(value) + len(value["steps"]) + 3
 
 
@@ -275,7 +275,7 @@ def test_more_than_max_steps_are_refused_by_the_schema(game: AnyGame) -> None:
     ("change", "path", "words"),
     [
         (lambda v: v.update(format="other"), "$.format", "expected 'ofrenda-rules-replay'"),
-        (lambda v: v.update(version=2), "$.version", "unsupported replay version 2"),
+        (lambda v: v.update(version=3), "$.version", "unsupported replay version 3"),
         (lambda v: v.update(game="chess"), "$.game", "no game named 'chess'"),
         (lambda v: v.update(seed=-1), "$.seed", "less than the minimum 0"),
         (lambda v: v.update(seed=2**64), "$.seed", "more than the maximum"),
@@ -304,7 +304,7 @@ def test_a_replay_object_built_by_hand_verifies_like_a_document() -> None:
     config = game.test_configs()[0]
     state = game.new_game(config, 1)
     action = game.legal_actions(state)[0]
-    replay: Replay[Any, Any, Any] = Replay(game=game.info.name, config=config, seed=1, steps=(Step(action),))
+    replay: Replay[Any, Any, Any, Any] = Replay(game=game.info.name, config=config, seed=1, steps=(Step(action),))
     assert verify(replay).ok
     assert replay.actions == (action,)
 

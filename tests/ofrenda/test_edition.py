@@ -170,11 +170,11 @@ def test_an_edition_round_trips_through_json_and_plays() -> None:
     edition = load_edition(json.dumps(RAW))
     assert edition == E
     assert loads(dumps(E), type(E)) == E
-    assert Config(custom_edition=edition) == Config()
+    assert Config(edition=edition) == Config()
     renamed = copy.deepcopy(RAW)
     renamed["name"] = "My printing"
     custom = load_edition(json.dumps(renamed))
-    config = Config(players=3, custom_edition=custom)
+    config = Config(players=3, edition=custom)
     assert config.edition is custom
     assert loads(dumps(config), Config) == config
     assert new_game(config, seed=1).config.edition.name == "My printing"

@@ -141,6 +141,6 @@ def test_options_must_be_booleans(option: str) -> None:
         Config(players=2, **{option: "yes"})  # type: ignore[arg-type]
 
 
-def test_custom_edition_must_be_an_edition() -> None:
-    with pytest.raises(ConfigError, match="custom_edition"):
-        Config(custom_edition="default")  # type: ignore[arg-type]
+def test_the_edition_must_be_an_edition() -> None:
+    with pytest.raises(ConfigError, match="must be an Edition, not str"):
+        Config(edition="default")  # type: ignore[arg-type]

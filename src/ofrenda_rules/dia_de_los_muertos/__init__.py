@@ -17,6 +17,7 @@ from ofrenda_rules.dia_de_los_muertos.actions import DealCard as DealCard
 from ofrenda_rules.dia_de_los_muertos.actions import PlayCard as PlayCard
 from ofrenda_rules.dia_de_los_muertos.actions import TakeCard as TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import DEFAULT_DECK as DEFAULT_DECK
+from ofrenda_rules.dia_de_los_muertos.components import EDITIONS as EDITIONS
 from ofrenda_rules.dia_de_los_muertos.components import Card as Card
 from ofrenda_rules.dia_de_los_muertos.components import CardSpec as CardSpec
 from ofrenda_rules.dia_de_los_muertos.components import DeckEdition as DeckEdition

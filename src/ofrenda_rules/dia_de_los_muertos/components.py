@@ -20,11 +20,13 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
-from ofrenda_rules.serialization import load_packaged, loads
+from ofrenda_rules.serialization import load_packaged
 
 __all__ = [
     "DEFAULT_DECK",
+    "EDITIONS",
     "NUMBERS",
     "POINT_DISTRIBUTION",
     "Card",
@@ -169,16 +171,19 @@ class DeckEdition:
         return tuple(sorted(self._by_card, key=Card.sort_key))
 
 
+DEFAULT_DECK: Final = load_packaged("ofrenda_rules.dia_de_los_muertos", "data/default_deck.json", DeckEdition)
+"""The default edition, reconstructed (see the docs' component page)."""
+
+EDITIONS: Final = EditionCatalog("dia_de_los_muertos", DeckEdition, DEFAULT_DECK, legacy_key="deck")
+"""The game's editions: the default deck and the custom decks registered in this process."""
+
+
 def load_deck(text: str | bytes) -> DeckEdition:
-    """Load a deck edition from JSON, validated.
+    """Load a deck edition from JSON, validated, and register it (see :data:`EDITIONS`).
 
     Raises:
         FormatError: malformed JSON, wrong types or unknown keys (with the path),
             or a deck that breaks a rulebook constraint.
 
     """
-    return loads(text, DeckEdition)
-
-
-DEFAULT_DECK: Final = load_packaged("ofrenda_rules.dia_de_los_muertos", "data/default_deck.json", DeckEdition)
-"""The default edition, reconstructed (see the docs' component page)."""
+    return EDITIONS.load(text)

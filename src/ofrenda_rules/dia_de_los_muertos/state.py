@@ -12,7 +12,8 @@ from typing import Final
 
 import attrs
 
-from ofrenda_rules.dia_de_los_muertos.components import DEFAULT_DECK, Card, DeckEdition, Mark, Suit
+from ofrenda_rules.dia_de_los_muertos.components import EDITIONS, Card, DeckEdition, Mark, Suit
+from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.rng import Rng
 
@@ -37,8 +38,13 @@ class Config:
     """Variant "Locking the lead card": the lead card cannot be captured by a TAKE."""
     high_low_split: bool = False
     """Advanced game: H-marked cards go to the highest card, L-marked to the lowest."""
-    deck: DeckEdition = DEFAULT_DECK
-    """The deck edition in play."""
+    edition: DeckEdition = edition_field(EDITIONS)
+    """The deck edition in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
+
+    @property
+    def deck(self) -> DeckEdition:
+        """The deck edition in play (the same as :attr:`edition`)."""
+        return self.edition
 
     @property
     def hand_size(self) -> int:

@@ -45,6 +45,7 @@ from ofrenda_rules.ofrenda.components import PortraitObjective as PortraitObject
 from ofrenda_rules.ofrenda.components import ScoringToken as ScoringToken
 from ofrenda_rules.ofrenda.definition import GAME as GAME
 from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION as DEFAULT_EDITION
+from ofrenda_rules.ofrenda.edition import EDITIONS as EDITIONS
 from ofrenda_rules.ofrenda.edition import Edition as Edition
 from ofrenda_rules.ofrenda.edition import edition_problems as edition_problems
 from ofrenda_rules.ofrenda.edition import load_edition as load_edition

@@ -21,6 +21,7 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
 from ofrenda_rules.ofrenda.components import (
     BRANCHES,
@@ -37,11 +38,12 @@ from ofrenda_rules.ofrenda.components import (
     Portrait,
     ScoringToken,
 )
-from ofrenda_rules.serialization import load_packaged, loads
+from ofrenda_rules.serialization import load_packaged
 
 __all__ = [
     "COUNTS",
     "DEFAULT_EDITION",
+    "EDITIONS",
     "Edition",
     "deck_needed",
     "edition_problems",
@@ -345,16 +347,21 @@ def edition_problems(edition: Edition) -> list[str]:
     )
 
 
+DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.ofrenda", "data/default_edition.json", Edition)
+"""The default edition, reconstructed from the rulebook (see the docs page)."""
+
+EDITIONS: Final = EditionCatalog(
+    "ofrenda", Edition, DEFAULT_EDITION, legacy_key="custom_edition", legacy_default_null=True
+)
+"""The game's editions: the default one and the custom ones registered in this process."""
+
+
 def load_edition(text: str | bytes) -> Edition:
-    """Load an edition from JSON, validated against the rulebook.
+    """Load an edition from JSON, validated, and register it (see :data:`EDITIONS`).
 
     Raises:
         FormatError: malformed JSON, wrong types or unknown keys (with the path),
             or an edition that breaks a rulebook constraint (with the constraint).
 
     """
-    return loads(text, Edition)
-
-
-DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.ofrenda", "data/default_edition.json", Edition)
-"""The default edition, reconstructed from the rulebook (see the docs page)."""
+    return EDITIONS.load(text)

@@ -16,9 +16,10 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrenda.components import PlainEnum
-from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION, TURNS, Edition
+from ofrenda_rules.ofrenda.edition import EDITIONS, TURNS, Edition
 from ofrenda_rules.rng import Rng
 
 __all__ = ["ABUELA_TURN_GAIN", "MARKET_SIZE", "Config", "Phase", "PlayerBoard", "State"]
@@ -45,12 +46,6 @@ def _check_goals(instance: Config, attribute: attrs.Attribute[bool], value: bool
         raise ConfigError("the common-goals variant is for the multiplayer game, not the solo mode")
 
 
-def _normalise_edition(edition: Edition | None) -> Edition | None:
-    if edition is not None and not isinstance(edition, Edition):
-        raise ConfigError(f"custom_edition must be an Edition or None, not {type(edition).__name__}")
-    return None if edition is None or edition == DEFAULT_EDITION else edition
-
-
 @attrs.frozen
 class Config:
     """Options of a game; the rulings that have two reasonable readings are options too."""
@@ -67,13 +62,8 @@ class Config:
     """Ruling: ``False`` -- at the end, an all/none objective with no adjacent portrait holds; ``True`` -- it fails."""
     zero_majority: bool = attrs.field(default=False, validator=_check_flag)
     """Ruling: ``False`` -- a majority candle needs at least one portrait/marigold; ``True`` -- a 0-0 tie lights it."""
-    custom_edition: Edition | None = attrs.field(default=None, converter=_normalise_edition)
-    """The components in play when not the default edition (``None``: :data:`DEFAULT_EDITION`)."""
-
-    @property
-    def edition(self) -> Edition:
-        """The components in play."""
-        return DEFAULT_EDITION if self.custom_edition is None else self.custom_edition
+    edition: Edition = edition_field(EDITIONS)
+    """The components in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
 
     @property
     def solo(self) -> bool:

@@ -40,6 +40,7 @@ from ofrenda_rules.ofrendados.components import PathSpec as PathSpec
 from ofrenda_rules.ofrendados.components import SheetSpec as SheetSpec
 from ofrenda_rules.ofrendados.definition import GAME as GAME
 from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION as DEFAULT_EDITION
+from ofrenda_rules.ofrendados.edition import EDITIONS as EDITIONS
 from ofrenda_rules.ofrendados.edition import DiceSpec as DiceSpec
 from ofrenda_rules.ofrendados.edition import Edition as Edition
 from ofrenda_rules.ofrendados.edition import load_edition as load_edition

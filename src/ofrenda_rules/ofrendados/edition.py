@@ -12,13 +12,14 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
 from ofrenda_rules.ofrendados.cards import CardSpec
 from ofrenda_rules.ofrendados.checks import edition_problems
 from ofrenda_rules.ofrendados.components import Colour, DieFace, PathSpec, SheetSpec
-from ofrenda_rules.serialization import load_packaged, loads
+from ofrenda_rules.serialization import load_packaged
 
-__all__ = ["DEFAULT_EDITION", "DiceSpec", "Edition", "load_edition"]
+__all__ = ["DEFAULT_EDITION", "EDITIONS", "DiceSpec", "Edition", "load_edition"]
 
 
 @attrs.frozen
@@ -94,16 +95,19 @@ class Edition:
         return tuple(sorted(self._cards))
 
 
+DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.ofrendados", "data/default_edition.json", Edition)
+"""The designed default edition (see the docs page)."""
+
+EDITIONS: Final = EditionCatalog("ofrendados", Edition, DEFAULT_EDITION)
+"""The game's editions: the default one and the custom ones registered in this process."""
+
+
 def load_edition(text: str | bytes) -> Edition:
-    """Load an edition from JSON, validated.
+    """Load an edition from JSON, validated, and register it (see :data:`EDITIONS`).
 
     Raises:
         FormatError: malformed JSON, wrong types or unknown keys (with the path),
             or components that break a rulebook constraint.
 
     """
-    return loads(text, Edition)
-
-
-DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.ofrendados", "data/default_edition.json", Edition)
-"""The designed default edition (see the docs page)."""
+    return EDITIONS.load(text)

@@ -13,9 +13,10 @@ from typing import Any, Final
 
 import attrs
 
+from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrendados.components import Beneath, Colour, ObjectKind
-from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION, Edition
+from ofrenda_rules.ofrendados.edition import EDITIONS, Edition
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -88,8 +89,8 @@ class Config:
     """Whether players without a flower in the land of the living still take places in majorities."""
     majority_ties: MajorityTies = attrs.field(default=MajorityTies.SHARE_PLACES, validator=_check_type)
     """How players tied in a majority divide its points."""
-    edition: Edition = attrs.field(default=DEFAULT_EDITION, validator=_check_type)
-    """The components in play."""
+    edition: Edition = edition_field(EDITIONS)
+    """The components in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
 
     @property
     def dice_per_colour(self) -> int:
@@ -103,7 +104,6 @@ _OPTION_TYPES: Final[dict[str, type]] = {
     "repeat_purchases": bool,
     "unqualified_in_majorities": bool,
     "majority_ties": MajorityTies,
-    "edition": Edition,
 }
 
 

@@ -22,6 +22,7 @@ from ofrenda_rules.portents.actions import Place as Place
 from ofrenda_rules.portents.actions import Push as Push
 from ofrenda_rules.portents.actions import Sacrifice as Sacrifice
 from ofrenda_rules.portents.components import DEFAULT_EDITION as DEFAULT_EDITION
+from ofrenda_rules.portents.components import EDITIONS as EDITIONS
 from ofrenda_rules.portents.components import LANES as LANES
 from ofrenda_rules.portents.components import Direction as Direction
 from ofrenda_rules.portents.components import Edge as Edge

@@ -22,13 +22,15 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
-from ofrenda_rules.serialization import load_packaged, loads
+from ofrenda_rules.serialization import load_packaged
 
 __all__ = [
     "COLOURS",
     "CORNER_WIDE_PUSH",
     "DEFAULT_EDITION",
+    "EDITIONS",
     "Direction",
     "Edge",
     "Edition",
@@ -306,16 +308,19 @@ class Edition:
         return self.slot_names.index(name)
 
 
+DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.portents", "data/default_edition.json", Edition)
+"""The default edition (New Mill Industries, 2022, reconstructed; see the docs page)."""
+
+EDITIONS: Final = EditionCatalog("portents", Edition, DEFAULT_EDITION)
+"""The game's editions: the default one and the custom ones registered in this process."""
+
+
 def load_edition(text: str | bytes) -> Edition:
-    """Load an edition from JSON, validated.
+    """Load an edition from JSON, validated, and register it (see :data:`EDITIONS`).
 
     Raises:
         FormatError: malformed JSON, wrong types or unknown keys (with the path),
             or components that break a rulebook constraint.
 
     """
-    return loads(text, Edition)
-
-
-DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.portents", "data/default_edition.json", Edition)
-"""The default edition (New Mill Industries, 2022, reconstructed; see the docs page)."""
+    return EDITIONS.load(text)

@@ -13,8 +13,9 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
-from ofrenda_rules.portents.components import DEFAULT_EDITION, Edition, Sign, Trait
+from ofrenda_rules.portents.components import EDITIONS, Edition, Sign, Trait
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -80,11 +81,6 @@ def _check_difficulty(instance: Config, attribute: attrs.Attribute[Difficulty], 
         raise ConfigError(f"difficulty must be one of {[d.value for d in Difficulty]}, not {value!r}")
 
 
-def _check_edition(instance: Config, attribute: attrs.Attribute[Edition], value: Edition) -> None:
-    if not isinstance(value, Edition):
-        raise ConfigError(f"edition must be an Edition, not {value!r}")
-
-
 @attrs.frozen
 class Config:
     """Options of a game: player count, the solo level and challenges, the edition.
@@ -113,8 +109,8 @@ class Config:
     """
     turn_limit: int = attrs.field(default=200, validator=_check_turn_limit)
     """Two-player turns after which an undecided game is a draw (a ruling)."""
-    edition: Edition = attrs.field(default=DEFAULT_EDITION, validator=_check_edition)
-    """The components in play."""
+    edition: Edition = edition_field(EDITIONS)
+    """The components in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
 
     def __attrs_post_init__(self) -> None:
         if self.players == 2 and (
