@@ -188,6 +188,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             row["step_vs_kuhn"] = round(row["us_per_step"] / kuhn_us, 3)
         if row["library"] == "ofrenda_rules":
             rows.append(row)
+        else:
+            reference[row["game"]] = row
         label = "(OpenSpiel)" if row["library"] == "open_spiel" else row["config"]
         _say(_line(row["game"], label, row["mode"], row, kuhn_us))
 
