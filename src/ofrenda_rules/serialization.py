@@ -28,9 +28,10 @@ Pass()
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from importlib import resources
-from typing import Any, Final, TypeVar, cast, overload
+from typing import Any, Final, TypeVar, cast, get_args, get_origin, overload
 
 import attrs
 import cattrs
@@ -40,6 +41,7 @@ from cattrs.preconf.json import make_converter as _make_json_converter
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
+from ofrenda_rules import _fastjson
 from ofrenda_rules.errors import EditionError, FormatError, OfrendaRulesError
 
 __all__ = [
@@ -55,6 +57,7 @@ __all__ = [
     "loads",
     "parse_json",
     "make_converter",
+    "register_hooks",
     "register_tagged_union",
     "to_json_value",
 ]
@@ -78,6 +81,7 @@ reference back through the catalog (see :mod:`ofrenda_rules.editions`).
 """
 
 _UNIONS: list[object] = []
+_HOOKS: dict[type, tuple[Any, Any]] = {}
 
 
 def _edition_fields(cls: object) -> dict[str, Any]:
@@ -172,6 +176,45 @@ def _structure_str(value: object, _: type) -> str:
     return value
 
 
+_LEAF_CHECKS: Final[dict[object, Any]] = {
+    int: lambda x: type(x) is int,
+    bool: lambda x: type(x) is bool,
+    str: lambda x: type(x) is str,
+    int | None: lambda x: x is None or type(x) is int,
+}
+
+
+def _leaf_tuple_element(tp: object) -> object | None:
+    """The element type of ``tuple[X, ...]`` when ``X`` is an int, bool, str or ``int | None`` leaf."""
+    if get_origin(tp) is not tuple:
+        return None
+    args = get_args(tp)
+    if len(args) != 2 or args[1] is not Ellipsis:
+        return None
+    element = args[0]
+    return element if any(element == leaf for leaf in _LEAF_CHECKS) else None
+
+
+def _leaf_tuple_structure_factory(tp: Any, conv: Any) -> Any:
+    """Structure ``tuple[int, ...]`` and its kin in one pass; cattrs' own path only to describe a fault."""
+    element = _leaf_tuple_element(tp)
+    check = next(fn for leaf, fn in _LEAF_CHECKS.items() if element == leaf)
+    slow = conv._structure_tuple  # cattrs' homogeneous-tuple hook, for its per-index messages
+
+    def structure(value: object, _: object) -> tuple[object, ...]:
+        if type(value) is list:
+            if all(map(check, value)):
+                return tuple(value)
+            return cast(tuple[object, ...], slow(value, tp))
+        raise TypeError(f"expected an array, not {type(value).__name__}")
+
+    return structure
+
+
+def _leaf_tuple_unstructure(value: tuple[object, ...]) -> list[object]:
+    return list(value)
+
+
 def make_converter() -> JsonConverter:
     """Build a fresh converter configured for every registered union.
 
@@ -188,6 +231,11 @@ def make_converter() -> JsonConverter:
     conv.register_structure_hook(Fraction, _structure_fraction)
     conv.register_structure_hook_factory(lambda cls: bool(_edition_fields(cls)), _edition_structure_factory)
     conv.register_unstructure_hook_factory(lambda cls: bool(_edition_fields(cls)), _edition_unstructure_factory)
+    conv.register_structure_hook_factory(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_structure_factory)
+    conv.register_unstructure_hook_func(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_unstructure)
+    for cls, (structure, unstructure) in _HOOKS.items():
+        conv.register_structure_hook(cls, structure)
+        conv.register_unstructure_hook(cls, unstructure)
     for union in _UNIONS:
         _configure(conv, union)
     return conv
@@ -195,6 +243,19 @@ def make_converter() -> JsonConverter:
 
 converter: Final[JsonConverter] = make_converter()
 """The package's shared converter."""
+
+
+def register_hooks(cls: type[T], structure: Callable[[object, object], T], unstructure: Callable[[T], object]) -> None:
+    """Register a game's own fast hooks for one class (e.g. an interned card), on every converter.
+
+    ``structure(value, type)`` must accept exactly what the default hooks
+    accept and raise ``TypeError`` or ``ValueError`` (with a message in words)
+    for anything else; ``unstructure`` must write what the default hooks write,
+    so that the JSON (and the schema) does not change.
+    """
+    _HOOKS[cls] = (structure, unstructure)
+    converter.register_structure_hook(cls, structure)
+    converter.register_unstructure_hook(cls, unstructure)
 
 
 def register_tagged_union(union: object) -> None:
@@ -213,8 +274,16 @@ def register_tagged_union(union: object) -> None:
     _configure(converter, union)
 
 
+def _compiled(cls: object) -> bool:
+    """Whether ``cls`` takes the compiled fast path (an attrs class that is not a tagged-union member)."""
+    return isinstance(cls, type) and attrs.has(cls) and not hasattr(cls, "TAG") and cls not in _HOOKS
+
+
 def to_json_value(value: object, cls: Any = None) -> object:
     """Unstructure ``value`` to plain JSON values (dicts, lists, str, int...)."""
+    kind = type(value) if cls is None else cls
+    if kind is type(value) and _compiled(kind):
+        return _fastjson.unstructurer(converter, kind)(value)
     return converter.unstructure(value, unstructure_as=cls)
 
 
@@ -227,6 +296,11 @@ def from_json_value(data: object, cls: object) -> object:
 
     The message names the path of every fault, e.g. ``$.config.players``.
     """
+    if _compiled(cls):
+        try:
+            return _fastjson.structurer(converter, cast(type, cls))(data)
+        except _fastjson.Slow:
+            pass  # the converter builds the same object, or says what is wrong and where
     try:
         return converter.structure(data, cast(Any, cls))
     except cattrs.BaseValidationError as exc:
@@ -275,15 +349,27 @@ def dumps(value: object, cls: Any = None) -> str:
     return json.dumps(to_json_value(value, cls), sort_keys=True, separators=(",", ":"))
 
 
-def _check_depth(data: object) -> None:
-    stack: list[tuple[object, int]] = [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            if depth > MAX_DEPTH:
-                raise FormatError(f"JSON document nested deeper than {MAX_DEPTH} levels")
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
+def _check_depth(data: object) -> int:
+    """Refuse a document nested deeper than :data:`MAX_DEPTH`; return how many object members it holds.
+
+    Containers are visited level by level, scalars never.
+    """
+    level: list[Any] = [data] if type(data) is dict or type(data) is list else []
+    depth = members = 0
+    while level:
+        depth += 1
+        if depth > MAX_DEPTH:
+            raise FormatError(f"JSON document nested deeper than {MAX_DEPTH} levels")
+        below: list[Any] = []
+        for item in level:
+            if type(item) is dict:
+                members += len(item)
+                children: Any = item.values()
+            else:
+                children = item
+            below += [child for child in children if type(child) is dict or type(child) is list]
+        level = below
+    return members
 
 
 def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -310,6 +396,13 @@ def parse_json(text: str | bytes, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> obj
     if size > max_bytes:
         raise FormatError(f"JSON document of {size} bytes exceeds the limit of {max_bytes}")
     try:
+        # Fast path: the C parser without a hook. Every ':' outside a string separates one member,
+        # so when the text holds exactly as many ':' as the parsed objects hold members, no member
+        # was lost to a duplicate (and no string holds a ':'). Otherwise parse again, member by member.
+        data = json.loads(text, parse_constant=_no_constant)
+        colons = text.count(":") if isinstance(text, str) else text.count(b":")
+        if _check_depth(data) == colons:
+            return data
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except RecursionError as exc:
         raise FormatError(f"JSON document nested deeper than {MAX_DEPTH} levels") from exc

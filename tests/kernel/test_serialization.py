@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import ClassVar
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ofrenda_rules.errors import FormatError
 from ofrenda_rules.serialization import MAX_DEPTH, dumps, loads, parse_json, register_tagged_union
@@ -108,3 +111,52 @@ def test_an_optional_tagged_union_field_keeps_its_tag(holder: Holder) -> None:
 def test_leaves_are_strict_and_faults_are_named(text: str, message: str) -> None:
     with pytest.raises(FormatError, match=message):
         loads(text, Holder)
+
+
+_KEYS = st.sampled_from(["a", "b", "a:b", ":", "\\u0061", "\\u003a", "c"])
+_SCALARS = st.one_of(
+    st.integers(-5, 5), st.booleans(), st.none(), st.sampled_from(['"x"', '"x:y"', '":"', '"\\u003a"'])
+)
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+_DOCUMENTS = st.recursive(
+    _SCALARS.map(_text),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4).map(lambda items: "[" + ",".join(items) + "]"),
+        st.lists(st.tuples(_KEYS, inner), max_size=4).map(
+            lambda pairs: "{" + ",".join(f'"{k}":{v}' for k, v in pairs) + "}"
+        ),
+    ),
+    max_leaves=12,
+)
+
+
+def _strict(text: str) -> object:
+    """The member-by-member parse that the fast path must agree with."""
+
+    def pairs_hook(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        keys = [k for k, _ in pairs]
+        if len(set(keys)) != len(keys):
+            raise ValueError("duplicate")
+        return dict(pairs)
+
+    return json.loads(text, object_pairs_hook=pairs_hook)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_DOCUMENTS)
+def test_the_fast_parse_refuses_exactly_the_documents_with_a_duplicate_member(text: str) -> None:
+    try:
+        expected: object = _strict(text)
+    except ValueError:
+        with pytest.raises(FormatError, match="appears twice"):
+            parse_json(text)
+        with pytest.raises(FormatError, match="appears twice"):
+            parse_json(text.encode())
+    else:
+        assert parse_json(text) == expected
+        assert parse_json(text.encode()) == expected
