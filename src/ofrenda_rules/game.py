@@ -190,6 +190,10 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """A state equal to the given one in all that ``player`` can see."""
     bench_configs: Callable[[], tuple[C, ...]]
     """Configurations the benchmark measures (a few representative ones)."""
+    to_position: Callable[[S], str] | None = None
+    """The state in the game's position notation (see its ``position`` module)."""
+    from_position: Callable[[str, C], S] | None = None
+    """The state a position text describes under a config; raises ``PositionError`` when impossible."""
     reference_bot: Callable[[S], A] | None = None
     """A reference policy, where the game ships one: the action it picks for the seat to move.
 
