@@ -22,6 +22,8 @@ from ofrenda_rules.registry import AnyGame
 from tests.properties.cases import CASES
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
+PROFILE_EXAMPLES = settings().max_examples
+"""Examples of the active hypothesis profile; the fuzz tests run at least a few more."""
 
 
 def _hooks(game: AnyGame) -> tuple[Any, Any]:
@@ -42,7 +44,6 @@ def _check_round_trip(game: AnyGame, state: Any) -> str:
 
 @pytest.mark.parametrize(("game", "config"), CASES)
 @given(seed=st.none() | SEEDS, player_seed=SEEDS)
-@settings(max_examples=2)
 def test_every_visited_state_round_trips_through_its_position(
     game: AnyGame, config: Any, seed: int | None, player_seed: int
 ) -> None:
@@ -60,7 +61,7 @@ def test_every_visited_state_round_trips_through_its_position(
 
 @pytest.mark.parametrize(("game", "config"), CASES[:: max(1, len(CASES) // 6)])
 @given(text=st.text(max_size=200))
-@settings(max_examples=20)
+@settings(max_examples=max(20, PROFILE_EXAMPLES))
 def test_random_text_is_refused_with_a_position_error(game: AnyGame, config: Any, text: str) -> None:
     to_position, from_position = _hooks(game)
     try:
@@ -72,7 +73,7 @@ def test_random_text_is_refused_with_a_position_error(game: AnyGame, config: Any
 
 @pytest.mark.parametrize(("game", "config"), CASES[:: max(1, len(CASES) // 6)])
 @given(seed=st.none() | SEEDS, player_seed=SEEDS, data=st.data())
-@settings(max_examples=10)
+@settings(max_examples=max(10, PROFILE_EXAMPLES))
 def test_mutated_positions_are_refused_or_read_canonically(
     game: AnyGame, config: Any, seed: int | None, player_seed: int, data: st.DataObject
 ) -> None:
