@@ -112,12 +112,22 @@ def test_common_goals_and_their_token_stacks_are_derived() -> None:
         (TAKE_CANDLE.replace("-/-/2/-/-/-/-/0", "-/0:m/2/-/-/-/-/0"), "filled before its card slots"),
         (TAKE_CANDLE.replace("-/-/2/-/-/-/-/0", "-/-/2/-/-/-/3/0"), "token 3 without having met"),
         (TAKE_CANDLE.replace("-/-/2/-/-/-/-/0", "-/-/two/-/-/-/-/0"), "is not a number"),
+        (TAKE_CANDLE.replace("-/-/2/-/-/-/-/0", "0:12*/-/2/-/-/-/-/0"), "shows its unlit side by its objective"),
         ("take_candle:0 0+1,-,25,7", "a 2-player position has 6 fields"),
     ],
 )
 def test_impossible_positions_are_refused_with_their_reason(text: str, message: str) -> None:
     with pytest.raises(PositionError, match=message):
         from_position(text, TWO)
+
+
+def test_a_goal_met_must_be_fulfilled() -> None:
+    config = Config(common_goals=True)
+    state = new_game(config, seed=1)
+    text = to_position(state)
+    goal = state.goals[0]
+    with pytest.raises(PositionError, match=f"seat 0 met goal {goal}, but its Ofrenda does not fulfil it"):
+        from_position(text.replace("/3/-/-/-/-/0", f"/3/-/-/{goal}/-/0", 1), config)
 
 
 def test_solo_only_components_are_checked() -> None:

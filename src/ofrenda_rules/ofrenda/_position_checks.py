@@ -18,6 +18,7 @@ from ofrenda_rules.errors import PositionError
 from ofrenda_rules.ofrenda.abuela import SPACE_FOR_FACE
 from ofrenda_rules.ofrenda.components import GoalType, OfferingKind
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
+from ofrenda_rules.ofrenda.objectives import candle_fulfilled, goal_fulfilled, portrait_fulfilled
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
 from ofrenda_rules.ofrenda.turn import HAND_SIZE
 
@@ -200,6 +201,10 @@ def _check_boards(state: State) -> None:
                 _fail(f"board {seat}: slot {slot} is a candle slot and takes no marigold")
             if typed and candle is not None and offering.kind is not OfferingKind.CANDLE:
                 _fail(f"board {seat}: slot {slot} is a marigold slot and takes no candle")
+        _check_lights(state, seat)
+        for goal in board.goals_met:
+            if not goal_fulfilled(edition, board, goal):
+                _fail(f"seat {seat} met goal {goal}, but its Ofrenda does not fulfil it")
         for slot in state.pending if seat == state.seat else ():
             if slot >= len(edition.board.offering_slots) or state.pending.count(slot) > 1:
                 _fail(f"pending={list(state.pending)}: slots are distinct, 0-{len(edition.board.offering_slots) - 1}")
@@ -208,6 +213,32 @@ def _check_boards(state: State) -> None:
                 _fail(f"pending slot {slot} is already filled")
             if any(board.portraits[card] is None for card in cards):
                 _fail(f"pending slot {slot} is not surrounded: card slots {cards} are not all filled")
+
+
+def _check_lights(state: State, seat: int) -> None:
+    """Lit sides follow the objectives: a portrait once its neighbours are all placed, a candle once it holds."""
+    config = state.config
+    edition = config.edition
+    board = state.boards[seat]
+    over = state.phase is Phase.OVER
+    for slot, card in enumerate(board.portraits):
+        if card is None:
+            continue
+        complete = all(board.portraits[n] is not None for n in edition.neighbours[slot])
+        want = complete and portrait_fulfilled(config, board, slot)
+        if over:
+            want = want or portrait_fulfilled(config, board, slot, final=True)
+        if board.lit[slot] != want:
+            side = "lit" if want else "unlit"
+            _fail(f"board {seat}: portrait {card} in slot {slot} shows its {side} side by its objective (* marks lit)")
+    for slot, candle in enumerate(board.candle_slots):
+        if candle is None:
+            continue
+        checked = over or not edition.candles[candle].end_of_game
+        want = checked and candle_fulfilled(config, state.boards, seat, candle)
+        if board.candle_lit[slot] != want:
+            side = "lit" if want else "unlit"
+            _fail(f"board {seat}: candle {candle} in slot {slot} shows its {side} side by its objective (* marks lit)")
 
 
 def _check_setup(state: State) -> None:
