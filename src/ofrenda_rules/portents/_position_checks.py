@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from ofrenda_rules.errors import PositionError
-from ofrenda_rules.portents.altar import can_light, hand_ok, portents
+from ofrenda_rules.portents.altar import can_light, hand_ok, portents, possible_portent
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.kitty import CIRCUIT
 from ofrenda_rules.portents.scoring import fortune_win, kitty_fortune_win, solo_target_met
@@ -195,6 +195,13 @@ def _check_play(state: State, tiles: int, omens: int) -> None:
             _fail(f"the altar shows a Portent on lane {found[0].lane} that no Burnt Offering broke")
         if lit >= 4:
             _fail(f"{lit} Burnt Offerings: the game ended with the last turn")
+        if config.solo or state.turns:
+            for space in range(9):
+                if state.lit[space] and not possible_portent(state.altar, space):
+                    _fail(
+                        f"the Burnt Offering {code(state.altar[space])} on space {space} is in no possible Portent:"
+                        " it was snuffed at the end of the last Scrying"
+                    )
         if not (config.solo and config.feed_the_cat) and not all(hand_ok(hand) for hand in state.hands):
             _fail("a hand holds three tiles sharing a trait at the start of a turn")
     if phase is Phase.LIGHT:
