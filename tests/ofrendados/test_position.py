@@ -83,6 +83,7 @@ def test_owed_decisions_and_a_finished_game_round_trip() -> None:
         (DRAFT.replace("9,16,26", "9,16,9"), "card 9 appears twice in the market"),
         (DRAFT.replace("9,16,26", "9,16,99"), "card 99 does not exist"),
         (DRAFT.replace(" - Y6", " 16 Y6"), "card 16 appears in the market and in the discard"),
+        (DRAFT.replace(" - Y6", " 1 Y6"), "1 Calaveritas discarded in 0 rounds"),
         (DRAFT.replace("Y6Y2Y5O4", "O6Y2Y5O4"), "die 1 rolled is orange"),
         (DRAFT.replace("P6P4P5", "P6P4P5P1"), "10 dice rolled"),
         (DRAFT.replace("-/-", "Y1/-"), "seat 0 drafted yellow 1, which is not among"),

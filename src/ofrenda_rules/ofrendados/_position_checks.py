@@ -82,6 +82,8 @@ def check_state(state: State) -> None:
         _fail(f"{len(state.rolled)} dice rolled; a {n}-player round rolls {3 * per}")
     if len(state.market) > MARKET_SIZE:
         _fail(f"{len(state.market)} Calaveritas in the market; it holds {MARKET_SIZE}")
+    if len(state.discard) > MARKET_SIZE * state.round:
+        _fail(f"{len(state.discard)} Calaveritas discarded in {state.round} rounds; each round discards at most 3")
     chance = (
         (phase is Phase.OPEN and len(state.market) < MARKET_SIZE and state.deck)
         or phase is Phase.ROLL
