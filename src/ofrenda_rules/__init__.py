@@ -23,6 +23,7 @@ from ofrenda_rules.errors import FormatError as FormatError
 from ofrenda_rules.errors import GameNotOverError as GameNotOverError
 from ofrenda_rules.errors import IllegalActionError as IllegalActionError
 from ofrenda_rules.errors import OfrendaRulesError as OfrendaRulesError
+from ofrenda_rules.errors import PositionError as PositionError
 from ofrenda_rules.errors import Rejection as Rejection
 from ofrenda_rules.errors import UnknownGameError as UnknownGameError
 from ofrenda_rules.game import GameDefinition as GameDefinition

@@ -11,6 +11,8 @@ or one kind precisely:
   constraint of the rulebook.
 * :class:`FormatError` -- a JSON document (a saved state, an action, an
   edition, a replay) that is malformed, names the path of the fault.
+* :class:`PositionError` -- a position text (a game's FEN-like notation) that
+  is malformed or describes a position the rules cannot reach.
 * :class:`UnknownGameError` -- a game name that is not registered.
 
 >>> rejection = Rejection("not-your-turn", "it is player 2's turn, not player 0's")
@@ -32,6 +34,7 @@ __all__ = [
     "GameNotOverError",
     "IllegalActionError",
     "OfrendaRulesError",
+    "PositionError",
     "Rejection",
     "UnknownGameError",
 ]
@@ -85,6 +88,10 @@ class EditionError(OfrendaRulesError):
 
 class FormatError(OfrendaRulesError):
     """A JSON document is malformed; the message names the path of the fault."""
+
+
+class PositionError(FormatError):
+    """A position text is malformed or impossible under the rules; the message names what is wrong."""
 
 
 class UnknownGameError(OfrendaRulesError, LookupError):

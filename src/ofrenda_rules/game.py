@@ -141,7 +141,10 @@ class GameDefinition(Generic[C, S, A, V, O]):
       ``(name, count)`` pairs, which never change during a game;
     * ``hidden_variant`` -- a state that differs from the given one only in
       what ``player`` cannot see (redealt hidden cards, reshuffled deck, a
-      different generator), for the no-leak property of ``observe``.
+      different generator), for the no-leak property of ``observe``;
+    * ``to_position`` / ``from_position`` -- the game's position notation
+      (as FEN is for chess): any reachable state as one line of text, and
+      back, exactly.
     """
 
     info: GameInfo
@@ -190,6 +193,10 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """A state equal to the given one in all that ``player`` can see."""
     bench_configs: Callable[[], tuple[C, ...]]
     """Configurations the benchmark measures (a few representative ones)."""
+    to_position: Callable[[S], str]
+    """The state in the game's position notation, one canonical line (see the game's ``position`` module)."""
+    from_position: Callable[[str, C], S]
+    """The state a position text describes under a config; raises ``PositionError`` when it is impossible."""
     reference_bot: Callable[[S], A] | None = None
     """A reference policy, where the game ships one: the action it picks for the seat to move.
 

@@ -25,6 +25,9 @@ from ofrenda_rules.dia_de_los_muertos.components import Mark as Mark
 from ofrenda_rules.dia_de_los_muertos.components import Suit as Suit
 from ofrenda_rules.dia_de_los_muertos.components import load_deck as load_deck
 from ofrenda_rules.dia_de_los_muertos.definition import GAME as GAME
+from ofrenda_rules.dia_de_los_muertos.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
+from ofrenda_rules.dia_de_los_muertos.position import from_position as from_position
+from ofrenda_rules.dia_de_los_muertos.position import to_position as to_position
 from ofrenda_rules.dia_de_los_muertos.rules import apply as apply
 from ofrenda_rules.dia_de_los_muertos.rules import chance_outcomes as chance_outcomes
 from ofrenda_rules.dia_de_los_muertos.rules import current_player as current_player

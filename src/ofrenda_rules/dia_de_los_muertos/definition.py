@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Final, assert_never
 
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
+from ofrenda_rules.dia_de_los_muertos.position import from_position, to_position
 from ofrenda_rules.dia_de_los_muertos.rules import (
     apply,
     chance_outcomes,
@@ -112,5 +113,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     hidden_variant=hidden_variant,
     bench_configs=_bench_configs,
     describe_action=_describe,
+    to_position=to_position,
+    from_position=from_position,
 )
 """Día de los Muertos as a registered game."""

@@ -49,6 +49,9 @@ from ofrenda_rules.ofrenda.edition import EDITIONS as EDITIONS
 from ofrenda_rules.ofrenda.edition import Edition as Edition
 from ofrenda_rules.ofrenda.edition import edition_problems as edition_problems
 from ofrenda_rules.ofrenda.edition import load_edition as load_edition
+from ofrenda_rules.ofrenda.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
+from ofrenda_rules.ofrenda.position import from_position as from_position
+from ofrenda_rules.ofrenda.position import to_position as to_position
 from ofrenda_rules.ofrenda.rules import apply as apply
 from ofrenda_rules.ofrenda.rules import chance_outcomes as chance_outcomes
 from ofrenda_rules.ofrenda.rules import current_player as current_player

@@ -22,6 +22,7 @@ from ofrenda_rules.ofrenda.actions import (
     TakePortrait,
 )
 from ofrenda_rules.ofrenda.edition import TURNS
+from ofrenda_rules.ofrenda.position import from_position, to_position
 from ofrenda_rules.ofrenda.rules import (
     apply,
     chance_outcomes,
@@ -153,5 +154,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     hidden_variant=hidden_variant,
     bench_configs=_bench_configs,
     describe_action=_describe,
+    to_position=to_position,
+    from_position=from_position,
 )
 """Ofrenda as a registered game."""

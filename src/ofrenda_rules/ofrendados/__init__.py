@@ -44,6 +44,9 @@ from ofrenda_rules.ofrendados.edition import EDITIONS as EDITIONS
 from ofrenda_rules.ofrendados.edition import DiceSpec as DiceSpec
 from ofrenda_rules.ofrendados.edition import Edition as Edition
 from ofrenda_rules.ofrendados.edition import load_edition as load_edition
+from ofrenda_rules.ofrendados.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
+from ofrenda_rules.ofrendados.position import from_position as from_position
+from ofrenda_rules.ofrendados.position import to_position as to_position
 from ofrenda_rules.ofrendados.rules import apply as apply
 from ofrenda_rules.ofrendados.rules import chance_outcomes as chance_outcomes
 from ofrenda_rules.ofrendados.rules import current_player as current_player

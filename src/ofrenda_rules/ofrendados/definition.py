@@ -21,6 +21,7 @@ from ofrenda_rules.ofrendados.actions import (
 )
 from ofrenda_rules.ofrendados.components import Beneath
 from ofrenda_rules.ofrendados.moves import draft_seat, roll_colour
+from ofrenda_rules.ofrendados.position import from_position, to_position
 from ofrenda_rules.ofrendados.rules import (
     apply,
     chance_outcomes,
@@ -152,5 +153,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     hidden_variant=hidden_variant,
     bench_configs=_bench_configs,
     describe_action=_describe,
+    to_position=to_position,
+    from_position=from_position,
 )
 """Ofrendados as a registered game."""

@@ -32,6 +32,9 @@ from ofrenda_rules.portents.components import Sign as Sign
 from ofrenda_rules.portents.components import Trait as Trait
 from ofrenda_rules.portents.components import load_edition as load_edition
 from ofrenda_rules.portents.definition import GAME as GAME
+from ofrenda_rules.portents.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
+from ofrenda_rules.portents.position import from_position as from_position
+from ofrenda_rules.portents.position import to_position as to_position
 from ofrenda_rules.portents.rules import apply as apply
 from ofrenda_rules.portents.rules import chance_outcomes as chance_outcomes
 from ofrenda_rules.portents.rules import current_player as current_player

@@ -10,6 +10,7 @@ from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTi
 from ofrenda_rules.portents.bots import SearchBot
 from ofrenda_rules.portents.components import LANE_NAMES, SIDE_LANES
 from ofrenda_rules.portents.kitty import CIRCUIT
+from ofrenda_rules.portents.position import from_position, to_position
 from ofrenda_rules.portents.rules import (
     apply,
     chance_outcomes,
@@ -202,5 +203,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     describe_action=_describe,
     describe_config=_describe_config,
     reference_bot=_reference_move,
+    to_position=to_position,
+    from_position=from_position,
 )
 """Portents as a registered game."""

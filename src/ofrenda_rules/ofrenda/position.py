@@ -1,0 +1,375 @@
+"""Positions of Ofrenda: a compact, human-writable notation (as FEN is for chess).
+
+A position is one line of space-separated fields; the :class:`Config`
+(players, variant, rulings, edition) is given beside it::
+
+    PHASE:SEAT MARKET CANDLES HANDS BOARD... [key=value | flag ...] [rng=SEED:COUNTER]
+
+Components are named by their numbers in the edition: portraits 0-64,
+candles 0-34, goal cards 0-14, scoring tokens 0-11. A *list* is numbers
+separated by commas (``12,40,3``), ``-`` when empty.
+
+* ``PHASE:SEAT`` -- what the game waits for (a :class:`Phase` value such as
+  ``take_portrait``, ``take_candle``, ``play``, ``offerings``,
+  ``refill_portrait``, ``abuela_portrait``, ``setup_deal``, ``over``) and the
+  seat whose turn it is.
+* ``MARKET`` -- the four portrait spaces of the Family board, left to right,
+  comma-separated: a portrait or ``-``, followed by ``+N`` when ``N``
+  marigolds lie on it (``12+2,40,3,-``).
+* ``CANDLES`` -- the four candle spaces, comma-separated, ``-`` when empty.
+* ``HANDS`` -- each seat's hand, ``/``-separated lists.
+* ``BOARD`` -- one field per seat, eight ``/``-separated parts:
+  ``SLOTS/OFFERINGS/MARIGOLDS/CANDLES/DISCARDS/GOALS/TOKENS/TURNS``.
+  ``SLOTS`` lists the filled card slots as ``SLOT:PORTRAIT``, with ``*`` when
+  the portrait shows its lit side (``0:12*,5:40``); ``OFFERINGS`` the filled
+  candle/marigold slots as ``SLOT:m`` (a marigold) or ``SLOT:CANDLE`` (``*``
+  when lit); ``MARIGOLDS`` the marigolds in storage; ``CANDLES`` the candles
+  in storage; ``DISCARDS``, ``GOALS`` (common goals fulfilled) and ``TOKENS``
+  in the order gained; ``TURNS`` the turns played.
+* Then, in this order and only when they differ from their start values:
+  the flag ``abuela-turn``, ``removed=LIST`` (solo: the 3 portraits removed
+  unseen), ``abuela-portraits=LIST`` and ``abuela-candles=LIST`` (solo: what
+  the Abuela discarded), ``goals=LIST`` (the common goals in play, one per
+  type in type order), ``taken=SPACE`` and ``candle=SPACE`` (the spaces this
+  turn's portrait and candle came from), ``pending=LIST`` (surrounded slots
+  still to decide), ``die=FACE`` (solo: the Abuela's last roll) and
+  ``rng=SEED:COUNTER`` (a seeded game). Keyed fields may come in any order.
+
+Not written, because they follow from the rest: the deck (every portrait of
+the player count found nowhere else), the portraits and candles returned to
+the box for the player count, the bag of candles, the general supply of
+marigolds (the box's marigolds less all those in play) and the scoring-token
+stacks (less the tokens taken).
+
+A two-player game whose first player has taken portrait 4 from the second
+space (paying a marigold onto portrait 0) and must now take a candle or
+decline:
+
+>>> from ofrenda_rules.ofrenda import Config, legal_actions
+>>> empty = "-/-/3/-/-/-/-/0"
+>>> text = f"take_candle:0 0+1,-,25,7 3,2,15,1 4,18,29,31/17,20,30 -/-/2/-/-/-/-/0 {empty} taken=1"
+>>> state = from_position(text, Config())
+>>> state.supply, len(state.deck), legal_actions(state)[:2]
+(30, 25, (SkipCandle(), TakeCandle(space=0)))
+>>> to_position(state) == text
+True
+
+Impossible positions are refused with a :class:`~ofrenda_rules.errors.PositionError`:
+
+>>> from ofrenda_rules.errors import PositionError
+>>> try:
+...     from_position(text.replace("25,7", "25,4"), Config())
+... except PositionError as error:
+...     print(error)
+portrait 4 appears in the market and in hand 0; every portrait is in exactly one place
+
+Input is limited to :data:`MAX_POSITION_CHARS` characters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from ofrenda_rules.errors import ConfigError, PositionError
+from ofrenda_rules.ofrenda._position_checks import Derived, check_state, derive
+from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
+from ofrenda_rules.rng import MASK64, Rng
+
+__all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]
+
+MAX_POSITION_CHARS: Final = 4096
+"""The longest position text read; longer input is refused before parsing."""
+
+_NUMBER: Final = re.compile(r"[0-9]{1,3}")
+_LIST: Final = re.compile(r"[0-9]{1,3}(?:,[0-9]{1,3})*")
+_SPACE: Final = re.compile(r"(-|[0-9]{1,3})(?:\+([0-9]{1,3}))?")
+_PLACED: Final = re.compile(r"([0-9]{1,2}):(m|[0-9]{1,3})(\*?)")
+_PAIR: Final = re.compile(r"([0-9]{1,20}):([0-9]{1,20})")
+_PHASES: Final = {phase.value: phase for phase in Phase}
+_KEYS: Final = (
+    "abuela-turn",
+    "removed",
+    "abuela-portraits",
+    "abuela-candles",
+    "goals",
+    "taken",
+    "candle",
+    "pending",
+    "die",
+    "rng",
+)
+
+
+def _list(items: Sequence[int]) -> str:
+    return ",".join(str(item) for item in items) or "-"
+
+
+def _board(board: PlayerBoard) -> str:
+    slots = ",".join(
+        f"{slot}:{card}{'*' if board.lit[slot] else ''}"
+        for slot, card in enumerate(board.portraits)
+        if card is not None
+    )
+    offerings = []
+    for slot, (marigold, candle) in enumerate(zip(board.marigold_slots, board.candle_slots, strict=True)):
+        if marigold:
+            offerings.append(f"{slot}:m")
+        if candle is not None:
+            offerings.append(f"{slot}:{candle}{'*' if board.candle_lit[slot] else ''}")
+    parts = (
+        slots or "-",
+        ",".join(offerings) or "-",
+        str(board.marigolds),
+        _list(board.candles),
+        _list(board.discards),
+        _list(board.goals_met),
+        _list(board.tokens),
+        str(board.turns),
+    )
+    return "/".join(parts)
+
+
+def to_position(state: State) -> str:
+    """The position of ``state`` in the notation of this module (one canonical line).
+
+    >>> from ofrenda_rules.ofrenda import Config, new_game
+    >>> to_position(new_game(Config(players=1)))
+    'setup_remove:0 -,-,-,- -,-,-,- - -/-/3/-/-/-/-/0'
+    """
+    market = ",".join(
+        ("-" if card is None else str(card)) + (f"+{pile}" if pile else "")
+        for card, pile in zip(state.market, state.market_marigolds, strict=True)
+    )
+    fields = [
+        f"{state.phase.value}:{state.seat}",
+        market,
+        ",".join("-" if candle is None else str(candle) for candle in state.candle_market),
+        "/".join(_list(hand) for hand in state.hands),
+        *(_board(board) for board in state.boards),
+    ]
+    if state.abuela:
+        fields.append("abuela-turn")
+    for key, items in (
+        ("removed", state.removed),
+        ("abuela-portraits", state.abuela_discards),
+        ("abuela-candles", state.candle_discards),
+        ("goals", state.goals),
+    ):
+        if items:
+            fields.append(f"{key}={_list(items)}")
+    for key, value in (("taken", state.taken_space), ("candle", state.candle_space)):
+        if value is not None:
+            fields.append(f"{key}={value}")
+    if state.pending:
+        fields.append(f"pending={_list(state.pending)}")
+    if state.die is not None:
+        fields.append(f"die={state.die}")
+    if state.rng is not None:
+        fields.append(f"rng={state.rng.seed}:{state.rng.counter}")
+    return " ".join(fields)
+
+
+def _parse_list(text: str, what: str) -> tuple[int, ...]:
+    if text == "-":
+        return ()
+    if not _LIST.fullmatch(text):
+        raise PositionError(f"{what}: {text!r} is not a list of numbers ('12,40,3', or '-' for none)")
+    return tuple(int(item) for item in text.split(","))
+
+
+def _number(text: str, what: str) -> int:
+    if not _NUMBER.fullmatch(text):
+        raise PositionError(f"{what}: {text!r} is not a number")
+    return int(text)
+
+
+def _parse_board(text: str, seat: int, config: Config) -> PlayerBoard:
+    parts = text.split("/")
+    what = f"board {seat}"
+    if len(parts) != 8:
+        raise PositionError(
+            f"{what}: {text!r} is not 8 '/'-separated parts "
+            "(SLOTS/OFFERINGS/MARIGOLDS/CANDLES/DISCARDS/GOALS/TOKENS/TURNS)"
+        )
+    slots, offerings, marigolds, candles, discards, goals, tokens, turns = parts
+    edition = config.edition
+    cards = len(edition.coordinates)
+    spaces = len(edition.board.offering_slots)
+    portraits: list[int | None] = [None] * cards
+    lit = [False] * cards
+    for item in () if slots == "-" else slots.split(","):
+        match = _PLACED.fullmatch(item)
+        if match is None or match[2] == "m" or int(match[1]) >= cards:
+            raise PositionError(f"{what}: {item!r} is not a card slot 0-{cards - 1} and a portrait ('5:40', '0:12*')")
+        slot = int(match[1])
+        if portraits[slot] is not None:
+            raise PositionError(f"{what}: card slot {slot} is given twice")
+        portraits[slot], lit[slot] = int(match[2]), bool(match[3])
+    marigold_slots = [False] * spaces
+    candle_slots: list[int | None] = [None] * spaces
+    candle_lit = [False] * spaces
+    for item in () if offerings == "-" else offerings.split(","):
+        match = _PLACED.fullmatch(item)
+        if match is None or int(match[1]) >= spaces or (match[2] == "m" and match[3]):
+            raise PositionError(
+                f"{what}: {item!r} is not a candle/marigold slot 0-{spaces - 1} and 'm' or a candle ('3:m', '1:7*')"
+            )
+        slot = int(match[1])
+        if marigold_slots[slot] or candle_slots[slot] is not None:
+            raise PositionError(f"{what}: candle/marigold slot {slot} holds one marigold or one candle, not two")
+        if match[2] == "m":
+            marigold_slots[slot] = True
+        else:
+            candle_slots[slot], candle_lit[slot] = int(match[2]), bool(match[3])
+    return PlayerBoard(
+        portraits=tuple(portraits),
+        lit=tuple(lit),
+        marigold_slots=tuple(marigold_slots),
+        candle_slots=tuple(candle_slots),
+        candle_lit=tuple(candle_lit),
+        marigolds=_number(marigolds, f"{what} marigolds"),
+        candles=tuple(sorted(_parse_list(candles, f"{what} candles"))),
+        discards=_parse_list(discards, f"{what} discards"),
+        goals_met=_parse_list(goals, f"{what} goals"),
+        tokens=_parse_list(tokens, f"{what} tokens"),
+        turns=_number(turns, f"{what} turns"),
+    )
+
+
+def _fields(text: object) -> list[str]:
+    if not isinstance(text, str):
+        raise PositionError(f"a position is a string, not {type(text).__name__}")
+    if len(text) > MAX_POSITION_CHARS:
+        raise PositionError(f"a position is at most {MAX_POSITION_CHARS} characters, not {len(text)}")
+    return text.split()
+
+
+def _keyed(fields: Sequence[str]) -> dict[str, str]:
+    keyed: dict[str, str] = {}
+    for field in fields:
+        key, equals, value = field.partition("=")
+        if key not in _KEYS or (key == "abuela-turn") == bool(equals):
+            raise PositionError(f"{field!r} is not a field of an Ofrenda position (keys: {', '.join(_KEYS)})")
+        if key in keyed:
+            raise PositionError(f"the field {key} is given twice")
+        keyed[key] = value
+    return keyed
+
+
+def _parse_rng(text: str) -> Rng:
+    match = _PAIR.fullmatch(text)
+    if match is None:
+        raise PositionError(f"rng: {text!r} is not 'SEED:COUNTER'")
+    seed, counter = int(match[1]), int(match[2])
+    if seed > MASK64 or counter > MASK64:
+        raise PositionError(f"generator rng={text}: seed and counter must be below 2**64")
+    try:
+        return Rng(seed=seed, counter=counter)
+    except ConfigError as error:  # pragma: no cover - the range is checked above
+        raise PositionError(str(error)) from error
+
+
+def _optional(keyed: dict[str, str], key: str) -> int | None:
+    return _number(keyed[key], key) if key in keyed else None
+
+
+def from_position(text: str, config: Config) -> State:
+    """The state that ``text`` describes under ``config`` (the inverse of :func:`to_position`).
+
+    Raises:
+        PositionError: the text is malformed, or describes a position that no
+            game under these rules reaches; the message names what is wrong.
+
+    """
+    fields = _fields(text)
+    n = config.players
+    if len(fields) < 4 + n:
+        raise PositionError(
+            f"a {n}-player position has {4 + n} fields (PHASE:SEAT MARKET CANDLES HANDS and a BOARD per seat) "
+            f"before the keyed ones, not {len(fields)}"
+        )
+    phase_text, _, seat_text = fields[0].partition(":")
+    if phase_text not in _PHASES:
+        raise PositionError(f"PHASE: {phase_text!r} is not one of {', '.join(_PHASES)}")
+    seat = _number(seat_text, "SEAT")
+    if seat >= n:
+        raise PositionError(f"SEAT: {seat} is not a seat (0 to {n - 1})")
+    spaces = fields[1].split(",")
+    candles = fields[2].split(",")
+    if len(spaces) != MARKET_SIZE or len(candles) != MARKET_SIZE:
+        raise PositionError(f"MARKET and CANDLES have {MARKET_SIZE} comma-separated spaces each")
+    market: list[int | None] = []
+    piles: list[int] = []
+    for space in spaces:
+        match = _SPACE.fullmatch(space)
+        if match is None:
+            raise PositionError(f"MARKET: {space!r} is not a portrait or '-', with '+N' for marigolds on it")
+        market.append(None if match[1] == "-" else int(match[1]))
+        piles.append(int(match[2] or 0))
+    candle_market = tuple(None if c == "-" else _number(c, "CANDLES") for c in candles)
+    hands_parts = fields[3].split("/")
+    if len(hands_parts) != n:
+        raise PositionError(f"HANDS: {len(hands_parts)} seats given, the game has {n}")
+    hands = tuple(tuple(sorted(_parse_list(part, f"hand {s}"))) for s, part in enumerate(hands_parts))
+    boards = tuple(_parse_board(fields[4 + s], s, config) for s in range(n))
+    keyed = _keyed(fields[4 + n :])
+    die = _optional(keyed, "die")
+    parsed = State(
+        config=config,
+        phase=_PHASES[phase_text],
+        seat=seat,
+        abuela="abuela-turn" in keyed,
+        deck=(),
+        box=(),
+        removed=tuple(sorted(_parse_list(keyed.get("removed", "-"), "removed"))),
+        abuela_discards=_parse_list(keyed.get("abuela-portraits", "-"), "abuela-portraits"),
+        market=tuple(market),
+        market_marigolds=tuple(piles),
+        candle_market=candle_market,
+        bag=(),
+        candle_box=(),
+        candle_discards=_parse_list(keyed.get("abuela-candles", "-"), "abuela-candles"),
+        supply=0,
+        hands=hands,
+        boards=boards,
+        goals=_parse_list(keyed.get("goals", "-"), "goals"),
+        stacks=(),
+        unused_tokens=(),
+        taken_space=_optional(keyed, "taken"),
+        candle_space=_optional(keyed, "candle"),
+        pending=_parse_list(keyed.get("pending", "-"), "pending"),
+        die=die,
+        rng=_parse_rng(keyed["rng"]) if "rng" in keyed else None,
+    )
+    derived: Derived = derive(parsed)
+    state = State(
+        config=config,
+        phase=parsed.phase,
+        seat=seat,
+        abuela=parsed.abuela,
+        deck=derived.deck,
+        box=derived.box,
+        removed=parsed.removed,
+        abuela_discards=parsed.abuela_discards,
+        market=parsed.market,
+        market_marigolds=parsed.market_marigolds,
+        candle_market=candle_market,
+        bag=derived.bag,
+        candle_box=derived.candle_box,
+        candle_discards=parsed.candle_discards,
+        supply=derived.supply,
+        hands=hands,
+        boards=boards,
+        goals=parsed.goals,
+        stacks=derived.stacks,
+        unused_tokens=derived.unused_tokens,
+        taken_space=parsed.taken_space,
+        candle_space=parsed.candle_space,
+        pending=parsed.pending,
+        die=die,
+        rng=parsed.rng,
+    )
+    check_state(state)
+    return state

@@ -1,0 +1,304 @@
+"""Positions of Ofrendados: a compact, human-writable notation (as FEN is for chess).
+
+A position is one line of space-separated fields; the :class:`Config`
+(players, rulings, edition) is given beside it::
+
+    PHASE:ROUND MARKET DISCARD ROLLED DRAFTED BOARD... [key=value | flag ...] [rng=SEED:COUNTER]
+
+* A die is its colour letter and the face showing: ``Y`` yellow, ``O``
+  orange, ``P`` purple, ``1``-``6`` (``Y3``); a group of dice is written with
+  no separator (``Y3O5P1``), ``-`` when empty.
+* Calaveritas are named by their card numbers; a list is comma-separated
+  (``12,3,27``), ``-`` when empty.
+* ``PHASE:ROUND`` -- the step of the round (``open``, ``roll``, ``draft``,
+  ``create``, ``buy``, ``over``) and the rounds completed (0-5).
+* ``MARKET`` -- the open Calaveritas in the order revealed; ``DISCARD`` -- the
+  Calaveritas discarded unsold (any order).
+* ``ROLLED`` -- the dice rolled this round in rolling order (yellow, then
+  orange, then purple).
+* ``DRAFTED`` -- each seat's drafted dice, ``/``-separated.
+* ``BOARD`` -- one field per seat: ``SHEET|FLOWERS|PESOS|CARDS``. ``SHEET`` is
+  the offering sheet, rows from the bottom separated by ``/``, a cell being
+  ``.`` (empty) or the letter of its object: ``c`` candle (velita), ``p``
+  papel picado, ``d`` pan de muerto, ``f`` fruit, ``t`` tamal, ``m`` mole,
+  ``r`` portrait (retrato), ``s`` sugar-skull Calaverita. ``FLOWERS`` lists
+  the Path spaces of the seat's flowers in the order placed, ``PESOS`` its
+  money, ``CARDS`` its Calaveritas in the order bought.
+* Then, in this order and only when they differ from their start values:
+  ``acted=N`` (players done with the current create or buy step), the flags
+  ``done`` (the acting player has finished buying) and ``refill`` (a bought
+  card is to be replaced from the deck), ``left=DICE`` (the acting player's
+  unused dice), ``rerolling=DIE``, ``powers=LIST`` (die-power cards used this
+  turn), ``pending=ITEMS`` (owed decisions, first first: ``draw:c`` to draw
+  a candle, ``rewrite:f:12`` to turn an object into fruit with card 12) and
+  ``rng=SEED:COUNTER``. Keyed fields may come in any order.
+
+Not written, because they follow from the rest: the deck (every Calaverita
+found nowhere else), the starting player (round number modulo the players),
+the dice left to draft and the number of picks.
+
+A 2-player game in the draft of round 1, seat 0 to pick:
+
+>>> from ofrenda_rules.ofrendados import Config, legal_actions
+>>> empty = "......./...../...../.../...|-|0|-"
+>>> text = f"draft:0 9,16,26 - Y6Y2Y5O4O4O5P6P4P5 -/- {empty} {empty}"
+>>> state = from_position(text, Config(players=2))
+>>> [str(die) for die in state.pool], len(legal_actions(state))
+(['orange 4', 'orange 4', 'orange 5', 'yellow 2', 'yellow 5', 'yellow 6'], 5)
+>>> to_position(state) == text
+True
+
+Impossible positions are refused with a :class:`~ofrenda_rules.errors.PositionError`:
+
+>>> from ofrenda_rules.errors import PositionError
+>>> try:
+...     from_position(text.replace("9,16,26", "9,16,9"), Config(players=2))
+... except PositionError as error:
+...     print(error)
+card 9 appears twice in the market; every card is in exactly one place
+
+Input is limited to :data:`MAX_POSITION_CHARS` characters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from ofrenda_rules.errors import ConfigError, PositionError
+from ofrenda_rules.ofrendados._position_checks import check_state, derive
+from ofrenda_rules.ofrendados.components import Colour, ObjectKind
+from ofrenda_rules.ofrendados.state import Board, Config, Die, Pending, PendingKind, Phase, State
+from ofrenda_rules.rng import MASK64, Rng
+
+__all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]
+
+MAX_POSITION_CHARS: Final = 4096
+"""The longest position text read; longer input is refused before parsing."""
+
+_COLOUR_LETTER: Final = {Colour.YELLOW: "Y", Colour.ORANGE: "O", Colour.PURPLE: "P"}
+_COLOUR: Final = {letter: colour for colour, letter in _COLOUR_LETTER.items()}
+_OBJECT_LETTER: Final = {
+    ObjectKind.CANDLE: "c",
+    ObjectKind.PAPEL_PICADO: "p",
+    ObjectKind.PAN_DE_MUERTO: "d",
+    ObjectKind.FRUIT: "f",
+    ObjectKind.TAMAL: "t",
+    ObjectKind.MOLE: "m",
+    ObjectKind.PORTRAIT: "r",
+    ObjectKind.CALAVERITA: "s",
+}
+_OBJECT: Final = {letter: kind for kind, letter in _OBJECT_LETTER.items()}
+_DICE: Final = re.compile(r"(?:[YOP][1-6])+")
+_LIST: Final = re.compile(r"[0-9]{1,3}(?:,[0-9]{1,3})*")
+_NUMBER: Final = re.compile(r"[0-9]{1,4}")
+_PENDING: Final = re.compile(r"draw:([cpdftmrs])|rewrite:([cpdftmrs]):([0-9]{1,3})")
+_PAIR: Final = re.compile(r"([0-9]{1,20}):([0-9]{1,20})")
+_PHASES: Final = {phase.value: phase for phase in Phase}
+_FLAGS: Final = ("done", "refill")
+_KEYS: Final = ("acted", "done", "refill", "left", "rerolling", "powers", "pending", "rng")
+
+
+def _dice(dice: Sequence[Die]) -> str:
+    return "".join(f"{_COLOUR_LETTER[die.colour]}{die.pips}" for die in dice) or "-"
+
+
+def _list(items: Sequence[int]) -> str:
+    return ",".join(str(item) for item in items) or "-"
+
+
+def _pending(item: Pending) -> str:
+    letter = _OBJECT_LETTER[item.object]
+    return f"draw:{letter}" if item.kind is PendingKind.DRAW else f"rewrite:{letter}:{item.card}"
+
+
+def _cell(kind: ObjectKind | None) -> str:
+    return "." if kind is None else _OBJECT_LETTER[kind]
+
+
+def _board(board: Board, config: Config) -> str:
+    rows = "/".join("".join(_cell(board.sheet[cell]) for cell in row) for row in config.edition.sheet.rows)
+    return f"{rows}|{_list(board.flowers)}|{board.pesos}|{_list(board.cards)}"
+
+
+def to_position(state: State) -> str:
+    """The position of ``state`` in the notation of this module (one canonical line).
+
+    >>> from ofrenda_rules.ofrendados import Config, new_game
+    >>> to_position(new_game(Config(players=2))).split()[:5]
+    ['open:0', '-', '-', '-', '-/-']
+    """
+    config = state.config
+    fields = [
+        f"{state.phase.value}:{state.round}",
+        _list(state.market),
+        _list(state.discard),
+        _dice(state.rolled),
+        "/".join(_dice(dice) for dice in state.drafted),
+        *(_board(board, config) for board in state.boards),
+    ]
+    if state.acted:
+        fields.append(f"acted={state.acted}")
+    if state.turn_done:
+        fields.append("done")
+    if state.refill:
+        fields.append("refill")
+    if state.dice_left:
+        fields.append(f"left={_dice(state.dice_left)}")
+    if state.rerolling is not None:
+        fields.append(f"rerolling={_dice((state.rerolling,))}")
+    if state.powers_used:
+        fields.append(f"powers={_list(state.powers_used)}")
+    if state.pending:
+        fields.append(f"pending={','.join(_pending(item) for item in state.pending)}")
+    if state.rng is not None:
+        fields.append(f"rng={state.rng.seed}:{state.rng.counter}")
+    return " ".join(fields)
+
+
+def _parse_dice(text: str, what: str) -> tuple[Die, ...]:
+    if text == "-":
+        return ()
+    if not _DICE.fullmatch(text):
+        raise PositionError(f"{what}: {text!r} is not a group of dice (e.g. 'Y3O5P1', or '-' for none)")
+    return tuple(Die(_COLOUR[text[i]], int(text[i + 1])) for i in range(0, len(text), 2))
+
+
+def _parse_list(text: str, what: str) -> tuple[int, ...]:
+    if text == "-":
+        return ()
+    if not _LIST.fullmatch(text):
+        raise PositionError(f"{what}: {text!r} is not a list of numbers ('12,3,27', or '-' for none)")
+    return tuple(int(item) for item in text.split(","))
+
+
+def _number(text: str, what: str) -> int:
+    if not _NUMBER.fullmatch(text):
+        raise PositionError(f"{what}: {text!r} is not a number")
+    return int(text)
+
+
+def _parse_board(text: str, seat: int, config: Config) -> Board:
+    what = f"board {seat}"
+    parts = text.split("|")
+    if len(parts) != 4:
+        raise PositionError(f"{what}: {text!r} is not 4 '|'-separated parts (SHEET|FLOWERS|PESOS|CARDS)")
+    sheet_text, flowers, pesos, cards = parts
+    spec = config.edition.sheet
+    rows = sheet_text.split("/")
+    widths = [len(row) for row in spec.rows]
+    if [len(row) for row in rows] != widths or not all(re.fullmatch(r"[.cpdftmrs]*", row) for row in rows):
+        raise PositionError(
+            f"{what}: the sheet {sheet_text!r} is not {len(widths)} '/'-separated rows of {widths} cells "
+            "('.' or an object letter c p d f t m r s), bottom row first"
+        )
+    sheet: list[ObjectKind | None] = [None] * spec.size
+    for row, cells in zip(rows, spec.rows, strict=True):
+        for char, cell in zip(row, cells, strict=True):
+            sheet[cell] = None if char == "." else _OBJECT[char]
+    return Board(
+        sheet=tuple(sheet),
+        flowers=_parse_list(flowers, f"{what} flowers"),
+        pesos=_number(pesos, f"{what} pesos"),
+        cards=_parse_list(cards, f"{what} cards"),
+    )
+
+
+def _fields(text: object) -> list[str]:
+    if not isinstance(text, str):
+        raise PositionError(f"a position is a string, not {type(text).__name__}")
+    if len(text) > MAX_POSITION_CHARS:
+        raise PositionError(f"a position is at most {MAX_POSITION_CHARS} characters, not {len(text)}")
+    return text.split()
+
+
+def _keyed(fields: Sequence[str]) -> dict[str, str]:
+    keyed: dict[str, str] = {}
+    for field in fields:
+        key, equals, value = field.partition("=")
+        if key not in _KEYS or (key in _FLAGS) == bool(equals):
+            raise PositionError(f"{field!r} is not a field of an Ofrendados position (keys: {', '.join(_KEYS)})")
+        if key in keyed:
+            raise PositionError(f"the field {key} is given twice")
+        keyed[key] = value
+    return keyed
+
+
+def _parse_pending(text: str) -> tuple[Pending, ...]:
+    items = []
+    for item in text.split(","):
+        match = _PENDING.fullmatch(item)
+        if match is None:
+            raise PositionError(f"pending: {item!r} is not 'draw:OBJECT' or 'rewrite:OBJECT:CARD'")
+        if match[1]:
+            items.append(Pending(PendingKind.DRAW, _OBJECT[match[1]]))
+        else:
+            items.append(Pending(PendingKind.REWRITE, _OBJECT[match[2]], int(match[3])))
+    return tuple(items)
+
+
+def _parse_rng(text: str) -> Rng:
+    match = _PAIR.fullmatch(text)
+    if match is None:
+        raise PositionError(f"rng: {text!r} is not 'SEED:COUNTER'")
+    seed, counter = int(match[1]), int(match[2])
+    if seed > MASK64 or counter > MASK64:
+        raise PositionError(f"generator rng={text}: seed and counter must be below 2**64")
+    try:
+        return Rng(seed=seed, counter=counter)
+    except ConfigError as error:  # pragma: no cover - the range is checked above
+        raise PositionError(str(error)) from error
+
+
+def from_position(text: str, config: Config) -> State:
+    """The state that ``text`` describes under ``config`` (the inverse of :func:`to_position`).
+
+    Raises:
+        PositionError: the text is malformed, or describes a position that no
+            game under these rules reaches; the message names what is wrong.
+
+    """
+    fields = _fields(text)
+    n = config.players
+    if len(fields) < 5 + n:
+        raise PositionError(
+            f"a {n}-player position has {5 + n} fields (PHASE:ROUND MARKET DISCARD ROLLED DRAFTED and a BOARD per "
+            f"seat) before the keyed ones, not {len(fields)}"
+        )
+    phase_text, _, round_text = fields[0].partition(":")
+    if phase_text not in _PHASES:
+        raise PositionError(f"PHASE: {phase_text!r} is not one of {', '.join(_PHASES)}")
+    rnd = _number(round_text, "ROUND")
+    drafted_parts = fields[4].split("/")
+    if len(drafted_parts) != n:
+        raise PositionError(f"DRAFTED: {len(drafted_parts)} seats given, the game has {n}")
+    keyed = _keyed(fields[5 + n :])
+    rerolling = _parse_dice(keyed.get("rerolling", "-"), "rerolling")
+    if len(rerolling) > 1:
+        raise PositionError("rerolling: one die")
+    parsed = State(
+        config=config,
+        round=rnd,
+        first_player=rnd % n,
+        phase=_PHASES[phase_text],
+        deck=(),
+        market=_parse_list(fields[1], "MARKET"),
+        discard=tuple(sorted(_parse_list(fields[2], "DISCARD"))),
+        refill="refill" in keyed,
+        rolled=_parse_dice(fields[3], "ROLLED"),
+        pool=(),
+        picks=0,
+        drafted=tuple(tuple(sorted(_parse_dice(part, f"dice of seat {s}"))) for s, part in enumerate(drafted_parts)),
+        acted=_number(keyed["acted"], "acted") if "acted" in keyed else 0,
+        turn_done="done" in keyed,
+        dice_left=tuple(sorted(_parse_dice(keyed.get("left", "-"), "left"))),
+        rerolling=rerolling[0] if rerolling else None,
+        powers_used=_parse_list(keyed.get("powers", "-"), "powers"),
+        pending=_parse_pending(keyed["pending"]) if "pending" in keyed else (),
+        boards=tuple(_parse_board(fields[5 + s], s, config) for s in range(n)),
+        rng=_parse_rng(keyed["rng"]) if "rng" in keyed else None,
+    )
+    state = derive(parsed)
+    check_state(state)
+    return state
