@@ -49,7 +49,8 @@ def _mutations(value: object) -> list[object]:
         for key in value:
             dropped = {k: v for k, v in value.items() if k != key}
             found.append(dropped)
-            for wrong in (None, True, "x", 7, [], {}):
+            wrongs: tuple[object, ...] = (None, True, "x", 7, [], {})
+            for wrong in wrongs:
                 found.append({**value, key: wrong})
             found += [{**value, key: inner} for inner in _mutations(value[key])[:6]]
         found.append({**value, "extra": 1})
