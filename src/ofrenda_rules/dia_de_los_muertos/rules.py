@@ -147,12 +147,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return deck.take_action.many(take_targets(state, seat))
     hand = state.hands[seat]
     high_low = state.high_low
-    if high_low is not None:
-        led = high_low.suit
-        following = [card for card in hand if card.suit is led]
-        if following:
-            return deck.play.many(following)
-    return deck.play.many(hand)
+    play = deck.play.by_id
+    try:
+        if high_low is not None:
+            led = high_low.suit
+            following = tuple([play[id(card)] for card in hand if card.suit is led])
+            if following:
+                return following
+        return tuple(map(play.__getitem__, map(id, hand)))
+    except KeyError:  # cards that are not the edition's own objects
+        return deck.play.many(_playable(state, hand))
 
 
 def validate(state: State, action: Action) -> Rejection | None:
@@ -215,77 +219,46 @@ def apply(state: State, action: Action) -> State:
 
     """
     kind = action.__class__
-    if kind is PlayCard:
-        after = _play_if_legal(state, action.card)
-    elif kind is TakeCard:
-        after = _take_if_legal(state, action.card)
-    elif kind is DealCard:
-        after = _deal_if_legal(state, action.card)
-    else:
-        after = None
-    if after is not None:
-        return after
+    if (kind is PlayCard or kind is TakeCard or kind is DealCard) and action.card.__class__ is Card and not state.over:
+        card = action.card
+        if kind is PlayCard:
+            if not state.taking:
+                t = tables(state.config)
+                if state.dealt >= t.deal_total:
+                    seat = state.to_play
+                    index = index_of(state.hands[seat], card)
+                    if index >= 0 and _follows(state, state.hands[seat], card):
+                        return play_at(state, t, seat, index)
+        elif kind is TakeCard:
+            if state.taking:
+                t = tables(state.config)
+                if state.dealt >= t.deal_total:
+                    seat = state.to_play
+                    own = state.in_front[seat]
+                    if not (own is card or own == card or (t.lock_lead and card == state.lead_card)):
+                        victim = index_of(state.in_front, card)
+                        if victim >= 0:
+                            return take_at(state, t, seat, victim)
+        elif kind is DealCard:
+            t = tables(state.config)
+            if state.dealt < t.deal_total:
+                index = index_of(state.stock, card)
+                if index >= 0:
+                    after = deal_at(state, t, index)
+                    return after if after.rng is None else _settle(after)
     rejection = validate(state, action)
     if rejection is not None:
         raise IllegalActionError(rejection, action)
     return _settle(_apply_unchecked(state, action))
 
 
-def _play_if_legal(state: State, card: Card) -> State | None:
-    """The state after playing ``card``, or ``None`` when ``validate`` must judge the action."""
-    if state.over or state.taking or card.__class__ is not Card:
-        return None
-    t = tables(state.config)
-    if state.dealt < t.deal_total:
-        return None
-    seat = state.to_play
-    hand = state.hands[seat]
-    try:
-        index = index_of(hand, card)
-    except ValueError:
-        return None
+def _follows(state: State, hand: tuple[Card, ...], card: Card) -> bool:
+    """Whether playing ``card`` from ``hand`` follows the colour led, or the hand holds none of it."""
     high_low = state.high_low
-    if high_low is not None:
-        led = high_low.suit
-        if card.suit is not led and any(other.suit is led for other in hand):
-            return None
-    return play_at(state, t, seat, index)
-
-
-def _take_if_legal(state: State, card: Card) -> State | None:
-    """The state after taking ``card``, or ``None`` when ``validate`` must judge the action."""
-    if state.over or not state.taking or card.__class__ is not Card:
-        return None
-    t = tables(state.config)
-    if state.dealt < t.deal_total:
-        return None
-    seat = state.to_play
-    in_front = state.in_front
-    own = in_front[seat]
-    if own is card or own == card:
-        return None
-    if t.lock_lead and card == state.lead_card:
-        return None
-    try:
-        victim = index_of(in_front, card)
-    except ValueError:
-        return None
-    return take_at(state, t, seat, victim)
-
-
-def _deal_if_legal(state: State, card: Card) -> State | None:
-    """The state after dealing ``card``, or ``None`` when ``validate`` must judge the action."""
-    if state.over or card.__class__ is not Card:
-        return None
-    t = tables(state.config)
-    if state.dealt >= t.deal_total:
-        return None
-    try:
-        index = index_of(state.stock, card)
-    except ValueError:
-        return None
-    after = deal_at(state, t, index)
-    return after if after.rng is None else _settle(after)
+    if high_low is None:
+        return True
+    led = high_low.suit
+    return card.suit is led or not any(held.suit is led for held in hand)
 
 
 def _settle(state: State) -> State:

@@ -79,16 +79,14 @@ class CardTable(Generic[V]):
 
 
 def index_of(cards: Sequence[Card | None], card: Card) -> int:
-    """The position of ``card`` in ``cards`` (by identity, else by equality).
-
-    Raises:
-        ValueError: when no item equals ``card``.
-
-    """
+    """The position of ``card`` in ``cards`` (the same object first, else an equal card), or -1 when absent."""
+    for index, held in enumerate(cards):
+        if held is card:
+            return index
     try:
-        return list(map(id, cards)).index(id(card))
-    except ValueError:
         return cards.index(card)
+    except ValueError:
+        return -1
 
 
 @attrs.frozen(eq=False)

@@ -10,15 +10,135 @@ step (a card played, play passed on, a trick won, the game stopped).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final, TypeVar
+
+import attrs
+
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
 from ofrenda_rules.dia_de_los_muertos.tables import ConfigTables, sort_cards
 from ofrenda_rules.rng import Rng
 
-__all__ = ["deal_at", "has_take_target", "play_at", "seeded_deal", "take_at", "winners"]
+__all__ = [
+    "STATE_FIELDS",
+    "deal_at",
+    "has_take_target",
+    "new_state",
+    "plain_init",
+    "play_at",
+    "seeded_deal",
+    "take_at",
+    "winners",
+]
 
+T = TypeVar("T")
 _Hands = tuple[tuple[Card, ...], ...]
 _Front = tuple[Card | None, ...]
+
+STATE_FIELDS: Final = (
+    "config",
+    "hands",
+    "stock",
+    "dealt",
+    "in_front",
+    "leader",
+    "lead_card",
+    "high_low",
+    "to_play",
+    "taking",
+    "piles",
+    "set_aside",
+    "tricks",
+    "over",
+    "rng",
+)
+"""The fields of :class:`State`, in ``__init__`` order, as :func:`new_state` stores them."""
+
+
+def plain_init(cls: type) -> bool:
+    """Whether the attrs ``__init__`` of ``cls`` does nothing but store :data:`STATE_FIELDS` in order.
+
+    True when the fields are exactly those, each an ``__init__`` argument
+    without validator or converter, and the class has no pre- or post-init hook.
+    """
+    fields = attrs.fields(cls)
+    return (
+        tuple(field.name for field in fields) == STATE_FIELDS
+        and all(field.init and field.validator is None and field.converter is None for field in fields)
+        and not hasattr(cls, "__attrs_pre_init__")
+        and not hasattr(cls, "__attrs_post_init__")
+    )
+
+
+def _slot_setter(name: str) -> Callable[[State, object], None]:
+    setter: Callable[[State, object], None] = vars(State)[name].__set__
+    return setter
+
+
+(
+    _set_config,
+    _set_hands,
+    _set_stock,
+    _set_dealt,
+    _set_in_front,
+    _set_leader,
+    _set_lead_card,
+    _set_high_low,
+    _set_to_play,
+    _set_taking,
+    _set_piles,
+    _set_set_aside,
+    _set_tricks,
+    _set_over,
+    _set_rng,
+) = map(_slot_setter, STATE_FIELDS)
+
+
+def _stored(
+    config: object,
+    hands: _Hands,
+    stock: tuple[Card, ...],
+    dealt: int,
+    in_front: _Front,
+    leader: int,
+    lead_card: Card | None,
+    high_low: HighLowCard | None,
+    to_play: int,
+    taking: bool,
+    piles: _Hands,
+    set_aside: tuple[Card, ...],
+    tricks: int,
+    over: bool,
+    rng: Rng | None,
+) -> State:
+    state: State = object.__new__(State)
+    _set_config(state, config)
+    _set_hands(state, hands)
+    _set_stock(state, stock)
+    _set_dealt(state, dealt)
+    _set_in_front(state, in_front)
+    _set_leader(state, leader)
+    _set_lead_card(state, lead_card)
+    _set_high_low(state, high_low)
+    _set_to_play(state, to_play)
+    _set_taking(state, taking)
+    _set_piles(state, piles)
+    _set_set_aside(state, set_aside)
+    _set_tricks(state, tricks)
+    _set_over(state, over)
+    _set_rng(state, rng)
+    return state
+
+
+new_state: Final[Callable[..., State]] = _stored if plain_init(State) else State
+"""Build a :class:`State` from its fields, positionally: the transitions' constructor.
+
+``State``'s attrs ``__init__`` only stores its arguments (checked by
+:func:`plain_init` when this module loads), so ``new_state`` stores them
+straight into the instance's slots, which costs about half as much; were
+``State`` ever to validate or convert a field, ``new_state`` is ``State`` itself.
+"""
 
 
 def deal_at(state: State, t: ConfigTables, index: int) -> State:
@@ -28,7 +148,7 @@ def deal_at(state: State, t: ConfigTables, index: int) -> State:
     seat = state.dealt % t.players
     hands = list(state.hands)
     hands[seat] = sort_cards(t.deck, (*hands[seat], card))
-    return State(
+    return new_state(
         state.config,
         tuple(hands),
         stock[:index] + stock[index + 1 :],
@@ -52,21 +172,41 @@ def seeded_deal(state: State, t: ConfigTables, rng: Rng) -> State:
 
     Each dealt card is ``stock[rng.below(len(stock))]`` (uniform weights), the
     last card of a one-card stock drawing nothing, as the kernel specifies.
+    The cards are dealt as their ranks in the deck (integers), which sort
+    hands fast; cards that are not the edition's own objects are dealt as they are.
     """
+    deck = t.deck
+    rank = deck.rank.by_id.__getitem__
+    try:
+        stock = list(map(rank, map(id, state.stock)))
+        held = [list(map(rank, map(id, hand))) for hand in state.hands]
+    except KeyError:
+        cards = list(state.stock)
+        hands = [list(hand) for hand in state.hands]
+        rng = _draw(cards, hands, state.dealt, t, rng)
+        return _dealt(state, t, tuple(sort_cards(deck, hand) for hand in hands), tuple(cards), rng)
+    rng = _draw(stock, held, state.dealt, t, rng)
+    card = deck.cards.__getitem__
+    return _dealt(state, t, tuple(tuple(map(card, sorted(hand))) for hand in held), tuple(map(card, stock)), rng)
+
+
+def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng: Rng) -> Rng:
+    """Move the rest of the deal from ``stock`` to ``hands``, one draw per card; return the advanced generator."""
     n = t.players
-    stock = list(state.stock)
-    hands = [list(hand) for hand in state.hands]
-    for index in range(state.dealt, t.deal_total):
+    for index in range(dealt, t.deal_total):
         if len(stock) == 1:
             pick = 0
         else:
             pick, rng = rng.below(len(stock))
         hands[index % n].append(stock.pop(pick))
-    deck = t.deck
-    return State(
+    return rng
+
+
+def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng) -> State:
+    return new_state(
         state.config,
-        tuple(sort_cards(deck, hand) for hand in hands),
-        tuple(stock),
+        hands,
+        stock,
         t.deal_total,
         state.in_front,
         state.leader,
@@ -98,42 +238,71 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int) -> State:
     hand = hands[seat]
     card = hand[index]
     hands[seat] = hand[:index] + hand[index + 1 :]
-    in_front = state.in_front
-    in_front = (*in_front[:seat], card, *in_front[seat + 1 :])
+    front = list(state.in_front)
+    front[seat] = card
+    in_front = tuple(front)
     high_low = state.high_low
-    if high_low is None:
-        return _pass_on(state, t, seat, tuple(hands), in_front, state.piles, card, t.deck.high_low[card])
     lead_card = state.lead_card
-    if t.deck.take[card] and has_take_target(t, in_front, seat, lead_card):
-        return State(
-            state.config,
-            tuple(hands),
-            state.stock,
-            state.dealt,
-            in_front,
-            state.leader,
-            lead_card,
-            high_low,
-            seat,
-            True,
-            state.piles,
-            state.set_aside,
-            state.tricks,
-            False,
-            state.rng,
-        )
-    return _pass_on(state, t, seat, tuple(hands), in_front, state.piles, lead_card, high_low)
+    deck = t.deck
+    if high_low is None:
+        lead_card = card
+        high_low = deck.high_low.by_id.get(id(card)) or deck.high_low[card]
+    else:
+        take = deck.take.by_id.get(id(card))
+        if take is None:
+            take = deck.take[card]
+        if take and has_take_target(t, in_front, seat, lead_card):
+            return new_state(
+                state.config,
+                tuple(hands),
+                state.stock,
+                state.dealt,
+                in_front,
+                state.leader,
+                lead_card,
+                high_low,
+                seat,
+                True,
+                state.piles,
+                state.set_aside,
+                state.tricks,
+                False,
+                state.rng,
+            )
+    after = tuple(hands)
+    for nxt in t.clockwise[seat]:
+        if front[nxt] is None:
+            if after[nxt]:  # the common case, inline: play passes to a seat that holds cards
+                return new_state(
+                    state.config,
+                    after,
+                    state.stock,
+                    state.dealt,
+                    in_front,
+                    state.leader,
+                    lead_card,
+                    high_low,
+                    nxt,
+                    False,
+                    state.piles,
+                    state.set_aside,
+                    state.tricks,
+                    False,
+                    state.rng,
+                )
+            break
+    return _pass_on(state, t, seat, after, in_front, state.piles, lead_card, high_low)
 
 
 def take_at(state: State, t: ConfigTables, seat: int, victim: int) -> State:
     """Seat ``seat`` takes the card in front of ``victim`` into its score pile, then play passes on."""
-    in_front = state.in_front
-    card = in_front[victim]
+    front = list(state.in_front)
+    card = front[victim]
     assert card is not None
+    front[victim] = None
     piles = list(state.piles)
     piles[seat] = (*piles[seat], card)
-    in_front = (*in_front[:victim], None, *in_front[victim + 1 :])
-    return _pass_on(state, t, seat, state.hands, in_front, tuple(piles), state.lead_card, state.high_low)
+    return _pass_on(state, t, seat, state.hands, tuple(front), tuple(piles), state.lead_card, state.high_low)
 
 
 def _pass_on(
@@ -151,7 +320,7 @@ def _pass_on(
         if in_front[nxt] is None:
             if not hands[nxt]:
                 return _stop(state, t, hands, in_front, piles, state.leader, lead_card, high_low, nxt, state.tricks)
-            return State(
+            return new_state(
                 state.config,
                 hands,
                 state.stock,
@@ -183,7 +352,7 @@ def _pass_on(
     tricks = state.tricks + 1
     if not hands[side_winner]:
         return _stop(state, t, hands, t.empty_front, tuple(collected), side_winner, None, None, side_winner, tricks)
-    return State(
+    return new_state(
         state.config,
         hands,
         state.stock,
@@ -233,7 +402,7 @@ def _stop(
     """The seat due to play has no card left: the game stops and the cards still in play are set aside."""
     cards = [card for hand in hands for card in hand]
     cards.extend(card for card in in_front if card is not None)
-    return State(
+    return new_state(
         state.config,
         t.empty_hands,
         state.stock,
