@@ -20,9 +20,9 @@ from typing import assert_never
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
-from ofrenda_rules.dia_de_los_muertos.components import Card
+from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.state import Config, State
-from ofrenda_rules.dia_de_los_muertos.tables import index_of, tables
+from ofrenda_rules.dia_de_los_muertos.tables import BY_CONFIG, index_of, tables
 from ofrenda_rules.dia_de_los_muertos.transitions import deal_at, play_at, seeded_deal, take_at, winners
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.rng import Rng
@@ -75,7 +75,11 @@ def current_player(state: State) -> PlayerId:
     """The seat to act, :data:`CHANCE` while dealing, or :data:`TERMINAL`."""
     if state.over:
         return TERMINAL
-    if state.dealt < tables(state.config).deal_total:
+    config = state.config
+    t = BY_CONFIG.get(id(config))
+    if t is None or t.config is not config:
+        t = tables(config)
+    if state.dealt < t.deal_total:
         return CHANCE
     return state.to_play
 
@@ -139,7 +143,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     if state.over:
         return ()
-    deck = (t := tables(state.config)).deck
+    config = state.config
+    t = BY_CONFIG.get(id(config))
+    if t is None or t.config is not config:
+        t = tables(config)
+    deck = t.deck
     if state.dealt < t.deal_total:
         return deck.deal.many(state.stock)
     seat = state.to_play
@@ -219,29 +227,31 @@ def apply(state: State, action: Action) -> State:
 
     """
     kind = action.__class__
-    if (kind is PlayCard or kind is TakeCard or kind is DealCard) and action.card.__class__ is Card and not state.over:
+    if kind is PlayCard or kind is TakeCard or kind is DealCard:
         card = action.card
-        if kind is PlayCard:
-            if not state.taking:
-                t = tables(state.config)
-                if state.dealt >= t.deal_total:
+        config = state.config
+        t = BY_CONFIG.get(id(config))
+        if t is None or t.config is not config:
+            t = tables(config)
+        if card.__class__ is Card and not state.over:
+            if kind is PlayCard:
+                if not state.taking and state.dealt >= t.deal_total:
                     seat = state.to_play
-                    index = index_of(state.hands[seat], card)
-                    if index >= 0 and _follows(state, state.hands[seat], card):
-                        return play_at(state, t, seat, index)
-        elif kind is TakeCard:
-            if state.taking:
-                t = tables(state.config)
-                if state.dealt >= t.deal_total:
+                    hand = state.hands[seat]
+                    index = index_of(hand, card)
+                    if index >= 0:
+                        high_low = state.high_low
+                        if high_low is None or card.suit is high_low.suit or _holds_none(hand, high_low.suit):
+                            return play_at(state, t, seat, index)
+            elif kind is TakeCard:
+                if state.taking and state.dealt >= t.deal_total:
                     seat = state.to_play
                     own = state.in_front[seat]
                     if not (own is card or own == card or (t.lock_lead and card == state.lead_card)):
                         victim = index_of(state.in_front, card)
                         if victim >= 0:
                             return take_at(state, t, seat, victim)
-        elif kind is DealCard:
-            t = tables(state.config)
-            if state.dealt < t.deal_total:
+            elif state.dealt < t.deal_total:
                 index = index_of(state.stock, card)
                 if index >= 0:
                     after = deal_at(state, t, index)
@@ -252,13 +262,9 @@ def apply(state: State, action: Action) -> State:
     return _settle(_apply_unchecked(state, action))
 
 
-def _follows(state: State, hand: tuple[Card, ...], card: Card) -> bool:
-    """Whether playing ``card`` from ``hand`` follows the colour led, or the hand holds none of it."""
-    high_low = state.high_low
-    if high_low is None:
-        return True
-    led = high_low.suit
-    return card.suit is led or not any(held.suit is led for held in hand)
+def _holds_none(hand: tuple[Card, ...], suit: Suit) -> bool:
+    """Whether ``hand`` holds no card of ``suit`` (so any card may be played)."""
+    return not any(card.suit is suit for card in hand)
 
 
 def _settle(state: State) -> State:

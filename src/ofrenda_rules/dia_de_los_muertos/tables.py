@@ -38,7 +38,7 @@ from ofrenda_rules.dia_de_los_muertos.actions import DealCard, PlayCard, TakeCar
 from ofrenda_rules.dia_de_los_muertos.components import Card, DeckEdition, Mark
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard
 
-__all__ = ["CardTable", "ConfigTables", "DeckTables", "index_of", "sort_cards", "tables"]
+__all__ = ["BY_CONFIG", "CardTable", "ConfigTables", "DeckTables", "index_of", "sort_cards", "tables"]
 
 V = TypeVar("V")
 
@@ -174,7 +174,8 @@ def _deck_tables(edition: DeckEdition) -> DeckTables:
 
 
 _DECKS: dict[DeckEdition, DeckTables] = {}
-_CONFIGS: dict[int, ConfigTables] = {}
+BY_CONFIG: Final[dict[int, ConfigTables]] = {}
+"""The tables of recent configurations by ``id`` of the configuration: check ``.config is config`` on a hit."""
 
 
 def _config_tables(config: Config) -> ConfigTables:
@@ -198,9 +199,9 @@ def _config_tables(config: Config) -> ConfigTables:
         empty_front=(None,) * n,
         empty_hands=((),) * n,
     )
-    if len(_CONFIGS) >= _CACHE_LIMIT:
-        _CONFIGS.clear()
-    _CONFIGS[id(config)] = built
+    if len(BY_CONFIG) >= _CACHE_LIMIT:
+        BY_CONFIG.clear()
+    BY_CONFIG[id(config)] = built
     return built
 
 
@@ -211,7 +212,7 @@ def tables(config: Config) -> ConfigTables:
     game holds the same one), and per deck edition by value, so a
     configuration read back from JSON reuses its edition's tables.
     """
-    found = _CONFIGS.get(id(config))
+    found = BY_CONFIG.get(id(config))
     if found is not None and found.config is config:
         return found
     return _config_tables(config)

@@ -10,7 +10,8 @@ step (a card played, play passed on, a trick won, the game stopped).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import cycle, islice
 from typing import Final, TypeVar
 
 import attrs
@@ -18,10 +19,11 @@ import attrs
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
 from ofrenda_rules.dia_de_los_muertos.tables import ConfigTables, sort_cards
-from ofrenda_rules.rng import Rng
+from ofrenda_rules.rng import MASK64, Rng
 
 __all__ = [
     "STATE_FIELDS",
+    "below_each",
     "deal_at",
     "has_take_target",
     "new_state",
@@ -33,6 +35,11 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+_SPAN: Final = MASK64 + 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+"""The constants of the kernel's documented generator (``ofrenda_rules.rng``), for :func:`below_each`."""
 _Hands = tuple[tuple[Card, ...], ...]
 _Front = tuple[Card | None, ...]
 
@@ -178,7 +185,8 @@ def seeded_deal(state: State, t: ConfigTables, rng: Rng) -> State:
     deck = t.deck
     rank = deck.rank.by_id.__getitem__
     try:
-        stock = list(map(rank, map(id, state.stock)))
+        # A new game's stock is the edition's own tuple of cards, whose ranks are its positions.
+        stock = list(range(len(deck.cards))) if state.stock is deck.cards else list(map(rank, map(id, state.stock)))
         held = [list(map(rank, map(id, hand))) for hand in state.hands]
     except KeyError:
         cards = list(state.stock)
@@ -192,14 +200,44 @@ def seeded_deal(state: State, t: ConfigTables, rng: Rng) -> State:
 
 def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng: Rng) -> Rng:
     """Move the rest of the deal from ``stock`` to ``hands``, one draw per card; return the advanced generator."""
-    n = t.players
-    for index in range(dealt, t.deal_total):
-        if len(stock) == 1:
-            pick = 0
-        else:
-            pick, rng = rng.below(len(stock))
-        hands[index % n].append(stock.pop(pick))
+    size = len(stock)
+    sizes = range(size, size - (t.deal_total - dealt), -1)
+    picks, rng = below_each(rng, [left for left in sizes if left > 1])
+    picks.extend(0 for left in sizes if left == 1)  # a one-card stock deals its card without a draw
+    for hand, pick in zip(islice(cycle(hands), dealt % t.players, None), picks, strict=False):
+        hand.append(stock.pop(pick))
     return rng
+
+
+def below_each(rng: Rng, bounds: Sequence[int]) -> tuple[list[int], Rng]:
+    """``rng.below(b)`` for each of ``bounds`` in turn: the same values and the same final generator.
+
+    One loop over the documented algorithm (SplitMix64 words, rejection above
+    the largest multiple of ``b``) instead of a method call and a new
+    :class:`~ofrenda_rules.rng.Rng` per draw, which makes the seeded deal about
+    twice as fast. A test compares it with ``Rng.below`` draw by draw,
+    rejections included; it belongs in the kernel's ``Rng``.
+
+    Raises:
+        ValueError: for a bound that is not positive.
+
+    """
+    seed, counter = rng.seed, rng.counter
+    values = []
+    for bound in bounds:
+        if bound <= 0:
+            raise ValueError(f"below() needs a positive bound, not {bound}")
+        limit = _SPAN - _SPAN % bound
+        while True:
+            counter += 1
+            z = (seed + counter * _GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                values.append(z % bound)
+                break
+    return values, (rng if counter == rng.counter else Rng(seed, counter))
 
 
 def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng) -> State:
