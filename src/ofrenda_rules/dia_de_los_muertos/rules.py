@@ -238,7 +238,12 @@ def apply(state: State, action: Action) -> State:
                 if not state.taking and state.dealt >= t.deal_total:
                     seat = state.to_play
                     hand = state.hands[seat]
-                    index = index_of(hand, card)
+                    for position, held in enumerate(hand):  # index_of, inline
+                        if held is card:
+                            index = position
+                            break
+                    else:
+                        index = index_of(hand, card)
                     if index >= 0:
                         high_low = state.high_low
                         if high_low is None or card.suit is high_low.suit or _holds_none(hand, high_low.suit):

@@ -381,12 +381,19 @@ def _pass_on(
     side_winner = high_seat if high_low.side is Mark.HIGH else low_seat
     collected = list(piles)
     split = t.high_low_split
-    high = t.deck.high
+    trick: list[Card] = []
     for other in seats:
         card = in_front[other]
         assert card is not None
-        collector = (high_seat if high[card] else low_seat) if split else side_winner
-        collected[collector] = (*collected[collector], card)
+        trick.append(card)
+    if split:
+        high = t.deck.high
+        for card in trick:
+            marked_high = high.by_id.get(id(card))
+            collector = high_seat if (high[card] if marked_high is None else marked_high) else low_seat
+            collected[collector] = (*collected[collector], card)
+    else:
+        collected[side_winner] = (*collected[side_winner], *trick)
     tricks = state.tricks + 1
     if not hands[side_winner]:
         return _stop(state, t, hands, t.empty_front, tuple(collected), side_winner, None, None, side_winner, tricks)
