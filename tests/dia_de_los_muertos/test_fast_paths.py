@@ -27,6 +27,7 @@ from ofrenda_rules.dia_de_los_muertos import (
     Suit,
     TakeCard,
     rules,
+    score,
     tables,
     transitions,
 )
@@ -81,6 +82,11 @@ def _compare(state: State, rnd: random.Random) -> None:
     if not state.over and rules.current_player(state) != CHANCE:
         seat = state.to_play
         assert rules.take_targets(state, seat) == reference.take_targets(state, seat)
+    deck = state.config.deck
+    assert score(state) == tuple(sum(deck.spec(card).points for card in pile) for pile in state.piles)
+    player = rnd.randrange(state.config.players)
+    generator = Rng(rnd.randrange(2**64), counter=rnd.randrange(9))
+    assert rules.hidden_variant(state, player, generator) == reference.hidden_variant(state, player, generator)
     for action in _candidates(state, rnd):
         assert rules.validate(state, action) == reference.validate(state, action)
         fast, slow = _outcome(state, action), _reference_outcome(state, action)

@@ -22,7 +22,7 @@ from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.state import Config, State
-from ofrenda_rules.dia_de_los_muertos.tables import BY_CONFIG, index_of, tables
+from ofrenda_rules.dia_de_los_muertos.tables import BY_CONFIG, index_of, sort_cards, tables
 from ofrenda_rules.dia_de_los_muertos.transitions import deal_at, play_at, seeded_deal, take_at, winners
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.rng import Rng
@@ -307,6 +307,7 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     the same cards (keeping every hand's size), and the generator is replaced.
     """
     n = state.config.players
+    deck = tables(state.config).deck
     pool = [card for seat in range(n) if seat != player for card in state.hands[seat]]
     pool.extend(state.stock)
     pool, rng = rng.shuffled(pool)
@@ -314,7 +315,7 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     for seat in range(n):
         if seat != player:
             size = len(hands[seat])
-            hands[seat] = tuple(sorted(pool[:size], key=Card.sort_key))
+            hands[seat] = sort_cards(deck, pool[:size])
             del pool[:size]
     new_rng = None if state.rng is None else Rng(rng.next_u64()[0])
-    return evolve(state, hands=tuple(hands), stock=tuple(sorted(pool, key=Card.sort_key)), rng=new_rng)
+    return evolve(state, hands=tuple(hands), stock=sort_cards(deck, pool), rng=new_rng)

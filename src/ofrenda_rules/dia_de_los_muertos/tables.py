@@ -104,6 +104,8 @@ class DeckTables:
     """Whether the card is marked High (else Low)."""
     take: CardTable[bool]
     """Whether the card is a TAKE card."""
+    points: CardTable[int]
+    """The card's point value in a score pile."""
     high_low: CardTable[HighLowCard]
     """The High/Low card that leading the card sets (its suit and its arrow)."""
     play: CardTable[PlayCard]
@@ -165,6 +167,7 @@ def _deck_tables(edition: DeckEdition) -> DeckTables:
         rank=CardTable(ranks.__getitem__, cards),
         high=CardTable(lambda card: edition.spec(card).mark is Mark.HIGH, cards),
         take=CardTable(lambda card: edition.spec(card).take, cards),
+        points=CardTable(lambda card: edition.spec(card).points, cards),
         high_low=CardTable(lambda card: HighLowCard(card.suit, edition.spec(card).mark), cards),
         play=CardTable(PlayCard, cards),
         take_action=CardTable(TakeCard, cards),
