@@ -22,7 +22,7 @@ from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.state import Config, State
-from ofrenda_rules.dia_de_los_muertos.tables import BY_CONFIG, index_of, sort_cards, tables
+from ofrenda_rules.dia_de_los_muertos.tables import BY_CONFIG, ConfigTables, index_of, sort_cards, tables
 from ofrenda_rules.dia_de_los_muertos.transitions import deal_at, play_at, seeded_deal, take_at, winners
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.rng import Rng
@@ -117,15 +117,23 @@ def take_targets(state: State, seat: int) -> tuple[Card, ...]:
 
     Any card face up in front of another player, except a locked lead card.
     """
-    t = tables(state.config)
+    return tuple(_targets(tables(state.config), state, seat))
+
+
+def _targets(t: ConfigTables, state: State, seat: int) -> list[Card]:
     in_front = state.in_front
     locked = state.lead_card if t.lock_lead else None
     targets = []
     for other in t.clockwise[seat % t.players]:
         card = in_front[other]
-        if card is not None and (locked is None or not (card is locked or card == locked)):
+        if card is not None and (locked is None or not _same(card, locked)):
             targets.append(card)
-    return tuple(targets)
+    return targets
+
+
+def _same(card: Card, other: Card | None) -> bool:
+    """``card == other``, answered without calling ``Card.__eq__`` when the numbers differ."""
+    return card is other or (other is not None and card.number == other.number and card == other)
 
 
 def _playable(state: State, hand: Sequence[Card]) -> tuple[Card, ...]:
@@ -152,7 +160,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return deck.deal.many(state.stock)
     seat = state.to_play
     if state.taking:
-        return deck.take_action.many(take_targets(state, seat))
+        return deck.take_action.many(_targets(t, state, seat))
     hand = state.hands[seat]
     high_low = state.high_low
     play = deck.play.by_id
@@ -251,8 +259,7 @@ def apply(state: State, action: Action) -> State:
             elif kind is TakeCard:
                 if state.taking and state.dealt >= t.deal_total:
                     seat = state.to_play
-                    own = state.in_front[seat]
-                    if not (own is card or own == card or (t.lock_lead and card == state.lead_card)):
+                    if not (_same(card, state.in_front[seat]) or (t.lock_lead and _same(card, state.lead_card))):
                         victim = index_of(state.in_front, card)
                         if victim >= 0:
                             return take_at(state, t, seat, victim)

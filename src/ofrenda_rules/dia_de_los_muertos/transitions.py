@@ -265,7 +265,9 @@ def has_take_target(t: ConfigTables, in_front: _Front, seat: int, lead_card: Car
     locked = lead_card if t.lock_lead else None
     for other in t.clockwise[seat % t.players]:
         card = in_front[other]
-        if card is not None and (locked is None or not (card is locked or card == locked)):
+        if card is not None and (
+            locked is None or not (card is locked or (card.number == locked.number and card == locked))
+        ):
             return True
     return False
 
