@@ -11,7 +11,6 @@ step (a card played, play passed on, a trick won, the game stopped).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import cycle, islice
 from typing import Final, TypeVar
 
 import attrs
@@ -201,11 +200,15 @@ def seeded_deal(state: State, t: ConfigTables, rng: Rng) -> State:
 def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng: Rng) -> Rng:
     """Move the rest of the deal from ``stock`` to ``hands``, one draw per card; return the advanced generator."""
     size = len(stock)
-    sizes = range(size, size - (t.deal_total - dealt), -1)
-    picks, rng = below_each(rng, [left for left in sizes if left > 1])
-    picks.extend(0 for left in sizes if left == 1)  # a one-card stock deals its card without a draw
-    for hand, pick in zip(islice(cycle(hands), dealt % t.players, None), picks, strict=False):
-        hand.append(stock.pop(pick))
+    stop = size - (t.deal_total - dealt)  # the stock left after the deal
+    picks, rng = below_each(rng, range(size, max(stop, 1), -1))
+    if stop <= 0:
+        picks.append(0)  # a one-card stock deals its card without a draw
+    take = stock.pop
+    drawn = [take(pick) for pick in picks]  # in the order dealt: seats dealt % n, dealt % n + 1, ...
+    n = t.players
+    for seat, hand in enumerate(hands):
+        hand.extend(drawn[(seat - dealt) % n :: n])
     return rng
 
 
