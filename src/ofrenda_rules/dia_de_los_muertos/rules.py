@@ -228,7 +228,10 @@ def apply(state: State, action: Action) -> State:
     seat, colour followed, a take pending, an unlocked target); whenever one of
     those checks fails it asks ``validate`` for the rejection, so the error and
     its code are always exactly ``validate``'s. Any other action goes through
-    ``validate`` first.
+    ``validate`` first. A play or a take never resolves chance events, since
+    none follow the deal; the new state is built once, whatever the step does.
+    ``tests/dia_de_los_muertos/test_fast_paths.py`` checks all of this against
+    the straightforward implementation, rejection codes included.
 
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
