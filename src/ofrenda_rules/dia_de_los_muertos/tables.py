@@ -43,7 +43,9 @@ __all__ = ["BY_CONFIG", "CardTable", "ConfigTables", "DeckTables", "index_of", "
 V = TypeVar("V")
 
 _CACHE_LIMIT: Final = 64
-"""At most this many decks (and configurations) keep their tables; a cache is emptied beyond."""
+"""At most this many configurations keep their tables; the cache is emptied beyond."""
+_DECK_LIMIT: Final = 8
+"""At most this many deck editions keep their tables (about 0.4 MB each); the cache is emptied beyond."""
 
 
 class CardTable(Generic[V]):
@@ -185,7 +187,7 @@ def _config_tables(config: Config) -> ConfigTables:
     edition = config.deck
     deck = _DECKS.get(edition)
     if deck is None:
-        if len(_DECKS) >= _CACHE_LIMIT:
+        if len(_DECKS) >= _DECK_LIMIT:
             _DECKS.clear()
         deck = _DECKS[edition] = _deck_tables(edition)
     n = config.players
