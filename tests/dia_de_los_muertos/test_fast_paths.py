@@ -26,10 +26,10 @@ from ofrenda_rules.dia_de_los_muertos import (
     State,
     Suit,
     TakeCard,
+    building,
     rules,
     score,
     tables,
-    transitions,
 )
 from ofrenda_rules.errors import IllegalActionError
 from ofrenda_rules.rng import Rng
@@ -202,12 +202,12 @@ def test_configuration_tables_are_shared_and_found_again_by_value() -> None:
 
 def test_states_are_built_into_their_slots_only_while_init_merely_stores_the_fields() -> None:
     """``new_state`` equals ``State(...)`` and is used only while ``State.__init__`` validates nothing."""
-    assert tuple(field.name for field in attrs.fields(State)) == transitions.STATE_FIELDS
-    assert transitions.plain_init(State)
-    assert transitions.new_state is not State
+    assert tuple(field.name for field in attrs.fields(State)) == building.STATE_FIELDS
+    assert building.plain_init(State)
+    assert building.new_state is not State
     state = rules.new_game(Config(), seed=3)
-    values = [getattr(state, name) for name in transitions.STATE_FIELDS]
-    built = transitions.new_state(*values)
+    values = [getattr(state, name) for name in building.STATE_FIELDS]
+    built = building.new_state(*values)
     assert type(built) is State
     assert built == state
     assert dumps(built, State) == dumps(state, State)
@@ -218,7 +218,7 @@ def test_states_are_built_into_their_slots_only_while_init_merely_stores_the_fie
     class Checked:
         config: int = attrs.field(validator=attrs.validators.instance_of(int))
 
-    assert not transitions.plain_init(Checked)
+    assert not building.plain_init(Checked)
 
 
 def test_subclassed_actions_take_the_validated_path() -> None:
