@@ -20,8 +20,10 @@ from typing import assert_never
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
-from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
-from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
+from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
+from ofrenda_rules.dia_de_los_muertos.state import Config, State
+from ofrenda_rules.dia_de_los_muertos.tables import BY_CONFIG, ConfigTables, index_of, sort_cards, tables
+from ofrenda_rules.dia_de_los_muertos.transitions import deal_at, play_at, seeded_deal, take_at, winners
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.rng import Rng
 
@@ -48,19 +50,19 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
     who then leads the first trick.
     """
     config = Config() if config is None else config
-    n = config.players
+    t = tables(config)
     state = State(
         config=config,
-        hands=((),) * n,
-        stock=config.deck.deck,
+        hands=t.empty_hands,
+        stock=t.deck.cards,
         dealt=0,
-        in_front=(None,) * n,
+        in_front=t.empty_front,
         leader=0,
         lead_card=None,
         high_low=None,
         to_play=0,
         taking=False,
-        piles=((),) * n,
+        piles=t.empty_hands,
         set_aside=(),
         tricks=0,
         over=False,
@@ -73,7 +75,11 @@ def current_player(state: State) -> PlayerId:
     """The seat to act, :data:`CHANCE` while dealing, or :data:`TERMINAL`."""
     if state.over:
         return TERMINAL
-    if state.dealt < state.config.players * state.config.hand_size:
+    config = state.config
+    t = BY_CONFIG.get(id(config))
+    if t is None or t.config is not config:
+        t = tables(config)
+    if state.dealt < t.deal_total:
         return CHANCE
     return state.to_play
 
@@ -84,14 +90,26 @@ def is_over(state: State) -> bool:
 
 
 def _chance_weights(state: State) -> ChanceWeights[Action]:
-    return tuple(DealCard(card) for card in state.stock), (1,) * len(state.stock)
+    stock = state.stock
+    return tables(state.config).deck.deal.many(stock), (1,) * len(stock)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """The possible next cards of the deal, each equally likely; empty when not dealing."""
-    if current_player(state) != CHANCE:
+    """The possible next cards of the deal, each equally likely; empty when not dealing.
+
+    The pairs come from a table built once per deck edition (one per stock
+    size and card), so a call only gathers them.
+    """
+    if state.over:
         return ()
-    return probabilities(_chance_weights(state))
+    t = tables(state.config)
+    if state.dealt >= t.deal_total:
+        return ()
+    stock = state.stock
+    try:
+        return tuple(map(t.deck.outcomes[len(stock)].__getitem__, map(id, stock)))
+    except (IndexError, KeyError):  # a stock that is not part of the edition (a hand-made state)
+        return probabilities(_chance_weights(state))
 
 
 def take_targets(state: State, seat: int) -> tuple[Card, ...]:
@@ -99,14 +117,23 @@ def take_targets(state: State, seat: int) -> tuple[Card, ...]:
 
     Any card face up in front of another player, except a locked lead card.
     """
-    n = state.config.players
-    locked = state.lead_card if state.config.lock_lead else None
+    return tuple(_targets(tables(state.config), state, seat))
+
+
+def _targets(t: ConfigTables, state: State, seat: int) -> list[Card]:
+    in_front = state.in_front
+    locked = state.lead_card if t.lock_lead else None
     targets = []
-    for step in range(1, n):
-        card = state.in_front[(seat + step) % n]
-        if card is not None and card != locked:
+    for other in t.clockwise[seat % t.players]:
+        card = in_front[other]
+        if card is not None and (locked is None or not _same(card, locked)):
             targets.append(card)
-    return tuple(targets)
+    return targets
+
+
+def _same(card: Card, other: Card | None) -> bool:
+    """``card == other``, answered without calling ``Card.__eq__`` when the numbers differ."""
+    return card is other or (other is not None and card.number == other.number and card == other)
 
 
 def _playable(state: State, hand: Sequence[Card]) -> tuple[Card, ...]:
@@ -118,15 +145,34 @@ def _playable(state: State, hand: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action, in a deterministic order (hand order; targets clockwise)."""
-    player = current_player(state)
-    if player == TERMINAL:
+    """Every legal action, in a deterministic order (hand order; targets clockwise).
+
+    The actions are shared objects, one per card and kind, built once per deck edition.
+    """
+    if state.over:
         return ()
-    if player == CHANCE:
-        return _chance_weights(state)[0]
+    config = state.config
+    t = BY_CONFIG.get(id(config))
+    if t is None or t.config is not config:
+        t = tables(config)
+    deck = t.deck
+    if state.dealt < t.deal_total:
+        return deck.deal.many(state.stock)
+    seat = state.to_play
     if state.taking:
-        return tuple(TakeCard(card) for card in take_targets(state, player))
-    return tuple(PlayCard(card) for card in _playable(state, state.hands[player]))
+        return deck.take_action.many(_targets(t, state, seat))
+    hand = state.hands[seat]
+    high_low = state.high_low
+    play = deck.play.by_id
+    try:
+        if high_low is not None:
+            led = high_low.suit
+            following = tuple([play[id(card)] for card in hand if card.suit is led])
+            if following:
+                return following
+        return tuple(map(play.__getitem__, map(id, hand)))
+    except KeyError:  # cards that are not the edition's own objects
+        return deck.play.many(_playable(state, hand))
 
 
 def validate(state: State, action: Action) -> Rejection | None:
@@ -175,124 +221,83 @@ def validate(state: State, action: Action) -> Rejection | None:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; the given state is never changed.
 
+    Every action is checked before it changes anything. For the three action
+    classes themselves (not subclasses) holding a :class:`Card`, ``apply``
+    checks legality inline, in the terms ``validate`` uses (the deal pending
+    or complete, the card in the stock, in the hand or in front of another
+    seat, colour followed, a take pending, an unlocked target); whenever one of
+    those checks fails it asks ``validate`` for the rejection, so the error and
+    its code are always exactly ``validate``'s. Any other action goes through
+    ``validate`` first. A play or a take never resolves chance events, since
+    none follow the deal; the new state is built once, whatever the step does.
+    ``tests/dia_de_los_muertos/test_fast_paths.py`` checks all of this against
+    the straightforward implementation, rejection codes included.
+
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
 
     """
+    kind = action.__class__
+    if kind is PlayCard or kind is TakeCard or kind is DealCard:
+        card = action.card
+        config = state.config
+        t = BY_CONFIG.get(id(config))
+        if t is None or t.config is not config:
+            t = tables(config)
+        if card.__class__ is Card and not state.over:
+            if kind is PlayCard:
+                if not state.taking and state.dealt >= t.deal_total:
+                    seat = state.to_play
+                    hand = state.hands[seat]
+                    for position, held in enumerate(hand):  # index_of, inline
+                        if held is card:
+                            index = position
+                            break
+                    else:
+                        index = index_of(hand, card)
+                    if index >= 0:
+                        high_low = state.high_low
+                        if high_low is None or card.suit is high_low.suit or _holds_none(hand, high_low.suit):
+                            return play_at(state, t, seat, index)
+            elif kind is TakeCard:
+                if state.taking and state.dealt >= t.deal_total:
+                    seat = state.to_play
+                    if not (_same(card, state.in_front[seat]) or (t.lock_lead and _same(card, state.lead_card))):
+                        victim = index_of(state.in_front, card)
+                        if victim >= 0:
+                            return take_at(state, t, seat, victim)
+            elif state.dealt < t.deal_total:
+                index = index_of(state.stock, card)
+                if index >= 0:
+                    after = deal_at(state, t, index)
+                    return after if after.rng is None else _settle(after)
     rejection = validate(state, action)
     if rejection is not None:
         raise IllegalActionError(rejection, action)
     return _settle(_apply_unchecked(state, action))
 
 
+def _holds_none(hand: tuple[Card, ...], suit: Suit) -> bool:
+    """Whether ``hand`` holds no card of ``suit`` (so any card may be played)."""
+    return not any(card.suit is suit for card in hand)
+
+
 def _settle(state: State) -> State:
-    if state.rng is not None and not state.over and state.dealt < state.config.players * state.config.hand_size:
-        state = _seeded_deal(state, state.rng)
+    if state.rng is not None and not state.over and state.dealt < tables(state.config).deal_total:
+        state = seeded_deal(state, tables(state.config), state.rng)
     return settle(state, current_player, _chance_weights, _apply_unchecked)
 
 
-def _seeded_deal(state: State, rng: Rng) -> State:
-    """Finish the deal with the generator: exactly what ``settle`` would draw, without the per-card objects.
-
-    Each dealt card is ``stock[rng.below(len(stock))]`` (uniform weights), the
-    last card of a one-card stock drawing nothing, as the kernel specifies.
-    """
-    n = state.config.players
-    stock = list(state.stock)
-    hands = [list(hand) for hand in state.hands]
-    for index in range(state.dealt, n * state.config.hand_size):
-        if len(stock) == 1:
-            pick = 0
-        else:
-            pick, rng = rng.below(len(stock))
-        hands[index % n].append(stock.pop(pick))
-    return evolve(
-        state,
-        hands=tuple(tuple(sorted(hand, key=Card.sort_key)) for hand in hands),
-        stock=tuple(stock),
-        dealt=n * state.config.hand_size,
-        rng=rng,
-    )
-
-
 def _apply_unchecked(state: State, action: Action) -> State:
+    t = tables(state.config)
     if isinstance(action, DealCard):
-        return _deal(state, action.card)
+        return deal_at(state, t, index_of(state.stock, action.card))
     if isinstance(action, PlayCard):
-        return _play(state, action.card)
+        seat = state.to_play
+        return play_at(state, t, seat, index_of(state.hands[seat], action.card))
     if isinstance(action, TakeCard):
-        return _take(state, action.card)
+        return take_at(state, t, state.to_play, index_of(state.in_front, action.card))
     assert_never(action)
-
-
-def _replace(items: tuple[Card | None, ...], index: int, value: Card | None) -> tuple[Card | None, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
-
-
-def _with_card(hands: tuple[tuple[Card, ...], ...], seat: int, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    return hands[:seat] + (cards,) + hands[seat + 1 :]
-
-
-def _deal(state: State, card: Card) -> State:
-    seat = state.dealt % state.config.players
-    hand = tuple(sorted((*state.hands[seat], card), key=Card.sort_key))
-    return evolve(
-        state,
-        hands=_with_card(state.hands, seat, hand),
-        stock=tuple(c for c in state.stock if c != card),
-        dealt=state.dealt + 1,
-    )
-
-
-def _play(state: State, card: Card) -> State:
-    seat = state.to_play
-    spec = state.config.deck.spec(card)
-    leading = state.high_low is None
-    state = evolve(
-        state,
-        hands=_with_card(state.hands, seat, tuple(c for c in state.hands[seat] if c != card)),
-        in_front=_replace(state.in_front, seat, card),
-    )
-    if leading:
-        state = evolve(state, lead_card=card, high_low=HighLowCard(card.suit, spec.mark))
-    elif spec.take and take_targets(state, seat):
-        return evolve(state, taking=True)
-    return _advance(state, seat)
-
-
-def _take(state: State, card: Card) -> State:
-    seat = state.to_play
-    victim = state.in_front.index(card)
-    piles = _with_card(state.piles, seat, (*state.piles[seat], card))
-    state = evolve(state, in_front=_replace(state.in_front, victim, None), piles=piles, taking=False)
-    return _advance(state, seat)
-
-
-def _advance(state: State, seat: int) -> State:
-    """Pass play clockwise to the next seat without a card in front, or end the trick."""
-    n = state.config.players
-    for step in range(1, n):
-        nxt = (seat + step) % n
-        if state.in_front[nxt] is None:
-            return _due(evolve(state, to_play=nxt))
-    return _finish_trick(state)
-
-
-def _due(state: State) -> State:
-    """A seat is due to play: the game stops if its hand is empty."""
-    if state.hands[state.to_play]:
-        return state
-    cards = [card for hand in state.hands for card in hand]
-    cards.extend(card for card in state.in_front if card is not None)
-    n = state.config.players
-    return evolve(
-        state,
-        hands=((),) * n,
-        in_front=(None,) * n,
-        set_aside=tuple(sorted(cards, key=Card.sort_key)),
-        taking=False,
-        over=True,
-    )
 
 
 def trick_winners(state: State) -> tuple[int, int]:
@@ -301,47 +306,8 @@ def trick_winners(state: State) -> tuple[int, int]:
     Only the number counts; a tie goes to the card closest clockwise to the
     lead player (the lead player's own card first).
     """
-    n = state.config.players
-    high_seat = low_seat = -1
-    high = 0
-    low = 21
-    for step in range(n):
-        seat = (state.leader + step) % n
-        card = state.in_front[seat]
-        assert card is not None
-        if card.number > high:
-            high, high_seat = card.number, seat
-        if card.number < low:
-            low, low_seat = card.number, seat
-    return high_seat, low_seat
-
-
-def _finish_trick(state: State) -> State:
-    assert state.high_low is not None
-    n = state.config.players
-    high_seat, low_seat = trick_winners(state)
-    side_winner = high_seat if state.high_low.side is Mark.HIGH else low_seat
-    piles = list(state.piles)
-    deck = state.config.deck
-    for step in range(n):
-        card = state.in_front[(state.leader + step) % n]
-        assert card is not None
-        if state.config.high_low_split:
-            collector = high_seat if deck.spec(card).mark is Mark.HIGH else low_seat
-        else:
-            collector = side_winner
-        piles[collector] = (*piles[collector], card)
-    state = evolve(
-        state,
-        piles=tuple(piles),
-        in_front=(None,) * n,
-        leader=side_winner,
-        to_play=side_winner,
-        lead_card=None,
-        high_low=None,
-        tricks=state.tricks + 1,
-    )
-    return _due(state)
+    t = tables(state.config)
+    return winners(state.in_front, t.from_seat[state.leader % t.players])
 
 
 def hidden_variant(state: State, player: int, rng: Rng) -> State:
@@ -351,6 +317,7 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     the same cards (keeping every hand's size), and the generator is replaced.
     """
     n = state.config.players
+    deck = tables(state.config).deck
     pool = [card for seat in range(n) if seat != player for card in state.hands[seat]]
     pool.extend(state.stock)
     pool, rng = rng.shuffled(pool)
@@ -358,7 +325,7 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     for seat in range(n):
         if seat != player:
             size = len(hands[seat])
-            hands[seat] = tuple(sorted(pool[:size], key=Card.sort_key))
+            hands[seat] = sort_cards(deck, pool[:size])
             del pool[:size]
     new_rng = None if state.rng is None else Rng(rng.next_u64()[0])
-    return evolve(state, hands=tuple(hands), stock=tuple(sorted(pool, key=Card.sort_key)), rng=new_rng)
+    return evolve(state, hands=tuple(hands), stock=sort_cards(deck, pool), rng=new_rng)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.dia_de_los_muertos.state import State
+from ofrenda_rules.dia_de_los_muertos.tables import tables
 from ofrenda_rules.errors import GameNotOverError
 
 __all__ = ["Outcome", "outcome", "score"]
@@ -16,8 +17,8 @@ __all__ = ["Outcome", "outcome", "score"]
 
 def score(state: State) -> tuple[int, ...]:
     """Points in each seat's score pile (valid at any moment)."""
-    deck = state.config.deck
-    return tuple(sum(deck.spec(card).points for card in pile) for pile in state.piles)
+    points = tables(state.config).deck.points
+    return tuple(sum(points.many(pile)) for pile in state.piles)
 
 
 @attrs.frozen

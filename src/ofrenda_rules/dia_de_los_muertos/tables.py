@@ -1,0 +1,223 @@
+"""Tables derived once from a configuration, for the hot paths of the rules.
+
+What never changes during a game (the cards of the edition in deck order,
+what is printed on each, one action object per card, the High/Low card each
+lead sets, the deal's chance outcomes with their probabilities) is computed
+once per deck edition and per :class:`~ofrenda_rules.dia_de_los_muertos.Config`
+and shared by every state of every game that uses it. The rules then look
+these up instead of building objects, Fractions and sort keys on every step.
+
+Every state a game creates holds the edition's own card objects (those of
+:attr:`DeckTables.cards`), so a table finds a card by the object's identity
+(``id``), which costs no Python-level hashing. This is exact: the tables keep
+those card objects alive, and two live objects never share an ``id``. Any
+other card object (from JSON, or built by a caller) is found by value instead,
+with the same result, only slower.
+
+>>> from ofrenda_rules.dia_de_los_muertos import Card, Config, Suit
+>>> t = tables(Config(players=4))
+>>> t.deal_total, t.deck.cards[0]
+(48, Card(suit=Suit.BLACK, number=1))
+>>> t.deck.play[Card(Suit.RED, 14)]
+PlayCard(card=Card(suit=Suit.RED, number=14))
+>>> t.deck.play[t.deck.cards[0]] is t.deck.play[Card(Suit.BLACK, 1)]
+True
+>>> t.deck.outcomes[60][id(t.deck.cards[0])]
+(DealCard(card=Card(suit=Suit.BLACK, number=1)), Fraction(1, 60))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Final, Generic, TypeVar
+
+import attrs
+
+from ofrenda_rules.dia_de_los_muertos.actions import DealCard, PlayCard, TakeCard
+from ofrenda_rules.dia_de_los_muertos.components import Card, DeckEdition, Mark
+from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard
+
+__all__ = ["BY_CONFIG", "CardTable", "ConfigTables", "DeckTables", "index_of", "sort_cards", "tables"]
+
+V = TypeVar("V")
+
+_CACHE_LIMIT: Final = 64
+"""At most this many configurations keep their tables; the cache is emptied beyond."""
+_DECK_LIMIT: Final = 8
+"""At most this many deck editions keep their tables (about 0.4 MB each); the cache is emptied beyond."""
+
+
+class CardTable(Generic[V]):
+    """One value per card of an edition, found by card identity first, then by value.
+
+    A card outside the edition (in a hand-made state) gets a value made on
+    demand by the same function that built the table.
+    """
+
+    __slots__ = ("by_card", "by_id", "make")
+
+    def __init__(self, make: Callable[[Card], V], cards: tuple[Card, ...]) -> None:
+        self.make: Final = make
+        """The function that gives a card its value."""
+        self.by_card: Final = {card: make(card) for card in cards}
+        """The values by card (equality)."""
+        self.by_id: Final = {id(card): value for card, value in self.by_card.items()}
+        """The values by ``id`` of the edition's own card objects."""
+
+    def __getitem__(self, card: Card) -> V:
+        found = self.by_id.get(id(card))
+        if found is not None:
+            return found
+        found = self.by_card.get(card)
+        return self.make(card) if found is None else found
+
+    def many(self, cards: Sequence[Card]) -> tuple[V, ...]:
+        """The values of ``cards``, in order."""
+        try:
+            return tuple(map(self.by_id.__getitem__, map(id, cards)))
+        except KeyError:
+            return tuple(map(self.__getitem__, cards))
+
+
+def index_of(cards: Sequence[Card | None], card: Card) -> int:
+    """The position of ``card`` in ``cards`` (the same object first, else an equal card), or -1 when absent."""
+    for index, held in enumerate(cards):
+        if held is card:
+            return index
+    try:
+        return cards.index(card)
+    except ValueError:
+        return -1
+
+
+@attrs.frozen(eq=False)
+class DeckTables:
+    """What is derived from one deck edition: per-card facts and shared action objects."""
+
+    edition: DeckEdition
+    """The edition these tables describe."""
+    cards: tuple[Card, ...]
+    """The 60 cards in sort order (suit, then number): the card objects every state of this deck holds."""
+    rank: CardTable[int]
+    """Each card's position in :attr:`cards` (its rank in :meth:`~ofrenda_rules.dia_de_los_muertos.Card.sort_key`
+    order; a card outside the edition has none and raises ``KeyError``)."""
+    high: CardTable[bool]
+    """Whether the card is marked High (else Low)."""
+    take: CardTable[bool]
+    """Whether the card is a TAKE card."""
+    points: CardTable[int]
+    """The card's point value in a score pile."""
+    high_low: CardTable[HighLowCard]
+    """The High/Low card that leading the card sets (its suit and its arrow)."""
+    play: CardTable[PlayCard]
+    """One :class:`PlayCard` per card."""
+    take_action: CardTable[TakeCard]
+    """One :class:`TakeCard` per card."""
+    deal: CardTable[DealCard]
+    """One :class:`DealCard` per card."""
+    outcomes: tuple[dict[int, tuple[DealCard, Fraction]], ...]
+    """``outcomes[k][id(card)]``: the chance outcome ``(deal[card], Fraction(1, k))`` of a k-card stock."""
+
+
+@attrs.frozen(eq=False)
+class ConfigTables:
+    """What is derived from one configuration: its deck's tables and the counts of seats and cards."""
+
+    config: Config
+    """The configuration these tables describe."""
+    deck: DeckTables
+    """The tables of the configuration's deck edition."""
+    players: int
+    """Number of seats."""
+    deal_total: int
+    """Cards dealt in all: the deal is a chance event while fewer have been dealt."""
+    lock_lead: bool
+    """The lock-the-lead variant."""
+    high_low_split: bool
+    """The High/Low-split variant."""
+    clockwise: tuple[tuple[int, ...], ...]
+    """``clockwise[seat]``: the other seats, clockwise from the seat's left."""
+    from_seat: tuple[tuple[int, ...], ...]
+    """``from_seat[seat]``: every seat, clockwise starting with ``seat`` itself."""
+    empty_front: tuple[None, ...]
+    """No card in front of any seat."""
+    empty_hands: tuple[tuple[Card, ...], ...]
+    """Every hand empty."""
+
+
+def sort_cards(deck: DeckTables, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` sorted by :meth:`~ofrenda_rules.dia_de_los_muertos.Card.sort_key` (a stable sort)."""
+    try:
+        ranks = list(map(deck.rank.by_id.__getitem__, map(id, cards)))
+    except KeyError:
+        return tuple(sorted(cards, key=Card.sort_key))
+    return tuple(map(cards.__getitem__, sorted(range(len(cards)), key=ranks.__getitem__)))
+
+
+def _deck_tables(edition: DeckEdition) -> DeckTables:
+    cards = edition.deck
+    deals = CardTable(DealCard, cards)
+    outcomes: list[dict[int, tuple[DealCard, Fraction]]] = [{}]
+    for size in range(1, len(cards) + 1):
+        probability = Fraction(1, size)
+        outcomes.append({id(card): (deals[card], probability) for card in cards})
+    ranks = {card: rank for rank, card in enumerate(cards)}
+    return DeckTables(
+        edition=edition,
+        cards=cards,
+        rank=CardTable(ranks.__getitem__, cards),
+        high=CardTable(lambda card: edition.spec(card).mark is Mark.HIGH, cards),
+        take=CardTable(lambda card: edition.spec(card).take, cards),
+        points=CardTable(lambda card: edition.spec(card).points, cards),
+        high_low=CardTable(lambda card: HighLowCard(card.suit, edition.spec(card).mark), cards),
+        play=CardTable(PlayCard, cards),
+        take_action=CardTable(TakeCard, cards),
+        deal=deals,
+        outcomes=tuple(outcomes),
+    )
+
+
+_DECKS: dict[DeckEdition, DeckTables] = {}
+BY_CONFIG: Final[dict[int, ConfigTables]] = {}
+"""The tables of recent configurations by ``id`` of the configuration: check ``.config is config`` on a hit."""
+
+
+def _config_tables(config: Config) -> ConfigTables:
+    edition = config.deck
+    deck = _DECKS.get(edition)
+    if deck is None:
+        if len(_DECKS) >= _DECK_LIMIT:
+            _DECKS.clear()
+        deck = _DECKS[edition] = _deck_tables(edition)
+    n = config.players
+    seats = range(n)
+    built = ConfigTables(
+        config=config,
+        deck=deck,
+        players=n,
+        deal_total=n * config.hand_size,
+        lock_lead=config.lock_lead,
+        high_low_split=config.high_low_split,
+        clockwise=tuple(tuple((seat + step) % n for step in range(1, n)) for seat in seats),
+        from_seat=tuple(tuple((seat + step) % n for step in range(n)) for seat in seats),
+        empty_front=(None,) * n,
+        empty_hands=((),) * n,
+    )
+    if len(BY_CONFIG) >= _CACHE_LIMIT:
+        BY_CONFIG.clear()
+    BY_CONFIG[id(config)] = built
+    return built
+
+
+def tables(config: Config) -> ConfigTables:
+    """The tables of ``config``, built on first use and then shared.
+
+    They are found by the configuration object's identity (every state of a
+    game holds the same one), and per deck edition by value, so a
+    configuration read back from JSON reuses its edition's tables.
+    """
+    found = BY_CONFIG.get(id(config))
+    if found is not None and found.config is config:
+        return found
+    return _config_tables(config)
