@@ -51,6 +51,7 @@ from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTi
 from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
 from ofrenda_rules.portents.state import Phase, State
+from ofrenda_rules.portents.tables import CHOOSE_FIRST, DRAW_OMENS, DRAW_TILES
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -118,7 +119,7 @@ def setup_outcomes(state: State) -> tuple[Action, ...]:
     phase = state.phase
     if phase is Phase.OMENS:
         placed = {omen for omen in state.omens if omen is not None}
-        return tuple(DrawOmen(omen) for omen in state.config.edition.omens if omen not in placed)
+        return tuple(DRAW_OMENS[omen.index] for omen in state.config.edition.omens if omen not in placed)
     if phase is Phase.RESHUFFLE:
         laid = tuple(tile for tile in state.altar if tile is not None)
         target = calm_arrangement(frozenset((*laid, *state.taken)))
@@ -127,17 +128,17 @@ def setup_outcomes(state: State) -> tuple[Action, ...]:
         pool = _pool(state)
         return _first(pool, _next_of_good_deal(state.hands, pool))
     if phase in (Phase.ALTAR, Phase.TOKEN):
-        return tuple(DrawTile(tile) for tile in _pool(state))
+        return tuple(DRAW_TILES[tile.index] for tile in _pool(state))
     if phase is Phase.FIRST_PLAYER:
-        return (ChooseFirst(0), ChooseFirst(1))
+        return CHOOSE_FIRST
     return ()
 
 
 def _first(tiles: Sequence[Sign], lead: Sign | None) -> tuple[Action, ...]:
     """Draws of ``tiles`` in their order, ``lead`` moved to the front."""
     if lead is None:
-        return tuple(DrawTile(tile) for tile in tiles)
-    return (DrawTile(lead), *(DrawTile(tile) for tile in tiles if tile is not lead))
+        return tuple(DRAW_TILES[tile.index] for tile in tiles)
+    return (DRAW_TILES[lead.index], *(DRAW_TILES[tile.index] for tile in tiles if tile is not lead))
 
 
 _CLOSING: Final = tuple(tuple(lane for lane in LANES if max(lane) == space) for space in range(9))

@@ -9,12 +9,14 @@
 from __future__ import annotations
 
 import enum
+from fractions import Fraction
 from typing import Final
 
 import attrs
 
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.portents.components import DEFAULT_EDITION, Edition, Sign, Trait
+from ofrenda_rules.portents.actions import Action
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -201,6 +203,10 @@ class Portent:
     """The colour or shape the three tiles share."""
 
 
+Memo = tuple[tuple[Action, ...] | None, frozenset[int] | None, tuple[tuple[Action, Fraction], ...] | None]
+"""A state's listed actions, their identities (``id``) and its chance outcomes, each ``None`` until needed."""
+
+
 @attrs.frozen
 class State:
     """A complete game state: immutable and JSON-serialisable.
@@ -261,3 +267,6 @@ class State:
     """Why the game ended; ``None`` while playing."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
+    _memo: Memo | None = attrs.field(init=False, eq=False, repr=False, default=None)
+    """Private, never serialised: what :func:`~ofrenda_rules.portents.rules.legal_actions` or
+    ``chance_outcomes`` listed for this state, kept so that they and ``validate`` do not list it again."""
