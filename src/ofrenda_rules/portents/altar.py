@@ -67,13 +67,23 @@ def lane_trait(altar: Altar, lit: Lit, lane: int) -> Trait | None:
 
 def portents(altar: Altar, lit: Lit) -> tuple[Portent, ...]:
     """Every Portent on the altar, in lane order (as :func:`lane_trait` finds them, lane by lane)."""
-    masks = [0 if tile is None or flag else tile.mask for tile, flag in zip(altar, lit, strict=True)]
-    found = []
-    for lane, (a, b, c) in enumerate(LANES):
-        bits = masks[a] & masks[b] & masks[c]
-        if bits:
-            found.append(_PORTENT[lane, bits & -bits])
-    return tuple(found)
+    m0, m1, m2, m3, m4, m5, m6, m7, m8 = [
+        0 if tile is None or flag else tile.mask for tile, flag in zip(altar, lit, strict=True)
+    ]
+    # The eight lanes of LANES, in order (a test checks this against lane_trait).
+    shared = (
+        m0 & m1 & m2,
+        m3 & m4 & m5,
+        m6 & m7 & m8,
+        m0 & m3 & m6,
+        m1 & m4 & m7,
+        m2 & m5 & m8,
+        m0 & m4 & m8,
+        m2 & m4 & m6,
+    )
+    if not any(shared):
+        return ()
+    return tuple([_PORTENT[lane, bits & -bits] for lane, bits in enumerate(shared) if bits])
 
 
 _PORTENT: Final = {(lane, trait.bit): Portent(lane, trait) for lane in range(len(LANES)) for trait in Trait}

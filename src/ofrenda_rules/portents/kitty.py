@@ -24,6 +24,7 @@ The Kitty's turn (rulings in the docs page):
 from __future__ import annotations
 
 import operator
+from functools import lru_cache
 from typing import Final
 
 from ofrenda_rules.portents.altar import can_light, max_shift, omens_collected, portents, snuff
@@ -31,13 +32,14 @@ from ofrenda_rules.portents.components import CORNER_WIDE_PUSH, LANES, RING, SID
 from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.scoring import kitty_fortune_win
 from ofrenda_rules.portents.state import EndReason, Phase, State
-from ofrenda_rules.portents.tables import PUSHES, SHIFTS, move_of
+from ofrenda_rules.portents.tables import PUSHES, SHIFTS, PushMove, lit_bits, move_of
 
 __all__ = [
     "CIRCUIT",
     "kitty_draw",
     "kitty_draw_draft",
     "kitty_hat",
+    "kitty_push",
     "kitty_slot",
     "kitty_turn_draft",
     "start_kitty_turn",
@@ -74,31 +76,14 @@ def kitty_turn_draft(draft: Draft) -> None:
     if not draft.made_portent and omen is not None:
         draft.kitty_omens = (*draft.kitty_omens, omen)
         draft.omens = omens[:slot] + (None,) + omens[slot + 1 :]
-    edge, position = RING[slot]
-    side = edge.side
-    lit = draft.lit
-    shifts = [0, 0, 0]
-    if side is not None:
-        shifts[position] = max_shift(lit, side, position)
-        order: tuple[int, ...] = (position,)
-    else:
-        side, order = CORNER_WIDE_PUSH[edge]
-        for j in order:
-            shifts[j] = min(1, max_shift(lit, side, j))
-    key = (shifts[0], shifts[1], shifts[2])
-    if key == (0, 0, 0):
-        off: tuple[Sign, ...] = ()
-        emptied: tuple[int, ...] = ()
-    else:
-        move = move_of(PUSHES[side][SHIFTS.index(key)])
+    move, emptied = kitty_push(slot, lit_bits(draft.lit))
+    off: tuple[Sign, ...] = ()
+    if move is not None:
         altar = (*draft.altar, None)
-        flags = (*lit, False)
+        flags = (*draft.lit, False)
         off = tuple([tile for space in move.off if (tile := altar[space]) is not None])
         draft.altar = tuple(map(altar.__getitem__, move.source))
         draft.lit = tuple(map(flags.__getitem__, move.source))
-        emptied = move.emptied
-        if len(order) > 1:
-            emptied = tuple(SIDE_LANES[side][j][0] for j in order if shifts[j])
     token = draft.token
     pushed: tuple[Sign, ...] = off
     if not draft.config.chaotic_cat:
@@ -115,6 +100,36 @@ def kitty_turn_draft(draft: Draft) -> None:
     draft.kitty_fill = emptied
     draft.phase = Phase.KITTY
     _continue(draft)
+
+
+@lru_cache(maxsize=None)
+def kitty_push(slot: int, lit: int) -> tuple[PushMove | None, tuple[int, ...]]:
+    """The Kitty's push from ``slot`` with Burnt Offerings on ``lit`` (a bit mask), and the spaces it empties.
+
+    From a side slot it pushes its lane as far as the offerings allow (up to
+    3); from a corner, one tile off each lane of the side counter-clockwise
+    of the corner that an offering does not block, and the emptied spaces
+    are listed furthest lane first. ``None``: the Kitty is blocked. At most
+    16 x 512 cases, each worked out once.
+    """
+    flags = tuple(bool(lit >> space & 1) for space in range(9))
+    edge, position = RING[slot]
+    side = edge.side
+    shifts = [0, 0, 0]
+    if side is not None:
+        shifts[position] = max_shift(flags, side, position)
+        order: tuple[int, ...] = (position,)
+    else:
+        side, order = CORNER_WIDE_PUSH[edge]
+        for j in order:
+            shifts[j] = min(1, max_shift(flags, side, j))
+    key = (shifts[0], shifts[1], shifts[2])
+    if key == (0, 0, 0):
+        return None, ()
+    move = move_of(PUSHES[side][SHIFTS.index(key)])
+    if len(order) > 1:
+        return move, tuple(SIDE_LANES[side][j][0] for j in order if shifts[j])
+    return move, move.emptied
 
 
 def kitty_draw(state: State, tile: Sign) -> State:
@@ -154,7 +169,10 @@ def _continue(draft: Draft) -> None:
     if found:
         slots = omens_collected(omens, found)
         gained = gained + tuple(omen for i in slots if (omen := omens[i]) is not None)
-        omens = tuple(None if i in slots else omen for i, omen in enumerate(omens))
+        left = list(omens)
+        for slot in slots:
+            left[slot] = None
+        omens = tuple(left)
         for _ in found:
             space = next(
                 s

@@ -57,6 +57,7 @@ from ofrenda_rules.portents.turn import (
     legal_places,
     legal_pushes,
     light_draft,
+    one_empty_space,
     light_rejection,
     place_draft,
     place_rejection,
@@ -182,7 +183,8 @@ def _chance_pairs(state: State) -> tuple[tuple[Action, Fraction], ...]:
         return tuple([row[tile.index] for tile in state.bag])
     if phase is Phase.OMENS:
         omens = state.omens
-        left = [omen for omen in state.config.edition.omens if omen not in omens]
+        placed = {omen.index for omen in omens if omen is not None}
+        left = [omen for omen in state.config.edition.omens if omen.index not in placed]
         row = OMEN_PAIRS[len(left)]
         return tuple([row[omen.index] for omen in left])
     if phase is Phase.FIRST_PLAYER:
@@ -368,7 +370,7 @@ def _step(state: State, action: Action, draw: bool) -> State:
     """The state after a legal ``action``; with ``draw``, a seeded game's bag draws that follow are made too."""
     phase = state.phase
     if isinstance(action, Place):
-        if state.altar.count(None) > 1:
+        if not one_empty_space(state.altar):
             return do_place(state, action)
         draft = Draft(state)
         place_draft(draft, action)

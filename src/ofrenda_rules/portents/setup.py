@@ -40,6 +40,7 @@ kernel's ``settle`` would, one event at a time.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
@@ -52,9 +53,10 @@ from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
 from ofrenda_rules.portents.state import Phase, State
 from ofrenda_rules.portents.tables import CHOOSE_FIRST, DRAW_OMENS, DRAW_TILES
-from ofrenda_rules.rng import Rng
+from ofrenda_rules.rng import MASK64, Rng
 
 __all__ = [
+    "Draws",
     "WORST_REDEAL_CHANCE",
     "WORST_RESHUFFLE_CHANCE",
     "apply_setup",
@@ -85,11 +87,11 @@ every deal of every set of 7.
 
 def _pool(state: State) -> list[Sign]:
     """Tiles in the box: not on the altar, taken up, or in a hand (edition order)."""
-    used = {tile for tile in state.altar if tile is not None}
-    used.update(state.taken)
+    used = {tile.index for tile in state.altar if tile is not None}
+    used.update(tile.index for tile in state.taken)
     for hand in state.hands:
-        used.update(hand)
-    return [tile for tile in state.config.edition.tiles if tile not in used]
+        used.update(tile.index for tile in hand)
+    return [tile for tile in state.config.edition.tiles if tile.index not in used]
 
 
 def shows_portent(altar: tuple[Sign | None, ...]) -> bool:
@@ -118,8 +120,8 @@ def setup_outcomes(state: State) -> tuple[Action, ...]:
     """
     phase = state.phase
     if phase is Phase.OMENS:
-        placed = {omen for omen in state.omens if omen is not None}
-        return tuple(DRAW_OMENS[omen.index] for omen in state.config.edition.omens if omen not in placed)
+        placed = {omen.index for omen in state.omens if omen is not None}
+        return tuple(DRAW_OMENS[omen.index] for omen in state.config.edition.omens if omen.index not in placed)
     if phase is Phase.RESHUFFLE:
         laid = tuple(tile for tile in state.altar if tile is not None)
         target = calm_arrangement(frozenset((*laid, *state.taken)))
@@ -194,7 +196,11 @@ def good_deal(tiles: frozenset[Sign], players: int) -> tuple[tuple[Sign, ...], .
 def _next_of_good_deal(hands: tuple[tuple[Sign, ...], ...], pool: Sequence[Sign]) -> Sign | None:
     """The next tile of :func:`good_deal` while the hands so far agree with it."""
     dealt = [tile for hand in hands for tile in hand]
-    target = good_deal(frozenset((*pool, *dealt)), len(hands))
+    return _lead(hands, good_deal(frozenset((*pool, *dealt)), len(hands)))
+
+
+def _lead(hands: tuple[tuple[Sign, ...], ...], target: tuple[tuple[Sign, ...], ...]) -> Sign | None:
+    """The next tile of the deal ``target`` while the hands so far agree with it."""
     for hand, aim in zip(hands, target, strict=True):
         if not set(hand) <= set(aim):
             return None
@@ -207,16 +213,16 @@ def apply_setup(state: State, action: Action) -> State:
     """Apply a legal setup chance outcome."""
     phase = state.phase
     if isinstance(action, DrawOmen):
-        slot = state.omens.index(None)
+        slot = _first_empty(state.omens)
         omens = state.omens[:slot] + (action.omen,) + state.omens[slot + 1 :]
-        return evolve(state, omens=omens, phase=Phase.ALTAR if None not in omens else phase)
+        return evolve(state, omens=omens, phase=phase if _has_empty(omens) else Phase.ALTAR)
     if isinstance(action, ChooseFirst):
         return evolve(state, active=action.seat, first_player=action.seat, phase=Phase.OFFERING)
     assert isinstance(action, DrawTile)
     tile = action.tile
     if phase is Phase.ALTAR:
         altar = _put(state.altar, tile)
-        return _check_altar(state, altar) if None not in altar else evolve(state, altar=altar)
+        return evolve(state, altar=altar) if _has_empty(altar) else _check_altar(state, altar)
     if phase is Phase.RESHUFFLE:
         altar = _put(state.altar, tile)
         taken = tuple(t for t in state.taken if t is not tile)
@@ -233,8 +239,17 @@ def apply_setup(state: State, action: Action) -> State:
 
 
 def _put(altar: tuple[Sign | None, ...], tile: Sign) -> tuple[Sign | None, ...]:
-    space = altar.index(None)
+    space = _first_empty(altar)
     return altar[:space] + (tile,) + altar[space + 1 :]
+
+
+def _first_empty(spaces: tuple[Sign | None, ...]) -> int:
+    """The first ``None`` (by identity: signs compare slowly with ``==``)."""
+    return next(i for i, item in enumerate(spaces) if item is None)
+
+
+def _has_empty(spaces: tuple[Sign | None, ...]) -> bool:
+    return any(item is None for item in spaces)
 
 
 def _check_altar(state: State, altar: tuple[Sign | None, ...]) -> State:
@@ -272,51 +287,48 @@ def seeded_setup(state: State, rng: Rng) -> State:
     checks the two paths agree.
     """
     config = state.config
+    draws = Draws(rng)
 
-    def pick(items: list[Sign], lead: Sign | None, rng: Rng) -> tuple[Sign, Rng]:
-        order = items if lead is None else [lead, *(t for t in items if t is not lead)]
-        index, rng = (0, rng) if len(order) == 1 else rng.below(len(order))
-        chosen = order[index]
+    def pick(items: list[Sign], lead: Sign | None) -> Sign:
+        index = draws.below(len(items)) if len(items) > 1 else 0
+        if lead is None:
+            return items.pop(index)
+        chosen = [lead, *(t for t in items if t is not lead)][index]
         items.remove(chosen)
-        return chosen, rng
+        return chosen
 
     left = list(config.edition.omens)
-    omens = []
-    for _ in range(16):
-        omen, rng = pick(left, None, rng)
-        omens.append(omen)
+    omens = tuple([pick(left, None) for _ in range(16)])
     box = list(config.edition.tiles)
-    altar = []
-    for _ in range(9):
-        tile, rng = pick(box, None, rng)
-        altar.append(tile)
+    altar = [pick(box, None) for _ in range(9)]
     reshuffles = 0
     while shows_portent(tuple(altar)):
         reshuffles += 1
-        taken, altar = sorted(altar), []
+        taken, altar = sorted(altar, key=_INDEX), []
         target = calm_arrangement(frozenset(taken))
         while len(taken) > 1:
             lead = target[len(altar)] if tuple(altar) == target[: len(altar)] else None
-            tile, rng = pick(taken, lead, rng)
-            altar.append(tile)
+            altar.append(pick(taken, lead))
         altar.append(taken[0])
     redeals = -1
     hands: tuple[tuple[Sign, ...], ...] = ()
+    deal = good_deal(frozenset(box), config.players)
     while not hands or not all(hand_ok(hand) for hand in hands):
         redeals += 1
         pool = list(box)
         hands = ((),) * config.players
         for seat in range(config.players):
             for _ in range(3):
-                tile, rng = pick(pool, _next_of_good_deal(hands, pool), rng)
-                hands = hands[:seat] + (tuple(sorted((*hands[seat], tile))),) + hands[seat + 1 :]
+                tile = pick(pool, _lead(hands, deal))
+                hands = hands[:seat] + (tuple(sorted((*hands[seat], tile), key=_INDEX)),) + hands[seat + 1 :]
+    pool.sort(key=_INDEX)
     token: Sign | None = None
     if not config.solo:
         (token,) = pool
-        seat, rng = rng.below(2)
+        seat = draws.below(2)
         return evolve(
             state,
-            omens=tuple(omens),
+            omens=omens,
             altar=tuple(altar),
             hands=hands,
             token=token,
@@ -325,19 +337,66 @@ def seeded_setup(state: State, rng: Rng) -> State:
             active=seat,
             first_player=seat,
             phase=Phase.OFFERING,
-            rng=rng,
+            rng=draws.rng(),
         )
     if not config.chaotic_cat:
-        token, rng = pick(pool, None, rng)
+        token = pick(pool, None)
     return evolve(
         state,
-        omens=tuple(omens),
+        omens=omens,
         altar=tuple(altar),
         hands=hands,
         token=token,
-        bag=tuple(sorted(pool)),
+        bag=tuple(pool),
         reshuffles=reshuffles,
         redeals=redeals,
         phase=Phase.PUSH,
-        rng=rng,
+        rng=draws.rng(),
     )
+
+
+_INDEX: Final = operator.attrgetter("index")
+"""The sort key of signs (the order of ``Sign.__lt__``)."""
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+
+
+class Draws:
+    """A run of ``Rng.below`` draws made on two integers, not one generator object per draw.
+
+    The numbers are those of :class:`~ofrenda_rules.rng.Rng` (the documented
+    SplitMix64 and rejection sampling, constants included), drawn in the same
+    order; a test checks them against ``Rng.below``. :meth:`rng` gives the
+    generator after the last draw.
+
+    >>> draws = Draws(Rng(seed=42))
+    >>> [draws.below(6) for _ in range(5)], draws.rng() == Rng(42).below(6)[1].below(6)[1].below(6)[1].below(6)[1].below(6)[1]
+    ([1, 1, 0, 0, 4], True)
+    """
+
+    __slots__ = ("counter", "seed")
+
+    def __init__(self, rng: Rng) -> None:
+        self.seed = rng.seed
+        self.counter = rng.counter
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``, as ``Rng.below(n)`` draws it."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, not {n}")
+        limit = ((MASK64 + 1) // n) * n
+        seed, counter = self.seed, self.counter
+        while True:
+            counter += 1
+            z = (seed + counter * _GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.counter = counter
+                return z % n
+
+    def rng(self) -> Rng:
+        """The generator after the draws made so far."""
+        return Rng(self.seed, self.counter)

@@ -132,7 +132,8 @@ def move_of(push: Push) -> PushMove:
 
 def lit_bits(lit: tuple[bool, ...]) -> int:
     """The lit spaces as a bit mask (bit ``s`` for space ``s``)."""
-    return _LIT_BITS.get(lit) or _lit_bits_slow(lit)
+    bits = _LIT_BITS.get(lit)
+    return _lit_bits_slow(lit) if bits is None else bits
 
 
 def _lit_bits_slow(lit: tuple[bool, ...]) -> int:

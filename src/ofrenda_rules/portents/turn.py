@@ -61,6 +61,7 @@ __all__ = [
     "legal_lights",
     "legal_places",
     "legal_pushes",
+    "one_empty_space",
     "light_rejection",
     "light_draft",
     "place_draft",
@@ -69,6 +70,7 @@ __all__ = [
     "push_rejection",
     "scry",
     "scry_draft",
+    "without",
 ]
 
 _TOUCHING: Final = {
@@ -240,10 +242,19 @@ def legal_places(state: State) -> tuple[Place, ...]:
     hand = state.hands[state.active]
     altar = state.altar
     empties = [space for space in range(9) if altar[space] is None]
-    placed = len(empties) - 1
-    pushed = [tile.mask for tile in state.pushed]
-    tiles = [t.index for t in hand if keep_masks([u.mask for u in hand if u is not t], placed, pushed)]
-    return tuple([PLACES[space][index] for space in empties for index in tiles])
+    allowed = _placeable(tuple([t.mask for t in hand]), tuple([t.mask for t in state.pushed]), len(empties) - 1)
+    return tuple([PLACES[space][hand[i].index] for space in empties for i in allowed])
+
+
+@lru_cache(maxsize=16384)
+def _placeable(hand: tuple[int, ...], pushed: tuple[int, ...], placed: int) -> tuple[int, ...]:
+    """The positions of the hand tiles (by trait mask) that :func:`place_rejection` lets the player place.
+
+    A tile may go down when, without it (and any copy of it: equal masks are
+    the same sign), ``placed`` more tiles can still be placed leaving a legal
+    hand with the ``pushed`` tiles.
+    """
+    return tuple(i for i, m in enumerate(hand) if keep_masks([u for u in hand if u != m], placed, pushed))
 
 
 def light_rejection(state: State, space: object) -> Rejection | None:
@@ -272,9 +283,7 @@ def _lights(lanes: tuple[int, ...], lit_now: tuple[int, ...], lit: tuple[bool, .
     return tuple(
         space
         for space in range(9)
-        if not lit[space]
-        and any(space in LANES[lane] for lane in lanes)
-        and can_light_lanes(lanes, (*lit_now, space))
+        if not lit[space] and any(space in LANES[lane] for lane in lanes) and can_light_lanes(lanes, (*lit_now, space))
     )
 
 
@@ -293,7 +302,7 @@ def do_push(state: State, push: Push) -> State:
 
 def do_place(state: State, place: Place) -> State:
     """Put a hand tile on an empty space; once the altar is full, palm the pushed tiles and scry."""
-    if state.altar.count(None) <= 1:
+    if one_empty_space(state.altar):
         draft = Draft(state)
         place_draft(draft, place)
         return draft.build()
@@ -306,13 +315,18 @@ def do_place(state: State, place: Place) -> State:
     return from_values(fields)
 
 
+def one_empty_space(altar: tuple[Sign | None, ...]) -> bool:
+    """Whether the altar has exactly one empty space (by identity: signs compare slowly with ``==``)."""
+    return len([tile for tile in altar if tile is None]) == 1
+
+
 def place_draft(draft: Draft, place: Place) -> None:
     """:func:`do_place` on a draft."""
     seat = draft.active
     space = place.space
     draft.altar = altar = (*draft.altar[:space], place.tile, *draft.altar[space + 1 :])
     hand = tuple([t for t in draft.hands[seat] if t is not place.tile])
-    if None in altar:
+    if [tile for tile in altar if tile is None]:
         draft.hands = _with(draft.hands, seat, hand)
         return
     draft.hands = _with(draft.hands, seat, tuple(sorted(hand + draft.pushed, key=_INDEX)))
@@ -341,12 +355,20 @@ def scry_draft(draft: Draft) -> None:
     slots = omens_collected(omens, found)
     gained = tuple(omen for i in slots if (omen := omens[i]) is not None)
     seat = draft.active
-    draft.omens = tuple(None if i in slots else omen for i, omen in enumerate(omens))
+    draft.omens = without(omens, slots)
     draft.collected = _with(draft.collected, seat, draft.collected[seat] + gained)
     draft.portents = found
     draft.lit_now = ()
     draft.made_portent = True
     draft.phase = Phase.LIGHT
+
+
+def without(omens: tuple[Sign | None, ...], slots: tuple[int, ...]) -> tuple[Sign | None, ...]:
+    """The omens with the given slots emptied."""
+    left = list(omens)
+    for slot in slots:
+        left[slot] = None
+    return tuple(left)
 
 
 def do_light(state: State, space: int) -> State:
