@@ -44,6 +44,8 @@ from ofrenda_rules.portents.tables import (
     DRAW_TILES,
     LIGHTS,
     OMEN_PAIRS,
+    PASS,
+    PUSH_SERIAL,
     SACRIFICES,
     TILE_PAIRS,
 )
@@ -216,13 +218,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     memo = state._memo
     if memo is not None and memo[0] is not None:
         return memo[0]
-    actions, ids = _list(state)
-    _remember(state, (actions, ids, None) if memo is None else (actions, ids, memo[2]))
+    actions, bits = _list(state)
+    _remember(state, (actions, bits, None) if memo is None else (actions, bits, memo[2]))
     return actions
 
 
-def _list(state: State) -> tuple[tuple[Action, ...], frozenset[int] | None]:
-    """The legal actions, and their identities where they come for free."""
+def _list(state: State) -> tuple[tuple[Action, ...], int | None]:
+    """The legal actions, and for pushes their bit mask of serial numbers."""
     phase = state.phase
     if phase is Phase.PUSH:
         return push_options(state)
@@ -235,13 +237,10 @@ def _list(state: State) -> tuple[tuple[Action, ...], frozenset[int] | None]:
     if phase in _CHANCE_PHASES:
         return tuple([action for action, _ in _chance_pairs(state)]), None
     if phase is Phase.OFFERING:
-        return LIGHTS, _ALL_LIGHT_IDS
+        return LIGHTS, None
     if phase is Phase.SACRIFICE:
         return tuple([SACRIFICES[tile.index] for tile in state.hands[state.active]]), None
     raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
-
-
-_ALL_LIGHT_IDS: Final = frozenset(map(id, LIGHTS))
 
 
 def _listed(state: State, action: object) -> bool:
@@ -253,15 +252,23 @@ def _listed(state: State, action: object) -> bool:
     memo = state._memo
     if memo is None:
         return False
-    ids = memo[1]
-    if ids is None:
-        if memo[0] is not None:
-            ids = frozenset(map(id, memo[0]))
-        else:
-            assert memo[2] is not None
-            ids = frozenset([id(action) for action, _ in memo[2]])
-        _remember(state, (memo[0], ids, memo[2]))
-    return id(action) in ids
+    bits = memo[1]
+    if bits is not None:  # pushes, as serial numbers of the interned pushes (0: only the pass)
+        serial = PUSH_SERIAL.get(id(action))
+        if serial is not None:
+            return bool(bits >> serial & 1)
+        return bits == 0 and action is PASS
+    listed = memo[0]
+    if listed is not None:
+        for candidate in listed:
+            if candidate is action:
+                return True
+        return False
+    assert memo[2] is not None
+    for candidate, _ in memo[2]:
+        if candidate is action:
+            return True
+    return False
 
 
 _ACTION_TYPES: tuple[type, ...] = (DrawOmen, DrawTile, ChooseFirst, Push, Place, Pass, Light, Sacrifice)

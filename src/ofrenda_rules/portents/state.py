@@ -203,8 +203,11 @@ class Portent:
     """The colour or shape the three tiles share."""
 
 
-Memo = tuple[tuple[Action, ...] | None, frozenset[int] | None, tuple[tuple[Action, Fraction], ...] | None]
-"""A state's listed actions, their identities (``id``) and its chance outcomes, each ``None`` until needed."""
+Memo = tuple[tuple[Action, ...] | None, int | None, tuple[tuple[Action, Fraction], ...] | None]
+"""A state's listed actions, its listed pushes as a bit mask of serial numbers, and its chance outcomes.
+
+Each is ``None`` until listed (the mask, when the actions are not pushes).
+"""
 
 
 @attrs.frozen

@@ -22,7 +22,7 @@ stands for).
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 from typing import Final
 
@@ -39,7 +39,9 @@ __all__ = [
     "LIGHTS",
     "MOVES",
     "OMEN_PAIRS",
+    "ALL_PUSHES",
     "PASS",
+    "PUSH_SERIAL",
     "PLACES",
     "PUSHES",
     "SACRIFICES",
@@ -51,6 +53,7 @@ __all__ = [
     "lit_bits",
     "move_of",
     "push_candidates",
+    "pushes_of",
 ]
 
 SHIFTS: Final[tuple[tuple[int, int, int], ...]] = tuple(
@@ -143,16 +146,22 @@ def _lit_bits_slow(lit: tuple[bool, ...]) -> int:
 _LIT_BITS: Final = {tuple(bool(bits >> s & 1) for s in range(9)): bits for bits in range(512)}
 
 
+ALL_PUSHES: Final = tuple(push for side in Side for push in PUSHES[side])
+"""Every push, sides north, east, south, west; a push's position here is its serial number."""
+PUSH_SERIAL: Final = {id(push): serial for serial, push in enumerate(ALL_PUSHES)}
+"""The serial number of each interned push, by identity (the interned pushes live as long as the module)."""
+
+
 @attrs.frozen
 class PushCandidates:
     """The pushes a pattern of Burnt Offerings and forbidden sides allows, before the hand rule."""
 
     pushes: tuple[Push, ...]
     """Every push whose lanes the Burnt Offerings leave open, sides north, east, south, west."""
-    ids: frozenset[int]
-    """The identities of :attr:`pushes`."""
-    triples: tuple[tuple[int, int, int, tuple[int, ...]], ...]
-    """Each distinct triple of spaces some 3-tile push takes off, with the indices of those pushes."""
+    bits: int
+    """The pushes as a bit mask of their serial numbers (see :data:`PUSH_SERIAL`)."""
+    triples: tuple[tuple[int, int, int, int], ...]
+    """Each distinct triple of spaces some 3-tile push takes off, with those pushes as a bit mask."""
 
 
 @cache
@@ -162,7 +171,7 @@ def push_candidates(lit: int, forbidden: int) -> PushCandidates:
     At most 512 x 16 patterns, each computed once.
     """
     found: list[Push] = []
-    triples: dict[tuple[int, int, int], list[int]] = {}
+    triples: dict[tuple[int, int, int], int] = {}
     for side in Side:
         if forbidden & SIDE_BITS[side]:
             continue
@@ -175,10 +184,16 @@ def push_candidates(lit: int, forbidden: int) -> PushCandidates:
                 continue
             if move.triple is not None:
                 a, b, c = sorted(move.triple)
-                triples.setdefault((a, b, c), []).append(len(found))
+                triples[a, b, c] = triples.get((a, b, c), 0) | 1 << PUSH_SERIAL[id(push)]
             found.append(push)
     return PushCandidates(
         tuple(found),
-        frozenset(map(id, found)),
-        tuple((a, b, c, tuple(indices)) for (a, b, c), indices in triples.items()),
+        sum(1 << PUSH_SERIAL[id(push)] for push in found),
+        tuple((a, b, c, bits) for (a, b, c), bits in triples.items()),
     )
+
+
+@lru_cache(maxsize=8192)
+def pushes_of(bits: int) -> tuple[Push, ...]:
+    """The pushes whose serial numbers are set in ``bits``, in serial order (remembered)."""
+    return tuple(push for serial, push in enumerate(ALL_PUSHES) if bits >> serial & 1)

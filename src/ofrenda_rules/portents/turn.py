@@ -41,11 +41,13 @@ from ofrenda_rules.portents.tables import (
     LIGHTS,
     PASS,
     PLACES,
+    PUSH_SERIAL,
     SHIFTS,
     SIDE_BITS,
     lit_bits,
     move_of,
     push_candidates,
+    pushes_of,
 )
 
 __all__ = [
@@ -151,16 +153,13 @@ def push_rejection(state: State, push: Push) -> Rejection | None:
     return None
 
 
-_PASS_ONLY: Final = ((PASS,), frozenset((id(PASS),)))
-
-
 def legal_pushes(state: State) -> tuple[Push | Pass, ...]:
     """Every legal push in a fixed order (sides north, east, south, west), or ``(Pass(),)`` when there is none."""
     return push_options(state)[0]
 
 
-def push_options(state: State) -> tuple[tuple[Push | Pass, ...], frozenset[int]]:
-    """:func:`legal_pushes` and the identities (``id``) of the actions listed.
+def push_options(state: State) -> tuple[tuple[Push | Pass, ...], int]:
+    """:func:`legal_pushes`, and the pushes as a bit mask of serial numbers (``0`` for the pass).
 
     The Burnt Offerings and the Kitty decide which pushes are open
     (:func:`~ofrenda_rules.portents.tables.push_candidates`, computed once per
@@ -180,17 +179,19 @@ def push_options(state: State) -> tuple[tuple[Push | Pass, ...], frozenset[int]]
     hand = state.hands[state.active]
     altar = state.altar
     masks = [0 if tile is None else tile.mask for tile in altar]
-    pushes: tuple[Push | Pass, ...]
     if len(hand) == 3 and not hand[0].mask & hand[1].mask & hand[2].mask and len(set(masks)) == 9:
-        bad = {i for a, b, c, indices in candidates.triples if masks[a] & masks[b] & masks[c] for i in indices}
-        if not bad:
-            if not candidates.pushes:
-                return _PASS_ONLY
-            return candidates.pushes, candidates.ids
-        pushes = tuple([push for i, push in enumerate(candidates.pushes) if i not in bad])
+        bits = candidates.bits
+        for a, b, c, pushes_off in candidates.triples:
+            if masks[a] & masks[b] & masks[c]:
+                bits &= ~pushes_off
+        if bits == candidates.bits:
+            pushes: tuple[Push | Pass, ...] = candidates.pushes
+        else:
+            pushes = pushes_of(bits)
     else:
         hand_masks = [tile.mask for tile in hand]
         found: list[Push | Pass] = []
+        bits = 0
         for push in candidates.pushes:
             off = move_of(push).off
             if len(hand) == 3:
@@ -199,10 +200,11 @@ def push_options(state: State) -> tuple[tuple[Push | Pass, ...], frozenset[int]]
                 allowed = keep_options(hand, len(off), [tile for space in off if (tile := altar[space]) is not None])
             if allowed:
                 found.append(push)
+                bits |= 1 << PUSH_SERIAL[id(push)]
         pushes = tuple(found)
     if not pushes:
-        return _PASS_ONLY
-    return pushes, frozenset(map(id, pushes))
+        return (PASS,), 0
+    return pushes, bits
 
 
 def _keep_three(hand: list[int], off: list[int]) -> bool:
