@@ -24,10 +24,10 @@ The Kitty's turn (rulings in the docs page):
 from __future__ import annotations
 
 import operator
-from functools import lru_cache
+from functools import cache
 from typing import Final
 
-from ofrenda_rules.portents.altar import can_light, max_shift, omens_collected, portents, snuff
+from ofrenda_rules.portents.altar import can_light_lanes, max_shift, omens_collected, portents, snuff
 from ofrenda_rules.portents.components import CORNER_WIDE_PUSH, LANES, RING, SIDE_LANES, Sign
 from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.scoring import kitty_fortune_win
@@ -39,6 +39,7 @@ __all__ = [
     "kitty_draw",
     "kitty_draw_draft",
     "kitty_hat",
+    "kitty_lights",
     "kitty_push",
     "kitty_slot",
     "kitty_turn_draft",
@@ -102,7 +103,7 @@ def kitty_turn_draft(draft: Draft) -> None:
     _continue(draft)
 
 
-@lru_cache(maxsize=None)
+@cache
 def kitty_push(slot: int, lit: int) -> tuple[PushMove | None, tuple[int, ...]]:
     """The Kitty's push from ``slot`` with Burnt Offerings on ``lit`` (a bit mask), and the spaces it empties.
 
@@ -130,6 +131,27 @@ def kitty_push(slot: int, lit: int) -> tuple[PushMove | None, tuple[int, ...]]:
     if len(order) > 1:
         return move, tuple(SIDE_LANES[side][j][0] for j in order if shifts[j])
     return move, move.emptied
+
+
+@cache
+def kitty_lights(lanes: tuple[int, ...]) -> tuple[int, ...]:
+    """The spaces the Kitty lights for new Portents in ``lanes`` (remembered: at most 2**8 sets of lanes).
+
+    For each Portent in turn, the lowest space that still leaves every other
+    new Portent a Burnt Offering of its own.
+    """
+    chosen: list[int] = []
+    for _ in lanes:
+        chosen.append(
+            next(
+                space
+                for space in range(9)
+                if space not in chosen
+                and any(space in LANES[lane] for lane in lanes)
+                and can_light_lanes(lanes, (*chosen, space))
+            )
+        )
+    return tuple(chosen)
 
 
 def kitty_draw(state: State, tile: Sign) -> State:
@@ -165,7 +187,7 @@ def _continue(draft: Draft) -> None:
     found = portents(altar, draft.lit)
     omens, gained = draft.omens, draft.kitty_omens
     lit = draft.lit
-    chosen: list[int] = []
+    chosen: tuple[int, ...] = ()
     if found:
         slots = omens_collected(omens, found)
         gained = gained + tuple(omen for i in slots if (omen := omens[i]) is not None)
@@ -173,14 +195,11 @@ def _continue(draft: Draft) -> None:
         for slot in slots:
             left[slot] = None
         omens = tuple(left)
-        for _ in found:
-            space = next(
-                s
-                for s in range(9)
-                if s not in chosen and any(s in LANES[p.lane] for p in found) and can_light(found, (*chosen, s))
-            )
-            chosen.append(space)
-        lit = tuple(flag or space in chosen for space, flag in enumerate(lit))
+        chosen = kitty_lights(tuple([p.lane for p in found]))
+        flags = list(lit)
+        for space in chosen:
+            flags[space] = True
+        lit = tuple(flags)
     lit = snuff(altar, lit, chosen)
     steps = draft.kitty_steps + 1 + (1 if draft.kitty_extra else 0)
     draft.omens = omens

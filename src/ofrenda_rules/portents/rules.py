@@ -14,11 +14,9 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import assert_never
-
 import operator
-from typing import Final
+from fractions import Fraction
+from typing import Final, assert_never
 
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, settle
 from ofrenda_rules.copying import evolve
@@ -59,8 +57,8 @@ from ofrenda_rules.portents.turn import (
     legal_places,
     legal_pushes,
     light_draft,
-    one_empty_space,
     light_rejection,
+    one_empty_space,
     place_draft,
     place_rejection,
     push_options,
@@ -260,15 +258,9 @@ def _listed(state: State, action: object) -> bool:
         return bits == 0 and action is PASS
     listed = memo[0]
     if listed is not None:
-        for candidate in listed:
-            if candidate is action:
-                return True
-        return False
+        return any(candidate is action for candidate in listed)
     assert memo[2] is not None
-    for candidate, _ in memo[2]:
-        if candidate is action:
-            return True
-    return False
+    return any(candidate is action for candidate, _ in memo[2])
 
 
 _ACTION_TYPES: tuple[type, ...] = (DrawOmen, DrawTile, ChooseFirst, Push, Place, Pass, Light, Sacrifice)

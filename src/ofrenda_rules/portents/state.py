@@ -15,8 +15,8 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.errors import ConfigError
-from ofrenda_rules.portents.components import DEFAULT_EDITION, Edition, Sign, Trait
 from ofrenda_rules.portents.actions import Action
+from ofrenda_rules.portents.components import DEFAULT_EDITION, Edition, Sign, Trait
 from ofrenda_rules.rng import Rng
 
 __all__ = [

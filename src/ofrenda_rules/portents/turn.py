@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Final
 
 from ofrenda_rules.errors import Rejection
-from ofrenda_rules.portents.actions import Light, Pass, Place, Push
+from ofrenda_rules.portents.actions import Pass, Place, Push
 from ofrenda_rules.portents.altar import (
     can_light,
     can_light_lanes,
@@ -38,7 +38,6 @@ from ofrenda_rules.portents.kitty import kitty_turn_draft
 from ofrenda_rules.portents.scoring import fortune_win, solo_target_met
 from ofrenda_rules.portents.state import EndReason, Phase, State
 from ofrenda_rules.portents.tables import (
-    LIGHTS,
     PASS,
     PLACES,
     PUSH_SERIAL,
