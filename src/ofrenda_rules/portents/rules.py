@@ -35,7 +35,7 @@ from ofrenda_rules.portents.actions import (
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
 from ofrenda_rules.portents.kitty import kitty_draw_draft
-from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes
+from ofrenda_rules.portents.setup import Draws, apply_setup, seeded_setup, setup_outcomes
 from ofrenda_rules.portents.state import Config, Memo, Phase, State
 from ofrenda_rules.portents.tables import (
     CHOOSE_FIRST_PAIRS,
@@ -420,14 +420,23 @@ def _draw_seeded(draft: Draft) -> None:
     ``legal_actions`` (the bag's order), which is ``Rng.below(len(bag))``,
     and draws nothing for a single outcome.
     """
-    while draft.phase is Phase.KITTY or draft.phase is Phase.FEED:
+    assert draft.rng is not None
+    draws = Draws(draft.rng)
+    drawn = False
+    while True:
+        phase = draft.phase
+        if phase is not Phase.KITTY and phase is not Phase.FEED:
+            break
         bag = draft.bag
-        if len(bag) == 1:
-            index = 0
+        index = 0
+        if len(bag) > 1:
+            index, drawn = draws.below(len(bag)), True
+        if phase is Phase.KITTY:
+            kitty_draw_draft(draft, bag[index])
         else:
-            assert draft.rng is not None
-            index, draft.rng = draft.rng.below(len(bag))
-        _draw(draft, bag[index])
+            _feed(draft, bag[index])
+    if drawn:
+        draft.rng = draws.rng()
 
 
 def _feed(draft: Draft, tile: Sign) -> None:

@@ -193,19 +193,36 @@ def good_deal(tiles: frozenset[Sign], players: int) -> tuple[tuple[Sign, ...], .
     raise ValueError(f"no good deal of {sorted(tiles)}")
 
 
+_SIGNS: Final = tuple(Sign)
+
+
+@cache
+def _calm_arrangement_of(indices: int) -> tuple[Sign, ...]:
+    """:func:`calm_arrangement` of the signs whose indices are set in ``indices`` (a cheaper key)."""
+    return calm_arrangement(frozenset(sign for sign in _SIGNS if indices >> sign.index & 1))
+
+
+@cache
+def _good_deal_of(indices: int, players: int) -> tuple[tuple[Sign, ...], ...]:
+    """:func:`good_deal` of the signs whose indices are set in ``indices`` (a cheaper key)."""
+    return good_deal(frozenset(sign for sign in _SIGNS if indices >> sign.index & 1), players)
+
+
 def _next_of_good_deal(hands: tuple[tuple[Sign, ...], ...], pool: Sequence[Sign]) -> Sign | None:
     """The next tile of :func:`good_deal` while the hands so far agree with it."""
-    dealt = [tile for hand in hands for tile in hand]
-    return _lead(hands, good_deal(frozenset((*pool, *dealt)), len(hands)))
+    indices = sum(1 << tile.index for tile in pool) + sum(1 << tile.index for hand in hands for tile in hand)
+    return _lead(hands, _good_deal_of(indices, len(hands)))
 
 
 def _lead(hands: tuple[tuple[Sign, ...], ...], target: tuple[tuple[Sign, ...], ...]) -> Sign | None:
     """The next tile of the deal ``target`` while the hands so far agree with it."""
     for hand, aim in zip(hands, target, strict=True):
-        if not set(hand) <= set(aim):
+        aimed = [tile.index for tile in aim]  # by index: signs hash and compare slowly
+        if any(tile.index not in aimed for tile in hand):
             return None
         if len(hand) < 3:
-            return next(tile for tile in aim if tile not in hand)
+            held = [tile.index for tile in hand]
+            return next(tile for tile in aim if tile.index not in held)
     return None  # pragma: no cover (a full deal is never pending)
 
 
@@ -305,14 +322,14 @@ def seeded_setup(state: State, rng: Rng) -> State:
     while shows_portent(tuple(altar)):
         reshuffles += 1
         taken, altar = sorted(altar, key=_INDEX), []
-        target = calm_arrangement(frozenset(taken))
+        target = _calm_arrangement_of(sum(1 << tile.index for tile in taken))
         while len(taken) > 1:
             lead = target[len(altar)] if tuple(altar) == target[: len(altar)] else None
             altar.append(pick(taken, lead))
         altar.append(taken[0])
     redeals = -1
     hands: tuple[tuple[Sign, ...], ...] = ()
-    deal = good_deal(frozenset(box), config.players)
+    deal = _good_deal_of(sum(1 << tile.index for tile in box), config.players)
     while not hands or not all(hand_ok(hand) for hand in hands):
         redeals += 1
         pool = list(box)

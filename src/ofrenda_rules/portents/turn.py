@@ -82,7 +82,8 @@ _TOUCHING: Final = {
 }
 _FORBIDDEN: Final = {edge: _TOUCHING.get(edge) or ((edge.side,) if edge.side else ()) for edge in Edge}
 """The sides the Kitty forbids from each edge (Don't Disturb the Cat)."""
-_FORBIDDEN_BITS: Final = {edge: sum(SIDE_BITS[side] for side in sides) for edge, sides in _FORBIDDEN.items()}
+_FORBIDDEN_AT_SLOT: Final = tuple(sum(SIDE_BITS[side] for side in _FORBIDDEN[edge]) for edge, _ in RING)
+"""The sides forbidden with the Kitty at each slot, as bits (see :data:`SIDE_BITS`)."""
 
 _INDEX: Final = operator.attrgetter("index")
 """The sort key of signs (the order of ``Sign.__lt__``)."""
@@ -106,7 +107,7 @@ def _forbidden_bits(state: State) -> int:
     config = state.config
     if config.players != 1 or not config.dont_disturb_the_cat:
         return 0
-    return _FORBIDDEN_BITS[RING[config.edition.kitty_path[state.kitty_steps % 16]][0]]
+    return _FORBIDDEN_AT_SLOT[config.edition.kitty_path[state.kitty_steps % 16]]
 
 
 def _pushed_off(state: State, side: Side, shifts: tuple[int, int, int]) -> list[Sign]:
