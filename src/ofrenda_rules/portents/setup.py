@@ -156,24 +156,34 @@ def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
     >>> [str(tile) for tile in calm_arrangement(frozenset((*Sign,)[:9]))[:3]]
     ['Yellow Skull', 'Yellow Claw', 'Red Skull']
     """
-    grid: list[Sign] = []
+    order = sorted(tiles, key=_INDEX)
+    masks = [tile.mask for tile in order]
+    grid = [0] * 9  # the masks placed so far
+    chosen: list[int] = []  # positions in ``order``, space by space
 
-    def search(left: tuple[Sign, ...]) -> bool:
-        if not left:
+    def search(space: int, used: int) -> bool:
+        if space == 9:
             return True
-        space = len(grid)
-        for tile in left:
-            grid.append(tile)
-            if not any(grid[a].mask & grid[b].mask & grid[c].mask for a, b, c in _CLOSING[space]) and search(
-                tuple(t for t in left if t is not tile)
-            ):
+        closing = _CLOSING_PAIRS[space]
+        for i, mask in enumerate(masks):
+            if used >> i & 1 or any(grid[a] & grid[b] & mask for a, b in closing):
+                continue
+            grid[space] = mask
+            chosen.append(i)
+            if search(space + 1, used | 1 << i):
                 return True
-            grid.pop()
+            chosen.pop()
         return False
 
-    if len(tiles) != 9 or not search(tuple(sorted(tiles))):
+    if len(tiles) != 9 or not search(0, 0):
         raise ValueError(f"no Portent-free arrangement of {sorted(tiles)}")
-    return tuple(grid)
+    return tuple(order[i] for i in chosen)
+
+
+_CLOSING_PAIRS: Final = tuple(
+    tuple(tuple(other for other in lane if other != space) for lane in lanes) for space, lanes in enumerate(_CLOSING)
+)
+"""For each space, the other two spaces of each lane it completes (spaces filled in order)."""
 
 
 @cache
@@ -314,10 +324,11 @@ def seeded_setup(state: State, rng: Rng) -> State:
         items.remove(chosen)
         return chosen
 
+    below = draws.below
     left = list(config.edition.omens)
-    omens = tuple([pick(left, None) for _ in range(16)])
+    omens = tuple([left.pop(below(n)) for n in range(16, 1, -1)] + left)
     box = list(config.edition.tiles)
-    altar = [pick(box, None) for _ in range(9)]
+    altar = [box.pop(below(n)) for n in range(16, 7, -1)]
     reshuffles = 0
     while shows_portent(tuple(altar)):
         reshuffles += 1
@@ -377,6 +388,8 @@ _INDEX: Final = operator.attrgetter("index")
 _GAMMA: Final = 0x9E3779B97F4A7C15
 _MIX1: Final = 0xBF58476D1CE4E5B9
 _MIX2: Final = 0x94D049BB133111EB
+_LIMITS: Final = tuple(((MASK64 + 1) // n) * n if n else 0 for n in range(33))
+"""The rejection limit of ``below(n)`` for small ``n``."""
 
 
 class Draws:
@@ -402,7 +415,7 @@ class Draws:
         """A uniform integer in ``[0, n)``, as ``Rng.below(n)`` draws it."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, not {n}")
-        limit = ((MASK64 + 1) // n) * n
+        limit = _LIMITS[n] if n < len(_LIMITS) else ((MASK64 + 1) // n) * n
         seed, counter = self.seed, self.counter
         while True:
             counter += 1

@@ -240,23 +240,25 @@ def place_rejection(state: State, place: Place) -> Rejection | None:
 
 
 def legal_places(state: State) -> tuple[Place, ...]:
-    """Every legal placement: empty spaces in order, tiles in hand order."""
+    """Every legal placement: empty spaces in order, tiles in hand order.
+
+    A tile may go down when, without it (and any copy of it), the tiles still
+    to place can be chosen so as to leave a legal hand with the pushed tiles
+    (as :func:`place_rejection` checks, on trait masks: equal masks are the
+    same sign).
+    """
     hand = state.hands[state.active]
     altar = state.altar
     empties = [space for space in range(9) if altar[space] is None]
-    allowed = _placeable(tuple([t.mask for t in hand]), tuple([t.mask for t in state.pushed]), len(empties) - 1)
-    return tuple([PLACES[space][hand[i].index] for space in empties for i in allowed])
-
-
-@lru_cache(maxsize=16384)
-def _placeable(hand: tuple[int, ...], pushed: tuple[int, ...], placed: int) -> tuple[int, ...]:
-    """The positions of the hand tiles (by trait mask) that :func:`place_rejection` lets the player place.
-
-    A tile may go down when, without it (and any copy of it: equal masks are
-    the same sign), ``placed`` more tiles can still be placed leaving a legal
-    hand with the ``pushed`` tiles.
-    """
-    return tuple(i for i, m in enumerate(hand) if keep_masks([u for u in hand if u != m], placed, pushed))
+    placed = len(empties) - 1
+    masks = [tile.mask for tile in hand]
+    pushed = tuple([tile.mask for tile in state.pushed])
+    tiles = [
+        tile.index
+        for tile, mask in zip(hand, masks, strict=True)
+        if keep_masks([other for other in masks if other != mask], placed, pushed)
+    ]
+    return tuple([PLACES[space][index] for space in empties for index in tiles])
 
 
 def light_rejection(state: State, space: object) -> Rejection | None:
