@@ -49,7 +49,6 @@ from ofrenda_rules.portents.tables import (
 )
 from ofrenda_rules.portents.turn import (
     do_light,
-    do_place,
     do_push,
     end_scrying_draft,
     finish_turn_draft,
@@ -61,6 +60,7 @@ from ofrenda_rules.portents.turn import (
     one_empty_space,
     place_draft,
     place_rejection,
+    place_tile,
     push_options,
     push_rejection,
 )
@@ -179,8 +179,8 @@ def _chance_pairs(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """The pending draw's outcomes with their probabilities, from the shared tables."""
     phase = state.phase
     if phase is Phase.KITTY or phase is Phase.FEED:
-        row = TILE_PAIRS[len(state.bag)]
-        return tuple([row[tile.index] for tile in state.bag])
+        tiles = TILE_PAIRS[len(state.bag)]
+        return tuple([tiles[tile.index] for tile in state.bag])
     if phase is Phase.OMENS:
         omens = state.omens
         placed = {omen.index for omen in omens if omen is not None}
@@ -190,8 +190,8 @@ def _chance_pairs(state: State) -> tuple[tuple[Action, Fraction], ...]:
     if phase is Phase.FIRST_PLAYER:
         return CHOOSE_FIRST_PAIRS
     draws = setup_outcomes(state)
-    row = TILE_PAIRS[len(draws)]
-    return tuple([row[draw.tile.index] for draw in draws if isinstance(draw, DrawTile)])
+    tiles = TILE_PAIRS[len(draws)]
+    return tuple([tiles[draw.tile.index] for draw in draws if isinstance(draw, DrawTile)])
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -257,10 +257,10 @@ def _listed(state: State, action: object) -> bool:
             return bool(bits >> serial & 1)
         return bits == 0 and action is PASS
     listed = memo[0]
-    if listed is not None:
-        return any(candidate is action for candidate in listed)
-    assert memo[2] is not None
-    return any(candidate is action for candidate, _ in memo[2])
+    if listed is None:
+        assert memo[2] is not None
+        listed = tuple([candidate for candidate, _ in memo[2]])
+    return id(action) in map(id, listed)
 
 
 _ACTION_TYPES: tuple[type, ...] = (DrawOmen, DrawTile, ChooseFirst, Push, Place, Pass, Light, Sacrifice)
@@ -370,7 +370,7 @@ def _step(state: State, action: Action, draw: bool) -> State:
     phase = state.phase
     if isinstance(action, Place):
         if not one_empty_space(state.altar):
-            return do_place(state, action)
+            return place_tile(state, action)
         draft = Draft(state)
         place_draft(draft, action)
     elif isinstance(action, Push):

@@ -67,6 +67,7 @@ __all__ = [
     "light_draft",
     "place_draft",
     "place_rejection",
+    "place_tile",
     "push_options",
     "push_rejection",
     "scry",
@@ -310,6 +311,11 @@ def do_place(state: State, place: Place) -> State:
         draft = Draft(state)
         place_draft(draft, place)
         return draft.build()
+    return place_tile(state, place)
+
+
+def place_tile(state: State, place: Place) -> State:
+    """:func:`do_place` when the altar keeps an empty space: the tile leaves the hand for the altar."""
     seat = state.active
     space = place.space
     fields = values(state)
