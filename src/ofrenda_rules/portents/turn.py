@@ -254,12 +254,36 @@ def legal_places(state: State) -> tuple[Place, ...]:
     placed = len(empties) - 1
     masks = [tile.mask for tile in hand]
     pushed = tuple([tile.mask for tile in state.pushed])
-    tiles = [
-        tile.index
-        for tile, mask in zip(hand, masks, strict=True)
-        if keep_masks([other for other in masks if other != mask], placed, pushed)
-    ]
+    keep = len(hand) - 1 - placed  # hand tiles kept, besides the one placed now
+    if keep + len(pushed) == 3 and len(set(masks)) == len(masks) and keep in (0, len(hand) - 1):
+        # The usual end of a turn with a hand of three: the final hand is the pushed tiles (keep 0), or
+        # them and every other hand tile (this is the last placement); one test of three tiles each.
+        shared = _ALL_TRAITS
+        for mask in pushed:
+            shared &= mask
+        if keep == 0:
+            tiles = [tile.index for tile in hand] if not shared else []
+        else:
+            tiles = [tile.index for tile, mask in zip(hand, masks, strict=True) if not _shared(masks, mask, shared)]
+    else:
+        tiles = [
+            tile.index
+            for tile, mask in zip(hand, masks, strict=True)
+            if keep_masks([other for other in masks if other != mask], placed, pushed)
+        ]
     return tuple([PLACES[space][index] for space in empties for index in tiles])
+
+
+_ALL_TRAITS: Final = 0xFF
+"""A mask of every trait."""
+
+
+def _shared(masks: list[int], without: int, shared: int) -> int:
+    """The traits common to ``masks`` other than ``without`` and to ``shared``."""
+    for mask in masks:
+        if mask != without:
+            shared &= mask
+    return shared
 
 
 def light_rejection(state: State, space: object) -> Rejection | None:
