@@ -24,6 +24,7 @@ The Kitty's turn (rulings in the docs page):
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from functools import cache
 from typing import Final
 
@@ -38,6 +39,7 @@ __all__ = [
     "CIRCUIT",
     "kitty_draw",
     "kitty_draw_draft",
+    "kitty_draws",
     "kitty_hat",
     "kitty_lights",
     "kitty_push",
@@ -79,23 +81,25 @@ def kitty_turn_draft(draft: Draft) -> None:
         draft.omens = omens[:slot] + (None,) + omens[slot + 1 :]
     move, emptied = kitty_push(slot, lit_bits(draft.lit))
     off: tuple[Sign, ...] = ()
-    if move is not None:
-        altar = (*draft.altar, None)
+    if move is None:
+        altar = list(draft.altar)
+    else:
+        before = (*draft.altar, None)
         flags = (*draft.lit, False)
-        off = tuple([tile for space in move.off if (tile := altar[space]) is not None])
-        draft.altar = tuple(map(altar.__getitem__, move.source))
+        off = tuple([tile for space in move.off if (tile := before[space]) is not None])
+        altar = list(map(before.__getitem__, move.source))
         draft.lit = tuple(map(flags.__getitem__, move.source))
     token = draft.token
     pushed: tuple[Sign, ...] = off
     if not draft.config.chaotic_cat:
         assert token is not None
         if emptied:
-            space = emptied[0]
-            draft.altar = draft.altar[:space] + (token,) + draft.altar[space + 1 :]
+            altar[emptied[0]] = token
             emptied = emptied[1:]
         else:
             pushed = (token,)
         token = None
+    draft.altar = tuple(altar)
     draft.token = token
     draft.pushed = pushed
     draft.kitty_fill = emptied
@@ -170,6 +174,25 @@ def kitty_draw_draft(draft: Draft, tile: Sign) -> None:
         draft.kitty_fill = draft.kitty_fill[1:]
     else:
         draft.token = tile
+    _continue(draft)
+
+
+def kitty_draws(draft: Draft, below: Callable[[int], int]) -> None:
+    """All the bag draws the Kitty's turn waits for, then the rest of its turn (a seeded game's fast path).
+
+    Draw by draw exactly as :func:`kitty_draw_draft`: the next emptied space,
+    then the token, each tile the bag's ``below(len(bag))``-th (no call for a
+    single tile), and the bag keeps its order.
+    """
+    bag = list(draft.bag)
+    altar = list(draft.altar)
+    for space in draft.kitty_fill:
+        altar[space] = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
+    if not draft.config.chaotic_cat and draft.token is None:
+        draft.token = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
+    draft.altar = tuple(altar)
+    draft.bag = tuple(bag)
+    draft.kitty_fill = ()
     _continue(draft)
 
 

@@ -34,7 +34,7 @@ from ofrenda_rules.portents.actions import (
 )
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
-from ofrenda_rules.portents.kitty import kitty_draw_draft
+from ofrenda_rules.portents.kitty import kitty_draw_draft, kitty_draws
 from ofrenda_rules.portents.setup import Draws, apply_setup, seeded_setup, setup_outcomes
 from ofrenda_rules.portents.state import Config, Memo, Phase, State
 from ofrenda_rules.portents.tables import (
@@ -422,20 +422,16 @@ def _draw_seeded(draft: Draft) -> None:
     """
     assert draft.rng is not None
     draws = Draws(draft.rng)
-    drawn = False
     while True:
         phase = draft.phase
-        if phase is not Phase.KITTY and phase is not Phase.FEED:
-            break
-        bag = draft.bag
-        index = 0
-        if len(bag) > 1:
-            index, drawn = draws.below(len(bag)), True
         if phase is Phase.KITTY:
-            kitty_draw_draft(draft, bag[index])
+            kitty_draws(draft, draws.below)
+        elif phase is Phase.FEED:
+            bag = draft.bag
+            _feed(draft, bag[draws.below(len(bag)) if len(bag) > 1 else 0])
         else:
-            _feed(draft, bag[index])
-    if drawn:
+            break
+    if draws.counter != draft.rng.counter:
         draft.rng = draws.rng()
 
 
