@@ -147,7 +147,6 @@ _CLOSING: Final = tuple(tuple(lane for lane in LANES if max(lane) == space) for 
 """The lanes completed by filling ``space`` when the spaces are filled in order."""
 
 
-@cache
 def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
     """The first arrangement (spaces 0-8), in sign order, of 9 tiles that shows no Portent.
 
@@ -156,7 +155,13 @@ def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
     >>> [str(tile) for tile in calm_arrangement(frozenset((*Sign,)[:9]))[:3]]
     ['Yellow Skull', 'Yellow Claw', 'Red Skull']
     """
-    order = sorted(tiles, key=_INDEX)
+    return _calm_arrangement_of(sum(1 << tile.index for tile in tiles))
+
+
+@cache
+def _calm_arrangement_of(indices: int) -> tuple[Sign, ...]:
+    """:func:`calm_arrangement` of the signs whose indices are set in ``indices`` (remembered)."""
+    order = [sign for sign in _SIGNS if indices >> sign.index & 1]
     masks = [tile.mask for tile in order]
     grid = [0] * 9  # the masks placed so far
     chosen: list[int] = []  # positions in ``order``, space by space
@@ -175,8 +180,8 @@ def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
             chosen.pop()
         return False
 
-    if len(tiles) != 9 or not search(0, 0):
-        raise ValueError(f"no Portent-free arrangement of {sorted(tiles)}")
+    if len(order) != 9 or not search(0, 0):
+        raise ValueError(f"no Portent-free arrangement of {order}")
     return tuple(order[i] for i in chosen)
 
 
@@ -186,36 +191,32 @@ _CLOSING_PAIRS: Final = tuple(
 """For each space, the other two spaces of each lane it completes (spaces filled in order)."""
 
 
-@cache
 def good_deal(tiles: frozenset[Sign], players: int) -> tuple[tuple[Sign, ...], ...]:
     """The first deal (in sign order) of 3 of ``tiles`` to each player with no hand sharing a trait.
 
     Every set of 7 tiles has one (a brute-force fact checked in the tests).
     """
-    for first in combinations(sorted(tiles), 3):
-        if not hand_ok(first):
-            continue
-        if players == 1:
-            return (first,)
-        for second in combinations(sorted(tiles.difference(first)), 3):
-            if hand_ok(second):
-                return (first, second)
-    raise ValueError(f"no good deal of {sorted(tiles)}")
+    return _good_deal_of(sum(1 << tile.index for tile in tiles), players)
 
 
 _SIGNS: Final = tuple(Sign)
 
 
 @cache
-def _calm_arrangement_of(indices: int) -> tuple[Sign, ...]:
-    """:func:`calm_arrangement` of the signs whose indices are set in ``indices`` (a cheaper key)."""
-    return calm_arrangement(frozenset(sign for sign in _SIGNS if indices >> sign.index & 1))
-
-
-@cache
 def _good_deal_of(indices: int, players: int) -> tuple[tuple[Sign, ...], ...]:
-    """:func:`good_deal` of the signs whose indices are set in ``indices`` (a cheaper key)."""
-    return good_deal(frozenset(sign for sign in _SIGNS if indices >> sign.index & 1), players)
+    """:func:`good_deal` of the signs whose indices are set in ``indices`` (remembered)."""
+    order = [sign for sign in _SIGNS if indices >> sign.index & 1]
+    for first in combinations(order, 3):
+        if first[0].mask & first[1].mask & first[2].mask:
+            continue
+        if players == 1:
+            return (first,)
+        dealt = {tile.index for tile in first}
+        rest = [tile for tile in order if tile.index not in dealt]
+        for second in combinations(rest, 3):
+            if not second[0].mask & second[1].mask & second[2].mask:
+                return (first, second)
+    raise ValueError(f"no good deal of {order}")
 
 
 def _next_of_good_deal(hands: tuple[tuple[Sign, ...], ...], pool: Sequence[Sign]) -> Sign | None:
