@@ -5,19 +5,21 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.portents import (
     Config,
     EndReason,
     Phase,
     Sign,
     apply,
+    chance_outcomes,
     current_player,
     is_over,
     legal_actions,
     new_game,
     outcome,
 )
-from ofrenda_rules.portents.bots import SearchBot, evaluate, turn_outcomes
+from ofrenda_rules.portents.bots import TURN_BUDGET, SearchBot, evaluate, turn_outcomes
 from ofrenda_rules.rng import Rng
 
 
@@ -72,3 +74,57 @@ def test_evaluation_scores_a_win_above_everything() -> None:
 def test_the_bot_refuses_a_chance_event() -> None:
     with pytest.raises(ValueError, match="no seat"):
         SearchBot().choose(new_game(Config(), None))
+
+
+def test_a_seeded_solo_turn_is_listed_up_to_the_kittys_draws_and_no_further() -> None:
+    """Issue 14: turn_outcomes on a seeded solo game walked on through the Kitty's turns (resolved inside apply)."""
+    state = new_game(Config(players=1), seed=0)
+    outcomes = turn_outcomes(state)
+    assert 0 < len(outcomes) <= TURN_BUDGET
+    for _, after in outcomes:
+        assert after.rng is None, "the search never holds the generator"
+        assert after.turns == state.turns + 1 or is_over(after)
+        assert current_player(after) in (CHANCE, TERMINAL) or after.phase is Phase.PUSH
+
+
+def test_turn_outcomes_stop_at_the_budget() -> None:
+    state = new_game(Config(players=1), seed=0)
+    assert len(turn_outcomes(state, budget=40)) < len(turn_outcomes(state))
+    assert turn_outcomes(state, budget=0) == []
+    assert turn_outcomes(new_game(Config(players=1), None)) == [], "nobody is to move at a draw"
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(
+    "config", [Config(), Config(players=1), Config(players=1, chaotic_cat=True, feed_the_cat=True)]
+)
+def test_a_decision_does_not_depend_on_the_generator(config: Config, seed: int) -> None:
+    """The bot never looks at future draws: the same position with another generator, or none, gets the same move."""
+    bot = SearchBot()
+    state = new_game(config, seed)
+    for _ in range(4):
+        choice = bot.choose(state)
+        assert bot.choose(attrs.evolve(state, rng=None)) == choice
+        assert bot.choose(attrs.evolve(state, rng=Rng(seed + 99))) == choice
+        state = apply(state, choice)
+        if is_over(state):
+            break
+
+
+def test_the_bot_values_a_turn_ending_at_a_draw_by_its_expectation() -> None:
+    state = attrs.evolve(new_game(Config(players=1), seed=4), rng=None)
+    after = turn_outcomes(state)[0][1]
+    assert current_player(after) == CHANCE
+    expected = sum(float(p) * evaluate(apply(after, a), 0) for a, p in chance_outcomes(after))
+    assert SearchBot(chance_depth=1)._value(after, 0, 0) == pytest.approx(expected)
+    assert SearchBot(chance_depth=0)._value(after, 0, 0) == evaluate(after, 0)
+
+
+def test_the_bot_plays_a_whole_seeded_solo_game() -> None:
+    state = new_game(Config(players=1), seed=0)
+    bot = SearchBot()
+    for _ in range(200):
+        if is_over(state):
+            break
+        state = apply(state, bot.choose(state))
+    assert is_over(state)

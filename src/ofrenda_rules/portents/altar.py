@@ -13,6 +13,7 @@ shows its sign but its traits are null: it never helps make a Portent.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -24,8 +25,11 @@ __all__ = [
     "Lit",
     "apply_push",
     "can_light",
+    "can_light_lanes",
     "fortune_counts",
     "hand_ok",
+    "keep_masks",
+    "keep_options",
     "lane_trait",
     "max_shift",
     "omens_collected",
@@ -62,13 +66,27 @@ def lane_trait(altar: Altar, lit: Lit, lane: int) -> Trait | None:
 
 
 def portents(altar: Altar, lit: Lit) -> tuple[Portent, ...]:
-    """Every Portent on the altar, in lane order."""
-    found = []
-    for lane in range(8):
-        trait = lane_trait(altar, lit, lane)
-        if trait is not None:
-            found.append(Portent(lane, trait))
-    return tuple(found)
+    """Every Portent on the altar, in lane order (as :func:`lane_trait` finds them, lane by lane)."""
+    m0, m1, m2, m3, m4, m5, m6, m7, m8 = [
+        0 if tile is None or flag else tile.mask for tile, flag in zip(altar, lit, strict=True)
+    ]
+    # The eight lanes of LANES, in order (a test checks this against lane_trait).
+    shared = (
+        m0 & m1 & m2,
+        m3 & m4 & m5,
+        m6 & m7 & m8,
+        m0 & m3 & m6,
+        m1 & m4 & m7,
+        m2 & m5 & m8,
+        m0 & m4 & m8,
+        m2 & m4 & m6,
+    )
+    if not any(shared):
+        return ()
+    return tuple([_PORTENT[lane, bits & -bits] for lane, bits in enumerate(shared) if bits])
+
+
+_PORTENT: Final = {(lane, trait.bit): Portent(lane, trait) for lane in range(len(LANES)) for trait in Trait}
 
 
 def possible_portent(altar: Altar, space: int) -> bool:
@@ -88,8 +106,19 @@ def possible_portent(altar: Altar, space: int) -> bool:
 
 def snuff(altar: Altar, lit: Lit, keep: Iterable[int]) -> Lit:
     """Snuff every Burnt Offering (other than the spaces in ``keep``) that is no longer part of a possible Portent."""
+    if True not in lit:
+        return lit
     kept = set(keep)
-    return tuple(flag and (space in kept or possible_portent(altar, space)) for space, flag in enumerate(lit))
+    masks = [0 if tile is None else tile.mask for tile in altar]
+    flags = list(lit)
+    for space, flag in enumerate(lit):
+        if flag and space not in kept:
+            flags[space] = any(masks[a] & masks[b] & masks[c] for a, b, c in _LANES_AT[space])
+    return tuple(flags)
+
+
+_LANES_AT: Final = tuple(tuple(LANES[lane] for lane in LANES_THROUGH[space]) for space in range(9))
+"""For each space, the spaces of the lanes through it (as :func:`possible_portent` reads them)."""
 
 
 def omens_collected(omens: Sequence[Sign | None], found: Iterable[Portent]) -> tuple[int, ...]:
@@ -159,16 +188,38 @@ def keep_options(hand: Sequence[Sign], placed: int, pushed: Sequence[Sign]) -> b
     return False
 
 
+def keep_masks(hand: Sequence[int], placed: int, pushed: Sequence[int]) -> bool:
+    """:func:`keep_options` on the tiles' trait masks (see :attr:`Sign.mask`)."""
+    keep = len(hand) - placed
+    if keep < 0:
+        return False
+    tail = tuple(pushed)
+    for kept in combinations(hand, keep):
+        tiles = kept + tail
+        if len(tiles) == 3:
+            if not tiles[0] & tiles[1] & tiles[2]:
+                return True
+        elif all(not a & b & c for a, b, c in combinations(tiles, 3)):
+            return True
+    return False
+
+
 def can_light(found: Sequence[Portent], chosen: Sequence[int]) -> bool:
     """Whether the spaces ``chosen`` can be extended to one distinct Burnt Offering per Portent.
 
     Each Portent must get a lit tile of its own in its lane (a matching of
     Portents to distinct spaces that uses every chosen space).
     """
-    need = len(found)
+    return can_light_lanes(tuple(p.lane for p in found), tuple(chosen))
+
+
+@lru_cache(maxsize=4096)
+def can_light_lanes(lanes: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
+    """:func:`can_light` for the Portents of ``lanes`` (remembered: few Portents, few choices)."""
+    need = len(lanes)
     if len(chosen) > need:
         return False
-    lanes = [LANES[p.lane] for p in found]
+    spaces = [LANES[lane] for lane in lanes]
     wanted = set(chosen)
 
     def search(index: int, used: frozenset[int]) -> bool:
@@ -177,7 +228,7 @@ def can_light(found: Sequence[Portent], chosen: Sequence[int]) -> bool:
         missing = len(wanted - used)
         if missing > need - index:
             return False
-        return any(space not in used and search(index + 1, used | {space}) for space in lanes[index])
+        return any(space not in used and search(index + 1, used | {space}) for space in spaces[index])
 
     return search(0, frozenset())
 
@@ -186,6 +237,11 @@ def fortune_counts(omens: Iterable[Sign]) -> tuple[int, ...]:
     """How many of ``omens`` show each trait, in :class:`Trait` order (a fortune of n: a count of n or more)."""
     counts = [0] * 8
     for omen in omens:
-        counts[omen.colour.bit.bit_length() - 1] += 1
-        counts[omen.shape.bit.bit_length() - 1] += 1
+        colour, shape = _POSITIONS[omen.index]
+        counts[colour] += 1
+        counts[shape] += 1
     return tuple(counts)
+
+
+_POSITIONS: Final = tuple((sign.colour.bit.bit_length() - 1, sign.shape.bit.bit_length() - 1) for sign in Sign)
+"""For each sign (by index), the :class:`Trait` positions of its colour and its shape."""

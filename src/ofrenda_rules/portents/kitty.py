@@ -23,18 +23,35 @@ The Kitty's turn (rulings in the docs page):
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
+from functools import cache
 from typing import Final
 
-from ofrenda_rules.copying import evolve
-from ofrenda_rules.portents.altar import apply_push, can_light, max_shift, omens_collected, portents, snuff
+from ofrenda_rules.portents.altar import can_light_lanes, max_shift, omens_collected, portents, snuff
 from ofrenda_rules.portents.components import CORNER_WIDE_PUSH, LANES, RING, SIDE_LANES, Sign
+from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.scoring import kitty_fortune_win
 from ofrenda_rules.portents.state import EndReason, Phase, State
+from ofrenda_rules.portents.tables import PUSHES, SHIFTS, PushMove, lit_bits, move_of
 
-__all__ = ["CIRCUIT", "kitty_draw", "kitty_hat", "kitty_slot", "start_kitty_turn", "waiting_for_draw"]
+__all__ = [
+    "CIRCUIT",
+    "kitty_draw",
+    "kitty_draw_draft",
+    "kitty_draws",
+    "kitty_hat",
+    "kitty_lights",
+    "kitty_push",
+    "kitty_slot",
+    "kitty_turn_draft",
+    "start_kitty_turn",
+    "waiting_for_draw",
+]
 
 CIRCUIT: Final = 16
 """Steps in one circuit of the altar; the Kitty wins after two."""
+_INDEX: Final = operator.attrgetter("index")
 
 
 def kitty_slot(state: State) -> int:
@@ -49,106 +66,179 @@ def kitty_hat(state: State) -> bool:
 
 def start_kitty_turn(state: State) -> State:
     """Catastrophe and the Kitty's push; then its draws (chance events) or, if none, the rest of its turn."""
-    slot = kitty_slot(state)
-    omens, stolen = state.omens, state.kitty_omens
+    draft = Draft(state)
+    kitty_turn_draft(draft)
+    return draft.build()
+
+
+def kitty_turn_draft(draft: Draft) -> None:
+    """:func:`start_kitty_turn` on a draft."""
+    slot = draft.config.edition.kitty_path[draft.kitty_steps % CIRCUIT]
+    omens = draft.omens
     omen = omens[slot]
-    if not state.made_portent and omen is not None:
-        stolen = (*stolen, omen)
-        omens = omens[:slot] + (None,) + omens[slot + 1 :]
-    edge, position = RING[slot]
-    side = edge.side
-    shifts = [0, 0, 0]
-    if side is not None:
-        shifts[position] = max_shift(state.lit, side, position)
-        order: tuple[int, ...] = (position,)
+    if not draft.made_portent and omen is not None:
+        draft.kitty_omens = (*draft.kitty_omens, omen)
+        draft.omens = omens[:slot] + (None,) + omens[slot + 1 :]
+    move, emptied = kitty_push(slot, lit_bits(draft.lit))
+    off: tuple[Sign, ...] = ()
+    if move is None:
+        altar = list(draft.altar)
     else:
-        side, order = CORNER_WIDE_PUSH[edge]
-        for j in order:
-            shifts[j] = min(1, max_shift(state.lit, side, j))
-    altar, lit, off, emptied = apply_push(state.altar, state.lit, side, (shifts[0], shifts[1], shifts[2]))
-    if len(order) > 1:
-        emptied = tuple(SIDE_LANES[side][j][0] for j in order if shifts[j])
-    token = state.token
+        before = (*draft.altar, None)
+        flags = (*draft.lit, False)
+        off = tuple([tile for space in move.off if (tile := before[space]) is not None])
+        altar = list(map(before.__getitem__, move.source))
+        draft.lit = tuple(map(flags.__getitem__, move.source))
+    token = draft.token
     pushed: tuple[Sign, ...] = off
-    if not state.config.chaotic_cat:
+    if not draft.config.chaotic_cat:
         assert token is not None
         if emptied:
-            altar = altar[: emptied[0]] + (token,) + altar[emptied[0] + 1 :]
+            altar[emptied[0]] = token
             emptied = emptied[1:]
         else:
             pushed = (token,)
         token = None
-    state = evolve(
-        state,
-        omens=omens,
-        kitty_omens=stolen,
-        altar=altar,
-        lit=lit,
-        token=token,
-        pushed=pushed,
-        kitty_fill=emptied,
-        phase=Phase.KITTY,
-    )
-    return _continue(state)
+    draft.altar = tuple(altar)
+    draft.token = token
+    draft.pushed = pushed
+    draft.kitty_fill = emptied
+    draft.phase = Phase.KITTY
+    _continue(draft)
+
+
+@cache
+def kitty_push(slot: int, lit: int) -> tuple[PushMove | None, tuple[int, ...]]:
+    """The Kitty's push from ``slot`` with Burnt Offerings on ``lit`` (a bit mask), and the spaces it empties.
+
+    From a side slot it pushes its lane as far as the offerings allow (up to
+    3); from a corner, one tile off each lane of the side counter-clockwise
+    of the corner that an offering does not block, and the emptied spaces
+    are listed furthest lane first. ``None``: the Kitty is blocked. At most
+    16 x 512 cases, each worked out once.
+    """
+    flags = tuple(bool(lit >> space & 1) for space in range(9))
+    edge, position = RING[slot]
+    side = edge.side
+    shifts = [0, 0, 0]
+    if side is not None:
+        shifts[position] = max_shift(flags, side, position)
+        order: tuple[int, ...] = (position,)
+    else:
+        side, order = CORNER_WIDE_PUSH[edge]
+        for j in order:
+            shifts[j] = min(1, max_shift(flags, side, j))
+    key = (shifts[0], shifts[1], shifts[2])
+    if key == (0, 0, 0):
+        return None, ()
+    move = move_of(PUSHES[side][SHIFTS.index(key)])
+    if len(order) > 1:
+        return move, tuple(SIDE_LANES[side][j][0] for j in order if shifts[j])
+    return move, move.emptied
+
+
+@cache
+def kitty_lights(lanes: tuple[int, ...]) -> tuple[int, ...]:
+    """The spaces the Kitty lights for new Portents in ``lanes`` (remembered: at most 2**8 sets of lanes).
+
+    For each Portent in turn, the lowest space that still leaves every other
+    new Portent a Burnt Offering of its own.
+    """
+    chosen: list[int] = []
+    for _ in lanes:
+        chosen.append(
+            next(
+                space
+                for space in range(9)
+                if space not in chosen
+                and any(space in LANES[lane] for lane in lanes)
+                and can_light_lanes(lanes, (*chosen, space))
+            )
+        )
+    return tuple(chosen)
 
 
 def kitty_draw(state: State, tile: Sign) -> State:
     """A tile drawn from the bag for the Kitty: onto its next space, else onto its token."""
-    bag = tuple(t for t in state.bag if t is not tile)
-    if state.kitty_fill:
-        space = state.kitty_fill[0]
-        altar = state.altar[:space] + (tile,) + state.altar[space + 1 :]
-        state = evolve(state, bag=bag, altar=altar, kitty_fill=state.kitty_fill[1:])
+    draft = Draft(state)
+    kitty_draw_draft(draft, tile)
+    return draft.build()
+
+
+def kitty_draw_draft(draft: Draft, tile: Sign) -> None:
+    """:func:`kitty_draw` on a draft."""
+    draft.bag = tuple([t for t in draft.bag if t is not tile])
+    if draft.kitty_fill:
+        space = draft.kitty_fill[0]
+        draft.altar = draft.altar[:space] + (tile,) + draft.altar[space + 1 :]
+        draft.kitty_fill = draft.kitty_fill[1:]
     else:
-        state = evolve(state, bag=bag, token=tile)
-    return _continue(state)
+        draft.token = tile
+    _continue(draft)
 
 
-def waiting_for_draw(state: State) -> bool:
+def kitty_draws(draft: Draft, below: Callable[[int], int]) -> None:
+    """All the bag draws the Kitty's turn waits for, then the rest of its turn (a seeded game's fast path).
+
+    Draw by draw exactly as :func:`kitty_draw_draft`: the next emptied space,
+    then the token, each tile the bag's ``below(len(bag))``-th (no call for a
+    single tile), and the bag keeps its order.
+    """
+    bag = list(draft.bag)
+    altar = list(draft.altar)
+    for space in draft.kitty_fill:
+        altar[space] = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
+    if not draft.config.chaotic_cat and draft.token is None:
+        draft.token = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
+    draft.altar = tuple(altar)
+    draft.bag = tuple(bag)
+    draft.kitty_fill = ()
+    _continue(draft)
+
+
+def waiting_for_draw(state: State | Draft) -> bool:
     """Whether the Kitty's turn waits for a bag draw."""
     return bool(state.kitty_fill) or (not state.config.chaotic_cat and state.token is None)
 
 
-def _continue(state: State) -> State:
-    if waiting_for_draw(state):
-        return state
-    bag = tuple(sorted(state.bag + state.pushed))
-    state = evolve(state, bag=bag, pushed=())
-    found = portents(state.altar, state.lit)
-    omens, gained = state.omens, state.kitty_omens
-    lit = state.lit
-    chosen: list[int] = []
+def _continue(draft: Draft) -> None:
+    if waiting_for_draw(draft):
+        return
+    draft.bag = tuple(sorted(draft.bag + draft.pushed, key=_INDEX))
+    draft.pushed = ()
+    altar = draft.altar
+    found = portents(altar, draft.lit)
+    omens, gained = draft.omens, draft.kitty_omens
+    lit = draft.lit
+    chosen: tuple[int, ...] = ()
     if found:
         slots = omens_collected(omens, found)
         gained = gained + tuple(omen for i in slots if (omen := omens[i]) is not None)
-        omens = tuple(None if i in slots else omen for i, omen in enumerate(omens))
-        for _ in found:
-            space = next(
-                s
-                for s in range(9)
-                if s not in chosen and any(s in LANES[p.lane] for p in found) and can_light(found, (*chosen, s))
-            )
-            chosen.append(space)
-        lit = tuple(flag or space in chosen for space, flag in enumerate(lit))
-    lit = snuff(state.altar, lit, chosen)
-    steps = state.kitty_steps + 1 + (1 if state.kitty_extra else 0)
-    state = evolve(
-        state,
-        omens=omens,
-        kitty_omens=gained,
-        lit=lit,
-        kitty_steps=steps,
-        kitty_extra=False,
-        made_portent=False,
-        turns=state.turns + 1,
-    )
-    reason = None
-    if sum(lit) >= 4:
-        reason = EndReason.KITTY_OFFERINGS
+        left = list(omens)
+        for slot in slots:
+            left[slot] = None
+        omens = tuple(left)
+        chosen = kitty_lights(tuple([p.lane for p in found]))
+        flags = list(lit)
+        for space in chosen:
+            flags[space] = True
+        lit = tuple(flags)
+    lit = snuff(altar, lit, chosen)
+    steps = draft.kitty_steps + 1 + (1 if draft.kitty_extra else 0)
+    draft.omens = omens
+    draft.kitty_omens = gained
+    draft.lit = lit
+    draft.kitty_steps = steps
+    draft.kitty_extra = False
+    draft.made_portent = False
+    draft.turns += 1
+    if lit.count(True) >= 4:
+        reason: EndReason | None = EndReason.KITTY_OFFERINGS
     elif steps >= 2 * CIRCUIT:
         reason = EndReason.KITTY_CIRCLED
     else:
         reason = kitty_fortune_win(gained)
     if reason is not None:
-        return evolve(state, phase=Phase.OVER, winners=(), reason=reason)
-    return evolve(state, phase=Phase.PUSH)
+        draft.phase, draft.winners, draft.reason = Phase.OVER, (), reason
+    else:
+        draft.phase = Phase.PUSH

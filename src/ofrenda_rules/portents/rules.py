@@ -14,10 +14,11 @@
 
 from __future__ import annotations
 
+import operator
 from fractions import Fraction
-from typing import assert_never
+from typing import Final, assert_never
 
-from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
+from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, settle
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.portents.actions import (
@@ -32,20 +33,35 @@ from ofrenda_rules.portents.actions import (
     Sacrifice,
 )
 from ofrenda_rules.portents.components import Sign
-from ofrenda_rules.portents.kitty import kitty_draw
-from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes
-from ofrenda_rules.portents.state import Config, Phase, State
+from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
+from ofrenda_rules.portents.kitty import kitty_draw_draft, kitty_draws
+from ofrenda_rules.portents.setup import Draws, apply_setup, seeded_setup, setup_outcomes
+from ofrenda_rules.portents.state import Config, Memo, Phase, State
+from ofrenda_rules.portents.tables import (
+    CHOOSE_FIRST_PAIRS,
+    DRAW_TILES,
+    LIGHTS,
+    OMEN_PAIRS,
+    PASS,
+    PUSH_SERIAL,
+    SACRIFICES,
+    TILE_PAIRS,
+)
 from ofrenda_rules.portents.turn import (
     do_light,
-    do_place,
     do_push,
-    end_scrying,
-    finish_player_turn,
+    end_scrying_draft,
+    finish_turn_draft,
     legal_lights,
     legal_places,
     legal_pushes,
+    light_draft,
     light_rejection,
+    one_empty_space,
+    place_draft,
     place_rejection,
+    place_tile,
+    push_options,
     push_rejection,
 )
 from ofrenda_rules.rng import Rng
@@ -61,6 +77,9 @@ __all__ = [
     "validate",
 ]
 
+_INDEX: Final = operator.attrgetter("index")
+_LIT: Final = FIELDS.index("lit")
+_PHASE: Final = FIELDS.index("phase")
 _CHANCE_PHASES = (
     Phase.OMENS,
     Phase.ALTAR,
@@ -129,6 +148,8 @@ def current_player(state: State) -> PlayerId:
     starting Burnt Offering.
     """
     phase = state.phase
+    if phase is Phase.PLACE or phase is Phase.PUSH or phase is Phase.LIGHT:
+        return state.active
     if phase is Phase.OVER:
         return TERMINAL
     if phase in _CHANCE_PHASES:
@@ -145,7 +166,7 @@ def is_over(state: State) -> bool:
 
 def _chance_list(state: State) -> tuple[Action, ...]:
     if state.phase in (Phase.FEED, Phase.KITTY):
-        return tuple(DrawTile(tile) for tile in state.bag)
+        return tuple([DRAW_TILES[tile.index] for tile in state.bag])
     return setup_outcomes(state)
 
 
@@ -154,31 +175,92 @@ def _chance_weights(state: State) -> ChanceWeights[Action]:
     return outcomes, (1,) * len(outcomes)
 
 
+def _chance_pairs(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """The pending draw's outcomes with their probabilities, from the shared tables."""
+    phase = state.phase
+    if phase is Phase.KITTY or phase is Phase.FEED:
+        tiles = TILE_PAIRS[len(state.bag)]
+        return tuple([tiles[tile.index] for tile in state.bag])
+    if phase is Phase.OMENS:
+        omens = state.omens
+        placed = {omen.index for omen in omens if omen is not None}
+        left = [omen for omen in state.config.edition.omens if omen.index not in placed]
+        row = OMEN_PAIRS[len(left)]
+        return tuple([row[omen.index] for omen in left])
+    if phase is Phase.FIRST_PLAYER:
+        return CHOOSE_FIRST_PAIRS
+    draws = setup_outcomes(state)
+    tiles = TILE_PAIRS[len(draws)]
+    return tuple([tiles[draw.tile.index] for draw in draws if isinstance(draw, DrawTile)])
+
+
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """The outcomes of the pending draw, each equally likely; empty when no chance event is pending."""
+    memo = state._memo
+    if memo is not None and memo[2] is not None:
+        return memo[2]
     if current_player(state) != CHANCE:
         return ()
-    return probabilities(_chance_weights(state))
+    pairs = _chance_pairs(state)
+    _remember(state, (None, None, pairs) if memo is None else (memo[0], memo[1], pairs))
+    return pairs
+
+
+def _remember(state: State, memo: Memo) -> None:
+    """Keep what was listed for ``state`` (a private field, not part of the state's value)."""
+    object.__setattr__(state, "_memo", memo)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action, in a deterministic order."""
+    memo = state._memo
+    if memo is not None and memo[0] is not None:
+        return memo[0]
+    actions, bits = _list(state)
+    _remember(state, (actions, bits, None) if memo is None else (actions, bits, memo[2]))
+    return actions
+
+
+def _list(state: State) -> tuple[tuple[Action, ...], int | None]:
+    """The legal actions, and for pushes their bit mask of serial numbers."""
     phase = state.phase
-    if phase is Phase.OVER:
-        return ()
-    if phase in _CHANCE_PHASES:
-        return _chance_list(state)
     if phase is Phase.PUSH:
-        return legal_pushes(state)
+        return push_options(state)
     if phase is Phase.PLACE:
-        return legal_places(state)
+        return legal_places(state), None
     if phase is Phase.LIGHT:
-        return tuple(Light(space) for space in legal_lights(state))
+        return tuple([LIGHTS[space] for space in legal_lights(state)]), None
+    if phase is Phase.OVER:
+        return (), None
+    if phase in _CHANCE_PHASES:
+        return tuple([action for action, _ in _chance_pairs(state)]), None
     if phase is Phase.OFFERING:
-        return tuple(Light(space) for space in range(9))
+        return LIGHTS, None
     if phase is Phase.SACRIFICE:
-        return tuple(Sacrifice(tile) for tile in state.hands[state.active])
+        return tuple([SACRIFICES[tile.index] for tile in state.hands[state.active]]), None
     raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
+
+
+def _listed(state: State, action: object) -> bool:
+    """Whether ``action`` is one of the very objects listed for ``state`` (by identity, so exactly legal).
+
+    Only what ``legal_actions`` or ``chance_outcomes`` already listed for this
+    state is consulted; anything else takes the full validation.
+    """
+    memo = state._memo
+    if memo is None:
+        return False
+    bits = memo[1]
+    if bits is not None:  # pushes, as serial numbers of the interned pushes (0: only the pass)
+        serial = PUSH_SERIAL.get(id(action))
+        if serial is not None:
+            return bool(bits >> serial & 1)
+        return bits == 0 and action is PASS
+    listed = memo[0]
+    if listed is None:
+        assert memo[2] is not None
+        listed = tuple([candidate for candidate, _ in memo[2]])
+    return id(action) in map(id, listed)
 
 
 _ACTION_TYPES: tuple[type, ...] = (DrawOmen, DrawTile, ChooseFirst, Push, Place, Pass, Light, Sacrifice)
@@ -193,7 +275,14 @@ _EXPECTS = {
 
 
 def validate(state: State, action: Action) -> Rejection | None:
-    """``None`` when ``action`` is legal in ``state``, else the reason it is not."""
+    """``None`` when ``action`` is legal in ``state``, else the reason it is not.
+
+    An action that is one of the objects ``legal_actions`` (or
+    ``chance_outcomes``) returned for this very state is legal at once; any
+    other action is checked rule by rule.
+    """
+    if _listed(state, action):
+        return None
     phase = state.phase
     if phase is Phase.OVER:
         return Rejection("game-over", "the game is over; no action can be taken")
@@ -250,6 +339,10 @@ def _wrong_phase(state: State, action: Action) -> Rejection:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; the given state is never changed.
 
+    In a seeded game the draws that follow (the Kitty's, Feed the Cat's) are
+    made inside ``apply``, exactly as the kernel's ``settle`` makes them one
+    event at a time (a test checks the two agree), on the one new state.
+
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
 
@@ -257,7 +350,10 @@ def apply(state: State, action: Action) -> State:
     rejection = validate(state, action)
     if rejection is not None:
         raise IllegalActionError(rejection, action)
-    return _settle(_apply_unchecked(state, action))
+    after = _step(state, action, draw=True)
+    if after.rng is not None and current_player(after) == CHANCE:
+        return _settle(after)  # a seeded state made by hand in the middle of the setup
+    return after
 
 
 def _settle(state: State) -> State:
@@ -265,38 +361,85 @@ def _settle(state: State) -> State:
 
 
 def _apply_unchecked(state: State, action: Action) -> State:
+    """The state after one legal event (a decision or one chance outcome), stopping at the next draw."""
+    return _step(state, action, draw=False)
+
+
+def _step(state: State, action: Action, draw: bool) -> State:
+    """The state after a legal ``action``; with ``draw``, a seeded game's bag draws that follow are made too."""
     phase = state.phase
-    if isinstance(action, DrawOmen):
-        return apply_setup(state, action)
-    if isinstance(action, ChooseFirst):
-        return apply_setup(state, action)
-    if isinstance(action, DrawTile):
-        if phase is Phase.KITTY:
-            return kitty_draw(state, action.tile)
-        if phase is Phase.FEED:
-            return _feed(state, action.tile)
-        return apply_setup(state, action)
-    if isinstance(action, Push):
-        return do_push(state, action)
     if isinstance(action, Place):
-        return do_place(state, action)
-    if isinstance(action, Pass):
-        return end_scrying(state)
-    if isinstance(action, Light):
+        if not one_empty_space(state.altar):
+            return place_tile(state, action)
+        draft = Draft(state)
+        place_draft(draft, action)
+    elif isinstance(action, Push):
+        return do_push(state, action)
+    elif isinstance(action, Light):
         if phase is Phase.OFFERING:
-            lit = state.lit[: action.space] + (True,) + state.lit[action.space + 1 :]
-            return evolve(state, lit=lit, phase=Phase.PUSH)
-        return do_light(state, action.space)
-    if isinstance(action, Sacrifice):
-        hand = tuple(t for t in state.hands[0] if t is not action.tile)
-        return evolve(state, hands=(hand,), pushed=(action.tile,), phase=Phase.FEED)
-    assert_never(action)
+            fields = values(state)
+            fields[_LIT] = (*state.lit[: action.space], True, *state.lit[action.space + 1 :])
+            fields[_PHASE] = Phase.PUSH
+            return from_values(fields)
+        if len(state.lit_now) + 1 < len(state.portents):
+            return do_light(state, action.space)
+        draft = Draft(state)
+        light_draft(draft, action.space)
+    elif isinstance(action, Pass):
+        draft = Draft(state)
+        end_scrying_draft(draft)
+    elif isinstance(action, Sacrifice):
+        draft = Draft(state)
+        draft.hands = (tuple([t for t in state.hands[0] if t is not action.tile]),)
+        draft.pushed = (action.tile,)
+        draft.phase = Phase.FEED
+    elif isinstance(action, DrawTile) and (phase is Phase.KITTY or phase is Phase.FEED):
+        draft = Draft(state)
+        _draw(draft, action.tile)
+    elif isinstance(action, DrawOmen | DrawTile | ChooseFirst):
+        return apply_setup(state, action)
+    else:
+        assert_never(action)
+    if draw and draft.rng is not None:
+        _draw_seeded(draft)
+    return draft.build()
 
 
-def _feed(state: State, tile: Sign) -> State:
-    hand = tuple(sorted((*state.hands[0], tile)))
-    bag = tuple(sorted((*(t for t in state.bag if t is not tile), *state.pushed)))
-    return finish_player_turn(evolve(state, hands=(hand,), bag=bag, pushed=()))
+def _draw(draft: Draft, tile: Sign) -> None:
+    """A tile drawn from the bag: the Kitty's, or Feed the Cat's replacement."""
+    if draft.phase is Phase.KITTY:
+        kitty_draw_draft(draft, tile)
+    else:
+        _feed(draft, tile)
+
+
+def _draw_seeded(draft: Draft) -> None:
+    """Make the pending bag draws with the draft's generator, as ``settle`` would.
+
+    ``settle`` draws ``Rng.choose`` over equal weights, in the order of
+    ``legal_actions`` (the bag's order), which is ``Rng.below(len(bag))``,
+    and draws nothing for a single outcome.
+    """
+    assert draft.rng is not None
+    draws = Draws(draft.rng)
+    while True:
+        phase = draft.phase
+        if phase is Phase.KITTY:
+            kitty_draws(draft, draws.below)
+        elif phase is Phase.FEED:
+            bag = draft.bag
+            _feed(draft, bag[draws.below(len(bag)) if len(bag) > 1 else 0])
+        else:
+            break
+    if draws.counter != draft.rng.counter:
+        draft.rng = draws.rng()
+
+
+def _feed(draft: Draft, tile: Sign) -> None:
+    draft.hands = (tuple(sorted((*draft.hands[0], tile), key=_INDEX)),)
+    draft.bag = tuple(sorted((*(t for t in draft.bag if t is not tile), *draft.pushed), key=_INDEX))
+    draft.pushed = ()
+    finish_turn_draft(draft)
 
 
 def hidden_variant(state: State, player: int, rng: Rng) -> State:

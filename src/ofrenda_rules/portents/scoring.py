@@ -27,20 +27,24 @@ __all__ = ["Outcome", "fortune_win", "kitty_fortune_win", "outcome", "score", "s
 
 def fortune_win(omens: Sequence[Sign]) -> EndReason | None:
     """The two-player fortune victory these omens give: a fortune of 4, or two fortunes of 3."""
+    if len(omens) < 3:  # each omen adds at most 1 to a trait's count
+        return None
     counts = fortune_counts(omens)
     if max(counts) >= 4:
         return EndReason.FORTUNE_OF_FOUR
-    if sum(1 for c in counts if c >= 3) >= 2:
+    if counts.count(3) >= 2:  # no count is above 3 here
         return EndReason.TWO_FORTUNES_OF_THREE
     return None
 
 
 def kitty_fortune_win(omens: Sequence[Sign]) -> EndReason | None:
     """The Kitty's fortune victory: a fortune of 3, or two fortunes of 2."""
+    if len(omens) < 2:  # each omen adds at most 1 to a trait's count
+        return None
     counts = fortune_counts(omens)
     if max(counts) >= 3:
         return EndReason.KITTY_FORTUNE_OF_THREE
-    if sum(1 for c in counts if c >= 2) >= 2:
+    if counts.count(2) >= 2:  # no count is above 2 here
         return EndReason.KITTY_TWO_FORTUNES_OF_TWO
     return None
 
@@ -56,6 +60,8 @@ def solo_target_met(config: Config, omens: Sequence[Sign]) -> bool:
     """
     if config.difficulty is Difficulty.OMNISCIENT_ORACLE:
         return len(omens) >= ORACLE_OMENS
+    if len(omens) < 3:  # every target needs a fortune of 3 or 4, and an omen adds at most 1 to a count
+        return False
     fours, threes = SOLO_TARGETS[config.difficulty]
     counts = fortune_counts(omens)
     n4 = sum(1 for c in counts if c >= 4)

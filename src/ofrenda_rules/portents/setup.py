@@ -40,6 +40,7 @@ kernel's ``settle`` would, one event at a time.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
@@ -51,9 +52,11 @@ from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTi
 from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
 from ofrenda_rules.portents.state import Phase, State
-from ofrenda_rules.rng import Rng
+from ofrenda_rules.portents.tables import CHOOSE_FIRST, DRAW_OMENS, DRAW_TILES
+from ofrenda_rules.rng import MASK64, Rng
 
 __all__ = [
+    "Draws",
     "WORST_REDEAL_CHANCE",
     "WORST_RESHUFFLE_CHANCE",
     "apply_setup",
@@ -84,11 +87,11 @@ every deal of every set of 7.
 
 def _pool(state: State) -> list[Sign]:
     """Tiles in the box: not on the altar, taken up, or in a hand (edition order)."""
-    used = {tile for tile in state.altar if tile is not None}
-    used.update(state.taken)
+    used = {tile.index for tile in state.altar if tile is not None}
+    used.update(tile.index for tile in state.taken)
     for hand in state.hands:
-        used.update(hand)
-    return [tile for tile in state.config.edition.tiles if tile not in used]
+        used.update(tile.index for tile in hand)
+    return [tile for tile in state.config.edition.tiles if tile.index not in used]
 
 
 def shows_portent(altar: tuple[Sign | None, ...]) -> bool:
@@ -117,8 +120,8 @@ def setup_outcomes(state: State) -> tuple[Action, ...]:
     """
     phase = state.phase
     if phase is Phase.OMENS:
-        placed = {omen for omen in state.omens if omen is not None}
-        return tuple(DrawOmen(omen) for omen in state.config.edition.omens if omen not in placed)
+        placed = {omen.index for omen in state.omens if omen is not None}
+        return tuple(DRAW_OMENS[omen.index] for omen in state.config.edition.omens if omen.index not in placed)
     if phase is Phase.RESHUFFLE:
         laid = tuple(tile for tile in state.altar if tile is not None)
         target = calm_arrangement(frozenset((*laid, *state.taken)))
@@ -127,24 +130,23 @@ def setup_outcomes(state: State) -> tuple[Action, ...]:
         pool = _pool(state)
         return _first(pool, _next_of_good_deal(state.hands, pool))
     if phase in (Phase.ALTAR, Phase.TOKEN):
-        return tuple(DrawTile(tile) for tile in _pool(state))
+        return tuple(DRAW_TILES[tile.index] for tile in _pool(state))
     if phase is Phase.FIRST_PLAYER:
-        return (ChooseFirst(0), ChooseFirst(1))
+        return CHOOSE_FIRST
     return ()
 
 
 def _first(tiles: Sequence[Sign], lead: Sign | None) -> tuple[Action, ...]:
     """Draws of ``tiles`` in their order, ``lead`` moved to the front."""
     if lead is None:
-        return tuple(DrawTile(tile) for tile in tiles)
-    return (DrawTile(lead), *(DrawTile(tile) for tile in tiles if tile is not lead))
+        return tuple(DRAW_TILES[tile.index] for tile in tiles)
+    return (DRAW_TILES[lead.index], *(DRAW_TILES[tile.index] for tile in tiles if tile is not lead))
 
 
 _CLOSING: Final = tuple(tuple(lane for lane in LANES if max(lane) == space) for space in range(9))
 """The lanes completed by filling ``space`` when the spaces are filled in order."""
 
 
-@cache
 def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
     """The first arrangement (spaces 0-8), in sign order, of 9 tiles that shows no Portent.
 
@@ -153,52 +155,85 @@ def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
     >>> [str(tile) for tile in calm_arrangement(frozenset((*Sign,)[:9]))[:3]]
     ['Yellow Skull', 'Yellow Claw', 'Red Skull']
     """
-    grid: list[Sign] = []
-
-    def search(left: tuple[Sign, ...]) -> bool:
-        if not left:
-            return True
-        space = len(grid)
-        for tile in left:
-            grid.append(tile)
-            if not any(grid[a].mask & grid[b].mask & grid[c].mask for a, b, c in _CLOSING[space]) and search(
-                tuple(t for t in left if t is not tile)
-            ):
-                return True
-            grid.pop()
-        return False
-
-    if len(tiles) != 9 or not search(tuple(sorted(tiles))):
-        raise ValueError(f"no Portent-free arrangement of {sorted(tiles)}")
-    return tuple(grid)
+    return _calm_arrangement_of(sum(1 << tile.index for tile in tiles))
 
 
 @cache
+def _calm_arrangement_of(indices: int) -> tuple[Sign, ...]:
+    """:func:`calm_arrangement` of the signs whose indices are set in ``indices`` (remembered)."""
+    order = [sign for sign in _SIGNS if indices >> sign.index & 1]
+    masks = [tile.mask for tile in order]
+    grid = [0] * 9  # the masks placed so far
+    chosen: list[int] = []  # positions in ``order``, space by space
+
+    def search(space: int, used: int) -> bool:
+        if space == 9:
+            return True
+        closing = _CLOSING_PAIRS[space]
+        for i, mask in enumerate(masks):
+            if used >> i & 1 or any(grid[a] & grid[b] & mask for a, b in closing):
+                continue
+            grid[space] = mask
+            chosen.append(i)
+            if search(space + 1, used | 1 << i):
+                return True
+            chosen.pop()
+        return False
+
+    if len(order) != 9 or not search(0, 0):
+        raise ValueError(f"no Portent-free arrangement of {order}")
+    return tuple(order[i] for i in chosen)
+
+
+_CLOSING_PAIRS: Final = tuple(
+    tuple(tuple(other for other in lane if other != space) for lane in lanes) for space, lanes in enumerate(_CLOSING)
+)
+"""For each space, the other two spaces of each lane it completes (spaces filled in order)."""
+
+
 def good_deal(tiles: frozenset[Sign], players: int) -> tuple[tuple[Sign, ...], ...]:
     """The first deal (in sign order) of 3 of ``tiles`` to each player with no hand sharing a trait.
 
     Every set of 7 tiles has one (a brute-force fact checked in the tests).
     """
-    for first in combinations(sorted(tiles), 3):
-        if not hand_ok(first):
+    return _good_deal_of(sum(1 << tile.index for tile in tiles), players)
+
+
+_SIGNS: Final = tuple(Sign)
+
+
+@cache
+def _good_deal_of(indices: int, players: int) -> tuple[tuple[Sign, ...], ...]:
+    """:func:`good_deal` of the signs whose indices are set in ``indices`` (remembered)."""
+    order = [sign for sign in _SIGNS if indices >> sign.index & 1]
+    for first in combinations(order, 3):
+        if first[0].mask & first[1].mask & first[2].mask:
             continue
         if players == 1:
             return (first,)
-        for second in combinations(sorted(tiles.difference(first)), 3):
-            if hand_ok(second):
+        dealt = {tile.index for tile in first}
+        rest = [tile for tile in order if tile.index not in dealt]
+        for second in combinations(rest, 3):
+            if not second[0].mask & second[1].mask & second[2].mask:
                 return (first, second)
-    raise ValueError(f"no good deal of {sorted(tiles)}")
+    raise ValueError(f"no good deal of {order}")
 
 
 def _next_of_good_deal(hands: tuple[tuple[Sign, ...], ...], pool: Sequence[Sign]) -> Sign | None:
     """The next tile of :func:`good_deal` while the hands so far agree with it."""
-    dealt = [tile for hand in hands for tile in hand]
-    target = good_deal(frozenset((*pool, *dealt)), len(hands))
+    indices = sum(1 << tile.index for tile in pool) + sum(1 << tile.index for hand in hands for tile in hand)
+    return _lead(hands, _good_deal_of(indices, len(hands)))
+
+
+def _lead(hands: tuple[tuple[Sign, ...], ...], target: tuple[tuple[Sign, ...], ...]) -> Sign | None:
+    """The next tile of the deal ``target`` while the hands so far agree with it."""
     for hand, aim in zip(hands, target, strict=True):
-        if not set(hand) <= set(aim):
+        aimed = [tile.index for tile in aim]  # by index: signs hash and compare slowly
+        if any(tile.index not in aimed for tile in hand):
             return None
         if len(hand) < 3:
-            return next(tile for tile in aim if tile not in hand)
+            held = [tile.index for tile in hand]
+            return next(tile for tile in aim if tile.index not in held)
     return None  # pragma: no cover (a full deal is never pending)
 
 
@@ -206,16 +241,16 @@ def apply_setup(state: State, action: Action) -> State:
     """Apply a legal setup chance outcome."""
     phase = state.phase
     if isinstance(action, DrawOmen):
-        slot = state.omens.index(None)
+        slot = _first_empty(state.omens)
         omens = state.omens[:slot] + (action.omen,) + state.omens[slot + 1 :]
-        return evolve(state, omens=omens, phase=Phase.ALTAR if None not in omens else phase)
+        return evolve(state, omens=omens, phase=phase if _has_empty(omens) else Phase.ALTAR)
     if isinstance(action, ChooseFirst):
         return evolve(state, active=action.seat, first_player=action.seat, phase=Phase.OFFERING)
     assert isinstance(action, DrawTile)
     tile = action.tile
     if phase is Phase.ALTAR:
         altar = _put(state.altar, tile)
-        return _check_altar(state, altar) if None not in altar else evolve(state, altar=altar)
+        return evolve(state, altar=altar) if _has_empty(altar) else _check_altar(state, altar)
     if phase is Phase.RESHUFFLE:
         altar = _put(state.altar, tile)
         taken = tuple(t for t in state.taken if t is not tile)
@@ -232,8 +267,17 @@ def apply_setup(state: State, action: Action) -> State:
 
 
 def _put(altar: tuple[Sign | None, ...], tile: Sign) -> tuple[Sign | None, ...]:
-    space = altar.index(None)
+    space = _first_empty(altar)
     return altar[:space] + (tile,) + altar[space + 1 :]
+
+
+def _first_empty(spaces: tuple[Sign | None, ...]) -> int:
+    """The first ``None`` (by identity: signs compare slowly with ``==``)."""
+    return next(i for i, item in enumerate(spaces) if item is None)
+
+
+def _has_empty(spaces: tuple[Sign | None, ...]) -> bool:
+    return any(item is None for item in spaces)
 
 
 def _check_altar(state: State, altar: tuple[Sign | None, ...]) -> State:
@@ -271,51 +315,49 @@ def seeded_setup(state: State, rng: Rng) -> State:
     checks the two paths agree.
     """
     config = state.config
+    draws = Draws(rng)
 
-    def pick(items: list[Sign], lead: Sign | None, rng: Rng) -> tuple[Sign, Rng]:
-        order = items if lead is None else [lead, *(t for t in items if t is not lead)]
-        index, rng = (0, rng) if len(order) == 1 else rng.below(len(order))
-        chosen = order[index]
+    def pick(items: list[Sign], lead: Sign | None) -> Sign:
+        index = draws.below(len(items)) if len(items) > 1 else 0
+        if lead is None:
+            return items.pop(index)
+        chosen = [lead, *(t for t in items if t is not lead)][index]
         items.remove(chosen)
-        return chosen, rng
+        return chosen
 
+    below = draws.below
     left = list(config.edition.omens)
-    omens = []
-    for _ in range(16):
-        omen, rng = pick(left, None, rng)
-        omens.append(omen)
+    omens = tuple([left.pop(below(n)) for n in range(16, 1, -1)] + left)
     box = list(config.edition.tiles)
-    altar = []
-    for _ in range(9):
-        tile, rng = pick(box, None, rng)
-        altar.append(tile)
+    altar = [box.pop(below(n)) for n in range(16, 7, -1)]
     reshuffles = 0
     while shows_portent(tuple(altar)):
         reshuffles += 1
-        taken, altar = sorted(altar), []
-        target = calm_arrangement(frozenset(taken))
+        taken, altar = sorted(altar, key=_INDEX), []
+        target = _calm_arrangement_of(sum(1 << tile.index for tile in taken))
         while len(taken) > 1:
             lead = target[len(altar)] if tuple(altar) == target[: len(altar)] else None
-            tile, rng = pick(taken, lead, rng)
-            altar.append(tile)
+            altar.append(pick(taken, lead))
         altar.append(taken[0])
     redeals = -1
     hands: tuple[tuple[Sign, ...], ...] = ()
+    deal = _good_deal_of(sum(1 << tile.index for tile in box), config.players)
     while not hands or not all(hand_ok(hand) for hand in hands):
         redeals += 1
         pool = list(box)
         hands = ((),) * config.players
         for seat in range(config.players):
             for _ in range(3):
-                tile, rng = pick(pool, _next_of_good_deal(hands, pool), rng)
-                hands = hands[:seat] + (tuple(sorted((*hands[seat], tile))),) + hands[seat + 1 :]
+                tile = pick(pool, _lead(hands, deal))
+                hands = hands[:seat] + (tuple(sorted((*hands[seat], tile), key=_INDEX)),) + hands[seat + 1 :]
+    pool.sort(key=_INDEX)
     token: Sign | None = None
     if not config.solo:
         (token,) = pool
-        seat, rng = rng.below(2)
+        seat = draws.below(2)
         return evolve(
             state,
-            omens=tuple(omens),
+            omens=omens,
             altar=tuple(altar),
             hands=hands,
             token=token,
@@ -324,19 +366,68 @@ def seeded_setup(state: State, rng: Rng) -> State:
             active=seat,
             first_player=seat,
             phase=Phase.OFFERING,
-            rng=rng,
+            rng=draws.rng(),
         )
     if not config.chaotic_cat:
-        token, rng = pick(pool, None, rng)
+        token = pick(pool, None)
     return evolve(
         state,
-        omens=tuple(omens),
+        omens=omens,
         altar=tuple(altar),
         hands=hands,
         token=token,
-        bag=tuple(sorted(pool)),
+        bag=tuple(pool),
         reshuffles=reshuffles,
         redeals=redeals,
         phase=Phase.PUSH,
-        rng=rng,
+        rng=draws.rng(),
     )
+
+
+_INDEX: Final = operator.attrgetter("index")
+"""The sort key of signs (the order of ``Sign.__lt__``)."""
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+_LIMITS: Final = tuple(((MASK64 + 1) // n) * n if n else 0 for n in range(33))
+"""The rejection limit of ``below(n)`` for small ``n``."""
+
+
+class Draws:
+    """A run of ``Rng.below`` draws made on two integers, not one generator object per draw.
+
+    The numbers are those of :class:`~ofrenda_rules.rng.Rng` (the documented
+    SplitMix64 and rejection sampling, constants included), drawn in the same
+    order; a test checks them against ``Rng.below``. :meth:`rng` gives the
+    generator after the last draw.
+
+    >>> draws = Draws(Rng(seed=42))
+    >>> [draws.below(6) for _ in range(5)], draws.rng()
+    ([1, 1, 0, 0, 4], Rng(seed=42, counter=5))
+    """
+
+    __slots__ = ("counter", "seed")
+
+    def __init__(self, rng: Rng) -> None:
+        self.seed = rng.seed
+        self.counter = rng.counter
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``, as ``Rng.below(n)`` draws it."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, not {n}")
+        limit = _LIMITS[n] if n < len(_LIMITS) else ((MASK64 + 1) // n) * n
+        seed, counter = self.seed, self.counter
+        while True:
+            counter += 1
+            z = (seed + counter * _GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.counter = counter
+                return z % n
+
+    def rng(self) -> Rng:
+        """The generator after the draws made so far."""
+        return Rng(self.seed, self.counter)

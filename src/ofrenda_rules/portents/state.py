@@ -9,12 +9,14 @@
 from __future__ import annotations
 
 import enum
+from fractions import Fraction
 from typing import Final
 
 import attrs
 
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.portents.actions import Action
 from ofrenda_rules.portents.components import EDITIONS, Edition, Sign, Trait
 from ofrenda_rules.rng import Rng
 
@@ -197,6 +199,13 @@ class Portent:
     """The colour or shape the three tiles share."""
 
 
+Memo = tuple[tuple[Action, ...] | None, int | None, tuple[tuple[Action, Fraction], ...] | None]
+"""A state's listed actions, its listed pushes as a bit mask of serial numbers, and its chance outcomes.
+
+Each is ``None`` until listed (the mask, when the actions are not pushes).
+"""
+
+
 @attrs.frozen
 class State:
     """A complete game state: immutable and JSON-serialisable.
@@ -257,3 +266,6 @@ class State:
     """Why the game ended; ``None`` while playing."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
+    _memo: Memo | None = attrs.field(init=False, eq=False, repr=False, default=None)
+    """Private, never serialised: what :func:`~ofrenda_rules.portents.rules.legal_actions` or
+    ``chance_outcomes`` listed for this state, kept so that they and ``validate`` do not list it again."""

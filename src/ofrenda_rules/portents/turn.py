@@ -1,5 +1,11 @@
 """A player's turn: Sleight of Hand (push, replace, palm), Scrying, and the end of the turn.
 
+The moves that end a turn (the last placement, the last Burnt Offering, a
+pass) run through several rules in a row; they work on a
+:class:`~ofrenda_rules.portents.draft.Draft` (the ``*_draft`` functions) so
+that ``apply`` builds one state per action. The other moves change a few
+fields of the state directly.
+
 >>> from ofrenda_rules.portents import Config, new_game
 >>> state = new_game(Config(players=1), seed=3)
 >>> state.phase
@@ -10,15 +16,16 @@ True
 
 from __future__ import annotations
 
-from itertools import product
+import operator
+from functools import lru_cache
 from typing import Final
 
-from ofrenda_rules.copying import evolve
 from ofrenda_rules.errors import Rejection
 from ofrenda_rules.portents.actions import Pass, Place, Push
 from ofrenda_rules.portents.altar import (
-    apply_push,
     can_light,
+    can_light_lanes,
+    keep_masks,
     keep_options,
     max_shift,
     omens_collected,
@@ -26,30 +33,47 @@ from ofrenda_rules.portents.altar import (
     snuff,
 )
 from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Side, Sign
-from ofrenda_rules.portents.kitty import start_kitty_turn
+from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
+from ofrenda_rules.portents.kitty import kitty_turn_draft
 from ofrenda_rules.portents.scoring import fortune_win, solo_target_met
 from ofrenda_rules.portents.state import EndReason, Phase, State
+from ofrenda_rules.portents.tables import (
+    PASS,
+    PLACES,
+    PUSH_SERIAL,
+    SHIFTS,
+    SIDE_BITS,
+    lit_bits,
+    move_of,
+    push_candidates,
+    pushes_of,
+)
 
 __all__ = [
     "SHIFTS",
+    "do_light",
+    "do_place",
+    "do_push",
     "end_scrying",
+    "end_scrying_draft",
     "finish_player_turn",
+    "finish_turn_draft",
     "forbidden_sides",
     "legal_lights",
     "legal_places",
     "legal_pushes",
+    "one_empty_space",
     "light_rejection",
+    "light_draft",
+    "place_draft",
     "place_rejection",
+    "place_tile",
+    "push_options",
     "push_rejection",
     "scry",
+    "scry_draft",
+    "without",
 ]
-
-SHIFTS: Final[tuple[tuple[int, int, int], ...]] = tuple(
-    (a, b, c) for a, b, c in product(range(4), repeat=3) if 1 <= a + b + c <= 3
-)
-"""Every way to push 1-3 tiles off a side's three lanes, in a fixed order."""
-
-_PUSHES: Final = {side: tuple(Push(side, shifts) for shifts in SHIFTS) for side in Side}
 
 _TOUCHING: Final = {
     Edge.NORTHEAST: (Side.NORTH, Side.EAST),
@@ -57,6 +81,19 @@ _TOUCHING: Final = {
     Edge.SOUTHWEST: (Side.SOUTH, Side.WEST),
     Edge.NORTHWEST: (Side.NORTH, Side.WEST),
 }
+_FORBIDDEN: Final = {edge: _TOUCHING.get(edge) or ((edge.side,) if edge.side else ()) for edge in Edge}
+"""The sides the Kitty forbids from each edge (Don't Disturb the Cat)."""
+_FORBIDDEN_AT_SLOT: Final = tuple(sum(SIDE_BITS[side] for side in _FORBIDDEN[edge]) for edge, _ in RING)
+"""The sides forbidden with the Kitty at each slot, as bits (see :data:`SIDE_BITS`)."""
+
+_INDEX: Final = operator.attrgetter("index")
+"""The sort key of signs (the order of ``Sign.__lt__``)."""
+_ALTAR: Final = FIELDS.index("altar")
+_LIT: Final = FIELDS.index("lit")
+_HANDS: Final = FIELDS.index("hands")
+_PUSHED: Final = FIELDS.index("pushed")
+_PHASE: Final = FIELDS.index("phase")
+_LIT_NOW: Final = FIELDS.index("lit_now")
 
 
 def forbidden_sides(state: State) -> tuple[Side, ...]:
@@ -64,9 +101,14 @@ def forbidden_sides(state: State) -> tuple[Side, ...]:
     config = state.config
     if not (config.solo and config.dont_disturb_the_cat):
         return ()
-    edge = RING[config.edition.kitty_path[state.kitty_steps % 16]][0]
-    side = edge.side
-    return (side,) if side is not None else _TOUCHING[edge]
+    return _FORBIDDEN[RING[config.edition.kitty_path[state.kitty_steps % 16]][0]]
+
+
+def _forbidden_bits(state: State) -> int:
+    config = state.config
+    if config.players != 1 or not config.dont_disturb_the_cat:
+        return 0
+    return _FORBIDDEN_AT_SLOT[config.edition.kitty_path[state.kitty_steps % 16]]
 
 
 def _pushed_off(state: State, side: Side, shifts: tuple[int, int, int]) -> list[Sign]:
@@ -112,11 +154,63 @@ def push_rejection(state: State, push: Push) -> Rejection | None:
     return None
 
 
-def _keep_ok(hand: list[int], off: list[int]) -> bool:
-    """:func:`keep_options` on trait masks for the usual hand of three (fast path)."""
+def legal_pushes(state: State) -> tuple[Push | Pass, ...]:
+    """Every legal push in a fixed order (sides north, east, south, west), or ``(Pass(),)`` when there is none."""
+    return push_options(state)[0]
+
+
+def push_options(state: State) -> tuple[tuple[Push | Pass, ...], int]:
+    """:func:`legal_pushes`, and the pushes as a bit mask of serial numbers (``0`` for the pass).
+
+    The Burnt Offerings and the Kitty decide which pushes are open
+    (:func:`~ofrenda_rules.portents.tables.push_candidates`, computed once per
+    pattern); the hand rule then removes the pushes after which no choice of
+    tiles to place leaves a legal hand. With the usual hand of three tiles
+    sharing no trait and an altar of nine different tiles, only a push of 3
+    tiles can break the rule: after a push of ``k`` tiles the player keeps
+    ``3 - k`` hand tiles. A 1-tile push breaks it only if the pushed tile
+    shares a trait with each of the three pairs of hand tiles; it has two
+    traits, so two pairs would share the same one, which would be common to
+    all three hand tiles. A 2-tile push breaks it only if every hand tile
+    shares the trait common to the two pushed tiles (two different tiles share
+    at most one). A 3-tile push breaks it exactly when the three tiles pushed
+    off share a trait. Any other hand or altar takes the general check.
+    """
+    candidates = push_candidates(lit_bits(state.lit), _forbidden_bits(state))
+    hand = state.hands[state.active]
+    altar = state.altar
+    masks = [0 if tile is None else tile.mask for tile in altar]
+    if len(hand) == 3 and not hand[0].mask & hand[1].mask & hand[2].mask and len(set(masks)) == 9:
+        bits = candidates.bits
+        for a, b, c, pushes_off in candidates.triples:
+            if masks[a] & masks[b] & masks[c]:
+                bits &= ~pushes_off
+        if bits == candidates.bits:
+            pushes: tuple[Push | Pass, ...] = candidates.pushes
+        else:
+            pushes = pushes_of(bits)
+    else:
+        hand_masks = [tile.mask for tile in hand]
+        found: list[Push | Pass] = []
+        bits = 0
+        for push in candidates.pushes:
+            off = move_of(push).off
+            if len(hand) == 3:
+                allowed = _keep_three(hand_masks, [masks[space] for space in off])
+            else:
+                allowed = keep_options(hand, len(off), [tile for space in off if (tile := altar[space]) is not None])
+            if allowed:
+                found.append(push)
+                bits |= 1 << PUSH_SERIAL[id(push)]
+        pushes = tuple(found)
+    if not pushes:
+        return (PASS,), 0
+    return pushes, bits
+
+
+def _keep_three(hand: list[int], off: list[int]) -> bool:
+    """:func:`keep_options` for a hand of three, on trait masks (an empty space pushed off counts as ``0``)."""
     k = len(off)
-    if len(hand) != 3:
-        return keep_options([_SIGN_OF_MASK[m] for m in hand], k, [_SIGN_OF_MASK[m] for m in off])
     if k == 3:
         return not off[0] & off[1] & off[2]
     if k == 2:
@@ -124,37 +218,6 @@ def _keep_ok(hand: list[int], off: list[int]) -> bool:
         return not x or not hand[0] & x or not hand[1] & x or not hand[2] & x
     x = off[0]
     return not hand[0] & hand[1] & x or not hand[0] & hand[2] & x or not hand[1] & hand[2] & x
-
-
-_SIGN_OF_MASK: Final = {sign.mask: sign for sign in Sign}
-_SIDE_TABLE: Final = tuple((side, SIDE_LANES[side], _PUSHES[side]) for side in Side)
-
-
-def legal_pushes(state: State) -> tuple[Push | Pass, ...]:
-    """Every legal push in a fixed order (sides north, east, south, west), or ``(Pass(),)`` when there is none."""
-    found: list[Push | Pass] = []
-    forbidden = forbidden_sides(state)
-    hand = [t.mask for t in state.hands[state.active]]
-    altar = state.altar
-    lit = state.lit
-    masks = [0 if t is None else t.mask for t in altar]
-    for side, lanes, pushes in _SIDE_TABLE:
-        if side in forbidden:
-            continue
-        caps: list[int] = []
-        offs: list[tuple[list[int], list[int], list[int], list[int]]] = []
-        for q in lanes:
-            caps.append(0 if lit[q[2]] else 1 if lit[q[1]] else 2 if lit[q[0]] else 3)
-            offs.append(([], [masks[q[2]]], [masks[q[1]], masks[q[2]]], [masks[q[0]], masks[q[1]], masks[q[2]]]))
-        cap0, cap1, cap2 = caps
-        off0, off1, off2 = offs
-        for push in pushes:
-            a, b, c = push.shifts
-            if a > cap0 or b > cap1 or c > cap2:
-                continue
-            if _keep_ok(hand, off0[a] + off1[b] + off2[c]):
-                found.append(push)
-    return tuple(found) if found else (Pass(),)
 
 
 def place_rejection(state: State, place: Place) -> Rejection | None:
@@ -178,11 +241,49 @@ def place_rejection(state: State, place: Place) -> Rejection | None:
 
 
 def legal_places(state: State) -> tuple[Place, ...]:
-    """Every legal placement: empty spaces in order, tiles in hand order."""
+    """Every legal placement: empty spaces in order, tiles in hand order.
+
+    A tile may go down when, without it (and any copy of it), the tiles still
+    to place can be chosen so as to leave a legal hand with the pushed tiles
+    (as :func:`place_rejection` checks, on trait masks: equal masks are the
+    same sign).
+    """
     hand = state.hands[state.active]
-    empties = [s for s in range(9) if state.altar[s] is None]
-    tiles = [t for t in hand if keep_options([u for u in hand if u is not t], len(empties) - 1, state.pushed)]
-    return tuple(Place(space, tile) for space in empties for tile in tiles)
+    altar = state.altar
+    empties = [space for space in range(9) if altar[space] is None]
+    placed = len(empties) - 1
+    masks = [tile.mask for tile in hand]
+    pushed = tuple([tile.mask for tile in state.pushed])
+    keep = len(hand) - 1 - placed  # hand tiles kept, besides the one placed now
+    if keep + len(pushed) == 3 and len(set(masks)) == len(masks) and keep in (0, len(hand) - 1):
+        # The usual end of a turn with a hand of three: the final hand is the pushed tiles (keep 0), or
+        # them and every other hand tile (this is the last placement); one test of three tiles each.
+        shared = _ALL_TRAITS
+        for mask in pushed:
+            shared &= mask
+        if keep == 0:
+            tiles = [tile.index for tile in hand] if not shared else []
+        else:
+            tiles = [tile.index for tile, mask in zip(hand, masks, strict=True) if not _shared(masks, mask, shared)]
+    else:
+        tiles = [
+            tile.index
+            for tile, mask in zip(hand, masks, strict=True)
+            if keep_masks([other for other in masks if other != mask], placed, pushed)
+        ]
+    return tuple([PLACES[space][index] for space in empties for index in tiles])
+
+
+_ALL_TRAITS: Final = 0xFF
+"""A mask of every trait."""
+
+
+def _shared(masks: list[int], without: int, shared: int) -> int:
+    """The traits common to ``masks`` other than ``without`` and to ``shared``."""
+    for mask in masks:
+        if mask != without:
+            shared &= mask
+    return shared
 
 
 def light_rejection(state: State, space: object) -> Rejection | None:
@@ -202,25 +303,69 @@ def light_rejection(state: State, space: object) -> Rejection | None:
 
 
 def legal_lights(state: State) -> tuple[int, ...]:
-    """Spaces that may be lit now (in the LIGHT phase)."""
-    return tuple(s for s in range(9) if light_rejection(state, s) is None)
+    """Spaces that may be lit now (in the LIGHT phase): those :func:`light_rejection` accepts."""
+    return _lights(tuple(p.lane for p in state.portents), state.lit_now, state.lit)
+
+
+@lru_cache(maxsize=4096)
+def _lights(lanes: tuple[int, ...], lit_now: tuple[int, ...], lit: tuple[bool, ...]) -> tuple[int, ...]:
+    return tuple(
+        space
+        for space in range(9)
+        if not lit[space] and any(space in LANES[lane] for lane in lanes) and can_light_lanes(lanes, (*lit_now, space))
+    )
 
 
 def do_push(state: State, push: Push) -> State:
     """Push tiles off (the push is legal): the altar has empty spaces to fill."""
-    altar, lit, off, _ = apply_push(state.altar, state.lit, push.side, push.shifts)
-    return evolve(state, altar=altar, lit=lit, pushed=off, phase=Phase.PLACE)
+    move = move_of(push)
+    altar = (*state.altar, None)
+    lit = (*state.lit, False)
+    fields = values(state)
+    fields[_PUSHED] = tuple([tile for space in move.off if (tile := altar[space]) is not None])
+    fields[_ALTAR] = tuple(map(altar.__getitem__, move.source))
+    fields[_LIT] = tuple(map(lit.__getitem__, move.source))
+    fields[_PHASE] = Phase.PLACE
+    return from_values(fields)
 
 
 def do_place(state: State, place: Place) -> State:
     """Put a hand tile on an empty space; once the altar is full, palm the pushed tiles and scry."""
+    if one_empty_space(state.altar):
+        draft = Draft(state)
+        place_draft(draft, place)
+        return draft.build()
+    return place_tile(state, place)
+
+
+def place_tile(state: State, place: Place) -> State:
+    """:func:`do_place` when the altar keeps an empty space: the tile leaves the hand for the altar."""
     seat = state.active
-    altar = state.altar[: place.space] + (place.tile,) + state.altar[place.space + 1 :]
-    hand = tuple(t for t in state.hands[seat] if t is not place.tile)
-    if None in altar:
-        return evolve(state, altar=altar, hands=_with(state.hands, seat, hand))
-    hand = tuple(sorted(hand + state.pushed))
-    return scry(evolve(state, altar=altar, hands=_with(state.hands, seat, hand), pushed=()))
+    space = place.space
+    fields = values(state)
+    fields[_ALTAR] = (*state.altar[:space], place.tile, *state.altar[space + 1 :])
+    hand = tuple([t for t in state.hands[seat] if t is not place.tile])
+    fields[_HANDS] = _with(state.hands, seat, hand)
+    return from_values(fields)
+
+
+def one_empty_space(altar: tuple[Sign | None, ...]) -> bool:
+    """Whether the altar has exactly one empty space (by identity: signs compare slowly with ``==``)."""
+    return len([tile for tile in altar if tile is None]) == 1
+
+
+def place_draft(draft: Draft, place: Place) -> None:
+    """:func:`do_place` on a draft."""
+    seat = draft.active
+    space = place.space
+    draft.altar = altar = (*draft.altar[:space], place.tile, *draft.altar[space + 1 :])
+    hand = tuple([t for t in draft.hands[seat] if t is not place.tile])
+    if [tile for tile in altar if tile is None]:
+        draft.hands = _with(draft.hands, seat, hand)
+        return
+    draft.hands = _with(draft.hands, seat, tuple(sorted(hand + draft.pushed, key=_INDEX)))
+    draft.pushed = ()
+    scry_draft(draft)
 
 
 def _with(hands: tuple[tuple[Sign, ...], ...], seat: int, hand: tuple[Sign, ...]) -> tuple[tuple[Sign, ...], ...]:
@@ -229,57 +374,104 @@ def _with(hands: tuple[tuple[Sign, ...], ...], seat: int, hand: tuple[Sign, ...]
 
 def scry(state: State) -> State:
     """Scrying for the player: new Portents collect omens, then wait for lights (or snuff and end)."""
-    found = portents(state.altar, state.lit)
+    draft = Draft(state)
+    scry_draft(draft)
+    return draft.build()
+
+
+def scry_draft(draft: Draft) -> None:
+    """:func:`scry` on a draft."""
+    found = portents(draft.altar, draft.lit)
     if not found:
-        return end_scrying(state)
-    slots = omens_collected(state.omens, found)
-    omens = tuple(None if i in slots else omen for i, omen in enumerate(state.omens))
-    gained = tuple(omen for i in slots if (omen := state.omens[i]) is not None)
-    seat = state.active
-    collected = _with(state.collected, seat, state.collected[seat] + gained)
-    return evolve(
-        state, omens=omens, collected=collected, portents=found, lit_now=(), made_portent=True, phase=Phase.LIGHT
-    )
+        end_scrying_draft(draft)
+        return
+    omens = draft.omens
+    slots = omens_collected(omens, found)
+    gained = tuple(omen for i in slots if (omen := omens[i]) is not None)
+    seat = draft.active
+    draft.omens = without(omens, slots)
+    draft.collected = _with(draft.collected, seat, draft.collected[seat] + gained)
+    draft.portents = found
+    draft.lit_now = ()
+    draft.made_portent = True
+    draft.phase = Phase.LIGHT
+
+
+def without(omens: tuple[Sign | None, ...], slots: tuple[int, ...]) -> tuple[Sign | None, ...]:
+    """The omens with the given slots emptied."""
+    left = list(omens)
+    for slot in slots:
+        left[slot] = None
+    return tuple(left)
 
 
 def do_light(state: State, space: int) -> State:
     """Light a Burnt Offering for a new Portent; after the last, snuff and end the turn."""
-    lit = state.lit[:space] + (True,) + state.lit[space + 1 :]
-    lit_now = (*state.lit_now, space)
-    state = evolve(state, lit=lit, lit_now=lit_now)
-    if len(lit_now) < len(state.portents):
-        return state
-    return end_scrying(state)
+    if len(state.lit_now) + 1 >= len(state.portents):
+        draft = Draft(state)
+        light_draft(draft, space)
+        return draft.build()
+    fields = values(state)
+    fields[_LIT] = (*state.lit[:space], True, *state.lit[space + 1 :])
+    fields[_LIT_NOW] = (*state.lit_now, space)
+    return from_values(fields)
+
+
+def light_draft(draft: Draft, space: int) -> None:
+    """:func:`do_light` on a draft."""
+    draft.lit = (*draft.lit[:space], True, *draft.lit[space + 1 :])
+    draft.lit_now = (*draft.lit_now, space)
+    if len(draft.lit_now) >= len(draft.portents):
+        end_scrying_draft(draft)
 
 
 def end_scrying(state: State) -> State:
     """Snuff old Burnt Offerings, then end the player's Scrying phase."""
-    lit = snuff(state.altar, state.lit, state.lit_now)
-    state = evolve(state, lit=lit, portents=(), lit_now=())
-    if state.config.solo and state.config.feed_the_cat:
-        return evolve(state, phase=Phase.SACRIFICE)
-    return finish_player_turn(state)
+    draft = Draft(state)
+    end_scrying_draft(draft)
+    return draft.build()
+
+
+def end_scrying_draft(draft: Draft) -> None:
+    """:func:`end_scrying` on a draft."""
+    draft.lit = snuff(draft.altar, draft.lit, draft.lit_now)
+    draft.portents = ()
+    draft.lit_now = ()
+    config = draft.config
+    if config.players == 1 and config.feed_the_cat:
+        draft.phase = Phase.SACRIFICE
+    else:
+        finish_turn_draft(draft)
 
 
 def finish_player_turn(state: State) -> State:
     """The end of a player's turn: victory checks, then the next turn (the Kitty's, in the solo game)."""
-    config = state.config
-    turns = state.turns + 1
-    offerings = sum(state.lit)
-    state = evolve(state, turns=turns)
-    if not config.solo:
-        seat = state.active
-        reason = fortune_win(state.collected[seat])
+    draft = Draft(state)
+    finish_turn_draft(draft)
+    return draft.build()
+
+
+def finish_turn_draft(draft: Draft) -> None:
+    """:func:`finish_player_turn` on a draft."""
+    config = draft.config
+    draft.turns = turns = draft.turns + 1
+    offerings = draft.lit.count(True)
+    if config.players != 1:
+        seat = draft.active
+        reason = fortune_win(draft.collected[seat])
         if reason is None and offerings >= 4:
             reason = EndReason.FOUR_OFFERINGS
         if reason is not None:
-            return evolve(state, phase=Phase.OVER, winners=(seat,), reason=reason)
-        if turns >= config.turn_limit:
-            return evolve(state, phase=Phase.OVER, winners=(), reason=EndReason.TURN_LIMIT)
-        return evolve(state, active=1 - seat, phase=Phase.PUSH, made_portent=False)
-    if solo_target_met(config, state.collected[0]):
-        return evolve(state, phase=Phase.OVER, winners=(0,), reason=EndReason.SOLO_TARGET)
-    if offerings >= 4:
-        return evolve(state, phase=Phase.OVER, winners=(), reason=EndReason.KITTY_OFFERINGS)
-    extra = config.felis_pyromanias and offerings < 2
-    return start_kitty_turn(evolve(state, kitty_extra=extra))
+            draft.phase, draft.winners, draft.reason = Phase.OVER, (seat,), reason
+        elif turns >= config.turn_limit:
+            draft.phase, draft.winners, draft.reason = Phase.OVER, (), EndReason.TURN_LIMIT
+        else:
+            draft.active, draft.phase, draft.made_portent = 1 - seat, Phase.PUSH, False
+        return
+    if solo_target_met(config, draft.collected[0]):
+        draft.phase, draft.winners, draft.reason = Phase.OVER, (0,), EndReason.SOLO_TARGET
+    elif offerings >= 4:
+        draft.phase, draft.winners, draft.reason = Phase.OVER, (), EndReason.KITTY_OFFERINGS
+    else:
+        draft.kitty_extra = config.felis_pyromanias and offerings < 2
+        kitty_turn_draft(draft)

@@ -1,0 +1,161 @@
+"""A mutable copy of a :class:`~ofrenda_rules.portents.state.State`, so that a transition builds one state.
+
+A move that ends a turn runs through several rules in a row (palm, Scrying,
+snuffing, the end of the turn, the Kitty's whole turn and its draws). Each
+rule changes a few fields of a :class:`Draft`; :meth:`Draft.build` makes the
+one new state at the end, instead of one state per rule.
+
+>>> from ofrenda_rules.portents import Config, Phase, new_game
+>>> state = new_game(Config(), seed=1)
+>>> draft = Draft(state)
+>>> draft.phase = Phase.PUSH
+>>> draft.build().phase, state.phase
+(<Phase.PUSH: 'push'>, <Phase.OFFERING: 'offering'>)
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Final
+
+from ofrenda_rules.portents.components import Sign
+from ofrenda_rules.portents.state import Config, EndReason, Phase, Portent, State
+from ofrenda_rules.rng import Rng
+
+__all__ = ["FIELDS", "Draft", "from_values", "values"]
+
+FIELDS: Final = (
+    "config",
+    "phase",
+    "omens",
+    "altar",
+    "lit",
+    "taken",
+    "hands",
+    "pushed",
+    "token",
+    "bag",
+    "collected",
+    "kitty_omens",
+    "kitty_steps",
+    "active",
+    "first_player",
+    "portents",
+    "lit_now",
+    "made_portent",
+    "kitty_extra",
+    "kitty_fill",
+    "turns",
+    "reshuffles",
+    "redeals",
+    "winners",
+    "reason",
+    "rng",
+)
+"""The fields of a state, in ``__init__`` order (a test checks them against :class:`State`)."""
+
+_GET: Final = operator.attrgetter(*FIELDS)
+
+
+def values(state: State) -> list[Any]:
+    """The state's fields in :data:`FIELDS` order, to change one or two and build the next state."""
+    return list(_GET(state))
+
+
+def from_values(fields: list[Any]) -> State:
+    """The state with these fields (in :data:`FIELDS` order)."""
+    return State(*fields)
+
+
+class Draft:
+    """The fields of a state, each settable; :meth:`build` makes the state (the source state never changes)."""
+
+    __slots__ = FIELDS
+
+    config: Config
+    phase: Phase
+    omens: tuple[Sign | None, ...]
+    altar: tuple[Sign | None, ...]
+    lit: tuple[bool, ...]
+    taken: tuple[Sign, ...]
+    hands: tuple[tuple[Sign, ...], ...]
+    pushed: tuple[Sign, ...]
+    token: Sign | None
+    bag: tuple[Sign, ...]
+    collected: tuple[tuple[Sign, ...], ...]
+    kitty_omens: tuple[Sign, ...]
+    kitty_steps: int
+    active: int
+    first_player: int
+    portents: tuple[Portent, ...]
+    lit_now: tuple[int, ...]
+    made_portent: bool
+    kitty_extra: bool
+    kitty_fill: tuple[int, ...]
+    turns: int
+    reshuffles: int
+    redeals: int
+    winners: tuple[int, ...]
+    reason: EndReason | None
+    rng: Rng | None
+
+    def __init__(self, state: State) -> None:
+        (
+            self.config,
+            self.phase,
+            self.omens,
+            self.altar,
+            self.lit,
+            self.taken,
+            self.hands,
+            self.pushed,
+            self.token,
+            self.bag,
+            self.collected,
+            self.kitty_omens,
+            self.kitty_steps,
+            self.active,
+            self.first_player,
+            self.portents,
+            self.lit_now,
+            self.made_portent,
+            self.kitty_extra,
+            self.kitty_fill,
+            self.turns,
+            self.reshuffles,
+            self.redeals,
+            self.winners,
+            self.reason,
+            self.rng,
+        ) = _GET(state)
+
+    def build(self) -> State:
+        """The state with the draft's fields."""
+        return State(
+            self.config,
+            self.phase,
+            self.omens,
+            self.altar,
+            self.lit,
+            self.taken,
+            self.hands,
+            self.pushed,
+            self.token,
+            self.bag,
+            self.collected,
+            self.kitty_omens,
+            self.kitty_steps,
+            self.active,
+            self.first_player,
+            self.portents,
+            self.lit_now,
+            self.made_portent,
+            self.kitty_extra,
+            self.kitty_fill,
+            self.turns,
+            self.reshuffles,
+            self.redeals,
+            self.winners,
+            self.reason,
+            self.rng,
+        )

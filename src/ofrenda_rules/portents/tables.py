@@ -1,0 +1,199 @@
+"""Tables computed once from the fixed geometry, for the hot paths of the rules.
+
+Nothing here is a rule of its own: these are the lanes, pushes and actions of
+:mod:`~ofrenda_rules.portents.components` and :mod:`~ofrenda_rules.portents.altar`
+laid out for lookup (the tests check every table against the functions it
+stands for).
+
+* Interned actions: one object per distinct action (:data:`PUSHES`,
+  :data:`PLACES`, :data:`LIGHTS`, ...) and one ``(outcome, probability)``
+  pair per chance outcome and number of outcomes (:data:`TILE_PAIRS`,
+  :data:`OMEN_PAIRS`), so that listing actions allocates no action objects
+  and no fractions, and a legal action can be recognised by identity.
+* :class:`PushMove`: what each push does to the altar, as a permutation of the
+  spaces (:data:`MOVES`).
+* :func:`push_candidates`: the pushes the Burnt Offerings and the Kitty leave
+  possible, for one pattern of lit spaces and forbidden sides.
+
+>>> MOVES[PUSHES[Side.NORTH][0]].emptied
+(2,)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache, lru_cache
+from itertools import product
+from typing import Final
+
+import attrs
+
+from ofrenda_rules.portents.actions import ChooseFirst, DrawOmen, DrawTile, Light, Pass, Place, Push, Sacrifice
+from ofrenda_rules.portents.components import SIDE_LANES, Side, Sign
+
+__all__ = [
+    "CHOOSE_FIRST",
+    "CHOOSE_FIRST_PAIRS",
+    "DRAW_OMENS",
+    "DRAW_TILES",
+    "LIGHTS",
+    "MOVES",
+    "OMEN_PAIRS",
+    "ALL_PUSHES",
+    "PASS",
+    "PUSH_SERIAL",
+    "PLACES",
+    "PUSHES",
+    "SACRIFICES",
+    "SHIFTS",
+    "SIDE_BITS",
+    "TILE_PAIRS",
+    "PushCandidates",
+    "PushMove",
+    "lit_bits",
+    "move_of",
+    "push_candidates",
+    "pushes_of",
+]
+
+SHIFTS: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (a, b, c) for a, b, c in product(range(4), repeat=3) if 1 <= a + b + c <= 3
+)
+"""Every way to push 1-3 tiles off a side's three lanes, in a fixed order."""
+
+PUSHES: Final = {side: tuple(Push(side, shifts) for shifts in SHIFTS) for side in Side}
+"""The pushes from each side, in :data:`SHIFTS` order (the objects ``legal_actions`` returns)."""
+PASS: Final = Pass()
+"""The one pass ``legal_actions`` returns."""
+PLACES: Final = tuple(tuple(Place(space, sign) for sign in Sign) for space in range(9))
+"""``PLACES[space][sign.index]``."""
+LIGHTS: Final = tuple(Light(space) for space in range(9))
+"""``LIGHTS[space]``; also every space, in order (the starting Burnt Offering)."""
+SACRIFICES: Final = tuple(Sacrifice(sign) for sign in Sign)
+"""``SACRIFICES[sign.index]``."""
+DRAW_TILES: Final = tuple(DrawTile(sign) for sign in Sign)
+"""``DRAW_TILES[sign.index]``."""
+DRAW_OMENS: Final = tuple(DrawOmen(sign) for sign in Sign)
+"""``DRAW_OMENS[sign.index]``."""
+CHOOSE_FIRST: Final = (ChooseFirst(0), ChooseFirst(1))
+"""Both outcomes of the draw for the first player, by seat."""
+
+_HALF: Final = Fraction(1, 2)
+CHOOSE_FIRST_PAIRS: Final = ((CHOOSE_FIRST[0], _HALF), (CHOOSE_FIRST[1], _HALF))
+"""The chance outcomes of the draw for the first player."""
+_ONE_IN: Final = tuple(Fraction(1, n) if n else Fraction(0) for n in range(17))
+TILE_PAIRS: Final = tuple(tuple((draw, _ONE_IN[n]) for draw in DRAW_TILES) for n in range(17))
+"""``TILE_PAIRS[n][sign.index]``: a tile draw as one of ``n`` equally likely outcomes."""
+OMEN_PAIRS: Final = tuple(tuple((draw, _ONE_IN[n]) for draw in DRAW_OMENS) for n in range(17))
+"""``OMEN_PAIRS[n][sign.index]``: an omen draw as one of ``n`` equally likely outcomes."""
+
+SIDE_BITS: Final = {side: 1 << i for i, side in enumerate(Side)}
+"""One bit per side, for sets of forbidden sides."""
+
+
+@attrs.frozen
+class PushMove:
+    """What a push does, as in :func:`~ofrenda_rules.portents.altar.apply_push`."""
+
+    source: tuple[int, ...]
+    """For each space, the space its tile comes from (9: none, the space is emptied)."""
+    off: tuple[int, ...]
+    """The spaces whose tiles are pushed off, in the order ``apply_push`` lists them."""
+    emptied: tuple[int, ...]
+    """The emptied spaces, lane by lane, the deepest first."""
+    triple: tuple[int, int, int] | None
+    """The three spaces pushed off when the push takes 3 tiles, else ``None``."""
+    caps: tuple[int, int, int]
+    """The shifts (the push needs each lane to allow as many)."""
+
+
+def _move(side: Side, shifts: tuple[int, int, int]) -> PushMove:
+    source = list(range(9))
+    off: list[int] = []
+    emptied: list[int] = []
+    for j, shift in enumerate(shifts):
+        if not shift:
+            continue
+        q = SIDE_LANES[side][j]
+        off.extend(q[depth] for depth in range(3 - shift, 3))
+        for depth in (2, 1, 0):
+            source[q[depth]] = q[depth - shift] if depth >= shift else 9
+        emptied.extend(q[depth] for depth in range(shift - 1, -1, -1))
+    triple = (off[0], off[1], off[2]) if len(off) == 3 else None
+    return PushMove(tuple(source), tuple(off), tuple(emptied), triple, shifts)
+
+
+MOVES: Final = {push: _move(push.side, push.shifts) for side in Side for push in PUSHES[side]}
+"""What each push does."""
+_MOVES_BY_ID: Final = {id(push): move for push, move in MOVES.items()}
+
+
+def move_of(push: Push) -> PushMove:
+    """What a legal ``push`` does (interned pushes are found by identity)."""
+    return _MOVES_BY_ID.get(id(push)) or MOVES[push]
+
+
+def lit_bits(lit: tuple[bool, ...]) -> int:
+    """The lit spaces as a bit mask (bit ``s`` for space ``s``)."""
+    bits = _LIT_BITS.get(lit)
+    return _lit_bits_slow(lit) if bits is None else bits
+
+
+def _lit_bits_slow(lit: tuple[bool, ...]) -> int:
+    return sum(1 << space for space, flag in enumerate(lit) if flag)
+
+
+_LIT_BITS: Final = {tuple(bool(bits >> s & 1) for s in range(9)): bits for bits in range(512)}
+
+
+ALL_PUSHES: Final = tuple(push for side in Side for push in PUSHES[side])
+"""Every push, sides north, east, south, west; a push's position here is its serial number."""
+PUSH_SERIAL: Final = {id(push): serial for serial, push in enumerate(ALL_PUSHES)}
+"""The serial number of each interned push, by identity (the interned pushes live as long as the module)."""
+
+
+@attrs.frozen
+class PushCandidates:
+    """The pushes a pattern of Burnt Offerings and forbidden sides allows, before the hand rule."""
+
+    pushes: tuple[Push, ...]
+    """Every push whose lanes the Burnt Offerings leave open, sides north, east, south, west."""
+    bits: int
+    """The pushes as a bit mask of their serial numbers (see :data:`PUSH_SERIAL`)."""
+    triples: tuple[tuple[int, int, int, int], ...]
+    """Each distinct triple of spaces some 3-tile push takes off, with those pushes as a bit mask."""
+
+
+@cache
+def push_candidates(lit: int, forbidden: int) -> PushCandidates:
+    """The pushes open with Burnt Offerings on ``lit`` (a bit mask) and no push from the ``forbidden`` sides.
+
+    At most 512 x 16 patterns, each computed once.
+    """
+    found: list[Push] = []
+    triples: dict[tuple[int, int, int], int] = {}
+    for side in Side:
+        if forbidden & SIDE_BITS[side]:
+            continue
+        caps = []
+        for q in SIDE_LANES[side]:
+            caps.append(next((2 - depth for depth in (2, 1, 0) if lit >> q[depth] & 1), 3))
+        for push in PUSHES[side]:
+            move = MOVES[push]
+            if any(shift > cap for shift, cap in zip(move.caps, caps, strict=True)):
+                continue
+            if move.triple is not None:
+                a, b, c = sorted(move.triple)
+                triples[a, b, c] = triples.get((a, b, c), 0) | 1 << PUSH_SERIAL[id(push)]
+            found.append(push)
+    return PushCandidates(
+        tuple(found),
+        sum(1 << PUSH_SERIAL[id(push)] for push in found),
+        tuple((a, b, c, bits) for (a, b, c), bits in triples.items()),
+    )
+
+
+@lru_cache(maxsize=8192)
+def pushes_of(bits: int) -> tuple[Push, ...]:
+    """The pushes whose serial numbers are set in ``bits``, in serial order (remembered)."""
+    return tuple(push for serial, push in enumerate(ALL_PUSHES) if bits >> serial & 1)
