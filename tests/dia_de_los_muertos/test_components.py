@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 from collections import Counter
 
 import pytest
@@ -110,3 +111,27 @@ def test_card_names_and_order() -> None:
     assert str(Card(Suit.WHITE, 17)) == "White 17"
     assert DEFAULT_DECK.deck[0] == Card(Suit.BLACK, 1)
     assert Card(Suit.RED, 1) in DEFAULT_DECK
+
+
+def test_cards_read_from_json_or_a_pickle_are_the_decks_own_objects() -> None:
+    card = loads('{"suit": "red", "number": 14}', Card)
+    assert card == Card(Suit.RED, 14)
+    assert card is loads('{"number": 14, "suit": "red"}', Card)
+    assert pickle.loads(pickle.dumps(Card(Suit.RED, 14))) is card
+    assert len(pickle.dumps(Card(Suit.WHITE, 20))) < 100
+    assert loads('{"suit": "red", "number": 21}', Card) == Card(Suit.RED, 21)  # not a deck card: rules refuse it
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('{"suit": "red", "number": true}', "expected a card number"),
+        ('{"suit": "pink", "number": 2}', "expected a suit"),
+        ('{"suit": "red"}', "expected a card number"),
+        ('{"suit": "red", "number": 2, "x": 1}', "only 'suit' and 'number'"),
+        ("[1]", "expected a card object"),
+    ],
+)
+def test_a_malformed_card_is_refused_with_its_reason(text: str, words: str) -> None:
+    with pytest.raises(FormatError, match=words):
+        loads(text, Card)

@@ -22,7 +22,7 @@ import attrs
 
 from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
-from ofrenda_rules.serialization import load_packaged
+from ofrenda_rules.serialization import load_packaged, register_hooks
 
 __all__ = [
     "DEFAULT_DECK",
@@ -176,6 +176,53 @@ DEFAULT_DECK: Final = load_packaged("ofrenda_rules.dia_de_los_muertos", "data/de
 
 EDITIONS: Final = EditionCatalog("dia_de_los_muertos", DeckEdition, DEFAULT_DECK, legacy_key="deck")
 """The game's editions: the default deck and the custom decks registered in this process."""
+
+
+_CARDS: Final = {(card.suit.value, card.number): card for card in DEFAULT_DECK._by_card}
+"""The default deck's own card objects by JSON key: every card read from JSON or a pickle is one of them."""
+_CARD_INDEX: Final = {key: index for index, key in enumerate(sorted(_CARDS))}
+_CARD_KEYS: Final = tuple(sorted(_CARDS))
+
+
+def _structure_card(value: object, _: object) -> Card:
+    """A card from ``{"number": n, "suit": s}``: the shared object for a card of the deck.
+
+    It accepts exactly what the converter's generated hook accepts (a number
+    outside 1-20 included: the rules refuse such a card where it is played).
+    """
+    if type(value) is dict and len(value) == 2:
+        card = _CARDS.get((value.get("suit"), value.get("number")))  # type: ignore[arg-type]
+        if card is not None and type(value["number"]) is int:
+            return card
+    if not isinstance(value, dict):
+        raise TypeError(f"expected a card object such as {{'suit': 'red', 'number': 14}}, not {value!r}")
+    unknown = sorted(set(value) - {"suit", "number"})
+    if unknown:
+        raise ValueError(f"a card has only 'suit' and 'number', not {unknown}")
+    suit, number = value.get("suit"), value.get("number")
+    if suit not in {s.value for s in Suit}:
+        raise ValueError(f"expected a suit among {[s.value for s in Suit]}, not {suit!r}")
+    if type(number) is not int:
+        raise TypeError(f"expected a card number (an integer), not {number!r}")
+    return Card(Suit(suit), number)  # not in any deck: the rules refuse it where it is used
+
+
+def _unstructure_card(card: Card) -> dict[str, object]:
+    return {"number": card.number, "suit": card.suit.value}
+
+
+def _card_at(index: int) -> Card:
+    """Unpickle a card: the shared object at ``index`` in suit-then-number order."""
+    return _CARDS[_CARD_KEYS[index]]
+
+
+def _reduce_card(card: Card) -> tuple[object, ...]:
+    index = _CARD_INDEX.get((card.suit.value, card.number))
+    return (_card_at, (index,)) if index is not None else (Card, (card.suit, card.number))
+
+
+register_hooks(Card, _structure_card, _unstructure_card)
+Card.__reduce__ = _reduce_card  # type: ignore[assignment, method-assign]
 
 
 def load_deck(text: str | bytes) -> DeckEdition:
