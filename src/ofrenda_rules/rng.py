@@ -52,13 +52,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
 from ofrenda_rules.errors import ConfigError
 
-__all__ = ["MASK64", "Rng", "integer_weights"]
+__all__ = ["MASK64", "Draws", "Rng", "below_each", "integer_weights"]
 
 MASK64 = (1 << 64) - 1
 """Mask that reduces an integer modulo 2**64."""
@@ -147,6 +147,89 @@ def _advanced(seed: int, counter: int) -> Rng:
     object.__setattr__(rng, "seed", seed)
     object.__setattr__(rng, "counter", counter)
     return rng
+
+
+_SPAN: Final = MASK64 + 1
+_LIMITS: Final = tuple((_SPAN // n) * n if n else 0 for n in range(65))
+"""The rejection limit of ``below(n)`` for small ``n``: the largest multiple of ``n`` not above ``2**64``."""
+
+
+class Draws:
+    """A run of ``Rng.below`` draws on two integers, without a generator object per draw.
+
+    The numbers are exactly those of :meth:`Rng.below` drawn in the same order
+    (tested draw by draw, rejections included); :meth:`rng` gives the
+    generator after the last draw. Games use it for seeded draws made inside
+    ``apply`` (see :func:`ofrenda_rules.chance.settle`).
+
+    >>> draws = Draws(Rng(seed=42))
+    >>> [draws.below(6) for _ in range(5)], draws.rng()
+    ([1, 1, 0, 0, 4], Rng(seed=42, counter=5))
+    """
+
+    __slots__ = ("counter", "seed")
+
+    def __init__(self, rng: Rng) -> None:
+        self.seed = rng.seed
+        """The generator's seed."""
+        self.counter = rng.counter
+        """Words drawn so far, as :attr:`Rng.counter` counts them."""
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``, as ``Rng.below(n)`` draws it.
+
+        Raises:
+            ValueError: for a bound that is not positive.
+
+        """
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, not {n}")
+        limit = _LIMITS[n] if n < len(_LIMITS) else (_SPAN // n) * n
+        seed, counter = self.seed, self.counter
+        while True:
+            counter += 1
+            z = (seed + counter * _GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.counter = counter
+                return z % n
+
+    def rng(self) -> Rng:
+        """The generator after the draws made so far."""
+        return _advanced(self.seed, self.counter)
+
+
+def below_each(rng: Rng, bounds: Sequence[int]) -> tuple[list[int], Rng]:
+    """``rng.below(b)`` for each of ``bounds`` in turn: the same values and the same final generator.
+
+    One loop instead of a method call and a new :class:`Rng` per draw (a seeded
+    deal of 48 cards draws about twice as fast).
+
+    >>> below_each(Rng(seed=42), [6, 6, 6])
+    ([1, 1, 0], Rng(seed=42, counter=3))
+
+    Raises:
+        ValueError: for a bound that is not positive.
+
+    """
+    seed, counter = rng.seed, rng.counter
+    values = []
+    for bound in bounds:
+        if bound <= 0:
+            raise ValueError(f"below() needs a positive bound, not {bound}")
+        limit = _LIMITS[bound] if bound < len(_LIMITS) else (_SPAN // bound) * bound
+        while True:
+            counter += 1
+            z = (seed + counter * _GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                values.append(z % bound)
+                break
+    return values, (rng if counter == rng.counter else _advanced(seed, counter))
 
 
 def integer_weights(probabilities: Sequence[Fraction]) -> tuple[int, ...]:

@@ -11,8 +11,7 @@ import pytest
 from ofrenda_rules.chance import settle
 from ofrenda_rules.dia_de_los_muertos import Config, new_game
 from ofrenda_rules.dia_de_los_muertos.rules import _apply_unchecked, _chance_weights, current_player
-from ofrenda_rules.dia_de_los_muertos.transitions import below_each
-from ofrenda_rules.rng import Rng
+from ofrenda_rules.rng import Rng, below_each
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

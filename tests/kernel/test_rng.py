@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ofrenda_rules.errors import ConfigError
-from ofrenda_rules.rng import MASK64, Rng, integer_weights
+from ofrenda_rules.rng import MASK64, Draws, Rng, below_each, integer_weights
 
 # Reference SplitMix64 outputs (seed 0 and seed 1234567), as published with the algorithm.
 SEED0 = [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F, 0xF88BB8A8724C81EC]
@@ -63,3 +63,20 @@ def test_invalid_seeds_are_refused(seed: object) -> None:
 def test_below_needs_a_positive_bound() -> None:
     with pytest.raises(ValueError, match="positive"):
         Rng(1).below(0)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 42, 2**64 - 1])
+def test_draws_and_below_each_draw_what_below_draws_one_by_one(seed: int) -> None:
+    bounds = [1, 2, 3, 6, 7, 60, 64, 65, 1000, 2**63 + 1, 2**64]
+    expected, rng = [], Rng(seed, 5)
+    for bound in bounds:
+        value, rng = rng.below(bound)
+        expected.append(value)
+    draws = Draws(Rng(seed, 5))
+    assert [draws.below(bound) for bound in bounds] == expected and draws.rng() == rng
+    assert below_each(Rng(seed, 5), bounds) == (expected, rng)
+    assert below_each(rng, []) == ([], rng)
+    with pytest.raises(ValueError, match="positive bound"):
+        below_each(rng, [3, 0])
+    with pytest.raises(ValueError, match="positive bound"):
+        Draws(rng).below(0)

@@ -45,7 +45,6 @@ from ofrenda_rules.portents.definition import solo_test_configs
 from ofrenda_rules.portents.draft import FIELDS, Draft
 from ofrenda_rules.portents.rules import _apply_unchecked, _chance_weights
 from ofrenda_rules.portents.scoring import fortune_win, kitty_fortune_win, solo_target_met
-from ofrenda_rules.portents.setup import Draws
 from ofrenda_rules.portents.state import ORACLE_OMENS, SOLO_TARGETS, Difficulty, EndReason
 from ofrenda_rules.portents.tables import ALL_PUSHES, MOVES, SHIFTS, push_candidates
 from ofrenda_rules.portents.turn import (
@@ -57,7 +56,7 @@ from ofrenda_rules.portents.turn import (
     place_rejection,
     push_rejection,
 )
-from ofrenda_rules.rng import Rng
+from ofrenda_rules.rng import Draws, Rng
 from tests.portents.boards import S, position
 
 CONFIGS = [

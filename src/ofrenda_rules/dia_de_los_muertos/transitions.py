@@ -10,23 +10,17 @@ step (a card played, play passed on, a trick won, the game stopped).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final, TypeVar
+from typing import TypeVar
 
 from ofrenda_rules.dia_de_los_muertos.building import new_state
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
 from ofrenda_rules.dia_de_los_muertos.tables import ConfigTables, sort_cards
-from ofrenda_rules.rng import MASK64, Rng
+from ofrenda_rules.rng import Rng, below_each
 
 __all__ = ["below_each", "deal_at", "has_take_target", "play_at", "seeded_deal", "take_at", "winners"]
 
 T = TypeVar("T")
-_SPAN: Final = MASK64 + 1
-_GAMMA: Final = 0x9E3779B97F4A7C15
-_MIX1: Final = 0xBF58476D1CE4E5B9
-_MIX2: Final = 0x94D049BB133111EB
-"""The constants of the kernel's documented generator (``ofrenda_rules.rng``), for :func:`below_each`."""
 _Hands = tuple[tuple[Card, ...], ...]
 _Front = tuple[Card | None, ...]
 
@@ -94,37 +88,6 @@ def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng
     for seat, hand in enumerate(hands):
         hand.extend(drawn[(seat - dealt) % n :: n])
     return rng
-
-
-def below_each(rng: Rng, bounds: Sequence[int]) -> tuple[list[int], Rng]:
-    """``rng.below(b)`` for each of ``bounds`` in turn: the same values and the same final generator.
-
-    One loop over the documented algorithm (SplitMix64 words, rejection above
-    the largest multiple of ``b``) instead of a method call and a new
-    :class:`~ofrenda_rules.rng.Rng` per draw, which makes the seeded deal about
-    twice as fast. A test compares it with ``Rng.below`` draw by draw,
-    rejections included; it belongs in the kernel's ``Rng``.
-
-    Raises:
-        ValueError: for a bound that is not positive.
-
-    """
-    seed, counter = rng.seed, rng.counter
-    values = []
-    for bound in bounds:
-        if bound <= 0:
-            raise ValueError(f"below() needs a positive bound, not {bound}")
-        limit = _SPAN - _SPAN % bound
-        while True:
-            counter += 1
-            z = (seed + counter * _GAMMA) & MASK64
-            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
-            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
-            z ^= z >> 31
-            if z < limit:
-                values.append(z % bound)
-                break
-    return values, (rng if counter == rng.counter else Rng(seed, counter))
 
 
 def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng) -> State:

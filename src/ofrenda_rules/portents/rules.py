@@ -35,7 +35,7 @@ from ofrenda_rules.portents.actions import (
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
 from ofrenda_rules.portents.kitty import kitty_draw_draft, kitty_draws
-from ofrenda_rules.portents.setup import Draws, apply_setup, seeded_setup, setup_outcomes
+from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes
 from ofrenda_rules.portents.state import Config, Memo, Phase, State
 from ofrenda_rules.portents.tables import (
     CHOOSE_FIRST_PAIRS,
@@ -64,7 +64,7 @@ from ofrenda_rules.portents.turn import (
     push_options,
     push_rejection,
 )
-from ofrenda_rules.rng import Rng
+from ofrenda_rules.rng import Draws, Rng
 
 __all__ = [
     "apply",

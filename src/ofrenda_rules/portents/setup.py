@@ -53,10 +53,9 @@ from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
 from ofrenda_rules.portents.state import Phase, State
 from ofrenda_rules.portents.tables import CHOOSE_FIRST, DRAW_OMENS, DRAW_TILES
-from ofrenda_rules.rng import MASK64, Rng
+from ofrenda_rules.rng import Draws, Rng
 
 __all__ = [
-    "Draws",
     "WORST_REDEAL_CHANCE",
     "WORST_RESHUFFLE_CHANCE",
     "apply_setup",
@@ -386,48 +385,3 @@ def seeded_setup(state: State, rng: Rng) -> State:
 
 _INDEX: Final = operator.attrgetter("index")
 """The sort key of signs (the order of ``Sign.__lt__``)."""
-_GAMMA: Final = 0x9E3779B97F4A7C15
-_MIX1: Final = 0xBF58476D1CE4E5B9
-_MIX2: Final = 0x94D049BB133111EB
-_LIMITS: Final = tuple(((MASK64 + 1) // n) * n if n else 0 for n in range(33))
-"""The rejection limit of ``below(n)`` for small ``n``."""
-
-
-class Draws:
-    """A run of ``Rng.below`` draws made on two integers, not one generator object per draw.
-
-    The numbers are those of :class:`~ofrenda_rules.rng.Rng` (the documented
-    SplitMix64 and rejection sampling, constants included), drawn in the same
-    order; a test checks them against ``Rng.below``. :meth:`rng` gives the
-    generator after the last draw.
-
-    >>> draws = Draws(Rng(seed=42))
-    >>> [draws.below(6) for _ in range(5)], draws.rng()
-    ([1, 1, 0, 0, 4], Rng(seed=42, counter=5))
-    """
-
-    __slots__ = ("counter", "seed")
-
-    def __init__(self, rng: Rng) -> None:
-        self.seed = rng.seed
-        self.counter = rng.counter
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``, as ``Rng.below(n)`` draws it."""
-        if n <= 0:
-            raise ValueError(f"below() needs a positive bound, not {n}")
-        limit = _LIMITS[n] if n < len(_LIMITS) else ((MASK64 + 1) // n) * n
-        seed, counter = self.seed, self.counter
-        while True:
-            counter += 1
-            z = (seed + counter * _GAMMA) & MASK64
-            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
-            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
-            z ^= z >> 31
-            if z < limit:
-                self.counter = counter
-                return z % n
-
-    def rng(self) -> Rng:
-        """The generator after the draws made so far."""
-        return Rng(self.seed, self.counter)
