@@ -191,7 +191,7 @@ class GameDefinition(Generic[C, S, A, V, O]):
     bench_configs: Callable[[], tuple[C, ...]]
     """Configurations the benchmark measures (a few representative ones)."""
     reference_bot: Callable[[S], A] | None = None
-    """A reference policy, where the game ships one: the action it picks for the seat to move.
+    """A reference policy, where the game ships one -- the action it picks for the seat to move.
 
     Offered only by games of perfect information (after setup), where the full
     state is exactly what the player sees; ``None`` otherwise.

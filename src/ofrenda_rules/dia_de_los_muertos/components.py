@@ -101,7 +101,7 @@ class CardSpec:
     mark: Mark
     """High (up arrow) or Low (down arrow)."""
     points: int
-    """Its point value in a score pile: 2, 1, 0 or -1."""
+    """Its point value in a score pile -- 2, 1, 0 or -1."""
     take: bool
     """Whether it is a TAKE card."""
 
@@ -175,7 +175,7 @@ DEFAULT_DECK: Final = load_packaged("ofrenda_rules.dia_de_los_muertos", "data/de
 """The default edition, reconstructed (see the docs' component page)."""
 
 EDITIONS: Final = EditionCatalog("dia_de_los_muertos", DeckEdition, DEFAULT_DECK, legacy_key="deck")
-"""The game's editions: the default deck and the custom decks registered in this process."""
+"""The game's editions -- the default deck and the custom decks registered in this process."""
 
 
 def load_deck(text: str | bytes) -> DeckEdition:

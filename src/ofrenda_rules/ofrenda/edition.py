@@ -353,7 +353,7 @@ DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.ofrenda", "data/default_ed
 EDITIONS: Final = EditionCatalog(
     "ofrenda", Edition, DEFAULT_EDITION, legacy_key="custom_edition", legacy_default_null=True
 )
-"""The game's editions: the default one and the custom ones registered in this process."""
+"""The game's editions -- the default one and the custom ones registered in this process."""
 
 
 def load_edition(text: str | bytes) -> Edition:

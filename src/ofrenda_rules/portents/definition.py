@@ -80,7 +80,7 @@ def _turn_count(state: State) -> int:
 
 
 _SOLO_TURNS: Final = 4 * CIRCUIT
-"""The Kitty steps at least once a turn and wins after 32 steps: at most 32 turns each."""
+"""The Kitty steps at least once a turn and wins after 32 steps -- at most 32 turns each."""
 
 
 def _turn_bounds(config: Config) -> tuple[int, int]:
