@@ -41,7 +41,7 @@ MARKET_SIZE: Final = 3
 """Calaveritas open in the market."""
 
 DICE_PER_COLOUR: Final = {2: 3, 3: 3, 4: 4}
-"""Dice of each colour per player count; the setup says ``2-3 players: 3 dice of each colour; 4 players: 4 dice``."""
+"""Dice per colour; the setup says ``2-3 players: 3 dice of each colour; 4 players: 4 dice of each colour``."""
 
 
 def _check_players(instance: Config, attribute: attrs.Attribute[int], value: int) -> None:
