@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from docutils.nodes import Element, TextElement
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 # Document the source tree next to this file (the worktree being built).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
@@ -26,10 +35,158 @@ html_theme = "furo"
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
-nitpicky = False
+add_module_names = False
+python_display_short_literal_types = True
+nitpicky = True
+# The build has no network, so no intersphinx: names from the standard library and
+# the runtime dependencies are not resolved, and type variables are not documented.
+nitpick_ignore_regex = [
+    (r"py:.*", r"(collections\.abc|enum|fractions|typing|typing_extensions|pathlib|cattrs|attrs|attr|argparse)\..*"),
+    (r"py:.*", r"(Callable|Sequence|Mapping|Iterable|Iterator|Fraction|Enum|Path|TextIO|Self|Final|TypeAlias)"),
+    (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z]"),
+    (r"py:class", r"JsonConverter"),
+    # ``Literal[...]`` values in signatures.
+    (r"py:class", r"\d+|'.*'"),
+]
 # Type hints name builtins such as ``object`` and ``type`` that are also field names
 # in several games; those ambiguous implicit references are not errors.
 suppress_warnings = ["myst.header", "ref.python"]
 # Docstring examples are run by pytest --doctest-modules with their module's
 # globals; the doctest builder runs the ``doctest`` directives of the pages.
 doctest_test_doctest_blocks = ""
+
+# -- The API reference: each public name documented once ---------------------------
+#
+# A game's subpackage re-exports its public names; the game's API page documents
+# them there (``automodule:: ofrenda_rules.<game>`` with ``:imported-members:``),
+# and the submodules' sections below it leave them out. Cross-references written
+# with any path to an object (``ofrenda_rules.IllegalActionError``,
+# ``ofrenda_rules.dia_de_los_muertos.state.State``) resolve to where it is documented.
+
+GAME_PACKAGES = ("dia_de_los_muertos", "ofrenda", "ofrendados", "portents")
+
+
+def _package_of(module_name: str) -> str | None:
+    parts = module_name.split(".")
+    if len(parts) >= 3 and parts[0] == "ofrenda_rules" and parts[1] in GAME_PACKAGES:
+        return ".".join(parts[:2])
+    return None
+
+
+def _skip_member(app: Sphinx, what: str, name: str, obj: object, skip: bool, options: dict[str, object]) -> bool | None:
+    """Skip the names a game package documents, in its submodules' sections."""
+    if what != "module" or not (inspect.isclass(obj) or inspect.isfunction(obj)):
+        return None
+    package_name = _package_of(getattr(obj, "__module__", "") or "")
+    if package_name is None:
+        return None
+    package = importlib.import_module(package_name)
+    if getattr(options, "imported_members", None):
+        return None
+    if getattr(package, name, None) is obj:
+        return True
+    return None
+
+
+def _object_key(obj: object) -> tuple[str, str] | None:
+    module = getattr(obj, "__module__", None)
+    qualname = getattr(obj, "__qualname__", None)
+    if isinstance(module, str) and isinstance(qualname, str):
+        return module, qualname
+    return None
+
+
+def _resolve_path(path: str) -> object | None:
+    parts = path.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attribute in parts[cut:]:
+                obj = getattr(obj, attribute)
+        except AttributeError:
+            return None
+        return obj
+    return None
+
+
+def _candidates(path: str) -> list[str]:
+    """Other names of the object at ``path``: its defining module, its game package, a re-exporting module."""
+    found = [path]
+    parts = path.split(".")
+    for cut in range(len(parts), 1, -1):
+        key = _object_key(_resolve_path(".".join(parts[:cut])))
+        if key is None or inspect.ismodule(_resolve_path(".".join(parts[:cut]))):
+            continue
+        rest = "".join("." + part for part in parts[cut:])
+        found.append(f"{key[0]}.{key[1]}{rest}")
+        package_name = _package_of(key[0])
+        if package_name is not None:
+            found.append(f"{package_name}.{key[1]}{rest}")
+        break
+    # A constant or alias imported into a module: its name in the module that defines it.
+    head, _, last = path.rpartition(".")
+    obj = _resolve_path(path)
+    if inspect.ismodule(_resolve_path(head)):
+        for module_name in sorted(sys.modules):
+            if module_name.startswith("ofrenda_rules") and getattr(sys.modules[module_name], last, None) is obj:
+                found.append(f"{module_name}.{last}")
+    return found
+
+
+def _missing_reference(app: Sphinx, env: BuildEnvironment, node: Element, contnode: TextElement) -> Element | None:
+    """Resolve a reference to any path of a documented object (a re-export, the defining module)."""
+    if node.get("refdomain") != "py":
+        return None
+    target = str(node["reftarget"])
+    domain = env.get_domain("py")
+    documented = {name for name, *_ in domain.get_objects()}
+    # Where the reference was written: the page's current module and class, and the
+    # object whose docstring holds it (documented under another name, perhaps).
+    contexts = [""] if target.startswith("ofrenda_rules.") else []
+    module, cls = node.get("py:module"), node.get("py:class")
+    found = re.search(r"docstring of ([\w.]+)", str(node.source or ""))
+    if found:
+        parts = found.group(1).split(".")
+        contexts += [".".join(parts[:cut]) + "." for cut in range(len(parts), 1, -1)]
+        for cut in range(len(parts), 1, -1):
+            key = _object_key(_resolve_path(".".join(parts[:cut])))
+            if key is not None:
+                contexts.append(key[0] + ".")
+                break
+    if module:
+        contexts += [f"{module}.{cls}." if cls else "", f"{module}."]
+    candidates: list[str] = []
+    for context in contexts:
+        path = context + target
+        candidates += _candidates(path) if _resolve_path(path) is not None else []
+    for candidate in candidates:
+        if candidate != target and candidate in documented:
+            node["reftarget"] = candidate
+            return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], candidate, node, contnode)
+    return None
+
+
+def _signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None] | None:
+    """Show a lambda default as ``...`` (its repr names only the class that holds it)."""
+    if signature and "<lambda>" in signature:
+        signature = re.sub(r"<function [\w.]*<lambda>>", "...", signature)
+        return signature, return_annotation
+    return None
+
+
+def setup(app: Sphinx) -> None:
+    """Connect the hooks above."""
+    app.connect("autodoc-skip-member", _skip_member)
+    app.connect("missing-reference", _missing_reference)
+    app.connect("autodoc-process-signature", _signature)

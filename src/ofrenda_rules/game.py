@@ -91,7 +91,7 @@ class OutcomeLike(Protocol):
 
     @property
     def ranks(self) -> tuple[int, ...]:
-        """Final place per seat after tie-breaks: ``0`` is first; tied seats share a place."""
+        """Final place per seat after tie-breaks (``0`` is first); tied seats share a place."""
         ...
 
     @property
@@ -203,5 +203,5 @@ class GameDefinition(Generic[C, S, A, V, O]):
 
     @property
     def editions(self) -> EditionCatalog[Any]:
-        """The game's edition catalog: its default edition and the custom ones registered in this process."""
+        """The game's edition catalog -- its default edition and the custom ones registered in this process."""
         return catalog_of(self.config_type)

@@ -72,7 +72,7 @@ class Config:
 
     @property
     def marigold_total(self) -> int:
-        """Marigolds in the game: the 36 of the box, or enough never to run out when unlimited.
+        """Marigolds in the game -- the 36 of the box, or enough never to run out when unlimited.
 
         An unlimited supply is modelled as a finite one that cannot run dry:
         the 36 of the box plus the most that every player (3 at setup, at

@@ -88,7 +88,7 @@ def _turn_bounds(config: Config) -> tuple[int, int]:
 
 
 RESHUFFLE_CAP: Final = 64
-"""Altar reshuffles (and, separately, redeals of the hands) counted in :func:`_max_steps`; not a rule.
+"""Altar reshuffles (and, separately, redeals of the hands) counted in ``_max_steps``; not a rule.
 
 The rulebook reshuffles and redeals as often as needed, and so does the
 library. Each reshuffle is needed with probability at most
