@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
+import io
 import re
 import sys
 from pathlib import Path
@@ -30,7 +32,7 @@ extensions = [
 ]
 myst_enable_extensions = ["colon_fence"]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_generated"]
 html_theme = "furo"
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
@@ -185,8 +187,35 @@ def _signature(
     return None
 
 
+# -- Output generated at build time ----------------------------------------------
+
+#: Commands whose real output a page includes (``_generated/<name>.txt``).
+GENERATED_COMMANDS = {
+    "play_dia_de_los_muertos": ["play", "dia_de_los_muertos", "--players", "3", "--seed", "7"],
+}
+
+
+def _generate_outputs(app: Sphinx) -> None:
+    """Run the commands a page shows and write what they print, prompt first."""
+    from ofrenda_rules.cli import main
+
+    folder = Path(app.srcdir) / "_generated"
+    folder.mkdir(exist_ok=True)
+    for name, arguments in GENERATED_COMMANDS.items():
+        output = io.StringIO()
+        with contextlib.redirect_stdout(output):
+            status = main(arguments)
+        if status != 0:
+            raise RuntimeError(f"ofrenda-rules {' '.join(arguments)} exited with {status}")
+        text = f"$ ofrenda-rules {' '.join(arguments)}\n{output.getvalue()}"
+        target = folder / f"{name}.txt"
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+
+
 def setup(app: Sphinx) -> None:
     """Connect the hooks above."""
+    app.connect("builder-inited", _generate_outputs)
     app.connect("autodoc-skip-member", _skip_member)
     app.connect("missing-reference", _missing_reference)
     app.connect("autodoc-process-signature", _signature)
