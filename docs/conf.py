@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import importlib
 import inspect
@@ -11,7 +12,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sphinx import addnodes
+
 if TYPE_CHECKING:
+    from docutils import nodes
     from docutils.nodes import Element, TextElement
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
@@ -31,6 +35,7 @@ extensions = [
     "sphinx.ext.viewcode",
 ]
 myst_enable_extensions = ["colon_fence"]
+myst_heading_anchors = 3
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 exclude_patterns = ["_build", "_generated"]
 html_theme = "furo"
@@ -52,7 +57,7 @@ nitpick_ignore_regex = [
 ]
 # Type hints name builtins such as ``object`` and ``type`` that are also field names
 # in several games; those ambiguous implicit references are not errors.
-suppress_warnings = ["myst.header", "ref.python"]
+suppress_warnings: list[str] = []
 # Docstring examples are run by pytest --doctest-modules with their module's
 # globals; the doctest builder runs the ``doctest`` directives of the pages.
 doctest_test_doctest_blocks = ""
@@ -171,6 +176,41 @@ def _missing_reference(app: Sphinx, env: BuildEnvironment, node: Element, contno
     return None
 
 
+def _qualify_references(app: Sphinx, doctree: nodes.document) -> None:
+    """Give short Python references the module they were written in, before the fuzzy search.
+
+    A type hint that autodoc cannot evaluate stays a bare name (``CardSpec``), and a
+    bare name is looked up fuzzily: it would link to any documented object of that
+    name (Día de los Muertos' ``CardSpec`` for Ofrendados' one, a field called
+    ``object`` for the builtin). A bare name is therefore qualified with the module
+    whose docstring or page holds it, when that module has it; a builtin type, which
+    has no page here, stays plain text.
+    """
+    for node in list(doctree.findall(addnodes.pending_xref)):
+        target = str(node.get("reftarget", ""))
+        if node.get("refdomain") != "py" or not target or "." in target:
+            continue
+        if node.get("reftype") in {"class", "obj"} and isinstance(getattr(builtins, target, None), type):
+            node.replace_self(node.children)
+            continue
+        modules = []
+        found = re.search(r"docstring of ([\w.]+)", str(node.source or ""))
+        if found:
+            parts = found.group(1).split(".")
+            keys = (_object_key(_resolve_path(".".join(parts[:cut]))) for cut in range(len(parts), 1, -1))
+            modules += [key[0] for key in keys if key is not None][:1]
+        if node.get("py:module"):
+            modules.append(str(node["py:module"]))
+        for module_name in modules:
+            module = sys.modules.get(module_name)
+            obj = getattr(module, target, None)
+            defined_by = getattr(obj, "__module__", None) if obj is not None else "nowhere"
+            if module is not None and not inspect.ismodule(obj) and str(defined_by).startswith("ofrenda_rules"):
+                node["reftarget"] = f"{module_name}.{target}"
+                node["refspecific"] = False
+                break
+
+
 def _signature(
     app: Sphinx,
     what: str,
@@ -218,4 +258,5 @@ def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _generate_outputs)
     app.connect("autodoc-skip-member", _skip_member)
     app.connect("missing-reference", _missing_reference)
+    app.connect("doctree-read", _qualify_references)
     app.connect("autodoc-process-signature", _signature)
