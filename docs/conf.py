@@ -211,6 +211,43 @@ def _qualify_references(app: Sphinx, doctree: nodes.document) -> None:
                 break
 
 
+def _drop_sourceless_modules(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
+    """Leave out of the source pages' index the modules viewcode found no source for (``builtins``)."""
+    modules = getattr(app.env, "_viewcode_modules", {})
+    for name in [name for name, entry in modules.items() if entry is False]:
+        del modules[name]
+    return []
+
+
+def _source_page_links(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, object], doctree: nodes.document | None
+) -> None:
+    """Point a source page's links to the objects' documentation at the names they are documented under.
+
+    viewcode links every definition of a module under one prefix, the first name
+    the module was documented under; a module whose public names are documented
+    under its game package and the rest under its own name gets broken anchors.
+    """
+    body = context.get("body")
+    if not pagename.startswith("_modules/ofrenda_rules") or not isinstance(body, str):
+        return
+    module_name = pagename.removeprefix("_modules/").replace("/", ".")
+    documented = {name for name, *_ in app.env.get_domain("py").get_objects()}
+
+    def fix(match: re.Match[str]) -> str:
+        anchor = match.group(2)
+        if anchor in documented:
+            return match.group(0)
+        parts = anchor.split(".")
+        for cut in range(1, len(parts)):
+            for candidate in _candidates(f"{module_name}.{'.'.join(parts[cut:])}"):
+                if candidate in documented:
+                    return f'{match.group(1)}#{candidate}"'
+        return match.group(0)
+
+    context["body"] = re.sub(r'(href="[^"#]*)#(ofrenda_rules[\w.]*)"', fix, body)
+
+
 def _signature(
     app: Sphinx,
     what: str,
@@ -259,4 +296,6 @@ def setup(app: Sphinx) -> None:
     app.connect("autodoc-skip-member", _skip_member)
     app.connect("missing-reference", _missing_reference)
     app.connect("doctree-read", _qualify_references)
+    app.connect("html-collect-pages", _drop_sourceless_modules, priority=400)
+    app.connect("html-page-context", _source_page_links)
     app.connect("autodoc-process-signature", _signature)
