@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from docutils import nodes
 from sphinx import addnodes
 
 if TYPE_CHECKING:
-    from docutils import nodes
     from docutils.nodes import Element, TextElement
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
@@ -248,6 +248,63 @@ def _source_page_links(
     context["body"] = re.sub(r'(href="[^"#]*)#(ofrenda_rules[\w.]*)"', fix, body)
 
 
+#: Where a name written as code on a prose page is looked up: a game's page in its
+#: subpackage, every other page in the kernel's modules.
+KERNEL_MODULES = (
+    "ofrenda_rules",
+    "ofrenda_rules.replay",
+    "ofrenda_rules.game",
+    "ofrenda_rules.chance",
+    "ofrenda_rules.rng",
+    "ofrenda_rules.errors",
+    "ofrenda_rules.serialization",
+    "ofrenda_rules.editions",
+    "ofrenda_rules.playout",
+    "ofrenda_rules.digest",
+    "ofrenda_rules.schema",
+    "ofrenda_rules.game.GameDefinition",
+)
+_CODE_NAME = re.compile(r"([A-Za-z_][\w.]*)(?:\(.*\))?")
+
+
+def _link_code_names(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Link a name written as code on a prose page (``Config``, ``apply(state, action)``) to its reference.
+
+    Only names that are documented are linked, and only on the guide and game
+    pages (the API pages link their own names).
+    """
+    if docname.startswith("api/") or docname == "changelog":
+        return
+    domain = app.env.get_domain("py")
+    objects = domain.objects  # type: ignore[attr-defined]
+    game = docname.removeprefix("games/") if docname.startswith("games/") else None
+    prefixes = (f"ofrenda_rules.{game}",) if game else KERNEL_MODULES
+    for literal in list(doctree.findall(nodes.literal)):
+        if isinstance(literal.parent, (nodes.reference, nodes.title)) or "xref" in literal["classes"]:
+            continue
+        match = _CODE_NAME.fullmatch(literal.astext())
+        if match is None or match.group(1) in {"True", "False", "None"}:
+            continue
+        name = match.group(1)
+        paths = [name] if name.startswith("ofrenda_rules.") else [f"{prefix}.{name}" for prefix in prefixes]
+        entry = None
+        for path in paths:
+            if path in objects:
+                entry = objects[path]
+                break
+            if _resolve_path(path) is None:
+                continue
+            entry = next((objects[found] for found in _candidates(path) if found in objects), None)
+            if entry is not None:
+                break
+        if entry is None:
+            continue
+        uri = app.builder.get_relative_uri(docname, entry.docname) + "#" + entry.node_id
+        reference = nodes.reference("", "", internal=True, refuri=uri, reftitle=name)
+        literal.replace_self(reference)
+        reference += literal
+
+
 def _signature(
     app: Sphinx,
     what: str,
@@ -298,4 +355,5 @@ def setup(app: Sphinx) -> None:
     app.connect("doctree-read", _qualify_references)
     app.connect("html-collect-pages", _drop_sourceless_modules, priority=400)
     app.connect("html-page-context", _source_page_links)
+    app.connect("doctree-resolved", _link_code_names)
     app.connect("autodoc-process-signature", _signature)
