@@ -305,6 +305,11 @@ def _link_code_names(app: Sphinx, doctree: nodes.document, docname: str) -> None
         reference += literal
 
 
+def _bases(app: Sphinx, name: str, obj: object, options: object, bases: list[type]) -> None:
+    """Leave ``object`` out of a class's bases (every class has it; "Bases: object" says nothing)."""
+    bases[:] = [base for base in bases if base is not object]
+
+
 def _signature(
     app: Sphinx,
     what: str,
@@ -357,3 +362,4 @@ def setup(app: Sphinx) -> None:
     app.connect("html-page-context", _source_page_links)
     app.connect("doctree-resolved", _link_code_names)
     app.connect("autodoc-process-signature", _signature)
+    app.connect("autodoc-process-bases", _bases)
