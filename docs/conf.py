@@ -330,7 +330,7 @@ def _signature(
 
 #: Commands whose real output a page includes (``_generated/<name>.txt``).
 GENERATED_COMMANDS = {
-    "play_dia_de_los_muertos": ["play", "dia_de_los_muertos", "--players", "3", "--seed", "7"],
+    "play_dia_de_los_muertos": ["play", "dia_de_los_muertos", "--players", "4", "--seed", "7"],
 }
 
 
