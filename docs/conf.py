@@ -267,14 +267,23 @@ KERNEL_MODULES = (
 _CODE_NAME = re.compile(r"([A-Za-z_][\w.]*)(?:\(.*\))?")
 
 
+def _in_first_column(node: nodes.Node) -> bool:
+    """Whether ``node`` is in the first cell of a table row."""
+    parent = node.parent
+    while parent is not None and not isinstance(parent, nodes.entry):
+        parent = parent.parent
+    return parent is not None and parent.parent is not None and parent.parent.index(parent) == 0
+
+
 def _link_code_names(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Link a name written as code on a prose page (``Config``, ``apply(state, action)``) to its reference.
 
     Only names that are documented are linked, and only on the guide and game
-    pages (the API pages link their own names).
+    pages (the API pages link their own names; the command line page names
+    commands such as ``verify``, not the functions of the same name).
     """
-    if docname.startswith("api/") or docname == "changelog":
-        return
+    if docname.startswith("api/") or docname in {"changelog", "cli"}:
+        return  # the command line page's code names commands and options, not functions
     domain = app.env.get_domain("py")
     objects = domain.objects  # type: ignore[attr-defined]
     game = docname.removeprefix("games/") if docname.startswith("games/") else None
@@ -287,6 +296,9 @@ def _link_code_names(app: Sphinx, doctree: nodes.document, docname: str) -> None
             continue
         name = match.group(1)
         paths = [name] if name.startswith("ofrenda_rules.") else [f"{prefix}.{name}" for prefix in prefixes]
+        if game and _in_first_column(literal):
+            # The option column of a game's options table names ``Config`` fields.
+            paths.append(f"ofrenda_rules.{game}.Config.{name}")
         entry = None
         for path in paths:
             if path in objects:
