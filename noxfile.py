@@ -47,10 +47,11 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the Sphinx docs with warnings as errors and run their doctests."""
+    """Build the Sphinx docs nitpicky with warnings as errors, check their internal links, run their doctests."""
     session.install("-e", ".", *_group("docs"))
-    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
-    session.run("sphinx-build", "-W", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")
+    session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    session.run("python", "docs/check_links.py", "docs/_build/html")
+    session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")
 
 
 @nox.session

@@ -55,7 +55,7 @@ MAX_REPLAY_BYTES: Final = 16 * 1024 * 1024
 """The largest replay document accepted (16 MiB)."""
 
 DIGEST_PATTERN: Final = "^[0-9a-f]{64}$"
-"""A state digest: 64 lower-case hexadecimal digits (see :mod:`ofrenda_rules.digest`)."""
+"""A state digest -- 64 lower-case hexadecimal digits (see :mod:`ofrenda_rules.digest`)."""
 
 C = TypeVar("C")
 A = TypeVar("A")
@@ -70,7 +70,7 @@ class Step(Generic[A]):
     """One step of a replay: an action, and what the recorder claims about it."""
 
     action: A
-    """The action applied: a player decision, or a chance outcome in an unseeded replay."""
+    """The action applied -- a player decision, or a chance outcome in an unseeded replay."""
     player: int | None = attrs.field(default=None, metadata={SCHEMA_METADATA: {"minimum": CHANCE}})
     """The seat that acted (``-1`` for a chance outcome), when claimed; checked if present."""
     digest: str | None = attrs.field(default=None, metadata=_DIGEST_SCHEMA)
@@ -98,7 +98,7 @@ class Replay(Generic[C, A, O, E]):
     format: Literal["ofrenda-rules-replay"] = FORMAT
     """Always ``"ofrenda-rules-replay"``."""
     version: Literal[1, 2] = VERSION
-    """The format version: ``2``, or ``1`` for a replay read from a version-1 document."""
+    """The format version -- ``2``, or ``1`` for a replay read from a version-1 document."""
 
     @property
     def actions(self) -> tuple[A, ...]:
@@ -158,7 +158,7 @@ class Recorder:
         self.config: Final = config
         """Its configuration."""
         self.seed: Final = seed
-        """Its seed (``None``: chance outcomes are recorded as steps)."""
+        """Its seed (``None`` -- chance outcomes are recorded as steps)."""
         self.digests: Final = digests
         """Whether each step records the digest of the state after it."""
         self.state: object = game.new_game(config, seed)

@@ -78,7 +78,7 @@ class Report:
     """The result of verifying one replay; ``ok`` when the rules agree with every claim."""
 
     ok: bool
-    """Whether the replay verified: every step legal and every claim true."""
+    """Whether the replay verified -- every step legal and every claim true."""
     game: str | None
     """The game, when the document names a registered one."""
     steps: int

@@ -91,7 +91,7 @@ class OutcomeLike(Protocol):
 
     @property
     def ranks(self) -> tuple[int, ...]:
-        """Final place per seat after tie-breaks: ``0`` is first; tied seats share a place."""
+        """Final place per seat after tie-breaks (``0`` is first); tied seats share a place."""
         ...
 
     @property
@@ -198,7 +198,7 @@ class GameDefinition(Generic[C, S, A, V, O]):
     from_position: Callable[[str, C], S]
     """The state a position text describes under a config; raises ``PositionError`` when it is impossible."""
     reference_bot: Callable[[S], A] | None = None
-    """A reference policy, where the game ships one: the action it picks for the seat to move.
+    """A reference policy, where the game ships one -- the action it picks for the seat to move.
 
     Offered only by games of perfect information (after setup), where the full
     state is exactly what the player sees; ``None`` otherwise.
@@ -210,5 +210,5 @@ class GameDefinition(Generic[C, S, A, V, O]):
 
     @property
     def editions(self) -> EditionCatalog[Any]:
-        """The game's edition catalog: its default edition and the custom ones registered in this process."""
+        """The game's edition catalog -- its default edition and the custom ones registered in this process."""
         return catalog_of(self.config_type)

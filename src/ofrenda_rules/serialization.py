@@ -74,7 +74,7 @@ MAX_DEPTH: Final = 64
 """Deepest nesting of arrays and objects :func:`loads` accepts."""
 
 EDITION_METADATA: Final = "ofrenda_rules.edition"
-"""``attrs`` field metadata key of a ``Config``'s edition field: its value is the game's edition catalog.
+"""``attrs`` field metadata key of a ``Config``'s edition field -- its value is the game's edition catalog.
 
 The converter writes such a field as the edition's reference and reads a
 reference back through the catalog (see :mod:`ofrenda_rules.editions`).

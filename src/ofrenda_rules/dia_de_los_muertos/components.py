@@ -3,7 +3,7 @@
 A card is named by its suit and number (:class:`Card`); what is printed on it
 (its High/Low mark, its point value, whether it is a TAKE card) comes from the
 :class:`DeckEdition` in play. The default edition is reconstructed from every
-fact the rulebook and DESIGN.md state (see the docs page), and another deck
+fact the rulebook states and a few the library adds (see the docs page), and another deck
 loads from JSON with :func:`load_deck`, validated against the rulebook.
 
 >>> card = Card(Suit.RED, 10)
@@ -101,7 +101,7 @@ class CardSpec:
     mark: Mark
     """High (up arrow) or Low (down arrow)."""
     points: int
-    """Its point value in a score pile: 2, 1, 0 or -1."""
+    """Its point value in a score pile -- 2, 1, 0 or -1."""
     take: bool
     """Whether it is a TAKE card."""
 
@@ -175,7 +175,7 @@ DEFAULT_DECK: Final = load_packaged("ofrenda_rules.dia_de_los_muertos", "data/de
 """The default edition, reconstructed (see the docs' component page)."""
 
 EDITIONS: Final = EditionCatalog("dia_de_los_muertos", DeckEdition, DEFAULT_DECK, legacy_key="deck")
-"""The game's editions: the default deck and the custom decks registered in this process."""
+"""The game's editions -- the default deck and the custom decks registered in this process."""
 
 
 _CARDS: Final = {(card.suit.value, card.number): card for card in DEFAULT_DECK._by_card}

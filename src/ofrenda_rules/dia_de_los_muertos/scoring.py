@@ -28,7 +28,7 @@ class Outcome:
     scores: tuple[int, ...]
     """Points per seat."""
     cards_collected: tuple[int, ...]
-    """Cards in each seat's score pile: the tie-break."""
+    """Cards in each seat's score pile -- the tie-break."""
     ranks: tuple[int, ...]
     """Place per seat (0 is first); seats tied on points and cards share a place."""
     winners: tuple[int, ...]

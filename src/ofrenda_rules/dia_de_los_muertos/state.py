@@ -35,9 +35,9 @@ class Config:
     players: int = attrs.field(default=4, validator=_check_players)
     """Number of players, 3 to 6."""
     lock_lead: bool = False
-    """Variant "Locking the lead card": the lead card cannot be captured by a TAKE."""
+    """Variant "Locking the lead card" -- the lead card cannot be captured by a TAKE."""
     high_low_split: bool = False
-    """Advanced game: H-marked cards go to the highest card, L-marked to the lowest."""
+    """Advanced game -- H-marked cards go to the highest card, L-marked to the lowest."""
     edition: DeckEdition = edition_field(EDITIONS)
     """The deck edition in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
 

@@ -60,25 +60,25 @@ class Feature(PlainEnum):
     """A feature a portrait can show: one of five family branches or five offerings."""
 
     BLUE = "blue"
-    """Family branch: blue."""
+    """Family branch -- blue."""
     GREEN = "green"
-    """Family branch: green."""
+    """Family branch -- green."""
     ORANGE = "orange"
-    """Family branch: orange."""
+    """Family branch -- orange."""
     PINK = "pink"
-    """Family branch: pink."""
+    """Family branch -- pink."""
     YELLOW = "yellow"
-    """Family branch: yellow."""
+    """Family branch -- yellow."""
     WATER = "water"
-    """Offering: water, to quench the thirst of spirits."""
+    """Offering -- water, to quench the thirst of spirits."""
     FRUIT = "fruit"
-    """Offering: fruit, to sate their hunger."""
+    """Offering -- fruit, to sate their hunger."""
     SALT = "salt"
-    """Offering: salt, to purify them."""
+    """Offering -- salt, to purify them."""
     PAPEL_PICADO = "papel_picado"
-    """Offering: papel picado, a feast for the eyes."""
+    """Offering -- papel picado, a feast for the eyes."""
     CALAVERA = "calavera"
-    """Offering: a sugar calavera, sweetness for those who have passed."""
+    """Offering -- a sugar calavera, sweetness for those who have passed."""
 
     @property
     def category(self) -> Category:
@@ -147,7 +147,7 @@ class Portrait:
     offering: Feature
     """Its favourite offering."""
     players: int
-    """The player-count mark: used only in games with at least this many players (2, 3 or 4)."""
+    """The player-count mark -- used only in games with at least this many players (2, 3 or 4)."""
     objective: PortraitObjective
     """Its objective about adjacent portraits."""
 
@@ -189,7 +189,7 @@ class CandleObjective:
     features: tuple[Feature, ...] = ()
     """One feature (four-of, majority), two (two-of-each), none otherwise."""
     category: Category | None = None
-    """For ``FULL_SET``: the five branches or the five offerings."""
+    """For ``FULL_SET`` -- the five branches or the five offerings."""
 
     def describe(self) -> str:
         """The objective in words."""
@@ -216,9 +216,9 @@ class Candle:
     objective: CandleObjective
     """Its objective."""
     end_of_game: bool
-    """The end-of-game icon: it can only be lit at the end of the game."""
+    """The end-of-game icon -- it can only be lit at the end of the game."""
     multiplayer_only: bool
-    """The multiplayer-only icon: returned to the box in the solo mode."""
+    """The multiplayer-only icon -- returned to the box in the solo mode."""
 
 
 class OfferingKind(PlainEnum):
@@ -252,13 +252,13 @@ class BoardLayout:
     """
 
     rows: tuple[int, ...]
-    """Card slots per row, from the bottom: ``(5, 4, 3)``."""
+    """Card slots per row, from the bottom -- ``(5, 4, 3)``."""
     golden: tuple[int, ...]
-    """Slots with a golden outline: a portrait there doubles its final score."""
+    """Slots with a golden outline -- a portrait there doubles its final score."""
     flower: tuple[int, ...]
-    """Marigold-flower slots: placing a portrait there gains one marigold."""
+    """Marigold-flower slots -- placing a portrait there gains one marigold."""
     crossed: tuple[int, ...]
-    """Crossed-out marigold-flower slots: placing a portrait there costs one marigold."""
+    """Crossed-out marigold-flower slots -- placing a portrait there costs one marigold."""
     offering_slots: tuple[OfferingSlot, ...]
     """The candle and marigold slots."""
 
@@ -286,7 +286,7 @@ class GoalKind(PlainEnum):
 
 
 Cell = tuple[int, int]
-"""A pattern cell: ``(row, column)`` offsets, columns counted in half cards."""
+"""A pattern cell -- ``(row, column)`` offsets, columns counted in half cards."""
 
 
 @attrs.frozen
@@ -302,9 +302,9 @@ class GoalCard:
     count: int
     """Portraits with the feature, slots surrounded, or portraits in the pattern."""
     feature: Feature | None = None
-    """For ``FEATURE_COUNT``: the depicted feature."""
+    """For ``FEATURE_COUNT`` -- the depicted feature."""
     patterns: tuple[tuple[Cell, ...], ...] = ()
-    """For ``PATTERN``: the depicted patterns (any one of them, anywhere it fits)."""
+    """For ``PATTERN`` -- the depicted patterns (any one of them, anywhere it fits)."""
 
 
 @attrs.frozen

@@ -1,7 +1,7 @@
 """An edition of Ofrenda: every component, validated, with precomputed tables.
 
 The default edition (``data/default_edition.json``) is reconstructed from
-every constraint the rulebook and DESIGN.md state; another printing loads
+every constraint the rulebook states (see the docs page); another printing loads
 from JSON with :func:`load_edition` and is refused, with the broken
 constraint named, when it does not fit the rulebook.
 
@@ -353,7 +353,7 @@ DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.ofrenda", "data/default_ed
 EDITIONS: Final = EditionCatalog(
     "ofrenda", Edition, DEFAULT_EDITION, legacy_key="custom_edition", legacy_default_null=True
 )
-"""The game's editions: the default one and the custom ones registered in this process."""
+"""The game's editions -- the default one and the custom ones registered in this process."""
 
 
 def load_edition(text: str | bytes) -> Edition:

@@ -99,9 +99,9 @@ class Outcome:
     scores: tuple[int, ...]
     """Points per seat."""
     lit_portraits: tuple[int, ...]
-    """Lit portraits per seat: the first tie-break."""
+    """Lit portraits per seat -- the first tie-break."""
     storage_marigolds: tuple[int, ...]
-    """Marigolds in storage per seat: the second tie-break."""
+    """Marigolds in storage per seat -- the second tie-break."""
     ranks: tuple[int, ...]
     """Place per seat (0 is first); seats tied on all three share a place."""
     winners: tuple[int, ...]

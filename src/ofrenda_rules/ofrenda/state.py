@@ -51,17 +51,17 @@ class Config:
     """Options of a game; the rulings that have two reasonable readings are options too."""
 
     players: int = attrs.field(default=2, validator=_check_players)
-    """Number of players: 2 to 4, or 1 for the solo mode against the Abuela."""
+    """Number of players -- 2 to 4, or 1 for the solo mode against the Abuela."""
     common_goals: bool = attrs.field(default=False, validator=_check_goals)
     """The common-goals variant (multiplayer only)."""
     unlimited_marigolds: bool = attrs.field(default=False, validator=_check_flag)
-    """Ruling: ``False`` -- the general supply holds only the 36 marigolds of the box; ``True`` -- unlimited."""
+    """A ruling. ``False`` -- the general supply holds only the 36 marigolds of the box; ``True`` -- unlimited."""
     offering_in_any_slot: bool = attrs.field(default=False, validator=_check_flag)
-    """Ruling: ``False`` -- a candle slot takes only a candle, a marigold slot only a marigold; ``True`` -- either."""
+    """A ruling. ``False`` -- a candle slot takes only a candle, a marigold slot only a marigold; ``True`` -- either."""
     strict_empty_objectives: bool = attrs.field(default=False, validator=_check_flag)
-    """Ruling: ``False`` -- at the end, an all/none objective with no adjacent portrait holds; ``True`` -- it fails."""
+    """A ruling. ``False`` -- an all/none objective with no adjacent portrait holds at the end; ``True`` -- it fails."""
     zero_majority: bool = attrs.field(default=False, validator=_check_flag)
-    """Ruling: ``False`` -- a majority candle needs at least one portrait/marigold; ``True`` -- a 0-0 tie lights it."""
+    """A ruling. ``False`` -- a majority candle needs a portrait/marigold; ``True`` -- a 0-0 tie lights it."""
     edition: Edition = edition_field(EDITIONS)
     """The components in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
 
@@ -72,7 +72,7 @@ class Config:
 
     @property
     def marigold_total(self) -> int:
-        """Marigolds in the game: the 36 of the box, or enough never to run out when unlimited.
+        """Marigolds in the game -- the 36 of the box, or enough never to run out when unlimited.
 
         An unlimited supply is modelled as a finite one that cannot run dry:
         the 36 of the box plus the most that every player (3 at setup, at
@@ -87,27 +87,27 @@ class Phase(PlainEnum):
     """What the game waits for."""
 
     SETUP_REMOVE = "setup_remove"
-    """Chance (solo): a portrait removed unseen from the deck."""
+    """Chance (solo) -- a portrait removed unseen from the deck."""
     SETUP_GOAL = "setup_goal"
-    """Chance (common goals): the goal card of the next type."""
+    """Chance (common goals) -- the goal card of the next type."""
     SETUP_MARKET = "setup_market"
-    """Chance: a portrait drawn to the Family board."""
+    """Chance -- a portrait drawn to the Family board."""
     SETUP_CANDLES = "setup_candles"
-    """Chance: a candle drawn to the Family board."""
+    """Chance -- a candle drawn to the Family board."""
     SETUP_DEAL = "setup_deal"
-    """Chance: a portrait dealt to a hand."""
+    """Chance -- a portrait dealt to a hand."""
     ABUELA_PORTRAIT = "abuela_portrait"
-    """Chance (solo): the Abuela's die for the portrait she discards."""
+    """Chance (solo) -- the Abuela's die for the portrait she discards."""
     ABUELA_CANDLE = "abuela_candle"
-    """Chance (solo): the Abuela's second die, for the candle she discards."""
+    """Chance (solo) -- the Abuela's second die, for the candle she discards."""
     TAKE_PORTRAIT = "take_portrait"
     """A player takes a portrait from the Family board."""
     TAKE_CANDLE = "take_candle"
     """A player takes a candle or declines."""
     REFILL_PORTRAIT = "refill_portrait"
-    """Chance: the portrait drawn to the emptied rightmost space."""
+    """Chance -- the portrait drawn to the emptied rightmost space."""
     REFILL_CANDLE = "refill_candle"
-    """Chance: the candle drawn to the emptied rightmost space."""
+    """Chance -- the candle drawn to the emptied rightmost space."""
     PLAY = "play"
     """A player places or discards a portrait."""
     OFFERINGS = "offerings"
@@ -165,9 +165,9 @@ class State:
     box: tuple[int, ...]
     """Portraits returned to the box for the player count (public), sorted."""
     removed: tuple[int, ...]
-    """Solo: the 3 portraits removed unseen at setup, sorted (hidden from the player)."""
+    """Solo -- the 3 portraits removed unseen at setup, sorted (hidden from the player)."""
     abuela_discards: tuple[int, ...]
-    """Solo: portraits the Abuela discarded, in order."""
+    """Solo -- portraits the Abuela discarded, in order."""
     market: tuple[int | None, ...]
     """The portrait in each space of the Family board, left to right (the leftmost is free)."""
     market_marigolds: tuple[int, ...]
@@ -177,9 +177,9 @@ class State:
     bag: tuple[int, ...]
     """Candles in the bag, sorted."""
     candle_box: tuple[int, ...]
-    """Solo: multiplayer-only candles returned to the box, sorted."""
+    """Solo -- multiplayer-only candles returned to the box, sorted."""
     candle_discards: tuple[int, ...]
-    """Solo: candles the Abuela discarded, in order."""
+    """Solo -- candles the Abuela discarded, in order."""
     supply: int
     """Marigolds in the general supply."""
     hands: tuple[tuple[int, ...], ...]
@@ -199,6 +199,6 @@ class State:
     pending: tuple[int, ...]
     """Candle/marigold slots surrounded this turn and not yet decided, in order."""
     die: int | None
-    """Solo: the Abuela's last portrait roll, shown until the end of the player's next turn."""
+    """Solo -- the Abuela's last portrait roll, shown until the end of the player's next turn."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""

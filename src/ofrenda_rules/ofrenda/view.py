@@ -3,8 +3,8 @@
 Everything on the table is public: the Family board, every Ofrenda, the
 storages, the discard piles, the goal cards and tokens. A :class:`View` hides
 the other players' hands, the deck, the portraits removed unseen in the solo
-mode, the contents of the candle bag (DESIGN: bag contents are redacted, even
-where a player could work them out from every candle seen) and the
+mode, the contents of the candle bag (a bag is always redacted, even where
+a player could work out its contents from every candle seen) and the
 generator; it shows their sizes.
 """
 
@@ -40,11 +40,11 @@ class View:
     deck_size: int
     """Portraits in the deck."""
     removed_count: int
-    """Solo: portraits removed unseen."""
+    """Solo -- portraits removed unseen."""
     box: tuple[int, ...]
     """Portraits out of the game for the player count."""
     abuela_discards: tuple[int, ...]
-    """Solo: the Abuela's discarded portraits."""
+    """Solo -- the Abuela's discarded portraits."""
     market: tuple[int | None, ...]
     """Portraits on the Family board."""
     market_marigolds: tuple[int, ...]
@@ -54,7 +54,7 @@ class View:
     bag_size: int
     """How many candles are in the bag."""
     candle_discards: tuple[int, ...]
-    """Solo: the Abuela's discarded candles."""
+    """Solo -- the Abuela's discarded candles."""
     supply: int
     """Marigolds in the general supply."""
     boards: tuple[PlayerBoard, ...]
@@ -68,7 +68,7 @@ class View:
     pending: tuple[int, ...]
     """Surrounded candle/marigold slots still to decide."""
     die: int | None
-    """Solo: the Abuela's last portrait roll, shown until the end of the player's next turn."""
+    """Solo -- the Abuela's last portrait roll, shown until the end of the player's next turn."""
 
 
 def observe(state: State, player: int) -> View:

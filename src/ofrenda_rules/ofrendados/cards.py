@@ -28,11 +28,11 @@ class CardColour(enum.Enum):
     """The three colours of Calaveritas."""
 
     ORANGE = "orange"
-    """Immediate effects: advantages on the offering or advancement on the path."""
+    """Immediate effects -- advantages on the offering or advancement on the path."""
     PURPLE = "purple"
     """Modify what is already drawn, or the dice in later rounds."""
     PINK = "pink"
-    """Eternal Calaveritas: score from the neighbours' offerings."""
+    """Eternal Calaveritas -- score from the neighbours' offerings."""
 
 
 class EffectKind(enum.Enum):
@@ -64,7 +64,7 @@ class DiePower(enum.Enum):
     REROLL = "reroll"
     """Reroll one of your unused dice."""
     DOUBLE_EXCHANGE = "double_exchange"
-    """Passive: every die you exchange for money gives 2 pesos instead of 1."""
+    """Passive -- every die you exchange for money gives 2 pesos instead of 1."""
 
 
 class Measure(enum.Enum):
@@ -97,19 +97,19 @@ class Effect:
     kind: EffectKind
     """What the card does."""
     objects: tuple[ObjectKind, ...] = ()
-    """DRAW: the objects drawn; REWRITE: the kinds that may be turned; ETERNAL/OBJECTS: the kinds counted."""
+    """The objects drawn (DRAW), the kinds that may be turned (REWRITE), or the kinds counted (ETERNAL, OBJECTS)."""
     flower: Flower | None = None
-    """FLOWER: the type placed."""
+    """FLOWER -- the type placed."""
     into: ObjectKind | None = None
-    """REWRITE: the kind an object is turned into."""
+    """REWRITE -- the kind an object is turned into."""
     min_row: int = 1
-    """REWRITE: the lowest row of the object that may be turned."""
+    """REWRITE -- the lowest row of the object that may be turned."""
     power: DiePower | None = None
-    """DIE_POWER: the power."""
+    """DIE_POWER -- the power."""
     measure: Measure | None = None
-    """ETERNAL: what is counted in each neighbour's offering."""
+    """ETERNAL -- what is counted in each neighbour's offering."""
     points: int = 0
-    """ETERNAL: points per item counted."""
+    """ETERNAL -- points per item counted."""
 
     def describe(self) -> str:
         """The effect in words."""

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["CARD_COUNT", "EFFECTS_BY_COLOUR", "SCENARIOS", "edition_problems", "scenario_result"]
 
 CARD_COUNT = 30
-"""Components: "30 market cards (Calaveritas)"."""
+"""Components -- "30 market cards (Calaveritas)"."""
 
 EFFECTS_BY_COLOUR = {
     CardColour.ORANGE: frozenset({EffectKind.DRAW, EffectKind.FLOWER, EffectKind.NEXT_SPACE}),
@@ -33,7 +33,7 @@ SCENARIOS: Final = (
     ("CAB", 7, 0, (ObjectKind.CANDLE,)),
     ("CBA", 9, 0, ()),
 )
-"""The rulebook's example on the printed Path: one flower of each type placed from Mictlán.
+"""The rulebook's example on the printed Path -- one flower of each type placed from Mictlán.
 
 Each entry is the order, the space reached, the pesos gained and the objects
 gained: "Scenario 1: ... A, B and C, reaching the third flower on the path and

@@ -46,7 +46,7 @@ class Colour(enum.Enum):
     ORANGE = "orange"
     """Drafted; the default edition puts the flowers on it."""
     PURPLE = "purple"
-    """For general use: every player uses every purple die."""
+    """For general use -- every player uses every purple die."""
 
     def __repr__(self) -> str:
         return f"Colour.{self.name}"
@@ -56,7 +56,7 @@ class Flower(enum.Enum):
     """The three types of Cempasúchil flower on the Path."""
 
     A = "A"
-    """Flower A (some give a candle: the rulebook's asterisk)."""
+    """Flower A (some give a candle -- the rulebook's asterisk)."""
     B = "B"
     """Flower B."""
     C = "C"
@@ -70,21 +70,21 @@ class ObjectKind(enum.Enum):
     """The elements a player draws on the offering sheet."""
 
     CANDLE = "candle"
-    """Velita: scores by position (papel picado and candles around it)."""
+    """Velita -- scores by position (papel picado and candles around it)."""
     PAPEL_PICADO = "papel_picado"
     """Scores by position (elements beneath it)."""
     PAN_DE_MUERTO = "pan_de_muerto"
     """Scores by position (elements beside and beneath it)."""
     FRUIT = "fruit"
-    """Food: scores in sets."""
+    """Food -- scores in sets."""
     TAMAL = "tamal"
-    """Food: scores in sets."""
+    """Food -- scores in sets."""
     MOLE = "mole"
-    """Food: scores in sets."""
+    """Food -- scores in sets."""
     PORTRAIT = "portrait"
     """5 points each; only from the 4th row up."""
     CALAVERITA = "calaverita"
-    """A sugar skull: scores by majority."""
+    """A sugar skull -- scores by majority."""
 
     def __repr__(self) -> str:
         return f"ObjectKind.{self.name}"
@@ -95,7 +95,7 @@ FOODS: Final = frozenset({ObjectKind.FRUIT, ObjectKind.TAMAL, ObjectKind.MOLE})
 
 
 MAX_PATH_SPACES: Final = 500
-"""Most spaces a Path may have: the tables built from an edition stay small (untrusted JSON is bounded)."""
+"""Most spaces a Path may have -- the tables built from an edition stay small (untrusted JSON is bounded)."""
 
 MAX_SHEET_ROWS: Final = 20
 """Most rows an offering sheet may have."""

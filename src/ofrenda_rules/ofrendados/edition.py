@@ -99,7 +99,7 @@ DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.ofrendados", "data/default
 """The designed default edition (see the docs page)."""
 
 EDITIONS: Final = EditionCatalog("ofrendados", Edition, DEFAULT_EDITION)
-"""The game's editions: the default one and the custom ones registered in this process."""
+"""The game's editions -- the default one and the custom ones registered in this process."""
 
 
 def load_edition(text: str | bytes) -> Edition:

@@ -155,7 +155,7 @@ class Outcome:
     scores: tuple[int, ...]
     """Points per seat."""
     empty_spaces: tuple[int, ...]
-    """Empty cells of each offering: the tie-break (fewer wins)."""
+    """Empty cells of each offering -- the tie-break (fewer wins)."""
     ranks: tuple[int, ...]
     """Place per seat (0 is first); seats tied on points and empty spaces share a place."""
     winners: tuple[int, ...]

@@ -41,7 +41,7 @@ MARKET_SIZE: Final = 3
 """Calaveritas open in the market."""
 
 DICE_PER_COLOUR: Final = {2: 3, 3: 3, 4: 4}
-"""Setup: "2-3 players: 3 dice of each colour; 4 players: 4 dice of each colour"."""
+"""Dice per colour; the setup says ``2-3 players: 3 dice of each colour; 4 players: 4 dice of each colour``."""
 
 
 def _check_players(instance: Config, attribute: attrs.Attribute[int], value: int) -> None:
@@ -68,9 +68,9 @@ class MajorityTies(enum.Enum):
     """How players tied in a majority divide the points (a ruling)."""
 
     SHARE_PLACES = "share_places"
-    """Tied players share the points of every place they cover (two tied first: (10 + 6) / 2 = 8 each)."""
+    """Tied players share the points of every place they cover (two tied first -- (10 + 6) / 2 = 8 each)."""
     SPLIT_PLACE = "split_place"
-    """Tied players divide the points of the place they tie for (two tied first: 10 / 2 = 5 each)."""
+    """Tied players divide the points of the place they tie for (two tied first -- 10 / 2 = 5 each)."""
 
 
 @attrs.frozen

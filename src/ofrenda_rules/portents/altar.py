@@ -42,7 +42,7 @@ __all__ = [
 Altar = tuple[Sign | None, ...]
 """Nine spaces, row by row from the north-west corner."""
 Lit = tuple[bool, ...]
-"""Nine flags: which tiles are Burnt Offerings."""
+"""Nine flags -- which tiles are Burnt Offerings."""
 
 _TRAITS: Final = tuple(Trait)
 

@@ -126,7 +126,7 @@ class SearchBot:
     """A minimax over whole turns, ``depth`` turns deep, keeping the ``beam`` best turns below the root."""
 
     depth: int = 1
-    """Turns searched (1: the best turn by evaluation; 2: also the opponent's best reply)."""
+    """Turns searched (1 -- the best turn by evaluation; 2 -- also the opponent's best reply)."""
     beam: int = 6
     """Turns kept per node when searching more than one turn deep."""
     chance_depth: int = 1

@@ -177,7 +177,7 @@ LANES: Final[tuple[tuple[int, int, int], ...]] = (
     (0, 4, 8),
     (2, 4, 6),
 )
-"""The eight lanes: rows 1-3 (north to south), columns 1-3 (west to east), the NW-SE and NE-SW diagonals."""
+"""The eight lanes -- rows 1-3 (north to south), columns 1-3 (west to east), the NW-SE and NE-SW diagonals."""
 
 LANE_NAMES: Final = ("row 1", "row 2", "row 3", "column 1", "column 2", "column 3", "NW-SE diagonal", "NE-SW diagonal")
 """A name for each lane, for messages."""
@@ -238,7 +238,7 @@ CORNER_WIDE_PUSH: Final[dict[Edge, tuple[Side, tuple[int, ...]]]] = {
     Edge.SOUTHWEST: (Side.SOUTH, (2, 1, 0)),
     Edge.NORTHWEST: (Side.WEST, (2, 1, 0)),
 }
-"""The Kitty's wide push from a corner: the side counter-clockwise of the corner, and its lanes furthest first."""
+"""The Kitty's wide push from a corner -- the side counter-clockwise of the corner, and its lanes furthest first."""
 
 
 class Direction(enum.Enum):
@@ -312,7 +312,7 @@ DEFAULT_EDITION: Final = load_packaged("ofrenda_rules.portents", "data/default_e
 """The default edition (New Mill Industries, 2022, reconstructed; see the docs page)."""
 
 EDITIONS: Final = EditionCatalog("portents", Edition, DEFAULT_EDITION)
-"""The game's editions: the default one and the custom ones registered in this process."""
+"""The game's editions -- the default one and the custom ones registered in this process."""
 
 
 def load_edition(text: str | bytes) -> Edition:

@@ -81,7 +81,7 @@ def _turn_count(state: State) -> int:
 
 
 _SOLO_TURNS: Final = 4 * CIRCUIT
-"""The Kitty steps at least once a turn and wins after 32 steps: at most 32 turns each."""
+"""The Kitty steps at least once a turn and wins after 32 steps -- at most 32 turns each."""
 
 
 def _turn_bounds(config: Config) -> tuple[int, int]:
@@ -89,7 +89,7 @@ def _turn_bounds(config: Config) -> tuple[int, int]:
 
 
 RESHUFFLE_CAP: Final = 64
-"""Altar reshuffles (and, separately, redeals of the hands) counted in :func:`_max_steps`; not a rule.
+"""Altar reshuffles (and, separately, redeals of the hands) counted in ``_max_steps``; not a rule.
 
 The rulebook reshuffles and redeals as often as needed, and so does the
 library. Each reshuffle is needed with probability at most

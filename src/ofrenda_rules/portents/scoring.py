@@ -83,15 +83,15 @@ class Outcome:
     scores: tuple[int, ...]
     """Omens collected per seat."""
     ranks: tuple[int, ...]
-    """Place per seat: the winner 0, the loser 1; a draw ``(0, 0)``; a solo loss to the Kitty ``(1,)``."""
+    """Place per seat -- the winner 0, the loser 1; a draw ``(0, 0)``; a solo loss to the Kitty ``(1,)``."""
     winners: tuple[int, ...]
     """The winning seat, or none (a draw, or the Kitty won)."""
     reason: EndReason
     """Why the game ended."""
     kitty_won: bool
-    """Solo: whether the Kitty won."""
+    """Solo -- whether the Kitty won."""
     kitty_omens: int
-    """Solo: omens the Kitty collected or stole."""
+    """Solo -- omens the Kitty collected or stole."""
     turns: int
     """Turns played."""
 

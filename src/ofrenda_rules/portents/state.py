@@ -97,15 +97,15 @@ class Config:
     difficulty: Difficulty = attrs.field(default=Difficulty.STANDARD_SEER, validator=_check_difficulty)
     """Solo difficulty level (a two-player game keeps the default)."""
     chaotic_cat: bool = attrs.field(default=False, validator=_check_flag)
-    """Solo challenge Chaotic Cat: no tile on the Kitty token; the Kitty draws all its tiles from the bag."""
+    """Solo challenge Chaotic Cat -- no tile on the Kitty token; the Kitty draws all its tiles from the bag."""
     feed_the_cat: bool = attrs.field(default=False, validator=_check_flag)
-    """Solo challenge Feed the Cat: at the end of your turn swap one hand tile with a random bag tile."""
+    """Solo challenge Feed the Cat -- at the end of your turn swap one hand tile with a random bag tile."""
     felis_pyromanias: bool = attrs.field(default=False, validator=_check_flag)
-    """Solo challenge Felis Pyromanias: fewer than 2 Burnt Offerings after your turn, the Kitty steps twice."""
+    """Solo challenge Felis Pyromanias -- fewer than 2 Burnt Offerings after your turn, the Kitty steps twice."""
     dont_disturb_the_cat: bool = attrs.field(default=False, validator=_check_flag)
-    """Solo challenge Don't Disturb the Cat: never push from a side the Kitty is on or touches."""
+    """Solo challenge Don't Disturb the Cat -- never push from a side the Kitty is on or touches."""
     fours_count_as_threes: bool = attrs.field(default=False, validator=_check_flag)
-    """Ruling switch: a solo target's fortune of 4 also counts as one of its fortunes of 3.
+    """Ruling switch -- a solo target's fortune of 4 also counts as one of its fortunes of 3.
 
     By default (``False``) the fortunes of 3 must be other traits than the fortunes of 4.
     """
@@ -137,31 +137,31 @@ class Phase(enum.Enum):
     """What the game is waiting for."""
 
     OMENS = "omens"
-    """Setup: an omen token for the next empty slot (chance)."""
+    """Setup -- an omen token for the next empty slot (chance)."""
     ALTAR = "altar"
-    """Setup: a tile from the box for the next empty altar space (chance)."""
+    """Setup -- a tile from the box for the next empty altar space (chance)."""
     RESHUFFLE = "reshuffle"
-    """Setup: the altar showed a Portent; a taken-up tile for the next empty space (chance)."""
+    """Setup -- the altar showed a Portent; a taken-up tile for the next empty space (chance)."""
     HANDS = "hands"
-    """Setup: a tile for the next hand (chance); a bad deal is dealt again."""
+    """Setup -- a tile for the next hand (chance); a bad deal is dealt again."""
     TOKEN = "token"
-    """Solo setup: the tile for the Kitty token (chance)."""
+    """Solo setup -- the tile for the Kitty token (chance)."""
     FIRST_PLAYER = "first-player"
-    """Two-player setup: who goes first (chance)."""
+    """Two-player setup -- who goes first (chance)."""
     OFFERING = "offering"
-    """Two-player setup: the second player lights a tile."""
+    """Two-player setup -- the second player lights a tile."""
     PUSH = "push"
-    """Sleight of Hand: the active player pushes tiles off the altar."""
+    """Sleight of Hand -- the active player pushes tiles off the altar."""
     PLACE = "place"
-    """Sleight of Hand: the active player fills an empty space from hand."""
+    """Sleight of Hand -- the active player fills an empty space from hand."""
     LIGHT = "light"
-    """Scrying: the active player lights a Burnt Offering for the new Portents."""
+    """Scrying -- the active player lights a Burnt Offering for the new Portents."""
     SACRIFICE = "sacrifice"
-    """Feed the Cat: the player picks a hand tile to sacrifice."""
+    """Feed the Cat -- the player picks a hand tile to sacrifice."""
     FEED = "feed"
-    """Feed the Cat: the replacement tile drawn from the bag (chance)."""
+    """Feed the Cat -- the replacement tile drawn from the bag (chance)."""
     KITTY = "kitty"
-    """The Kitty's turn: a tile drawn from the bag (chance)."""
+    """The Kitty's turn -- a tile drawn from the bag (chance)."""
     OVER = "over"
     """The game has ended."""
 
@@ -174,19 +174,19 @@ class EndReason(enum.Enum):
     TWO_FORTUNES_OF_THREE = "two-fortunes-of-three"
     """The active player made two fortunes of 3 omens."""
     FOUR_OFFERINGS = "four-offerings"
-    """The turn ended with 4 Burnt Offerings on the altar (two players: the active player wins)."""
+    """The turn ended with 4 Burnt Offerings on the altar (two players -- the active player wins)."""
     TURN_LIMIT = "turn-limit"
-    """Two players: the turn limit was reached; a draw (a ruling)."""
+    """Two players -- the turn limit was reached; a draw (a ruling)."""
     SOLO_TARGET = "solo-target"
-    """Solo: the player met the difficulty's target."""
+    """Solo -- the player met the difficulty's target."""
     KITTY_CIRCLED = "kitty-circled"
-    """Solo: the Kitty circled the altar twice."""
+    """Solo -- the Kitty circled the altar twice."""
     KITTY_FORTUNE_OF_THREE = "kitty-fortune-of-three"
-    """Solo: the Kitty made a fortune of 3."""
+    """Solo -- the Kitty made a fortune of 3."""
     KITTY_TWO_FORTUNES_OF_TWO = "kitty-two-fortunes-of-two"
-    """Solo: the Kitty made two fortunes of 2."""
+    """Solo -- the Kitty made two fortunes of 2."""
     KITTY_OFFERINGS = "kitty-offerings"
-    """Solo: a turn ended with 4 or more Burnt Offerings on the altar."""
+    """Solo -- a turn ended with 4 or more Burnt Offerings on the altar."""
 
 
 @attrs.frozen
@@ -219,13 +219,13 @@ class State:
     phase: Phase
     """What the game waits for."""
     omens: tuple[Sign | None, ...]
-    """The omen token in each of the 16 slots (``None``: empty)."""
+    """The omen token in each of the 16 slots (``None`` -- empty)."""
     altar: tuple[Sign | None, ...]
-    """The tile on each of the 9 spaces (``None``: empty)."""
+    """The tile on each of the 9 spaces (``None`` -- empty)."""
     lit: tuple[bool, ...]
     """Whether the tile on each space is a Burnt Offering."""
     taken: tuple[Sign, ...]
-    """Setup: the altar tiles taken up for a reshuffle and not yet put back, sorted."""
+    """Setup -- the altar tiles taken up for a reshuffle and not yet put back, sorted."""
     hands: tuple[tuple[Sign, ...], ...]
     """Each seat's hand, sorted."""
     pushed: tuple[Sign, ...]
@@ -249,7 +249,7 @@ class State:
     lit_now: tuple[int, ...]
     """Spaces lit in the current Scrying phase."""
     made_portent: bool
-    """Whether the player made a new Portent this turn (solo: no Catastrophe)."""
+    """Whether the player made a new Portent this turn (solo -- no Catastrophe)."""
     kitty_extra: bool
     """Whether the Kitty steps twice this turn (Felis Pyromanias)."""
     kitty_fill: tuple[int, ...]
@@ -257,9 +257,9 @@ class State:
     turns: int
     """Turns completed (in the solo game the player's and the Kitty's turns each count)."""
     reshuffles: int
-    """Setup: how many times the altar showed a Portent and was reshuffled."""
+    """Setup -- how many times the altar showed a Portent and was reshuffled."""
     redeals: int
-    """Setup: how many times a hand shared a trait and the tiles were dealt again."""
+    """Setup -- how many times a hand shared a trait and the tiles were dealt again."""
     winners: tuple[int, ...]
     """Seats that won (when over); empty for a draw or a Kitty win."""
     reason: EndReason | None

@@ -2,7 +2,7 @@
 
 Hands are played face up ("make sure both players' hands are easily visible
 to the other") and the omens lie face up. The bag's contents could be worked
-out from what is visible, but DESIGN.md has bag contents redacted, so a
+out from what is visible, but the library redacts every bag, so a
 :class:`View` gives the bag's size only; the order of future draws is unknown,
 and the generator that decides it never appears in a view.
 """
@@ -27,7 +27,7 @@ class View:
     player: int
     """The seat this view belongs to."""
     players: int
-    """Number of seats (1: solo against the Kitty)."""
+    """Number of seats (1 -- solo against the Kitty)."""
     current_player: PlayerId
     """Whose decision it is (a seat, CHANCE or TERMINAL)."""
     phase: Phase
@@ -39,7 +39,7 @@ class View:
     lit: tuple[bool, ...]
     """Which tiles are Burnt Offerings."""
     taken: tuple[Sign, ...]
-    """Setup: altar tiles taken up for a reshuffle."""
+    """Setup -- altar tiles taken up for a reshuffle."""
     hands: tuple[tuple[Sign, ...], ...]
     """Every hand (played face up)."""
     pushed: tuple[Sign, ...]
@@ -57,7 +57,7 @@ class View:
     kitty_steps: int
     """Steps the Kitty has walked (solo)."""
     kitty_hat: bool
-    """Whether the Kitty wears its hat (solo: one circuit done)."""
+    """Whether the Kitty wears its hat (solo -- one circuit done)."""
     active: int
     """The seat whose turn it is."""
     portents: tuple[Portent, ...]
@@ -69,9 +69,9 @@ class View:
     turns: int
     """Turns completed."""
     reshuffles: int
-    """Setup: how many times the altar was reshuffled."""
+    """Setup -- how many times the altar was reshuffled."""
     redeals: int
-    """Setup: how many times the hands were dealt again."""
+    """Setup -- how many times the hands were dealt again."""
     winners: tuple[int, ...]
     """The winning seat (when over)."""
     reason: EndReason | None
