@@ -189,7 +189,7 @@ def keep_options(hand: Sequence[Sign], placed: int, pushed: Sequence[Sign]) -> b
 
 
 def keep_masks(hand: Sequence[int], placed: int, pushed: Sequence[int]) -> bool:
-    """:func:`keep_options` on the tiles' trait masks (see :attr:`Sign.mask`)."""
+    """:func:`keep_options` on the tiles' trait masks (see ``Sign.mask``)."""
     keep = len(hand) - placed
     if keep < 0:
         return False

@@ -130,7 +130,7 @@ class SearchBot:
     beam: int = 6
     """Turns kept per node when searching more than one turn deep."""
     chance_depth: int = 1
-    """Draws after a turn valued by their expectation before the static evaluation (0: static at once)."""
+    """Draws after a turn valued by their expectation before the static evaluation (0 means static at once)."""
 
     def choose(self, state: State) -> Action:
         """The bot's decision for the seat to act (the first step of its best turn).

@@ -96,7 +96,7 @@ class PushMove:
     """What a push does, as in :func:`~ofrenda_rules.portents.altar.apply_push`."""
 
     source: tuple[int, ...]
-    """For each space, the space its tile comes from (9: none, the space is emptied)."""
+    """For each space, the space its tile comes from (9 when none, and the space is emptied)."""
     off: tuple[int, ...]
     """The spaces whose tiles are pushed off, in the order ``apply_push`` lists them."""
     emptied: tuple[int, ...]
