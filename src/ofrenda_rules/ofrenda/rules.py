@@ -13,14 +13,16 @@ TakePortrait(space=0)
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
+from typing import Any, Final
 
 import attrs
 
-from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
+from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, settle
 from ofrenda_rules.errors import IllegalActionError, Rejection
-from ofrenda_rules.ofrenda.abuela import FACES, abuela_candle, abuela_portrait
+from ofrenda_rules.ofrenda.abuela import FACES, do_abuela_candle, do_abuela_portrait
 from ofrenda_rules.ofrenda.actions import (
     ACTION_CLASSES,
     Action,
@@ -39,22 +41,24 @@ from ofrenda_rules.ofrenda.actions import (
 )
 from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
+from ofrenda_rules.ofrenda.tables import tables_for
 from ofrenda_rules.ofrenda.turn import (
-    discard_portrait,
-    draw_candle,
-    draw_goal,
-    draw_portrait,
-    leave_empty,
-    next_setup,
-    place_candle,
-    place_marigold,
-    place_portrait,
-    skip_candle,
-    slot_options,
-    take_candle,
-    take_portrait,
+    do_discard_portrait,
+    do_draw_candle,
+    do_draw_goal,
+    do_draw_portrait,
+    do_leave_empty,
+    do_next_setup,
+    do_place_candle,
+    do_place_marigold,
+    do_place_portrait,
+    do_refill,
+    do_take_candle,
+    do_take_portrait,
+    work_slot_options,
 )
 from ofrenda_rules.ofrenda.validation import validate_decision
+from ofrenda_rules.ofrenda.work import Work
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -72,10 +76,23 @@ _PORTRAIT_DRAWS = frozenset({Phase.SETUP_REMOVE, Phase.SETUP_MARKET, Phase.SETUP
 _CANDLE_DRAWS = frozenset({Phase.SETUP_CANDLES, Phase.REFILL_CANDLE})
 _DICE = frozenset({Phase.ABUELA_PORTRAIT, Phase.ABUELA_CANDLE})
 _CHANCE = _PORTRAIT_DRAWS | _CANDLE_DRAWS | _DICE | {Phase.SETUP_GOAL}
-# Actions are immutable: the hot path reuses one instance per value.
-_draw_portrait = cache(DrawPortrait)
-_draw_candle = cache(DrawCandle)
-_place_portrait = cache(PlacePortrait)
+_GOAL_TYPES: Final = tuple(GoalType)
+_ROLLS: Final = tuple(RollDie(face) for face in FACES)
+_ROLL_OUTCOMES: Final = tuple((roll, Fraction(1, len(FACES))) for roll in _ROLLS)
+
+
+def _int_fields(cls: type) -> Callable[[Any], tuple[object, ...]]:
+    names = [field.name for field in attrs.fields(cls)]
+    if not names:
+        return lambda action: ()
+    if len(names) == 1:
+        name = names[0]
+        return lambda action: (getattr(action, name),)
+    return operator.attrgetter(*names)
+
+
+# The fields of each action class, read without ``attrs.astuple`` (subclasses take the slow path).
+_FIELDS_OF: Final = {cls: _int_fields(cls) for cls in ACTION_CLASSES}
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> State:
@@ -144,7 +161,10 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         die=None,
         rng=None if seed is None else Rng(seed),
     )
-    return _settle(next_setup(state))
+    w = Work(state)
+    do_next_setup(w)
+    _settle_work(w)
+    return w.build()
 
 
 def current_player(state: State) -> PlayerId:
@@ -162,29 +182,44 @@ def is_over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-def _goal_type(state: State) -> GoalType:
-    return list(GoalType)[len(state.goals)]
+def _goal_type(state: State | Work) -> GoalType:
+    return _GOAL_TYPES[len(state.goals)]
+
+
+def _chance_actions(state: State) -> tuple[Action, ...]:
+    phase = state.phase
+    tables = tables_for(state.config.edition)
+    if phase in _PORTRAIT_DRAWS:
+        return tuple(map(tables.draw_portrait.__getitem__, state.deck))
+    if phase in _CANDLE_DRAWS:
+        return tuple(map(tables.draw_candle.__getitem__, state.bag))
+    if phase in _DICE:
+        return _ROLLS
+    return tuple(action for action, _ in tables.goal_outcomes[_goal_type(state)])
 
 
 def _chance_weights(state: State) -> ChanceWeights[Action]:
-    phase = state.phase
-    outcomes: tuple[Action, ...]
-    if phase in _PORTRAIT_DRAWS:
-        outcomes = tuple(map(_draw_portrait, state.deck))
-    elif phase in _CANDLE_DRAWS:
-        outcomes = tuple(map(_draw_candle, state.bag))
-    elif phase in _DICE:
-        outcomes = tuple(RollDie(face) for face in FACES)
-    else:
-        outcomes = tuple(DrawGoal(g) for g in state.config.edition.goals_of(_goal_type(state)))
+    outcomes = _chance_actions(state)
     return outcomes, (1,) * len(outcomes)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """The outcomes of the pending draw or roll, each equally likely; empty at a decision."""
-    if state.phase not in _CHANCE:
+    """The outcomes of the pending draw or roll, each equally likely; empty at a decision.
+
+    The pairs are shared, prebuilt per edition and per deck (or bag) size: no
+    action or ``Fraction`` is built per call.
+    """
+    phase = state.phase
+    if phase not in _CHANCE:
         return ()
-    return probabilities(_chance_weights(state))
+    tables = tables_for(state.config.edition)
+    if phase in _PORTRAIT_DRAWS:
+        return tables.portrait_outcomes(state.deck)
+    if phase in _CANDLE_DRAWS:
+        return tables.candle_outcomes(state.bag)
+    if phase in _DICE:
+        return _ROLL_OUTCOMES
+    return tables.goal_outcomes[_goal_type(state)]
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -193,46 +228,62 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     Portrait spaces and candle spaces left to right (declining the candle
     first); portraits in hand in card order, each in every allowed slot then
     its discard; for a surrounded slot each candle in storage, then a
-    marigold, then leaving it empty.
+    marigold, then leaving it empty. The actions are shared instances, one
+    per value (actions are immutable).
     """
     phase = state.phase
     if phase is Phase.OVER:
         return ()
     if phase in _CHANCE:
-        return _chance_weights(state)[0]
+        return _chance_actions(state)
+    tables = tables_for(state.config.edition)
     board = state.boards[state.seat]
+    marigolds = board.marigolds
     if phase is Phase.TAKE_PORTRAIT:
-        return tuple(TakePortrait(s) for s, c in enumerate(state.market) if c is not None and board.marigolds >= s)
+        take = tables.take_portrait
+        return tuple(take[s] for s, c in enumerate(state.market) if c is not None and marigolds >= s)
     if phase is Phase.TAKE_CANDLE:
-        takes = tuple(
-            TakeCandle(s)
-            for s, c in enumerate(state.candle_market)
-            if c is not None and (s == state.taken_space or board.marigolds >= 1)
+        candle = tables.take_candle
+        taken = state.taken_space
+        return (
+            tables.skip_candle,
+            *(candle[s] for s, c in enumerate(state.candle_market) if c is not None and (s == taken or marigolds >= 1)),
         )
-        return (SkipCandle(), *takes)
     if phase is Phase.PLAY:
-        effect = state.config.edition.slot_effect
-        empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or board.marigolds >= 1)]
+        effect = tables.slot_effect
+        empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or marigolds >= 1)]
         actions: list[Action] = []
+        place = tables.place_portrait
+        discard = tables.discard
         for card in state.hands[state.seat]:
-            actions.extend(_place_portrait(card, s) for s in empty)
-            actions.append(DiscardPortrait(card))
+            row = place[card]
+            actions.extend([row[s] for s in empty])
+            actions.append(discard[card])
         return tuple(actions)
     slot = state.pending[0]
-    candle, marigold = slot_options(state, slot)
-    options: list[Action] = [PlaceCandle(slot, c) for c in board.candles] if candle else []
-    if marigold:
-        options.append(PlaceMarigold(slot))
-    options.append(LeaveEmpty(slot))
+    w = Work(state)
+    candle_ok, marigold_ok = work_slot_options(w, slot)
+    options: list[Action] = []
+    if candle_ok:
+        candles = tables.place_candle[slot]
+        options.extend([candles[c] for c in board.candles])
+    if marigold_ok:
+        options.append(tables.place_marigold[slot])
+    options.append(tables.leave_empty[slot])
     return tuple(options)
 
 
 def validate(state: State, action: Action) -> Rejection | None:
     """``None`` when ``action`` is legal in ``state``, else the reason it is not."""
-    candidate: object = action
-    if not isinstance(candidate, ACTION_CLASSES):
-        return Rejection("not-an-action", f"{candidate!r} is not an Ofrenda action")
-    for value in attrs.astuple(action, recurse=False):
+    read = _FIELDS_OF.get(type(action))
+    if read is None:
+        candidate: object = action
+        if not isinstance(candidate, ACTION_CLASSES):
+            return Rejection("not-an-action", f"{candidate!r} is not an Ofrenda action")
+        values: tuple[object, ...] = attrs.astuple(action, recurse=False)
+    else:
+        values = read(action)
+    for value in values:
         if type(value) is not int:
             return Rejection("not-an-integer", f"{action!r} names {value!r}; spaces, slots and components are integers")
     phase = state.phase
@@ -242,7 +293,7 @@ def validate(state: State, action: Action) -> Rejection | None:
     if phase in _CHANCE:
         if not chance_action:
             return Rejection("chance-event-pending", f"a {phase.value} chance event is pending, not {action!r}")
-        if action not in _chance_weights(state)[0]:
+        if not _possible(state, action):
             return Rejection("impossible-outcome", f"{action!r} is not a possible outcome of the {phase.value} event")
         return None
     if chance_action:
@@ -250,11 +301,30 @@ def validate(state: State, action: Action) -> Rejection | None:
     return validate_decision(state, action)
 
 
+def _possible(state: State, action: Action) -> bool:
+    """Whether ``action`` (with integer fields) equals one of the outcomes of the pending chance event.
+
+    Outcomes compare equal only to actions of exactly their class (attrs
+    equality), so the test is the class and the integer it names.
+    """
+    phase = state.phase
+    if phase in _PORTRAIT_DRAWS:
+        return type(action) is DrawPortrait and action.card in state.deck
+    if phase in _CANDLE_DRAWS:
+        return type(action) is DrawCandle and action.candle in state.bag
+    if phase in _DICE:
+        return type(action) is RollDie and action.face in FACES
+    return type(action) is DrawGoal and action.goal in state.config.edition.goals_of(_goal_type(state))
+
+
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; the given state is never changed.
 
     In a seeded game the draws and rolls that follow (the Abuela's turn
-    included) are resolved before returning.
+    included) are resolved before returning. The action, the phase changes it
+    causes and those draws change one working copy, and the next state is
+    built once; every action is checked by ``validate`` first, so an illegal
+    one changes nothing.
 
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
@@ -269,39 +339,99 @@ def apply(state: State, action: Action) -> State:
     rejection = validate(state, action)
     if rejection is not None:
         raise IllegalActionError(rejection, action)
-    return _settle(_apply_unchecked(state, action))
+    w = Work(state)
+    _do(w, action)
+    _settle_work(w)
+    return w.build()
 
 
-def _settle(state: State) -> State:
-    return settle(state, current_player, _chance_weights, _apply_unchecked)
+def _settle_work(w: Work) -> None:
+    """Resolve chance events with the generator of a seeded game until a decision (nothing if unseeded).
+
+    Draws exactly what the kernel's ``chance.settle`` draws over
+    ``legal_actions``: every outcome has weight 1, so ``Rng.choose`` is
+    ``Rng.below(n)`` and picks the outcome at that index (in the order of
+    the deck, the bag, the faces or the goal cards); an event with one
+    outcome draws nothing. A test compares both over many seeds.
+    """
+    rng = w.rng
+    if rng is None:
+        return
+    while True:
+        phase = w.phase
+        if phase in _PORTRAIT_DRAWS:
+            outcomes: tuple[int, ...] = w.deck
+        elif phase in _CANDLE_DRAWS:
+            outcomes = w.bag
+        elif phase in _DICE:
+            outcomes = FACES
+        elif phase is Phase.SETUP_GOAL:
+            outcomes = w.config.edition.goals_of(_goal_type(w))
+        else:
+            w.rng = rng
+            return
+        if len(outcomes) == 1:
+            index = 0
+        else:
+            index, rng = rng.below(len(outcomes))
+        w.rng = rng
+        _do_chance(w, phase, outcomes[index])
+
+
+def _do_chance(w: Work, phase: Phase, value: int) -> None:
+    if phase in _PORTRAIT_DRAWS:
+        do_draw_portrait(w, value)
+    elif phase in _CANDLE_DRAWS:
+        do_draw_candle(w, value)
+    elif phase is Phase.ABUELA_PORTRAIT:
+        do_abuela_portrait(w, value)
+    elif phase is Phase.ABUELA_CANDLE:
+        do_abuela_candle(w, value)
+    else:
+        do_draw_goal(w, value)
+
+
+def _do(w: Work, action: Action) -> None:
+    """Apply one legal action to the working copy (no draw resolved)."""
+    if isinstance(action, DrawPortrait):
+        do_draw_portrait(w, action.card)
+    elif isinstance(action, DrawCandle):
+        do_draw_candle(w, action.candle)
+    elif isinstance(action, DrawGoal):
+        do_draw_goal(w, action.goal)
+    elif isinstance(action, RollDie):
+        if w.phase is Phase.ABUELA_PORTRAIT:
+            do_abuela_portrait(w, action.face)
+        else:
+            do_abuela_candle(w, action.face)
+    elif isinstance(action, TakePortrait):
+        do_take_portrait(w, action.space)
+    elif isinstance(action, TakeCandle):
+        do_take_candle(w, action.space)
+    elif isinstance(action, SkipCandle):
+        do_refill(w)
+    elif isinstance(action, PlacePortrait):
+        do_place_portrait(w, action.card, action.slot)
+    elif isinstance(action, DiscardPortrait):
+        do_discard_portrait(w, action.card)
+    elif isinstance(action, PlaceCandle):
+        do_place_candle(w, action.slot, action.candle)
+    elif isinstance(action, PlaceMarigold):
+        do_place_marigold(w, action.slot)
+    else:
+        do_leave_empty(w, action.slot)
 
 
 def _apply_unchecked(state: State, action: Action) -> State:
-    if isinstance(action, DrawPortrait):
-        return draw_portrait(state, action.card)
-    if isinstance(action, DrawCandle):
-        return draw_candle(state, action.candle)
-    if isinstance(action, DrawGoal):
-        return draw_goal(state, action.goal)
-    if isinstance(action, RollDie):
-        if state.phase is Phase.ABUELA_PORTRAIT:
-            return abuela_portrait(state, action.face)
-        return abuela_candle(state, action.face)
-    if isinstance(action, TakePortrait):
-        return take_portrait(state, action.space)
-    if isinstance(action, TakeCandle):
-        return take_candle(state, action.space)
-    if isinstance(action, SkipCandle):
-        return skip_candle(state)
-    if isinstance(action, PlacePortrait):
-        return place_portrait(state, action.card, action.slot)
-    if isinstance(action, DiscardPortrait):
-        return discard_portrait(state, action.card)
-    if isinstance(action, PlaceCandle):
-        return place_candle(state, action.slot, action.candle)
-    if isinstance(action, PlaceMarigold):
-        return place_marigold(state, action.slot)
-    return leave_empty(state, action.slot)
+    """The state after the legal ``action``, with no draw resolved (the kernel's ``settle`` steps with it)."""
+    w = Work(state)
+    _do(w, action)
+    return w.build()
+
+
+def _settle(state: State) -> State:
+    """The kernel's generic resolution of chance events (the reference for the fast path of ``apply``)."""
+    return settle(state, current_player, _chance_weights, _apply_unchecked)
 
 
 def hidden_variant(state: State, player: int, rng: Rng) -> State:

@@ -1,0 +1,332 @@
+"""A mutable working copy of a state, so that a step builds its next :class:`State` once.
+
+A transition reads the state into a :class:`Work`, changes fields in place
+(a player's Ofrenda through a :class:`Board` copied on first change), and
+:meth:`Work.build` constructs the one new immutable ``State`` at the end. The
+given state is never changed. The objective checks here read the tables of
+:mod:`ofrenda_rules.ofrenda.tables`; they say exactly what the readable
+definitions of :mod:`ofrenda_rules.ofrenda.objectives` say (the tests compare
+both on many positions).
+
+>>> from ofrenda_rules.ofrenda.rules import new_game
+>>> state = new_game(seed=1)
+>>> work = Work(state)
+>>> work.supply -= 1
+>>> work.build().supply == state.supply - 1
+True
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
+from ofrenda_rules.ofrenda.tables import (
+    ALL_EITHER,
+    AT_LEAST_TWO,
+    CANDLE_FEATURE_MAJORITY,
+    CANDLE_FOUR_OF_FEATURE,
+    CANDLE_FULL_SET,
+    CANDLE_MARIGOLDS_IN_STORAGE,
+    CANDLE_MARIGOLDS_ON_OFRENDA,
+    CANDLE_TWO_OF_EACH,
+    GOAL_FEATURE_COUNT,
+    GOAL_SURROUNDED_SLOTS,
+    Tables,
+    tables_for,
+)
+from ofrenda_rules.rng import Rng
+
+__all__ = [
+    "BOARD_FIELDS",
+    "STATE_FIELDS",
+    "Board",
+    "BoardLike",
+    "Work",
+    "candle_holds",
+    "goal_holds",
+    "portrait_holds",
+]
+
+STATE_FIELDS: Final = (
+    "config",
+    "phase",
+    "seat",
+    "abuela",
+    "deck",
+    "box",
+    "removed",
+    "abuela_discards",
+    "market",
+    "market_marigolds",
+    "candle_market",
+    "bag",
+    "candle_box",
+    "candle_discards",
+    "supply",
+    "hands",
+    "boards",
+    "goals",
+    "stacks",
+    "unused_tokens",
+    "taken_space",
+    "candle_space",
+    "pending",
+    "die",
+    "rng",
+)
+"""The ``__init__`` fields of :class:`State`, in order (a test checks them against ``attrs.fields``)."""
+BOARD_FIELDS: Final = (
+    "portraits",
+    "lit",
+    "marigold_slots",
+    "candle_slots",
+    "candle_lit",
+    "marigolds",
+    "candles",
+    "discards",
+    "goals_met",
+    "tokens",
+    "turns",
+)
+"""The fields of :class:`PlayerBoard`, in order."""
+_read_state: Final = operator.attrgetter(*STATE_FIELDS)
+_read_board: Final = operator.attrgetter(*BOARD_FIELDS)
+
+
+class BoardLike(Protocol):
+    """What the objective checks read of an Ofrenda (a :class:`PlayerBoard` or a :class:`Board`)."""
+
+    @property
+    def portraits(self) -> tuple[int | None, ...]:
+        """The portrait in each card slot."""
+        ...
+
+    @property
+    def marigold_slots(self) -> tuple[bool, ...]:
+        """Whether each candle/marigold slot holds a marigold."""
+        ...
+
+    @property
+    def marigolds(self) -> int:
+        """Marigolds in storage."""
+        ...
+
+    @property
+    def candle_slots(self) -> tuple[int | None, ...]:
+        """The candle in each candle/marigold slot."""
+        ...
+
+    @property
+    def candle_lit(self) -> tuple[bool, ...]:
+        """Whether the candle in each slot is lit."""
+        ...
+
+    @property
+    def candles(self) -> tuple[int, ...]:
+        """Candles in storage."""
+        ...
+
+    @property
+    def turns(self) -> int:
+        """Turns completed."""
+        ...
+
+
+class Board:
+    """A mutable copy of one :class:`PlayerBoard` (same field names)."""
+
+    __slots__ = BOARD_FIELDS
+
+    portraits: tuple[int | None, ...]
+    lit: tuple[bool, ...]
+    marigold_slots: tuple[bool, ...]
+    candle_slots: tuple[int | None, ...]
+    candle_lit: tuple[bool, ...]
+    marigolds: int
+    candles: tuple[int, ...]
+    discards: tuple[int, ...]
+    goals_met: tuple[int, ...]
+    tokens: tuple[int, ...]
+    turns: int
+
+    def __init__(self, board: PlayerBoard) -> None:
+        """Copy ``board``."""
+        (
+            self.portraits,
+            self.lit,
+            self.marigold_slots,
+            self.candle_slots,
+            self.candle_lit,
+            self.marigolds,
+            self.candles,
+            self.discards,
+            self.goals_met,
+            self.tokens,
+            self.turns,
+        ) = _read_board(board)
+
+    def build(self) -> PlayerBoard:
+        """The immutable board with the changes made."""
+        return PlayerBoard(*_read_board(self))
+
+
+class Work:
+    """A mutable copy of one :class:`State` (same field names) and the tables of its edition."""
+
+    __slots__ = (*STATE_FIELDS, "tables", "changed")
+
+    config: Config
+    phase: Phase
+    seat: int
+    abuela: bool
+    deck: tuple[int, ...]
+    box: tuple[int, ...]
+    removed: tuple[int, ...]
+    abuela_discards: tuple[int, ...]
+    market: tuple[int | None, ...]
+    market_marigolds: tuple[int, ...]
+    candle_market: tuple[int | None, ...]
+    bag: tuple[int, ...]
+    candle_box: tuple[int, ...]
+    candle_discards: tuple[int, ...]
+    supply: int
+    hands: tuple[tuple[int, ...], ...]
+    boards: tuple[PlayerBoard, ...]
+    goals: tuple[int, ...]
+    stacks: tuple[tuple[int, ...], ...]
+    unused_tokens: tuple[int, ...]
+    taken_space: int | None
+    candle_space: int | None
+    pending: tuple[int, ...]
+    die: int | None
+    rng: Rng | None
+    tables: Tables
+    changed: dict[int, Board]
+
+    def __init__(self, state: State) -> None:
+        """Copy ``state``."""
+        (
+            self.config,
+            self.phase,
+            self.seat,
+            self.abuela,
+            self.deck,
+            self.box,
+            self.removed,
+            self.abuela_discards,
+            self.market,
+            self.market_marigolds,
+            self.candle_market,
+            self.bag,
+            self.candle_box,
+            self.candle_discards,
+            self.supply,
+            self.hands,
+            self.boards,
+            self.goals,
+            self.stacks,
+            self.unused_tokens,
+            self.taken_space,
+            self.candle_space,
+            self.pending,
+            self.die,
+            self.rng,
+        ) = _read_state(state)
+        self.tables = tables_for(self.config.edition)
+        self.changed = {}
+
+    def board(self, seat: int) -> Board:
+        """The Ofrenda of ``seat``, to change in place."""
+        board = self.changed.get(seat)
+        if board is None:
+            board = self.changed[seat] = Board(self.boards[seat])
+        return board
+
+    def read(self, seat: int) -> BoardLike:
+        """The Ofrenda of ``seat`` as it stands, for reading."""
+        return self.changed.get(seat) or self.boards[seat]
+
+    def build(self) -> State:
+        """The immutable state with the changes made."""
+        if self.changed:
+            boards = list(self.boards)
+            for seat, board in self.changed.items():
+                boards[seat] = board.build()
+            self.boards = tuple(boards)
+            self.changed = {}
+        return State(*_read_state(self))
+
+
+def filled(portraits: Sequence[int | None]) -> int:
+    """Bit mask of the card slots holding a portrait."""
+    mask = 0
+    bit = 1
+    for card in portraits:
+        if card is not None:
+            mask |= bit
+        bit <<= 1
+    return mask
+
+
+def _count(masks: tuple[int, ...], portraits: Sequence[int | None], bit: int) -> int:
+    return sum(1 for c in portraits if c is not None and masks[c] & bit)
+
+
+def portrait_holds(
+    tables: Tables, config: Config, portraits: Sequence[int | None], slot: int, *, final: bool = False
+) -> bool:
+    """Whether the objective of the portrait in ``slot`` holds (as ``objectives.portrait_fulfilled``)."""
+    card = portraits[slot]
+    assert card is not None
+    want = tables.portrait_want[card]
+    masks = tables.masks
+    adjacent = [masks[c] for n in tables.neighbours[slot] if (c := portraits[n]) is not None]
+    kind = tables.portrait_kind[card]
+    if kind == AT_LEAST_TWO:
+        return sum(1 for m in adjacent if m & want) >= 2
+    if final and not adjacent and config.strict_empty_objectives:
+        return False
+    if kind == ALL_EITHER:
+        return all(m & want for m in adjacent)
+    return not any(m & want for m in adjacent)
+
+
+def candle_holds(tables: Tables, config: Config, boards: Sequence[BoardLike], seat: int, candle: int) -> bool:
+    """Whether the objective of ``candle`` holds for the Ofrenda of ``seat`` (as ``objectives.candle_fulfilled``)."""
+    code, bits = tables.candle_objective[candle]
+    board = boards[seat]
+    masks = tables.masks
+    if code == CANDLE_FOUR_OF_FEATURE:
+        return _count(masks, board.portraits, bits[0]) >= 4
+    if code == CANDLE_TWO_OF_EACH:
+        return all(_count(masks, board.portraits, bit) >= 2 for bit in bits)
+    if code == CANDLE_FULL_SET:
+        have = 0
+        for c in board.portraits:
+            if c is not None:
+                have |= masks[c]
+        return all(have & bit for bit in bits)
+    if code == CANDLE_MARIGOLDS_ON_OFRENDA:
+        return sum(board.marigold_slots) >= 4
+    if code == CANDLE_MARIGOLDS_IN_STORAGE:
+        return board.marigolds >= 3
+    if code == CANDLE_FEATURE_MAJORITY:
+        counts = [_count(masks, b.portraits, bits[0]) for b in boards]
+    else:
+        counts = [sum(b.marigold_slots) for b in boards]
+    mine = counts[seat]
+    return mine == max(counts) and (mine >= 1 or config.zero_majority)
+
+
+def goal_holds(tables: Tables, board: BoardLike, goal: int) -> bool:
+    """Whether ``board`` meets the common-goal card ``goal`` (as ``objectives.goal_fulfilled``)."""
+    code = tables.goal_code[goal]
+    if code == GOAL_FEATURE_COUNT:
+        return _count(tables.masks, board.portraits, tables.goal_feature[goal]) >= tables.goal_count[goal]
+    mask = filled(board.portraits)
+    if code == GOAL_SURROUNDED_SLOTS:
+        return sum(1 for m in tables.offering_masks if m & mask == m) >= tables.goal_count[goal]
+    return any(m & mask == m for m in tables.goal_placements[goal])
