@@ -30,7 +30,6 @@ from ofrenda_rules.ofrenda.actions import (
     DrawCandle,
     DrawGoal,
     DrawPortrait,
-    LeaveEmpty,
     PlaceCandle,
     PlaceMarigold,
     PlacePortrait,
@@ -41,7 +40,6 @@ from ofrenda_rules.ofrenda.actions import (
 )
 from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
-from ofrenda_rules.ofrenda.tables import tables_for
 from ofrenda_rules.ofrenda.turn import (
     do_discard_portrait,
     do_draw_candle,
@@ -58,7 +56,7 @@ from ofrenda_rules.ofrenda.turn import (
     work_slot_options,
 )
 from ofrenda_rules.ofrenda.validation import validate_decision
-from ofrenda_rules.ofrenda.work import Work
+from ofrenda_rules.ofrenda.work import Work, tables_of
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -188,7 +186,7 @@ def _goal_type(state: State | Work) -> GoalType:
 
 def _chance_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
-    tables = tables_for(state.config.edition)
+    tables = tables_of(state)
     if phase in _PORTRAIT_DRAWS:
         return tuple(map(tables.draw_portrait.__getitem__, state.deck))
     if phase in _CANDLE_DRAWS:
@@ -212,7 +210,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     phase = state.phase
     if phase not in _CHANCE:
         return ()
-    tables = tables_for(state.config.edition)
+    tables = tables_of(state)
     if phase in _PORTRAIT_DRAWS:
         return tables.portrait_outcomes(state.deck)
     if phase in _CANDLE_DRAWS:
@@ -236,7 +234,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     if phase in _CHANCE:
         return _chance_actions(state)
-    tables = tables_for(state.config.edition)
+    tables = tables_of(state)
     board = state.boards[state.seat]
     marigolds = board.marigolds
     if phase is Phase.TAKE_PORTRAIT:

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Final
 
@@ -140,8 +141,11 @@ class Tables:
     """Everything the hot paths look up for one edition (build with :func:`tables_for`)."""
 
     __slots__ = (
+        "_candle_pairs",
+        "_portrait_pairs",
         "candle_end",
         "candle_objective",
+        "closed",
         "discard",
         "draw_candle",
         "draw_portrait",
@@ -154,9 +158,8 @@ class Tables:
         "golden",
         "leave_empty",
         "masks",
-        "neighbours",
-        "closed",
         "neighbour_masks",
+        "neighbours",
         "offering_is_candle",
         "offering_masks",
         "offering_slots_of",
@@ -170,8 +173,6 @@ class Tables:
         "take_candle",
         "take_portrait",
         "token_stacks",
-        "_candle_pairs",
-        "_portrait_pairs",
     )
 
     def __init__(self, edition: Edition) -> None:
@@ -246,6 +247,10 @@ class Tables:
         """The goal cards of each type with their probabilities."""
         self._portrait_pairs: dict[int, tuple[tuple[DrawPortrait, Fraction], ...]] = {}
         self._candle_pairs: dict[int, tuple[tuple[DrawCandle, Fraction], ...]] = {}
+
+    def __reduce__(self) -> tuple[Callable[[Edition], Tables], tuple[Edition]]:
+        """Pickle and copy by edition: the tables are rebuilt (or found) from it."""
+        return tables_for, (self.edition,)
 
     def portrait_outcomes(self, deck: tuple[int, ...]) -> tuple[tuple[DrawPortrait, Fraction], ...]:
         """Each card of ``deck`` drawn with probability ``1/len(deck)``, from shared pairs."""

@@ -15,8 +15,7 @@ from typing import TypeVar
 from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
-from ofrenda_rules.ofrenda.tables import Tables, tables_for
-from ofrenda_rules.ofrenda.work import BoardLike, Work, candle_holds, filled, goal_holds, portrait_holds
+from ofrenda_rules.ofrenda.work import BoardLike, Work, candle_holds, filled, goal_holds, portrait_holds, tables_of
 
 __all__ = [
     "DISCARD_GAIN",
@@ -287,11 +286,6 @@ def slot_options(state: State, slot: int) -> tuple[bool, bool]:
     any_slot = state.config.offering_in_any_slot
     is_candle = tables_of(state).offering_is_candle[slot]
     return bool(board.candles) and (any_slot or is_candle), board.marigolds >= 1 and (any_slot or not is_candle)
-
-
-def tables_of(state: State) -> Tables:
-    """The tables of the state's edition."""
-    return tables_for(state.config.edition)
 
 
 def _next_pending(w: Work) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.tables import (
@@ -48,6 +48,7 @@ __all__ = [
     "candle_holds",
     "goal_holds",
     "portrait_holds",
+    "tables_of",
 ]
 
 STATE_FIELDS: Final = (
@@ -135,10 +136,33 @@ class BoardLike(Protocol):
         ...
 
 
-class Board:
-    """A mutable copy of one :class:`PlayerBoard` (same field names)."""
+if TYPE_CHECKING:
 
-    __slots__ = BOARD_FIELDS
+    class _MutableBoard:
+        """Seen by the type checker as a plain class; a :class:`PlayerBoard` at run time."""
+
+    class _MutableState:
+        """Seen by the type checker as a plain class; a :class:`State` at run time."""
+
+else:
+    _MutableBoard = PlayerBoard
+    _MutableState = State
+
+
+class Board(_MutableBoard):
+    """A mutable copy of one :class:`PlayerBoard` (same fields), which :meth:`build` turns into one.
+
+    At run time the class derives from ``PlayerBoard`` without adding a slot
+    and lets its fields be assigned; :meth:`build` then changes the object's
+    class to ``PlayerBoard`` (Python allows it between classes of one memory
+    layout), so the board is finished without a copy. ``PlayerBoard`` has no
+    validator, converter or post-init hook, so this builds exactly what its
+    ``__init__`` would.
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
     portraits: tuple[int | None, ...]
     lit: tuple[bool, ...]
@@ -169,14 +193,23 @@ class Board:
         ) = _read_board(board)
 
     def build(self) -> PlayerBoard:
-        """The immutable board with the changes made."""
-        return PlayerBoard(*_read_board(self))
+        """This board, now an immutable :class:`PlayerBoard` (do not change it afterwards)."""
+        object.__setattr__(self, "__class__", PlayerBoard)
+        return cast(PlayerBoard, self)
 
 
-class Work:
-    """A mutable copy of one :class:`State` (same field names) and the tables of its edition."""
+class Work(_MutableState):
+    """A mutable copy of one :class:`State` (same fields), which :meth:`build` turns into the next state.
 
-    __slots__ = (*STATE_FIELDS, "tables", "changed")
+    As :class:`Board` does for a ``PlayerBoard``: a ``State`` subclass adding
+    no slot, whose fields may be assigned, turned into a ``State`` by
+    changing its class (``State`` has no validator, converter or post-init
+    hook). A changed Ofrenda is a :class:`Board` in ``boards`` until then.
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
     config: Config
     phase: Phase
@@ -194,7 +227,7 @@ class Work:
     candle_discards: tuple[int, ...]
     supply: int
     hands: tuple[tuple[int, ...], ...]
-    boards: tuple[PlayerBoard, ...]
+    boards: tuple[PlayerBoard | Board, ...]
     goals: tuple[int, ...]
     stacks: tuple[tuple[int, ...], ...]
     unused_tokens: tuple[int, ...]
@@ -203,8 +236,7 @@ class Work:
     pending: tuple[int, ...]
     die: int | None
     rng: Rng | None
-    tables: Tables
-    changed: dict[int, Board]
+    _tables: Tables | None
 
     def __init__(self, state: State) -> None:
         """Copy ``state``."""
@@ -235,29 +267,45 @@ class Work:
             self.die,
             self.rng,
         ) = _read_state(state)
-        self.tables = tables_for(self.config.edition)
-        self.changed = {}
+        self._tables = state._tables or tables_of(state)
+
+    @property
+    def tables(self) -> Tables:
+        """The tables of the edition in play."""
+        tables = self._tables
+        assert tables is not None
+        return tables
 
     def board(self, seat: int) -> Board:
         """The Ofrenda of ``seat``, to change in place."""
-        board = self.changed.get(seat)
-        if board is None:
-            board = self.changed[seat] = Board(self.boards[seat])
+        current = self.boards[seat]
+        if isinstance(current, Board):
+            return current
+        board = Board(current)
+        boards = self.boards
+        self.boards = (*boards[:seat], board, *boards[seat + 1 :])
         return board
 
     def read(self, seat: int) -> BoardLike:
         """The Ofrenda of ``seat`` as it stands, for reading."""
-        return self.changed.get(seat) or self.boards[seat]
+        return self.boards[seat]
 
     def build(self) -> State:
-        """The immutable state with the changes made."""
-        if self.changed:
-            boards = list(self.boards)
-            for seat, board in self.changed.items():
-                boards[seat] = board.build()
-            self.boards = tuple(boards)
-            self.changed = {}
-        return State(*_read_state(self))
+        """This copy, now the immutable next :class:`State` (do not use the copy afterwards)."""
+        for board in self.boards:
+            if type(board) is Board:
+                board.build()
+        object.__setattr__(self, "__class__", State)
+        return cast(State, self)
+
+
+def tables_of(state: State) -> Tables:
+    """The tables of the state's edition (kept in the state's private cache after the first look-up)."""
+    tables = state._tables
+    if tables is None:
+        tables = tables_for(state.config.edition)
+        object.__setattr__(state, "_tables", tables)
+    return tables
 
 
 def filled(portraits: Sequence[int | None]) -> int:
