@@ -16,6 +16,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from fractions import Fraction
+from itertools import compress, repeat
+from operator import is_, is_not
 from typing import Any, Final
 
 import attrs
@@ -30,6 +32,7 @@ from ofrenda_rules.ofrenda.actions import (
     DrawCandle,
     DrawGoal,
     DrawPortrait,
+    LeaveEmpty,
     PlaceCandle,
     PlaceMarigold,
     PlacePortrait,
@@ -53,7 +56,7 @@ from ofrenda_rules.ofrenda.turn import (
     do_refill,
     do_take_candle,
     do_take_portrait,
-    work_slot_options,
+    slot_options,
 )
 from ofrenda_rules.ofrenda.validation import validate_decision
 from ofrenda_rules.ofrenda.work import Work, tables_of
@@ -75,6 +78,7 @@ _CANDLE_DRAWS = frozenset({Phase.SETUP_CANDLES, Phase.REFILL_CANDLE})
 _DICE = frozenset({Phase.ABUELA_PORTRAIT, Phase.ABUELA_CANDLE})
 _CHANCE = _PORTRAIT_DRAWS | _CANDLE_DRAWS | _DICE | {Phase.SETUP_GOAL}
 _GOAL_TYPES: Final = tuple(GoalType)
+_CHANCE_CLASSES: Final = (DrawPortrait, DrawCandle, DrawGoal, RollDie)
 _ROLLS: Final = tuple(RollDie(face) for face in FACES)
 _ROLL_OUTCOMES: Final = tuple((roll, Fraction(1, len(FACES))) for roll in _ROLLS)
 
@@ -238,33 +242,35 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     board = state.boards[state.seat]
     marigolds = board.marigolds
     if phase is Phase.TAKE_PORTRAIT:
-        take = tables.take_portrait
-        return tuple(take[s] for s, c in enumerate(state.market) if c is not None and marigolds >= s)
+        market = state.market
+        return tuple(compress(tables.take_portrait[: max(marigolds + 1, 0)], map(is_not, market, repeat(None))))
     if phase is Phase.TAKE_CANDLE:
-        candle = tables.take_candle
+        candle_market = state.candle_market
+        take = tables.take_candle
+        if marigolds >= 1:
+            return (tables.skip_candle, *compress(take, map(is_not, candle_market, repeat(None))))
         taken = state.taken_space
-        return (
-            tables.skip_candle,
-            *(candle[s] for s, c in enumerate(state.candle_market) if c is not None and (s == taken or marigolds >= 1)),
-        )
+        if taken is not None and 0 <= taken < len(candle_market) and candle_market[taken] is not None:
+            return (tables.skip_candle, take[taken])
+        return (tables.skip_candle,)
     if phase is Phase.PLAY:
-        effect = tables.slot_effect
-        empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or marigolds >= 1)]
+        portraits = board.portraits
+        empty = list(compress(range(len(portraits)), map(is_, portraits, repeat(None))))
+        if marigolds < 1:
+            effect = tables.slot_effect
+            empty = [s for s in empty if effect[s] >= 0]
         actions: list[Action] = []
         place = tables.place_portrait
         discard = tables.discard
         for card in state.hands[state.seat]:
-            row = place[card]
-            actions.extend([row[s] for s in empty])
+            actions.extend(map(place[card].__getitem__, empty))
             actions.append(discard[card])
         return tuple(actions)
     slot = state.pending[0]
-    w = Work(state)
-    candle_ok, marigold_ok = work_slot_options(w, slot)
+    candle_ok, marigold_ok = slot_options(state, slot)
     options: list[Action] = []
     if candle_ok:
-        candles = tables.place_candle[slot]
-        options.extend([candles[c] for c in board.candles])
+        options.extend(map(tables.place_candle[slot].__getitem__, board.candles))
     if marigold_ok:
         options.append(tables.place_marigold[slot])
     options.append(tables.leave_empty[slot])
@@ -287,7 +293,8 @@ def validate(state: State, action: Action) -> Rejection | None:
     phase = state.phase
     if phase is Phase.OVER:
         return Rejection("game-over", "the game is over; no action can be taken")
-    chance_action = isinstance(action, DrawPortrait | DrawCandle | DrawGoal | RollDie)
+    cls = type(action)
+    chance_action = cls in _CHANCE_CLASSES if read is not None else isinstance(action, _CHANCE_CLASSES)
     if phase in _CHANCE:
         if not chance_action:
             return Rejection("chance-event-pending", f"a {phase.value} chance event is pending, not {action!r}")
@@ -389,35 +396,35 @@ def _do_chance(w: Work, phase: Phase, value: int) -> None:
         do_draw_goal(w, value)
 
 
+def _roll(w: Work, action: RollDie) -> None:
+    if w.phase is Phase.ABUELA_PORTRAIT:
+        do_abuela_portrait(w, action.face)
+    else:
+        do_abuela_candle(w, action.face)
+
+
+_HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
+    DrawPortrait: lambda w, action: do_draw_portrait(w, action.card),
+    DrawCandle: lambda w, action: do_draw_candle(w, action.candle),
+    DrawGoal: lambda w, action: do_draw_goal(w, action.goal),
+    RollDie: _roll,
+    TakePortrait: lambda w, action: do_take_portrait(w, action.space),
+    TakeCandle: lambda w, action: do_take_candle(w, action.space),
+    SkipCandle: lambda w, action: do_refill(w),
+    PlacePortrait: lambda w, action: do_place_portrait(w, action.card, action.slot),
+    DiscardPortrait: lambda w, action: do_discard_portrait(w, action.card),
+    PlaceCandle: lambda w, action: do_place_candle(w, action.slot, action.candle),
+    PlaceMarigold: lambda w, action: do_place_marigold(w, action.slot),
+    LeaveEmpty: lambda w, action: do_leave_empty(w, action.slot),
+}
+
+
 def _do(w: Work, action: Action) -> None:
     """Apply one legal action to the working copy (no draw resolved)."""
-    if isinstance(action, DrawPortrait):
-        do_draw_portrait(w, action.card)
-    elif isinstance(action, DrawCandle):
-        do_draw_candle(w, action.candle)
-    elif isinstance(action, DrawGoal):
-        do_draw_goal(w, action.goal)
-    elif isinstance(action, RollDie):
-        if w.phase is Phase.ABUELA_PORTRAIT:
-            do_abuela_portrait(w, action.face)
-        else:
-            do_abuela_candle(w, action.face)
-    elif isinstance(action, TakePortrait):
-        do_take_portrait(w, action.space)
-    elif isinstance(action, TakeCandle):
-        do_take_candle(w, action.space)
-    elif isinstance(action, SkipCandle):
-        do_refill(w)
-    elif isinstance(action, PlacePortrait):
-        do_place_portrait(w, action.card, action.slot)
-    elif isinstance(action, DiscardPortrait):
-        do_discard_portrait(w, action.card)
-    elif isinstance(action, PlaceCandle):
-        do_place_candle(w, action.slot, action.candle)
-    elif isinstance(action, PlaceMarigold):
-        do_place_marigold(w, action.slot)
-    else:
-        do_leave_empty(w, action.slot)
+    handler = _HANDLERS.get(type(action))
+    if handler is None:  # an instance of a subclass of an action class
+        handler = next(h for cls, h in _HANDLERS.items() if isinstance(action, cls))
+    handler(w, action)
 
 
 def _apply_unchecked(state: State, action: Action) -> State:

@@ -15,7 +15,7 @@ from typing import TypeVar
 from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
-from ofrenda_rules.ofrenda.work import BoardLike, Work, candle_holds, filled, goal_holds, portrait_holds, tables_of
+from ofrenda_rules.ofrenda.work import Work, candle_holds, filled, goal_holds, portrait_holds, tables_of
 
 __all__ = [
     "DISCARD_GAIN",
@@ -50,7 +50,6 @@ __all__ = [
     "slot_options",
     "take_candle",
     "take_portrait",
-    "work_slot_options",
 ]
 
 HAND_SIZE = 3
@@ -149,13 +148,17 @@ def do_draw_goal(w: Work, goal: int) -> None:
 def do_take_portrait(w: Work, space: int) -> None:
     """Take the portrait in ``space``: pay the skipped spaces, gain the marigolds on it."""
     seat = w.seat
-    card = w.market[space]
+    market = w.market
+    card = market[space]
     assert card is not None
-    piles = w.market_marigolds
+    piles = list(w.market_marigolds)
     board = w.board(seat)
     board.marigolds = board.marigolds - space + piles[space]
-    w.market_marigolds = tuple(m + 1 if i < space else 0 if i == space else m for i, m in enumerate(piles))
-    w.market = _put(w.market, space, None)
+    for i in range(space):
+        piles[i] += 1
+    piles[space] = 0
+    w.market_marigolds = tuple(piles)
+    w.market = (*market[:space], None, *market[space + 1 :])
     w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
     w.taken_space = space
     do_light_candles(w, seat)
@@ -196,14 +199,17 @@ def do_take_candle(w: Work, space: int) -> None:
 
 def do_refill(w: Work) -> None:
     """Slide the Family board to the left and wait for the replenishing draws."""
-    if None in w.market:
-        pairs = [(c, m) for c, m in zip(w.market, w.market_marigolds, strict=True) if c is not None]
-        empty = MARKET_SIZE - len(pairs)
-        w.market = tuple(c for c, _ in pairs) + (None,) * empty
-        w.market_marigolds = tuple(m for _, m in pairs) + (0,) * empty
-    if None in w.candle_market:
-        candles = tuple(c for c in w.candle_market if c is not None)
-        w.candle_market = candles + (None,) * (MARKET_SIZE - len(candles))
+    market = w.market
+    if None in market:
+        cards = [c for c in market if c is not None]
+        kept = [m for c, m in zip(market, w.market_marigolds, strict=True) if c is not None]
+        empty = MARKET_SIZE - len(cards)
+        w.market = (*cards, *((None,) * empty))
+        w.market_marigolds = (*kept, *((0,) * empty))
+    candle_market = w.candle_market
+    if None in candle_market:
+        candles = [c for c in candle_market if c is not None]
+        w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))
     _after_portrait_refill(w)
 
 
@@ -272,15 +278,7 @@ def do_discard_portrait(w: Work, card: int) -> None:
     do_end_turn(w)
 
 
-def work_slot_options(w: Work, slot: int) -> tuple[bool, bool]:
-    """Whether a candle, and whether a marigold, may be placed in the surrounded ``slot``."""
-    board = w.read(w.seat)
-    any_slot = w.config.offering_in_any_slot
-    is_candle = w.tables.offering_is_candle[slot]
-    return bool(board.candles) and (any_slot or is_candle), board.marigolds >= 1 and (any_slot or not is_candle)
-
-
-def slot_options(state: State, slot: int) -> tuple[bool, bool]:
+def slot_options(state: State | Work, slot: int) -> tuple[bool, bool]:
     """Whether a candle, and whether a marigold, may be placed in the surrounded ``slot``."""
     board = state.boards[state.seat]
     any_slot = state.config.offering_in_any_slot
@@ -290,7 +288,7 @@ def slot_options(state: State, slot: int) -> tuple[bool, bool]:
 
 def _next_pending(w: Work) -> None:
     pending = w.pending
-    while pending and work_slot_options(w, pending[0]) == (False, False):
+    while pending and slot_options(w, pending[0]) == (False, False):
         pending = pending[1:]
     if pending:
         w.pending = pending
@@ -333,18 +331,18 @@ def do_light_candles(w: Work, seat: int, *, final: bool = False) -> None:
 
     Candles with the end-of-game icon are only checked when ``final``.
     """
+    board = w.boards[seat]
+    slots = board.candle_slots
+    if slots.count(None) == len(slots):
+        return
     tables = w.tables
     end = tables.candle_end
-    board = w.read(seat)
     lit = board.candle_lit
     changed = False
-    boards: list[BoardLike] | None = None
-    for k, candle in enumerate(board.candle_slots):
+    for k, candle in enumerate(slots):
         if candle is None or lit[k] or (end[candle] and not final):
             continue
-        if boards is None:
-            boards = [w.read(s) for s in range(len(w.boards))]
-        if candle_holds(tables, w.config, boards, seat, candle):
+        if candle_holds(tables, w.config, w.boards, seat, candle):
             lit = _put(lit, k, True)
             changed = True
     if changed:

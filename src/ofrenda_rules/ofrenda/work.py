@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import is_not
 from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
@@ -299,7 +301,7 @@ class Work(_MutableState):
         return cast(State, self)
 
 
-def tables_of(state: State) -> Tables:
+def tables_of(state: State | Work) -> Tables:
     """The tables of the state's edition (kept in the state's private cache after the first look-up)."""
     tables = state._tables
     if tables is None:
@@ -308,15 +310,14 @@ def tables_of(state: State) -> Tables:
     return tables
 
 
+_BITS: Final = tuple(1 << slot for slot in range(64))
+
+
 def filled(portraits: Sequence[int | None]) -> int:
     """Bit mask of the card slots holding a portrait."""
-    mask = 0
-    bit = 1
-    for card in portraits:
-        if card is not None:
-            mask |= bit
-        bit <<= 1
-    return mask
+    if len(portraits) > len(_BITS):
+        return sum(1 << slot for slot, card in enumerate(portraits) if card is not None)
+    return sum(compress(_BITS, map(is_not, portraits, repeat(None))))
 
 
 def _count(masks: tuple[int, ...], portraits: Sequence[int | None], bit: int) -> int:
