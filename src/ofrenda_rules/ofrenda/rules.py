@@ -114,6 +114,23 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
     Phase.SETUP_REMOVE
     """
     config = Config() if config is None else config
+    rng = None if seed is None else Rng(seed)
+    w = Work(_first_state(config))
+    w.rng = rng
+    do_next_setup(w)
+    _settle_work(w)
+    return w.build()
+
+
+_FIRST: dict[int, tuple[Config, State]] = {}
+_MOST_CONFIGS: Final = 64
+
+
+def _first_state(config: Config) -> State:
+    """The state before any setup step (no generator), kept per config object for the next games."""
+    known = _FIRST.get(id(config))
+    if known is not None and known[0] is config:
+        return known[1]
     edition = config.edition
     n = config.players
     deck_players = max(n, 2)
@@ -161,12 +178,12 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         candle_space=None,
         pending=(),
         die=None,
-        rng=None if seed is None else Rng(seed),
+        rng=None,
     )
-    w = Work(state)
-    do_next_setup(w)
-    _settle_work(w)
-    return w.build()
+    if len(_FIRST) >= _MOST_CONFIGS:
+        _FIRST.clear()
+    _FIRST[id(config)] = (config, state)
+    return state
 
 
 def current_player(state: State) -> PlayerId:
@@ -231,8 +248,17 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     first); portraits in hand in card order, each in every allowed slot then
     its discard; for a surrounded slot each candle in storage, then a
     marigold, then leaving it empty. The actions are shared instances, one
-    per value (actions are immutable).
+    per value (actions are immutable); the tuple is kept in the state's
+    private cache, for the next call and for ``validate``.
     """
+    legal = state._legal
+    if legal is None:
+        legal = _legal_actions(state)
+        object.__setattr__(state, "_legal", legal)
+    return legal
+
+
+def _legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     if phase is Phase.OVER:
         return ()
@@ -278,7 +304,17 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def validate(state: State, action: Action) -> Rejection | None:
-    """``None`` when ``action`` is legal in ``state``, else the reason it is not."""
+    """``None`` when ``action`` is legal in ``state``, else the reason it is not.
+
+    An action that *is* one of the objects ``legal_actions(state)`` returned
+    (kept in the state's private cache) is legal without further checks:
+    those objects were built by the engine from this very state, and
+    actions are immutable. Any other object, equal or not, is checked in
+    full.
+    """
+    legal = state._legal
+    if legal is not None and any(map(is_, legal, repeat(action))):
+        return None
     read = _FIELDS_OF.get(type(action))
     if read is None:
         candidate: object = action
@@ -365,35 +401,29 @@ def _settle_work(w: Work) -> None:
     while True:
         phase = w.phase
         if phase in _PORTRAIT_DRAWS:
-            outcomes: tuple[int, ...] = w.deck
-        elif phase in _CANDLE_DRAWS:
-            outcomes = w.bag
-        elif phase in _DICE:
-            outcomes = FACES
-        elif phase is Phase.SETUP_GOAL:
-            outcomes = w.config.edition.goals_of(_goal_type(w))
-        else:
+            deck = w.deck
+            index, rng = (0, rng) if len(deck) == 1 else rng.below(len(deck))
             w.rng = rng
-            return
-        if len(outcomes) == 1:
-            index = 0
+            do_draw_portrait(w, deck[index])
+        elif phase in _CANDLE_DRAWS:
+            bag = w.bag
+            index, rng = (0, rng) if len(bag) == 1 else rng.below(len(bag))
+            w.rng = rng
+            do_draw_candle(w, bag[index])
+        elif phase in _DICE:
+            index, rng = rng.below(len(FACES))
+            w.rng = rng
+            if phase is Phase.ABUELA_PORTRAIT:
+                do_abuela_portrait(w, FACES[index])
+            else:
+                do_abuela_candle(w, FACES[index])
+        elif phase is Phase.SETUP_GOAL:
+            goals = w.config.edition.goals_of(_goal_type(w))
+            index, rng = (0, rng) if len(goals) == 1 else rng.below(len(goals))
+            w.rng = rng
+            do_draw_goal(w, goals[index])
         else:
-            index, rng = rng.below(len(outcomes))
-        w.rng = rng
-        _do_chance(w, phase, outcomes[index])
-
-
-def _do_chance(w: Work, phase: Phase, value: int) -> None:
-    if phase in _PORTRAIT_DRAWS:
-        do_draw_portrait(w, value)
-    elif phase in _CANDLE_DRAWS:
-        do_draw_candle(w, value)
-    elif phase is Phase.ABUELA_PORTRAIT:
-        do_abuela_portrait(w, value)
-    elif phase is Phase.ABUELA_CANDLE:
-        do_abuela_candle(w, value)
-    else:
-        do_draw_goal(w, value)
+            return
 
 
 def _roll(w: Work, action: RollDie) -> None:

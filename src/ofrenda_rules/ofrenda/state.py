@@ -17,6 +17,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.components import PlainEnum
 from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION, TURNS, Edition
 from ofrenda_rules.ofrenda.tables import Tables
@@ -215,3 +216,5 @@ class State:
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
     _tables: Tables | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Private cache, not part of the state: the tables of ``config.edition`` once looked up (never serialised)."""
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Private cache, not part of the state: what ``legal_actions`` returned for this state (never serialised)."""

@@ -10,6 +10,8 @@ same transitions from one immutable state to the next.
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import is_not
 from typing import TypeVar
 
 from ofrenda_rules.ofrenda.components import GoalType
@@ -201,14 +203,16 @@ def do_refill(w: Work) -> None:
     """Slide the Family board to the left and wait for the replenishing draws."""
     market = w.market
     if None in market:
-        cards = [c for c in market if c is not None]
-        kept = [m for c, m in zip(market, w.market_marigolds, strict=True) if c is not None]
+        if len(w.market_marigolds) != len(market):
+            raise ValueError(f"market {market} and marigold piles {w.market_marigolds} differ in length")
+        cards = list(compress(market, map(is_not, market, repeat(None))))
+        kept = list(compress(w.market_marigolds, map(is_not, market, repeat(None))))
         empty = MARKET_SIZE - len(cards)
         w.market = (*cards, *((None,) * empty))
         w.market_marigolds = (*kept, *((0,) * empty))
     candle_market = w.candle_market
     if None in candle_market:
-        candles = [c for c in candle_market if c is not None]
+        candles = list(compress(candle_market, map(is_not, candle_market, repeat(None))))
         w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))
     _after_portrait_refill(w)
 
@@ -376,7 +380,7 @@ def do_end_turn(w: Work) -> None:
     w.pending = ()
     w.die = None
     config = w.config
-    if all(w.read(s).turns >= TURNS for s in range(len(w.boards))):
+    if w.boards[seat].turns >= TURNS and all(b.turns >= TURNS for b in w.boards):
         do_finish(w)
     elif config.players == 1:
         w.phase = Phase.ABUELA_PORTRAIT

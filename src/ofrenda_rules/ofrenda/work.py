@@ -19,11 +19,12 @@ True
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import compress, repeat
-from operator import is_not
+from operator import and_, is_not
 from typing import TYPE_CHECKING, Final, Protocol, cast
 
+from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.tables import (
     ALL_EITHER,
@@ -239,6 +240,7 @@ class Work(_MutableState):
     die: int | None
     rng: Rng | None
     _tables: Tables | None
+    _legal: tuple[Action, ...] | None
 
     def __init__(self, state: State) -> None:
         """Copy ``state``."""
@@ -270,6 +272,7 @@ class Work(_MutableState):
             self.rng,
         ) = _read_state(state)
         self._tables = state._tables or tables_of(state)
+        self._legal = None
 
     @property
     def tables(self) -> Tables:
@@ -321,7 +324,9 @@ def filled(portraits: Sequence[int | None]) -> int:
 
 
 def _count(masks: tuple[int, ...], portraits: Sequence[int | None], bit: int) -> int:
-    return sum(1 for c in portraits if c is not None and masks[c] & bit)
+    """Portraits showing the feature ``bit``."""
+    cards = cast("Iterator[int]", compress(portraits, map(is_not, portraits, repeat(None))))
+    return sum(map(bool, map(and_, map(masks.__getitem__, cards), repeat(bit))))
 
 
 def portrait_holds(
