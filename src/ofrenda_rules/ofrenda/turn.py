@@ -164,25 +164,22 @@ def do_take_portrait(w: Work, space: int) -> None:
     w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
     w.taken_space = space
     do_light_candles(w, seat)
-    if _can_take_candle(w):
+    if can_take_candle(w):
         w.phase = Phase.TAKE_CANDLE
     else:
         do_refill(w)
 
 
-def _can_take_candle(w: Work) -> bool:
-    board = w.read(w.seat)
+def can_take_candle(state: State | Work) -> bool:
+    """Whether the current player may take any candle now."""
+    board = state.boards[state.seat]
     if len(board.candles) >= 3:
         return False
-    for space, candle in enumerate(w.candle_market):
-        if candle is not None and (space == w.taken_space or board.marigolds >= 1):
+    taken = state.taken_space
+    for space, candle in enumerate(state.candle_market):
+        if candle is not None and (space == taken or board.marigolds >= 1):
             return True
     return False
-
-
-def can_take_candle(state: State) -> bool:
-    """Whether the current player may take any candle now."""
-    return _can_take_candle(Work(state))
 
 
 def do_take_candle(w: Work, space: int) -> None:

@@ -2,8 +2,9 @@
 
 A transition reads the state into a :class:`Work`, changes fields in place
 (a player's Ofrenda through a :class:`Board` copied on first change), and
-:meth:`Work.build` constructs the one new immutable ``State`` at the end. The
-given state is never changed. The objective checks here read the tables of
+:meth:`Work.build` turns the working copy itself into the next immutable
+``State`` at the end, without a further copy. The given state is never
+changed. The objective checks here read the tables of
 :mod:`ofrenda_rules.ofrenda.tables`; they say exactly what the readable
 definitions of :mod:`ofrenda_rules.ofrenda.objectives` say (the tests compare
 both on many positions).
@@ -21,7 +22,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterator, Sequence
 from itertools import compress, repeat
-from operator import and_, is_not
+from operator import and_, is_, is_not
 from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from ofrenda_rules.ofrenda.actions import Action
@@ -291,15 +292,11 @@ class Work(_MutableState):
         self.boards = (*boards[:seat], board, *boards[seat + 1 :])
         return board
 
-    def read(self, seat: int) -> BoardLike:
-        """The Ofrenda of ``seat`` as it stands, for reading."""
-        return self.boards[seat]
-
     def build(self) -> State:
         """This copy, now the immutable next :class:`State` (do not use the copy afterwards)."""
-        for board in self.boards:
-            if type(board) is Board:
-                board.build()
+        boards = self.boards
+        for board in compress(boards, map(is_, map(type, boards), repeat(Board))):
+            object.__setattr__(board, "__class__", PlayerBoard)
         object.__setattr__(self, "__class__", State)
         return cast(State, self)
 
