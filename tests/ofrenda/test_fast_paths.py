@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from fractions import Fraction
 
 import attrs
 import pytest
@@ -31,6 +32,7 @@ from ofrenda_rules.ofrenda import (
     LeaveEmpty,
     ObjectiveKind,
     OfferingKind,
+    Phase,
     PlaceCandle,
     PlaceMarigold,
     PlacePortrait,
@@ -261,3 +263,14 @@ def test_draw_goal_outcomes_are_the_goal_cards_of_the_type() -> None:
         outcomes = chance_outcomes(state)
         assert tuple(a for a, _ in outcomes) == tuple(DrawGoal(g) for g in E.goals_of(kind))
         state = apply(state, outcomes[0][0])
+
+
+def test_a_state_naming_unknown_components_gets_actions_naming_them() -> None:
+    """Shared actions are only used for the edition's own ids: other ids are named as they are, never wrapped."""
+    state = new_game(Config(players=2), seed=2)
+    odd = attrs.evolve(state, phase=Phase.PLAY, hands=((-1, 7), *state.hands[1:]), deck=(-2, *state.deck))
+    assert legal_actions(odd)[0] == PlacePortrait(-1, 0)
+    assert DiscardPortrait(-1) in legal_actions(odd)
+    drawing = attrs.evolve(state, phase=Phase.REFILL_PORTRAIT, deck=(-2, 99, *state.deck))
+    assert legal_actions(drawing)[:2] == (DrawPortrait(-2), DrawPortrait(99))
+    assert chance_outcomes(drawing)[0] == (DrawPortrait(-2), Fraction(1, len(drawing.deck)))

@@ -209,9 +209,15 @@ def _chance_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     tables = tables_of(state)
     if phase in _PORTRAIT_DRAWS:
-        return tuple(map(tables.draw_portrait.__getitem__, state.deck))
+        deck = state.deck
+        if tables.knows(deck, tables.draw_portrait):
+            return tuple(map(tables.draw_portrait.__getitem__, deck))
+        return tuple(map(DrawPortrait, deck))
     if phase in _CANDLE_DRAWS:
-        return tuple(map(tables.draw_candle.__getitem__, state.bag))
+        bag = state.bag
+        if tables.knows(bag, tables.draw_candle):
+            return tuple(map(tables.draw_candle.__getitem__, bag))
+        return tuple(map(DrawCandle, bag))
     if phase in _DICE:
         return _ROLLS
     return tuple(action for action, _ in tables.goal_outcomes[_goal_type(state)])
@@ -279,6 +285,9 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
         if taken is not None and 0 <= taken < len(candle_market) and candle_market[taken] is not None:
             return (tables.skip_candle, take[taken])
         return (tables.skip_candle,)
+    hand = state.hands[state.seat]
+    if not (tables.knows(hand, tables.discard) and tables.knows(board.candles, tables.draw_candle)):
+        return _fresh_decisions(state)
     if phase is Phase.PLAY:
         portraits = board.portraits
         empty = list(compress(range(len(portraits)), map(is_, portraits, repeat(None))))
@@ -288,7 +297,7 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
         actions: list[Action] = []
         place = tables.place_portrait
         discard = tables.discard
-        for card in state.hands[state.seat]:
+        for card in hand:
             actions.extend(map(place[card].__getitem__, empty))
             actions.append(discard[card])
         return tuple(actions)
@@ -301,6 +310,33 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
         options.append(tables.place_marigold[slot])
     options.append(tables.leave_empty[slot])
     return tuple(options)
+
+
+def _fresh_decisions(state: State) -> tuple[Action, ...]:
+    """The decisions of ``legal_actions`` as new objects, for a state naming components the edition lacks.
+
+    Such a state is not one the rules reach; the interned actions could not
+    name its cards, so these are built as they are named (``validate`` then
+    judges them in full).
+    """
+    board = state.boards[state.seat]
+    if state.phase is Phase.PLAY:
+        effect = state.config.edition.slot_effect
+        empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or board.marigolds >= 1)]
+        actions: list[Action] = []
+        for card in state.hands[state.seat]:
+            actions.extend(PlacePortrait(card, s) for s in empty)
+            actions.append(DiscardPortrait(card))
+        return tuple(actions)
+    if state.phase is Phase.OFFERINGS:
+        slot = state.pending[0]
+        candle_ok, marigold_ok = slot_options(state, slot)
+        options: list[Action] = [PlaceCandle(slot, c) for c in board.candles] if candle_ok else []
+        if marigold_ok:
+            options.append(PlaceMarigold(slot))
+        options.append(LeaveEmpty(slot))
+        return tuple(options)
+    return ()
 
 
 def validate(state: State, action: Action) -> Rejection | None:

@@ -252,9 +252,15 @@ class Tables:
         """Pickle and copy by edition: the tables are rebuilt (or found) from it."""
         return tables_for, (self.edition,)
 
+    def knows(self, ids: tuple[int, ...], table: tuple[object, ...]) -> bool:
+        """Whether every one of ``ids`` indexes ``table`` (a well-formed state names only the edition's components)."""
+        return not ids or (min(ids) >= 0 and max(ids) < len(table))
+
     def portrait_outcomes(self, deck: tuple[int, ...]) -> tuple[tuple[DrawPortrait, Fraction], ...]:
         """Each card of ``deck`` drawn with probability ``1/len(deck)``, from shared pairs."""
         n = len(deck)
+        if not self.knows(deck, self.draw_portrait):
+            return tuple((DrawPortrait(c), Fraction(1, n)) for c in deck)
         pairs = self._portrait_pairs.get(n)
         if pairs is None:
             chance = Fraction(1, n)
@@ -264,6 +270,8 @@ class Tables:
     def candle_outcomes(self, bag: tuple[int, ...]) -> tuple[tuple[DrawCandle, Fraction], ...]:
         """Each candle of ``bag`` drawn with probability ``1/len(bag)``, from shared pairs."""
         n = len(bag)
+        if not self.knows(bag, self.draw_candle):
+            return tuple((DrawCandle(c), Fraction(1, n)) for c in bag)
         pairs = self._candle_pairs.get(n)
         if pairs is None:
             chance = Fraction(1, n)
