@@ -270,7 +270,7 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     if phase in _CHANCE:
         return _chance_actions(state)
-    tables = tables_of(state)
+    tables = state._tables or tables_of(state)
     board = state.boards[state.seat]
     marigolds = board.marigolds
     if phase is Phase.TAKE_PORTRAIT:
@@ -285,10 +285,10 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
         if taken is not None and 0 <= taken < len(candle_market) and candle_market[taken] is not None:
             return (tables.skip_candle, take[taken])
         return (tables.skip_candle,)
-    hand = state.hands[state.seat]
-    if not (tables.knows(hand, tables.discard) and tables.knows(board.candles, tables.draw_candle)):
-        return _fresh_decisions(state)
     if phase is Phase.PLAY:
+        hand = state.hands[state.seat]
+        if not tables.knows(hand, tables.discard):
+            return _fresh_decisions(state)
         portraits = board.portraits
         empty = list(compress(range(len(portraits)), map(is_, portraits, repeat(None))))
         if marigolds < 1:
@@ -305,6 +305,8 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     candle_ok, marigold_ok = slot_options(state, slot)
     options: list[Action] = []
     if candle_ok:
+        if not tables.knows(board.candles, tables.draw_candle):
+            return _fresh_decisions(state)
         options.extend(map(tables.place_candle[slot].__getitem__, board.candles))
     if marigold_ok:
         options.append(tables.place_marigold[slot])
@@ -400,8 +402,9 @@ def apply(state: State, action: Action) -> State:
     In a seeded game the draws and rolls that follow (the Abuela's turn
     included) are resolved before returning. The action, the phase changes it
     causes and those draws change one working copy, and the next state is
-    built once; every action is checked by ``validate`` first, so an illegal
-    one changes nothing.
+    built once. Every action is checked by ``validate`` first (an object
+    ``legal_actions(state)`` returned is legal as it is, see ``validate``),
+    so an illegal one changes nothing.
 
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
@@ -413,9 +416,11 @@ def apply(state: State, action: Action) -> State:
     ...     print(error.rejection)
     the Family board has spaces 0-3, not 5 [no-such-space]
     """
-    rejection = validate(state, action)
-    if rejection is not None:
-        raise IllegalActionError(rejection, action)
+    legal = state._legal
+    if legal is None or not any(map(is_, legal, repeat(action))):
+        rejection = validate(state, action)
+        if rejection is not None:
+            raise IllegalActionError(rejection, action)
     w = Work(state)
     _do(w, action)
     _settle_work(w)

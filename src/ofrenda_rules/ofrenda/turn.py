@@ -69,7 +69,10 @@ def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     """``items`` without any ``item`` (the order kept)."""
-    index = items.index(item)
+    try:
+        index = items.index(item)
+    except ValueError:
+        return items
     rest = items[:index] + items[index + 1 :]
     return tuple(c for c in rest if c != item) if item in rest else rest
 
@@ -202,8 +205,9 @@ def do_refill(w: Work) -> None:
     if None in market:
         if len(w.market_marigolds) != len(market):
             raise ValueError(f"market {market} and marigold piles {w.market_marigolds} differ in length")
-        cards = list(compress(market, map(is_not, market, repeat(None))))
-        kept = list(compress(w.market_marigolds, map(is_not, market, repeat(None))))
+        keep = list(map(is_not, market, repeat(None)))
+        cards = list(compress(market, keep))
+        kept = list(compress(w.market_marigolds, keep))
         empty = MARKET_SIZE - len(cards)
         w.market = (*cards, *((None,) * empty))
         w.market_marigolds = (*kept, *((0,) * empty))
@@ -260,7 +264,7 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
         board.lit = tuple(lit)
     masks = tables.offering_masks
     pending = tuple(k for k in tables.offering_slots_of[slot] if masks[k] & mask == masks[k])
-    w.hands = _put(w.hands, seat, tuple(c for c in w.hands[seat] if c != card))
+    w.hands = _put(w.hands, seat, _without(w.hands[seat], card))
     do_light_candles(w, seat)
     w.pending = pending
     _next_pending(w)
@@ -273,7 +277,7 @@ def do_discard_portrait(w: Work, card: int) -> None:
     gained = gain_from_supply(w, DISCARD_GAIN)
     board.marigolds += gained
     board.discards = (*board.discards, card)
-    w.hands = _put(w.hands, seat, tuple(c for c in w.hands[seat] if c != card))
+    w.hands = _put(w.hands, seat, _without(w.hands[seat], card))
     w.supply -= gained
     do_light_candles(w, seat)
     do_end_turn(w)
