@@ -16,8 +16,6 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from fractions import Fraction
-from itertools import compress, repeat
-from operator import is_, is_not
 from typing import Any, Final
 
 import attrs
@@ -274,31 +272,27 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     board = state.boards[state.seat]
     marigolds = board.marigolds
     if phase is Phase.TAKE_PORTRAIT:
-        market = state.market
-        return tuple(compress(tables.take_portrait[: max(marigolds + 1, 0)], map(is_not, market, repeat(None))))
+        take = tables.take_portrait
+        return tuple(take[s] for s, c in enumerate(state.market) if c is not None and marigolds >= s)
     if phase is Phase.TAKE_CANDLE:
-        candle_market = state.candle_market
-        take = tables.take_candle
-        if marigolds >= 1:
-            return (tables.skip_candle, *compress(take, map(is_not, candle_market, repeat(None))))
+        candle = tables.take_candle
         taken = state.taken_space
-        if taken is not None and 0 <= taken < len(candle_market) and candle_market[taken] is not None:
-            return (tables.skip_candle, take[taken])
-        return (tables.skip_candle,)
+        return (
+            tables.skip_candle,
+            *(candle[s] for s, c in enumerate(state.candle_market) if c is not None and (s == taken or marigolds >= 1)),
+        )
     if phase is Phase.PLAY:
         hand = state.hands[state.seat]
         if not tables.knows(hand, tables.discard):
             return _fresh_decisions(state)
-        portraits = board.portraits
-        empty = list(compress(range(len(portraits)), map(is_, portraits, repeat(None))))
-        if marigolds < 1:
-            effect = tables.slot_effect
-            empty = [s for s in empty if effect[s] >= 0]
+        effect = tables.slot_effect
+        empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or marigolds >= 1)]
         actions: list[Action] = []
         place = tables.place_portrait
         discard = tables.discard
         for card in hand:
-            actions.extend(map(place[card].__getitem__, empty))
+            row = place[card]
+            actions.extend([row[s] for s in empty])
             actions.append(discard[card])
         return tuple(actions)
     slot = state.pending[0]
@@ -307,7 +301,8 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     if candle_ok:
         if not tables.knows(board.candles, tables.draw_candle):
             return _fresh_decisions(state)
-        options.extend(map(tables.place_candle[slot].__getitem__, board.candles))
+        offer = tables.place_candle[slot]
+        options.extend([offer[c] for c in board.candles])
     if marigold_ok:
         options.append(tables.place_marigold[slot])
     options.append(tables.leave_empty[slot])
@@ -350,8 +345,7 @@ def validate(state: State, action: Action) -> Rejection | None:
     actions are immutable. Any other object, equal or not, is checked in
     full.
     """
-    legal = state._legal
-    if legal is not None and any(map(is_, legal, repeat(action))):
+    if _offered(state, action):
         return None
     read = _FIELDS_OF.get(type(action))
     if read is None:
@@ -378,6 +372,16 @@ def validate(state: State, action: Action) -> Rejection | None:
     if chance_action:
         return Rejection("not-a-chance-event", f"player {state.seat} must decide ({phase.value}), not {action!r}")
     return validate_decision(state, action)
+
+
+def _offered(state: State, action: Action) -> bool:
+    """Whether ``action`` is one of the very objects ``legal_actions(state)`` returned (and kept)."""
+    legal = state._legal
+    if legal is not None:
+        for offered in legal:
+            if offered is action:
+                return True
+    return False
 
 
 def _possible(state: State, action: Action) -> bool:
@@ -416,8 +420,7 @@ def apply(state: State, action: Action) -> State:
     ...     print(error.rejection)
     the Family board has spaces 0-3, not 5 [no-such-space]
     """
-    legal = state._legal
-    if legal is None or not any(map(is_, legal, repeat(action))):
+    if not _offered(state, action):
         rejection = validate(state, action)
         if rejection is not None:
             raise IllegalActionError(rejection, action)

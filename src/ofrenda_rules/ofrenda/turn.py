@@ -10,8 +10,6 @@ same transitions from one immutable state to the next.
 
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import is_not
 from typing import TypeVar
 
 from ofrenda_rules.ofrenda.components import GoalType
@@ -203,17 +201,14 @@ def do_refill(w: Work) -> None:
     """Slide the Family board to the left and wait for the replenishing draws."""
     market = w.market
     if None in market:
-        if len(w.market_marigolds) != len(market):
-            raise ValueError(f"market {market} and marigold piles {w.market_marigolds} differ in length")
-        keep = list(map(is_not, market, repeat(None)))
-        cards = list(compress(market, keep))
-        kept = list(compress(w.market_marigolds, keep))
+        cards = [c for c in market if c is not None]
+        kept = [m for c, m in zip(market, w.market_marigolds, strict=True) if c is not None]
         empty = MARKET_SIZE - len(cards)
         w.market = (*cards, *((None,) * empty))
         w.market_marigolds = (*kept, *((0,) * empty))
     candle_market = w.candle_market
     if None in candle_market:
-        candles = list(compress(candle_market, map(is_not, candle_market, repeat(None))))
+        candles = [c for c in candle_market if c is not None]
         w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))
     _after_portrait_refill(w)
 

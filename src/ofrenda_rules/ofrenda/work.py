@@ -20,9 +20,7 @@ True
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator, Sequence
-from itertools import compress, repeat
-from operator import and_, is_, is_not
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from ofrenda_rules.ofrenda.actions import Action
@@ -294,9 +292,9 @@ class Work(_MutableState):
 
     def build(self) -> State:
         """This copy, now the immutable next :class:`State` (do not use the copy afterwards)."""
-        boards = self.boards
-        for board in compress(boards, map(is_, map(type, boards), repeat(Board))):
-            object.__setattr__(board, "__class__", PlayerBoard)
+        for board in self.boards:
+            if type(board) is Board:
+                object.__setattr__(board, "__class__", PlayerBoard)
         object.__setattr__(self, "__class__", State)
         return cast(State, self)
 
@@ -310,20 +308,18 @@ def tables_of(state: State | Work) -> Tables:
     return tables
 
 
-_BITS: Final = tuple(1 << slot for slot in range(64))
-
-
 def filled(portraits: Sequence[int | None]) -> int:
     """Bit mask of the card slots holding a portrait."""
-    if len(portraits) > len(_BITS):
-        return sum(1 << slot for slot, card in enumerate(portraits) if card is not None)
-    return sum(compress(_BITS, map(is_not, portraits, repeat(None))))
+    mask = 0
+    for slot, card in enumerate(portraits):
+        if card is not None:
+            mask |= 1 << slot
+    return mask
 
 
 def _count(masks: tuple[int, ...], portraits: Sequence[int | None], bit: int) -> int:
     """Portraits showing the feature ``bit``."""
-    cards = cast("Iterator[int]", compress(portraits, map(is_not, portraits, repeat(None))))
-    return sum(map(bool, map(and_, map(masks.__getitem__, cards), repeat(bit))))
+    return sum(1 for c in portraits if c is not None and masks[c] & bit)
 
 
 def portrait_holds(
