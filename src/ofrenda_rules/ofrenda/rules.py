@@ -273,13 +273,13 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     marigolds = board.marigolds
     if phase is Phase.TAKE_PORTRAIT:
         take = tables.take_portrait
-        return tuple(take[s] for s, c in enumerate(state.market) if c is not None and marigolds >= s)
+        return tuple([take[s] for s, c in enumerate(state.market) if c is not None and marigolds >= s])
     if phase is Phase.TAKE_CANDLE:
         candle = tables.take_candle
         taken = state.taken_space
         return (
             tables.skip_candle,
-            *(candle[s] for s, c in enumerate(state.candle_market) if c is not None and (s == taken or marigolds >= 1)),
+            *[candle[s] for s, c in enumerate(state.candle_market) if c is not None and (s == taken or marigolds >= 1)],
         )
     if phase is Phase.PLAY:
         hand = state.hands[state.seat]

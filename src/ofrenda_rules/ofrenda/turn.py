@@ -258,7 +258,7 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
     if lit is not None:
         board.lit = tuple(lit)
     masks = tables.offering_masks
-    pending = tuple(k for k in tables.offering_slots_of[slot] if masks[k] & mask == masks[k])
+    pending = tuple([k for k in tables.offering_slots_of[slot] if masks[k] & mask == masks[k]])
     w.hands = _put(w.hands, seat, _without(w.hands[seat], card))
     do_light_candles(w, seat)
     w.pending = pending

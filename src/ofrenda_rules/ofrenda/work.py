@@ -319,26 +319,41 @@ def filled(portraits: Sequence[int | None]) -> int:
 
 def _count(masks: tuple[int, ...], portraits: Sequence[int | None], bit: int) -> int:
     """Portraits showing the feature ``bit``."""
-    return sum(1 for c in portraits if c is not None and masks[c] & bit)
+    count = 0
+    for card in portraits:
+        if card is not None and masks[card] & bit:
+            count += 1
+    return count
 
 
 def portrait_holds(
     tables: Tables, config: Config, portraits: Sequence[int | None], slot: int, *, final: bool = False
 ) -> bool:
-    """Whether the objective of the portrait in ``slot`` holds (as ``objectives.portrait_fulfilled``)."""
+    """Whether the objective of the portrait in ``slot`` holds (as ``objectives.portrait_fulfilled``).
+
+    ``hits`` counts the adjacent portraits showing a depicted feature (of
+    ``seen`` adjacent portraits): two or more for "at least two", all of
+    them for "all", none for "none".
+    """
     card = portraits[slot]
     assert card is not None
     want = tables.portrait_want[card]
     masks = tables.masks
-    adjacent = [masks[c] for n in tables.neighbours[slot] if (c := portraits[n]) is not None]
+    seen = hits = 0
+    for n in tables.neighbours[slot]:
+        adjacent = portraits[n]
+        if adjacent is not None:
+            seen += 1
+            if masks[adjacent] & want:
+                hits += 1
     kind = tables.portrait_kind[card]
     if kind == AT_LEAST_TWO:
-        return sum(1 for m in adjacent if m & want) >= 2
-    if final and not adjacent and config.strict_empty_objectives:
+        return hits >= 2
+    if final and not seen and config.strict_empty_objectives:
         return False
     if kind == ALL_EITHER:
-        return all(m & want for m in adjacent)
-    return not any(m & want for m in adjacent)
+        return hits == seen
+    return hits == 0
 
 
 def candle_holds(tables: Tables, config: Config, boards: Sequence[BoardLike], seat: int, candle: int) -> bool:
@@ -349,13 +364,14 @@ def candle_holds(tables: Tables, config: Config, boards: Sequence[BoardLike], se
     if code == CANDLE_FOUR_OF_FEATURE:
         return _count(masks, board.portraits, bits[0]) >= 4
     if code == CANDLE_TWO_OF_EACH:
-        return all(_count(masks, board.portraits, bit) >= 2 for bit in bits)
+        return all([_count(masks, board.portraits, bit) >= 2 for bit in bits])
     if code == CANDLE_FULL_SET:
         have = 0
         for c in board.portraits:
             if c is not None:
                 have |= masks[c]
-        return all(have & bit for bit in bits)
+        need = sum(bits)  # distinct one-bit features: their sum is their union
+        return have & need == need
     if code == CANDLE_MARIGOLDS_ON_OFRENDA:
         return sum(board.marigold_slots) >= 4
     if code == CANDLE_MARIGOLDS_IN_STORAGE:
@@ -375,5 +391,9 @@ def goal_holds(tables: Tables, board: BoardLike, goal: int) -> bool:
         return _count(tables.masks, board.portraits, tables.goal_feature[goal]) >= tables.goal_count[goal]
     mask = filled(board.portraits)
     if code == GOAL_SURROUNDED_SLOTS:
-        return sum(1 for m in tables.offering_masks if m & mask == m) >= tables.goal_count[goal]
-    return any(m & mask == m for m in tables.goal_placements[goal])
+        surrounded = 0
+        for m in tables.offering_masks:
+            if m & mask == m:
+                surrounded += 1
+        return surrounded >= tables.goal_count[goal]
+    return any([m & mask == m for m in tables.goal_placements[goal]])
