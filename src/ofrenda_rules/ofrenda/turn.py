@@ -201,8 +201,12 @@ def do_refill(w: Work) -> None:
     """Slide the Family board to the left and wait for the replenishing draws."""
     market = w.market
     if None in market:
-        cards = [c for c in market if c is not None]
-        kept = [m for c, m in zip(market, w.market_marigolds, strict=True) if c is not None]
+        cards: list[int] = []
+        kept: list[int] = []
+        for card, pile in zip(market, w.market_marigolds, strict=True):
+            if card is not None:
+                cards.append(card)
+                kept.append(pile)
         empty = MARKET_SIZE - len(cards)
         w.market = (*cards, *((None,) * empty))
         w.market_marigolds = (*kept, *((0,) * empty))
