@@ -22,7 +22,7 @@ import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, settle
 from ofrenda_rules.errors import IllegalActionError, Rejection
-from ofrenda_rules.ofrenda.abuela import FACES, do_abuela_candle, do_abuela_portrait
+from ofrenda_rules.ofrenda.abuela import FACES
 from ofrenda_rules.ofrenda.actions import (
     ACTION_CLASSES,
     Action,
@@ -35,25 +35,15 @@ from ofrenda_rules.ofrenda.actions import (
     PlaceMarigold,
     PlacePortrait,
     RollDie,
-    SkipCandle,
-    TakeCandle,
-    TakePortrait,
 )
-from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
+from ofrenda_rules.ofrenda.step import CANDLE_DRAWS as _CANDLE_DRAWS
+from ofrenda_rules.ofrenda.step import CHANCE_PHASES as _CHANCE
+from ofrenda_rules.ofrenda.step import DICE as _DICE
+from ofrenda_rules.ofrenda.step import PORTRAIT_DRAWS as _PORTRAIT_DRAWS
+from ofrenda_rules.ofrenda.step import do_action, goal_type, resolve_draws
 from ofrenda_rules.ofrenda.turn import (
-    do_discard_portrait,
-    do_draw_candle,
-    do_draw_goal,
-    do_draw_portrait,
-    do_leave_empty,
     do_next_setup,
-    do_place_candle,
-    do_place_marigold,
-    do_place_portrait,
-    do_refill,
-    do_take_candle,
-    do_take_portrait,
     slot_options,
 )
 from ofrenda_rules.ofrenda.validation import validate_decision
@@ -71,11 +61,6 @@ __all__ = [
     "validate",
 ]
 
-_PORTRAIT_DRAWS = frozenset({Phase.SETUP_REMOVE, Phase.SETUP_MARKET, Phase.SETUP_DEAL, Phase.REFILL_PORTRAIT})
-_CANDLE_DRAWS = frozenset({Phase.SETUP_CANDLES, Phase.REFILL_CANDLE})
-_DICE = frozenset({Phase.ABUELA_PORTRAIT, Phase.ABUELA_CANDLE})
-_CHANCE = _PORTRAIT_DRAWS | _CANDLE_DRAWS | _DICE | {Phase.SETUP_GOAL}
-_GOAL_TYPES: Final = tuple(GoalType)
 _CHANCE_CLASSES: Final = (DrawPortrait, DrawCandle, DrawGoal, RollDie)
 _ROLLS: Final = tuple(RollDie(face) for face in FACES)
 _ROLL_OUTCOMES: Final = tuple((roll, Fraction(1, len(FACES))) for roll in _ROLLS)
@@ -116,7 +101,7 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
     w = Work(_first_state(config))
     w.rng = rng
     do_next_setup(w)
-    _settle_work(w)
+    resolve_draws(w)
     return w.build()
 
 
@@ -199,10 +184,6 @@ def is_over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-def _goal_type(state: State | Work) -> GoalType:
-    return _GOAL_TYPES[len(state.goals)]
-
-
 def _chance_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     tables = tables_of(state)
@@ -218,7 +199,7 @@ def _chance_actions(state: State) -> tuple[Action, ...]:
         return tuple(map(DrawCandle, bag))
     if phase in _DICE:
         return _ROLLS
-    return tuple(action for action, _ in tables.goal_outcomes[_goal_type(state)])
+    return tuple(action for action, _ in tables.goal_outcomes[goal_type(state)])
 
 
 def _chance_weights(state: State) -> ChanceWeights[Action]:
@@ -242,7 +223,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
         return tables.candle_outcomes(state.bag)
     if phase in _DICE:
         return _ROLL_OUTCOMES
-    return tables.goal_outcomes[_goal_type(state)]
+    return tables.goal_outcomes[goal_type(state)]
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -397,7 +378,7 @@ def _possible(state: State, action: Action) -> bool:
         return type(action) is DrawCandle and action.candle in state.bag
     if phase in _DICE:
         return type(action) is RollDie and action.face in FACES
-    return type(action) is DrawGoal and action.goal in state.config.edition.goals_of(_goal_type(state))
+    return type(action) is DrawGoal and action.goal in state.config.edition.goals_of(goal_type(state))
 
 
 def apply(state: State, action: Action) -> State:
@@ -425,86 +406,15 @@ def apply(state: State, action: Action) -> State:
         if rejection is not None:
             raise IllegalActionError(rejection, action)
     w = Work(state)
-    _do(w, action)
-    _settle_work(w)
+    do_action(w, action)
+    resolve_draws(w)
     return w.build()
-
-
-def _settle_work(w: Work) -> None:
-    """Resolve chance events with the generator of a seeded game until a decision (nothing if unseeded).
-
-    Draws exactly what the kernel's ``chance.settle`` draws over
-    ``legal_actions``: every outcome has weight 1, so ``Rng.choose`` is
-    ``Rng.below(n)`` and picks the outcome at that index (in the order of
-    the deck, the bag, the faces or the goal cards); an event with one
-    outcome draws nothing. A test compares both over many seeds.
-    """
-    rng = w.rng
-    if rng is None:
-        return
-    while True:
-        phase = w.phase
-        if phase in _PORTRAIT_DRAWS:
-            deck = w.deck
-            index, rng = (0, rng) if len(deck) == 1 else rng.below(len(deck))
-            w.rng = rng
-            do_draw_portrait(w, deck[index])
-        elif phase in _CANDLE_DRAWS:
-            bag = w.bag
-            index, rng = (0, rng) if len(bag) == 1 else rng.below(len(bag))
-            w.rng = rng
-            do_draw_candle(w, bag[index])
-        elif phase in _DICE:
-            index, rng = rng.below(len(FACES))
-            w.rng = rng
-            if phase is Phase.ABUELA_PORTRAIT:
-                do_abuela_portrait(w, FACES[index])
-            else:
-                do_abuela_candle(w, FACES[index])
-        elif phase is Phase.SETUP_GOAL:
-            goals = w.config.edition.goals_of(_goal_type(w))
-            index, rng = (0, rng) if len(goals) == 1 else rng.below(len(goals))
-            w.rng = rng
-            do_draw_goal(w, goals[index])
-        else:
-            return
-
-
-def _roll(w: Work, action: RollDie) -> None:
-    if w.phase is Phase.ABUELA_PORTRAIT:
-        do_abuela_portrait(w, action.face)
-    else:
-        do_abuela_candle(w, action.face)
-
-
-_HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
-    DrawPortrait: lambda w, action: do_draw_portrait(w, action.card),
-    DrawCandle: lambda w, action: do_draw_candle(w, action.candle),
-    DrawGoal: lambda w, action: do_draw_goal(w, action.goal),
-    RollDie: _roll,
-    TakePortrait: lambda w, action: do_take_portrait(w, action.space),
-    TakeCandle: lambda w, action: do_take_candle(w, action.space),
-    SkipCandle: lambda w, action: do_refill(w),
-    PlacePortrait: lambda w, action: do_place_portrait(w, action.card, action.slot),
-    DiscardPortrait: lambda w, action: do_discard_portrait(w, action.card),
-    PlaceCandle: lambda w, action: do_place_candle(w, action.slot, action.candle),
-    PlaceMarigold: lambda w, action: do_place_marigold(w, action.slot),
-    LeaveEmpty: lambda w, action: do_leave_empty(w, action.slot),
-}
-
-
-def _do(w: Work, action: Action) -> None:
-    """Apply one legal action to the working copy (no draw resolved)."""
-    handler = _HANDLERS.get(type(action))
-    if handler is None:  # an instance of a subclass of an action class
-        handler = next(h for cls, h in _HANDLERS.items() if isinstance(action, cls))
-    handler(w, action)
 
 
 def _apply_unchecked(state: State, action: Action) -> State:
     """The state after the legal ``action``, with no draw resolved (the kernel's ``settle`` steps with it)."""
     w = Work(state)
-    _do(w, action)
+    do_action(w, action)
     return w.build()
 
 
