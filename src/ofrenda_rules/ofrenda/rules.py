@@ -394,6 +394,7 @@ def apply(state: State, action: Action) -> State:
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
 
+    >>> from ofrenda_rules.ofrenda import TakePortrait
     >>> state = new_game(Config(players=2), seed=1)
     >>> try:
     ...     apply(state, TakePortrait(5))
