@@ -15,11 +15,19 @@ from __future__ import annotations
 
 from typing import Final
 
-from ofrenda_rules.copying import evolve
 from ofrenda_rules.ofrenda.state import Phase, State
-from ofrenda_rules.ofrenda.turn import refill
+from ofrenda_rules.ofrenda.turn import do_refill
+from ofrenda_rules.ofrenda.work import Work
 
-__all__ = ["CANDLE_FACES", "FACES", "SPACE_FOR_FACE", "abuela_candle", "abuela_portrait"]
+__all__ = [
+    "CANDLE_FACES",
+    "FACES",
+    "SPACE_FOR_FACE",
+    "abuela_candle",
+    "abuela_portrait",
+    "do_abuela_candle",
+    "do_abuela_portrait",
+]
 
 FACES: Final = (1, 2, 3, 4, 5, 6)
 """The faces of the solo die."""
@@ -29,7 +37,7 @@ CANDLE_FACES: Final = frozenset({5, 6})
 """Faces on which the Abuela also discards a candle."""
 
 
-def abuela_portrait(state: State, face: int) -> State:
+def do_abuela_portrait(w: Work, face: int) -> None:
     """The Abuela's first roll: discard a portrait, paying the skipped ones from the supply.
 
     Ruling: the marigolds lying on the discarded portrait go back to the
@@ -37,49 +45,52 @@ def abuela_portrait(state: State, face: int) -> State:
     as the supply allows, from left to right.
     """
     space = SPACE_FOR_FACE[face]
-    supply = state.supply
-    piles = list(state.market_marigolds)
+    supply = w.supply
+    piles = list(w.market_marigolds)
     for i in range(space):
         if supply > 0:
             piles[i] += 1
             supply -= 1
-    card = state.market[space]
+    card = w.market[space]
     assert card is not None
     supply += piles[space]
     piles[space] = 0
-    market = state.market[:space] + (None,) + state.market[space + 1 :]
-    state = evolve(
-        state,
-        market=market,
-        market_marigolds=tuple(piles),
-        supply=supply,
-        abuela_discards=(*state.abuela_discards, card),
-        taken_space=space,
-        die=face,
-    )
-    if face in CANDLE_FACES and any(c is not None for c in state.candle_market):
-        return evolve(state, phase=Phase.ABUELA_CANDLE)
-    return refill(state)
+    w.market = w.market[:space] + (None,) + w.market[space + 1 :]
+    w.market_marigolds = tuple(piles)
+    w.supply = supply
+    w.abuela_discards = (*w.abuela_discards, card)
+    w.taken_space = space
+    w.die = face
+    if face in CANDLE_FACES and any(c is not None for c in w.candle_market):
+        w.phase = Phase.ABUELA_CANDLE
+    else:
+        do_refill(w)
+
+
+def do_abuela_candle(w: Work, face: int) -> None:
+    """The Abuela's second roll: discard the candle of that space (if any), paying from the supply."""
+    space = SPACE_FOR_FACE[face]
+    candle = w.candle_market[space]
+    if candle is not None:
+        piles = w.market_marigolds
+        if space != w.taken_space and w.supply > 0:
+            w.market_marigolds = piles[:space] + (piles[space] + 1,) + piles[space + 1 :]
+            w.supply -= 1
+        w.candle_market = w.candle_market[:space] + (None,) + w.candle_market[space + 1 :]
+        w.candle_discards = (*w.candle_discards, candle)
+        w.candle_space = space
+    do_refill(w)
+
+
+def abuela_portrait(state: State, face: int) -> State:
+    """The Abuela's first roll: discard a portrait, paying the skipped ones from the supply (see ``do_``)."""
+    w = Work(state)
+    do_abuela_portrait(w, face)
+    return w.build()
 
 
 def abuela_candle(state: State, face: int) -> State:
     """The Abuela's second roll: discard the candle of that space (if any), paying from the supply."""
-    space = SPACE_FOR_FACE[face]
-    candle = state.candle_market[space]
-    if candle is None:
-        return refill(state)
-    piles = state.market_marigolds
-    supply = state.supply
-    if space != state.taken_space and supply > 0:
-        piles = piles[:space] + (piles[space] + 1,) + piles[space + 1 :]
-        supply -= 1
-    candle_market = state.candle_market[:space] + (None,) + state.candle_market[space + 1 :]
-    state = evolve(
-        state,
-        candle_market=candle_market,
-        market_marigolds=piles,
-        supply=supply,
-        candle_discards=(*state.candle_discards, candle),
-        candle_space=space,
-    )
-    return refill(state)
+    w = Work(state)
+    do_abuela_candle(w, face)
+    return w.build()

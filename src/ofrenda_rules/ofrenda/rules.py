@@ -13,14 +13,16 @@ TakePortrait(space=0)
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
+from typing import Any, Final
 
 import attrs
 
-from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
+from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, settle
 from ofrenda_rules.errors import IllegalActionError, Rejection
-from ofrenda_rules.ofrenda.abuela import FACES, abuela_candle, abuela_portrait
+from ofrenda_rules.ofrenda.abuela import FACES
 from ofrenda_rules.ofrenda.actions import (
     ACTION_CLASSES,
     Action,
@@ -33,28 +35,19 @@ from ofrenda_rules.ofrenda.actions import (
     PlaceMarigold,
     PlacePortrait,
     RollDie,
-    SkipCandle,
-    TakeCandle,
-    TakePortrait,
 )
-from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
+from ofrenda_rules.ofrenda.step import CANDLE_DRAWS as _CANDLE_DRAWS
+from ofrenda_rules.ofrenda.step import CHANCE_PHASES as _CHANCE
+from ofrenda_rules.ofrenda.step import DICE as _DICE
+from ofrenda_rules.ofrenda.step import PORTRAIT_DRAWS as _PORTRAIT_DRAWS
+from ofrenda_rules.ofrenda.step import do_action, goal_type, resolve_draws
 from ofrenda_rules.ofrenda.turn import (
-    discard_portrait,
-    draw_candle,
-    draw_goal,
-    draw_portrait,
-    leave_empty,
-    next_setup,
-    place_candle,
-    place_marigold,
-    place_portrait,
-    skip_candle,
+    do_next_setup,
     slot_options,
-    take_candle,
-    take_portrait,
 )
 from ofrenda_rules.ofrenda.validation import validate_decision
+from ofrenda_rules.ofrenda.work import Work, tables_of
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -68,14 +61,23 @@ __all__ = [
     "validate",
 ]
 
-_PORTRAIT_DRAWS = frozenset({Phase.SETUP_REMOVE, Phase.SETUP_MARKET, Phase.SETUP_DEAL, Phase.REFILL_PORTRAIT})
-_CANDLE_DRAWS = frozenset({Phase.SETUP_CANDLES, Phase.REFILL_CANDLE})
-_DICE = frozenset({Phase.ABUELA_PORTRAIT, Phase.ABUELA_CANDLE})
-_CHANCE = _PORTRAIT_DRAWS | _CANDLE_DRAWS | _DICE | {Phase.SETUP_GOAL}
-# Actions are immutable: the hot path reuses one instance per value.
-_draw_portrait = cache(DrawPortrait)
-_draw_candle = cache(DrawCandle)
-_place_portrait = cache(PlacePortrait)
+_CHANCE_CLASSES: Final = (DrawPortrait, DrawCandle, DrawGoal, RollDie)
+_ROLLS: Final = tuple(RollDie(face) for face in FACES)
+_ROLL_OUTCOMES: Final = tuple((roll, Fraction(1, len(FACES))) for roll in _ROLLS)
+
+
+def _int_fields(cls: type) -> Callable[[Any], tuple[object, ...]]:
+    names = [field.name for field in attrs.fields(cls)]
+    if not names:
+        return lambda action: ()
+    if len(names) == 1:
+        name = names[0]
+        return lambda action: (getattr(action, name),)
+    return operator.attrgetter(*names)
+
+
+# The fields of each action class, read without ``attrs.astuple`` (subclasses take the slow path).
+_FIELDS_OF: Final = {cls: _int_fields(cls) for cls in ACTION_CLASSES}
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> State:
@@ -95,6 +97,23 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
     Phase.SETUP_REMOVE
     """
     config = Config() if config is None else config
+    rng = None if seed is None else Rng(seed)
+    w = Work(_first_state(config))
+    w.rng = rng
+    do_next_setup(w)
+    resolve_draws(w)
+    return w.build()
+
+
+_FIRST: dict[int, tuple[Config, State]] = {}
+_MOST_CONFIGS: Final = 64
+
+
+def _first_state(config: Config) -> State:
+    """The state before any setup step (no generator), kept per config object for the next games."""
+    known = _FIRST.get(id(config))
+    if known is not None and known[0] is config:
+        return known[1]
     edition = config.edition
     n = config.players
     deck_players = max(n, 2)
@@ -142,9 +161,12 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         candle_space=None,
         pending=(),
         die=None,
-        rng=None if seed is None else Rng(seed),
+        rng=None,
     )
-    return _settle(next_setup(state))
+    if len(_FIRST) >= _MOST_CONFIGS:
+        _FIRST.clear()
+    _FIRST[id(config)] = (config, state)
+    return state
 
 
 def current_player(state: State) -> PlayerId:
@@ -162,29 +184,46 @@ def is_over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-def _goal_type(state: State) -> GoalType:
-    return list(GoalType)[len(state.goals)]
+def _chance_actions(state: State) -> tuple[Action, ...]:
+    phase = state.phase
+    tables = tables_of(state)
+    if phase in _PORTRAIT_DRAWS:
+        deck = state.deck
+        if tables.knows(deck, tables.draw_portrait):
+            return tuple(map(tables.draw_portrait.__getitem__, deck))
+        return tuple(map(DrawPortrait, deck))
+    if phase in _CANDLE_DRAWS:
+        bag = state.bag
+        if tables.knows(bag, tables.draw_candle):
+            return tuple(map(tables.draw_candle.__getitem__, bag))
+        return tuple(map(DrawCandle, bag))
+    if phase in _DICE:
+        return _ROLLS
+    return tuple(action for action, _ in tables.goal_outcomes[goal_type(state)])
 
 
 def _chance_weights(state: State) -> ChanceWeights[Action]:
-    phase = state.phase
-    outcomes: tuple[Action, ...]
-    if phase in _PORTRAIT_DRAWS:
-        outcomes = tuple(map(_draw_portrait, state.deck))
-    elif phase in _CANDLE_DRAWS:
-        outcomes = tuple(map(_draw_candle, state.bag))
-    elif phase in _DICE:
-        outcomes = tuple(RollDie(face) for face in FACES)
-    else:
-        outcomes = tuple(DrawGoal(g) for g in state.config.edition.goals_of(_goal_type(state)))
+    outcomes = _chance_actions(state)
     return outcomes, (1,) * len(outcomes)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """The outcomes of the pending draw or roll, each equally likely; empty at a decision."""
-    if state.phase not in _CHANCE:
+    """The outcomes of the pending draw or roll, each equally likely; empty at a decision.
+
+    The pairs are shared, prebuilt per edition and per deck (or bag) size: no
+    action or ``Fraction`` is built per call.
+    """
+    phase = state.phase
+    if phase not in _CHANCE:
         return ()
-    return probabilities(_chance_weights(state))
+    tables = tables_of(state)
+    if phase in _PORTRAIT_DRAWS:
+        return tables.portrait_outcomes(state.deck)
+    if phase in _CANDLE_DRAWS:
+        return tables.candle_outcomes(state.bag)
+    if phase in _DICE:
+        return _ROLL_OUTCOMES
+    return tables.goal_outcomes[goal_type(state)]
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -193,56 +232,122 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     Portrait spaces and candle spaces left to right (declining the candle
     first); portraits in hand in card order, each in every allowed slot then
     its discard; for a surrounded slot each candle in storage, then a
-    marigold, then leaving it empty.
+    marigold, then leaving it empty. The actions are shared instances, one
+    per value (actions are immutable); the tuple is kept in the state's
+    private cache, for the next call and for ``validate``.
     """
+    legal = state._legal
+    if legal is None:
+        legal = _legal_actions(state)
+        object.__setattr__(state, "_legal", legal)
+    return legal
+
+
+def _legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     if phase is Phase.OVER:
         return ()
     if phase in _CHANCE:
-        return _chance_weights(state)[0]
+        return _chance_actions(state)
+    tables = state._tables or tables_of(state)
     board = state.boards[state.seat]
+    marigolds = board.marigolds
     if phase is Phase.TAKE_PORTRAIT:
-        return tuple(TakePortrait(s) for s, c in enumerate(state.market) if c is not None and board.marigolds >= s)
+        take = tables.take_portrait
+        return tuple([take[s] for s, c in enumerate(state.market) if c is not None and marigolds >= s])
     if phase is Phase.TAKE_CANDLE:
-        takes = tuple(
-            TakeCandle(s)
-            for s, c in enumerate(state.candle_market)
-            if c is not None and (s == state.taken_space or board.marigolds >= 1)
+        candle = tables.take_candle
+        taken = state.taken_space
+        return (
+            tables.skip_candle,
+            *[candle[s] for s, c in enumerate(state.candle_market) if c is not None and (s == taken or marigolds >= 1)],
         )
-        return (SkipCandle(), *takes)
     if phase is Phase.PLAY:
+        hand = state.hands[state.seat]
+        if not tables.knows(hand, tables.discard):
+            return _fresh_decisions(state)
+        effect = tables.slot_effect
+        empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or marigolds >= 1)]
+        actions: list[Action] = []
+        place = tables.place_portrait
+        discard = tables.discard
+        for card in hand:
+            row = place[card]
+            actions.extend([row[s] for s in empty])
+            actions.append(discard[card])
+        return tuple(actions)
+    slot = state.pending[0]
+    candle_ok, marigold_ok = slot_options(state, slot)
+    options: list[Action] = []
+    if candle_ok:
+        if not tables.knows(board.candles, tables.draw_candle):
+            return _fresh_decisions(state)
+        offer = tables.place_candle[slot]
+        options.extend([offer[c] for c in board.candles])
+    if marigold_ok:
+        options.append(tables.place_marigold[slot])
+    options.append(tables.leave_empty[slot])
+    return tuple(options)
+
+
+def _fresh_decisions(state: State) -> tuple[Action, ...]:
+    """The decisions of ``legal_actions`` as new objects, for a state naming components the edition lacks.
+
+    Such a state is not one the rules reach; the interned actions could not
+    name its cards, so these are built as they are named (``validate`` then
+    judges them in full).
+    """
+    board = state.boards[state.seat]
+    if state.phase is Phase.PLAY:
         effect = state.config.edition.slot_effect
         empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or board.marigolds >= 1)]
         actions: list[Action] = []
         for card in state.hands[state.seat]:
-            actions.extend(_place_portrait(card, s) for s in empty)
+            actions.extend(PlacePortrait(card, s) for s in empty)
             actions.append(DiscardPortrait(card))
         return tuple(actions)
-    slot = state.pending[0]
-    candle, marigold = slot_options(state, slot)
-    options: list[Action] = [PlaceCandle(slot, c) for c in board.candles] if candle else []
-    if marigold:
-        options.append(PlaceMarigold(slot))
-    options.append(LeaveEmpty(slot))
-    return tuple(options)
+    if state.phase is Phase.OFFERINGS:
+        slot = state.pending[0]
+        candle_ok, marigold_ok = slot_options(state, slot)
+        options: list[Action] = [PlaceCandle(slot, c) for c in board.candles] if candle_ok else []
+        if marigold_ok:
+            options.append(PlaceMarigold(slot))
+        options.append(LeaveEmpty(slot))
+        return tuple(options)
+    return ()
 
 
 def validate(state: State, action: Action) -> Rejection | None:
-    """``None`` when ``action`` is legal in ``state``, else the reason it is not."""
-    candidate: object = action
-    if not isinstance(candidate, ACTION_CLASSES):
-        return Rejection("not-an-action", f"{candidate!r} is not an Ofrenda action")
-    for value in attrs.astuple(action, recurse=False):
+    """``None`` when ``action`` is legal in ``state``, else the reason it is not.
+
+    An action that *is* one of the objects ``legal_actions(state)`` returned
+    (kept in the state's private cache) is legal without further checks:
+    those objects were built by the engine from this very state, and
+    actions are immutable. Any other object, equal or not, is checked in
+    full.
+    """
+    if _offered(state, action):
+        return None
+    read = _FIELDS_OF.get(type(action))
+    if read is None:
+        candidate: object = action
+        if not isinstance(candidate, ACTION_CLASSES):
+            return Rejection("not-an-action", f"{candidate!r} is not an Ofrenda action")
+        values: tuple[object, ...] = attrs.astuple(action, recurse=False)
+    else:
+        values = read(action)
+    for value in values:
         if type(value) is not int:
             return Rejection("not-an-integer", f"{action!r} names {value!r}; spaces, slots and components are integers")
     phase = state.phase
     if phase is Phase.OVER:
         return Rejection("game-over", "the game is over; no action can be taken")
-    chance_action = isinstance(action, DrawPortrait | DrawCandle | DrawGoal | RollDie)
+    cls = type(action)
+    chance_action = cls in _CHANCE_CLASSES if read is not None else isinstance(action, _CHANCE_CLASSES)
     if phase in _CHANCE:
         if not chance_action:
             return Rejection("chance-event-pending", f"a {phase.value} chance event is pending, not {action!r}")
-        if action not in _chance_weights(state)[0]:
+        if not _possible(state, action):
             return Rejection("impossible-outcome", f"{action!r} is not a possible outcome of the {phase.value} event")
         return None
     if chance_action:
@@ -250,15 +355,46 @@ def validate(state: State, action: Action) -> Rejection | None:
     return validate_decision(state, action)
 
 
+def _offered(state: State, action: Action) -> bool:
+    """Whether ``action`` is one of the very objects ``legal_actions(state)`` returned (and kept)."""
+    legal = state._legal
+    if legal is not None:
+        for offered in legal:
+            if offered is action:
+                return True
+    return False
+
+
+def _possible(state: State, action: Action) -> bool:
+    """Whether ``action`` (with integer fields) equals one of the outcomes of the pending chance event.
+
+    Outcomes compare equal only to actions of exactly their class (attrs
+    equality), so the test is the class and the integer it names.
+    """
+    phase = state.phase
+    if phase in _PORTRAIT_DRAWS:
+        return type(action) is DrawPortrait and action.card in state.deck
+    if phase in _CANDLE_DRAWS:
+        return type(action) is DrawCandle and action.candle in state.bag
+    if phase in _DICE:
+        return type(action) is RollDie and action.face in FACES
+    return type(action) is DrawGoal and action.goal in state.config.edition.goals_of(goal_type(state))
+
+
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; the given state is never changed.
 
     In a seeded game the draws and rolls that follow (the Abuela's turn
-    included) are resolved before returning.
+    included) are resolved before returning. The action, the phase changes it
+    causes and those draws change one working copy, and the next state is
+    built once. Every action is checked by ``validate`` first (an object
+    ``legal_actions(state)`` returned is legal as it is, see ``validate``),
+    so an illegal one changes nothing.
 
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
 
+    >>> from ofrenda_rules.ofrenda import TakePortrait
     >>> state = new_game(Config(players=2), seed=1)
     >>> try:
     ...     apply(state, TakePortrait(5))
@@ -266,42 +402,26 @@ def apply(state: State, action: Action) -> State:
     ...     print(error.rejection)
     the Family board has spaces 0-3, not 5 [no-such-space]
     """
-    rejection = validate(state, action)
-    if rejection is not None:
-        raise IllegalActionError(rejection, action)
-    return _settle(_apply_unchecked(state, action))
-
-
-def _settle(state: State) -> State:
-    return settle(state, current_player, _chance_weights, _apply_unchecked)
+    if not _offered(state, action):
+        rejection = validate(state, action)
+        if rejection is not None:
+            raise IllegalActionError(rejection, action)
+    w = Work(state)
+    do_action(w, action)
+    resolve_draws(w)
+    return w.build()
 
 
 def _apply_unchecked(state: State, action: Action) -> State:
-    if isinstance(action, DrawPortrait):
-        return draw_portrait(state, action.card)
-    if isinstance(action, DrawCandle):
-        return draw_candle(state, action.candle)
-    if isinstance(action, DrawGoal):
-        return draw_goal(state, action.goal)
-    if isinstance(action, RollDie):
-        if state.phase is Phase.ABUELA_PORTRAIT:
-            return abuela_portrait(state, action.face)
-        return abuela_candle(state, action.face)
-    if isinstance(action, TakePortrait):
-        return take_portrait(state, action.space)
-    if isinstance(action, TakeCandle):
-        return take_candle(state, action.space)
-    if isinstance(action, SkipCandle):
-        return skip_candle(state)
-    if isinstance(action, PlacePortrait):
-        return place_portrait(state, action.card, action.slot)
-    if isinstance(action, DiscardPortrait):
-        return discard_portrait(state, action.card)
-    if isinstance(action, PlaceCandle):
-        return place_candle(state, action.slot, action.candle)
-    if isinstance(action, PlaceMarigold):
-        return place_marigold(state, action.slot)
-    return leave_empty(state, action.slot)
+    """The state after the legal ``action``, with no draw resolved (the kernel's ``settle`` steps with it)."""
+    w = Work(state)
+    do_action(w, action)
+    return w.build()
+
+
+def _settle(state: State) -> State:
+    """The kernel's generic resolution of chance events (the reference for the fast path of ``apply``)."""
+    return settle(state, current_player, _chance_weights, _apply_unchecked)
 
 
 def hidden_variant(state: State, player: int, rng: Rng) -> State:

@@ -18,8 +18,10 @@ import attrs
 
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.components import PlainEnum
 from ofrenda_rules.ofrenda.edition import EDITIONS, TURNS, Edition
+from ofrenda_rules.ofrenda.tables import Tables
 from ofrenda_rules.rng import Rng
 
 __all__ = ["ABUELA_TURN_GAIN", "MARKET_SIZE", "Config", "Phase", "PlayerBoard", "State"]
@@ -202,3 +204,7 @@ class State:
     """Solo -- the Abuela's last portrait roll, shown until the end of the player's next turn."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
+    _tables: Tables | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Private cache, not part of the state: the tables of ``config.edition`` once looked up (never serialised)."""
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Private cache, not part of the state: what ``legal_actions`` returned for this state (never serialised)."""

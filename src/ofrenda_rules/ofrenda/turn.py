@@ -1,22 +1,41 @@
 """State transitions of Ofrenda: setup draws, the player turn, the end of the game.
 
 These functions assume a legal action (``rules.validate`` checks first).
+Each rule is written once, as a ``do_*`` function that changes a
+:class:`~ofrenda_rules.ofrenda.work.Work` in place, so that a whole step (the
+action, the phase changes it causes and, in a seeded game, the draws that
+follow) builds its next state once. The functions without the prefix are the
+same transitions from one immutable state to the next.
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
-from ofrenda_rules.copying import evolve
-from ofrenda_rules.ofrenda.components import GoalType, OfferingKind
+from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
-from ofrenda_rules.ofrenda.objectives import candle_fulfilled, goal_fulfilled, portrait_fulfilled
-from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, PlayerBoard, State
+from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
+from ofrenda_rules.ofrenda.work import Work, candle_holds, filled, goal_holds, portrait_holds, tables_of
 
 __all__ = [
     "DISCARD_GAIN",
     "HAND_SIZE",
     "discard_portrait",
+    "do_discard_portrait",
+    "do_draw_candle",
+    "do_draw_goal",
+    "do_draw_portrait",
+    "do_end_turn",
+    "do_finish",
+    "do_leave_empty",
+    "do_light_candles",
+    "do_next_setup",
+    "do_place_candle",
+    "do_place_marigold",
+    "do_place_portrait",
+    "do_refill",
+    "do_take_candle",
+    "do_take_portrait",
     "draw_candle",
     "draw_goal",
     "draw_portrait",
@@ -39,17 +58,24 @@ DISCARD_GAIN = 3
 """Marigolds gained by discarding a portrait."""
 
 T = TypeVar("T")
+_GOAL_TYPES = tuple(GoalType)
 
 
 def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def _board(state: State, seat: int, board: PlayerBoard) -> State:
-    return evolve(state, boards=_put(state.boards, seat, board))
+def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    """``items`` without any ``item`` (the order kept)."""
+    try:
+        index = items.index(item)
+    except ValueError:
+        return items
+    rest = items[:index] + items[index + 1 :]
+    return tuple(c for c in rest if c != item) if item in rest else rest
 
 
-def gain_from_supply(state: State, wanted: int) -> int:
+def gain_from_supply(state: State | Work, wanted: int) -> int:
     """How many of ``wanted`` marigolds the general supply can give."""
     return min(wanted, state.supply)
 
@@ -57,109 +83,372 @@ def gain_from_supply(state: State, wanted: int) -> int:
 # -- setup -------------------------------------------------------------------------------------
 
 
-def next_setup(state: State) -> State:
+def do_next_setup(w: Work) -> None:
     """Move to the next setup step that needs a draw, or start the first turn."""
-    config = state.config
-    if config.solo and len(state.removed) < SOLO_REMOVED:
-        return evolve(state, phase=Phase.SETUP_REMOVE)
-    if config.common_goals and len(state.goals) < len(GoalType):
-        return evolve(state, phase=Phase.SETUP_GOAL)
-    if None in state.market:
-        return evolve(state, phase=Phase.SETUP_MARKET)
-    if None in state.candle_market and state.bag:
-        return evolve(state, phase=Phase.SETUP_CANDLES)
-    if sum(len(hand) for hand in state.hands) < HAND_SIZE * config.players:
-        return evolve(state, phase=Phase.SETUP_DEAL)
-    if config.solo:
-        return evolve(state, phase=Phase.ABUELA_PORTRAIT, abuela=True)
-    return evolve(state, phase=Phase.TAKE_PORTRAIT)
+    config = w.config
+    if config.players == 1 and len(w.removed) < SOLO_REMOVED:
+        w.phase = Phase.SETUP_REMOVE
+    elif config.common_goals and len(w.goals) < len(_GOAL_TYPES):
+        w.phase = Phase.SETUP_GOAL
+    elif None in w.market:
+        w.phase = Phase.SETUP_MARKET
+    elif None in w.candle_market and w.bag:
+        w.phase = Phase.SETUP_CANDLES
+    elif sum(map(len, w.hands)) < HAND_SIZE * config.players:
+        w.phase = Phase.SETUP_DEAL
+    elif config.players == 1:
+        w.phase = Phase.ABUELA_PORTRAIT
+        w.abuela = True
+    else:
+        w.phase = Phase.TAKE_PORTRAIT
 
 
-def draw_portrait(state: State, card: int) -> State:
+def do_draw_portrait(w: Work, card: int) -> None:
     """A portrait leaves the deck: removed (solo setup), to the Family board, or dealt."""
-    deck = tuple(c for c in state.deck if c != card)
-    phase = state.phase
+    w.deck = _without(w.deck, card)
+    phase = w.phase
     if phase is Phase.SETUP_REMOVE:
-        return next_setup(evolve(state, deck=deck, removed=tuple(sorted((*state.removed, card)))))
-    if phase is Phase.SETUP_DEAL:
-        sizes = [len(hand) for hand in state.hands]
+        w.removed = tuple(sorted((*w.removed, card)))
+        do_next_setup(w)
+    elif phase is Phase.SETUP_DEAL:
+        sizes = [len(hand) for hand in w.hands]
         seat = sizes.index(min(sizes))
-        hand = tuple(sorted((*state.hands[seat], card)))
-        return next_setup(evolve(state, deck=deck, hands=_put(state.hands, seat, hand)))
-    space = state.market.index(None)
-    state = evolve(state, deck=deck, market=_put(state.market, space, card))
-    return next_setup(state) if phase is Phase.SETUP_MARKET else _after_portrait_refill(state)
+        w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
+        do_next_setup(w)
+    else:
+        w.market = _put(w.market, w.market.index(None), card)
+        if phase is Phase.SETUP_MARKET:
+            do_next_setup(w)
+        else:
+            _after_portrait_refill(w)
 
 
-def draw_candle(state: State, candle: int) -> State:
+def do_draw_candle(w: Work, candle: int) -> None:
     """A candle leaves the bag for the leftmost empty candle space."""
-    space = state.candle_market.index(None)
-    state = evolve(
-        state, bag=tuple(c for c in state.bag if c != candle), candle_market=_put(state.candle_market, space, candle)
-    )
-    return next_setup(state) if state.phase is Phase.SETUP_CANDLES else _after_candle_refill(state)
+    w.bag = _without(w.bag, candle)
+    w.candle_market = _put(w.candle_market, w.candle_market.index(None), candle)
+    if w.phase is Phase.SETUP_CANDLES:
+        do_next_setup(w)
+    else:
+        _after_candle_refill(w)
 
 
-def draw_goal(state: State, goal: int) -> State:
+def do_draw_goal(w: Work, goal: int) -> None:
     """The goal card of the next type is placed, with its token stack."""
-    kind = state.config.edition.goals[goal].type
-    stack = state.config.edition.token_stack(kind, state.config.players)
-    unused = tuple(t for t in state.unused_tokens if t not in stack)
-    return next_setup(evolve(state, goals=(*state.goals, goal), stacks=(*state.stacks, stack), unused_tokens=unused))
+    kind = w.config.edition.goals[goal].type
+    stack = w.tables.token_stacks.get((kind, w.config.players))
+    if stack is None:
+        stack = w.config.edition.token_stack(kind, w.config.players)
+    w.unused_tokens = tuple(t for t in w.unused_tokens if t not in stack)
+    w.goals = (*w.goals, goal)
+    w.stacks = (*w.stacks, stack)
+    do_next_setup(w)
 
 
 # -- the turn ------------------------------------------------------------------------------------
 
 
-def take_portrait(state: State, space: int) -> State:
+def do_take_portrait(w: Work, space: int) -> None:
     """Take the portrait in ``space``: pay the skipped spaces, gain the marigolds on it."""
-    seat = state.seat
-    board = state.boards[seat]
-    card = state.market[space]
+    seat = w.seat
+    market = w.market
+    card = market[space]
     assert card is not None
-    gained = state.market_marigolds[space]
-    piles = tuple(m + 1 if i < space else 0 if i == space else m for i, m in enumerate(state.market_marigolds))
-    board = evolve(board, marigolds=board.marigolds - space + gained)
-    state = evolve(
-        state,
-        market=_put(state.market, space, None),
-        market_marigolds=piles,
-        hands=_put(state.hands, seat, tuple(sorted((*state.hands[seat], card)))),
-        taken_space=space,
-    )
-    state = light_candles(_board(state, seat, board), seat)
-    if can_take_candle(state):
-        return evolve(state, phase=Phase.TAKE_CANDLE)
-    return refill(state)
+    piles = list(w.market_marigolds)
+    board = w.board(seat)
+    board.marigolds = board.marigolds - space + piles[space]
+    for i in range(space):
+        piles[i] += 1
+    piles[space] = 0
+    w.market_marigolds = tuple(piles)
+    w.market = (*market[:space], None, *market[space + 1 :])
+    w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
+    w.taken_space = space
+    do_light_candles(w, seat)
+    if can_take_candle(w):
+        w.phase = Phase.TAKE_CANDLE
+    else:
+        do_refill(w)
 
 
-def can_take_candle(state: State) -> bool:
+def can_take_candle(state: State | Work) -> bool:
     """Whether the current player may take any candle now."""
     board = state.boards[state.seat]
     if len(board.candles) >= 3:
         return False
+    taken = state.taken_space
     for space, candle in enumerate(state.candle_market):
-        if candle is not None and (space == state.taken_space or board.marigolds >= 1):
+        if candle is not None and (space == taken or board.marigolds >= 1):
             return True
     return False
 
 
+def do_take_candle(w: Work, space: int) -> None:
+    """Take the candle in ``space``, paying a marigold on the portrait below unless it is the taken one."""
+    candle = w.candle_market[space]
+    assert candle is not None
+    board = w.board(w.seat)
+    if space != w.taken_space:
+        board.marigolds -= 1
+        w.market_marigolds = _put(w.market_marigolds, space, w.market_marigolds[space] + 1)
+    board.candles = tuple(sorted((*board.candles, candle)))
+    w.candle_market = _put(w.candle_market, space, None)
+    w.candle_space = space
+    do_refill(w)
+
+
+def do_refill(w: Work) -> None:
+    """Slide the Family board to the left and wait for the replenishing draws."""
+    market = w.market
+    if None in market:
+        cards: list[int] = []
+        kept: list[int] = []
+        for card, pile in zip(market, w.market_marigolds, strict=True):
+            if card is not None:
+                cards.append(card)
+                kept.append(pile)
+        empty = MARKET_SIZE - len(cards)
+        w.market = (*cards, *((None,) * empty))
+        w.market_marigolds = (*kept, *((0,) * empty))
+    candle_market = w.candle_market
+    if None in candle_market:
+        candles = [c for c in candle_market if c is not None]
+        w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))
+    _after_portrait_refill(w)
+
+
+def _after_portrait_refill(w: Work) -> None:
+    if None in w.market and w.deck:
+        w.phase = Phase.REFILL_PORTRAIT
+    else:
+        _after_candle_refill(w)
+
+
+def _after_candle_refill(w: Work) -> None:
+    if None in w.candle_market and w.bag:
+        w.phase = Phase.REFILL_CANDLE
+    elif w.abuela:
+        w.phase = Phase.TAKE_PORTRAIT
+        w.abuela = False
+        w.taken_space = None
+        w.candle_space = None
+    else:
+        w.phase = Phase.PLAY
+
+
+def do_place_portrait(w: Work, card: int, slot: int) -> None:
+    """Place ``card`` in ``slot``; flip completed neighbourhoods; open surrounded slots."""
+    seat = w.seat
+    tables = w.tables
+    board = w.board(seat)
+    effect = tables.slot_effect[slot]
+    if effect > 0:
+        gained = gain_from_supply(w, 1)
+        board.marigolds += gained
+        w.supply -= gained
+    elif effect < 0:
+        board.marigolds -= 1
+        w.supply += 1
+    portraits = board.portraits = _put(board.portraits, slot, card)
+    mask = filled(portraits)
+    neighbour_masks = tables.neighbour_masks
+    lit = None
+    for s in tables.closed[slot]:
+        around = neighbour_masks[s]
+        if portraits[s] is not None and around & mask == around:
+            if lit is None:
+                lit = list(board.lit)
+            lit[s] = portrait_holds(tables, w.config, portraits, s)
+    if lit is not None:
+        board.lit = tuple(lit)
+    masks = tables.offering_masks
+    pending = tuple([k for k in tables.offering_slots_of[slot] if masks[k] & mask == masks[k]])
+    w.hands = _put(w.hands, seat, _without(w.hands[seat], card))
+    do_light_candles(w, seat)
+    w.pending = pending
+    _next_pending(w)
+
+
+def do_discard_portrait(w: Work, card: int) -> None:
+    """Discard ``card`` for three marigolds from the supply."""
+    seat = w.seat
+    board = w.board(seat)
+    gained = gain_from_supply(w, DISCARD_GAIN)
+    board.marigolds += gained
+    board.discards = (*board.discards, card)
+    w.hands = _put(w.hands, seat, _without(w.hands[seat], card))
+    w.supply -= gained
+    do_light_candles(w, seat)
+    do_end_turn(w)
+
+
+def slot_options(state: State | Work, slot: int) -> tuple[bool, bool]:
+    """Whether a candle, and whether a marigold, may be placed in the surrounded ``slot``."""
+    board = state.boards[state.seat]
+    any_slot = state.config.offering_in_any_slot
+    is_candle = tables_of(state).offering_is_candle[slot]
+    return bool(board.candles) and (any_slot or is_candle), board.marigolds >= 1 and (any_slot or not is_candle)
+
+
+def _next_pending(w: Work) -> None:
+    pending = w.pending
+    while pending and slot_options(w, pending[0]) == (False, False):
+        pending = pending[1:]
+    if pending:
+        w.pending = pending
+        w.phase = Phase.OFFERINGS
+    else:
+        w.pending = ()
+        do_end_turn(w)
+
+
+def do_place_candle(w: Work, slot: int, candle: int) -> None:
+    """Place ``candle`` from storage in ``slot``; it lights at once if its objective holds."""
+    seat = w.seat
+    board = w.board(seat)
+    board.candles = tuple(c for c in board.candles if c != candle)
+    board.candle_slots = _put(board.candle_slots, slot, candle)
+    do_light_candles(w, seat)
+    w.pending = w.pending[1:]
+    _next_pending(w)
+
+
+def do_place_marigold(w: Work, slot: int) -> None:
+    """Place a marigold from storage in ``slot``."""
+    seat = w.seat
+    board = w.board(seat)
+    board.marigolds -= 1
+    board.marigold_slots = _put(board.marigold_slots, slot, True)
+    do_light_candles(w, seat)
+    w.pending = w.pending[1:]
+    _next_pending(w)
+
+
+def do_leave_empty(w: Work, slot: int) -> None:
+    """Leave ``slot`` empty for good."""
+    w.pending = w.pending[1:]
+    _next_pending(w)
+
+
+def do_light_candles(w: Work, seat: int, *, final: bool = False) -> None:
+    """Light every unlit candle on the Ofrenda of ``seat`` whose objective holds.
+
+    Candles with the end-of-game icon are only checked when ``final``.
+    """
+    board = w.boards[seat]
+    slots = board.candle_slots
+    if slots.count(None) == len(slots):
+        return
+    tables = w.tables
+    end = tables.candle_end
+    lit = board.candle_lit
+    changed = False
+    for k, candle in enumerate(slots):
+        if candle is None or lit[k] or (end[candle] and not final):
+            continue
+        if candle_holds(tables, w.config, w.boards, seat, candle):
+            lit = _put(lit, k, True)
+            changed = True
+    if changed:
+        w.board(seat).candle_lit = lit
+
+
+def _take_goals(w: Work, seat: int) -> None:
+    board = w.board(seat)
+    tables = w.tables
+    stacks = w.stacks
+    for index, goal in enumerate(w.goals):
+        if goal in board.goals_met or not goal_holds(tables, board, goal):
+            continue
+        tokens = board.tokens
+        if stacks[index]:
+            tokens = (*tokens, stacks[index][-1])
+            stacks = _put(stacks, index, stacks[index][:-1])
+        board.goals_met = (*board.goals_met, goal)
+        board.tokens = tokens
+    w.stacks = stacks
+
+
+def do_end_turn(w: Work) -> None:
+    """Count the turn, take common-goal tokens, pass to the next turn or end the game."""
+    seat = w.seat
+    w.board(seat).turns += 1
+    if w.goals:
+        _take_goals(w, seat)
+    w.taken_space = None
+    w.candle_space = None
+    w.pending = ()
+    w.die = None
+    config = w.config
+    if w.boards[seat].turns >= TURNS and all(b.turns >= TURNS for b in w.boards):
+        do_finish(w)
+    elif config.players == 1:
+        w.phase = Phase.ABUELA_PORTRAIT
+        w.abuela = True
+    else:
+        w.phase = Phase.TAKE_PORTRAIT
+        w.seat = (seat + 1) % config.players
+
+
+def do_finish(w: Work) -> None:
+    """Final scoring flips: unlit portraits (ignoring empty slots), then every placed candle."""
+    config = w.config
+    tables = w.tables
+    for seat in range(len(w.boards)):
+        board = w.board(seat)
+        portraits = board.portraits
+        board.lit = tuple(
+            was or (card is not None and portrait_holds(tables, config, portraits, slot, final=True))
+            for slot, (card, was) in enumerate(zip(portraits, board.lit, strict=True))
+        )
+    for seat in range(config.players):
+        do_light_candles(w, seat, final=True)
+    w.phase = Phase.OVER
+
+
+# -- the same transitions, from one immutable state to the next ------------------------------------
+
+
+def next_setup(state: State) -> State:
+    """Move to the next setup step that needs a draw, or start the first turn."""
+    w = Work(state)
+    do_next_setup(w)
+    return w.build()
+
+
+def draw_portrait(state: State, card: int) -> State:
+    """A portrait leaves the deck: removed (solo setup), to the Family board, or dealt."""
+    w = Work(state)
+    do_draw_portrait(w, card)
+    return w.build()
+
+
+def draw_candle(state: State, candle: int) -> State:
+    """A candle leaves the bag for the leftmost empty candle space."""
+    w = Work(state)
+    do_draw_candle(w, candle)
+    return w.build()
+
+
+def draw_goal(state: State, goal: int) -> State:
+    """The goal card of the next type is placed, with its token stack."""
+    w = Work(state)
+    do_draw_goal(w, goal)
+    return w.build()
+
+
+def take_portrait(state: State, space: int) -> State:
+    """Take the portrait in ``space``: pay the skipped spaces, gain the marigolds on it."""
+    w = Work(state)
+    do_take_portrait(w, space)
+    return w.build()
+
+
 def take_candle(state: State, space: int) -> State:
     """Take the candle in ``space``, paying a marigold on the portrait below unless it is the taken one."""
-    seat = state.seat
-    board = state.boards[seat]
-    candle = state.candle_market[space]
-    assert candle is not None
-    piles = state.market_marigolds
-    paid = 0
-    if space != state.taken_space:
-        paid = 1
-        piles = _put(piles, space, piles[space] + 1)
-    board = evolve(board, marigolds=board.marigolds - paid, candles=tuple(sorted((*board.candles, candle))))
-    state = evolve(
-        state, candle_market=_put(state.candle_market, space, None), market_marigolds=piles, candle_space=space
-    )
-    return refill(_board(state, seat, board))
+    w = Work(state)
+    do_take_candle(w, space)
+    return w.build()
 
 
 def skip_candle(state: State) -> State:
@@ -169,128 +458,44 @@ def skip_candle(state: State) -> State:
 
 def refill(state: State) -> State:
     """Slide the Family board to the left and wait for the replenishing draws."""
-    if None in state.market:
-        pairs = [(c, m) for c, m in zip(state.market, state.market_marigolds, strict=True) if c is not None]
-        empty = MARKET_SIZE - len(pairs)
-        state = evolve(
-            state,
-            market=tuple(c for c, _ in pairs) + (None,) * empty,
-            market_marigolds=tuple(m for _, m in pairs) + (0,) * empty,
-        )
-    if None in state.candle_market:
-        candles = tuple(c for c in state.candle_market if c is not None)
-        state = evolve(state, candle_market=candles + (None,) * (MARKET_SIZE - len(candles)))
-    return _after_portrait_refill(state)
-
-
-def _after_portrait_refill(state: State) -> State:
-    if None in state.market and state.deck:
-        return evolve(state, phase=Phase.REFILL_PORTRAIT)
-    return _after_candle_refill(state)
-
-
-def _after_candle_refill(state: State) -> State:
-    if None in state.candle_market and state.bag:
-        return evolve(state, phase=Phase.REFILL_CANDLE)
-    if state.abuela:
-        return evolve(state, phase=Phase.TAKE_PORTRAIT, abuela=False, taken_space=None, candle_space=None)
-    return evolve(state, phase=Phase.PLAY)
+    w = Work(state)
+    do_refill(w)
+    return w.build()
 
 
 def place_portrait(state: State, card: int, slot: int) -> State:
     """Place ``card`` in ``slot``; flip completed neighbourhoods; open surrounded slots."""
-    seat = state.seat
-    config = state.config
-    edition = config.edition
-    board = state.boards[seat]
-    effect = edition.slot_effect[slot]
-    supply = state.supply
-    marigolds = board.marigolds
-    if effect > 0:
-        gained = gain_from_supply(state, 1)
-        marigolds += gained
-        supply -= gained
-    elif effect < 0:
-        marigolds -= 1
-        supply += 1
-    portraits = _put(board.portraits, slot, card)
-    board = evolve(board, portraits=portraits, marigolds=marigolds)
-    lit = list(board.lit)
-    for s in (slot, *edition.neighbours[slot]):
-        if portraits[s] is not None and all(portraits[n] is not None for n in edition.neighbours[s]):
-            lit[s] = portrait_fulfilled(config, board, s)
-    board = evolve(board, lit=tuple(lit))
-    filled = 0
-    for s, c in enumerate(portraits):
-        if c is not None:
-            filled |= 1 << s
-    masks = edition.offering_masks
-    pending = tuple(k for k in edition.offering_slots_of[slot] if masks[k] & filled == masks[k])
-    state = evolve(
-        state, hands=_put(state.hands, seat, tuple(c for c in state.hands[seat] if c != card)), supply=supply
-    )
-    state = light_candles(_board(state, seat, board), seat)
-    return _next_pending(evolve(state, pending=pending))
+    w = Work(state)
+    do_place_portrait(w, card, slot)
+    return w.build()
 
 
 def discard_portrait(state: State, card: int) -> State:
     """Discard ``card`` for three marigolds from the supply."""
-    seat = state.seat
-    board = state.boards[seat]
-    gained = gain_from_supply(state, DISCARD_GAIN)
-    board = evolve(board, marigolds=board.marigolds + gained, discards=(*board.discards, card))
-    state = evolve(
-        state,
-        hands=_put(state.hands, seat, tuple(c for c in state.hands[seat] if c != card)),
-        supply=state.supply - gained,
-    )
-    return end_turn(light_candles(_board(state, seat, board), seat))
-
-
-def slot_options(state: State, slot: int) -> tuple[bool, bool]:
-    """Whether a candle, and whether a marigold, may be placed in the surrounded ``slot``."""
-    board = state.boards[state.seat]
-    kind = state.config.edition.board.offering_slots[slot].kind
-    typed = not state.config.offering_in_any_slot
-    candle = bool(board.candles) and (not typed or kind is OfferingKind.CANDLE)
-    marigold = board.marigolds >= 1 and (not typed or kind is OfferingKind.MARIGOLD)
-    return candle, marigold
-
-
-def _next_pending(state: State) -> State:
-    pending = state.pending
-    while pending and slot_options(state, pending[0]) == (False, False):
-        pending = pending[1:]
-    if pending:
-        return evolve(state, pending=pending, phase=Phase.OFFERINGS)
-    return end_turn(evolve(state, pending=()))
+    w = Work(state)
+    do_discard_portrait(w, card)
+    return w.build()
 
 
 def place_candle(state: State, slot: int, candle: int) -> State:
     """Place ``candle`` from storage in ``slot``; it lights at once if its objective holds."""
-    seat = state.seat
-    board = state.boards[seat]
-    board = evolve(
-        board,
-        candles=tuple(c for c in board.candles if c != candle),
-        candle_slots=_put(board.candle_slots, slot, candle),
-    )
-    state = light_candles(_board(state, seat, board), seat)
-    return _next_pending(evolve(state, pending=state.pending[1:]))
+    w = Work(state)
+    do_place_candle(w, slot, candle)
+    return w.build()
 
 
 def place_marigold(state: State, slot: int) -> State:
     """Place a marigold from storage in ``slot``."""
-    seat = state.seat
-    board = state.boards[seat]
-    board = evolve(board, marigolds=board.marigolds - 1, marigold_slots=_put(board.marigold_slots, slot, True))
-    state = light_candles(_board(state, seat, board), seat)
-    return _next_pending(evolve(state, pending=state.pending[1:]))
+    w = Work(state)
+    do_place_marigold(w, slot)
+    return w.build()
 
 
 def leave_empty(state: State, slot: int) -> State:
     """Leave ``slot`` empty for good."""
-    return _next_pending(evolve(state, pending=state.pending[1:]))
+    w = Work(state)
+    do_leave_empty(w, slot)
+    return w.build()
 
 
 def light_candles(state: State, seat: int, *, final: bool = False) -> State:
@@ -298,59 +503,20 @@ def light_candles(state: State, seat: int, *, final: bool = False) -> State:
 
     Candles with the end-of-game icon are only checked when ``final``.
     """
-    board = state.boards[seat]
-    candles = state.config.edition.candles
-    lit = board.candle_lit
-    changed = False
-    for k, candle in enumerate(board.candle_slots):
-        if candle is None or lit[k] or (candles[candle].end_of_game and not final):
-            continue
-        if candle_fulfilled(state.config, state.boards, seat, candle):
-            lit = _put(lit, k, True)
-            changed = True
-    return _board(state, seat, evolve(board, candle_lit=lit)) if changed else state
-
-
-def _take_goals(state: State, seat: int) -> State:
-    board = state.boards[seat]
-    edition = state.config.edition
-    stacks = state.stacks
-    for index, goal in enumerate(state.goals):
-        if goal in board.goals_met or not goal_fulfilled(edition, board, goal):
-            continue
-        tokens = board.tokens
-        if stacks[index]:
-            tokens = (*tokens, stacks[index][-1])
-            stacks = _put(stacks, index, stacks[index][:-1])
-        board = evolve(board, goals_met=(*board.goals_met, goal), tokens=tokens)
-    return _board(evolve(state, stacks=stacks), seat, board)
+    w = Work(state)
+    do_light_candles(w, seat, final=final)
+    return w.build()
 
 
 def end_turn(state: State) -> State:
     """Count the turn, take common-goal tokens, pass to the next turn or end the game."""
-    seat = state.seat
-    board = state.boards[seat]
-    state = _board(state, seat, evolve(board, turns=board.turns + 1))
-    if state.goals:
-        state = _take_goals(state, seat)
-    state = evolve(state, taken_space=None, candle_space=None, pending=(), die=None)
-    config = state.config
-    if all(b.turns >= TURNS for b in state.boards):
-        return finish(state)
-    if config.solo:
-        return evolve(state, phase=Phase.ABUELA_PORTRAIT, abuela=True)
-    return evolve(state, phase=Phase.TAKE_PORTRAIT, seat=(seat + 1) % config.players)
+    w = Work(state)
+    do_end_turn(w)
+    return w.build()
 
 
 def finish(state: State) -> State:
     """Final scoring flips: unlit portraits (ignoring empty slots), then every placed candle."""
-    config = state.config
-    for seat, board in enumerate(state.boards):
-        lit = tuple(
-            was or (card is not None and portrait_fulfilled(config, board, slot, final=True))
-            for slot, (card, was) in enumerate(zip(board.portraits, board.lit, strict=True))
-        )
-        state = _board(state, seat, evolve(board, lit=lit))
-    for seat in range(config.players):
-        state = light_candles(state, seat, final=True)
-    return evolve(state, phase=Phase.OVER)
+    w = Work(state)
+    do_finish(w)
+    return w.build()

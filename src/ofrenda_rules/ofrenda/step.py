@@ -1,0 +1,133 @@
+"""One step of Ofrenda on a working copy: the action, then (in a seeded game) the draws that follow.
+
+:func:`do_action` applies one legal action to a
+:class:`~ofrenda_rules.ofrenda.work.Work`; :func:`resolve_draws` resolves the
+chance events that follow with the state's own generator, exactly as the
+kernel's ``chance.settle`` would, until a player must decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from ofrenda_rules.ofrenda.abuela import FACES, do_abuela_candle, do_abuela_portrait
+from ofrenda_rules.ofrenda.actions import (
+    Action,
+    DiscardPortrait,
+    DrawCandle,
+    DrawGoal,
+    DrawPortrait,
+    LeaveEmpty,
+    PlaceCandle,
+    PlaceMarigold,
+    PlacePortrait,
+    RollDie,
+    SkipCandle,
+    TakeCandle,
+    TakePortrait,
+)
+from ofrenda_rules.ofrenda.components import GoalType
+from ofrenda_rules.ofrenda.state import Phase, State
+from ofrenda_rules.ofrenda.turn import (
+    do_discard_portrait,
+    do_draw_candle,
+    do_draw_goal,
+    do_draw_portrait,
+    do_leave_empty,
+    do_place_candle,
+    do_place_marigold,
+    do_place_portrait,
+    do_refill,
+    do_take_candle,
+    do_take_portrait,
+)
+from ofrenda_rules.ofrenda.work import Work
+
+__all__ = ["CANDLE_DRAWS", "CHANCE_PHASES", "DICE", "PORTRAIT_DRAWS", "do_action", "goal_type", "resolve_draws"]
+
+PORTRAIT_DRAWS: Final = frozenset({Phase.SETUP_REMOVE, Phase.SETUP_MARKET, Phase.SETUP_DEAL, Phase.REFILL_PORTRAIT})
+"""The phases waiting for a portrait drawn from the deck."""
+CANDLE_DRAWS: Final = frozenset({Phase.SETUP_CANDLES, Phase.REFILL_CANDLE})
+"""The phases waiting for a candle drawn from the bag."""
+DICE: Final = frozenset({Phase.ABUELA_PORTRAIT, Phase.ABUELA_CANDLE})
+"""The phases waiting for the Abuela's die."""
+CHANCE_PHASES: Final = PORTRAIT_DRAWS | CANDLE_DRAWS | DICE | {Phase.SETUP_GOAL}
+"""Every phase that waits for a chance outcome."""
+_GOAL_TYPES: Final = tuple(GoalType)
+
+
+def goal_type(state: State | Work) -> GoalType:
+    """The type of the next goal card to draw (common goals setup)."""
+    return _GOAL_TYPES[len(state.goals)]
+
+
+def resolve_draws(w: Work) -> None:
+    """Resolve chance events with the generator of a seeded game until a decision (nothing if unseeded).
+
+    Draws exactly what the kernel's ``chance.settle`` draws over
+    ``legal_actions``: every outcome has weight 1, so ``Rng.choose`` is
+    ``Rng.below(n)`` and picks the outcome at that index (in the order of
+    the deck, the bag, the faces or the goal cards); an event with one
+    outcome draws nothing. A test compares both over many seeds.
+    """
+    rng = w.rng
+    if rng is None:
+        return
+    while True:
+        phase = w.phase
+        if phase in PORTRAIT_DRAWS:
+            deck = w.deck
+            index, rng = (0, rng) if len(deck) == 1 else rng.below(len(deck))
+            w.rng = rng
+            do_draw_portrait(w, deck[index])
+        elif phase in CANDLE_DRAWS:
+            bag = w.bag
+            index, rng = (0, rng) if len(bag) == 1 else rng.below(len(bag))
+            w.rng = rng
+            do_draw_candle(w, bag[index])
+        elif phase in DICE:
+            index, rng = rng.below(len(FACES))
+            w.rng = rng
+            if phase is Phase.ABUELA_PORTRAIT:
+                do_abuela_portrait(w, FACES[index])
+            else:
+                do_abuela_candle(w, FACES[index])
+        elif phase is Phase.SETUP_GOAL:
+            goals = w.config.edition.goals_of(goal_type(w))
+            index, rng = (0, rng) if len(goals) == 1 else rng.below(len(goals))
+            w.rng = rng
+            do_draw_goal(w, goals[index])
+        else:
+            return
+
+
+def _roll(w: Work, action: RollDie) -> None:
+    if w.phase is Phase.ABUELA_PORTRAIT:
+        do_abuela_portrait(w, action.face)
+    else:
+        do_abuela_candle(w, action.face)
+
+
+_HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
+    DrawPortrait: lambda w, action: do_draw_portrait(w, action.card),
+    DrawCandle: lambda w, action: do_draw_candle(w, action.candle),
+    DrawGoal: lambda w, action: do_draw_goal(w, action.goal),
+    RollDie: _roll,
+    TakePortrait: lambda w, action: do_take_portrait(w, action.space),
+    TakeCandle: lambda w, action: do_take_candle(w, action.space),
+    SkipCandle: lambda w, action: do_refill(w),
+    PlacePortrait: lambda w, action: do_place_portrait(w, action.card, action.slot),
+    DiscardPortrait: lambda w, action: do_discard_portrait(w, action.card),
+    PlaceCandle: lambda w, action: do_place_candle(w, action.slot, action.candle),
+    PlaceMarigold: lambda w, action: do_place_marigold(w, action.slot),
+    LeaveEmpty: lambda w, action: do_leave_empty(w, action.slot),
+}
+
+
+def do_action(w: Work, action: Action) -> None:
+    """Apply one legal action to the working copy (no draw resolved)."""
+    handler = _HANDLERS.get(type(action))
+    if handler is None:  # an instance of a subclass of an action class
+        handler = next(h for cls, h in _HANDLERS.items() if isinstance(action, cls))
+    handler(w, action)

@@ -1,0 +1,399 @@
+"""A mutable working copy of a state, so that a step builds its next :class:`State` once.
+
+A transition reads the state into a :class:`Work`, changes fields in place
+(a player's Ofrenda through a :class:`Board` copied on first change), and
+:meth:`Work.build` turns the working copy itself into the next immutable
+``State`` at the end, without a further copy. The given state is never
+changed. The objective checks here read the tables of
+:mod:`ofrenda_rules.ofrenda.tables`; they say exactly what the readable
+definitions of :mod:`ofrenda_rules.ofrenda.objectives` say (the tests compare
+both on many positions).
+
+>>> from ofrenda_rules.ofrenda.rules import new_game
+>>> state = new_game(seed=1)
+>>> work = Work(state)
+>>> work.supply -= 1
+>>> work.build().supply == state.supply - 1
+True
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, Protocol, cast
+
+from ofrenda_rules.ofrenda.actions import Action
+from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
+from ofrenda_rules.ofrenda.tables import (
+    ALL_EITHER,
+    AT_LEAST_TWO,
+    CANDLE_FEATURE_MAJORITY,
+    CANDLE_FOUR_OF_FEATURE,
+    CANDLE_FULL_SET,
+    CANDLE_MARIGOLDS_IN_STORAGE,
+    CANDLE_MARIGOLDS_ON_OFRENDA,
+    CANDLE_TWO_OF_EACH,
+    GOAL_FEATURE_COUNT,
+    GOAL_SURROUNDED_SLOTS,
+    Tables,
+    tables_for,
+)
+from ofrenda_rules.rng import Rng
+
+__all__ = [
+    "BOARD_FIELDS",
+    "STATE_FIELDS",
+    "Board",
+    "BoardLike",
+    "Work",
+    "candle_holds",
+    "goal_holds",
+    "portrait_holds",
+    "tables_of",
+]
+
+STATE_FIELDS: Final = (
+    "config",
+    "phase",
+    "seat",
+    "abuela",
+    "deck",
+    "box",
+    "removed",
+    "abuela_discards",
+    "market",
+    "market_marigolds",
+    "candle_market",
+    "bag",
+    "candle_box",
+    "candle_discards",
+    "supply",
+    "hands",
+    "boards",
+    "goals",
+    "stacks",
+    "unused_tokens",
+    "taken_space",
+    "candle_space",
+    "pending",
+    "die",
+    "rng",
+)
+"""The ``__init__`` fields of :class:`State`, in order (a test checks them against ``attrs.fields``)."""
+BOARD_FIELDS: Final = (
+    "portraits",
+    "lit",
+    "marigold_slots",
+    "candle_slots",
+    "candle_lit",
+    "marigolds",
+    "candles",
+    "discards",
+    "goals_met",
+    "tokens",
+    "turns",
+)
+"""The fields of :class:`PlayerBoard`, in order."""
+_read_state: Final = operator.attrgetter(*STATE_FIELDS)
+_read_board: Final = operator.attrgetter(*BOARD_FIELDS)
+
+
+class BoardLike(Protocol):
+    """What the objective checks read of an Ofrenda (a :class:`PlayerBoard` or a :class:`Board`)."""
+
+    @property
+    def portraits(self) -> tuple[int | None, ...]:
+        """The portrait in each card slot."""
+        ...
+
+    @property
+    def marigold_slots(self) -> tuple[bool, ...]:
+        """Whether each candle/marigold slot holds a marigold."""
+        ...
+
+    @property
+    def marigolds(self) -> int:
+        """Marigolds in storage."""
+        ...
+
+    @property
+    def candle_slots(self) -> tuple[int | None, ...]:
+        """The candle in each candle/marigold slot."""
+        ...
+
+    @property
+    def candle_lit(self) -> tuple[bool, ...]:
+        """Whether the candle in each slot is lit."""
+        ...
+
+    @property
+    def candles(self) -> tuple[int, ...]:
+        """Candles in storage."""
+        ...
+
+    @property
+    def turns(self) -> int:
+        """Turns completed."""
+        ...
+
+
+if TYPE_CHECKING:
+
+    class _MutableBoard:
+        """Seen by the type checker as a plain class; a :class:`PlayerBoard` at run time."""
+
+    class _MutableState:
+        """Seen by the type checker as a plain class; a :class:`State` at run time."""
+
+else:
+    _MutableBoard = PlayerBoard
+    _MutableState = State
+
+
+class Board(_MutableBoard):
+    """A mutable copy of one :class:`PlayerBoard` (same fields), which :meth:`build` turns into one.
+
+    At run time the class derives from ``PlayerBoard`` without adding a slot
+    and lets its fields be assigned; :meth:`build` then changes the object's
+    class to ``PlayerBoard`` (Python allows it between classes of one memory
+    layout), so the board is finished without a copy. ``PlayerBoard`` has no
+    validator, converter or post-init hook, so this builds exactly what its
+    ``__init__`` would.
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+    portraits: tuple[int | None, ...]
+    lit: tuple[bool, ...]
+    marigold_slots: tuple[bool, ...]
+    candle_slots: tuple[int | None, ...]
+    candle_lit: tuple[bool, ...]
+    marigolds: int
+    candles: tuple[int, ...]
+    discards: tuple[int, ...]
+    goals_met: tuple[int, ...]
+    tokens: tuple[int, ...]
+    turns: int
+
+    def __init__(self, board: PlayerBoard) -> None:
+        """Copy ``board``."""
+        (
+            self.portraits,
+            self.lit,
+            self.marigold_slots,
+            self.candle_slots,
+            self.candle_lit,
+            self.marigolds,
+            self.candles,
+            self.discards,
+            self.goals_met,
+            self.tokens,
+            self.turns,
+        ) = _read_board(board)
+
+    def build(self) -> PlayerBoard:
+        """This board, now an immutable :class:`PlayerBoard` (do not change it afterwards)."""
+        object.__setattr__(self, "__class__", PlayerBoard)
+        return cast(PlayerBoard, self)
+
+
+class Work(_MutableState):
+    """A mutable copy of one :class:`State` (same fields), which :meth:`build` turns into the next state.
+
+    As :class:`Board` does for a ``PlayerBoard``: a ``State`` subclass adding
+    no slot, whose fields may be assigned, turned into a ``State`` by
+    changing its class (``State`` has no validator, converter or post-init
+    hook). A changed Ofrenda is a :class:`Board` in ``boards`` until then.
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+    config: Config
+    phase: Phase
+    seat: int
+    abuela: bool
+    deck: tuple[int, ...]
+    box: tuple[int, ...]
+    removed: tuple[int, ...]
+    abuela_discards: tuple[int, ...]
+    market: tuple[int | None, ...]
+    market_marigolds: tuple[int, ...]
+    candle_market: tuple[int | None, ...]
+    bag: tuple[int, ...]
+    candle_box: tuple[int, ...]
+    candle_discards: tuple[int, ...]
+    supply: int
+    hands: tuple[tuple[int, ...], ...]
+    boards: tuple[PlayerBoard | Board, ...]
+    goals: tuple[int, ...]
+    stacks: tuple[tuple[int, ...], ...]
+    unused_tokens: tuple[int, ...]
+    taken_space: int | None
+    candle_space: int | None
+    pending: tuple[int, ...]
+    die: int | None
+    rng: Rng | None
+    _tables: Tables | None
+    _legal: tuple[Action, ...] | None
+
+    def __init__(self, state: State) -> None:
+        """Copy ``state``."""
+        (
+            self.config,
+            self.phase,
+            self.seat,
+            self.abuela,
+            self.deck,
+            self.box,
+            self.removed,
+            self.abuela_discards,
+            self.market,
+            self.market_marigolds,
+            self.candle_market,
+            self.bag,
+            self.candle_box,
+            self.candle_discards,
+            self.supply,
+            self.hands,
+            self.boards,
+            self.goals,
+            self.stacks,
+            self.unused_tokens,
+            self.taken_space,
+            self.candle_space,
+            self.pending,
+            self.die,
+            self.rng,
+        ) = _read_state(state)
+        self._tables = state._tables or tables_of(state)
+        self._legal = None
+
+    @property
+    def tables(self) -> Tables:
+        """The tables of the edition in play."""
+        tables = self._tables
+        assert tables is not None
+        return tables
+
+    def board(self, seat: int) -> Board:
+        """The Ofrenda of ``seat``, to change in place."""
+        current = self.boards[seat]
+        if isinstance(current, Board):
+            return current
+        board = Board(current)
+        boards = self.boards
+        self.boards = (*boards[:seat], board, *boards[seat + 1 :])
+        return board
+
+    def build(self) -> State:
+        """This copy, now the immutable next :class:`State` (do not use the copy afterwards)."""
+        for board in self.boards:
+            if type(board) is Board:
+                object.__setattr__(board, "__class__", PlayerBoard)
+        object.__setattr__(self, "__class__", State)
+        return cast(State, self)
+
+
+def tables_of(state: State | Work) -> Tables:
+    """The tables of the state's edition (kept in the state's private cache after the first look-up)."""
+    tables = state._tables
+    if tables is None:
+        tables = tables_for(state.config.edition)
+        object.__setattr__(state, "_tables", tables)
+    return tables
+
+
+def filled(portraits: Sequence[int | None]) -> int:
+    """Bit mask of the card slots holding a portrait."""
+    mask = 0
+    for slot, card in enumerate(portraits):
+        if card is not None:
+            mask |= 1 << slot
+    return mask
+
+
+def _count(masks: tuple[int, ...], portraits: Sequence[int | None], bit: int) -> int:
+    """Portraits showing the feature ``bit``."""
+    count = 0
+    for card in portraits:
+        if card is not None and masks[card] & bit:
+            count += 1
+    return count
+
+
+def portrait_holds(
+    tables: Tables, config: Config, portraits: Sequence[int | None], slot: int, *, final: bool = False
+) -> bool:
+    """Whether the objective of the portrait in ``slot`` holds (as ``objectives.portrait_fulfilled``).
+
+    ``hits`` counts the adjacent portraits showing a depicted feature (of
+    ``seen`` adjacent portraits): two or more for "at least two", all of
+    them for "all", none for "none".
+    """
+    card = portraits[slot]
+    assert card is not None
+    want = tables.portrait_want[card]
+    masks = tables.masks
+    seen = hits = 0
+    for n in tables.neighbours[slot]:
+        adjacent = portraits[n]
+        if adjacent is not None:
+            seen += 1
+            if masks[adjacent] & want:
+                hits += 1
+    kind = tables.portrait_kind[card]
+    if kind == AT_LEAST_TWO:
+        return hits >= 2
+    if final and not seen and config.strict_empty_objectives:
+        return False
+    if kind == ALL_EITHER:
+        return hits == seen
+    return hits == 0
+
+
+def candle_holds(tables: Tables, config: Config, boards: Sequence[BoardLike], seat: int, candle: int) -> bool:
+    """Whether the objective of ``candle`` holds for the Ofrenda of ``seat`` (as ``objectives.candle_fulfilled``)."""
+    code, bits = tables.candle_objective[candle]
+    board = boards[seat]
+    masks = tables.masks
+    if code == CANDLE_FOUR_OF_FEATURE:
+        return _count(masks, board.portraits, bits[0]) >= 4
+    if code == CANDLE_TWO_OF_EACH:
+        return all([_count(masks, board.portraits, bit) >= 2 for bit in bits])
+    if code == CANDLE_FULL_SET:
+        have = 0
+        for c in board.portraits:
+            if c is not None:
+                have |= masks[c]
+        need = sum(bits)  # distinct one-bit features: their sum is their union
+        return have & need == need
+    if code == CANDLE_MARIGOLDS_ON_OFRENDA:
+        return sum(board.marigold_slots) >= 4
+    if code == CANDLE_MARIGOLDS_IN_STORAGE:
+        return board.marigolds >= 3
+    if code == CANDLE_FEATURE_MAJORITY:
+        counts = [_count(masks, b.portraits, bits[0]) for b in boards]
+    else:
+        counts = [sum(b.marigold_slots) for b in boards]
+    mine = counts[seat]
+    return mine == max(counts) and (mine >= 1 or config.zero_majority)
+
+
+def goal_holds(tables: Tables, board: BoardLike, goal: int) -> bool:
+    """Whether ``board`` meets the common-goal card ``goal`` (as ``objectives.goal_fulfilled``)."""
+    code = tables.goal_code[goal]
+    if code == GOAL_FEATURE_COUNT:
+        return _count(tables.masks, board.portraits, tables.goal_feature[goal]) >= tables.goal_count[goal]
+    mask = filled(board.portraits)
+    if code == GOAL_SURROUNDED_SLOTS:
+        surrounded = 0
+        for m in tables.offering_masks:
+            if m & mask == m:
+                surrounded += 1
+        return surrounded >= tables.goal_count[goal]
+    return any([m & mask == m for m in tables.goal_placements[goal]])
