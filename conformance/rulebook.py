@@ -1,0 +1,158 @@
+"""Conformance replays transcribed by hand from the rulebooks' worked examples.
+
+Unlike the ``gen-*`` vectors (recorded from this library's own play, so they
+only detect change), each replay here re-enacts a worked example of a
+rulebook in ``/rules``, and its expectations are written by hand from the
+rulebook's text, quoted beside them. The deals a rulebook leaves open (cards
+in hands that the example does not name) are chosen here and written out.
+
+The files are replays in format version 1 (which stays readable after newer
+versions appear), unseeded, so every deal is a chance step of the file. Run::
+
+    PYTHONPATH=src:. python conformance/rulebook.py
+
+to rewrite them, then ``conformance/generate.py`` to refresh the manifests;
+``generate.py`` copies :data:`EXPECTATIONS` into each manifest entry as
+``source`` and ``expect``, and ``tests/kernel/test_conformance.py`` checks them:
+
+* ``rejected_at_step`` -- the 0-based step at which verification must refuse
+  the replay (an action the rulebook forbids);
+* ``checkpoints`` -- after ``after_steps`` steps, ``score`` (points of the
+  seats named), ``current_player`` and ``state`` (members of the state's JSON,
+  by dotted path with ``[i]`` indices) must hold the values given.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+FORMAT = "ofrenda-rules-replay"
+VERSION = 1
+"""Hand-written replays stay in replay format version 1."""
+
+DDLM_SOURCE = "rules/dia_de_los_muertos.txt, Expanded Game Variants, Advanced Game: the Example trick"
+
+# The five hands of the example (seat 0 leads). The rulebook names the cards played: Red 14 (seat 0),
+# Red 17 (seat 1), Red 3 (seat 2, a replacement after a TAKE), "Green 17" (seat 3; read as the White 17:
+# the game has no green suit, see the rulings page) and Red 10, a TAKE card (seat 4). It leaves the TAKE's
+# target open: here the Red 10 takes the Red 5 that seat 2 played first. Seat 3 holds no red card, so it
+# may play the White 17 ("matching the color of the first card played if possible").
+DDLM_HANDS = (
+    ("R14", "R1", "R2", "B1", "B2", "B3", "B4", "W1", "W2", "W3", "W4"),
+    ("R17", "R4", "R6", "B5", "B6", "B7", "B8", "W5", "W6", "W7", "W8"),
+    ("R5", "R3", "R7", "B9", "B10", "B11", "B12", "W9", "W10", "W11", "W12"),
+    ("W17", "B13", "B14", "B15", "B16", "B17", "B18", "W13", "W14", "W15", "W16"),
+    ("R10", "R8", "R9", "R11", "R12", "B19", "B20", "W18", "W19", "W20", "R13"),
+)
+DDLM_CONFIG = {"players": 5, "high_low_split": True}
+"""Five players (one card each in the example's trick), the Advanced Game."""
+
+
+def _card(text: str) -> dict[str, Any]:
+    suit = {"R": "red", "B": "black", "W": "white"}[text[0]]
+    return {"number": int(text[1:]), "suit": suit}
+
+
+def _ddlm_deal() -> list[dict[str, Any]]:
+    """Cards are dealt one at a time clockwise from seat 0 (to the left of the dealer)."""
+    size = len(DDLM_HANDS[0])
+    return [
+        {"action": {"type": "deal", "card": _card(DDLM_HANDS[index % 5][index // 5])}, "player": -1}
+        for index in range(size * 5)
+    ]
+
+
+def _play(kind: str, card: str, seat: int) -> dict[str, Any]:
+    return {"action": {"type": kind, "card": _card(card)}, "player": seat}
+
+
+DDLM_TRICK = [
+    _play("play", "R14", 0),
+    _play("play", "R17", 1),
+    _play("play", "R5", 2),
+    _play("play", "W17", 3),
+    _play("play", "R10", 4),
+    _play("take", "R5", 4),
+    _play("play", "R3", 2),
+]
+
+
+def replay(game: str, config: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """A replay document of format version 1, unseeded."""
+    return {"format": FORMAT, "version": VERSION, "game": game, "config": config, "seed": None, "steps": steps}
+
+
+def documents() -> dict[str, dict[str, Any]]:
+    """Every hand-written replay, by path under ``conformance/``."""
+    deal = _ddlm_deal()
+    return {
+        "dia_de_los_muertos/replays/rulebook-advanced-game-example-trick.json": replay(
+            "dia_de_los_muertos", DDLM_CONFIG, deal + DDLM_TRICK
+        ),
+        "dia_de_los_muertos/rejected/rulebook-take-own-card.json": replay(
+            "dia_de_los_muertos", DDLM_CONFIG, [*deal, *DDLM_TRICK[:5], _play("take", "R10", 4)]
+        ),
+        "dia_de_los_muertos/rejected/rulebook-must-follow-colour.json": replay(
+            "dia_de_los_muertos", DDLM_CONFIG, [*deal, *DDLM_TRICK[:2], _play("play", "B9", 2)]
+        ),
+    }
+
+
+EXPECTATIONS: dict[str, dict[str, Any]] = {
+    "dia_de_los_muertos/replays/rulebook-advanced-game-example-trick.json": {
+        "source": DDLM_SOURCE,
+        "expect": {
+            "checkpoints": [
+                {
+                    "after_steps": 56,
+                    "rule": "Red 14 (L-1) ----- (High/Low card is Red/Low)",
+                    "state": {"high_low.suit": "red", "high_low.side": "low"},
+                },
+                {
+                    "after_steps": 62,
+                    "rule": "The Red 17 is the highest card [...] and collects the Red 17, Red 3, and Green 17. "
+                    "(Total score of +2) The Red 3 is the lowest card and collects the Red 14 and the Red 10. "
+                    "(Total score of +1). [...] The High/Low card determines whether or not the High or Low "
+                    "winning player leads to the next trick.",
+                    "score": {"1": 2, "2": 1},
+                    "current_player": 2,
+                },
+            ]
+        },
+    },
+    "dia_de_los_muertos/rejected/rulebook-take-own-card.json": {
+        "source": DDLM_SOURCE + "; Game Play, NOTE: TAKE Cards",
+        "expect": {
+            "rejected_at_step": 60,
+            "rule": "He may NOT take his own just played card for scoring.",
+        },
+    },
+    "dia_de_los_muertos/rejected/rulebook-must-follow-colour.json": {
+        "source": DDLM_SOURCE + "; Game Play",
+        "expect": {
+            "rejected_at_step": 57,
+            "rule": "Players must play a card matching the color of the first card played if possible.",
+        },
+    },
+}
+"""The hand-written expectations of each file, with the rulebook passage they come from."""
+
+
+def main() -> int:
+    """Write every hand-written replay (one step per line)."""
+    for name, document in documents().items():
+        head = {key: value for key, value in document.items() if key != "steps"}
+        lines = [f"{json.dumps(key)}:{json.dumps(value, sort_keys=True)}" for key, value in head.items()]
+        steps = ",\n".join(json.dumps(step, sort_keys=True) for step in document["steps"])
+        lines.append(f'"steps":[\n{steps}\n]')
+        path = ROOT / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("{\n" + ",\n".join(sorted(lines)) + "\n}\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
