@@ -80,6 +80,40 @@ DDLM_TRICK = [
 ]
 
 
+OFRENDA_SOURCE = "rules/ofrenda.txt, Player Turns: Example A"
+
+
+def _o(tag: str, player: int, **members: int) -> dict[str, Any]:
+    return {"action": {"type": tag, **members}, "player": player}
+
+
+# A two-player game; Angie is seat 0. Setup deals in order: the 4 market portraits, the 4 market candles,
+# then 3 portraits to each hand; every player starts with 3 marigolds ("Give each player 3 Marigolds").
+# Angie's first turn takes the portrait in space 2, paying one marigold onto space 1 (so she has the two
+# marigolds of the example); the other player then takes the portrait in space 4, paying a marigold onto
+# each of spaces 1-3, which puts a marigold on the card in the third space. Both place into slot 1, which
+# neither gains nor costs a marigold. Spaces are numbered from 0 in actions, from 1 in the rulebook.
+OFRENDA_BEFORE_EXAMPLE_A = [
+    *(_o("draw_portrait", -1, card=card) for card in (0, 1, 2, 3)),
+    *(_o("draw_candle", -1, candle=candle) for candle in (0, 1, 2, 3)),
+    *(_o("draw_portrait", -1, card=card) for card in (4, 5, 6, 7, 8, 9)),
+    _o("take_portrait", 0, space=1),
+    _o("skip_candle", 0),
+    _o("draw_portrait", -1, card=10),
+    _o("place_portrait", 0, card=1, slot=1),
+    _o("take_portrait", 1, space=3),
+    _o("skip_candle", 1),
+    _o("draw_portrait", -1, card=11),
+    _o("place_portrait", 1, card=5, slot=1),
+]
+OFRENDA_EXAMPLE_A = [_o("take_portrait", 0, space=2), _o("take_candle", 0, space=0)]
+OFRENDA_AFTER_EXAMPLE_A = [
+    _o("draw_portrait", -1, card=12),
+    _o("draw_candle", -1, candle=4),
+    _o("place_portrait", 0, card=3, slot=2),
+]
+
+
 def replay(game: str, config: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
     """A replay document of format version 1, unseeded."""
     return {"format": FORMAT, "version": VERSION, "game": game, "config": config, "seed": None, "steps": steps}
@@ -97,6 +131,19 @@ def documents() -> dict[str, dict[str, Any]]:
         ),
         "dia_de_los_muertos/rejected/rulebook-must-follow-colour.json": replay(
             "dia_de_los_muertos", DDLM_CONFIG, [*deal, *DDLM_TRICK[:2], _play("play", "B9", 2)]
+        ),
+        "ofrenda/replays/rulebook-example-a.json": replay(
+            "ofrenda", {"players": 2}, OFRENDA_BEFORE_EXAMPLE_A + OFRENDA_EXAMPLE_A
+        ),
+        "ofrenda/rejected/rulebook-skipping-needs-marigolds.json": replay(
+            "ofrenda",
+            {"players": 2},
+            [
+                *OFRENDA_BEFORE_EXAMPLE_A,
+                *OFRENDA_EXAMPLE_A,
+                *OFRENDA_AFTER_EXAMPLE_A,
+                _o("take_portrait", 1, space=1),
+            ],
         ),
     }
 
@@ -135,6 +182,41 @@ EXPECTATIONS: dict[str, dict[str, Any]] = {
         "expect": {
             "rejected_at_step": 57,
             "rule": "Players must play a card matching the color of the first card played if possible.",
+        },
+    },
+    "ofrenda/replays/rulebook-example-a.json": {
+        "source": OFRENDA_SOURCE,
+        "expect": {
+            "checkpoints": [
+                {
+                    "after_steps": 22,
+                    "rule": "It's Angie's turn. She has two Marigolds in her storage.",
+                    "current_player": 0,
+                    "state": {"boards[0].marigolds": 2, "market_marigolds": [2, 1, 1, 0]},
+                },
+                {
+                    "after_steps": 23,
+                    "rule": "she takes the Portrait card in the third space of the Family board. She must spend two "
+                    "Marigolds to take it, placing one each on the cards in the first and second spaces. She gains "
+                    "the Marigold on the card that she is taking, meaning her storage now has one Marigold in it.",
+                    "state": {"boards[0].marigolds": 1, "market_marigolds[0]": 3, "market_marigolds[1]": 2},
+                },
+                {
+                    "after_steps": 24,
+                    "rule": "She wants to take the Candle above space 1. Since this is not above the Portrait that "
+                    "she took, she will have to pay one Marigold. She places this on top of the card in space 1 "
+                    "and takes the Candle, placing it in her storage.",
+                    "state": {"boards[0].marigolds": 0, "market_marigolds[0]": 4, "boards[0].candles": [0]},
+                },
+            ]
+        },
+    },
+    "ofrenda/rejected/rulebook-skipping-needs-marigolds.json": {
+        "source": OFRENDA_SOURCE + "; Player Turns, Take 1 Portrait",
+        "expect": {
+            "rejected_at_step": 27,
+            "rule": "To take any other Portrait, you must place one Marigold from your storage on each Portrait, "
+            "from left to right, that you're skipping over. (The other player spent all three on its first turn.)",
         },
     },
 }
