@@ -114,6 +114,37 @@ OFRENDA_AFTER_EXAMPLE_A = [
 ]
 
 
+PORTENTS_SOURCE = "rules/portents.txt, Two Player Setup and Burnt Offerings in Detail"
+_SIGNS = [
+    f"{colour}-{shape}"
+    for colour in ("yellow", "red", "blue", "white")
+    for shape in ("skull", "claw", "wishbone", "wing")
+]
+
+# Omens go to the 16 slots in the order of the edition's slots; the 9 altar tiles (spaces 0-8, row by row)
+# show no Portent, so the altar is not reshuffled ("If any Portents are present, reshuffle"); no hand of
+# three shares a trait, so there is no redeal; the last tile goes to the Kitty token; seat 0 goes first.
+PORTENTS_SETUP = [
+    *({"action": {"type": "draw-omen", "omen": sign}, "player": -1} for sign in _SIGNS),
+    *(
+        {"action": {"type": "draw-tile", "tile": tile}, "player": -1}
+        for tile in (
+            *("yellow-skull", "yellow-claw", "red-skull"),
+            *("yellow-wishbone", "yellow-wing", "red-claw"),
+            *("red-wishbone", "red-wing", "blue-skull"),
+            *("blue-claw", "blue-wishbone", "white-skull"),
+            *("blue-wing", "white-claw", "white-wishbone"),
+        )
+    ),
+    {"action": {"type": "choose-first", "seat": 0}, "player": -1},
+    {"action": {"type": "light", "space": 0}, "player": 1},
+]
+
+
+def _push(side: str, shifts: list[int]) -> dict[str, Any]:
+    return {"action": {"type": "push", "side": side, "shifts": shifts}, "player": 0}
+
+
 def replay(game: str, config: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
     """A replay document of format version 1, unseeded."""
     return {"format": FORMAT, "version": VERSION, "game": game, "config": config, "seed": None, "steps": steps}
@@ -134,6 +165,12 @@ def documents() -> dict[str, dict[str, Any]]:
         ),
         "ofrenda/replays/rulebook-example-a.json": replay(
             "ofrenda", {"players": 2}, OFRENDA_BEFORE_EXAMPLE_A + OFRENDA_EXAMPLE_A
+        ),
+        "portents/replays/rulebook-setup-offering-moves-on-the-altar.json": replay(
+            "portents", {"players": 2}, [*PORTENTS_SETUP, _push("north", [1, 0, 0])]
+        ),
+        "portents/rejected/rulebook-offering-pushed-off-the-altar.json": replay(
+            "portents", {"players": 2}, [*PORTENTS_SETUP, _push("south", [1, 0, 0])]
         ),
         "ofrenda/rejected/rulebook-skipping-needs-marigolds.json": replay(
             "ofrenda",
@@ -217,6 +254,40 @@ EXPECTATIONS: dict[str, dict[str, Any]] = {
             "rejected_at_step": 27,
             "rule": "To take any other Portrait, you must place one Marigold from your storage on each Portrait, "
             "from left to right, that you're skipping over. (The other player spent all three on its first turn.)",
+        },
+    },
+    "portents/replays/rulebook-setup-offering-moves-on-the-altar.json": {
+        "source": PORTENTS_SOURCE,
+        "expect": {
+            "checkpoints": [
+                {
+                    "after_steps": 32,
+                    "rule": "Put the last B.S. Tile on the Kitty Token [...] Determine 1st player randomly. The 2nd "
+                    "player then chooses any BS Tile on the Altar and flips it over to its Burnt Offering side.",
+                    "current_player": 1,
+                    "state": {"token": "white-wing", "lit": [False] * 9},
+                },
+                {
+                    "after_steps": 33,
+                    "rule": "flips it over to its Burnt Offering side",
+                    "current_player": 0,
+                    "state": {"lit[0]": True, "altar[0]": "yellow-skull"},
+                },
+                {
+                    "after_steps": 34,
+                    "rule": "They can move around the Altar but they can't be pushed off of it. [...] All the tiles "
+                    "that the active player pushed off of the Altar enter their hand for the next turn.",
+                    "state": {"lit[3]": True, "altar[3]": "yellow-skull", "altar[0]": None, "pushed": ["red-wishbone"]},
+                },
+            ]
+        },
+    },
+    "portents/rejected/rulebook-offering-pushed-off-the-altar.json": {
+        "source": PORTENTS_SOURCE,
+        "expect": {
+            "rejected_at_step": 33,
+            "rule": "The Red Claw may be pushed to the edge of the Altar, but no further. [...] They can move "
+            "around the Altar but they can't be pushed off of it.",
         },
     },
 }

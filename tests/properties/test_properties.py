@@ -31,8 +31,9 @@ CANDIDATES_PER_STATE = 48
 
 
 def scaled(weight: float) -> settings:
-    """The loaded profile with ``max_examples`` multiplied by ``weight`` (at least 1)."""
-    return settings(max_examples=max(1, round(settings().max_examples * weight)))
+    """The loaded profile with ``max_examples`` multiplied by ``weight`` (never below 4, the fast profile's count)."""
+    base = settings().max_examples
+    return settings(max_examples=max(min(base, 4), round(base * weight)))
 
 
 def check_a_full_game(game: AnyGame, config: Any, seeds: Seeds) -> None:
