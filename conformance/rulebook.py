@@ -145,6 +145,41 @@ def _push(side: str, shifts: list[int]) -> dict[str, Any]:
     return {"action": {"type": "push", "side": side, "shifts": shifts}, "player": 0}
 
 
+OFRENDADOS_SOURCE = "rules/ofrendados.txt, The Round in Detail, 3) Time to get creative, B: the Example of the path"
+
+
+def _d(tag: str, player: int, **members: object) -> dict[str, Any]:
+    return {"action": {"type": tag, **members}, "player": player}
+
+
+# A two-player game, round 1. Three Calaveritas are opened; the dice are rolled in the order yellow x3,
+# orange x3, purple x3. In the default edition flower A is a purple 4, flower B an orange 2 and flower C an
+# orange 3; a purple 1 is money only. The snake draft goes 0, 1, 1, 0 and a third time clockwise: 0, 1.
+# Player A (seat 0) drafts the orange 2 and 3 and a yellow 1 and, with the shared purple 4, has "1 flower A,
+# 1 flower B and 1 flower C"; it places them first, in the order of each scenario.
+OFRENDADOS_DRAFT = [
+    *(_d("reveal", -1, card=card) for card in (1, 2, 3)),
+    *(_d("roll", -1, pips=pips) for pips in (1, 1, 1, 2, 3, 1, 4, 1, 1)),
+    _d("take-die", 0, colour="orange", pips=2),
+    _d("take-die", 1, colour="orange", pips=1),
+    _d("take-die", 1, colour="yellow", pips=1),
+    _d("take-die", 0, colour="orange", pips=3),
+    _d("take-die", 0, colour="yellow", pips=1),
+    _d("take-die", 1, colour="yellow", pips=1),
+]
+_FLOWER = {"A": ("purple", 4), "B": ("orange", 2), "C": ("orange", 3)}
+
+
+def _flowers(order: str) -> list[dict[str, Any]]:
+    steps = []
+    for letter in order:
+        colour, pips = _FLOWER[letter]
+        steps.append(_d("use-die", 0, colour=colour, pips=pips, as_money=False))
+        if order == "CAB" and letter == "A":
+            steps.append(_d("draw", 0, cell=0))  # the candle of flower A's space, drawn at the bottom left
+    return steps
+
+
 def replay(game: str, config: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
     """A replay document of format version 1, unseeded."""
     return {"format": FORMAT, "version": VERSION, "game": game, "config": config, "seed": None, "steps": steps}
@@ -172,6 +207,12 @@ def documents() -> dict[str, dict[str, Any]]:
         "portents/rejected/rulebook-offering-pushed-off-the-altar.json": replay(
             "portents", {"players": 2}, [*PORTENTS_SETUP, _push("south", [1, 0, 0])]
         ),
+        **{
+            f"ofrendados/replays/rulebook-path-example-scenario-{number}.json": replay(
+                "ofrendados", {"players": 2}, OFRENDADOS_DRAFT + _flowers(order)
+            )
+            for number, order in ((1, "ABC"), (2, "CAB"), (3, "CBA"))
+        },
         "ofrenda/rejected/rulebook-skipping-needs-marigolds.json": replay(
             "ofrenda",
             {"players": 2},
@@ -288,6 +329,45 @@ EXPECTATIONS: dict[str, dict[str, Any]] = {
             "rejected_at_step": 33,
             "rule": "The Red Claw may be pushed to the edge of the Altar, but no further. [...] They can move "
             "around the Altar but they can't be pushed off of it.",
+        },
+    },
+    "ofrendados/replays/rulebook-path-example-scenario-1.json": {
+        "source": OFRENDADOS_SOURCE,
+        "expect": {
+            "checkpoints": [
+                {
+                    "after_steps": 21,
+                    "rule": "Scenario 1: The player placed the pieces in the order A, B and C, reaching the third "
+                    "flower on the path and also gaining one peso.",
+                    "state": {"boards[0].flowers[-1]": 3, "boards[0].pesos": 1, "boards[0].sheet[0]": None},
+                }
+            ]
+        },
+    },
+    "ofrendados/replays/rulebook-path-example-scenario-2.json": {
+        "source": OFRENDADOS_SOURCE,
+        "expect": {
+            "checkpoints": [
+                {
+                    "after_steps": 22,
+                    "rule": "Scenario 2: The player placed the pieces in the order C, A and B, reaching the seventh "
+                    "flower on the path and also gaining 1 candle for their offering.",
+                    "state": {"boards[0].flowers[-1]": 7, "boards[0].pesos": 0, "boards[0].sheet[0]": "candle"},
+                }
+            ]
+        },
+    },
+    "ofrendados/replays/rulebook-path-example-scenario-3.json": {
+        "source": OFRENDADOS_SOURCE,
+        "expect": {
+            "checkpoints": [
+                {
+                    "after_steps": 21,
+                    "rule": "Scenario 3: The player placed the pieces in the order C, B and A, reaching the ninth "
+                    "flower on the path. In this case they did not get a bonus.",
+                    "state": {"boards[0].flowers[-1]": 9, "boards[0].pesos": 0, "boards[0].sheet[0]": None},
+                }
+            ]
         },
     },
 }

@@ -30,7 +30,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "exhaustive",
-    max_examples=2500,
+    max_examples=400,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,

@@ -86,7 +86,7 @@ def test_games_end_within_their_bounds_and_replay_identically(game: AnyGame, con
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)
-@scaled(0.25)
+@scaled(0.1)
 @given(seeds=seedings(seeded=None))
 def test_apply_never_changes_its_input(game: AnyGame, config: Any, seeds: Seeds) -> None:
     snapshots = [dumps(game.new_game(config, seeds.game))]
@@ -99,7 +99,7 @@ def test_apply_never_changes_its_input(game: AnyGame, config: Any, seeds: Seeds)
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)
-@scaled(0.25)
+@scaled(0.1)
 @given(seeds=seedings(seeded=None))
 def test_json_round_trips_exactly(game: AnyGame, config: Any, seeds: Seeds) -> None:
     assert loads(dumps(config), game.config_type) == config
@@ -151,7 +151,7 @@ def check_refusals(game: AnyGame, state: Any, universe: Universe, rng: Rng) -> R
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)
-@scaled(0.25)
+@scaled(0.1)
 @given(seeds=seedings(seeded=None))
 def test_exactly_the_legal_actions_validate_at_every_state(game: AnyGame, config: Any, seeds: Seeds) -> None:
     """The candidate universe is generated from the game's Action union (see ``candidates``)."""
