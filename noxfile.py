@@ -1,11 +1,13 @@
-"""Quality gates. ``nox`` runs tests, typecheck, lint and docs."""
+"""Quality gates. ``nox`` runs tests, invariants, typecheck, lint and docs."""
 
 from __future__ import annotations
+
+import secrets
 
 import nox
 import nox.command
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+nox.options.sessions = ["tests", "invariants", "typecheck", "lint", "docs"]
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
 
@@ -18,16 +20,51 @@ def _group(name: str) -> list[str]:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Unit tests, doctests and the property suite with the fast hypothesis profile."""
+    """Unit tests, doctests and the property suite with the fast, derandomised hypothesis profile."""
     session.install("-e", ".", *_group("test"))
     session.run("pytest", "-q", "--hypothesis-profile=fast", *session.posargs)
 
 
+def _hypothesis_seed(session: nox.Session) -> list[str]:
+    """A fresh random ``--hypothesis-seed``, printed so a failure reproduces, unless posargs give one."""
+    if any(arg.startswith("--hypothesis-seed") for arg in session.posargs):
+        return []
+    seed = secrets.randbelow(2**32)
+    session.log(f"hypothesis seed {seed}; reproduce with: nox -s {session.name} -- --hypothesis-seed={seed}")
+    return [f"--hypothesis-seed={seed}"]
+
+
+@nox.session
+def invariants(session: nox.Session) -> None:
+    """The property suite with fresh random games on every run: at least 200 full games per configuration."""
+    session.install("-e", ".", *_group("test"))
+    session.run(
+        "pytest",
+        "-q",
+        "tests/properties",
+        "--hypothesis-profile=invariants",
+        "--min-games-per-config=200",
+        "--game-lengths",
+        *_hypothesis_seed(session),
+        *session.posargs,
+    )
+
+
 @nox.session
 def exhaustive(session: nox.Session) -> None:
-    """The property suite at a high example count."""
+    """The property suite at a high example count: at least 10,000 full games per game."""
     session.install("-e", ".", *_group("test"))
-    session.run("pytest", "-q", "tests/properties", "--hypothesis-profile=exhaustive", *session.posargs)
+    session.run(
+        "pytest",
+        "-q",
+        "tests/properties",
+        "--hypothesis-profile=exhaustive",
+        "--min-games-per-config=200",
+        "--min-games-per-game=10000",
+        "--game-lengths",
+        *_hypothesis_seed(session),
+        *session.posargs,
+    )
 
 
 @nox.session

@@ -1,4 +1,14 @@
-"""Hypothesis profiles: ``fast`` for every run, ``exhaustive`` for the nightly gate."""
+"""Hypothesis profiles.
+
+* ``fast`` -- every unit-test run (``nox -s tests``): few examples, derandomised,
+  so the same games are replayed on every run.
+* ``invariants`` -- the randomised property session of every ``nox`` run
+  (``nox -s invariants``): fresh examples each run, at least 200 full games per
+  configuration of every game; nox prints the hypothesis seed it passes.
+* ``exhaustive`` -- ``nox -s exhaustive``: at least 10,000 full games per game.
+
+``docs/testing.md`` states how many games each plays and how long it took.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +18,21 @@ settings.register_profile(
     "fast",
     max_examples=4,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,
 )
 settings.register_profile(
-    "exhaustive",
-    max_examples=150,
+    "invariants",
+    max_examples=200,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.register_profile(
+    "exhaustive",
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
 )
 settings.load_profile("fast")

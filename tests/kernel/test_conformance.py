@@ -7,12 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conformance.generate import MANIFEST_FORMAT, RNG_FORMAT, expectation
+from conformance.generate import GENERATED, MANIFEST_FORMAT, RNG_FORMAT, VERSION_1, expectation
+from conformance.rulebook import EXPECTATIONS, VERSION
 
-from ofrenda_rules.registry import AnyGame, game_names
-from ofrenda_rules.replay import Report, replay_schema, verify_text
+from ofrenda_rules.registry import AnyGame, game_names, get_game
+from ofrenda_rules.replay import Report, load_replay, replay_schema, verify_text
 from ofrenda_rules.rng import Rng
 from ofrenda_rules.schema import json_schema
+from ofrenda_rules.serialization import dumps
 from tests.kernel.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[2] / "conformance"
@@ -54,7 +56,67 @@ def test_every_registered_game_has_vectors_listing_every_file(game: AnyGame) -> 
 def test_each_conformance_replay_verifies_as_the_manifest_says(name: str, entry: dict[str, Any]) -> None:
     report = verify_text((ROOT / name / entry["file"]).read_bytes())
     assert report.ok == entry["file"].startswith("replays/"), report.summary()
-    assert expectation(report) == {key: value for key, value in entry.items() if key != "file"}, report.summary()
+    recorded = {key: value for key, value in entry.items() if key not in {"file", "source", "expect"}}
+    assert expectation(report) == recorded, report.summary()
+    if entry["file"].split("/")[-1].startswith("gen-"):
+        assert entry["source"] == GENERATED
+    elif entry["file"].split("/")[-1].startswith("v1-"):
+        assert entry["source"] == VERSION_1
+    else:
+        assert entry["source"] and entry["expect"], "a hand-written vector names its source and expectations"
+
+
+RULEBOOK_ENTRIES = [
+    pytest.param(name, entry, id=f"{name}/{entry['file']}")
+    for name in game_names()
+    if (ROOT / name / "manifest.json").exists()
+    for entry in manifest(name)["replays"]
+    if "expect" in entry
+]
+"""The manifest entries of the hand-written rulebook vectors."""
+
+
+def member(value: Any, path: str) -> Any:
+    """The member of a JSON value at a dotted path with ``[i]`` indices, e.g. ``boards[0].marigolds``."""
+    for part in path.replace("]", "").replace("[", ".").split("."):
+        value = value[int(part)] if isinstance(value, list) else value[part]
+    return value
+
+
+def test_the_hand_written_vectors_are_in_the_manifests_with_their_source() -> None:
+    listed = {f"{param.id}" for param in RULEBOOK_ENTRIES}
+    assert listed == set(EXPECTATIONS)
+    for key in EXPECTATIONS:
+        assert json.loads((ROOT / key).read_text(encoding="utf-8"))["version"] == VERSION == 1
+
+
+@pytest.mark.parametrize(("name", "entry"), RULEBOOK_ENTRIES)
+def test_each_rulebook_example_meets_the_expectations_written_from_the_rulebook(
+    name: str, entry: dict[str, Any]
+) -> None:
+    """The expectations of ``conformance/rulebook.py``, written by hand from the rulebook's text."""
+    text = (ROOT / name / entry["file"]).read_bytes()
+    expect = entry["expect"]
+    report = verify_text(text)
+    if "rejected_at_step" in expect:
+        assert report.divergence is not None and report.divergence.step == expect["rejected_at_step"]
+        assert report.divergence.kind.value == "illegal-action", report.summary()
+    else:
+        assert report.ok, report.summary()
+    game = get_game(name)
+    replay = load_replay(text)
+    for checkpoint in expect.get("checkpoints", ()):
+        state = game.new_game(replay.config, replay.seed)
+        for action in replay.actions[: checkpoint["after_steps"]]:
+            state = game.apply(state, action)
+        points = game.score(state)
+        for seat, value in checkpoint.get("score", {}).items():
+            assert points[int(seat)] == value, checkpoint["rule"]
+        if "current_player" in checkpoint:
+            assert game.current_player(state) == checkpoint["current_player"], checkpoint["rule"]
+        value = json.loads(dumps(state))
+        for path, expected in checkpoint.get("state", {}).items():
+            assert member(value, path) == expected, (path, checkpoint["rule"])
 
 
 def without_descriptions(value: Any) -> Any:
@@ -101,6 +163,19 @@ def test_the_rng_vectors_hold() -> None:
 def test_the_rng_vectors_include_rejections_in_below() -> None:
     vectors = json.loads((ROOT / "rng.json").read_text(encoding="utf-8"))
     assert any(case["counter_after"] > len(case["values"]) for case in vectors["below"])
+
+
+def test_the_published_splitmix64_reference_words_hold() -> None:
+    """Words published by others for the reference SplitMix64 (``rng-published.json`` names the sources)."""
+    published = json.loads((ROOT / "rng-published.json").read_text(encoding="utf-8"))
+    assert published["format"] == "ofrenda-rules-rng-published"
+    assert {case["seed"] for case in published["next_u64"]} >= {1234567}
+    for case in published["next_u64"]:
+        assert case["source"]
+        rng = Rng(case["seed"])
+        for expected in case["next_u64_decimal"]:
+            value, rng = rng.next_u64()
+            assert str(value) == expected
 
 
 def test_the_documented_splitmix64_values_start_the_seed_0_stream() -> None:

@@ -1,81 +1,57 @@
 """The generic property suite, run over every registered game and configuration.
 
-Hypothesis chooses the game seed and every action, so a failure shrinks to a
-short game that can be replayed as it is.
+Hypothesis draws the :class:`~tests.properties.playing.Seeds` of each game (the
+game's seed, the players' seed, the chance seed and how many decisions are
+random), never each action, so the longest games are sampled as often as
+they occur in random play and a failure reproduces from one ``Seeds(...)``.
+How many games each test plays is the hypothesis profile's ``max_examples``
+times the test's weight (:func:`scaled`); ``docs/testing.md`` gives the figures.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, note, settings
 
-from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import IllegalActionError
 from ofrenda_rules.registry import AnyGame
-from ofrenda_rules.rng import Rng, integer_weights
+from ofrenda_rules.rng import Rng
 from ofrenda_rules.serialization import dumps, loads
+from tests.properties.candidates import Universe
 from tests.properties.cases import CASES
+from tests.properties.playing import CENTRAL_GAMES, Seeds, derived, label, play, rounds, sampled, seedings
 
-SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
-Hook = Callable[[Any, Any, Any], None]
-
-
-def sampled(hook: Hook, data: st.DataObject, stride: int) -> Hook:
-    """Run an expensive ``hook`` on one step in ``stride`` (hypothesis picks the phase) and the first."""
-    phase = data.draw(st.integers(0, stride - 1), label="phase")
-    count = 0
-
-    def wrapper(before: Any, action: Any, after: Any) -> None:
-        nonlocal count
-        if count % stride == phase or count == 0:
-            hook(before, action, after)
-        count += 1
-
-    return wrapper
+CANDIDATES_PER_STATE = 48
+"""Generated candidates validated at each state (besides every legal action), a different slice each time."""
 
 
-def play(game: AnyGame, config: Any, seed: int | None, data: st.DataObject, hook: Hook | None = None) -> Any:
-    """Play to the end with hypothesis choosing actions; ``hook(before, action, after)`` each step."""
-    state = game.new_game(config, seed)
-    limit = game.max_steps(config)
-    steps = 0
-    # Chance events are sampled by their probabilities (as a table would), from a
-    # generator hypothesis seeds; player decisions are chosen by hypothesis.
-    chance_rng = Rng(data.draw(SEEDS, label="chance seed"))
-    while (player := game.current_player(state)) != TERMINAL:
-        assert steps < limit, f"no end after {limit} steps"
-        legal = game.legal_actions(state)
-        assert legal, f"player {player} has no legal action"
-        if player == CHANCE:
-            outcomes = game.chance_outcomes(state)
-            assert tuple(a for a, _ in outcomes) == legal
-            assert sum(p for _, p in outcomes) == 1
-            assert all(p > 0 for _, p in outcomes)
-            index, chance_rng = chance_rng.choose(integer_weights([p for _, p in outcomes]))
-            action = legal[index]
-        else:
-            assert game.chance_outcomes(state) == ()
-            action = legal[data.draw(st.integers(0, len(legal) - 1), label="action")]
-        after = game.apply(state, action)
-        if hook is not None:
-            hook(state, action, after)
-        state = after
-        steps += 1
-    return state
+def scaled(weight: float) -> settings:
+    """The loaded profile with ``max_examples`` multiplied by ``weight`` (never below 4, the fast profile's count)."""
+    base = settings().max_examples
+    return settings(max_examples=max(min(base, 4), round(base * weight)))
 
 
-@pytest.mark.parametrize(("game", "config"), CASES)
-@given(seed=SEEDS, data=st.data())
-def test_seeded_playouts_terminate_with_the_right_number_of_turns(
-    game: AnyGame, config: Any, seed: int, data: st.DataObject
-) -> None:
-    final = play(game, config, seed, data)
+def check_a_full_game(game: AnyGame, config: Any, seeds: Seeds) -> None:
+    """Every step keeps the contract (see ``play``), the census and the score's shape; the end is well formed.
+
+    The same seed and actions then give the same state at every step.
+    """
+    initial = game.new_game(config, seeds.game)
+    census = game.census(initial)
+    states: list[Any] = []
+
+    def hook(before: Any, action: Any, after: Any) -> None:
+        assert game.census(after) == census
+        assert len(game.score(after)) == config.players
+        states.append(after)
+
+    played = play(game, config, seeds, hook)
+    final = played.final
     assert game.is_over(final)
     assert game.legal_actions(final) == ()
     low, high = game.turn_bounds(config)
@@ -85,47 +61,47 @@ def test_seeded_playouts_terminate_with_the_right_number_of_turns(
     assert result.scores == game.score(final)
     assert len(result.ranks) == config.players
     assert all(result.ranks[seat] == 0 for seat in result.winners)
+    if seeds.game is None:
+        assert final.rng is None
+    state = game.new_game(config, seeds.game)
+    assert state == initial
+    for action, expected in zip(played.actions, states, strict=True):
+        state = game.apply(state, action)
+        assert state == expected, "the same seed and actions gave another state"
+
+
+CENTRAL = scaled(1)
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)
-@given(data=st.data())
-def test_unseeded_playouts_stop_at_chance_events_and_terminate(game: AnyGame, config: Any, data: st.DataObject) -> None:
-    final = play(game, config, None, data)
-    assert game.is_over(final)
-    assert final.rng is None
+@CENTRAL
+@given(seeds=seedings(seeded=None))
+def test_games_end_within_their_bounds_and_replay_identically(game: AnyGame, config: Any, seeds: Seeds) -> None:
+    """The central property: it plays ``--min-games-per-config``/``--min-games-per-game`` games (``rounds``)."""
+    for index in range(rounds(game, CENTRAL.max_examples)):
+        game_seeds = derived(seeds, index)
+        note(f"game {index}: seeds={game_seeds!r}")
+        check_a_full_game(game, config, game_seeds)
+        CENTRAL_GAMES[label(game, config)] += 1
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)
-@given(seed=SEEDS, data=st.data())
-def test_apply_never_mutates_and_components_are_conserved(
-    game: AnyGame, config: Any, seed: int, data: st.DataObject
-) -> None:
-    initial = game.new_game(config, seed)
-    census = game.census(initial)
+@scaled(0.1)
+@given(seeds=seedings(seeded=None))
+def test_apply_never_changes_its_input(game: AnyGame, config: Any, seeds: Seeds) -> None:
+    snapshots = [dumps(game.new_game(config, seeds.game))]
 
     def hook(before: Any, action: Any, after: Any) -> None:
         assert dumps(before) == snapshots[-1], "apply changed its input state"
-        assert game.census(after) == census
         snapshots.append(dumps(after))
 
-    snapshots = [dumps(initial)]
-    play(game, config, seed, data, hook)
+    play(game, config, seeds, hook)
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)
-@given(seed=SEEDS, data=st.data())
-def test_same_seed_and_actions_give_the_same_states(game: AnyGame, config: Any, seed: int, data: st.DataObject) -> None:
-    record: list[tuple[Any, Any]] = []
-    play(game, config, seed, data, lambda before, action, after: record.append((action, after)))
-    state = game.new_game(config, seed)
-    for action, expected in record:
-        state = game.apply(state, action)
-        assert state == expected
-
-
-@pytest.mark.parametrize(("game", "config"), CASES)
-@given(seed=st.one_of(st.none(), SEEDS), data=st.data())
-def test_json_round_trips_exactly(game: AnyGame, config: Any, seed: int | None, data: st.DataObject) -> None:
+@scaled(0.1)
+@given(seeds=seedings(seeded=None))
+def test_json_round_trips_exactly(game: AnyGame, config: Any, seeds: Seeds) -> None:
     assert loads(dumps(config), game.config_type) == config
 
     def hook(before: Any, action: Any, after: Any) -> None:
@@ -137,56 +113,79 @@ def test_json_round_trips_exactly(game: AnyGame, config: Any, seed: int | None, 
             view = game.observe(before, seat)
             assert loads(dumps(view), game.view_type) == view
 
-    final = play(game, config, seed, data, sampled(hook, data, 6))
+    final = play(game, config, seeds, sampled(hook, seeds, 4)).final
     assert loads(dumps(final), game.state_type) == final
     result = game.outcome(final)
     assert loads(dumps(result), game.outcome_type) == result
 
 
+def check_refusals(game: AnyGame, state: Any, universe: Universe, rng: Rng) -> Rng:
+    """Every legal action validates; a slice of the candidates is refused exactly when not legal.
+
+    A refused candidate gets a rejection with a code and a message from
+    ``validate``, and ``apply`` raises :class:`IllegalActionError` carrying that
+    same rejection, leaving the state unchanged. Returns the advanced ``rng``.
+    """
+    legal = game.legal_actions(state)
+    universe.observe(legal)
+    for action in legal:
+        assert game.validate(state, action) is None, f"legal action {action!r} does not validate"
+    candidates = universe.candidates()
+    start, rng = rng.below(len(candidates))
+    step = max(1, len(candidates) // CANDIDATES_PER_STATE)
+    chosen = candidates[start::step] + candidates[:start:step]
+    allowed = set(legal)
+    snapshot = dumps(state)
+    for candidate in chosen[:CANDIDATES_PER_STATE]:
+        rejection = game.validate(state, candidate)
+        if candidate in allowed:
+            assert rejection is None, f"{candidate!r} is legal but refused: {rejection}"
+            continue
+        assert rejection is not None, f"{candidate!r} is not in legal_actions but validates"
+        assert rejection.code and rejection.message
+        with pytest.raises(IllegalActionError) as caught:
+            game.apply(state, candidate)
+        assert caught.value.rejection == rejection
+    assert dumps(state) == snapshot, "a refused action changed the state"
+    return rng
+
+
 @pytest.mark.parametrize(("game", "config"), CASES)
-@given(seed=SEEDS, data=st.data())
-def test_illegal_actions_raise_the_typed_error_and_change_nothing(
-    game: AnyGame, config: Any, seed: int | None, data: st.DataObject
-) -> None:
-    seen: list[Any] = []
+@scaled(0.1)
+@given(seeds=seedings(seeded=None))
+def test_exactly_the_legal_actions_validate_at_every_state(game: AnyGame, config: Any, seeds: Seeds) -> None:
+    """The candidate universe is generated from the game's Action union (see ``candidates``)."""
+    universe = Universe(game.action_type)
+    rng = Rng(seeds.chance)
 
     def hook(before: Any, action: Any, after: Any) -> None:
-        legal = game.legal_actions(before)
-        assert all(game.validate(before, a) is None for a in legal)
-        snapshot = dumps(before)
-        for candidate in seen[-12:]:
-            if candidate in legal:
-                continue
-            rejection = game.validate(before, candidate)
-            assert rejection is not None, f"{candidate!r} is not in legal_actions but validates"
-            assert rejection.code and rejection.message
-            with pytest.raises(IllegalActionError) as caught:
-                game.apply(before, candidate)
-            assert caught.value.rejection == rejection
-            assert dumps(before) == snapshot
-        seen.append(action)
+        nonlocal rng
+        rng = check_refusals(game, before, universe, rng)
 
-    final = play(game, config, seed, data, sampled(hook, data, 2))
-    for candidate in seen[-10:]:
+    final = play(game, config, seeds, hook).final
+    for candidate in universe.candidates()[:: max(1, len(universe.candidates()) // CANDIDATES_PER_STATE)]:
+        rejection = game.validate(final, candidate)
+        assert rejection is not None and rejection.code, f"{candidate!r} validates in a finished game"
         with pytest.raises(IllegalActionError) as caught:
             game.apply(final, candidate)
-        assert caught.value.rejection.code
+        assert caught.value.rejection == rejection
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)
-@given(seed=SEEDS, data=st.data(), other_seed=SEEDS)
-def test_observe_leaks_no_hidden_information(
-    game: AnyGame, config: Any, seed: int, data: st.DataObject, other_seed: int
-) -> None:
+@scaled(0.25)
+@given(seeds=seedings(seeded=True))
+def test_observe_leaks_no_hidden_information(game: AnyGame, config: Any, seeds: Seeds) -> None:
+    other = Rng(seeds.chance)
+
     def hook(before: Any, action: Any, after: Any) -> None:
         for seat in range(config.players):
-            variant = game.hidden_variant(after, seat, Rng(other_seed))
+            variant = game.hidden_variant(after, seat, other)
             assert game.census(variant) == game.census(after)
             assert game.observe(variant, seat) == game.observe(after, seat)
             text = dumps(game.observe(after, seat))
             assert '"rng"' not in text and '"counter"' not in text
 
-    play(game, config, seed, data, sampled(hook, data, 3))
+    play(game, config, seeds, sampled(hook, seeds, 3))
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)
