@@ -23,7 +23,8 @@ from tests.properties.cases import CASES
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 PROFILE_EXAMPLES = settings().max_examples
-"""Examples of the active hypothesis profile; the fuzz tests run at least a few more."""
+"""Examples of the active hypothesis profile. Whole games with a position check at every step are
+costly, so the randomised sessions cap them (the invariants session's own games are elsewhere)."""
 
 
 def _hooks(game: AnyGame) -> tuple[Any, Any]:
@@ -44,6 +45,7 @@ def _check_round_trip(game: AnyGame, state: Any) -> str:
 
 @pytest.mark.parametrize(("game", "config"), CASES)
 @given(seed=st.none() | SEEDS, player_seed=SEEDS)
+@settings(max_examples=min(PROFILE_EXAMPLES, 8))
 def test_every_visited_state_round_trips_through_its_position(
     game: AnyGame, config: Any, seed: int | None, player_seed: int
 ) -> None:
@@ -73,7 +75,7 @@ def test_random_text_is_refused_with_a_position_error(game: AnyGame, config: Any
 
 @pytest.mark.parametrize(("game", "config"), CASES[:: max(1, len(CASES) // 6)])
 @given(seed=st.none() | SEEDS, player_seed=SEEDS, data=st.data())
-@settings(max_examples=max(10, PROFILE_EXAMPLES))
+@settings(max_examples=min(max(10, PROFILE_EXAMPLES), 25))
 def test_mutated_positions_are_refused_or_read_canonically(
     game: AnyGame, config: Any, seed: int | None, player_seed: int, data: st.DataObject
 ) -> None:
