@@ -14,6 +14,7 @@ from typing import Any, Final
 import attrs
 
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.ofrendados.actions import Action
 from ofrenda_rules.ofrendados.components import Beneath, Colour, ObjectKind
 from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION, Edition
 from ofrenda_rules.rng import Rng
@@ -225,6 +226,8 @@ class State:
     """Each player's offering, flowers, money and cards."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
+    _legal: tuple[Action, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False, hash=False)
+    """The legal actions, once computed (a cache: never serialised, compared or printed)."""
 
     @property
     def acting(self) -> int:

@@ -1,0 +1,252 @@
+"""What never changes during a game of Ofrendados, built once: shared dice, actions and edition tables.
+
+The rules look these up instead of building objects and recomputing on
+every step:
+
+* the 18 possible dice as shared :class:`~ofrenda_rules.ofrendados.state.Die`
+  objects (:data:`DICE`, in the dice order), so that finding a die in a hand
+  is an identity test;
+* per edition (:func:`tables`, cached), every player action as a prebuilt
+  object, the face of every die, the cells an object may rest on, the owed
+  decisions each card gives.
+
+Sharing changes nothing visible: actions, dice and owed decisions compare by
+value, and a die or action built by a caller works exactly like a shared one
+(only slower).
+
+>>> from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION
+>>> t = tables(DEFAULT_EDITION)
+>>> t.use[die_index(shared_die(Colour.YELLOW, 1))]
+UseDie(colour=Colour.YELLOW, pips=1, as_money=False)
+>>> shared_die(Colour.PURPLE, 3) is shared_die(Colour.PURPLE, 3)
+True
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from ofrenda_rules.ofrendados.actions import (
+    BuyCard,
+    DrawObject,
+    Pass,
+    RerollDie,
+    RevealCard,
+    RewriteObject,
+    RollDie,
+    TakeDie,
+    TurnDie,
+    UseDie,
+)
+from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
+from ofrenda_rules.ofrendados.components import Colour, DieFace, ObjectKind
+from ofrenda_rules.ofrendados.edition import Edition
+from ofrenda_rules.ofrendados.state import Die, Pending, PendingKind
+
+__all__ = [
+    "DICE",
+    "DIE_ORDER",
+    "PASS",
+    "PENDING_DRAW",
+    "ROLLS",
+    "ROLL_OUTCOMES",
+    "Reveals",
+    "Tables",
+    "die_index",
+    "reveals",
+    "shared_die",
+    "tables",
+    "turn_targets",
+]
+
+DICE: Final = tuple(Die(colour, pips) for colour in sorted(Colour, key=lambda c: c.value) for pips in range(1, 7))
+"""Every die a game can hold, in the dice order (orange, purple, yellow; 1 to 6 pips)."""
+
+DIE_ORDER: Final[Callable[[Die], tuple[str, int]]] = operator.attrgetter("colour._value_", "pips")
+"""A sort key giving :class:`Die`'s own order (colour name, then pips), computed without Python calls."""
+
+_INDEX_BY_ID: Final = {id(die): i for i, die in enumerate(DICE)}
+_INDEX_BY_VALUE: Final = {(die.colour, die.pips): i for i, die in enumerate(DICE)}
+assert sorted(DICE) == list(DICE) == sorted(DICE, key=DIE_ORDER)
+assert [d.colour for d in DICE[::6]] == [Colour.ORANGE, Colour.PURPLE, Colour.YELLOW]
+
+
+def die_index(die: Die) -> int:
+    """The position of ``die`` in :data:`DICE`, found by identity first, by value for a die built elsewhere.
+
+    Raises:
+        KeyError: for a die no game can hold (pips outside 1 to 6).
+
+    """
+    index = _INDEX_BY_ID.get(id(die))
+    return _INDEX_BY_VALUE[(die.colour, die.pips)] if index is None else index
+
+
+def shared_die(colour: Colour, pips: int) -> Die:
+    """The shared die of ``colour`` showing ``pips`` (a new one when no game can hold it)."""
+    if 1 <= pips <= 6:
+        if colour is Colour.ORANGE:
+            return DICE[pips - 1]
+        if colour is Colour.PURPLE:
+            return DICE[pips + 5]
+        if colour is Colour.YELLOW:
+            return DICE[pips + 11]
+    return Die(colour, pips)
+
+
+ROLLS: Final = tuple(RollDie(pips) for pips in range(1, 7))
+"""The outcomes of a die roll, 1 to 6."""
+
+ROLL_OUTCOMES: Final = tuple((roll, Fraction(1, 6)) for roll in ROLLS)
+"""The outcomes of a die roll with their probabilities."""
+
+PASS: Final = Pass()
+"""The one Pass action."""
+
+PENDING_DRAW: Final = {kind: Pending(PendingKind.DRAW, kind) for kind in ObjectKind}
+"""The owed draw of each kind of object."""
+
+
+def turn_targets(power: DiePower, pips: int) -> tuple[int, ...]:
+    """The faces a die showing ``pips`` may be turned to with ``power``.
+
+    >>> turn_targets(DiePower.OPPOSITE_FACE, 2), turn_targets(DiePower.ADJACENT_FACE, 6)
+    ((5,), (5,))
+    """
+    if power is DiePower.ANY_FACE:
+        return tuple(p for p in range(1, 7) if p != pips)
+    if power is DiePower.OPPOSITE_FACE:
+        return (7 - pips,)
+    if power is DiePower.ADJACENT_FACE:
+        return tuple(p for p in (pips - 1, pips + 1) if 1 <= p <= 6)
+    return ()
+
+
+@attrs.frozen(eq=False)
+class Tables:
+    """The lookup tables of one edition; lists indexed by die follow :data:`DICE`, by cell the sheet numbering."""
+
+    faces: tuple[DieFace, ...]
+    """What each die gives."""
+    take: tuple[TakeDie | None, ...]
+    """The draft action of each orange or yellow die (``None`` for purple)."""
+    use: tuple[UseDie, ...]
+    """Using each die for its face."""
+    money: tuple[UseDie | None, ...]
+    """Exchanging each die for money (``None`` when its face is money already)."""
+    draw: tuple[DrawObject, ...]
+    """Drawing in each cell."""
+    rewrite: tuple[RewriteObject, ...]
+    """Turning the object of each cell."""
+    low_cells: tuple[tuple[int, int], ...]
+    """Every cell with the cell beneath it (-1 on the bottom row): where objects other than portraits may go."""
+    portrait_cells: tuple[tuple[int, int], ...]
+    """The same for the cells of the portrait rows."""
+    buy: dict[int, BuyCard]
+    """Buying each card."""
+    cost: dict[int, int]
+    """Each card's price."""
+    powers: dict[int, DiePower]
+    """The die-power cards that are used as an action (DOUBLE_EXCHANGE is passive), with their power."""
+    double_exchange: frozenset[int]
+    """The cards whose effect names the DOUBLE_EXCHANGE power."""
+    power_actions: dict[int, tuple[tuple[TurnDie | RerollDie, ...], ...]]
+    """For each die-power card, the actions it offers on each die, in the order of its targets."""
+    bought: dict[int, tuple[Pending, ...]]
+    """The decisions owed on buying each card (its draws, or its rewrite)."""
+
+
+def _build(edition: Edition) -> Tables:
+    faces = tuple(edition.face(die.colour, die.pips) for die in DICE)
+    spec = edition.sheet
+    cells = tuple((cell, spec.below[cell]) for cell in range(spec.size))
+    powers: dict[int, DiePower] = {}
+    double: set[int] = set()
+    power_actions: dict[int, tuple[tuple[TurnDie | RerollDie, ...], ...]] = {}
+    bought: dict[int, tuple[Pending, ...]] = {}
+    for card in edition.cards:
+        effect = card.effect
+        if effect.kind is EffectKind.DRAW:
+            bought[card.id] = tuple(PENDING_DRAW[kind] for kind in effect.objects)
+        elif effect.kind is EffectKind.REWRITE:
+            assert effect.into is not None
+            bought[card.id] = (Pending(PendingKind.REWRITE, effect.into, card.id),)
+        if effect.power is DiePower.DOUBLE_EXCHANGE:
+            double.add(card.id)
+        if effect.kind is EffectKind.DIE_POWER and effect.power is not DiePower.DOUBLE_EXCHANGE:
+            assert effect.power is not None
+            powers[card.id] = effect.power
+            if effect.power is DiePower.REROLL:
+                power_actions[card.id] = tuple((RerollDie(card.id, d.colour, d.pips),) for d in DICE)
+            else:
+                power_actions[card.id] = tuple(
+                    tuple(TurnDie(card.id, d.colour, d.pips, to) for to in turn_targets(effect.power, d.pips))
+                    for d in DICE
+                )
+    return Tables(
+        faces=faces,
+        take=tuple(None if d.colour is Colour.PURPLE else TakeDie(d.colour, d.pips) for d in DICE),
+        use=tuple(UseDie(d.colour, d.pips) for d in DICE),
+        money=tuple(None if f.pesos else UseDie(d.colour, d.pips, True) for d, f in zip(DICE, faces, strict=True)),
+        draw=tuple(DrawObject(cell) for cell in range(spec.size)),
+        rewrite=tuple(RewriteObject(cell) for cell in range(spec.size)),
+        low_cells=cells,
+        portrait_cells=tuple(c for c in cells if spec.cells[c[0]][0] >= spec.portrait_row),
+        buy={card.id: BuyCard(card.id) for card in edition.cards},
+        cost={card.id: card.cost for card in edition.cards},
+        powers=powers,
+        double_exchange=frozenset(double),
+        power_actions=power_actions,
+        bought=bought,
+    )
+
+
+_CACHE: dict[int, tuple[Edition, Tables]] = {}
+_CACHE_LIMIT: Final = 32
+
+
+def tables(edition: Edition) -> Tables:
+    """The tables of ``edition``, built on first use and kept (a few editions at a time)."""
+    hit = _CACHE.get(id(edition))
+    if hit is not None and hit[0] is edition:
+        return hit[1]
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    built = _build(edition)
+    _CACHE[id(edition)] = (edition, built)
+    return built
+
+
+Reveals = tuple[tuple[RevealCard, ...], tuple[tuple[RevealCard, Fraction], ...]]
+"""The reveals of a deck: the actions, and the actions with their probabilities."""
+
+_REVEALS: dict[tuple[int, ...], Reveals] = {}
+_REVEALS_LIMIT: Final = 4096
+
+
+_REVEAL_ACTIONS: dict[int, RevealCard] = {}
+
+
+def reveals(deck: tuple[int, ...]) -> Reveals:
+    """Each card of ``deck`` revealed, equally likely; kept per deck contents (a bounded cache).
+
+    >>> reveals((4, 9))[1]
+    ((RevealCard(card=4), Fraction(1, 2)), (RevealCard(card=9), Fraction(1, 2)))
+    """
+    found = _REVEALS.get(deck)
+    if found is None:
+        if len(_REVEAL_ACTIONS) >= _REVEALS_LIMIT:
+            _REVEAL_ACTIONS.clear()
+        known = _REVEAL_ACTIONS
+        actions = tuple(known.get(card) or known.setdefault(card, RevealCard(card)) for card in deck)
+        p = Fraction(1, len(deck)) if deck else Fraction(0)
+        found = actions, tuple((action, p) for action in actions)
+        if len(_REVEALS) >= _REVEALS_LIMIT:
+            _REVEALS.clear()
+        _REVEALS[deck] = found
+    return found
