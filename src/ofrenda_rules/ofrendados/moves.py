@@ -33,7 +33,7 @@ from ofrenda_rules.ofrendados.components import Colour, DieFace, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
 from ofrenda_rules.ofrendados.offering import rewritable_cells
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
-from ofrenda_rules.ofrendados.tables import DIE_ORDER, PENDING_DRAW, Tables, shared_die, tables
+from ofrenda_rules.ofrendados.tables import DIE_ORDER, PENDING_DRAW, Tables, can_draw, shared_die, tables
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -251,7 +251,7 @@ class NextState:
 
     def use_die(self, die: Die, face: DieFace, as_money: bool) -> None:
         """The acting player uses ``die``, for its ``face`` or exchanged for money."""
-        seat = self.acting
+        seat = (self.first_player + self.acted) % self.players
         self.dice_left = _remove(self.dice_left, die)
         board = self.boards[seat]
         if as_money or face.pesos:
@@ -316,7 +316,12 @@ class NextState:
 
     def reveal(self, card_id: int) -> None:
         """A Calaverita is revealed into the market (opening the round or refilling)."""
-        self.deck = tuple(c for c in self.deck if c != card_id)
+        deck = self.deck
+        if deck.count(card_id) == 1:
+            index = deck.index(card_id)
+            self.deck = deck[:index] + deck[index + 1 :]
+        else:
+            self.deck = tuple(c for c in deck if c != card_id)
         self.market = (*self.market, card_id)
         self.refill = False
 
@@ -332,8 +337,7 @@ class NextState:
 
     def can_draw(self, sheet: tuple[ObjectKind | None, ...], kind: ObjectKind) -> bool:
         """Whether some empty cell of ``sheet`` may hold ``kind`` (as ``drawable_cells`` is non-empty)."""
-        cells = self.tables.portrait_cells if kind is ObjectKind.PORTRAIT else self.tables.low_cells
-        return any(sheet[cell] is None and (below < 0 or sheet[below] is not None) for cell, below in cells)
+        return can_draw(self.tables, sheet, kind)
 
     def _drop_impossible(self) -> None:
         """Owed draws or rewrites that no cell allows are lost."""
@@ -395,7 +399,8 @@ class NextState:
             elif phase is Phase.CREATE:
                 if self.rerolling is not None:
                     return
-                self._drop_impossible()
+                if self.pending:
+                    self._drop_impossible()
                 if self.pending or self.dice_left:
                     return
                 if self.acted + 1 == n:
@@ -409,7 +414,8 @@ class NextState:
             elif phase is Phase.BUY:
                 if self.refill:
                     return
-                self._drop_impossible()
+                if self.pending:
+                    self._drop_impossible()
                 if self.pending or not self.turn_done:
                     return
                 if self.acted + 1 == n:

@@ -33,17 +33,20 @@ from ofrenda_rules.ofrendados.actions import (
     TurnDie,
     UseDie,
 )
-from ofrenda_rules.ofrendados.components import Colour, ObjectKind
+from ofrenda_rules.ofrendados.components import Colour
 from ofrenda_rules.ofrendados.moves import NextState, draft_seat
-from ofrenda_rules.ofrendados.offering import Sheet, rewritable_cells
-from ofrenda_rules.ofrendados.state import Board, Config, Die, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.offering import rewritable_cells
+from ofrenda_rules.ofrendados.state import Board, Config, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.tables import (
     DICE,
     PASS,
     ROLL_OUTCOMES,
     ROLLS,
     Tables,
+    can_draw,
     die_index,
+    distinct_indexes,
+    drawable,
     reveals,
     shared_die,
     tables,
@@ -116,18 +119,19 @@ def _chance_kind(state: State) -> type[RevealCard] | type[RollDie] | None:
 def current_player(state: State) -> PlayerId:
     """The seat to act, :data:`CHANCE` for a reveal or a roll, or :data:`TERMINAL`."""
     phase = state.phase
-    if phase is Phase.OVER:
-        return TERMINAL
-    if (
-        phase is Phase.OPEN
-        or phase is Phase.ROLL
-        or state.rerolling is not None
-        or (phase is Phase.BUY and state.refill)
-    ):
+    if phase is Phase.CREATE:
+        if state.rerolling is None:
+            return (state.first_player + state.acted) % state.config.players
         return CHANCE
     if phase is Phase.DRAFT:
-        return draft_seat(state)
-    return state.acting
+        return draft_seat(state) if state.rerolling is None else CHANCE
+    if phase is Phase.BUY:
+        if state.refill or state.rerolling is not None:
+            return CHANCE
+        return (state.first_player + state.acted) % state.config.players
+    if phase is Phase.OVER:
+        return TERMINAL
+    return CHANCE  # OPEN (a reveal) and ROLL
 
 
 def is_over(state: State) -> bool:
@@ -147,43 +151,20 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return ROLL_OUTCOMES
 
 
-def _distinct(dice: tuple[Die, ...]) -> list[int]:
-    """The indexes (in :data:`DICE`) of the different dice among ``dice``, in order of first appearance."""
-    found: list[int] = []
-    for die in dice:
-        index = die_index(die)
-        if index not in found:
-            found.append(index)
-    return found
-
-
-def _drawable(t: Tables, sheet: Sheet, kind: ObjectKind) -> tuple[Action, ...]:
-    """The draw actions of ``kind`` (as ``drawable_cells``, from the edition's cell table)."""
-    draw = t.draw
-    return tuple(
-        draw[cell]
-        for cell, below in (t.portrait_cells if kind is ObjectKind.PORTRAIT else t.low_cells)
-        if sheet[cell] is None and (below < 0 or sheet[below] is not None)
-    )
-
-
 def _create_actions(state: State, t: Tables, seat: int) -> tuple[Action, ...]:
     """Using, exchanging, turning and rerolling dice: generated directly, in the order the checks would list them."""
     edition = state.config.edition
     board = state.boards[seat]
     sheet = board.sheet
-    distinct = _distinct(state.dice_left)
+    distinct = distinct_indexes(state.dice_left)
     faces = t.faces
     can_place = len(board.flowers) < edition.flowers_per_player
-    room: dict[ObjectKind, bool] = {}
     actions: list[Action] = []
     for index in distinct:
         face = faces[index]
         kind = face.object
         if kind is not None:
-            usable = room.get(kind)
-            if usable is None:
-                usable = room[kind] = bool(_drawable(t, sheet, kind))
+            usable = can_draw(t, sheet, kind)
         elif face.flower is not None:
             usable = can_place and edition.path.next_space(board.position, face.flower) != 0
         else:
@@ -203,27 +184,30 @@ def _create_actions(state: State, t: Tables, seat: int) -> tuple[Action, ...]:
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
-    player = current_player(state)
-    if player == TERMINAL:
+    phase = state.phase
+    if phase is Phase.OVER:
         return ()
-    if player == CHANCE:
-        return reveals(state.deck)[0] if _chance_kind(state) is RevealCard else ROLLS
+    if phase is Phase.OPEN or (phase is Phase.BUY and state.refill):
+        return reveals(state.deck)[0]
+    if phase is Phase.ROLL or state.rerolling is not None:
+        return ROLLS
+    seat = draft_seat(state) if phase is Phase.DRAFT else state.acting
     edition = state.config.edition
     t = tables(edition)
     if state.pending:
         head = state.pending[0]
-        sheet = state.boards[player].sheet
+        sheet = state.boards[seat].sheet
         if head.kind is PendingKind.DRAW:
-            return _drawable(t, sheet, head.object)
+            return tuple(drawable(t, sheet, head.object))
         effect = edition.card(head.card).effect
         rewrite = t.rewrite
         return tuple(rewrite[c] for c in rewritable_cells(edition.sheet, sheet, effect))
-    if state.phase is Phase.DRAFT:
+    if phase is Phase.CREATE:
+        return _create_actions(state, t, seat)
+    if phase is Phase.DRAFT:
         take = t.take
-        return tuple(take[i] or TakeDie(DICE[i].colour, DICE[i].pips) for i in _distinct(state.pool))
-    if state.phase is Phase.CREATE:
-        return _create_actions(state, t, player)
-    pesos = state.boards[player].pesos
+        return tuple(take[i] or TakeDie(DICE[i].colour, DICE[i].pips) for i in distinct_indexes(state.pool))
+    pesos = state.boards[seat].pesos
     cost = t.cost
     buy = t.buy
     return (*(buy[c] for c in state.market if cost[c] <= pesos), PASS)

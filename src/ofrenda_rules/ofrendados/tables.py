@@ -27,7 +27,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -46,6 +46,7 @@ from ofrenda_rules.ofrendados.actions import (
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Colour, DieFace, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
+from ofrenda_rules.ofrendados.offering import Sheet
 from ofrenda_rules.ofrendados.state import Die, Pending, PendingKind
 
 __all__ = [
@@ -57,7 +58,10 @@ __all__ = [
     "ROLL_OUTCOMES",
     "Reveals",
     "Tables",
+    "can_draw",
     "die_index",
+    "distinct_indexes",
+    "drawable",
     "reveals",
     "shared_die",
     "tables",
@@ -85,6 +89,14 @@ def die_index(die: Die) -> int:
     """
     index = _INDEX_BY_ID.get(id(die))
     return _INDEX_BY_VALUE[(die.colour, die.pips)] if index is None else index
+
+
+def distinct_indexes(dice: tuple[Die, ...]) -> list[int]:
+    """The indexes (in :data:`DICE`) of the different dice among ``dice``, in order of first appearance."""
+    found = list(map(_INDEX_BY_ID.get, map(id, dice)))
+    if None in found:
+        return list(dict.fromkeys(die_index(die) for die in dice))
+    return list(dict.fromkeys(cast(list[int], found)))
 
 
 def shared_die(colour: Colour, pips: int) -> Die:
@@ -143,9 +155,9 @@ class Tables:
     """Drawing in each cell."""
     rewrite: tuple[RewriteObject, ...]
     """Turning the object of each cell."""
-    low_cells: tuple[tuple[int, int], ...]
-    """Every cell with the cell beneath it (-1 on the bottom row): where objects other than portraits may go."""
-    portrait_cells: tuple[tuple[int, int], ...]
+    low_cells: tuple[tuple[DrawObject, int, int], ...]
+    """Every cell with its draw action and the cell beneath it (-1 if none): where objects other than portraits go."""
+    portrait_cells: tuple[tuple[DrawObject, int, int], ...]
     """The same for the cells of the portrait rows."""
     buy: dict[int, BuyCard]
     """Buying each card."""
@@ -164,7 +176,8 @@ class Tables:
 def _build(edition: Edition) -> Tables:
     faces = tuple(edition.face(die.colour, die.pips) for die in DICE)
     spec = edition.sheet
-    cells = tuple((cell, spec.below[cell]) for cell in range(spec.size))
+    draw = tuple(DrawObject(cell) for cell in range(spec.size))
+    cells = tuple((draw[cell], cell, spec.below[cell]) for cell in range(spec.size))
     powers: dict[int, DiePower] = {}
     double: set[int] = set()
     power_actions: dict[int, tuple[tuple[TurnDie | RerollDie, ...], ...]] = {}
@@ -193,10 +206,10 @@ def _build(edition: Edition) -> Tables:
         take=tuple(None if d.colour is Colour.PURPLE else TakeDie(d.colour, d.pips) for d in DICE),
         use=tuple(UseDie(d.colour, d.pips) for d in DICE),
         money=tuple(None if f.pesos else UseDie(d.colour, d.pips, True) for d, f in zip(DICE, faces, strict=True)),
-        draw=tuple(DrawObject(cell) for cell in range(spec.size)),
+        draw=draw,
         rewrite=tuple(RewriteObject(cell) for cell in range(spec.size)),
         low_cells=cells,
-        portrait_cells=tuple(c for c in cells if spec.cells[c[0]][0] >= spec.portrait_row),
+        portrait_cells=tuple(c for c in cells if spec.cells[c[1]][0] >= spec.portrait_row),
         buy={card.id: BuyCard(card.id) for card in edition.cards},
         cost={card.id: card.cost for card in edition.cards},
         powers=powers,
@@ -204,6 +217,28 @@ def _build(edition: Edition) -> Tables:
         power_actions=power_actions,
         bought=bought,
     )
+
+
+def drawable(t: Tables, sheet: Sheet, kind: ObjectKind) -> list[DrawObject]:
+    """The draw actions of ``kind`` on ``sheet``: exactly the cells of ``drawable_cells``, in order."""
+    return [
+        action
+        for action, cell, below in (t.portrait_cells if kind is ObjectKind.PORTRAIT else t.low_cells)
+        if sheet[cell] is None and (below < 0 or sheet[below] is not None)
+    ]
+
+
+def can_draw(t: Tables, sheet: Sheet, kind: ObjectKind) -> bool:
+    """Whether ``kind`` may be drawn somewhere on ``sheet`` (``drawable_cells`` is not empty).
+
+    Any object but a portrait may be drawn as soon as one cell is empty: cells
+    are numbered row by row from the bottom, so every row below the first
+    empty cell is full, and the cell beneath it holds an object (or there is
+    none).
+    """
+    if kind is not ObjectKind.PORTRAIT:
+        return None in sheet
+    return any(sheet[cell] is None and (below < 0 or sheet[below] is not None) for _, cell, below in t.portrait_cells)
 
 
 _CACHE: dict[int, tuple[Edition, Tables]] = {}
