@@ -33,7 +33,7 @@ from ofrenda_rules.ofrendados.components import Colour, DieFace, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
 from ofrenda_rules.ofrendados.offering import rewritable_cells
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
-from ofrenda_rules.ofrendados.tables import DIE_ORDER, PENDING_DRAW, Tables, can_draw, shared_die, tables
+from ofrenda_rules.ofrendados.tables import DIE_ORDER, OWED_BY_ID, Tables, can_draw, shared_die, tables
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -233,10 +233,10 @@ class NextState:
     def place_flower(self, seat: int, space: int) -> None:
         """Put one of ``seat``'s tokens on ``space`` and take its bonuses (pesos now, an object to draw)."""
         board = self.boards[seat]
-        spec = self.edition.path.space(space)
+        spec = self.edition.path.spaces[space - 1]
         self.set_board(seat, Board(board.sheet, (*board.flowers, space), board.pesos + spec.pesos, board.cards))
         if spec.object is not None:
-            self.pending = (*self.pending, PENDING_DRAW[spec.object])
+            self.pending = (*self.pending, OWED_BY_ID[id(spec.object)])
 
     def take_die(self, die: Die) -> None:
         """The player to draft takes ``die`` from the pool."""
@@ -252,16 +252,19 @@ class NextState:
     def use_die(self, die: Die, face: DieFace, as_money: bool) -> None:
         """The acting player uses ``die``, for its ``face`` or exchanged for money."""
         seat = (self.first_player + self.acted) % self.players
-        self.dice_left = _remove(self.dice_left, die)
+        dice = self.dice_left
+        index = dice.index(die)
+        self.dice_left = dice[:index] + dice[index + 1 :]
         board = self.boards[seat]
         if as_money or face.pesos:
             gain = self.exchange_rate(seat) if as_money else face.pesos
             self.set_board(seat, Board(board.sheet, board.flowers, board.pesos + gain, board.cards))
         elif face.object is not None:
-            self.pending = (*self.pending, PENDING_DRAW[face.object])
+            self.pending = (*self.pending, OWED_BY_ID[id(face.object)])
         else:
             assert face.flower is not None
-            self.place_flower(seat, self.edition.path.next_space(board.position, face.flower))
+            flowers = board.flowers
+            self.place_flower(seat, self.tables.reach[id(face.flower)][flowers[-1] if flowers else 0])
 
     def turn_die(self, card: int, die: Die, to: Die) -> None:
         """The acting player turns ``die`` to show ``to`` with the power of ``card``."""
@@ -308,7 +311,7 @@ class NextState:
             self.pending = self.pending + self.tables.bought[card_id]
         elif kind is EffectKind.FLOWER and self._can_place(seat):
             assert effect.flower is not None
-            space = path.next_space(board.position, effect.flower)
+            space = self.tables.reach[id(effect.flower)][board.position]
             if space:
                 self.place_flower(seat, space)
         elif kind is EffectKind.NEXT_SPACE and self._can_place(seat) and board.position < path.length:
@@ -377,26 +380,9 @@ class NextState:
     def proceed(self) -> None:
         """Move on through every step that needs no decision, up to a decision or a chance event."""
         n = self.players
-        per = self.config.dice_per_colour
         while True:
             phase = self.phase
-            if phase is Phase.OPEN:
-                if len(self.market) < MARKET_SIZE and self.deck:
-                    return
-                self.phase = Phase.ROLL
-            elif phase is Phase.ROLL:
-                if len(self.rolled) < 3 * per:
-                    return
-                self.phase = Phase.DRAFT
-                self.pool = tuple(sorted((d for d in self.rolled if d.colour is not Colour.PURPLE), key=DIE_ORDER))
-                self.picks = 0
-            elif phase is Phase.DRAFT:
-                if self.pool:
-                    return
-                self.phase = Phase.CREATE
-                self.acted = 0
-                self._start_create()
-            elif phase is Phase.CREATE:
+            if phase is Phase.CREATE:
                 if self.rerolling is not None:
                     return
                 if self.pending:
@@ -411,6 +397,12 @@ class NextState:
                 else:
                     self.acted += 1
                     self._start_create()
+            elif phase is Phase.DRAFT:
+                if self.pool:
+                    return
+                self.phase = Phase.CREATE
+                self.acted = 0
+                self._start_create()
             elif phase is Phase.BUY:
                 if self.refill:
                     return
@@ -423,6 +415,16 @@ class NextState:
                 else:
                     self.acted += 1
                     self.turn_done = False
+            elif phase is Phase.ROLL:
+                if len(self.rolled) < 3 * self.config.dice_per_colour:
+                    return
+                self.phase = Phase.DRAFT
+                self.pool = tuple(sorted((d for d in self.rolled if d.colour is not Colour.PURPLE), key=DIE_ORDER))
+                self.picks = 0
+            elif phase is Phase.OPEN:
+                if len(self.market) < MARKET_SIZE and self.deck:
+                    return
+                self.phase = Phase.ROLL
             else:
                 return
 

@@ -33,7 +33,7 @@ from ofrenda_rules.ofrendados.actions import (
     TurnDie,
     UseDie,
 )
-from ofrenda_rules.ofrendados.components import Colour
+from ofrenda_rules.ofrendados.components import Colour, ObjectKind
 from ofrenda_rules.ofrendados.moves import NextState, draft_seat
 from ofrenda_rules.ofrendados.offering import rewritable_cells
 from ofrenda_rules.ofrendados.state import Board, Config, PendingKind, Phase, State
@@ -152,28 +152,39 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def _create_actions(state: State, t: Tables, seat: int) -> tuple[Action, ...]:
-    """Using, exchanging, turning and rerolling dice: generated directly, in the order the checks would list them."""
-    edition = state.config.edition
+    """Using, exchanging, turning and rerolling dice: generated directly, in the order the checks would list them.
+
+    A face is usable as ``validate`` says: an object when some cell may hold
+    it, a flower when a token is left and a flower of its type lies ahead,
+    money always.
+    """
     board = state.boards[seat]
     sheet = board.sheet
+    flowers = board.flowers
+    position = flowers[-1] if flowers else 0
+    can_place = len(flowers) < state.config.edition.flowers_per_player
+    room = None in sheet
     distinct = distinct_indexes(state.dice_left)
     faces = t.faces
-    can_place = len(board.flowers) < edition.flowers_per_player
+    ahead = t.ahead
+    use = t.use
+    money = t.money
     actions: list[Action] = []
     for index in distinct:
         face = faces[index]
         kind = face.object
         if kind is not None:
-            usable = can_draw(t, sheet, kind)
-        elif face.flower is not None:
-            usable = can_place and edition.path.next_space(board.position, face.flower) != 0
+            if room if kind is not ObjectKind.PORTRAIT else can_draw(t, sheet, kind):
+                actions.append(use[index])
+        elif face.flower is None:
+            actions.append(use[index])
         else:
-            usable = True
-        if usable:
-            actions.append(t.use[index])
-        money = t.money[index]
-        if money is not None:
-            actions.append(money)
+            reach = ahead[index]
+            if can_place and reach is not None and reach[position]:
+                actions.append(use[index])
+        exchange = money[index]
+        if exchange is not None:
+            actions.append(exchange)
     powers = t.powers
     for card_id in board.cards:
         if card_id in powers and card_id not in state.powers_used:
@@ -310,11 +321,11 @@ def _transition(state: State, action: Action) -> State:
         die = shared_die(action.colour, action.pips)
         step.use_die(die, step.tables.faces[die_index(die)], action.as_money)
         step.proceed()
-    elif isinstance(action, DrawObject | RewriteObject):
-        step.fill(action.cell)
-        step.proceed()
     elif isinstance(action, TakeDie):
         step.take_die(shared_die(action.colour, action.pips))
+        step.proceed()
+    elif isinstance(action, DrawObject | RewriteObject):
+        step.fill(action.cell)
         step.proceed()
     elif isinstance(action, RollDie):
         step.roll(action.pips)
@@ -334,7 +345,8 @@ def _transition(state: State, action: Action) -> State:
         step.reroll_die(action.card, shared_die(action.colour, action.pips))
     else:
         assert_never(action)
-    step.settle()
+    if step.rng is not None:
+        step.settle()
     return step.freeze()
 
 

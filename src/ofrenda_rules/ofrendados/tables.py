@@ -44,14 +44,15 @@ from ofrenda_rules.ofrendados.actions import (
     UseDie,
 )
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
-from ofrenda_rules.ofrendados.components import Colour, DieFace, ObjectKind
-from ofrenda_rules.ofrendados.edition import Edition
+from ofrenda_rules.ofrendados.components import Colour, DieFace, Flower, ObjectKind
+from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION, Edition
 from ofrenda_rules.ofrendados.offering import Sheet
 from ofrenda_rules.ofrendados.state import Die, Pending, PendingKind
 
 __all__ = [
     "DICE",
     "DIE_ORDER",
+    "OWED_BY_ID",
     "PASS",
     "PENDING_DRAW",
     "ROLLS",
@@ -123,6 +124,9 @@ PASS: Final = Pass()
 PENDING_DRAW: Final = {kind: Pending(PendingKind.DRAW, kind) for kind in ObjectKind}
 """The owed draw of each kind of object."""
 
+OWED_BY_ID: Final = {id(kind): owed for kind, owed in PENDING_DRAW.items()}
+"""The same keyed by ``id(kind)``: enum members live forever, and hashing an enum member calls Python code."""
+
 
 def turn_targets(power: DiePower, pips: int) -> tuple[int, ...]:
     """The faces a die showing ``pips`` may be turned to with ``power``.
@@ -145,6 +149,10 @@ class Tables:
 
     faces: tuple[DieFace, ...]
     """What each die gives."""
+    ahead: tuple[tuple[int, ...] | None, ...]
+    """For each die whose face is a flower, the space it reaches from each position (0 if none is ahead)."""
+    reach: dict[int, tuple[int, ...]]
+    """For each flower type (keyed by ``id(flower)``), the space it reaches from each position (0 if none)."""
     take: tuple[TakeDie | None, ...]
     """The draft action of each orange or yellow die (``None`` for purple)."""
     use: tuple[UseDie, ...]
@@ -201,8 +209,13 @@ def _build(edition: Edition) -> Tables:
                     tuple(TurnDie(card.id, d.colour, d.pips, to) for to in turn_targets(effect.power, d.pips))
                     for d in DICE
                 )
+    path = edition.path
+    positions = range(path.length + 1)
+    reach = {id(flower): tuple(path.next_space(p, flower) for p in positions) for flower in Flower}
     return Tables(
         faces=faces,
+        ahead=tuple(None if f.flower is None else reach[id(f.flower)] for f in faces),
+        reach=reach,
         take=tuple(None if d.colour is Colour.PURPLE else TakeDie(d.colour, d.pips) for d in DICE),
         use=tuple(UseDie(d.colour, d.pips) for d in DICE),
         money=tuple(None if f.pesos else UseDie(d.colour, d.pips, True) for d, f in zip(DICE, faces, strict=True)),
@@ -241,20 +254,24 @@ def can_draw(t: Tables, sheet: Sheet, kind: ObjectKind) -> bool:
     return any(sheet[cell] is None and (below < 0 or sheet[below] is not None) for _, cell, below in t.portrait_cells)
 
 
-_CACHE: dict[int, tuple[Edition, Tables]] = {}
+_DEFAULT: Final = (DEFAULT_EDITION, _build(DEFAULT_EDITION))
+_CACHE: dict[int, tuple[Edition, Tables]] = {id(DEFAULT_EDITION): _DEFAULT}
 _CACHE_LIMIT: Final = 32
+_LAST: list[tuple[Edition, Tables]] = [_DEFAULT]
 
 
 def tables(edition: Edition) -> Tables:
     """The tables of ``edition``, built on first use and kept (a few editions at a time)."""
+    last = _LAST[0]
+    if last[0] is edition:
+        return last[1]
     hit = _CACHE.get(id(edition))
-    if hit is not None and hit[0] is edition:
-        return hit[1]
-    if len(_CACHE) >= _CACHE_LIMIT:
-        _CACHE.clear()
-    built = _build(edition)
-    _CACHE[id(edition)] = (edition, built)
-    return built
+    if hit is None or hit[0] is not edition:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        hit = _CACHE[id(edition)] = (edition, _build(edition))
+    _LAST[0] = hit
+    return hit[1]
 
 
 Reveals = tuple[tuple[RevealCard, ...], tuple[tuple[RevealCard, Fraction], ...]]
