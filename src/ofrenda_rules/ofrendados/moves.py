@@ -75,6 +75,23 @@ _FIELDS: Final = (
 assert tuple(f.name for f in attrs.fields(State) if f.init) == _FIELDS, "NextState must mirror State"
 _GET: Final = operator.attrgetter(*_FIELDS)
 
+# Enum members as module globals: reading ``Phase.OPEN`` goes through the enum metaclass,
+# about ten times slower than reading a global in CPython 3.11.
+_OPEN: Final = Phase.OPEN
+_ROLL: Final = Phase.ROLL
+_DRAFT: Final = Phase.DRAFT
+_CREATE: Final = Phase.CREATE
+_BUY: Final = Phase.BUY
+_OVER: Final = Phase.OVER
+_ORANGE: Final = Colour.ORANGE
+_PURPLE: Final = Colour.PURPLE
+_YELLOW: Final = Colour.YELLOW
+_DRAW_EFFECT: Final = EffectKind.DRAW
+_FLOWER_EFFECT: Final = EffectKind.FLOWER
+_NEXT_SPACE_EFFECT: Final = EffectKind.NEXT_SPACE
+_REWRITE_EFFECT: Final = EffectKind.REWRITE
+_OWED_DRAW: Final = PendingKind.DRAW
+
 
 def _seat_to_draft(players: int, picks: int, first_player: int) -> int:
     lap, step = divmod(picks, players)
@@ -88,7 +105,7 @@ def draft_seat(state: State) -> int:
 
 
 def _colour_rolled(per: int, index: int) -> Colour:
-    return Colour.YELLOW if index < per else Colour.ORANGE if index < 2 * per else Colour.PURPLE
+    return _YELLOW if index < per else _ORANGE if index < 2 * per else _PURPLE
 
 
 def roll_colour(state: State) -> Colour:
@@ -307,14 +324,14 @@ class NextState:
         effect = card.effect
         kind = effect.kind
         path = edition.path
-        if kind is EffectKind.DRAW or kind is EffectKind.REWRITE:
+        if kind is _DRAW_EFFECT or kind is _REWRITE_EFFECT:
             self.pending = self.pending + self.tables.bought[card_id]
-        elif kind is EffectKind.FLOWER and self._can_place(seat):
+        elif kind is _FLOWER_EFFECT and self._can_place(seat):
             assert effect.flower is not None
             space = self.tables.reach[id(effect.flower)][board.position]
             if space:
                 self.place_flower(seat, space)
-        elif kind is EffectKind.NEXT_SPACE and self._can_place(seat) and board.position < path.length:
+        elif kind is _NEXT_SPACE_EFFECT and self._can_place(seat) and board.position < path.length:
             self.place_flower(seat, board.position + 1)
 
     def reveal(self, card_id: int) -> None:
@@ -348,7 +365,7 @@ class NextState:
         pending = self.pending
         while pending:
             head = pending[0]
-            if head.kind is PendingKind.DRAW:
+            if head.kind is _OWED_DRAW:
                 possible = self.can_draw(sheet, head.object)
             else:
                 edition = self.edition
@@ -359,7 +376,7 @@ class NextState:
         self.pending = pending
 
     def _start_create(self) -> None:
-        purple = tuple(d for d in self.rolled if d.colour is Colour.PURPLE)
+        purple = tuple(d for d in self.rolled if d.colour is _PURPLE)
         self.dice_left = tuple(sorted(self.drafted[self.acting] + purple, key=DIE_ORDER))
         self.powers_used = ()
         self.pending = ()
@@ -368,7 +385,7 @@ class NextState:
         n = self.players
         self.round += 1
         self.first_player = (self.first_player + 1) % n
-        self.phase = Phase.OVER if self.round == ROUNDS else Phase.OPEN
+        self.phase = _OVER if self.round == ROUNDS else _OPEN
         self.discard = tuple(sorted(self.discard + self.market))
         self.market = ()
         self.rolled = ()
@@ -382,7 +399,7 @@ class NextState:
         n = self.players
         while True:
             phase = self.phase
-            if phase is Phase.CREATE:
+            if phase is _CREATE:
                 if self.rerolling is not None:
                     return
                 if self.pending:
@@ -390,20 +407,20 @@ class NextState:
                 if self.pending or self.dice_left:
                     return
                 if self.acted + 1 == n:
-                    self.phase = Phase.BUY
+                    self.phase = _BUY
                     self.acted = 0
                     self.turn_done = False
                     self.powers_used = ()
                 else:
                     self.acted += 1
                     self._start_create()
-            elif phase is Phase.DRAFT:
+            elif phase is _DRAFT:
                 if self.pool:
                     return
-                self.phase = Phase.CREATE
+                self.phase = _CREATE
                 self.acted = 0
                 self._start_create()
-            elif phase is Phase.BUY:
+            elif phase is _BUY:
                 if self.refill:
                     return
                 if self.pending:
@@ -415,16 +432,16 @@ class NextState:
                 else:
                     self.acted += 1
                     self.turn_done = False
-            elif phase is Phase.ROLL:
+            elif phase is _ROLL:
                 if len(self.rolled) < 3 * self.config.dice_per_colour:
                     return
-                self.phase = Phase.DRAFT
-                self.pool = tuple(sorted((d for d in self.rolled if d.colour is not Colour.PURPLE), key=DIE_ORDER))
+                self.phase = _DRAFT
+                self.pool = tuple(sorted((d for d in self.rolled if d.colour is not _PURPLE), key=DIE_ORDER))
                 self.picks = 0
-            elif phase is Phase.OPEN:
+            elif phase is _OPEN:
                 if len(self.market) < MARKET_SIZE and self.deck:
                     return
-                self.phase = Phase.ROLL
+                self.phase = _ROLL
             else:
                 return
 
@@ -441,9 +458,9 @@ class NextState:
             return
         while True:
             phase = self.phase
-            if phase is Phase.OVER:
+            if phase is _OVER:
                 break
-            if phase is Phase.OPEN or (phase is Phase.BUY and self.refill):
+            if phase is _OPEN or (phase is _BUY and self.refill):
                 deck = self.deck
                 if len(deck) == 1:
                     index = 0
@@ -451,7 +468,7 @@ class NextState:
                     index, rng = rng.below(len(deck))
                 self.rng = rng
                 self.reveal(deck[index])
-            elif phase is Phase.ROLL or self.rerolling is not None:
+            elif phase is _ROLL or self.rerolling is not None:
                 index, rng = rng.below(6)
                 self.rng = rng
                 self.roll(index + 1)
