@@ -23,7 +23,6 @@ functions do one transition each on an immutable state.
 
 from __future__ import annotations
 
-import operator
 from typing import Final
 
 import attrs
@@ -73,7 +72,10 @@ _FIELDS: Final = (
     "rng",
 )
 assert tuple(f.name for f in attrs.fields(State) if f.init) == _FIELDS, "NextState must mirror State"
-_GET: Final = operator.attrgetter(*_FIELDS)
+assert tuple(f.name for f in attrs.fields(State)) == (*_FIELDS, "_legal"), "State's fields changed"
+assert all(f.validator is None and f.converter is None for f in attrs.fields(State)), "State.__init__ only stores"
+_new: Final = object.__new__
+_setattr: Final = object.__setattr__
 
 # Enum members as module globals: reading ``Phase.OPEN`` goes through the enum metaclass,
 # about ten times slower than reading a global in CPython 3.11.
@@ -124,31 +126,9 @@ class NextState:
     Its fields are those of :class:`~ofrenda_rules.ofrendados.state.State`.
     """
 
-    __slots__ = (
-        "acted",
-        "boards",
-        "config",
-        "deck",
-        "dice_left",
-        "discard",
-        "drafted",
-        "edition",
-        "first_player",
-        "market",
-        "pending",
-        "phase",
-        "picks",
-        "players",
-        "pool",
-        "powers_used",
-        "refill",
-        "rerolling",
-        "rng",
-        "rolled",
-        "round",
-        "tables",
-        "turn_done",
-    )
+    # The state's fields live in the instance dictionary, which is handed to the new State at the
+    # end; what only the transition needs lives in slots.
+    __slots__ = ("__dict__", "edition", "players", "tables")
 
     config: Config
     round: int
@@ -178,56 +158,24 @@ class NextState:
     """The edition's lookup tables."""
 
     def __init__(self, state: State) -> None:
-        (
-            self.config,
-            self.round,
-            self.first_player,
-            self.phase,
-            self.deck,
-            self.market,
-            self.discard,
-            self.refill,
-            self.rolled,
-            self.pool,
-            self.picks,
-            self.drafted,
-            self.acted,
-            self.turn_done,
-            self.dice_left,
-            self.rerolling,
-            self.powers_used,
-            self.pending,
-            self.boards,
-            self.rng,
-        ) = _GET(state)
-        self.players = self.config.players
-        self.edition = self.config.edition
+        self.__dict__ = state.__dict__.copy()
+        self.players = state.config.players
+        self.edition = state.config.edition
         self.tables = tables(self.edition)
 
     def freeze(self) -> State:
-        """The state as it now is."""
-        return State(
-            self.config,
-            self.round,
-            self.first_player,
-            self.phase,
-            self.deck,
-            self.market,
-            self.discard,
-            self.refill,
-            self.rolled,
-            self.pool,
-            self.picks,
-            self.drafted,
-            self.acted,
-            self.turn_done,
-            self.dice_left,
-            self.rerolling,
-            self.powers_used,
-            self.pending,
-            self.boards,
-            self.rng,
-        )
+        """The state as it now is; the NextState is spent (its fields are handed over, not copied).
+
+        The new State gets the fields without running ``State.__init__``,
+        which only stores them (State has no validator or converter, which
+        is checked on import).
+        """
+        fields = self.__dict__
+        fields["_legal"] = None
+        self.__dict__ = {}
+        state: State = _new(State)
+        _setattr(state, "__dict__", fields)
+        return state
 
     @property
     def acting(self) -> int:
