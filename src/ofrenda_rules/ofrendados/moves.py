@@ -416,6 +416,15 @@ class NextState:
                     index, rng = rng.below(len(deck))
                 self.rng = rng
                 self.reveal(deck[index])
+            elif phase is _ROLL and self.rerolling is None:
+                # The round's dice one after the other: proceed would stop at each until the last.
+                rolled = list(self.rolled)
+                per = self.config.dice_per_colour
+                for _ in range(max(1, 3 * per - len(rolled))):
+                    index, rng = rng.below(6)
+                    rolled.append(shared_die(_colour_rolled(per, len(rolled)), index + 1))
+                self.rng = rng
+                self.rolled = tuple(rolled)
             elif phase is _ROLL or self.rerolling is not None:
                 index, rng = rng.below(6)
                 self.rng = rng

@@ -27,7 +27,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
@@ -101,10 +101,10 @@ def die_index(die: Die) -> int:
 
 def distinct_indexes(dice: tuple[Die, ...]) -> list[int]:
     """The indexes (in :data:`DICE`) of the different dice among ``dice``, in order of first appearance."""
-    found = list(map(_INDEX_BY_ID.get, map(id, dice)))
-    if None in found:
+    try:
+        return list(dict.fromkeys(map(_INDEX_BY_ID.__getitem__, map(id, dice))))
+    except KeyError:  # a die built elsewhere than DICE
         return list(dict.fromkeys(die_index(die) for die in dice))
-    return list(dict.fromkeys(cast(list[int], found)))
 
 
 def shared_die(colour: Colour, pips: int) -> Die:
