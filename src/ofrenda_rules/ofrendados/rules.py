@@ -213,7 +213,7 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
         return reveals(state.deck)[0]
     if phase is _ROLL or state.rerolling is not None:
         return ROLLS
-    seat = draft_seat(state) if phase is _DRAFT else state.acting
+    seat = draft_seat(state) if phase is _DRAFT else (state.first_player + state.acted) % state.config.players
     edition = state.config.edition
     t = tables(edition)
     if state.pending:
