@@ -135,3 +135,18 @@ def test_shared_dice_follow_the_dice_order_and_are_found_by_value_too() -> None:
     assert shared_die(DICE[0].colour, 7) == attrs.evolve(DICE[0], pips=7)
     with pytest.raises(KeyError):
         die_index(attrs.evolve(DICE[0], pips=0))
+
+
+def test_chance_outcomes_are_applied_like_legal_actions_and_others_are_still_checked() -> None:
+    state = new_game(Config(players=3))
+    outcomes = chance_outcomes(state)
+    assert [p for _, p in outcomes] == [outcomes[0][1]] * len(outcomes) and sum(p for _, p in outcomes) == 1
+    for action, _ in outcomes[:5]:
+        assert apply(state, action) == _expected(attrs.evolve(state), action)
+    assert legal_actions(state) == tuple(a for a, _ in outcomes)
+    revealed = outcomes[0][0]
+    after = apply(state, revealed)
+    chance_outcomes(after)
+    with pytest.raises(IllegalActionError) as error:
+        apply(after, revealed)
+    assert error.value.rejection.code == "card-not-in-deck"
