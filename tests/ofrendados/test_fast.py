@@ -28,7 +28,7 @@ from ofrenda_rules.ofrendados import (
     new_game,
     validate,
 )
-from ofrenda_rules.ofrendados.tables import DICE, die_index, shared_die
+from ofrenda_rules.ofrendados.tables import DICE, die_index, shared_die, sorted_dice
 from ofrenda_rules.rng import Rng
 from ofrenda_rules.serialization import dumps
 from tests.ofrendados import reference
@@ -133,6 +133,9 @@ def test_shared_dice_follow_the_dice_order_and_are_found_by_value_too() -> None:
         assert die_index(die) == index == die_index(attrs.evolve(die))
         assert shared_die(die.colour, die.pips) is die
     assert shared_die(DICE[0].colour, 7) == attrs.evolve(DICE[0], pips=7)
+    mixed = (DICE[17], attrs.evolve(DICE[3]), DICE[9], DICE[3])
+    assert sorted_dice(mixed) == tuple(sorted(mixed)) == sorted_dice(list(reversed(mixed)))
+    assert sorted_dice(DICE[::-1]) == DICE
     with pytest.raises(KeyError):
         die_index(attrs.evolve(DICE[0], pips=0))
 

@@ -32,7 +32,7 @@ from ofrenda_rules.ofrendados.components import Colour, DieFace, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
 from ofrenda_rules.ofrendados.offering import rewritable_cells
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
-from ofrenda_rules.ofrendados.tables import DIE_ORDER, OWED_BY_ID, Tables, can_draw, shared_die, tables
+from ofrenda_rules.ofrendados.tables import OWED_BY_ID, Tables, can_draw, shared_die, sorted_dice, tables
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -211,7 +211,7 @@ class NextState:
         self.pool = pool[:index] + pool[index + 1 :]
         self.picks += 1
         drafted = self.drafted
-        mine = tuple(sorted((*drafted[seat], die), key=DIE_ORDER))
+        mine = sorted_dice((*drafted[seat], die))
         self.drafted = drafted[:seat] + (mine,) + drafted[seat + 1 :]
 
     def use_die(self, die: Die, face: DieFace, as_money: bool) -> None:
@@ -235,7 +235,7 @@ class NextState:
         """The acting player turns ``die`` to show ``to`` with the power of ``card``."""
         dice = list(self.dice_left)
         dice[dice.index(die)] = to
-        self.dice_left = tuple(sorted(dice, key=DIE_ORDER))
+        self.dice_left = sorted_dice(dice)
         self.powers_used = (*self.powers_used, card)
 
     def reroll_die(self, card: int, die: Die) -> None:
@@ -298,7 +298,7 @@ class NextState:
         rerolling = self.rerolling
         if rerolling is not None:
             self.rerolling = None
-            self.dice_left = tuple(sorted((*self.dice_left, shared_die(rerolling.colour, pips)), key=DIE_ORDER))
+            self.dice_left = sorted_dice((*self.dice_left, shared_die(rerolling.colour, pips)))
         else:
             colour = _colour_rolled(self.config.dice_per_colour, len(self.rolled))
             self.rolled = (*self.rolled, shared_die(colour, pips))
@@ -325,7 +325,7 @@ class NextState:
 
     def _start_create(self) -> None:
         purple = tuple(d for d in self.rolled if d.colour is _PURPLE)
-        self.dice_left = tuple(sorted(self.drafted[self.acting] + purple, key=DIE_ORDER))
+        self.dice_left = sorted_dice(self.drafted[self.acting] + purple)
         self.powers_used = ()
         self.pending = ()
 
@@ -384,7 +384,7 @@ class NextState:
                 if len(self.rolled) < 3 * self.config.dice_per_colour:
                     return
                 self.phase = _DRAFT
-                self.pool = tuple(sorted((d for d in self.rolled if d.colour is not _PURPLE), key=DIE_ORDER))
+                self.pool = sorted_dice([d for d in self.rolled if d.colour is not _PURPLE])
                 self.picks = 0
             elif phase is _OPEN:
                 if len(self.market) < MARKET_SIZE and self.deck:

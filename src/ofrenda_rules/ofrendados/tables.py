@@ -65,6 +65,7 @@ __all__ = [
     "drawable",
     "reveals",
     "shared_die",
+    "sorted_dice",
     "tables",
     "turn_targets",
 ]
@@ -105,6 +106,18 @@ def distinct_indexes(dice: tuple[Die, ...]) -> list[int]:
         return list(dict.fromkeys(map(_INDEX_BY_ID.__getitem__, map(id, dice))))
     except KeyError:  # a die built elsewhere than DICE
         return list(dict.fromkeys(die_index(die) for die in dice))
+
+
+def sorted_dice(dice: tuple[Die, ...] | list[Die]) -> tuple[Die, ...]:
+    """``dice`` in :class:`Die`'s order; shared dice are sorted by their index, without a Python call per die.
+
+    >>> sorted_dice((DICE[13], DICE[2], DICE[13])) == tuple(sorted((DICE[13], DICE[2], DICE[13])))
+    True
+    """
+    try:
+        return tuple(map(DICE.__getitem__, sorted(map(_INDEX_BY_ID.__getitem__, map(id, dice)))))
+    except KeyError:  # a die built elsewhere than DICE
+        return tuple(sorted(dice, key=DIE_ORDER))
 
 
 def shared_die(colour: Colour, pips: int) -> Die:
