@@ -78,7 +78,7 @@ _new: Final = object.__new__
 _setattr: Final = object.__setattr__
 
 # Enum members as module globals: reading ``Phase.OPEN`` goes through the enum metaclass,
-# about ten times slower than reading a global in CPython 3.11.
+# over ten times slower than reading a global in CPython 3.11.
 _OPEN: Final = Phase.OPEN
 _ROLL: Final = Phase.ROLL
 _DRAFT: Final = Phase.DRAFT

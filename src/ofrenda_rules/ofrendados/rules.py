@@ -68,7 +68,7 @@ __all__ = [
 _ACTIONS: Final = (RevealCard, RollDie, TakeDie, UseDie, TurnDie, RerollDie, DrawObject, RewriteObject, BuyCard, Pass)
 
 # Enum members as module globals: reading ``Phase.OPEN`` goes through the enum metaclass,
-# about ten times slower than reading a global in CPython 3.11.
+# over ten times slower than reading a global in CPython 3.11.
 _OPEN: Final = Phase.OPEN
 _ROLL: Final = Phase.ROLL
 _DRAFT: Final = Phase.DRAFT
