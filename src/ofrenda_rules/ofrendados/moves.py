@@ -159,9 +159,10 @@ class NextState:
 
     def __init__(self, state: State) -> None:
         self.__dict__ = state.__dict__.copy()
-        self.players = state.config.players
-        self.edition = state.config.edition
-        self.tables = tables(self.edition)
+        config = state.config
+        self.players = config.players
+        self.edition = edition = config.edition
+        self.tables = tables(edition)
 
     def freeze(self) -> State:
         """The state as it now is; the NextState is spent (its fields are handed over, not copied).

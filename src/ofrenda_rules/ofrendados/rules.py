@@ -314,16 +314,11 @@ def apply(state: State, action: Action) -> State:
 
     """
     legal = state._legal
-    if legal is None or not _listed(action, legal):
+    if legal is None or not any(map(is_, legal, repeat(action))):  # not one of the very objects listed
         rejection = validate(state, action)
         if rejection is not None:
             raise IllegalActionError(rejection, action)
     return _transition(state, action)
-
-
-def _listed(action: object, legal: tuple[Action, ...]) -> bool:
-    """Whether ``action`` is one of the objects in ``legal`` (identity, not equality)."""
-    return any(map(is_, legal, repeat(action)))
 
 
 def _transition(state: State, action: Action) -> State:
