@@ -3,19 +3,40 @@
 The round runs OPEN (reveal 3 Calaveritas) -> ROLL (one die at a time) ->
 DRAFT (snake draft of orange and yellow dice) -> CREATE (each player in
 turn uses their dice and the purple ones) -> BUY (each player in turn may
-buy a Calaverita) and on to the next round. :func:`proceed` moves through
-the steps that need no decision.
+buy a Calaverita) and on to the next round. :meth:`NextState.proceed` moves
+through the steps that need no decision.
+
+An action is applied to one :class:`NextState`, a mutable copy of the state:
+the action, the steps that follow without a decision and, in a seeded game,
+the chance events up to the next decision (:meth:`NextState.settle`) all
+change it in place, and it is frozen into a single new
+:class:`~ofrenda_rules.ofrendados.state.State` at the end. The module-level
+functions do one transition each on an immutable state.
+
+>>> from ofrenda_rules.ofrendados.rules import new_game
+>>> from ofrenda_rules.ofrendados.state import Config
+>>> step = NextState(new_game(Config(players=2)))
+>>> step.reveal(5)
+>>> step.freeze().market
+(5,)
 """
 
 from __future__ import annotations
 
-from ofrenda_rules.copying import evolve
-from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
-from ofrenda_rules.ofrendados.components import Colour, DieFace
-from ofrenda_rules.ofrendados.offering import drawable_cells, rewritable_cells
-from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Die, Pending, PendingKind, Phase, State
+from typing import Final
+
+import attrs
+
+from ofrenda_rules.ofrendados.cards import EffectKind
+from ofrenda_rules.ofrendados.components import Colour, DieFace, ObjectKind
+from ofrenda_rules.ofrendados.edition import Edition
+from ofrenda_rules.ofrendados.offering import rewritable_cells
+from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.tables import OWED_BY_ID, Tables, can_draw, shared_die, sorted_dice, tables
+from ofrenda_rules.rng import Rng
 
 __all__ = [
+    "NextState",
     "buy",
     "draft_seat",
     "exchange_rate",
@@ -28,45 +49,70 @@ __all__ = [
     "use_die",
 ]
 
+_FIELDS: Final = (
+    "config",
+    "round",
+    "first_player",
+    "phase",
+    "deck",
+    "market",
+    "discard",
+    "refill",
+    "rolled",
+    "pool",
+    "picks",
+    "drafted",
+    "acted",
+    "turn_done",
+    "dice_left",
+    "rerolling",
+    "powers_used",
+    "pending",
+    "boards",
+    "rng",
+)
+assert tuple(f.name for f in attrs.fields(State) if f.init) == _FIELDS, "NextState must mirror State"
+assert tuple(f.name for f in attrs.fields(State)) == (*_FIELDS, "_legal"), "State's fields changed"
+assert all(f.validator is None and f.converter is None for f in attrs.fields(State)), "State.__init__ only stores"
+_new: Final = object.__new__
+_setattr: Final = object.__setattr__
 
-def set_board(state: State, seat: int, board: Board) -> State:
-    """``state`` with ``seat``'s board replaced."""
-    boards = state.boards
-    return evolve(state, boards=boards[:seat] + (board,) + boards[seat + 1 :])
+# Enum members as module globals: reading ``Phase.OPEN`` goes through the enum metaclass,
+# over ten times slower than reading a global in CPython 3.11.
+_OPEN: Final = Phase.OPEN
+_ROLL: Final = Phase.ROLL
+_DRAFT: Final = Phase.DRAFT
+_CREATE: Final = Phase.CREATE
+_BUY: Final = Phase.BUY
+_OVER: Final = Phase.OVER
+_ORANGE: Final = Colour.ORANGE
+_PURPLE: Final = Colour.PURPLE
+_YELLOW: Final = Colour.YELLOW
+_DRAW_EFFECT: Final = EffectKind.DRAW
+_FLOWER_EFFECT: Final = EffectKind.FLOWER
+_NEXT_SPACE_EFFECT: Final = EffectKind.NEXT_SPACE
+_REWRITE_EFFECT: Final = EffectKind.REWRITE
+_OWED_DRAW: Final = PendingKind.DRAW
+
+
+def _seat_to_draft(players: int, picks: int, first_player: int) -> int:
+    lap, step = divmod(picks, players)
+    offset = step if lap % 2 == 0 else players - 1 - step
+    return (first_player + offset) % players
 
 
 def draft_seat(state: State) -> int:
     """The seat to take the next die: clockwise, then back, (and clockwise again with 2 players)."""
-    n = state.config.players
-    lap, step = divmod(state.picks, n)
-    offset = step if lap % 2 == 0 else n - 1 - step
-    return (state.first_player + offset) % n
+    return _seat_to_draft(state.config.players, state.picks, state.first_player)
+
+
+def _colour_rolled(per: int, index: int) -> Colour:
+    return _YELLOW if index < per else _ORANGE if index < 2 * per else _PURPLE
 
 
 def roll_colour(state: State) -> Colour:
     """The colour of the next die rolled at the start of a round: yellow, then orange, then purple."""
-    per = state.config.dice_per_colour
-    index = len(state.rolled)
-    return Colour.YELLOW if index < per else Colour.ORANGE if index < 2 * per else Colour.PURPLE
-
-
-def exchange_rate(state: State, seat: int) -> int:
-    """Pesos for a die exchanged for money: 1, or 2 with a DOUBLE_EXCHANGE card."""
-    edition = state.config.edition
-    for card_id in state.boards[seat].cards:
-        if edition.card(card_id).effect.power is DiePower.DOUBLE_EXCHANGE:
-            return 2
-    return 1
-
-
-def place_flower(state: State, seat: int, space: int) -> State:
-    """Put one of ``seat``'s tokens on ``space`` and take its bonuses (pesos now, an object to draw)."""
-    board = state.boards[seat]
-    spec = state.config.edition.path.space(space)
-    state = set_board(state, seat, evolve(board, flowers=(*board.flowers, space), pesos=board.pesos + spec.pesos))
-    if spec.object is not None:
-        state = evolve(state, pending=(*state.pending, Pending(PendingKind.DRAW, spec.object)))
-    return state
+    return _colour_rolled(state.config.dice_per_colour, len(state.rolled))
 
 
 def _remove(dice: tuple[Die, ...], die: Die) -> tuple[Die, ...]:
@@ -74,147 +120,370 @@ def _remove(dice: tuple[Die, ...], die: Die) -> tuple[Die, ...]:
     return dice[:index] + dice[index + 1 :]
 
 
+class NextState:
+    """A state being changed in place by one action and what follows it; :meth:`freeze` makes it a State.
+
+    Its fields are those of :class:`~ofrenda_rules.ofrendados.state.State`.
+    """
+
+    # The state's fields live in the instance dictionary, which is handed to the new State at the
+    # end; what only the transition needs lives in slots.
+    __slots__ = ("__dict__", "edition", "players", "tables")
+
+    config: Config
+    round: int
+    first_player: int
+    phase: Phase
+    deck: tuple[int, ...]
+    market: tuple[int, ...]
+    discard: tuple[int, ...]
+    refill: bool
+    rolled: tuple[Die, ...]
+    pool: tuple[Die, ...]
+    picks: int
+    drafted: tuple[tuple[Die, ...], ...]
+    acted: int
+    turn_done: bool
+    dice_left: tuple[Die, ...]
+    rerolling: Die | None
+    powers_used: tuple[int, ...]
+    pending: tuple[Pending, ...]
+    boards: tuple[Board, ...]
+    rng: Rng | None
+    players: int
+    """The number of players."""
+    edition: Edition
+    """The components in play."""
+    tables: Tables
+    """The edition's lookup tables."""
+
+    def __init__(self, state: State) -> None:
+        self.__dict__ = state.__dict__.copy()
+        config = state.config
+        self.players = config.players
+        self.edition = edition = config.edition
+        self.tables = tables(edition)
+
+    def freeze(self) -> State:
+        """The state as it now is; the NextState is spent (its fields are handed over, not copied).
+
+        The new State gets the fields without running ``State.__init__``,
+        which only stores them (State has no validator or converter, which
+        is checked on import).
+        """
+        fields = self.__dict__
+        fields["_legal"] = None
+        self.__dict__ = {}
+        state: State = _new(State)
+        _setattr(state, "__dict__", fields)
+        return state
+
+    @property
+    def acting(self) -> int:
+        """The player whose CREATE or BUY turn it is."""
+        return (self.first_player + self.acted) % self.players
+
+    def set_board(self, seat: int, board: Board) -> None:
+        """Replace ``seat``'s board."""
+        boards = self.boards
+        self.boards = boards[:seat] + (board,) + boards[seat + 1 :]
+
+    def exchange_rate(self, seat: int) -> int:
+        """Pesos for a die exchanged for money: 1, or 2 with a DOUBLE_EXCHANGE card."""
+        double = self.tables.double_exchange
+        for card_id in self.boards[seat].cards:
+            if card_id in double:
+                return 2
+        return 1
+
+    def place_flower(self, seat: int, space: int) -> None:
+        """Put one of ``seat``'s tokens on ``space`` and take its bonuses (pesos now, an object to draw)."""
+        board = self.boards[seat]
+        spec = self.edition.path.spaces[space - 1]
+        self.set_board(seat, Board(board.sheet, (*board.flowers, space), board.pesos + spec.pesos, board.cards))
+        if spec.object is not None:
+            self.pending = (*self.pending, OWED_BY_ID[id(spec.object)])
+
+    def take_die(self, die: Die) -> None:
+        """The player to draft takes ``die`` from the pool."""
+        seat = _seat_to_draft(self.players, self.picks, self.first_player)
+        pool = self.pool
+        index = pool.index(die)
+        self.pool = pool[:index] + pool[index + 1 :]
+        self.picks += 1
+        drafted = self.drafted
+        mine = sorted_dice((*drafted[seat], die))
+        self.drafted = drafted[:seat] + (mine,) + drafted[seat + 1 :]
+
+    def use_die(self, die: Die, face: DieFace, as_money: bool) -> None:
+        """The acting player uses ``die``, for its ``face`` or exchanged for money."""
+        seat = (self.first_player + self.acted) % self.players
+        dice = self.dice_left
+        index = dice.index(die)
+        self.dice_left = dice[:index] + dice[index + 1 :]
+        board = self.boards[seat]
+        if as_money or face.pesos:
+            gain = self.exchange_rate(seat) if as_money else face.pesos
+            self.set_board(seat, Board(board.sheet, board.flowers, board.pesos + gain, board.cards))
+        elif face.object is not None:
+            self.pending = (*self.pending, OWED_BY_ID[id(face.object)])
+        else:
+            assert face.flower is not None
+            flowers = board.flowers
+            self.place_flower(seat, self.tables.reach[id(face.flower)][flowers[-1] if flowers else 0])
+
+    def turn_die(self, card: int, die: Die, to: Die) -> None:
+        """The acting player turns ``die`` to show ``to`` with the power of ``card``."""
+        dice = list(self.dice_left)
+        dice[dice.index(die)] = to
+        self.dice_left = sorted_dice(dice)
+        self.powers_used = (*self.powers_used, card)
+
+    def reroll_die(self, card: int, die: Die) -> None:
+        """The acting player picks up ``die`` to reroll it with the power of ``card``."""
+        self.dice_left = _remove(self.dice_left, die)
+        self.powers_used = (*self.powers_used, card)
+        self.rerolling = die
+
+    def fill(self, cell: int) -> None:
+        """The acting player settles the first owed decision in ``cell`` (a draw or a rewrite)."""
+        seat = self.acting
+        board = self.boards[seat]
+        sheet = board.sheet
+        pending = self.pending
+        sheet = sheet[:cell] + (pending[0].object,) + sheet[cell + 1 :]
+        self.set_board(seat, Board(sheet, board.flowers, board.pesos, board.cards))
+        self.pending = pending[1:]
+
+    def _can_place(self, seat: int) -> bool:
+        return len(self.boards[seat].flowers) < self.edition.flowers_per_player
+
+    def buy(self, card_id: int) -> None:
+        """The acting player buys ``card_id`` and its immediate effect starts."""
+        seat = self.acting
+        edition = self.edition
+        card = edition.card(card_id)
+        board = self.boards[seat]
+        self.market = tuple(c for c in self.market if c != card_id)
+        self.refill = bool(self.deck)
+        board = Board(board.sheet, board.flowers, board.pesos - card.cost, (*board.cards, card_id))
+        self.set_board(seat, board)
+        if not self.config.repeat_purchases:
+            self.turn_done = True
+        effect = card.effect
+        kind = effect.kind
+        path = edition.path
+        if kind is _DRAW_EFFECT or kind is _REWRITE_EFFECT:
+            self.pending = self.pending + self.tables.bought[card_id]
+        elif kind is _FLOWER_EFFECT and self._can_place(seat):
+            assert effect.flower is not None
+            space = self.tables.reach[id(effect.flower)][board.position]
+            if space:
+                self.place_flower(seat, space)
+        elif kind is _NEXT_SPACE_EFFECT and self._can_place(seat) and board.position < path.length:
+            self.place_flower(seat, board.position + 1)
+
+    def reveal(self, card_id: int) -> None:
+        """A Calaverita is revealed into the market (opening the round or refilling)."""
+        deck = self.deck
+        if deck.count(card_id) == 1:
+            index = deck.index(card_id)
+            self.deck = deck[:index] + deck[index + 1 :]
+        else:
+            self.deck = tuple(c for c in deck if c != card_id)
+        self.market = (*self.market, card_id)
+        self.refill = False
+
+    def roll(self, pips: int) -> None:
+        """The die being rolled (a round's roll or a reroll) shows ``pips``."""
+        rerolling = self.rerolling
+        if rerolling is not None:
+            self.rerolling = None
+            self.dice_left = sorted_dice((*self.dice_left, shared_die(rerolling.colour, pips)))
+        else:
+            colour = _colour_rolled(self.config.dice_per_colour, len(self.rolled))
+            self.rolled = (*self.rolled, shared_die(colour, pips))
+
+    def can_draw(self, sheet: tuple[ObjectKind | None, ...], kind: ObjectKind) -> bool:
+        """Whether some empty cell of ``sheet`` may hold ``kind`` (as ``drawable_cells`` is non-empty)."""
+        return can_draw(self.tables, sheet, kind)
+
+    def _drop_impossible(self) -> None:
+        """Owed draws or rewrites that no cell allows are lost."""
+        sheet = self.boards[self.acting].sheet
+        pending = self.pending
+        while pending:
+            head = pending[0]
+            if head.kind is _OWED_DRAW:
+                possible = self.can_draw(sheet, head.object)
+            else:
+                edition = self.edition
+                possible = bool(rewritable_cells(edition.sheet, sheet, edition.card(head.card).effect))
+            if possible:
+                break
+            pending = pending[1:]
+        self.pending = pending
+
+    def _start_create(self) -> None:
+        purple = tuple(d for d in self.rolled if d.colour is _PURPLE)
+        self.dice_left = sorted_dice(self.drafted[self.acting] + purple)
+        self.powers_used = ()
+        self.pending = ()
+
+    def _next_round(self) -> None:
+        n = self.players
+        self.round += 1
+        self.first_player = (self.first_player + 1) % n
+        self.phase = _OVER if self.round == ROUNDS else _OPEN
+        self.discard = tuple(sorted(self.discard + self.market))
+        self.market = ()
+        self.rolled = ()
+        self.drafted = ((),) * n
+        self.picks = 0
+        self.acted = 0
+        self.turn_done = False
+
+    def proceed(self) -> None:
+        """Move on through every step that needs no decision, up to a decision or a chance event."""
+        n = self.players
+        while True:
+            phase = self.phase
+            if phase is _CREATE:
+                if self.rerolling is not None:
+                    return
+                if self.pending:
+                    self._drop_impossible()
+                if self.pending or self.dice_left:
+                    return
+                if self.acted + 1 == n:
+                    self.phase = _BUY
+                    self.acted = 0
+                    self.turn_done = False
+                    self.powers_used = ()
+                else:
+                    self.acted += 1
+                    self._start_create()
+            elif phase is _DRAFT:
+                if self.pool:
+                    return
+                self.phase = _CREATE
+                self.acted = 0
+                self._start_create()
+            elif phase is _BUY:
+                if self.refill:
+                    return
+                if self.pending:
+                    self._drop_impossible()
+                if self.pending or not self.turn_done:
+                    return
+                if self.acted + 1 == n:
+                    self._next_round()
+                else:
+                    self.acted += 1
+                    self.turn_done = False
+            elif phase is _ROLL:
+                if len(self.rolled) < 3 * self.config.dice_per_colour:
+                    return
+                self.phase = _DRAFT
+                self.pool = sorted_dice([d for d in self.rolled if d.colour is not _PURPLE])
+                self.picks = 0
+            elif phase is _OPEN:
+                if len(self.market) < MARKET_SIZE and self.deck:
+                    return
+                self.phase = _ROLL
+            else:
+                return
+
+    def settle(self) -> None:
+        """In a seeded game, resolve the chance events up to the next decision with the state's generator.
+
+        Draws exactly what :func:`ofrenda_rules.chance.settle` draws: each
+        event is ``below(n)`` over its outcomes in the order of
+        ``legal_actions`` (the deck's cards, or the faces 1 to 6), and a
+        single possible card draws nothing.
+        """
+        rng = self.rng
+        if rng is None:
+            return
+        while True:
+            phase = self.phase
+            if phase is _OVER:
+                break
+            if phase is _OPEN or (phase is _BUY and self.refill):
+                deck = self.deck
+                if len(deck) == 1:
+                    index = 0
+                else:
+                    index, rng = rng.below(len(deck))
+                self.rng = rng
+                self.reveal(deck[index])
+            elif phase is _ROLL and self.rerolling is None:
+                # The round's dice one after the other: proceed would stop at each until the last.
+                rolled = list(self.rolled)
+                per = self.config.dice_per_colour
+                for _ in range(max(1, 3 * per - len(rolled))):
+                    index, rng = rng.below(6)
+                    rolled.append(shared_die(_colour_rolled(per, len(rolled)), index + 1))
+                self.rng = rng
+                self.rolled = tuple(rolled)
+            elif phase is _ROLL or self.rerolling is not None:
+                index, rng = rng.below(6)
+                self.rng = rng
+                self.roll(index + 1)
+            else:
+                break
+            self.proceed()
+
+
+def set_board(state: State, seat: int, board: Board) -> State:
+    """``state`` with ``seat``'s board replaced."""
+    step = NextState(state)
+    step.set_board(seat, board)
+    return step.freeze()
+
+
+def exchange_rate(state: State, seat: int) -> int:
+    """Pesos for a die exchanged for money: 1, or 2 with a DOUBLE_EXCHANGE card."""
+    return NextState(state).exchange_rate(seat)
+
+
+def place_flower(state: State, seat: int, space: int) -> State:
+    """Put one of ``seat``'s tokens on ``space`` and take its bonuses (pesos now, an object to draw)."""
+    step = NextState(state)
+    step.place_flower(seat, space)
+    return step.freeze()
+
+
 def use_die(state: State, die: Die, face: DieFace, as_money: bool) -> State:
     """The acting player uses ``die`` (already validated)."""
-    seat = state.acting
-    state = evolve(state, dice_left=_remove(state.dice_left, die))
-    board = state.boards[seat]
-    if as_money or face.pesos:
-        gain = exchange_rate(state, seat) if as_money else face.pesos
-        return set_board(state, seat, evolve(board, pesos=board.pesos + gain))
-    if face.object is not None:
-        return evolve(state, pending=(*state.pending, Pending(PendingKind.DRAW, face.object)))
-    assert face.flower is not None
-    return place_flower(state, seat, state.config.edition.path.next_space(board.position, face.flower))
-
-
-def _can_place(state: State, seat: int) -> bool:
-    return len(state.boards[seat].flowers) < state.config.edition.flowers_per_player
+    step = NextState(state)
+    step.use_die(die, face, as_money)
+    return step.freeze()
 
 
 def buy(state: State, card_id: int) -> State:
     """The acting player buys ``card_id`` (already validated) and its immediate effect starts."""
-    seat = state.acting
-    edition = state.config.edition
-    card = edition.card(card_id)
-    board = state.boards[seat]
-    market = tuple(c for c in state.market if c != card_id)
-    board = evolve(board, pesos=board.pesos - card.cost, cards=(*board.cards, card_id))
-    state = set_board(evolve(state, market=market, refill=bool(state.deck)), seat, board)
-    if not state.config.repeat_purchases:
-        state = evolve(state, turn_done=True)
-    effect = card.effect
-    path = edition.path
-    if effect.kind is EffectKind.DRAW:
-        owed = tuple(Pending(PendingKind.DRAW, kind) for kind in effect.objects)
-        return evolve(state, pending=state.pending + owed)
-    if effect.kind is EffectKind.REWRITE:
-        assert effect.into is not None
-        return evolve(state, pending=(*state.pending, Pending(PendingKind.REWRITE, effect.into, card_id)))
-    if effect.kind is EffectKind.FLOWER and _can_place(state, seat):
-        assert effect.flower is not None
-        space = path.next_space(board.position, effect.flower)
-        if space:
-            state = place_flower(state, seat, space)
-    elif effect.kind is EffectKind.NEXT_SPACE and _can_place(state, seat) and board.position < path.length:
-        state = place_flower(state, seat, board.position + 1)
-    return state
+    step = NextState(state)
+    step.buy(card_id)
+    return step.freeze()
 
 
 def reveal(state: State, card_id: int) -> State:
     """A Calaverita is revealed into the market (opening the round or refilling)."""
-    deck = tuple(c for c in state.deck if c != card_id)
-    return evolve(state, deck=deck, market=(*state.market, card_id), refill=False)
+    step = NextState(state)
+    step.reveal(card_id)
+    return step.freeze()
 
 
 def roll(state: State, pips: int) -> State:
     """The die being rolled (a round's roll or a reroll) shows ``pips``."""
-    if state.rerolling is not None:
-        die = Die(state.rerolling.colour, pips)
-        return evolve(state, rerolling=None, dice_left=tuple(sorted((*state.dice_left, die))))
-    return evolve(state, rolled=(*state.rolled, Die(roll_colour(state), pips)))
-
-
-def _drop_impossible(state: State) -> State:
-    """Owed draws or rewrites that no cell allows are lost."""
-    edition = state.config.edition
-    sheet = state.boards[state.acting].sheet
-    pending = state.pending
-    while pending:
-        head = pending[0]
-        if head.kind is PendingKind.DRAW:
-            possible = bool(drawable_cells(edition.sheet, sheet, head.object))
-        else:
-            possible = bool(rewritable_cells(edition.sheet, sheet, edition.card(head.card).effect))
-        if possible:
-            break
-        pending = pending[1:]
-    return state if pending is state.pending else evolve(state, pending=pending)
-
-
-def _start_create(state: State) -> State:
-    seat = state.acting
-    purple = tuple(d for d in state.rolled if d.colour is Colour.PURPLE)
-    dice = tuple(sorted(state.drafted[seat] + purple))
-    return evolve(state, dice_left=dice, powers_used=(), pending=())
-
-
-def _next_round(state: State) -> State:
-    n = state.config.players
-    rnd = state.round + 1
-    return evolve(
-        state,
-        round=rnd,
-        first_player=(state.first_player + 1) % n,
-        phase=Phase.OVER if rnd == ROUNDS else Phase.OPEN,
-        discard=tuple(sorted(state.discard + state.market)),
-        market=(),
-        rolled=(),
-        drafted=((),) * n,
-        picks=0,
-        acted=0,
-        turn_done=False,
-    )
+    step = NextState(state)
+    step.roll(pips)
+    return step.freeze()
 
 
 def proceed(state: State) -> State:
     """Move on through every step that needs no decision, up to a decision or a chance event."""
-    n = state.config.players
-    per = state.config.dice_per_colour
-    while True:
-        phase = state.phase
-        if phase is Phase.OPEN:
-            if len(state.market) < MARKET_SIZE and state.deck:
-                return state
-            state = evolve(state, phase=Phase.ROLL)
-        elif phase is Phase.ROLL:
-            if len(state.rolled) < 3 * per:
-                return state
-            pool = tuple(sorted(d for d in state.rolled if d.colour is not Colour.PURPLE))
-            state = evolve(state, phase=Phase.DRAFT, pool=pool, picks=0)
-        elif phase is Phase.DRAFT:
-            if state.pool:
-                return state
-            state = _start_create(evolve(state, phase=Phase.CREATE, acted=0))
-        elif phase is Phase.CREATE:
-            if state.rerolling is not None:
-                return state
-            state = _drop_impossible(state)
-            if state.pending or state.dice_left:
-                return state
-            if state.acted + 1 == n:
-                state = evolve(state, phase=Phase.BUY, acted=0, turn_done=False, powers_used=())
-            else:
-                state = _start_create(evolve(state, acted=state.acted + 1))
-        elif phase is Phase.BUY:
-            if state.refill:
-                return state
-            state = _drop_impossible(state)
-            if state.pending or not state.turn_done:
-                return state
-            if state.acted + 1 == n:
-                state = _next_round(state)
-            else:
-                state = evolve(state, acted=state.acted + 1, turn_done=False)
-        else:
-            return state
+    step = NextState(state)
+    step.proceed()
+    return step.freeze()

@@ -11,11 +11,13 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 from typing import Final, assert_never
 
 import attrs
 
-from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
+from ofrenda_rules.chance import CHANCE, TERMINAL, PlayerId
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.ofrendados.actions import (
@@ -31,12 +33,25 @@ from ofrenda_rules.ofrendados.actions import (
     TurnDie,
     UseDie,
 )
-from ofrenda_rules.ofrendados.cards import DiePower
-from ofrenda_rules.ofrendados.components import Colour
-from ofrenda_rules.ofrendados.moves import buy, draft_seat, proceed, reveal, roll, set_board, use_die
-from ofrenda_rules.ofrendados.offering import drawable_cells, rewritable_cells
-from ofrenda_rules.ofrendados.state import Board, Config, Die, PendingKind, Phase, State
-from ofrenda_rules.ofrendados.validation import check_player_action, die_powers, turn_targets
+from ofrenda_rules.ofrendados.components import Colour, ObjectKind
+from ofrenda_rules.ofrendados.moves import NextState, draft_seat
+from ofrenda_rules.ofrendados.offering import rewritable_cells
+from ofrenda_rules.ofrendados.state import Board, Config, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.tables import (
+    DICE,
+    PASS,
+    ROLL_OUTCOMES,
+    ROLLS,
+    Tables,
+    can_draw,
+    die_index,
+    distinct_indexes,
+    drawable,
+    reveals,
+    shared_die,
+    tables,
+)
+from ofrenda_rules.ofrendados.validation import check_player_action
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -50,8 +65,18 @@ __all__ = [
     "validate",
 ]
 
-_FACES: Final = tuple(RollDie(pips) for pips in range(1, 7))
 _ACTIONS: Final = (RevealCard, RollDie, TakeDie, UseDie, TurnDie, RerollDie, DrawObject, RewriteObject, BuyCard, Pass)
+
+# Enum members as module globals: reading ``Phase.OPEN`` goes through the enum metaclass,
+# over ten times slower than reading a global in CPython 3.11.
+_OPEN: Final = Phase.OPEN
+_ROLL: Final = Phase.ROLL
+_DRAFT: Final = Phase.DRAFT
+_CREATE: Final = Phase.CREATE
+_BUY: Final = Phase.BUY
+_OVER: Final = Phase.OVER
+_PORTRAIT: Final = ObjectKind.PORTRAIT
+_OWED_DRAW: Final = PendingKind.DRAW
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> State:
@@ -69,7 +94,7 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         config=config,
         round=0,
         first_player=0,
-        phase=Phase.OPEN,
+        phase=_OPEN,
         deck=edition.card_ids,
         market=(),
         discard=(),
@@ -87,14 +112,17 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         boards=(board,) * n,
         rng=None if seed is None else Rng(seed),
     )
-    return _settle(proceed(state))
+    step = NextState(state)
+    step.proceed()
+    step.settle()
+    return step.freeze()
 
 
 def _chance_kind(state: State) -> type[RevealCard] | type[RollDie] | None:
     phase = state.phase
-    if phase is Phase.OPEN or (phase is Phase.BUY and state.refill):
+    if phase is _OPEN or (phase is _BUY and state.refill):
         return RevealCard
-    if phase is Phase.ROLL or state.rerolling is not None:
+    if phase is _ROLL or state.rerolling is not None:
         return RollDie
     return None
 
@@ -102,73 +130,124 @@ def _chance_kind(state: State) -> type[RevealCard] | type[RollDie] | None:
 def current_player(state: State) -> PlayerId:
     """The seat to act, :data:`CHANCE` for a reveal or a roll, or :data:`TERMINAL`."""
     phase = state.phase
-    if phase is Phase.OVER:
-        return TERMINAL
-    if _chance_kind(state) is not None:
+    if phase is _CREATE:
+        if state.rerolling is None:
+            return (state.first_player + state.acted) % state.config.players
         return CHANCE
-    if phase is Phase.DRAFT:
-        return draft_seat(state)
-    return state.acting
+    if phase is _DRAFT:
+        return draft_seat(state) if state.rerolling is None else CHANCE
+    if phase is _BUY:
+        if state.refill or state.rerolling is not None:
+            return CHANCE
+        return (state.first_player + state.acted) % state.config.players
+    if phase is _OVER:
+        return TERMINAL
+    return CHANCE  # OPEN (a reveal) and ROLL
 
 
 def is_over(state: State) -> bool:
     """Whether the five rounds have been played."""
-    return state.phase is Phase.OVER
-
-
-def _chance_weights(state: State) -> ChanceWeights[Action]:
-    if _chance_kind(state) is RevealCard:
-        return tuple(RevealCard(card) for card in state.deck), (1,) * len(state.deck)
-    return _FACES, (1,) * 6
+    return state.phase is _OVER
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """The possible reveals (each remaining card) or rolls (each face), equally likely."""
     if current_player(state) != CHANCE:
         return ()
-    return probabilities(_chance_weights(state))
+    if _chance_kind(state) is RevealCard:
+        actions, outcomes = reveals(state.deck)
+        if state._legal is None:
+            object.__setattr__(state, "_legal", actions)
+        return outcomes
+    return ROLL_OUTCOMES
 
 
-def _create_actions(state: State) -> tuple[Action, ...]:
+def _create_actions(state: State, t: Tables, seat: int) -> tuple[Action, ...]:
+    """Using, exchanging, turning and rerolling dice: generated directly, in the order the checks would list them.
+
+    A face is usable as ``validate`` says: an object when some cell may hold
+    it, a flower when a token is left and a flower of its type lies ahead,
+    money always.
+    """
+    board = state.boards[seat]
+    sheet = board.sheet
+    flowers = board.flowers
+    position = flowers[-1] if flowers else 0
+    can_place = len(flowers) < state.config.edition.flowers_per_player
+    room = None in sheet
+    distinct = distinct_indexes(state.dice_left)
+    faces = t.faces
+    ahead = t.ahead
+    use = t.use
+    money = t.money
     actions: list[Action] = []
-    distinct = tuple(dict.fromkeys(state.dice_left))
-    for die in distinct:
-        use = UseDie(die.colour, die.pips)
-        if check_player_action(state, use) is None:
-            actions.append(use)
-        if not state.config.edition.face(die.colour, die.pips).pesos:
-            actions.append(UseDie(die.colour, die.pips, as_money=True))
-    for card_id, power in die_powers(state):
-        for die in distinct:
-            if power is DiePower.REROLL:
-                actions.append(RerollDie(card_id, die.colour, die.pips))
-            else:
-                actions.extend(TurnDie(card_id, die.colour, die.pips, to) for to in turn_targets(power, die.pips))
+    for index in distinct:
+        face = faces[index]
+        kind = face.object
+        if kind is not None:
+            if room if kind is not _PORTRAIT else can_draw(t, sheet, kind):
+                actions.append(use[index])
+        elif face.flower is None:
+            actions.append(use[index])
+        else:
+            reach = ahead[index]
+            if can_place and reach is not None and reach[position]:
+                actions.append(use[index])
+        exchange = money[index]
+        if exchange is not None:
+            actions.append(exchange)
+    powers = t.powers
+    for card_id in board.cards:
+        if card_id in powers and card_id not in state.powers_used:
+            per_die = t.power_actions[card_id]
+            for index in distinct:
+                actions.extend(per_die[index])
     return tuple(actions)
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action, in a deterministic order."""
-    player = current_player(state)
-    if player == TERMINAL:
+def _legal_actions(state: State) -> tuple[Action, ...]:
+    phase = state.phase
+    if phase is _OVER:
         return ()
-    if player == CHANCE:
-        return _chance_weights(state)[0]
+    if phase is _OPEN or (phase is _BUY and state.refill):
+        return reveals(state.deck)[0]
+    if phase is _ROLL or state.rerolling is not None:
+        return ROLLS
+    seat = draft_seat(state) if phase is _DRAFT else (state.first_player + state.acted) % state.config.players
     edition = state.config.edition
+    t = tables(edition)
     if state.pending:
         head = state.pending[0]
-        sheet = state.boards[player].sheet
-        if head.kind is PendingKind.DRAW:
-            return tuple(DrawObject(c) for c in drawable_cells(edition.sheet, sheet, head.object))
+        sheet = state.boards[seat].sheet
+        if head.kind is _OWED_DRAW:
+            return tuple(drawable(t, sheet, head.object))
         effect = edition.card(head.card).effect
-        return tuple(RewriteObject(c) for c in rewritable_cells(edition.sheet, sheet, effect))
-    if state.phase is Phase.DRAFT:
-        return tuple(TakeDie(d.colour, d.pips) for d in dict.fromkeys(state.pool))
-    if state.phase is Phase.CREATE:
-        return _create_actions(state)
-    pesos = state.boards[player].pesos
-    affordable = tuple(BuyCard(c) for c in state.market if edition.card(c).cost <= pesos)
-    return (*affordable, Pass())
+        rewrite = t.rewrite
+        return tuple(rewrite[c] for c in rewritable_cells(edition.sheet, sheet, effect))
+    if phase is _CREATE:
+        return _create_actions(state, t, seat)
+    if phase is _DRAFT:
+        take = t.take
+        return tuple(take[i] or TakeDie(DICE[i].colour, DICE[i].pips) for i in distinct_indexes(state.pool))
+    pesos = state.boards[seat].pesos
+    cost = t.cost
+    buy = t.buy
+    return (*(buy[c] for c in state.market if cost[c] <= pesos), PASS)
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action, in a deterministic order.
+
+    The actions are generated directly from the edition's tables (not by
+    checking candidates); they are exactly the actions :func:`validate`
+    accepts, which the tests check over whole games. The result is kept on
+    the state, which is immutable, for :func:`apply`.
+    """
+    legal = state._legal
+    if legal is None:
+        legal = _legal_actions(state)
+        object.__setattr__(state, "_legal", legal)
+    return legal
 
 
 _FIELD_TYPES: Final[dict[str, type]] = {
@@ -224,66 +303,57 @@ def validate(state: State, action: object) -> Rejection | None:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; the given state is never changed.
 
+    An action that is one of the very objects :func:`legal_actions` (or
+    :func:`chance_outcomes`) returned for this state is legal, since those
+    are exactly the actions :func:`validate` accepts; any other action is
+    validated. The next state is built once, chance events of a seeded game
+    included.
+
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
 
     """
-    rejection = validate(state, action)
-    if rejection is not None:
-        raise IllegalActionError(rejection, action)
-    return _settle(_apply_unchecked(state, action))
+    legal = state._legal
+    if legal is None or not any(map(is_, legal, repeat(action))):  # not one of the very objects listed
+        rejection = validate(state, action)
+        if rejection is not None:
+            raise IllegalActionError(rejection, action)
+    return _transition(state, action)
 
 
-def _settle(state: State) -> State:
-    return settle(state, current_player, _chance_weights, _apply_unchecked)
-
-
-def _apply_unchecked(state: State, action: Action) -> State:
-    edition = state.config.edition
-    if isinstance(action, RevealCard):
-        return proceed(reveal(state, action.card))
-    if isinstance(action, RollDie):
-        return proceed(roll(state, action.pips))
-    if isinstance(action, TakeDie):
-        die = Die(action.colour, action.pips)
-        seat = draft_seat(state)
-        index = state.pool.index(die)
-        drafted = state.drafted
-        mine = tuple(sorted((*drafted[seat], die)))
-        return proceed(
-            evolve(
-                state,
-                pool=state.pool[:index] + state.pool[index + 1 :],
-                picks=state.picks + 1,
-                drafted=drafted[:seat] + (mine,) + drafted[seat + 1 :],
-            )
-        )
+def _transition(state: State, action: Action) -> State:
+    step = NextState(state)
     if isinstance(action, UseDie):
-        face = edition.face(action.colour, action.pips)
-        return proceed(use_die(state, Die(action.colour, action.pips), face, action.as_money))
-    if isinstance(action, TurnDie):
-        dice = list(state.dice_left)
-        dice[dice.index(Die(action.colour, action.pips))] = Die(action.colour, action.to)
-        powers = (*state.powers_used, action.card)
-        return evolve(state, dice_left=tuple(sorted(dice)), powers_used=powers)
-    if isinstance(action, RerollDie):
-        dice = list(state.dice_left)
-        die = Die(action.colour, action.pips)
-        dice.remove(die)
-        powers = (*state.powers_used, action.card)
-        return evolve(state, dice_left=tuple(dice), powers_used=powers, rerolling=die)
-    if isinstance(action, DrawObject | RewriteObject):
-        seat = state.acting
-        board = state.boards[seat]
-        head = state.pending[0]
-        sheet = board.sheet[: action.cell] + (head.object,) + board.sheet[action.cell + 1 :]
-        state = set_board(state, seat, evolve(board, sheet=sheet))
-        return proceed(evolve(state, pending=state.pending[1:]))
-    if isinstance(action, BuyCard):
-        return proceed(buy(state, action.card))
-    if isinstance(action, Pass):
-        return proceed(evolve(state, turn_done=True))
-    assert_never(action)
+        die = shared_die(action.colour, action.pips)
+        step.use_die(die, step.tables.faces[die_index(die)], action.as_money)
+        step.proceed()
+    elif isinstance(action, TakeDie):
+        step.take_die(shared_die(action.colour, action.pips))
+        step.proceed()
+    elif isinstance(action, DrawObject | RewriteObject):
+        step.fill(action.cell)
+        step.proceed()
+    elif isinstance(action, RollDie):
+        step.roll(action.pips)
+        step.proceed()
+    elif isinstance(action, RevealCard):
+        step.reveal(action.card)
+        step.proceed()
+    elif isinstance(action, BuyCard):
+        step.buy(action.card)
+        step.proceed()
+    elif isinstance(action, Pass):
+        step.turn_done = True
+        step.proceed()
+    elif isinstance(action, TurnDie):
+        step.turn_die(action.card, shared_die(action.colour, action.pips), shared_die(action.colour, action.to))
+    elif isinstance(action, RerollDie):
+        step.reroll_die(action.card, shared_die(action.colour, action.pips))
+    else:
+        assert_never(action)
+    if step.rng is not None:
+        step.settle()
+    return step.freeze()
 
 
 def hidden_variant(state: State, player: int, rng: Rng) -> State:

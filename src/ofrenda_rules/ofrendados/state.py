@@ -15,6 +15,7 @@ import attrs
 
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.ofrendados.actions import Action
 from ofrenda_rules.ofrendados.components import Beneath, Colour, ObjectKind
 from ofrenda_rules.ofrendados.edition import EDITIONS, Edition
 from ofrenda_rules.rng import Rng
@@ -158,9 +159,13 @@ class Pending:
     """The card that rewrites (0 for draws)."""
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Board:
-    """Everything one player owns: offering sheet, flowers, money, cards."""
+    """Everything one player owns: offering sheet, flowers, money, cards.
+
+    Not slotted, like :class:`State`: a frozen attrs class with an instance
+    dictionary is built about twice as fast, and one is built on most steps.
+    """
 
     sheet: tuple[ObjectKind | None, ...]
     """The drawn object in each cell of the offering sheet, or ``None``."""
@@ -177,12 +182,17 @@ class Board:
         return self.flowers[-1] if self.flowers else 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class State:
     """A complete game state: immutable and JSON-serialisable.
 
     The deck is kept as a sorted set of card numbers: the order of the
     shuffled deck is never stored, each reveal is a chance event.
+
+    The class is not slotted: a frozen attrs class with an instance dictionary
+    is built about twice as fast (its ``__init__`` writes the dictionary
+    instead of calling ``object.__setattr__`` per field), and every action
+    builds one state.
     """
 
     config: Config
@@ -225,6 +235,8 @@ class State:
     """Each player's offering, flowers, money and cards."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
+    _legal: tuple[Action, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False, hash=False)
+    """The legal actions, once computed (a cache: never serialised, compared or printed)."""
 
     @property
     def acting(self) -> int:

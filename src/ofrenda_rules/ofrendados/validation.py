@@ -23,6 +23,7 @@ from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
 from ofrenda_rules.ofrendados.offering import drawable_cells, rewritable_cells
 from ofrenda_rules.ofrendados.state import Die, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.tables import turn_targets
 
 __all__ = ["PlayerAction", "check_player_action", "die_powers", "turn_targets"]
 
@@ -44,21 +45,6 @@ def die_powers(state: State) -> tuple[tuple[int, DiePower], ...]:
             if effect.power is not DiePower.DOUBLE_EXCHANGE:
                 powers.append((card_id, effect.power))
     return tuple(powers)
-
-
-def turn_targets(power: DiePower, pips: int) -> tuple[int, ...]:
-    """The faces a die showing ``pips`` may be turned to with ``power``.
-
-    >>> turn_targets(DiePower.OPPOSITE_FACE, 2), turn_targets(DiePower.ADJACENT_FACE, 6)
-    ((5,), (5,))
-    """
-    if power is DiePower.ANY_FACE:
-        return tuple(p for p in range(1, 7) if p != pips)
-    if power is DiePower.OPPOSITE_FACE:
-        return (7 - pips,)
-    if power is DiePower.ADJACENT_FACE:
-        return tuple(p for p in (pips - 1, pips + 1) if 1 <= p <= 6)
-    return ()
 
 
 def _name(kind: ObjectKind) -> str:

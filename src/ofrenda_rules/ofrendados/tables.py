@@ -1,0 +1,326 @@
+"""What never changes during a game of Ofrendados, built once: shared dice, actions and edition tables.
+
+The rules look these up instead of building objects and recomputing on
+every step:
+
+* the 18 possible dice as shared :class:`~ofrenda_rules.ofrendados.state.Die`
+  objects (:data:`DICE`, in the dice order), so that finding a die in a hand
+  is an identity test;
+* per edition (:func:`tables`, cached), every player action as a prebuilt
+  object, the face of every die, the cells an object may rest on, the owed
+  decisions each card gives.
+
+Sharing changes nothing visible: actions, dice and owed decisions compare by
+value, and a die or action built by a caller works exactly like a shared one
+(only slower).
+
+>>> from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION
+>>> t = tables(DEFAULT_EDITION)
+>>> t.use[die_index(shared_die(Colour.YELLOW, 1))]
+UseDie(colour=Colour.YELLOW, pips=1, as_money=False)
+>>> shared_die(Colour.PURPLE, 3) is shared_die(Colour.PURPLE, 3)
+True
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from ofrenda_rules.ofrendados.actions import (
+    BuyCard,
+    DrawObject,
+    Pass,
+    RerollDie,
+    RevealCard,
+    RewriteObject,
+    RollDie,
+    TakeDie,
+    TurnDie,
+    UseDie,
+)
+from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
+from ofrenda_rules.ofrendados.components import Colour, DieFace, Flower, ObjectKind
+from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION, Edition
+from ofrenda_rules.ofrendados.offering import Sheet
+from ofrenda_rules.ofrendados.state import Die, Pending, PendingKind
+
+__all__ = [
+    "DICE",
+    "DIE_ORDER",
+    "OWED_BY_ID",
+    "PASS",
+    "PENDING_DRAW",
+    "ROLLS",
+    "ROLL_OUTCOMES",
+    "Reveals",
+    "Tables",
+    "can_draw",
+    "die_index",
+    "distinct_indexes",
+    "drawable",
+    "reveals",
+    "shared_die",
+    "sorted_dice",
+    "tables",
+    "turn_targets",
+]
+
+DICE: Final = tuple(Die(colour, pips) for colour in sorted(Colour, key=lambda c: c.value) for pips in range(1, 7))
+"""Every die a game can hold, in the dice order (orange, purple, yellow; 1 to 6 pips)."""
+
+DIE_ORDER: Final[Callable[[Die], tuple[str, int]]] = operator.attrgetter("colour._value_", "pips")
+"""A sort key giving :class:`Die`'s own order (colour name, then pips), for dice that are not in :data:`DICE`."""
+
+# Enum members as module globals: reading ``Colour.ORANGE`` goes through the enum metaclass,
+# over ten times slower than reading a global in CPython 3.11.
+_ORANGE: Final = Colour.ORANGE
+_PURPLE: Final = Colour.PURPLE
+_YELLOW: Final = Colour.YELLOW
+_PORTRAIT: Final = ObjectKind.PORTRAIT
+
+_INDEX_BY_ID: Final = {id(die): i for i, die in enumerate(DICE)}
+_INDEX_BY_VALUE: Final = {(die.colour, die.pips): i for i, die in enumerate(DICE)}
+assert sorted(DICE) == list(DICE) == sorted(DICE, key=DIE_ORDER)
+assert [d.colour for d in DICE[::6]] == [Colour.ORANGE, Colour.PURPLE, Colour.YELLOW]
+
+
+def die_index(die: Die) -> int:
+    """The position of ``die`` in :data:`DICE`, found by identity first, by value for a die built elsewhere.
+
+    Raises:
+        KeyError: for a die no game can hold (pips outside 1 to 6).
+
+    """
+    index = _INDEX_BY_ID.get(id(die))
+    return _INDEX_BY_VALUE[(die.colour, die.pips)] if index is None else index
+
+
+def distinct_indexes(dice: tuple[Die, ...]) -> list[int]:
+    """The indexes (in :data:`DICE`) of the different dice among ``dice``, in order of first appearance."""
+    try:
+        return list(dict.fromkeys(map(_INDEX_BY_ID.__getitem__, map(id, dice))))
+    except KeyError:  # a die built elsewhere than DICE
+        return list(dict.fromkeys(die_index(die) for die in dice))
+
+
+def sorted_dice(dice: tuple[Die, ...] | list[Die]) -> tuple[Die, ...]:
+    """``dice`` in :class:`Die`'s order; shared dice are sorted by their index, without a Python call per die.
+
+    >>> sorted_dice((DICE[13], DICE[2], DICE[13])) == tuple(sorted((DICE[13], DICE[2], DICE[13])))
+    True
+    """
+    try:
+        return tuple(map(DICE.__getitem__, sorted(map(_INDEX_BY_ID.__getitem__, map(id, dice)))))
+    except KeyError:  # a die built elsewhere than DICE
+        return tuple(sorted(dice, key=DIE_ORDER))
+
+
+def shared_die(colour: Colour, pips: int) -> Die:
+    """The shared die of ``colour`` showing ``pips`` (a new one when no game can hold it)."""
+    if 1 <= pips <= 6:
+        if colour is _ORANGE:
+            return DICE[pips - 1]
+        if colour is _PURPLE:
+            return DICE[pips + 5]
+        if colour is _YELLOW:
+            return DICE[pips + 11]
+    return Die(colour, pips)
+
+
+ROLLS: Final = tuple(RollDie(pips) for pips in range(1, 7))
+"""The outcomes of a die roll, 1 to 6."""
+
+ROLL_OUTCOMES: Final = tuple((roll, Fraction(1, 6)) for roll in ROLLS)
+"""The outcomes of a die roll with their probabilities."""
+
+PASS: Final = Pass()
+"""The one Pass action."""
+
+PENDING_DRAW: Final = {kind: Pending(PendingKind.DRAW, kind) for kind in ObjectKind}
+"""The owed draw of each kind of object."""
+
+OWED_BY_ID: Final = {id(kind): owed for kind, owed in PENDING_DRAW.items()}
+"""The same keyed by ``id(kind)``: enum members live forever, and hashing an enum member calls Python code."""
+
+
+def turn_targets(power: DiePower, pips: int) -> tuple[int, ...]:
+    """The faces a die showing ``pips`` may be turned to with ``power``.
+
+    >>> turn_targets(DiePower.OPPOSITE_FACE, 2), turn_targets(DiePower.ADJACENT_FACE, 6)
+    ((5,), (5,))
+    """
+    if power is DiePower.ANY_FACE:
+        return tuple(p for p in range(1, 7) if p != pips)
+    if power is DiePower.OPPOSITE_FACE:
+        return (7 - pips,)
+    if power is DiePower.ADJACENT_FACE:
+        return tuple(p for p in (pips - 1, pips + 1) if 1 <= p <= 6)
+    return ()
+
+
+@attrs.frozen(eq=False)
+class Tables:
+    """The lookup tables of one edition; lists indexed by die follow :data:`DICE`, by cell the sheet numbering."""
+
+    faces: tuple[DieFace, ...]
+    """What each die gives."""
+    ahead: tuple[tuple[int, ...] | None, ...]
+    """For each die whose face is a flower, the space it reaches from each position (0 if none is ahead)."""
+    reach: dict[int, tuple[int, ...]]
+    """For each flower type (keyed by ``id(flower)``), the space it reaches from each position (0 if none)."""
+    take: tuple[TakeDie | None, ...]
+    """The draft action of each orange or yellow die (``None`` for purple)."""
+    use: tuple[UseDie, ...]
+    """Using each die for its face."""
+    money: tuple[UseDie | None, ...]
+    """Exchanging each die for money (``None`` when its face is money already)."""
+    draw: tuple[DrawObject, ...]
+    """Drawing in each cell."""
+    rewrite: tuple[RewriteObject, ...]
+    """Turning the object of each cell."""
+    low_cells: tuple[tuple[DrawObject, int, int], ...]
+    """Every cell with its draw action and the cell beneath it (-1 if none): where objects other than portraits go."""
+    portrait_cells: tuple[tuple[DrawObject, int, int], ...]
+    """The same for the cells of the portrait rows."""
+    buy: dict[int, BuyCard]
+    """Buying each card."""
+    cost: dict[int, int]
+    """Each card's price."""
+    powers: dict[int, DiePower]
+    """The die-power cards that are used as an action (DOUBLE_EXCHANGE is passive), with their power."""
+    double_exchange: frozenset[int]
+    """The cards whose effect names the DOUBLE_EXCHANGE power."""
+    power_actions: dict[int, tuple[tuple[TurnDie | RerollDie, ...], ...]]
+    """For each die-power card, the actions it offers on each die, in the order of its targets."""
+    bought: dict[int, tuple[Pending, ...]]
+    """The decisions owed on buying each card (its draws, or its rewrite)."""
+
+
+def _build(edition: Edition) -> Tables:
+    faces = tuple(edition.face(die.colour, die.pips) for die in DICE)
+    spec = edition.sheet
+    draw = tuple(DrawObject(cell) for cell in range(spec.size))
+    cells = tuple((draw[cell], cell, spec.below[cell]) for cell in range(spec.size))
+    powers: dict[int, DiePower] = {}
+    double: set[int] = set()
+    power_actions: dict[int, tuple[tuple[TurnDie | RerollDie, ...], ...]] = {}
+    bought: dict[int, tuple[Pending, ...]] = {}
+    for card in edition.cards:
+        effect = card.effect
+        if effect.kind is EffectKind.DRAW:
+            bought[card.id] = tuple(PENDING_DRAW[kind] for kind in effect.objects)
+        elif effect.kind is EffectKind.REWRITE:
+            assert effect.into is not None
+            bought[card.id] = (Pending(PendingKind.REWRITE, effect.into, card.id),)
+        if effect.power is DiePower.DOUBLE_EXCHANGE:
+            double.add(card.id)
+        if effect.kind is EffectKind.DIE_POWER and effect.power is not DiePower.DOUBLE_EXCHANGE:
+            assert effect.power is not None
+            powers[card.id] = effect.power
+            if effect.power is DiePower.REROLL:
+                power_actions[card.id] = tuple((RerollDie(card.id, d.colour, d.pips),) for d in DICE)
+            else:
+                power_actions[card.id] = tuple(
+                    tuple(TurnDie(card.id, d.colour, d.pips, to) for to in turn_targets(effect.power, d.pips))
+                    for d in DICE
+                )
+    path = edition.path
+    positions = range(path.length + 1)
+    reach = {id(flower): tuple(path.next_space(p, flower) for p in positions) for flower in Flower}
+    return Tables(
+        faces=faces,
+        ahead=tuple(None if f.flower is None else reach[id(f.flower)] for f in faces),
+        reach=reach,
+        take=tuple(None if d.colour is Colour.PURPLE else TakeDie(d.colour, d.pips) for d in DICE),
+        use=tuple(UseDie(d.colour, d.pips) for d in DICE),
+        money=tuple(None if f.pesos else UseDie(d.colour, d.pips, True) for d, f in zip(DICE, faces, strict=True)),
+        draw=draw,
+        rewrite=tuple(RewriteObject(cell) for cell in range(spec.size)),
+        low_cells=cells,
+        portrait_cells=tuple(c for c in cells if spec.cells[c[1]][0] >= spec.portrait_row),
+        buy={card.id: BuyCard(card.id) for card in edition.cards},
+        cost={card.id: card.cost for card in edition.cards},
+        powers=powers,
+        double_exchange=frozenset(double),
+        power_actions=power_actions,
+        bought=bought,
+    )
+
+
+def drawable(t: Tables, sheet: Sheet, kind: ObjectKind) -> list[DrawObject]:
+    """The draw actions of ``kind`` on ``sheet``: exactly the cells of ``drawable_cells``, in order.
+
+    The cells before the first empty one are full, so the scan starts there.
+    """
+    if None not in sheet:
+        return []
+    cells = t.portrait_cells if kind is _PORTRAIT else t.low_cells[sheet.index(None) :]
+    return [action for action, cell, below in cells if sheet[cell] is None and (below < 0 or sheet[below] is not None)]
+
+
+def can_draw(t: Tables, sheet: Sheet, kind: ObjectKind) -> bool:
+    """Whether ``kind`` may be drawn somewhere on ``sheet`` (``drawable_cells`` is not empty).
+
+    Any object but a portrait may be drawn as soon as one cell is empty: cells
+    are numbered row by row from the bottom, so every row below the first
+    empty cell is full, and the cell beneath it holds an object (or there is
+    none).
+    """
+    if kind is not _PORTRAIT:
+        return None in sheet
+    return any(sheet[cell] is None and (below < 0 or sheet[below] is not None) for _, cell, below in t.portrait_cells)
+
+
+_DEFAULT: Final = (DEFAULT_EDITION, _build(DEFAULT_EDITION))
+_CACHE: dict[int, tuple[Edition, Tables]] = {id(DEFAULT_EDITION): _DEFAULT}
+_CACHE_LIMIT: Final = 32
+_LAST: list[tuple[Edition, Tables]] = [_DEFAULT]
+
+
+def tables(edition: Edition) -> Tables:
+    """The tables of ``edition``, built on first use and kept (a few editions at a time)."""
+    last = _LAST[0]
+    if last[0] is edition:
+        return last[1]
+    hit = _CACHE.get(id(edition))
+    if hit is None or hit[0] is not edition:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        hit = _CACHE[id(edition)] = (edition, _build(edition))
+    _LAST[0] = hit
+    return hit[1]
+
+
+Reveals = tuple[tuple[RevealCard, ...], tuple[tuple[RevealCard, Fraction], ...]]
+"""The reveals of a deck: the actions, and the actions with their probabilities."""
+
+_REVEALS: dict[tuple[int, ...], Reveals] = {}
+_REVEALS_LIMIT: Final = 4096
+
+
+_REVEAL_ACTIONS: dict[int, RevealCard] = {}
+
+
+def reveals(deck: tuple[int, ...]) -> Reveals:
+    """Each card of ``deck`` revealed, equally likely; kept per deck contents (a bounded cache).
+
+    >>> reveals((4, 9))[1]
+    ((RevealCard(card=4), Fraction(1, 2)), (RevealCard(card=9), Fraction(1, 2)))
+    """
+    found = _REVEALS.get(deck)
+    if found is None:
+        if len(_REVEAL_ACTIONS) >= _REVEALS_LIMIT:
+            _REVEAL_ACTIONS.clear()
+        known = _REVEAL_ACTIONS
+        actions = tuple(known.get(card) or known.setdefault(card, RevealCard(card)) for card in deck)
+        p = Fraction(1, len(deck)) if deck else Fraction(0)
+        found = actions, tuple((action, p) for action in actions)
+        if len(_REVEALS) >= _REVEALS_LIMIT:
+            _REVEALS.clear()
+        _REVEALS[deck] = found
+    return found
