@@ -43,6 +43,7 @@ from ofrenda_rules.ofrenda.turn import (
     do_take_portrait,
 )
 from ofrenda_rules.ofrenda.work import Work
+from ofrenda_rules.rng import Draws
 
 __all__ = ["CANDLE_DRAWS", "CHANCE_PHASES", "DICE", "PORTRAIT_DRAWS", "do_action", "goal_type", "resolve_draws"]
 
@@ -74,31 +75,27 @@ def resolve_draws(w: Work) -> None:
     rng = w.rng
     if rng is None:
         return
+    draws = Draws(rng)
     while True:
         phase = w.phase
         if phase in PORTRAIT_DRAWS:
             deck = w.deck
-            index, rng = (0, rng) if len(deck) == 1 else rng.below(len(deck))
-            w.rng = rng
-            do_draw_portrait(w, deck[index])
+            do_draw_portrait(w, deck[0 if len(deck) == 1 else draws.below(len(deck))])
         elif phase in CANDLE_DRAWS:
             bag = w.bag
-            index, rng = (0, rng) if len(bag) == 1 else rng.below(len(bag))
-            w.rng = rng
-            do_draw_candle(w, bag[index])
+            do_draw_candle(w, bag[0 if len(bag) == 1 else draws.below(len(bag))])
         elif phase in DICE:
-            index, rng = rng.below(len(FACES))
-            w.rng = rng
+            face = FACES[draws.below(len(FACES))]
             if phase is Phase.ABUELA_PORTRAIT:
-                do_abuela_portrait(w, FACES[index])
+                do_abuela_portrait(w, face)
             else:
-                do_abuela_candle(w, FACES[index])
+                do_abuela_candle(w, face)
         elif phase is Phase.SETUP_GOAL:
             goals = w.config.edition.goals_of(goal_type(w))
-            index, rng = (0, rng) if len(goals) == 1 else rng.below(len(goals))
-            w.rng = rng
-            do_draw_goal(w, goals[index])
+            do_draw_goal(w, goals[0 if len(goals) == 1 else draws.below(len(goals))])
         else:
+            if draws.counter != rng.counter:
+                w.rng = draws.rng()
             return
 
 
