@@ -83,19 +83,19 @@ _OBJECTIVE_CODES: Final = {
 }
 
 CANDLE_FOUR_OF_FEATURE: Final = 0
-"""Candle objective code: four portraits with the feature bits."""
+"""Candle objective code -- four portraits with the feature bits."""
 CANDLE_TWO_OF_EACH: Final = 1
-"""Candle objective code: two portraits with each of the feature bits."""
+"""Candle objective code -- two portraits with each of the feature bits."""
 CANDLE_FULL_SET: Final = 2
-"""Candle objective code: every one of the feature bits (a full set)."""
+"""Candle objective code -- every one of the feature bits (a full set)."""
 CANDLE_MARIGOLDS_ON_OFRENDA: Final = 3
-"""Candle objective code: four marigolds on the Ofrenda."""
+"""Candle objective code -- four marigolds on the Ofrenda."""
 CANDLE_MARIGOLDS_IN_STORAGE: Final = 4
-"""Candle objective code: three marigolds in storage."""
+"""Candle objective code -- three marigolds in storage."""
 CANDLE_FEATURE_MAJORITY: Final = 5
-"""Candle objective code: among the most portraits with the feature bit."""
+"""Candle objective code -- among the most portraits with the feature bit."""
 CANDLE_MARIGOLD_MAJORITY: Final = 6
-"""Candle objective code: among the most marigolds on an Ofrenda."""
+"""Candle objective code -- among the most marigolds on an Ofrenda."""
 _CANDLE_CODES: Final = {
     CandleKind.FOUR_OF_FEATURE: CANDLE_FOUR_OF_FEATURE,
     CandleKind.TWO_OF_EACH: CANDLE_TWO_OF_EACH,

@@ -184,7 +184,7 @@ class Tables:
     rewrite: tuple[RewriteObject, ...]
     """Turning the object of each cell."""
     low_cells: tuple[tuple[DrawObject, int, int], ...]
-    """Every cell with its draw action and the cell beneath it (-1 if none): where objects other than portraits go."""
+    """Every cell with its draw action and the cell beneath it (-1 if none), where objects other than portraits go."""
     portrait_cells: tuple[tuple[DrawObject, int, int], ...]
     """The same for the cells of the portrait rows."""
     buy: dict[int, BuyCard]
@@ -297,7 +297,7 @@ def tables(edition: Edition) -> Tables:
 
 
 Reveals = tuple[tuple[RevealCard, ...], tuple[tuple[RevealCard, Fraction], ...]]
-"""The reveals of a deck: the actions, and the actions with their probabilities."""
+"""The reveals of a deck -- the actions, and the actions with their probabilities."""
 
 _REVEALS: dict[tuple[int, ...], Reveals] = {}
 _REVEALS_LIMIT: Final = 4096
