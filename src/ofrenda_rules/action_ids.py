@@ -128,7 +128,7 @@ class ActionCodec(Generic[A]):
         found = self._lookup(action)
         if found is None:
             raise IllegalActionError(
-                Rejection("not-encodable", f"{action!r} is not a {self.game} action under this configuration"),
+                Rejection("not-encodable", f"{action!r} is not an action of {self.game} under this configuration"),
                 action,
             )
         return found
