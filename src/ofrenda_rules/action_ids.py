@@ -40,7 +40,7 @@ from __future__ import annotations
 import functools
 import weakref
 from collections.abc import Callable, Iterable
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 import attrs
 
@@ -52,6 +52,7 @@ A = TypeVar("A")
 C = TypeVar("C")
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_LEAVES: Final = frozenset({int, bool, str, float, type(None)})
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
@@ -64,13 +65,29 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 def _exact(value: object, canonical: object) -> bool:
     """Whether ``value`` equals ``canonical`` with the same types throughout (``True`` is not ``1``)."""
+    if value is canonical:
+        return True
     cls = type(value)
     if cls is not type(canonical):
         return False
-    if isinstance(value, tuple):
-        assert isinstance(canonical, tuple)
-        return all(_exact(v, c) for v, c in zip(value, canonical, strict=True))
-    return all(_exact(getattr(value, name), getattr(canonical, name)) for name in _field_names(cls))
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _field_names(cls)
+    for name in names:
+        inner = getattr(value, name)
+        other = getattr(canonical, name)
+        if type(inner) is not type(other):
+            return False
+        if type(inner) in _LEAVES:
+            continue
+        if not _exact(inner, other):
+            return False
+    if cls is tuple:
+        assert isinstance(value, tuple) and isinstance(canonical, tuple)
+        for inner, other in zip(value, canonical, strict=True):
+            if not _exact(inner, other):
+                return False
+    return True
 
 
 class ActionCodec(Generic[A]):
