@@ -35,6 +35,8 @@ chance      next 6                               ``RollDie(pips)``
 Pass()
 >>> encode_action(config, RollDie(1)), decode_action(config, 35, chance=True)
 (30, RollDie(pips=6))
+>>> max_decisions(config)
+244
 """
 
 from __future__ import annotations

@@ -30,6 +30,8 @@ chance      ``32 .. 33``             ``ChooseFirst(seat)`` (two players only)
 Place(space=4, tile=Sign.RED_CLAW)
 >>> num_distinct_actions(Config(players=1, feed_the_cat=True))
 246
+>>> max_decisions(config), max_decisions(Config(players=1))
+(2401, 384)
 """
 
 from __future__ import annotations
