@@ -24,6 +24,7 @@ from ofrenda_rules.errors import Rejection
 from ofrenda_rules.rng import Rng
 
 __all__ = [
+    "ActionDecoder",
     "ConfigLike",
     "GameDefinition",
     "GameInfo",
@@ -100,6 +101,18 @@ class OutcomeLike(Protocol):
         ...
 
 
+C_contra = TypeVar("C_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+class ActionDecoder(Protocol[C_contra, A_co]):
+    """A game's ``decode_action(config, action_id, *, chance=False)``."""
+
+    def __call__(self, config: C_contra, action_id: int, /, *, chance: bool = False) -> A_co:
+        """The decision numbered ``action_id`` under ``config``, or with ``chance=True`` the chance outcome."""
+        ...
+
+
 C = TypeVar("C", bound=ConfigLike)
 S = TypeVar("S", bound=StateLike)
 A = TypeVar("A")
@@ -144,7 +157,12 @@ class GameDefinition(Generic[C, S, A, V, O]):
       different generator), for the no-leak property of ``observe``;
     * ``to_position`` / ``from_position`` -- the game's position notation
       (as FEN is for chess): any reachable state as one line of text, and
-      back, exactly.
+      back, exactly;
+    * ``num_distinct_actions`` / ``max_chance_outcomes`` / ``encode_action``
+      / ``decode_action`` -- stable integer ids (the game's ``codec``
+      module): player decisions numbered ``0 .. num_distinct_actions - 1``,
+      chance outcomes apart ``0 .. max_chance_outcomes - 1``;
+      ``max_decisions`` -- a bound on the player decisions in one game.
     """
 
     info: GameInfo
@@ -197,6 +215,17 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """The state in the game's position notation, one canonical line (see the game's ``position`` module)."""
     from_position: Callable[[str, C], S]
     """The state a position text describes under a config; raises ``PositionError`` when it is impossible."""
+    num_distinct_actions: Callable[[C], int]
+    """How many player decisions are numbered under a config (OpenSpiel's ``NumDistinctActions``)."""
+    max_chance_outcomes: Callable[[C], int]
+    """How many chance outcomes are numbered under a config (OpenSpiel's ``MaxChanceOutcomes``)."""
+    encode_action: Callable[[C, A], int]
+    """The stable id of an action (a chance outcome in the chance numbering); ``IllegalActionError`` if none."""
+    decode_action: ActionDecoder[C, A]
+    """The action of an id (``chance=True`` for the chance numbering); ``IllegalActionError`` when out of range."""
+    max_decisions: Callable[[C], int]
+    """An upper bound on the player decisions in one game, chance outcomes not counted (OpenSpiel's
+    ``MaxGameLength`` counts decisions only)."""
     reference_bot: Callable[[S], A] | None = None
     """A reference policy, where the game ships one -- the action it picks for the seat to move.
 

@@ -16,6 +16,12 @@ from ofrenda_rules.dia_de_los_muertos.actions import Action as Action
 from ofrenda_rules.dia_de_los_muertos.actions import DealCard as DealCard
 from ofrenda_rules.dia_de_los_muertos.actions import PlayCard as PlayCard
 from ofrenda_rules.dia_de_los_muertos.actions import TakeCard as TakeCard
+from ofrenda_rules.dia_de_los_muertos.codec import action_codec as action_codec
+from ofrenda_rules.dia_de_los_muertos.codec import decode_action as decode_action
+from ofrenda_rules.dia_de_los_muertos.codec import encode_action as encode_action
+from ofrenda_rules.dia_de_los_muertos.codec import max_chance_outcomes as max_chance_outcomes
+from ofrenda_rules.dia_de_los_muertos.codec import max_decisions as max_decisions
+from ofrenda_rules.dia_de_los_muertos.codec import num_distinct_actions as num_distinct_actions
 from ofrenda_rules.dia_de_los_muertos.components import DEFAULT_DECK as DEFAULT_DECK
 from ofrenda_rules.dia_de_los_muertos.components import EDITIONS as EDITIONS
 from ofrenda_rules.dia_de_los_muertos.components import Card as Card

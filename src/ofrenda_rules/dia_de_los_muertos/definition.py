@@ -7,6 +7,13 @@ from collections import Counter
 from typing import Final, assert_never
 
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
+from ofrenda_rules.dia_de_los_muertos.codec import (
+    decode_action,
+    encode_action,
+    max_chance_outcomes,
+    max_decisions,
+    num_distinct_actions,
+)
 from ofrenda_rules.dia_de_los_muertos.position import from_position, to_position
 from ofrenda_rules.dia_de_los_muertos.rules import (
     apply,
@@ -115,5 +122,10 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     describe_action=_describe,
     to_position=to_position,
     from_position=from_position,
+    num_distinct_actions=num_distinct_actions,
+    max_chance_outcomes=max_chance_outcomes,
+    encode_action=encode_action,
+    decode_action=decode_action,
+    max_decisions=max_decisions,
 )
 """Día de los Muertos as a registered game."""

@@ -26,6 +26,12 @@ from ofrenda_rules.ofrenda.actions import RollDie as RollDie
 from ofrenda_rules.ofrenda.actions import SkipCandle as SkipCandle
 from ofrenda_rules.ofrenda.actions import TakeCandle as TakeCandle
 from ofrenda_rules.ofrenda.actions import TakePortrait as TakePortrait
+from ofrenda_rules.ofrenda.codec import action_codec as action_codec
+from ofrenda_rules.ofrenda.codec import decode_action as decode_action
+from ofrenda_rules.ofrenda.codec import encode_action as encode_action
+from ofrenda_rules.ofrenda.codec import max_chance_outcomes as max_chance_outcomes
+from ofrenda_rules.ofrenda.codec import max_decisions as max_decisions
+from ofrenda_rules.ofrenda.codec import num_distinct_actions as num_distinct_actions
 from ofrenda_rules.ofrenda.components import BRANCHES as BRANCHES
 from ofrenda_rules.ofrenda.components import OFFERINGS as OFFERINGS
 from ofrenda_rules.ofrenda.components import BoardLayout as BoardLayout

@@ -21,6 +21,13 @@ from ofrenda_rules.ofrenda.actions import (
     TakeCandle,
     TakePortrait,
 )
+from ofrenda_rules.ofrenda.codec import (
+    decode_action,
+    encode_action,
+    max_chance_outcomes,
+    max_decisions,
+    num_distinct_actions,
+)
 from ofrenda_rules.ofrenda.edition import TURNS
 from ofrenda_rules.ofrenda.position import from_position, to_position
 from ofrenda_rules.ofrenda.rules import (
@@ -156,5 +163,10 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     describe_action=_describe,
     to_position=to_position,
     from_position=from_position,
+    num_distinct_actions=num_distinct_actions,
+    max_chance_outcomes=max_chance_outcomes,
+    encode_action=encode_action,
+    decode_action=decode_action,
+    max_decisions=max_decisions,
 )
 """Ofrenda as a registered game."""

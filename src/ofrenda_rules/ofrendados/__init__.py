@@ -30,6 +30,12 @@ from ofrenda_rules.ofrendados.cards import DiePower as DiePower
 from ofrenda_rules.ofrendados.cards import Effect as Effect
 from ofrenda_rules.ofrendados.cards import EffectKind as EffectKind
 from ofrenda_rules.ofrendados.cards import Measure as Measure
+from ofrenda_rules.ofrendados.codec import action_codec as action_codec
+from ofrenda_rules.ofrendados.codec import decode_action as decode_action
+from ofrenda_rules.ofrendados.codec import encode_action as encode_action
+from ofrenda_rules.ofrendados.codec import max_chance_outcomes as max_chance_outcomes
+from ofrenda_rules.ofrendados.codec import max_decisions as max_decisions
+from ofrenda_rules.ofrendados.codec import num_distinct_actions as num_distinct_actions
 from ofrenda_rules.ofrendados.components import Beneath as Beneath
 from ofrenda_rules.ofrendados.components import Colour as Colour
 from ofrenda_rules.ofrendados.components import DieFace as DieFace

@@ -19,6 +19,13 @@ from ofrenda_rules.ofrendados.actions import (
     TurnDie,
     UseDie,
 )
+from ofrenda_rules.ofrendados.codec import (
+    decode_action,
+    encode_action,
+    max_chance_outcomes,
+    max_decisions,
+    num_distinct_actions,
+)
 from ofrenda_rules.ofrendados.components import Beneath
 from ofrenda_rules.ofrendados.moves import draft_seat, roll_colour
 from ofrenda_rules.ofrendados.position import from_position, to_position
@@ -155,5 +162,10 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     describe_action=_describe,
     to_position=to_position,
     from_position=from_position,
+    num_distinct_actions=num_distinct_actions,
+    max_chance_outcomes=max_chance_outcomes,
+    encode_action=encode_action,
+    decode_action=decode_action,
+    max_decisions=max_decisions,
 )
 """Ofrendados as a registered game."""

@@ -21,6 +21,12 @@ from ofrenda_rules.portents.actions import Pass as Pass
 from ofrenda_rules.portents.actions import Place as Place
 from ofrenda_rules.portents.actions import Push as Push
 from ofrenda_rules.portents.actions import Sacrifice as Sacrifice
+from ofrenda_rules.portents.codec import action_codec as action_codec
+from ofrenda_rules.portents.codec import decode_action as decode_action
+from ofrenda_rules.portents.codec import encode_action as encode_action
+from ofrenda_rules.portents.codec import max_chance_outcomes as max_chance_outcomes
+from ofrenda_rules.portents.codec import max_decisions as max_decisions
+from ofrenda_rules.portents.codec import num_distinct_actions as num_distinct_actions
 from ofrenda_rules.portents.components import DEFAULT_EDITION as DEFAULT_EDITION
 from ofrenda_rules.portents.components import EDITIONS as EDITIONS
 from ofrenda_rules.portents.components import LANES as LANES

@@ -8,6 +8,13 @@ from typing import Final, assert_never
 from ofrenda_rules.game import GameDefinition, GameInfo
 from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile, Light, Pass, Place, Push, Sacrifice
 from ofrenda_rules.portents.bots import SearchBot
+from ofrenda_rules.portents.codec import (
+    decode_action,
+    encode_action,
+    max_chance_outcomes,
+    max_decisions,
+    num_distinct_actions,
+)
 from ofrenda_rules.portents.components import LANE_NAMES, SIDE_LANES
 from ofrenda_rules.portents.kitty import CIRCUIT
 from ofrenda_rules.portents.position import from_position, to_position
@@ -205,5 +212,10 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     reference_bot=_reference_move,
     to_position=to_position,
     from_position=from_position,
+    num_distinct_actions=num_distinct_actions,
+    max_chance_outcomes=max_chance_outcomes,
+    encode_action=encode_action,
+    decode_action=decode_action,
+    max_decisions=max_decisions,
 )
 """Portents as a registered game."""

@@ -1,0 +1,104 @@
+"""Action ids of Día de los Muertos: a stable, dense numbering of every action.
+
+Cards are numbered by their index in the edition's deck in sort order
+(``config.deck.deck``: black 1-20, red 1-20, white 1-20), so ``k`` below is
+that index (``0 .. 59``).
+
+=================  ==============  ====================================
+numbering          id              action
+=================  ==============  ====================================
+decision           ``k``           ``PlayCard(card k)``
+decision           ``60 + k``      ``TakeCard(card k)``
+chance             ``k``           ``DealCard(card k)``
+=================  ==============  ====================================
+
+Every card can be played and, once face up in front of a player, taken, so
+every id can be legal in some game.
+
+>>> from ofrenda_rules.dia_de_los_muertos import Card, Config, PlayCard, Suit, TakeCard
+>>> config = Config(players=4)
+>>> num_distinct_actions(config), max_chance_outcomes(config)
+(120, 60)
+>>> encode_action(config, PlayCard(Card(Suit.RED, 14))), encode_action(config, TakeCard(Card(Suit.RED, 14)))
+(33, 93)
+>>> decode_action(config, 33)
+PlayCard(card=Card(suit=Suit.RED, number=14))
+>>> decode_action(config, 0, chance=True)
+DealCard(card=Card(suit=Suit.BLACK, number=1))
+>>> max_decisions(config)
+63
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ofrenda_rules.action_ids import ActionCodec, per_config
+from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
+from ofrenda_rules.dia_de_los_muertos.state import Config
+
+__all__ = [
+    "action_codec",
+    "decode_action",
+    "encode_action",
+    "max_chance_outcomes",
+    "max_decisions",
+    "num_distinct_actions",
+]
+
+
+def _build(config: Config) -> ActionCodec[Action]:
+    deck = config.deck.deck
+    decisions: list[Action] = [PlayCard(card) for card in deck]
+    decisions.extend(TakeCard(card) for card in deck)
+    return ActionCodec("Día de los Muertos", decisions, [DealCard(card) for card in deck])
+
+
+action_codec: Final = per_config(Config, _build)
+"""The :class:`~ofrenda_rules.action_ids.ActionCodec` of a configuration (built once, then cached)."""
+
+
+def num_distinct_actions(config: Config) -> int:
+    """How many player decisions are numbered: two per card of the deck (play it, take it)."""
+    return action_codec(config).num_distinct_actions
+
+
+def max_chance_outcomes(config: Config) -> int:
+    """How many chance outcomes are numbered: one per card of the deck (deal it)."""
+    return action_codec(config).max_chance_outcomes
+
+
+def encode_action(config: Config, action: Action) -> int:
+    """The id of ``action`` (a chance outcome gets its id in the chance numbering).
+
+    Raises:
+        IllegalActionError: ``action`` is not a Día de los Muertos action of this deck
+            (code ``"not-encodable"``).
+        ConfigError: ``config`` is not a Día de los Muertos ``Config``.
+
+    """
+    return action_codec(config).encode(action)
+
+
+def decode_action(config: Config, action_id: int, *, chance: bool = False) -> Action:
+    """The decision numbered ``action_id``, or with ``chance=True`` the chance outcome.
+
+    Raises:
+        IllegalActionError: ``action_id`` is out of range (code ``"no-such-action-id"``).
+        ConfigError: ``config`` is not a Día de los Muertos ``Config``.
+
+    """
+    return action_codec(config).decode(action_id, chance=chance)
+
+
+def max_decisions(config: Config) -> int:
+    """An upper bound on the player decisions in one game (deals not counted).
+
+    Every dealt card is played at most once: at most ``players * hand_size``
+    :class:`PlayCard` decisions. A :class:`TakeCard` follows only the play of
+    a TAKE card (not as a lead), once: at most one per TAKE card in the deck,
+    and never more than the plays.
+    """
+    dealt = config.players * config.hand_size
+    takes = sum(1 for spec in config.deck.cards if spec.take)
+    return dealt + min(takes, dealt)
