@@ -12,16 +12,16 @@ import copy
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, settings
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import IllegalActionError
 from ofrenda_rules.registry import AnyGame
 from tests.properties.cases import CASES
-from tests.properties.test_properties import SEEDS, play, sampled
+from tests.properties.playing import Seeds, play, sampled, seedings
 
-SEED_OR_NONE = st.one_of(st.none(), SEEDS)
+PROFILE_EXAMPLES = settings().max_examples
+"""Examples of the active hypothesis profile; the randomised sessions cap these whole-id-range checks."""
 
 
 def _numbering(game: AnyGame, config: Any, chance: bool) -> int:
@@ -29,10 +29,9 @@ def _numbering(game: AnyGame, config: Any, chance: bool) -> int:
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)
-@given(seed=SEED_OR_NONE, data=st.data())
-def test_every_legal_action_has_a_distinct_id_that_decodes_back(
-    game: AnyGame, config: Any, seed: int | None, data: st.DataObject
-) -> None:
+@given(seeds=seedings(seeded=None))
+@settings(max_examples=min(PROFILE_EXAMPLES, 20))
+def test_every_legal_action_has_a_distinct_id_that_decodes_back(game: AnyGame, config: Any, seeds: Seeds) -> None:
     decisions = 0
 
     def hook(before: Any, action: Any, after: Any) -> None:
@@ -46,15 +45,14 @@ def test_every_legal_action_has_a_distinct_id_that_decodes_back(
             assert 0 <= action_id < size
             assert game.decode_action(config, action_id, chance=chance) == legal
 
-    play(game, config, seed, data, hook)
+    play(game, config, seeds, hook)
     assert decisions <= game.max_decisions(config)
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)
-@given(seed=SEED_OR_NONE, data=st.data())
-def test_validate_accepts_exactly_the_ids_of_legal_actions(
-    game: AnyGame, config: Any, seed: int | None, data: st.DataObject
-) -> None:
+@given(seeds=seedings(seeded=None))
+@settings(max_examples=min(PROFILE_EXAMPLES, 20))
+def test_validate_accepts_exactly_the_ids_of_legal_actions(game: AnyGame, config: Any, seeds: Seeds) -> None:
     def hook(before: Any, action: Any, after: Any) -> None:
         chance = game.current_player(before) == CHANCE
         legal_ids = {game.encode_action(config, legal) for legal in game.legal_actions(before)}
@@ -70,4 +68,4 @@ def test_validate_accepts_exactly_the_ids_of_legal_actions(
         # States are immutable: a refused apply that changed its input would show here.
         assert before == snapshot
 
-    play(game, config, seed, data, sampled(hook, data, 40))
+    play(game, config, seeds, sampled(hook, seeds, 40))
