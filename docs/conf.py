@@ -50,7 +50,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", r"(collections\.abc|enum|fractions|typing|typing_extensions|pathlib|cattrs|attrs|attr|argparse)\..*"),
     (r"py:.*", r"(Callable|Sequence|Mapping|Iterable|Iterator|Fraction|Enum|Path|TextIO|Self|Final|TypeAlias)"),
-    (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z]"),
+    (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z](_co|_contra)?"),
     (r"py:class", r"JsonConverter"),
     # ``Literal[...]`` values in signatures.
     (r"py:class", r"\d+|'.*'"),
