@@ -111,7 +111,7 @@ def test_a_finished_game_with_cards_set_aside_and_a_generator() -> None:
         (f"{HANDS3} -/-/- -/-/- 0:- 0 x", "TRICKS: 'x' is not a count"),
         (f"{HANDS3} -/-/- -/-/- 0:- 0 1", "hand 0 holds 15 cards, but after 1 tricks it holds at most 14"),
         (f"{HANDS3} -/-/- -/-/- 0:- 0 0 rng=1:99999999999999999999", "must be below 2\\*\\*64"),
-        (f"{HANDS3} -/-/- -/-/- 0:- 0 0 rng=1", "not a generator field"),
+        (f"{HANDS3} -/-/- -/-/- 0:- 0 0 rng=1", "rng: '1' is not 'SEED:COUNTER'"),
         ("R14W3/B20/R1 -/-/- -/-/- 0:- 0 0 rng=1:0", "a seeded game is dealt at once"),
         (f"{HANDS3} -/-/- -/-/- 0:- 0 0 extra", "a position has 6 fields"),
         (f"{HANDS3} -/-/- -/-/- 0:- 0 0 over:-", "a finished game has no cards in hand"),

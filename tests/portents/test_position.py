@@ -108,7 +108,7 @@ def _start(**changes: str) -> str:
         (START.replace("YHRWWC/RCBCWS", "YHRWWS/RCBCWC"), "three tiles sharing a trait"),
         (START.replace("BW*", "BW").replace("push:1 0", "push:1 200"), "the game ends as a draw after 200"),
         (START.replace("push:1 0", "push:0 1"), "Burnt Offering BW on space 0 is in no possible Portent"),
-        (START + " rng=1:x", "rng: '1:x' is not two counts"),
+        (START + " rng=1:x", "rng: '1:x' is not 'SEED:COUNTER'"),
         (START + " rng=1:18446744073709551616", "must be below 2"),
         ("....../....../...... ..YC..../......../......../........ -/- -/- omens:0 0", "filled in order"),
         ("....../....../...... YSYC..../......../......../........ -/- -/- omens:0 0 rng=1:0", "never waits"),

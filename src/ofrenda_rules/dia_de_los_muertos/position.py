@@ -67,13 +67,12 @@ from typing import Final
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.rules import current_player, take_targets
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
-from ofrenda_rules.errors import ConfigError, PositionError
-from ofrenda_rules.rng import MASK64, Rng
+from ofrenda_rules.errors import PositionError
+from ofrenda_rules.positions import MAX_POSITION_CHARS, format_rng, parse_rng, split_fields
+from ofrenda_rules.rng import Rng
 
 __all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]
 
-MAX_POSITION_CHARS: Final = 4096
-"""The longest position text read; longer input is refused before parsing."""
 
 _LETTER: Final = {Suit.BLACK: "B", Suit.RED: "R", Suit.WHITE: "W"}
 _SUIT: Final = {letter: suit for suit, letter in _LETTER.items()}
@@ -81,7 +80,6 @@ _GROUP: Final = re.compile(r"(?:[BRW](?:[1-9]|1[0-9]|20))+")
 _CARD: Final = re.compile(r"([BRW])(\d+)")
 _SEAT: Final = re.compile(r"[0-9]")
 _COUNT: Final = re.compile(r"[0-9]{1,3}")
-_RNG: Final = re.compile(r"rng=([0-9]{1,20}):([0-9]{1,20})")
 
 
 def _card(card: Card) -> str:
@@ -111,7 +109,7 @@ def to_position(state: State) -> str:
     if state.over:
         fields.append(f"over:{_group(state.set_aside)}")
     if state.rng is not None:
-        fields.append(f"rng={state.rng.seed}:{state.rng.counter}")
+        fields.append(format_rng(state.rng))
     return " ".join(fields)
 
 
@@ -136,27 +134,6 @@ def _parse_seat(text: str, what: str, players: int) -> int:
     return int(text)
 
 
-def _parse_rng(text: str) -> Rng:
-    match = _RNG.fullmatch(text)
-    if match is None:
-        raise PositionError(f"{text!r} is not a generator field 'rng=SEED:COUNTER'")
-    seed, counter = int(match[1]), int(match[2])
-    if seed > MASK64 or counter > MASK64:
-        raise PositionError(f"generator {text!r}: seed and counter must be below 2**64")
-    try:
-        return Rng(seed=seed, counter=counter)
-    except ConfigError as error:  # pragma: no cover - the range is checked above
-        raise PositionError(str(error)) from error
-
-
-def _fields(text: object) -> list[str]:
-    if not isinstance(text, str):
-        raise PositionError(f"a position is a string, not {type(text).__name__}")
-    if len(text) > MAX_POSITION_CHARS:
-        raise PositionError(f"a position is at most {MAX_POSITION_CHARS} characters, not {len(text)}")
-    return text.split()
-
-
 def from_position(text: str, config: Config) -> State:
     """The state that ``text`` describes under ``config`` (the inverse of :func:`to_position`).
 
@@ -165,10 +142,10 @@ def from_position(text: str, config: Config) -> State:
             game under these rules reaches; the message names what is wrong.
 
     """
-    fields = _fields(text)
+    fields = split_fields(text)
     rng: Rng | None = None
     if fields and fields[-1].startswith("rng="):
-        rng = _parse_rng(fields.pop())
+        rng = parse_rng(fields.pop().removeprefix("rng="))
     over = False
     set_aside: tuple[Card, ...] = ()
     if fields and fields[-1].startswith("over:"):

@@ -72,21 +72,24 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ofrenda_rules.errors import ConfigError, PositionError
+from ofrenda_rules.errors import PositionError
 from ofrenda_rules.ofrenda._position_checks import Derived, check_state, derive
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
-from ofrenda_rules.rng import MASK64, Rng
+from ofrenda_rules.positions import (
+    MAX_POSITION_CHARS,
+    format_rng,
+    keyed_fields,
+    parse_number,
+    parse_numbers,
+    parse_rng,
+    split_fields,
+)
 
 __all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]
 
-MAX_POSITION_CHARS: Final = 4096
-"""The longest position text read; longer input is refused before parsing."""
 
-_NUMBER: Final = re.compile(r"[0-9]{1,3}")
-_LIST: Final = re.compile(r"[0-9]{1,3}(?:,[0-9]{1,3})*")
 _SPACE: Final = re.compile(r"(-|[0-9]{1,3})(?:\+([0-9]{1,3}))?")
 _PLACED: Final = re.compile(r"([0-9]{1,2}):(m|[0-9]{1,3})(\*?)")
-_PAIR: Final = re.compile(r"([0-9]{1,20}):([0-9]{1,20})")
 _PHASES: Final = {phase.value: phase for phase in Phase}
 _KEYS: Final = (
     "abuela-turn",
@@ -167,22 +170,8 @@ def to_position(state: State) -> str:
     if state.die is not None:
         fields.append(f"die={state.die}")
     if state.rng is not None:
-        fields.append(f"rng={state.rng.seed}:{state.rng.counter}")
+        fields.append(format_rng(state.rng))
     return " ".join(fields)
-
-
-def _parse_list(text: str, what: str) -> tuple[int, ...]:
-    if text == "-":
-        return ()
-    if not _LIST.fullmatch(text):
-        raise PositionError(f"{what}: {text!r} is not a list of numbers ('12,40,3', or '-' for none)")
-    return tuple(int(item) for item in text.split(","))
-
-
-def _number(text: str, what: str) -> int:
-    if not _NUMBER.fullmatch(text):
-        raise PositionError(f"{what}: {text!r} is not a number")
-    return int(text)
 
 
 def _parse_board(text: str, seat: int, config: Config) -> PlayerBoard:
@@ -229,50 +218,17 @@ def _parse_board(text: str, seat: int, config: Config) -> PlayerBoard:
         marigold_slots=tuple(marigold_slots),
         candle_slots=tuple(candle_slots),
         candle_lit=tuple(candle_lit),
-        marigolds=_number(marigolds, f"{what} marigolds"),
-        candles=tuple(sorted(_parse_list(candles, f"{what} candles"))),
-        discards=_parse_list(discards, f"{what} discards"),
-        goals_met=_parse_list(goals, f"{what} goals"),
-        tokens=_parse_list(tokens, f"{what} tokens"),
-        turns=_number(turns, f"{what} turns"),
+        marigolds=parse_number(marigolds, f"{what} marigolds"),
+        candles=tuple(sorted(parse_numbers(candles, f"{what} candles", "12,40,3"))),
+        discards=parse_numbers(discards, f"{what} discards", "12,40,3"),
+        goals_met=parse_numbers(goals, f"{what} goals", "12,40,3"),
+        tokens=parse_numbers(tokens, f"{what} tokens", "12,40,3"),
+        turns=parse_number(turns, f"{what} turns"),
     )
 
 
-def _fields(text: object) -> list[str]:
-    if not isinstance(text, str):
-        raise PositionError(f"a position is a string, not {type(text).__name__}")
-    if len(text) > MAX_POSITION_CHARS:
-        raise PositionError(f"a position is at most {MAX_POSITION_CHARS} characters, not {len(text)}")
-    return text.split()
-
-
-def _keyed(fields: Sequence[str]) -> dict[str, str]:
-    keyed: dict[str, str] = {}
-    for field in fields:
-        key, equals, value = field.partition("=")
-        if key not in _KEYS or (key == "abuela-turn") == bool(equals):
-            raise PositionError(f"{field!r} is not a field of an Ofrenda position (keys: {', '.join(_KEYS)})")
-        if key in keyed:
-            raise PositionError(f"the field {key} is given twice")
-        keyed[key] = value
-    return keyed
-
-
-def _parse_rng(text: str) -> Rng:
-    match = _PAIR.fullmatch(text)
-    if match is None:
-        raise PositionError(f"rng: {text!r} is not 'SEED:COUNTER'")
-    seed, counter = int(match[1]), int(match[2])
-    if seed > MASK64 or counter > MASK64:
-        raise PositionError(f"generator rng={text}: seed and counter must be below 2**64")
-    try:
-        return Rng(seed=seed, counter=counter)
-    except ConfigError as error:  # pragma: no cover - the range is checked above
-        raise PositionError(str(error)) from error
-
-
 def _optional(keyed: dict[str, str], key: str) -> int | None:
-    return _number(keyed[key], key) if key in keyed else None
+    return parse_number(keyed[key], key) if key in keyed else None
 
 
 def from_position(text: str, config: Config) -> State:
@@ -283,7 +239,7 @@ def from_position(text: str, config: Config) -> State:
             game under these rules reaches; the message names what is wrong.
 
     """
-    fields = _fields(text)
+    fields = split_fields(text)
     n = config.players
     if len(fields) < 4 + n:
         raise PositionError(
@@ -293,7 +249,7 @@ def from_position(text: str, config: Config) -> State:
     phase_text, _, seat_text = fields[0].partition(":")
     if phase_text not in _PHASES:
         raise PositionError(f"PHASE: {phase_text!r} is not one of {', '.join(_PHASES)}")
-    seat = _number(seat_text, "SEAT")
+    seat = parse_number(seat_text, "SEAT")
     if seat >= n:
         raise PositionError(f"SEAT: {seat} is not a seat (0 to {n - 1})")
     spaces = fields[1].split(",")
@@ -308,13 +264,13 @@ def from_position(text: str, config: Config) -> State:
             raise PositionError(f"MARKET: {space!r} is not a portrait or '-', with '+N' for marigolds on it")
         market.append(None if match[1] == "-" else int(match[1]))
         piles.append(int(match[2] or 0))
-    candle_market = tuple(None if c == "-" else _number(c, "CANDLES") for c in candles)
+    candle_market = tuple(None if c == "-" else parse_number(c, "CANDLES") for c in candles)
     hands_parts = fields[3].split("/")
     if len(hands_parts) != n:
         raise PositionError(f"HANDS: {len(hands_parts)} seats given, the game has {n}")
-    hands = tuple(tuple(sorted(_parse_list(part, f"hand {s}"))) for s, part in enumerate(hands_parts))
+    hands = tuple(tuple(sorted(parse_numbers(part, f"hand {s}", "12,40,3"))) for s, part in enumerate(hands_parts))
     boards = tuple(_parse_board(fields[4 + s], s, config) for s in range(n))
-    keyed = _keyed(fields[4 + n :])
+    keyed = keyed_fields(fields[4 + n :], keys=_KEYS, flags=("abuela-turn",), position="an Ofrenda position")
     die = _optional(keyed, "die")
     parsed = State(
         config=config,
@@ -323,25 +279,25 @@ def from_position(text: str, config: Config) -> State:
         abuela="abuela-turn" in keyed,
         deck=(),
         box=(),
-        removed=tuple(sorted(_parse_list(keyed.get("removed", "-"), "removed"))),
-        abuela_discards=_parse_list(keyed.get("abuela-portraits", "-"), "abuela-portraits"),
+        removed=tuple(sorted(parse_numbers(keyed.get("removed", "-"), "removed", "12,40,3"))),
+        abuela_discards=parse_numbers(keyed.get("abuela-portraits", "-"), "abuela-portraits", "12,40,3"),
         market=tuple(market),
         market_marigolds=tuple(piles),
         candle_market=candle_market,
         bag=(),
         candle_box=(),
-        candle_discards=_parse_list(keyed.get("abuela-candles", "-"), "abuela-candles"),
+        candle_discards=parse_numbers(keyed.get("abuela-candles", "-"), "abuela-candles", "12,40,3"),
         supply=0,
         hands=hands,
         boards=boards,
-        goals=_parse_list(keyed.get("goals", "-"), "goals"),
+        goals=parse_numbers(keyed.get("goals", "-"), "goals", "12,40,3"),
         stacks=(),
         unused_tokens=(),
         taken_space=_optional(keyed, "taken"),
         candle_space=_optional(keyed, "candle"),
-        pending=_parse_list(keyed.get("pending", "-"), "pending"),
+        pending=parse_numbers(keyed.get("pending", "-"), "pending", "12,40,3"),
         die=die,
-        rng=_parse_rng(keyed["rng"]) if "rng" in keyed else None,
+        rng=parse_rng(keyed["rng"]) if "rng" in keyed else None,
     )
     derived: Derived = derive(parsed)
     state = State(

@@ -66,16 +66,22 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ofrenda_rules.errors import ConfigError, PositionError
+from ofrenda_rules.errors import PositionError
 from ofrenda_rules.ofrendados._position_checks import check_state, derive
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
 from ofrenda_rules.ofrendados.state import Board, Config, Die, Pending, PendingKind, Phase, State
-from ofrenda_rules.rng import MASK64, Rng
+from ofrenda_rules.positions import (
+    MAX_POSITION_CHARS,
+    format_rng,
+    keyed_fields,
+    parse_number,
+    parse_numbers,
+    parse_rng,
+    split_fields,
+)
 
 __all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]
 
-MAX_POSITION_CHARS: Final = 4096
-"""The longest position text read; longer input is refused before parsing."""
 
 _COLOUR_LETTER: Final = {Colour.YELLOW: "Y", Colour.ORANGE: "O", Colour.PURPLE: "P"}
 _COLOUR: Final = {letter: colour for colour, letter in _COLOUR_LETTER.items()}
@@ -91,10 +97,7 @@ _OBJECT_LETTER: Final = {
 }
 _OBJECT: Final = {letter: kind for kind, letter in _OBJECT_LETTER.items()}
 _DICE: Final = re.compile(r"(?:[YOP][1-6])+")
-_LIST: Final = re.compile(r"[0-9]{1,3}(?:,[0-9]{1,3})*")
-_NUMBER: Final = re.compile(r"[0-9]{1,4}")
 _PENDING: Final = re.compile(r"draw:([cpdftmrs])|rewrite:([cpdftmrs]):([0-9]{1,3})")
-_PAIR: Final = re.compile(r"([0-9]{1,20}):([0-9]{1,20})")
 _PHASES: Final = {phase.value: phase for phase in Phase}
 _FLAGS: Final = ("done", "refill")
 _KEYS: Final = ("acted", "done", "refill", "left", "rerolling", "powers", "pending", "rng")
@@ -153,7 +156,7 @@ def to_position(state: State) -> str:
     if state.pending:
         fields.append(f"pending={','.join(_pending(item) for item in state.pending)}")
     if state.rng is not None:
-        fields.append(f"rng={state.rng.seed}:{state.rng.counter}")
+        fields.append(format_rng(state.rng))
     return " ".join(fields)
 
 
@@ -163,20 +166,6 @@ def _parse_dice(text: str, what: str) -> tuple[Die, ...]:
     if not _DICE.fullmatch(text):
         raise PositionError(f"{what}: {text!r} is not a group of dice (e.g. 'Y3O5P1', or '-' for none)")
     return tuple(Die(_COLOUR[text[i]], int(text[i + 1])) for i in range(0, len(text), 2))
-
-
-def _parse_list(text: str, what: str) -> tuple[int, ...]:
-    if text == "-":
-        return ()
-    if not _LIST.fullmatch(text):
-        raise PositionError(f"{what}: {text!r} is not a list of numbers ('12,3,27', or '-' for none)")
-    return tuple(int(item) for item in text.split(","))
-
-
-def _number(text: str, what: str) -> int:
-    if not _NUMBER.fullmatch(text):
-        raise PositionError(f"{what}: {text!r} is not a number")
-    return int(text)
 
 
 def _parse_board(text: str, seat: int, config: Config) -> Board:
@@ -199,30 +188,10 @@ def _parse_board(text: str, seat: int, config: Config) -> Board:
             sheet[cell] = None if char == "." else _OBJECT[char]
     return Board(
         sheet=tuple(sheet),
-        flowers=_parse_list(flowers, f"{what} flowers"),
-        pesos=_number(pesos, f"{what} pesos"),
-        cards=_parse_list(cards, f"{what} cards"),
+        flowers=parse_numbers(flowers, f"{what} flowers", "12,3,27"),
+        pesos=parse_number(pesos, f"{what} pesos", digits=4),
+        cards=parse_numbers(cards, f"{what} cards", "12,3,27"),
     )
-
-
-def _fields(text: object) -> list[str]:
-    if not isinstance(text, str):
-        raise PositionError(f"a position is a string, not {type(text).__name__}")
-    if len(text) > MAX_POSITION_CHARS:
-        raise PositionError(f"a position is at most {MAX_POSITION_CHARS} characters, not {len(text)}")
-    return text.split()
-
-
-def _keyed(fields: Sequence[str]) -> dict[str, str]:
-    keyed: dict[str, str] = {}
-    for field in fields:
-        key, equals, value = field.partition("=")
-        if key not in _KEYS or (key in _FLAGS) == bool(equals):
-            raise PositionError(f"{field!r} is not a field of an Ofrendados position (keys: {', '.join(_KEYS)})")
-        if key in keyed:
-            raise PositionError(f"the field {key} is given twice")
-        keyed[key] = value
-    return keyed
 
 
 def _parse_pending(text: str) -> tuple[Pending, ...]:
@@ -238,19 +207,6 @@ def _parse_pending(text: str) -> tuple[Pending, ...]:
     return tuple(items)
 
 
-def _parse_rng(text: str) -> Rng:
-    match = _PAIR.fullmatch(text)
-    if match is None:
-        raise PositionError(f"rng: {text!r} is not 'SEED:COUNTER'")
-    seed, counter = int(match[1]), int(match[2])
-    if seed > MASK64 or counter > MASK64:
-        raise PositionError(f"generator rng={text}: seed and counter must be below 2**64")
-    try:
-        return Rng(seed=seed, counter=counter)
-    except ConfigError as error:  # pragma: no cover - the range is checked above
-        raise PositionError(str(error)) from error
-
-
 def from_position(text: str, config: Config) -> State:
     """The state that ``text`` describes under ``config`` (the inverse of :func:`to_position`).
 
@@ -259,7 +215,7 @@ def from_position(text: str, config: Config) -> State:
             game under these rules reaches; the message names what is wrong.
 
     """
-    fields = _fields(text)
+    fields = split_fields(text)
     n = config.players
     if len(fields) < 5 + n:
         raise PositionError(
@@ -269,11 +225,11 @@ def from_position(text: str, config: Config) -> State:
     phase_text, _, round_text = fields[0].partition(":")
     if phase_text not in _PHASES:
         raise PositionError(f"PHASE: {phase_text!r} is not one of {', '.join(_PHASES)}")
-    rnd = _number(round_text, "ROUND")
+    rnd = parse_number(round_text, "ROUND", digits=4)
     drafted_parts = fields[4].split("/")
     if len(drafted_parts) != n:
         raise PositionError(f"DRAFTED: {len(drafted_parts)} seats given, the game has {n}")
-    keyed = _keyed(fields[5 + n :])
+    keyed = keyed_fields(fields[5 + n :], keys=_KEYS, flags=_FLAGS, position="an Ofrendados position")
     rerolling = _parse_dice(keyed.get("rerolling", "-"), "rerolling")
     if len(rerolling) > 1:
         raise PositionError("rerolling: one die")
@@ -283,21 +239,21 @@ def from_position(text: str, config: Config) -> State:
         first_player=rnd % n,
         phase=_PHASES[phase_text],
         deck=(),
-        market=_parse_list(fields[1], "MARKET"),
-        discard=tuple(sorted(_parse_list(fields[2], "DISCARD"))),
+        market=parse_numbers(fields[1], "MARKET", "12,3,27"),
+        discard=tuple(sorted(parse_numbers(fields[2], "DISCARD", "12,3,27"))),
         refill="refill" in keyed,
         rolled=_parse_dice(fields[3], "ROLLED"),
         pool=(),
         picks=0,
         drafted=tuple(tuple(sorted(_parse_dice(part, f"dice of seat {s}"))) for s, part in enumerate(drafted_parts)),
-        acted=_number(keyed["acted"], "acted") if "acted" in keyed else 0,
+        acted=parse_number(keyed["acted"], "acted", digits=4) if "acted" in keyed else 0,
         turn_done="done" in keyed,
         dice_left=tuple(sorted(_parse_dice(keyed.get("left", "-"), "left"))),
         rerolling=rerolling[0] if rerolling else None,
-        powers_used=_parse_list(keyed.get("powers", "-"), "powers"),
+        powers_used=parse_numbers(keyed.get("powers", "-"), "powers", "12,3,27"),
         pending=_parse_pending(keyed["pending"]) if "pending" in keyed else (),
         boards=tuple(_parse_board(fields[5 + s], s, config) for s in range(n)),
-        rng=_parse_rng(keyed["rng"]) if "rng" in keyed else None,
+        rng=parse_rng(keyed["rng"]) if "rng" in keyed else None,
     )
     state = derive(parsed)
     check_state(state)

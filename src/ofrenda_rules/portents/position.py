@@ -69,18 +69,16 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from ofrenda_rules.errors import ConfigError, PositionError
+from ofrenda_rules.errors import PositionError
 from ofrenda_rules.portents._position_checks import check_state
 from ofrenda_rules.portents.altar import portents
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.state import Config, EndReason, Phase, Portent, State
 from ofrenda_rules.portents.text import code
-from ofrenda_rules.rng import MASK64, Rng
+from ofrenda_rules.positions import MAX_POSITION_CHARS, format_rng, keyed_fields, parse_rng, split_fields
 
 __all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]
 
-MAX_POSITION_CHARS: Final = 4096
-"""The longest position text read; longer input is refused before parsing."""
 
 _SIGN: Final = {code(sign): sign for sign in Sign}
 _GROUP: Final = re.compile(r"(?:[YRBW][SCHW])+")
@@ -161,7 +159,7 @@ def to_position(state: State) -> str:
         winners = "".join(str(seat) for seat in state.winners) or "-"
         fields.append(f"end={state.reason.value}:{winners}")
     if state.rng is not None:
-        fields.append(f"rng={state.rng.seed}:{state.rng.counter}")
+        fields.append(format_rng(state.rng))
     return " ".join(fields)
 
 
@@ -212,36 +210,6 @@ def _parse_omens(text: str) -> tuple[Sign | None, ...]:
     return tuple(None if flat[i : i + 2] == ".." else _SIGN[flat[i : i + 2]] for i in range(0, 32, 2))
 
 
-def _fields(text: object) -> list[str]:
-    if not isinstance(text, str):
-        raise PositionError(f"a position is a string, not {type(text).__name__}")
-    if len(text) > MAX_POSITION_CHARS:
-        raise PositionError(f"a position is at most {MAX_POSITION_CHARS} characters, not {len(text)}")
-    return text.split()
-
-
-def _keyed(fields: list[str]) -> dict[str, str]:
-    keyed: dict[str, str] = {}
-    for field in fields:
-        key, equals, value = field.partition("=")
-        if key not in _KEYS or (key in _FLAGS) == bool(equals):
-            raise PositionError(f"{field!r} is not a field of a Portents position (keys: {', '.join(_KEYS)})")
-        if key in keyed:
-            raise PositionError(f"the field {key} is given twice")
-        keyed[key] = value
-    return keyed
-
-
-def _parse_rng(text: str) -> Rng:
-    seed, counter = _pair(text, "rng")
-    if seed > MASK64 or counter > MASK64:
-        raise PositionError(f"generator rng={text}: seed and counter must be below 2**64")
-    try:
-        return Rng(seed=seed, counter=counter)
-    except ConfigError as error:  # pragma: no cover - the range is checked above
-        raise PositionError(str(error)) from error
-
-
 def from_position(text: str, config: Config) -> State:
     """The state that ``text`` describes under ``config`` (the inverse of :func:`to_position`).
 
@@ -250,7 +218,7 @@ def from_position(text: str, config: Config) -> State:
             game under these rules reaches; the message names what is wrong.
 
     """
-    fields = _fields(text)
+    fields = split_fields(text)
     if len(fields) < 6:
         raise PositionError(
             f"a position has 6 fields (ALTAR OMENS HANDS COLLECTED PHASE:SEAT TURNS) before the keyed ones, "
@@ -270,7 +238,7 @@ def from_position(text: str, config: Config) -> State:
     if not _SEAT.fullmatch(seat_text) or int(seat_text) >= n:
         raise PositionError(f"PHASE:SEAT: {seat_text!r} is not a seat (0 to {n - 1})")
     turns = _count(fields[5], "TURNS")
-    keyed = _keyed(fields[6:])
+    keyed = keyed_fields(fields[6:], keys=_KEYS, flags=_FLAGS, position="a Portents position")
     first = keyed.get("first", "0")
     if not _SEAT.fullmatch(first) or int(first) >= n:
         raise PositionError(f"first: {first!r} is not a seat (0 to {n - 1})")
@@ -331,7 +299,7 @@ def from_position(text: str, config: Config) -> State:
         redeals=redeals,
         winners=winners,
         reason=reason,
-        rng=_parse_rng(keyed["rng"]) if "rng" in keyed else None,
+        rng=parse_rng(keyed["rng"]) if "rng" in keyed else None,
     )
     check_state(state)
     return state
