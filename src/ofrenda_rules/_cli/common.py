@@ -15,7 +15,15 @@ from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.rng import MASK64, Rng, integer_weights
 from ofrenda_rules.serialization import from_json_value, to_json_value
 
-__all__ = ["CliError", "add_config_arguments", "bot_move", "config_from_args", "game_from_args", "read_text"]
+__all__ = [
+    "CliError",
+    "add_config_arguments",
+    "bot_move",
+    "config_from_args",
+    "game_from_args",
+    "read_document",
+    "read_text",
+]
 
 
 class CliError(Exception):
@@ -53,6 +61,29 @@ def read_text(name: str, stdin: TextIO | None = None) -> str:
         return Path(name).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CliError(f"cannot read {name}: {exc}") from None
+
+
+def read_document(name: str, stdin: TextIO | None = None) -> str | bytes:
+    """The raw content of a file (``-`` is standard input), undecoded where possible.
+
+    Files are read as bytes so that the loader, not the operating system's
+    locale, decides about the encoding (a replay must be UTF-8).
+
+    Raises:
+        CliError: when the file cannot be read (missing, a directory, no permission).
+    """
+    if name == "-":
+        source = stdin or sys.stdin
+        buffer = getattr(source, "buffer", None)
+        if buffer is not None:
+            data: object = buffer.read()
+            if isinstance(data, bytes):
+                return data
+        return source.read()
+    try:
+        return Path(name).read_bytes()
+    except OSError as exc:
+        raise CliError(f"cannot read {name}: {exc.strerror or exc}") from None
 
 
 def _option_value(text: str) -> object:

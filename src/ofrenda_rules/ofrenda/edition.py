@@ -41,6 +41,7 @@ from ofrenda_rules.serialization import load_packaged, loads
 
 __all__ = [
     "COUNTS",
+    "MAX_NAME_LENGTH",
     "DEFAULT_EDITION",
     "Edition",
     "deck_needed",
@@ -57,6 +58,8 @@ TURNS: Final = 12
 """Every player plays exactly 12 turns."""
 SOLO_REMOVED: Final = 3
 """Portraits removed unseen from the solo deck."""
+MAX_NAME_LENGTH: Final = 200
+"""Longest name of an edition, in characters (untrusted JSON is bounded)."""
 
 
 def deck_needed(players: int) -> int:
@@ -148,7 +151,9 @@ class Edition:
     def __attrs_post_init__(self) -> None:
         problems = edition_problems(self)
         if problems:
-            raise EditionError(f"edition {self.name!r} is invalid: " + "; ".join(problems))
+            label = repr(self.name if len(self.name) <= 40 else self.name[:37] + "...")
+            more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+            raise EditionError(f"edition {label} is invalid: " + "; ".join(problems[:10]) + more)
 
     def portrait(self, card: int) -> Portrait:
         """The portrait numbered ``card``."""
@@ -331,6 +336,8 @@ def _goal_problems(edition: Edition) -> list[str]:
 
 def edition_problems(edition: Edition) -> list[str]:
     """Every rulebook constraint the edition breaks (empty when valid); fills the tables."""
+    if len(edition.name) > MAX_NAME_LENGTH:
+        return [f"the edition's name has {len(edition.name)} characters, more than {MAX_NAME_LENGTH}"]
     problems = _precompute(edition)
     if problems:
         return problems
