@@ -296,3 +296,26 @@ def test_verify_without_unreadable_files_exits_1_on_a_failure_and_replay_reads_b
     assert status == 1 and "not UTF-8" in out
     status, _, err = run("replay", str(bad))
     assert status == 2 and "not UTF-8" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("config", "words"),
+    [
+        ("[1]", "--config: a config is a JSON object, not an array"),
+        ('"players"', "--config: a config is a JSON object, not a string"),
+        ("3", "--config: a config is a JSON object, not a number"),
+        ("/no/such/config.json", "cannot read /no/such/config.json: No such file or directory"),
+    ],
+)
+def test_config_text_that_is_json_but_not_an_object_is_not_read_as_a_file_name(config: str, words: str) -> None:
+    status, _, err = run("play", "ofrendados", "--config", config, "-q")
+    assert status == 2 and words in err, err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unsupported_player_count_is_reported_once(game: AnyGame) -> None:
+    status, _, err = run("play", game.info.name, "--players", "9", "-q")
+    assert status == 2
+    assert err.startswith(f"ofrenda-rules: error: invalid config for {game.info.name}: ")
+    assert err.count("9") == 1 and "invalid value" not in err and "invalid Config" not in err, err
