@@ -3,7 +3,7 @@
 A card is named by its suit and number (:class:`Card`); what is printed on it
 (its High/Low mark, its point value, whether it is a TAKE card) comes from the
 :class:`DeckEdition` in play. The default edition is reconstructed from every
-fact the rulebook and DESIGN.md state (see the docs page), and another deck
+fact known about the published deck (see the docs page), and another deck
 loads from JSON with :func:`load_deck`, validated against the rulebook.
 
 >>> card = Card(Suit.RED, 10)

@@ -1,7 +1,7 @@
 """An edition of Ofrenda: every component, validated, with precomputed tables.
 
 The default edition (``data/default_edition.json``) is reconstructed from
-every constraint the rulebook and DESIGN.md state; another printing loads
+every constraint the rulebook and the published game state; another printing loads
 from JSON with :func:`load_edition` and is refused, with the broken
 constraint named, when it does not fit the rulebook.
 

@@ -3,7 +3,7 @@
 Everything on the table is public: the Family board, every Ofrenda, the
 storages, the discard piles, the goal cards and tokens. A :class:`View` hides
 the other players' hands, the deck, the portraits removed unseen in the solo
-mode, the contents of the candle bag (DESIGN: bag contents are redacted, even
+mode, the contents of the candle bag (the contract redacts bag contents, even
 where a player could work them out from every candle seen) and the
 generator; it shows their sizes.
 """

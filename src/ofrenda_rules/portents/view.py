@@ -2,7 +2,7 @@
 
 Hands are played face up ("make sure both players' hands are easily visible
 to the other") and the omens lie face up. The bag's contents could be worked
-out from what is visible, but DESIGN.md has bag contents redacted, so a
+out from what is visible, but the contract redacts bag contents, so a
 :class:`View` gives the bag's size only; the order of future draws is unknown,
 and the generator that decides it never appears in a view.
 """
