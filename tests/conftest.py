@@ -1,4 +1,4 @@
-"""Hypothesis profiles: ``fast`` for every run, ``exhaustive`` for the nightly gate."""
+"""Hypothesis profiles: ``fast`` for every run, ``exhaustive`` for the nightly gate, ``fuzz`` for ``nox -s fuzz``."""
 
 from __future__ import annotations
 
@@ -16,5 +16,11 @@ settings.register_profile(
     max_examples=150,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "fuzz",
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
 )
 settings.load_profile("fast")
