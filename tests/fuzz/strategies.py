@@ -196,7 +196,9 @@ def hostile(draw: Any, base: object, kind: str) -> str | bytes:
         value = _replace(base, path, _oversized(node, draw(st.sampled_from(SIZES), label="size"), draw))
     elif kind == "too-deep":
         depth = draw(st.sampled_from([63, 65, 200, 5000]), label="depth")
-        value = _replace(base, path, json.loads("[" * depth + "]" * depth))
+        marker = "\u0000deep\u0000"
+        text = json.dumps(_replace(base, path, marker))
+        return text.replace(json.dumps(marker), "[" * depth + "]" * depth, 1)
     elif kind == "members":
         objects = [p for p in paths if isinstance(_at(base, p), dict)]
         if not objects:

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import resource
+import signal
 import time
 import tracemalloc
+from collections.abc import Iterator
 from typing import Any, Final
 
 import pytest
@@ -49,17 +52,53 @@ def _size(text: str | bytes) -> int:
     return len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
 
 
+class _Overtime(Exception):
+    """Raised inside a loader that runs past its time bound (so that a hang fails instead of stalling)."""
+
+
+@contextlib.contextmanager
+def _watchdog(seconds: float) -> Iterator[None]:
+    """Interrupt the block after ``seconds`` (twice the bound: the assertion below gives the exact figure)."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise _Overtime(f"still running after {seconds:.1f} s")
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@contextlib.contextmanager
+def _address_space_limit(extra: int) -> Iterator[None]:
+    """A MemoryError, not the machine's out-of-memory killer, for a loader that allocates without bound."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm") as statm:
+        used = int(statm.read().split()[0]) * resource.getpagesize()
+    limit = used + extra if hard == resource.RLIM_INFINITY else min(hard, used + extra)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def _call(loader: Loader, text: str | bytes) -> None:
     """Feed ``text`` to the loader: check what escapes and its time, then (traced) its memory."""
     size = _size(text)
+    bound = SECONDS_PER_CALL + SECONDS_PER_MIB * size / 2**20
     start = time.perf_counter()
-    try:
-        loader.load(text)
-    except OfrendaRulesError:
-        if loader.never_raises:
-            raise
+    with _watchdog(2 * bound), _address_space_limit(4 * (PEAK_BYTES_FIXED + PEAK_BYTES_PER_BYTE * size)):
+        try:
+            loader.load(text)
+        except OfrendaRulesError:
+            if loader.never_raises:
+                raise
     elapsed = time.perf_counter() - start
-    assert elapsed <= SECONDS_PER_CALL + SECONDS_PER_MIB * size / 2**20, f"{elapsed:.2f} s for {size} bytes"
+    assert elapsed <= bound, f"{elapsed:.2f} s for {size} bytes"
     tracemalloc.start()
     try:
         with contextlib.suppress(OfrendaRulesError):
