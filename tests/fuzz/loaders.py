@@ -64,9 +64,9 @@ def _edition_loaders(game: AnyGame) -> list[Loader]:
         if not name.startswith("load_") or not inspect.isfunction(function):
             continue
         returned = typing.get_type_hints(function).get("return")
-        if not attrs.has(returned):
+        if not isinstance(returned, type) or not attrs.has(returned):
             continue
-        defaults = [value for value in vars(package).values() if isinstance(value, returned)]  # type: ignore[arg-type]
+        defaults = [value for value in vars(package).values() if isinstance(value, returned)]
         documents = tuple(to_json_value(value) for value in defaults)
         found.append(Loader(name.removeprefix("load_"), json_schema(returned), documents, function))
     return found

@@ -175,16 +175,15 @@ def _oversized(node: object, size: int, draw: Any) -> object:
 def hostile(draw: Any, base: object, kind: str) -> str | bytes:
     """A hostile document made from ``base`` (plain JSON values) by one kind of damage."""
     if kind in ("truncated", "encoding"):
-        text = json.dumps(base)
+        text: str = json.dumps(base)
         if kind == "truncated":
             return text[: draw(st.integers(0, max(len(text) - 1, 0)), label="cut")]
         how = draw(st.sampled_from(["utf-16", "utf-32", "latin-1", "utf-8-sig", "junk"]), label="encoding")
         if how == "junk":
             position = draw(st.integers(0, len(text)), label="position")
             data = text.encode()
-            return (
-                data[:position] + draw(st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x00"])) + data[position:]
-            )
+            junk: bytes = draw(st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x00"]), label="junk")
+            return data[:position] + junk + data[position:]
         return text.encode(how, errors="replace")
     paths = _paths(base)
     path = draw(st.sampled_from(paths), label="path")
