@@ -342,9 +342,8 @@ def edition_problems(edition: Edition) -> list[str]:
     slots = COUNTS["card_slots"]
     if len(rows) > slots or not all(0 <= row <= slots for row in rows):  # absurd: no tables are built
         shown = [row if abs(row) < 10**6 else "huge" for row in rows[:slots]]
-        return [
-            f"the board's rows {shown}{'...' if len(rows) > slots else ''} must be 0 to 12 slots each, in at most 12 rows"
-        ]
+        more = "..." if len(rows) > slots else ""
+        return [f"the board's rows {shown}{more} must be 0 to 12 slots each, in at most 12 rows"]
     problems = _precompute(edition)
     if problems:
         return problems
