@@ -24,7 +24,7 @@ HOSTILE_KINDS: Final = ("wrong-type", "oversized", "too-deep", "members", "trunc
 """The kinds of damage :func:`hostile` does; the suite runs each one for every loader."""
 
 SIZES: Final = (1_000, 10_000, 100_000)
-"""How many items, characters or members an oversized node gets (a document stays under about 2 MiB).
+"""How many items, characters or members an oversized node gets (a document of up to several MiB).
 
 Documents up to the 16 MiB limit are covered by the replay and serialization tests.
 """
