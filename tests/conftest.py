@@ -19,7 +19,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "fuzz",
-    max_examples=400,
+    max_examples=200,
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
