@@ -68,6 +68,13 @@ def exhaustive(session: nox.Session) -> None:
 
 
 @nox.session
+def fuzz(session: nox.Session) -> None:
+    """The generic fuzz suite (every loader of every game, hostile documents) at a high example count."""
+    session.install("-e", ".", *_group("test"))
+    session.run("pytest", "-q", "tests/fuzz", "--hypothesis-profile=fuzz", *session.posargs)
+
+
+@nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src and tests."""
     session.install("-e", ".", *_group("typecheck"))

@@ -6,6 +6,7 @@
   (``nox -s invariants``): fresh examples each run, at least 200 full games per
   configuration of every game; nox prints the hypothesis seed it passes.
 * ``exhaustive`` -- ``nox -s exhaustive``: at least 10,000 full games per game.
+* ``fuzz`` -- ``nox -s fuzz``: every loader fed damaged documents at a high count.
 
 ``docs/testing.md`` states how many games each plays and how long it took.
 """
@@ -34,5 +35,11 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
+)
+settings.register_profile(
+    "fuzz",
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
 )
 settings.load_profile("fast")

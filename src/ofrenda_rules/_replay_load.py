@@ -186,10 +186,22 @@ def load_replay_value(data: object) -> AnyReplay:
 def parse_strict(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> object:
     """Parse untrusted replay JSON with :func:`~ofrenda_rules.serialization.parse_json`'s limits.
 
+    Bytes must be UTF-8 (without a byte order mark), as the replay format says:
+    UTF-16 and UTF-32, which :func:`json.loads` would detect, are refused.
+
     Raises:
         ReplayFormatError: for every fault, at path ``$``.
 
     """
+    if isinstance(text, bytes):
+        if len(text) > max_bytes:
+            raise ReplayFormatError(f"$: JSON document of {len(text)} bytes exceeds the limit of {max_bytes}")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ReplayFormatError(
+                f"$: not UTF-8 text: byte {exc.start} is {text[exc.start : exc.start + 1]!r}"
+            ) from None
     try:
         return parse_json(text, max_bytes=max_bytes)
     except FormatError as exc:

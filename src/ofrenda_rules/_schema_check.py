@@ -101,10 +101,14 @@ class _Checker:
     def alternatives(self, value: object, schema: Mapping[str, Any], path: str) -> bool:
         branches = [self.resolve(b) for b in schema.get("anyOf", schema.get("oneOf", []))]
         tagged = [b for b in branches if isinstance(b.get("properties", {}).get(TAG_KEY), Mapping)]
+        if tagged and not isinstance(value, dict) and len(tagged) == len(branches):
+            known = ", ".join(repr(b["properties"][TAG_KEY].get("const")) for b in tagged)
+            self.fail(path, f"expected an object with a {TAG_KEY!r} member (one of {known}), got {_show(value)}")
+            return False
         if tagged and isinstance(value, dict):
             tags = {b["properties"][TAG_KEY].get("const"): b for b in tagged}
             tag = value.get(TAG_KEY)
-            if tag in tags:
+            if isinstance(tag, str) and tag in tags:
                 before = len(self.errors)
                 self.visit(value, tags[tag], path)
                 return len(self.errors) == before
@@ -120,7 +124,7 @@ class _Checker:
         if len(same_kind) == 1:
             self.visit(value, same_kind[0], path)
             return False
-        words = " or ".join(_TYPE_WORDS.get(str(b.get("type")), "another value") for b in branches)
+        words = " or ".join(dict.fromkeys(_TYPE_WORDS.get(str(b.get("type")), "another value") for b in branches))
         self.fail(path, f"expected {words}, got {_show(value)}")
         return False
 

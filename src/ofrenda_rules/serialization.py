@@ -303,16 +303,55 @@ def from_json_value(data: object, cls: object) -> object:
             pass  # the converter builds the same object, or says what is wrong and where
     try:
         return converter.structure(data, cast(Any, cls))
-    except cattrs.BaseValidationError as exc:
-        details = "; ".join(cattrs.transform_error(exc, path="$", format_exception=_describe_fault))
-        nested = library_error(exc)
-        if nested is not None:
-            details = f"{nested} ({details})"
-        raise FormatError(f"invalid {_name(cls)}: {details}") from exc
     except OfrendaRulesError as exc:
         raise FormatError(f"invalid {_name(cls)}: {exc}") from exc
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise FormatError(f"invalid {_name(cls)}: {type(exc).__name__}: {exc}") from exc
+    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise FormatError(f"invalid {_name(cls)}: {_explain(data, cls, exc)}") from exc
+
+
+_MAX_FAULTS_SHOWN: Final = 5
+
+
+def _explain(data: object, cls: object, exc: BaseException) -> str:
+    """Why ``data`` is not a ``cls``, in the words of the schema checker when the shape is wrong.
+
+    A document of the wrong shape is described by its JSON Schema faults
+    (``$.dice: expected an array, got an object``), never by the Python error
+    the converter met; a document of the right shape that a validator refuses
+    gives the validator's message once, with its path when it is not the root.
+    """
+    nested = library_error(exc)
+    problems = _schema_faults(data, cls) if nested is None else []
+    if problems:
+        shown = "; ".join(f"{where}: {reason}" for where, reason in problems[:_MAX_FAULTS_SHOWN])
+        more = len(problems) - _MAX_FAULTS_SHOWN
+        return shown + (f" (and {more} more)" if more > 0 else "")
+    lines = (
+        cattrs.transform_error(exc, path="$", format_exception=_describe_fault)
+        if isinstance(exc, cattrs.BaseValidationError)
+        else []
+    )
+    if nested is not None:
+        places = [at for message, _, at in (line.rpartition(" @ ") for line in lines) if str(nested) in message]
+        return str(nested) + (f" (at {places[0]})" if places and places[0] != "$" else "")
+    if lines:
+        return "; ".join(lines)
+    return str(exc) or "the document does not fit the type"
+
+
+def _schema_faults(data: object, cls: object) -> list[tuple[str, str]]:
+    from ofrenda_rules.schema import faults, json_schema  # the schema module builds on this one
+
+    try:
+        schema = _SCHEMA_CACHE.get(cls)
+        if schema is None:
+            schema = _SCHEMA_CACHE[cls] = json_schema(cls)
+    except TypeError:  # an unhashable or unsupported type: no schema to check against
+        return []
+    return faults(data, schema)
+
+
+_SCHEMA_CACHE: dict[object, dict[str, object]] = {}
 
 
 def _describe_fault(exc: BaseException, type_: type | None) -> str:

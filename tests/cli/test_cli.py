@@ -263,3 +263,59 @@ def test_replay_of_a_broken_file_stops_at_the_divergence(tmp_path: Path) -> None
     status, out, _ = run("replay", str(file))
     assert status == 1
     assert "step 2: " in out and "step 3: " not in out and "FAIL step 3" in out
+
+
+def test_verify_goes_on_after_a_file_that_is_not_utf8_or_cannot_be_read(tmp_path: Path) -> None:
+    """Issue 14: one bad file in a batch is reported, and every later file is still verified."""
+    good = tmp_path / "good.json"
+    run("play", "dia_de_los_muertos", "--seed", "1", "--save", str(good), "-q")
+    latin = tmp_path / "latin1.json"
+    latin.write_bytes(b'{"format": "ofrenda-rules-replay", "game": "d\xeda"}')
+    utf16 = tmp_path / "utf16.json"
+    utf16.write_bytes(good.read_text(encoding="utf-8").encode("utf-16"))
+    missing = tmp_path / "missing.json"
+    files = [str(latin), str(missing), str(utf16), str(good)]
+    status, out, err = run("verify", *files)
+    assert status == 2, (out, err)
+    assert "latin1.json: FAIL replay at $: malformed: not UTF-8 text: byte 45 is b'\\xed'" in out
+    assert "utf16.json: FAIL replay at $: malformed: not UTF-8" in out
+    assert "good.json: ok" in out
+    assert f"cannot read {missing}" in err and "Traceback" not in err
+    status, out, err = run("verify", "--json", *files)
+    assert status == 2
+    rows = json.loads(out)
+    assert [row["file"] for row in rows] == files
+    assert "cannot read" in rows[1]["error"] and rows[3]["report"]["ok"] is True
+    assert rows[0]["report"]["divergence"]["kind"] == "malformed"
+
+
+def test_verify_without_unreadable_files_exits_1_on_a_failure_and_replay_reads_bytes(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes("{}".encode("utf-16"))
+    status, out, _ = run("verify", str(bad))
+    assert status == 1 and "not UTF-8" in out
+    status, _, err = run("replay", str(bad))
+    assert status == 2 and "not UTF-8" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("config", "words"),
+    [
+        ("[1]", "--config: a config is a JSON object, not an array"),
+        ('"players"', "--config: a config is a JSON object, not a string"),
+        ("3", "--config: a config is a JSON object, not a number"),
+        ("/no/such/config.json", "cannot read /no/such/config.json: No such file or directory"),
+    ],
+)
+def test_config_text_that_is_json_but_not_an_object_is_not_read_as_a_file_name(config: str, words: str) -> None:
+    status, _, err = run("play", "ofrendados", "--config", config, "-q")
+    assert status == 2 and words in err, err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unsupported_player_count_is_reported_once(game: AnyGame) -> None:
+    status, _, err = run("play", game.info.name, "--players", "9", "-q")
+    assert status == 2
+    assert err.startswith(f"ofrenda-rules: error: invalid config for {game.info.name}: ")
+    assert err.count("9") == 1 and "invalid value" not in err and "invalid Config" not in err, err

@@ -280,7 +280,7 @@ def test_documents_over_the_size_limit_are_refused_before_parsing() -> None:
         ('{"format": 1, "format": 2}', "member 'format' appears twice"),
         ("[NaN]", "NaN is not a JSON number"),
         ('{"seed": Infinity}', "Infinity is not a JSON number"),
-        (b"\xff\xfe\x00", "not valid JSON"),
+        (b"\xff\xfe\x00", "not UTF-8 text: byte 0"),
         ("", "not valid JSON"),
     ],
 )
@@ -367,3 +367,27 @@ def test_an_engine_failure_is_reported_at_its_step_not_raised(monkeypatch: pytes
     assert report.divergence is not None
     assert report.divergence.kind is DivergenceKind.ENGINE_ERROR and report.divergence.step == 0
     assert "KeyError" in report.divergence.reason
+
+
+@pytest.mark.parametrize("tag", [{}, [], ["pass"], {"type": "pass"}, 1.5, None, True])
+@pytest.mark.parametrize("game", GAMES)
+def test_an_action_tag_that_is_not_a_string_is_malformed_not_a_crash(game: AnyGame, tag: object) -> None:
+    """Issue 14: ``steps[i].action.type`` of any JSON type gives a report at that step, never a TypeError."""
+    value = document(game)
+    value["steps"][0]["action"]["type"] = tag
+    report = verify_text(json.dumps(value))
+    assert report.divergence is not None and report.divergence.kind is DivergenceKind.MALFORMED
+    assert report.divergence.path == "$.steps[0].action.type" and report.divergence.step == 0
+    with pytest.raises(ReplayFormatError, match=r"^\$\.steps\[0\]\.action\.type: .* is not one of"):
+        load_replay(json.dumps(value))
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-8-sig"])
+def test_a_replay_in_another_encoding_than_utf8_is_refused(encoding: str) -> None:
+    """The replay format is UTF-8; :func:`json.loads` would silently detect UTF-16 and UTF-32 in bytes."""
+    text = json.dumps(document(games()[0]))
+    assert verify_text(text.encode()).ok
+    report = verify_text(text.encode(encoding))
+    assert report.divergence is not None and report.divergence.kind is DivergenceKind.MALFORMED
+    assert report.divergence.path == "$"
+    assert any(words in report.divergence.reason for words in ("not UTF-8", "BOM", "not valid JSON"))

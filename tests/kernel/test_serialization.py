@@ -58,8 +58,8 @@ def test_registering_twice_is_harmless_and_duplicate_tags_are_refused() -> None:
         ('{"type":"wager","amount":1,"odds":"1/2","extra":0}', "extra"),
         ('{"type":"shout"}', "shout"),
         ('{"type":"wager","amount":1,"odds":"1/0"}', r"not '1/0' @ \$\.odds"),
-        ('{"type":"wager","amount":1,"odds":"half"}', r"not 'half' @ \$\.odds"),
-        ('{"type":"wager","amount":1,"odds":[1]}', r"expected a fraction such as .1/6., not \[1\] @ \$\.odds"),
+        ('{"type":"wager","amount":1,"odds":"half"}', r"\$\.odds: 'half' does not match"),
+        ('{"type":"wager","amount":1,"odds":[1]}', r"\$\.odds: expected a string, got an array"),
     ],
 )
 def test_malformed_documents_raise_format_error(text: str, message: str) -> None:
@@ -98,11 +98,14 @@ def test_an_optional_tagged_union_field_keeps_its_tag(holder: Holder) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"last":null,"count":true}', r"expected an integer, not True @ \$\.count"),
-        ('{"last":null,"count":1,"flag":1}', r"expected true or false, not 1 @ \$\.flag"),
-        ('{"last":null,"count":1,"name":5}', r"expected a string, not 5 @ \$\.name"),
-        ('{"last":{"type":"shout"},"count":1}', r"unknown type 'shout'; expected one of knock, wager @ \$\.last"),
-        ('{"last":[],"count":1}', r"expected an object with a 'type' member"),
+        ('{"last":null,"count":true}', r"\$\.count: expected an integer, got True"),
+        ('{"last":null,"count":1,"flag":1}', r"\$\.flag: expected true or false, got 1"),
+        ('{"last":null,"count":1,"name":5}', r"\$\.name: expected a string, got 5"),
+        ('{"last":{"type":"shout"},"count":1}', r"\$\.last\.type: 'shout' is not one of 'knock', 'wager'"),
+        (
+            '{"last":[],"count":1}',
+            r"\$\.last: expected an object with a 'type' member \(one of 'knock', 'wager'\), got an array",
+        ),
         ('{"last":null,"count":1,"count":2}', "appears twice"),
         ('{"last":null,"count":NaN}', "NaN is not a JSON number"),
         ('{"last":null,"count":' + "9" * 5000 + "}", "not valid JSON"),

@@ -252,3 +252,19 @@ def test_building_an_invalid_edition_directly_raises_edition_error() -> None:
 def test_malformed_json_is_a_format_error() -> None:
     with pytest.raises(FormatError):
         load_edition("{not json")
+
+
+@pytest.mark.parametrize("rows", [[10**9], [5, 4, -3], [1] * 13, [10**40, 1]])
+def test_absurd_board_rows_are_refused_before_any_table_is_built(rows: list[int]) -> None:
+    """Issue 14 (fuzz suite): rows of a billion slots made the loader build the board for minutes."""
+    data = json.loads(dumps(DEFAULT_EDITION))
+    data["board"]["rows"] = rows
+    with pytest.raises(FormatError, match="must be 0 to 12 slots each, in at most 12 rows"):
+        load_edition(json.dumps(data))
+
+
+def test_an_edition_name_is_bounded() -> None:
+    data = json.loads(dumps(DEFAULT_EDITION))
+    data["name"] = "x" * 201
+    with pytest.raises(FormatError, match="name has 201 characters, more than 200"):
+        load_edition(json.dumps(data))

@@ -142,7 +142,7 @@ def test_the_edition_round_trips_through_json() -> None:
         (lambda d: d["sheet"].update(widths=[7, 5, 5, 3, 0]), "row 5 has no cell"),
         (lambda d: d["sheet"].update(row_points=[3, 4, 5, 6, -1]), "must not be negative"),
         (lambda d: d["sheet"].update(portrait_row=3), "starting from the 4th row"),
-        (lambda d: d["cards"][0].update(cost=-1), "has a negative cost"),
+        (lambda d: d["cards"][0].update(cost=-1), "costs -1 pesos, not 0 to 99"),
         (lambda d: [c.update(colour="orange") for c in d["cards"][20:]], "no pink Calaverita"),
         (lambda d: d["cards"][0]["effect"].update(objects=[]), "draws nothing"),
         (lambda d: d["cards"][0]["effect"].update(objects=["candle"] * 24), "more objects than the sheet holds"),

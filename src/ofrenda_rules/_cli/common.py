@@ -15,7 +15,15 @@ from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.rng import MASK64, Rng, integer_weights
 from ofrenda_rules.serialization import from_json_value, to_json_value
 
-__all__ = ["CliError", "add_config_arguments", "bot_move", "config_from_args", "game_from_args", "read_text"]
+__all__ = [
+    "CliError",
+    "add_config_arguments",
+    "bot_move",
+    "config_from_args",
+    "game_from_args",
+    "read_document",
+    "read_text",
+]
 
 
 class CliError(Exception):
@@ -51,8 +59,33 @@ def read_text(name: str, stdin: TextIO | None = None) -> str:
         return (stdin or sys.stdin).read()
     try:
         return Path(name).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read {name}: {exc}") from None
+    except OSError as exc:
+        raise CliError(f"cannot read {name}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise CliError(f"cannot read {name}: not UTF-8 text (byte {exc.start})") from None
+
+
+def read_document(name: str, stdin: TextIO | None = None) -> str | bytes:
+    """The raw content of a file (``-`` is standard input), undecoded where possible.
+
+    Files are read as bytes so that the loader, not the operating system's
+    locale, decides about the encoding (a replay must be UTF-8).
+
+    Raises:
+        CliError: when the file cannot be read (missing, a directory, no permission).
+    """
+    if name == "-":
+        source = stdin or sys.stdin
+        buffer = getattr(source, "buffer", None)
+        if buffer is not None:
+            data: object = buffer.read()
+            if isinstance(data, bytes):
+                return data
+        return source.read()
+    try:
+        return Path(name).read_bytes()
+    except OSError as exc:
+        raise CliError(f"cannot read {name}: {exc.strerror or exc}") from None
 
 
 def _option_value(text: str) -> object:
@@ -67,13 +100,13 @@ def config_from_args(game: AnyGame, args: argparse.Namespace) -> object:
     value = to_json_value(game.config_type())
     assert isinstance(value, dict)
     if args.config:
-        text = args.config if args.config.lstrip().startswith("{") else read_text(args.config)
+        text = args.config if _looks_like_json(args.config) else read_text(args.config)
         try:
             loaded = parse_strict(text)
         except FormatError as exc:
             raise CliError(f"--config: {exc}") from None
         if not isinstance(loaded, dict):
-            raise CliError("--config: a config is a JSON object")
+            raise CliError(f"--config: a config is a JSON object, not {_json_kind(loaded)}")
         value.update(loaded)
     if args.players is not None:
         value["players"] = args.players
@@ -85,7 +118,24 @@ def config_from_args(game: AnyGame, args: argparse.Namespace) -> object:
     try:
         return from_json_value(value, game.config_type)
     except OfrendaRulesError as exc:
-        raise CliError(f"invalid config for {game.info.name}: {exc}") from None
+        reason = str(exc).removeprefix(f"invalid {game.config_type.__qualname__}: ")
+        raise CliError(f"invalid config for {game.info.name}: {reason}") from None
+
+
+def _looks_like_json(text: str) -> bool:
+    """Whether ``--config`` holds JSON text rather than a file name: a JSON value's first character."""
+    start = text.lstrip()[:1]
+    return start in ("{", "[", '"', "-") or start.isdigit() or text.strip() in ("true", "false", "null")
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return "a number"
 
 
 def bot_move(game: AnyGame, state: object, rng: Rng) -> tuple[object, Rng]:

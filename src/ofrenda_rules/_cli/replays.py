@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import TextIO
 
-from ofrenda_rules._cli.common import CliError, players_of, read_text
+from ofrenda_rules._cli.common import CliError, players_of, read_document
 from ofrenda_rules._cli.text import render, render_outcome
 from ofrenda_rules.game import summarize_config
 from ofrenda_rules.registry import get_game
@@ -39,11 +39,23 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """Verify each file."""
-    failed = 0
+    """Verify each file; a file that cannot be read is reported and the others are still verified.
+
+    The exit status is 2 when a file could not be read, else 1 when a replay
+    does not verify, else 0.
+    """
+    failed = unreadable = 0
     rows: list[object] = []
     for name in args.files:
-        report = verify_text(read_text(name, stdin))
+        try:
+            content = read_document(name, stdin)
+        except CliError as exc:
+            unreadable += 1
+            print(f"ofrenda-rules: error: {exc}", file=err)
+            if args.json:
+                rows.append({"file": name, "error": str(exc)})
+            continue
+        report = verify_text(content)
         failed += not report.ok
         if args.json:
             rows.append({"file": name, "report": to_json_value(report)})
@@ -51,13 +63,13 @@ def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
             print(f"{name}: {report.summary()}", file=out)
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False), file=out)
-    return 1 if failed else 0
+    return 2 if unreadable else 1 if failed else 0
 
 
 def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Step through one replay."""
     try:
-        replay = load_replay(read_text(args.file, stdin))
+        replay = load_replay(read_document(args.file, stdin))
     except ReplayFormatError as exc:
         raise CliError(f"{args.file}: {exc}") from None
     game = get_game(replay.game)

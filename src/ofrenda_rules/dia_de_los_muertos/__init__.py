@@ -53,3 +53,37 @@ from ofrenda_rules.dia_de_los_muertos.state import HighLowCard as HighLowCard
 from ofrenda_rules.dia_de_los_muertos.state import State as State
 from ofrenda_rules.dia_de_los_muertos.view import View as View
 from ofrenda_rules.dia_de_los_muertos.view import observe as observe
+
+__all__ = [
+    "Action",
+    "Card",
+    "CardSpec",
+    "Config",
+    "DEFAULT_DECK",
+    "DealCard",
+    "DeckEdition",
+    "GAME",
+    "HAND_SIZES",
+    "HighLowCard",
+    "Mark",
+    "Outcome",
+    "PlayCard",
+    "State",
+    "Suit",
+    "TakeCard",
+    "View",
+    "apply",
+    "chance_outcomes",
+    "current_player",
+    "hidden_variant",
+    "is_over",
+    "legal_actions",
+    "load_deck",
+    "new_game",
+    "observe",
+    "outcome",
+    "score",
+    "take_targets",
+    "trick_winners",
+    "validate",
+]

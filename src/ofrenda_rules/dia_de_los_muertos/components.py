@@ -27,6 +27,7 @@ from ofrenda_rules.serialization import load_packaged, register_hooks
 __all__ = [
     "DEFAULT_DECK",
     "EDITIONS",
+    "MAX_NAME_LENGTH",
     "NUMBERS",
     "POINT_DISTRIBUTION",
     "Card",
@@ -111,17 +112,28 @@ class CardSpec:
         return Card(self.suit, self.number)
 
 
+MAX_NAME_LENGTH: Final = 200
+"""Longest name of a deck edition, in characters (untrusted JSON is bounded)."""
+
+
 def _check_cards(
     instance: DeckEdition, attribute: attrs.Attribute[tuple[CardSpec, ...]], cards: tuple[CardSpec, ...]
 ) -> None:
+    name = instance.name
     problems = deck_problems(cards)
+    if len(name) > MAX_NAME_LENGTH:
+        problems.insert(0, f"its name has {len(name)} characters, more than {MAX_NAME_LENGTH}")
     if problems:
-        raise EditionError(f"deck edition {instance.name!r} is invalid: " + "; ".join(problems))
+        label = repr(name if len(name) <= 40 else name[:37] + "...")
+        more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+        raise EditionError(f"deck edition {label} is invalid: " + "; ".join(problems[:10]) + more)
 
 
 def deck_problems(cards: tuple[CardSpec, ...]) -> list[str]:
     """Every rulebook constraint that a list of card specs breaks (empty when valid)."""
     problems: list[str] = []
+    if len(cards) > 2 * len(NUMBERS) * len(Suit):  # far too many to list what is wrong with each
+        return [f"a deck has {len(NUMBERS) * len(Suit)} cards, not {len(cards)}"]
     names = Counter((c.suit, c.number) for c in cards)
     for (suit, number), count in sorted(names.items(), key=lambda kv: (kv[0][0].value, kv[0][1])):
         if count > 1:

@@ -42,6 +42,7 @@ from ofrenda_rules.serialization import load_packaged
 
 __all__ = [
     "COUNTS",
+    "MAX_NAME_LENGTH",
     "DEFAULT_EDITION",
     "EDITIONS",
     "Edition",
@@ -59,6 +60,8 @@ TURNS: Final = 12
 """Every player plays exactly 12 turns."""
 SOLO_REMOVED: Final = 3
 """Portraits removed unseen from the solo deck."""
+MAX_NAME_LENGTH: Final = 200
+"""Longest name of an edition, in characters (untrusted JSON is bounded)."""
 
 
 def deck_needed(players: int) -> int:
@@ -150,7 +153,9 @@ class Edition:
     def __attrs_post_init__(self) -> None:
         problems = edition_problems(self)
         if problems:
-            raise EditionError(f"edition {self.name!r} is invalid: " + "; ".join(problems))
+            label = repr(self.name if len(self.name) <= 40 else self.name[:37] + "...")
+            more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+            raise EditionError(f"edition {label} is invalid: " + "; ".join(problems[:10]) + more)
 
     def portrait(self, card: int) -> Portrait:
         """The portrait numbered ``card``."""
@@ -333,6 +338,14 @@ def _goal_problems(edition: Edition) -> list[str]:
 
 def edition_problems(edition: Edition) -> list[str]:
     """Every rulebook constraint the edition breaks (empty when valid); fills the tables."""
+    if len(edition.name) > MAX_NAME_LENGTH:
+        return [f"the edition's name has {len(edition.name)} characters, more than {MAX_NAME_LENGTH}"]
+    rows = edition.board.rows
+    slots = COUNTS["card_slots"]
+    if len(rows) > slots or not all(0 <= row <= slots for row in rows):  # absurd: no tables are built
+        shown = [row if abs(row) < 10**6 else "huge" for row in rows[:slots]]
+        more = "..." if len(rows) > slots else ""
+        return [f"the board's rows {shown}{more} must be 0 to 12 slots each, in at most 12 rows"]
     problems = _precompute(edition)
     if problems:
         return problems

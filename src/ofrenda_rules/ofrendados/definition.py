@@ -125,9 +125,17 @@ def _describe(state: State, action: Action) -> str:
     if isinstance(action, RerollDie):
         return f"player {seat} rerolls the {action.colour.value} {action.pips} with card {action.card}"
     if isinstance(action, DrawObject | RewriteObject):
-        verb = "draws" if isinstance(action, DrawObject) else "turns"
         what = state.pending[0].object.value.replace("_", " ") if state.pending else "?"
-        return f"player {seat} {verb} a {what} in {edition.sheet.describe(action.cell)}"
+        sheet = state.boards[seat].sheet
+        if not 0 <= action.cell < len(sheet):
+            where = f"cell {action.cell} (not on the sheet)"
+        else:
+            where = edition.sheet.describe(action.cell)
+        if isinstance(action, DrawObject):
+            return f"player {seat} draws a {what} in {where}"
+        held = sheet[action.cell] if 0 <= action.cell < len(sheet) else None
+        old = held.value.replace("_", " ") if held is not None else "nothing"
+        return f"player {seat} turns the {old} in {where} into a {what}"
     if isinstance(action, BuyCard):
         return f"player {seat} buys Calaverita {action.card} {edition.card(action.card).name}"
     if isinstance(action, Pass):

@@ -15,7 +15,7 @@ import attrs
 from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
 from ofrenda_rules.ofrendados.cards import CardSpec
-from ofrenda_rules.ofrendados.checks import edition_problems
+from ofrenda_rules.ofrendados.checks import MAX_NAME_LENGTH, edition_label, edition_problems, summary
 from ofrenda_rules.ofrendados.components import Colour, DieFace, PathSpec, SheetSpec
 from ofrenda_rules.serialization import load_packaged
 
@@ -43,8 +43,10 @@ def _check(instance: Edition, attribute: attrs.Attribute[tuple[CardSpec, ...]], 
         instance.majority_points,
         instance.flowers_per_player,
     )
+    if len(instance.name) > MAX_NAME_LENGTH:
+        problems.append(f"the edition's name has {len(instance.name)} characters, more than {MAX_NAME_LENGTH}")
     if problems:
-        raise EditionError(f"edition {instance.name!r} is invalid: " + "; ".join(problems))
+        raise EditionError(f"edition {edition_label(instance.name)} is invalid: {summary(problems)}")
 
 
 @attrs.frozen

@@ -31,6 +31,7 @@ __all__ = [
     "CORNER_WIDE_PUSH",
     "DEFAULT_EDITION",
     "EDITIONS",
+    "MAX_NAME_LENGTH",
     "Direction",
     "Edge",
     "Edition",
@@ -253,16 +254,31 @@ def _check_signs(instance: Edition, attribute: attrs.Attribute[tuple[Sign, ...]]
     missing = [str(s) for s in Sign if s not in value]
     if len(value) != 16 or missing:
         raise EditionError(
-            f"edition {instance.name!r}: the {what} must be the 16 colour-shape combinations once each "
+            f"edition {_label(instance.name)}: the {what} must be the 16 colour-shape combinations once each "
             f"(the rulebook: 'Each BS Tile is a unique combination'); got {len(value)}, missing {missing}"
         )
 
 
+MAX_NAME_LENGTH: Final = 200
+"""Longest name of an edition or of an omen slot, in characters (untrusted JSON is bounded)."""
+
+
+def _label(name: str) -> str:
+    return repr(name if len(name) <= 40 else name[:37] + "...")
+
+
+def _check_name(instance: Edition, attribute: attrs.Attribute[str], value: str) -> None:
+    if len(value) > MAX_NAME_LENGTH:
+        raise EditionError(f"edition {_label(value)}: a name of {len(value)} characters, more than {MAX_NAME_LENGTH}")
+
+
 def _check_names(instance: Edition, attribute: attrs.Attribute[tuple[str, ...]], value: tuple[str, ...]) -> None:
-    if len(value) != 16 or len(set(value)) != 16 or not all(value):
+    if len(value) != 16 or len(set(value)) != 16 or not all(value) or any(len(n) > MAX_NAME_LENGTH for n in value):
+        shown = [n if len(n) <= 40 else n[:37] + "..." for n in value[:16]]
         raise EditionError(
-            f"edition {instance.name!r}: slot_names must name the 16 omen slots (clockwise from the north-west"
-            f" corner) with distinct non-empty names; got {list(value)}"
+            f"edition {_label(instance.name)}: slot_names must name the 16 omen slots (clockwise from the north-west"
+            f" corner) with distinct non-empty names of at most {MAX_NAME_LENGTH} characters;"
+            f" got {len(value)}: {shown}{'...' if len(value) > 16 else ''}"
         )
 
 
@@ -275,7 +291,7 @@ class Edition:
     and says which way the Kitty walks. Everything else is precomputed here.
     """
 
-    name: str
+    name: str = attrs.field(validator=_check_name)
     """A label for the printing."""
     tiles: tuple[Sign, ...] = attrs.field(validator=_check_signs)
     """The 16 BS tiles."""
@@ -293,7 +309,8 @@ class Edition:
     def __attrs_post_init__(self) -> None:
         if self.solo_start not in self.slot_names:
             raise EditionError(
-                f"edition {self.name!r}: solo_start {self.solo_start!r} is not a slot name ({list(self.slot_names)})"
+                f"edition {_label(self.name)}: solo_start {_label(self.solo_start)} is not a slot name"
+                f" ({list(self.slot_names)})"
             )
         start = self.slot_names.index(self.solo_start)
         step = 1 if self.kitty_direction is Direction.CLOCKWISE else -1
