@@ -12,6 +12,7 @@ from ofrenda_rules.serialization import dumps, loads
 
 OPTIONS = [
     Config(players=1, unlimited_marigolds=True),
+    Config(players=1, abuela_marigolds_stay=True),
     Config(players=4, unlimited_marigolds=True, common_goals=True),
     Config(players=3, offering_in_any_slot=True),
     Config(players=2, strict_empty_objectives=True, zero_majority=True),
