@@ -177,7 +177,7 @@ class State:
     market: tuple[int | None, ...]
     """The portrait in each space of the Family board, left to right (the leftmost is free)."""
     market_marigolds: tuple[int, ...]
-    """Marigolds lying on the portrait of each space."""
+    """Marigolds lying on the portrait of each space (with ``abuela_marigolds_stay``, on a space she emptied too)."""
     candle_market: tuple[int | None, ...]
     """The candle in each space of the Family board, if any."""
     bag: tuple[int, ...]
