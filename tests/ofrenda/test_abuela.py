@@ -6,6 +6,7 @@ import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.errors import PositionError
 from ofrenda_rules.ofrenda import (
     Config,
     DrawCandle,
@@ -21,6 +22,8 @@ from ofrenda_rules.ofrenda import (
     new_game,
     outcome,
 )
+from ofrenda_rules.ofrenda.position import from_position, to_position
+from ofrenda_rules.serialization import dumps, loads
 from tests.ofrenda.helpers import play, set_up
 
 SOLO = Config(players=1)
@@ -55,6 +58,52 @@ def test_marigolds_on_her_discarded_portrait_return_to_the_supply() -> None:
     after = play(state, RollDie(4))
     assert after.supply == state.supply - 2 + 2
     assert after.market == (10, 11, 13, None) and after.market_marigolds == (1, 1, 0, 0)
+
+
+def test_with_abuela_marigolds_stay_they_wait_on_the_space_for_the_next_portrait() -> None:
+    """Ruling 9, option ``abuela_marigolds_stay``: "Discard the Portrait from the space on the Family board" does
+    not say what becomes of the marigolds on it. The two readings differ on the same position and the same roll."""
+    position = to_position(attrs.evolve(abuela_turn(), market_marigolds=(0, 0, 2, 0)))
+    returned = from_position(position, SOLO)
+    staying = from_position(position, attrs.evolve(SOLO, abuela_marigolds_stay=True))
+    assert returned.supply == staying.supply
+    back, stay = play(returned, RollDie(4)), play(staying, RollDie(4))
+    assert back.market == stay.market == (10, 11, 13, None)
+    assert back.market_marigolds == (1, 1, 0, 0) and back.supply == returned.supply - 2 + 2
+    # Portrait 13 slides onto the space the discarded portrait 12 left, and finds its 2 marigolds there.
+    assert stay.market_marigolds == (1, 1, 2, 0) and stay.supply == staying.supply - 2
+    taken = play(stay, DrawPortrait(14), TakePortrait(2))
+    assert taken.boards[0].marigolds == 3 - 2 + 2
+
+
+def test_with_abuela_marigolds_stay_a_card_drawn_to_the_last_space_takes_them() -> None:
+    """Ruling 9: discarding from the 4th space with 2 marigolds on it; the drawn portrait lands on them, and the
+    candle roll that follows (positions and JSON keep the marigolds on the empty space meanwhile)."""
+    config = attrs.evolve(SOLO, abuela_marigolds_stay=True)
+    state = from_position(to_position(attrs.evolve(abuela_turn(), market_marigolds=(0, 0, 0, 2))), config)
+    rolled = play(state, RollDie(6))
+    assert rolled.phase is Phase.ABUELA_CANDLE
+    assert rolled.market == (10, 11, 12, None) and rolled.market_marigolds == (1, 1, 1, 2)
+    assert from_position(to_position(rolled), config) == rolled
+    assert loads(dumps(rolled), State) == rolled
+    refilled = play(rolled, RollDie(1))
+    assert refilled.phase is Phase.REFILL_PORTRAIT and refilled.market_marigolds == (2, 1, 1, 2)
+    assert from_position(to_position(refilled), config) == refilled
+    drawn = play(refilled, DrawPortrait(14), DrawCandle(4))
+    assert drawn.market == (10, 11, 12, 14) and drawn.market_marigolds == (2, 1, 1, 2)
+    assert sum(drawn.market_marigolds) + drawn.supply == sum(state.market_marigolds) + state.supply
+
+
+def test_marigolds_on_an_empty_space_are_refused_in_a_position_unless_she_left_them() -> None:
+    """Ruling 9: by default no marigold ever lies on an empty space of the Family board."""
+    config = attrs.evolve(SOLO, abuela_marigolds_stay=True)
+    rolled = play(
+        from_position(to_position(attrs.evolve(abuela_turn(), market_marigolds=(0, 0, 0, 2))), config), RollDie(6)
+    )
+    text = to_position(rolled)
+    assert "-+2" in text
+    with pytest.raises(PositionError, match="2 marigolds lie on the empty space 3"):
+        from_position(text, SOLO)
 
 
 def test_on_a_five_or_six_she_also_discards_a_candle() -> None:

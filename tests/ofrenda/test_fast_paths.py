@@ -66,6 +66,7 @@ T = tables_for(E)
 CONFIGS = [
     Config(players=1),
     Config(players=1, offering_in_any_slot=True, unlimited_marigolds=True, strict_empty_objectives=True),
+    Config(players=1, abuela_marigolds_stay=True),
     Config(players=2),
     Config(players=2, common_goals=True, zero_majority=True, strict_empty_objectives=True),
     Config(players=3, common_goals=True, offering_in_any_slot=True),

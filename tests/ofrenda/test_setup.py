@@ -134,7 +134,14 @@ def test_unlimited_marigolds_model_a_supply_that_cannot_run_dry() -> None:
 
 @pytest.mark.parametrize(
     "option",
-    ["common_goals", "unlimited_marigolds", "offering_in_any_slot", "strict_empty_objectives", "zero_majority"],
+    [
+        "common_goals",
+        "unlimited_marigolds",
+        "offering_in_any_slot",
+        "strict_empty_objectives",
+        "zero_majority",
+        "abuela_marigolds_stay",
+    ],
 )
 def test_options_must_be_booleans(option: str) -> None:
     with pytest.raises(ConfigError, match=option):

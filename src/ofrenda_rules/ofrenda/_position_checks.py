@@ -346,6 +346,12 @@ def _check_play(state: State) -> None:
     if phase in (Phase.REFILL_PORTRAIT, Phase.REFILL_CANDLE):
         _prefix(state.market, "market spaces")
         _prefix(state.candle_market, "candle spaces")
+    # Ruling 9: only the Abuela leaves marigolds on an emptied space, under abuela_marigolds_stay, until a
+    # portrait comes there (never, once the deck is empty).
+    waiting = config.solo and config.abuela_marigolds_stay and (state.abuela or not state.deck)
+    for space, (card, pile) in enumerate(zip(state.market, state.market_marigolds, strict=True)):
+        if card is None and pile and not waiting:
+            _fail(f"{pile} marigolds lie on the empty space {space}: marigolds lie on the portraits of the market")
 
 
 def _check_solo(state: State, turns: int) -> None:

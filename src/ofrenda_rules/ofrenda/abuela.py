@@ -40,9 +40,11 @@ CANDLE_FACES: Final = frozenset({5, 6})
 def do_abuela_portrait(w: Work, face: int) -> None:
     """The Abuela's first roll: discard a portrait, paying the skipped ones from the supply.
 
-    Ruling: the marigolds lying on the discarded portrait go back to the
-    general supply; with a limited supply she pays as many skipped portraits
-    as the supply allows, from left to right.
+    Ruling 9: the marigolds lying on the discarded portrait go back to the
+    general supply, or with ``abuela_marigolds_stay`` they stay on the space
+    (the replenishing then gives them to the portrait that comes there); with
+    a limited supply she pays as many skipped portraits as the supply allows,
+    from left to right.
     """
     space = SPACE_FOR_FACE[face]
     supply = w.supply
@@ -53,8 +55,9 @@ def do_abuela_portrait(w: Work, face: int) -> None:
             supply -= 1
     card = w.market[space]
     assert card is not None
-    supply += piles[space]
-    piles[space] = 0
+    if not w.config.abuela_marigolds_stay:
+        supply += piles[space]
+        piles[space] = 0
     w.market = w.market[:space] + (None,) + w.market[space + 1 :]
     w.market_marigolds = tuple(piles)
     w.supply = supply

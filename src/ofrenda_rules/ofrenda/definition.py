@@ -58,9 +58,8 @@ INFO: Final = GameInfo(
 
 
 def _test_configs() -> tuple[Config, ...]:
-    return (Config(players=1),) + tuple(
-        Config(players=n, common_goals=goals) for n in (2, 3, 4) for goals in (False, True)
-    )
+    multiplayer = tuple(Config(players=n, common_goals=goals) for n in (2, 3, 4) for goals in (False, True))
+    return (Config(players=1), *multiplayer, Config(players=1, abuela_marigolds_stay=True))
 
 
 def _bench_configs() -> tuple[Config, ...]:

@@ -16,6 +16,7 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrenda.actions import Action
@@ -64,6 +65,9 @@ class Config:
     """A ruling. ``False`` -- an all/none objective with no adjacent portrait holds at the end; ``True`` -- it fails."""
     zero_majority: bool = attrs.field(default=False, validator=_check_flag)
     """A ruling. ``False`` -- a majority candle needs a portrait/marigold; ``True`` -- a 0-0 tie lights it."""
+    abuela_marigolds_stay: bool = attrs.field(default=False, validator=_check_flag, metadata={NOT_IN_REPLAY_V1: True})
+    """Ruling 9 (solo). ``False`` -- the marigolds on the portrait the Abuela discards go back to the general supply;
+    ``True`` -- they stay on its space, for the portrait that slides or is drawn into it."""
     edition: Edition = edition_field(EDITIONS)
     """The components in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
 
@@ -173,7 +177,7 @@ class State:
     market: tuple[int | None, ...]
     """The portrait in each space of the Family board, left to right (the leftmost is free)."""
     market_marigolds: tuple[int, ...]
-    """Marigolds lying on the portrait of each space."""
+    """Marigolds lying on the portrait of each space (with ``abuela_marigolds_stay``, on a space she emptied too)."""
     candle_market: tuple[int | None, ...]
     """The candle in each space of the Family board, if any."""
     bag: tuple[int, ...]

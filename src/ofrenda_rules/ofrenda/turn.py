@@ -198,18 +198,29 @@ def do_take_candle(w: Work, space: int) -> None:
 
 
 def do_refill(w: Work) -> None:
-    """Slide the Family board to the left and wait for the replenishing draws."""
+    """Slide the Family board to the left and wait for the replenishing draws.
+
+    The marigolds on a portrait slide with it; marigolds lying on an empty
+    space (only those the Abuela leaves there under ``abuela_marigolds_stay``)
+    stay on that space, for the portrait that slides or is drawn into it.
+    """
     market = w.market
     if None in market:
         cards: list[int] = []
         kept: list[int] = []
-        for card, pile in zip(market, w.market_marigolds, strict=True):
+        left: list[tuple[int, int]] = []
+        for space, (card, pile) in enumerate(zip(market, w.market_marigolds, strict=True)):
             if card is not None:
                 cards.append(card)
                 kept.append(pile)
+            elif pile:
+                left.append((space, pile))
         empty = MARKET_SIZE - len(cards)
         w.market = (*cards, *((None,) * empty))
-        w.market_marigolds = (*kept, *((0,) * empty))
+        piles = [*kept, *((0,) * empty)]
+        for space, pile in left:
+            piles[space] += pile
+        w.market_marigolds = tuple(piles)
     candle_market = w.candle_market
     if None in candle_market:
         candles = [c for c in candle_market if c is not None]

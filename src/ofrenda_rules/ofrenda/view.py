@@ -48,7 +48,7 @@ class View:
     market: tuple[int | None, ...]
     """Portraits on the Family board."""
     market_marigolds: tuple[int, ...]
-    """Marigolds on each of them."""
+    """Marigolds on each of them (with ``abuela_marigolds_stay``, also on a space the Abuela emptied)."""
     candle_market: tuple[int | None, ...]
     """Candles on the Family board."""
     bag_size: int
