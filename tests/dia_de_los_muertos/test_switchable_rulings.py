@@ -9,6 +9,8 @@ place, that replacement takes nothing.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ofrenda_rules.dia_de_los_muertos import (
@@ -18,6 +20,7 @@ from ofrenda_rules.dia_de_los_muertos import (
     apply,
     from_position,
     legal_actions,
+    rules,
     to_position,
     validate,
 )
@@ -93,3 +96,24 @@ def test_the_option_round_trips_through_json_and_old_json_reads_as_the_default()
     old = dumps(TAKES, Config).replace(',"lead_replacement_exempt":false', "")
     assert "lead_replacement_exempt" not in old
     assert loads(old, Config) == TAKES
+
+
+@pytest.mark.parametrize("config", [EXEMPT, Config(players=4, lead_replacement_exempt=True, high_low_split=True)])
+def test_fast_rules_follow_the_exempt_reading_like_the_reference(config: Config) -> None:
+    """Along seeded random games the fast rules and the reference agree, lead-player replacement TAKEs included."""
+    rnd = random.Random(7)
+    exempted = 0
+    for seed in range(12):
+        state = rules.new_game(config, seed=seed)
+        while not state.over:
+            legal = rules.legal_actions(state)
+            assert legal == reference.legal_actions(state)
+            action = rnd.choice(legal)
+            replacing = isinstance(action, PlayCard) and state.high_low is not None and state.to_play == state.leader
+            after = rules.apply(state, action)
+            assert after == reference.apply(state, action)
+            if replacing and config.deck.spec(action.card).take:
+                exempted += 1
+                assert not after.taking
+            state = after
+    assert exempted > 0
