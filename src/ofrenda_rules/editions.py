@@ -26,7 +26,7 @@ copied), so rules code reads tables straight off it.
 >>> from ofrenda_rules import dia_de_los_muertos as ddlm
 >>> from ofrenda_rules.serialization import dumps
 >>> dumps(ddlm.Config(players=3))  # doctest: +ELLIPSIS
-'{"edition":{"digest":null,"name":"..."},"high_low_split":false,"lock_lead":false,"players":3}'
+'{"edition":{"digest":null,"name":"..."},"high_low_split":false,"lead_replacement_exempt":false,"lock_lead":false,"players":3}'
 >>> ddlm.EDITIONS.ref(ddlm.DEFAULT_DECK).digest is None
 True
 """

@@ -250,7 +250,7 @@ def _play(state: State, card: Card) -> State:
     )
     if leading:
         state = evolve(state, lead_card=card, high_low=HighLowCard(card.suit, spec.mark))
-    elif spec.take and take_targets(state, seat):
+    elif spec.take and (seat != state.leader or not state.config.lead_replacement_exempt) and take_targets(state, seat):
         return evolve(state, taking=True)
     return _advance(state, seat)
 

@@ -44,10 +44,12 @@ INFO: Final = GameInfo(
 
 
 def _test_configs() -> tuple[Config, ...]:
-    return tuple(
+    variants = tuple(
         Config(players=n, lock_lead=lock, high_low_split=split)
         for n, lock, split in itertools.product(sorted(HAND_SIZES), (False, True), (False, True))
     )
+    # Ruling 7's other reading, once: the lock variant never lets the lead card be taken, so without it.
+    return (*variants, Config(players=4, lead_replacement_exempt=True))
 
 
 def _bench_configs() -> tuple[Config, ...]:

@@ -312,6 +312,11 @@ def _check_trick(state: State) -> None:
         card = front[player]
         if card is None or card == lead or not config.deck.spec(card).take:
             raise PositionError(f"seat {player} must take, but has no TAKE card in front played after the lead")
+        if player == state.leader and config.lead_replacement_exempt:
+            raise PositionError(
+                f"seat {player} leads this trick, and with lead_replacement_exempt=True "
+                "the lead player's replacement TAKE takes nothing"
+            )
         if not take_targets(state, player):
             raise PositionError(f"seat {player} must take, but no card in front of another seat can be taken")
         return

@@ -13,6 +13,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.dia_de_los_muertos.components import EDITIONS, Card, DeckEdition, Mark, Suit
+from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.rng import Rng
@@ -38,6 +39,16 @@ class Config:
     """Variant "Locking the lead card" -- the lead card cannot be captured by a TAKE."""
     high_low_split: bool = False
     """Advanced game -- H-marked cards go to the highest card, L-marked to the lowest."""
+    lead_replacement_exempt: bool = attrs.field(default=False, metadata={NOT_IN_REPLAY_V1: True})
+    """Ruling 7 -- whether a TAKE card that the lead player plays as a replacement takes nothing.
+
+    "Note: If a TAKE card is the initial card played no card is taken." ``False``
+    (the default): only the initial card is exempt, so a TAKE that the lead
+    player plays to replace a taken lead card takes a card like any other.
+    ``True``: the replacement stands in the lead card's place, so a TAKE played
+    there takes nothing, like a TAKE led. The High/Low card is set by the
+    initial card under both readings (ruling 4).
+    """
     edition: DeckEdition = edition_field(EDITIONS)
     """The deck edition in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
 

@@ -136,6 +136,8 @@ class ConfigTables:
     """The lock-the-lead variant."""
     high_low_split: bool
     """The High/Low-split variant."""
+    lead_replacement_exempt: bool
+    """Whether a TAKE played by the lead player as a replacement takes nothing (ruling 7)."""
     clockwise: tuple[tuple[int, ...], ...]
     """``clockwise[seat]``: the other seats, clockwise from the seat's left."""
     from_seat: tuple[tuple[int, ...], ...]
@@ -199,6 +201,7 @@ def _config_tables(config: Config) -> ConfigTables:
         deal_total=n * config.hand_size,
         lock_lead=config.lock_lead,
         high_low_split=config.high_low_split,
+        lead_replacement_exempt=config.lead_replacement_exempt,
         clockwise=tuple(tuple((seat + step) % n for step in range(1, n)) for seat in seats),
         from_seat=tuple(tuple((seat + step) % n for step in range(n)) for seat in seats),
         empty_front=(None,) * n,

@@ -141,7 +141,12 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int) -> State:
         take = deck.take.by_id.get(id(card))
         if take is None:
             take = deck.take[card]
-        if take and has_take_target(t, in_front, seat, lead_card):
+        # Ruling 7: under ``lead_replacement_exempt=True`` the lead player's replacement TAKE takes nothing.
+        if (
+            take
+            and (seat != state.leader or not t.lead_replacement_exempt)
+            and has_take_target(t, in_front, seat, lead_card)
+        ):
             return new_state(
                 state.config,
                 tuple(hands),
