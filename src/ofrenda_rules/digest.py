@@ -42,10 +42,25 @@ import attrs
 
 from ofrenda_rules.serialization import converter, to_json_value
 
-__all__ = ["DIGEST_ALGORITHM", "canonical_json", "legacy_state_digest", "sha256_hex", "state_digest"]
+__all__ = [
+    "DIGEST_ALGORITHM",
+    "NOT_IN_FORMAT_1",
+    "canonical_json",
+    "legacy_state_digest",
+    "sha256_hex",
+    "state_digest",
+]
 
 DIGEST_ALGORITHM: Final = "sha256"
 """The name of the digest algorithm, as written in replays."""
+
+NOT_IN_FORMAT_1: Final = "ofrenda_rules.not_in_format_1"
+"""``attrs`` field metadata key (value ``True``) of a ``Config`` option added after replay format 1.
+
+A version-1 replay cannot set such an option (it takes its default), and its
+digests were computed without the member, so :func:`legacy_state_digest`
+leaves it out.
+"""
 
 _ENCODER: Final = json.JSONEncoder(
     sort_keys=True,
@@ -165,12 +180,18 @@ def legacy_state_digest(state: object, legacy_key: str, legacy_edition: object) 
     Replay format 1 wrote each config with its whole edition under
     ``legacy_key`` (``null`` for Ofrenda's default edition); format 2 writes a
     reference instead. ``legacy_edition`` is the JSON value version 1 wrote
-    (see :meth:`ofrenda_rules.editions.EditionCatalog.legacy_value`).
+    (see :meth:`ofrenda_rules.editions.EditionCatalog.legacy_value`). Config
+    options added since (marked with :data:`NOT_IN_FORMAT_1`) are left out.
     """
     value = to_json_value(state)
     assert isinstance(value, dict)
     config = value.get("config")
     assert isinstance(config, dict)
     config.pop("edition", None)
+    config_type = type(getattr(state, "config", None))
+    if attrs.has(config_type):
+        for field in attrs.fields(config_type):
+            if field.metadata.get(NOT_IN_FORMAT_1):
+                config.pop(field.name, None)
     config[legacy_key] = legacy_edition
     return sha256_hex(canonical_json(value))
