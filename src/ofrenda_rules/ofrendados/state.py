@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import attrs
 
+from ofrenda_rules.digest import NOT_IN_FORMAT_1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrendados.actions import Action
@@ -104,7 +105,9 @@ class Config:
     """Whether players without a flower in the land of the living still take places in majorities."""
     majority_ties: MajorityTies = attrs.field(default=MajorityTies.SHARE_PLACES, validator=_check_type)
     """How players tied in a majority divide its points."""
-    die_powers: DiePowerTarget = attrs.field(default=DiePowerTarget.OWN_DICE, validator=_check_type)
+    die_powers: DiePowerTarget = attrs.field(
+        default=DiePowerTarget.OWN_DICE, validator=_check_type, metadata={NOT_IN_FORMAT_1: True}
+    )
     """Which dice a die-power card turns or rerolls: the player's own after the draft, or the pool in the draft."""
     edition: Edition = edition_field(EDITIONS)
     """The components in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
