@@ -109,6 +109,10 @@ class Config:
         default=DiePowerTarget.OWN_DICE, validator=_check_type, metadata={NOT_IN_FORMAT_1: True}
     )
     """Which dice a die-power card turns or rerolls: the player's own after the draft, or the pool in the draft."""
+    opponent_as_both_neighbours: bool = attrs.field(
+        default=False, validator=_check_type, metadata={NOT_IN_FORMAT_1: True}
+    )
+    """Whether, with 2 players, the only opponent is both neighbours, so pink cards score their offering twice."""
     edition: Edition = edition_field(EDITIONS)
     """The components in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
 
@@ -125,6 +129,7 @@ _OPTION_TYPES: Final[dict[str, type]] = {
     "unqualified_in_majorities": bool,
     "majority_ties": MajorityTies,
     "die_powers": DiePowerTarget,
+    "opponent_as_both_neighbours": bool,
 }
 
 
