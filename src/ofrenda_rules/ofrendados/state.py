@@ -108,7 +108,7 @@ class Config:
     die_powers: DiePowerTarget = attrs.field(
         default=DiePowerTarget.OWN_DICE, validator=_check_type, metadata={NOT_IN_FORMAT_1: True}
     )
-    """Which dice a die-power card turns or rerolls: the player's own after the draft, or the pool in the draft."""
+    """Which dice a die-power card turns or rerolls (ruling 14), the player's own after the draft or the pool."""
     opponent_as_both_neighbours: bool = attrs.field(
         default=False, validator=_check_type, metadata={NOT_IN_FORMAT_1: True}
     )
@@ -251,9 +251,9 @@ class State:
     dice_left: tuple[Die, ...]
     """The acting player's unused dice (drafted and purple), sorted."""
     rerolling: Die | None
-    """A die being rerolled (a chance event): the acting player's, or the pool's with ``DiePowerTarget.POOL``."""
+    """A die being rerolled, if any (a chance event; the acting player's, or the pool's in the draft)."""
     powers_used: tuple[int, ...]
-    """The acting player's die-power cards used this round (``DiePowerTarget.POOL``: every player's in the draft)."""
+    """The acting player's die-power cards used this round (in the draft, every player's)."""
     pending: tuple[Pending, ...]
     """Decisions the acting player owes, first one first."""
     boards: tuple[Board, ...]
