@@ -1,7 +1,8 @@
 """The rules of Ofrendados as they were before the fast path: the oracle of tests/ofrendados/test_fast.py.
 
 A verbatim copy of the evolve-based transitions (``moves.py``) and of the candidate-and-check
-``legal_actions`` of ``rules.py`` at commit feedd06; the library's fast rules must give exactly the
+``legal_actions`` of ``rules.py`` at commit feedd06, extended with the ``DiePowerTarget.POOL`` reading of
+ruling 14 (die powers on the pool, in the draft); the library's fast rules must give exactly the
 same legal actions, chance outcomes and next states (seeded draws included) on every state.
 """
 
@@ -28,7 +29,18 @@ from ofrenda_rules.ofrendados.actions import (
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Colour, DieFace
 from ofrenda_rules.ofrendados.offering import drawable_cells, rewritable_cells
-from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.state import (
+    MARKET_SIZE,
+    ROUNDS,
+    Board,
+    Config,
+    Die,
+    DiePowerTarget,
+    Pending,
+    PendingKind,
+    Phase,
+    State,
+)
 from ofrenda_rules.ofrendados.validation import check_player_action, die_powers, turn_targets
 from ofrenda_rules.rng import Rng
 
@@ -137,6 +149,8 @@ def roll(state: State, pips: int) -> State:
     """The die being rolled (a round's roll or a reroll) shows ``pips``."""
     if state.rerolling is not None:
         die = Die(state.rerolling.colour, pips)
+        if state.phase is Phase.DRAFT:
+            return evolve(state, rerolling=None, pool=tuple(sorted((*state.pool, die))))
         return evolve(state, rerolling=None, dice_left=tuple(sorted((*state.dice_left, die))))
     return evolve(state, rolled=(*state.rolled, Die(roll_colour(state), pips)))
 
@@ -199,7 +213,7 @@ def proceed(state: State) -> State:
             pool = tuple(sorted(d for d in state.rolled if d.colour is not Colour.PURPLE))
             state = evolve(state, phase=Phase.DRAFT, pool=pool, picks=0)
         elif phase is Phase.DRAFT:
-            if state.pool:
+            if state.pool or state.rerolling is not None:
                 return state
             state = _start_create(evolve(state, phase=Phase.CREATE, acted=0))
         elif phase is Phase.CREATE:
@@ -296,6 +310,17 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return probabilities(_chance_weights(state))
 
 
+def _power_actions(state: State, distinct: tuple[Die, ...]) -> list[Action]:
+    actions: list[Action] = []
+    for card_id, power in die_powers(state):
+        for die in distinct:
+            if power is DiePower.REROLL:
+                actions.append(RerollDie(card_id, die.colour, die.pips))
+            else:
+                actions.extend(TurnDie(card_id, die.colour, die.pips, to) for to in turn_targets(power, die.pips))
+    return actions
+
+
 def _create_actions(state: State) -> tuple[Action, ...]:
     actions: list[Action] = []
     distinct = tuple(dict.fromkeys(state.dice_left))
@@ -305,12 +330,16 @@ def _create_actions(state: State) -> tuple[Action, ...]:
             actions.append(use)
         if not state.config.edition.face(die.colour, die.pips).pesos:
             actions.append(UseDie(die.colour, die.pips, as_money=True))
-    for card_id, power in die_powers(state):
-        for die in distinct:
-            if power is DiePower.REROLL:
-                actions.append(RerollDie(card_id, die.colour, die.pips))
-            else:
-                actions.extend(TurnDie(card_id, die.colour, die.pips, to) for to in turn_targets(power, die.pips))
+    if state.config.die_powers is DiePowerTarget.OWN_DICE:
+        actions.extend(_power_actions(state, distinct))
+    return tuple(actions)
+
+
+def _draft_actions(state: State) -> tuple[Action, ...]:
+    distinct = tuple(dict.fromkeys(state.pool))
+    actions: list[Action] = [TakeDie(d.colour, d.pips) for d in distinct]
+    if state.config.die_powers is DiePowerTarget.POOL:
+        actions.extend(_power_actions(state, distinct))
     return tuple(actions)
 
 
@@ -330,7 +359,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         effect = edition.card(head.card).effect
         return tuple(RewriteObject(c) for c in rewritable_cells(edition.sheet, sheet, effect))
     if state.phase is Phase.DRAFT:
-        return tuple(TakeDie(d.colour, d.pips) for d in dict.fromkeys(state.pool))
+        return _draft_actions(state)
     if state.phase is Phase.CREATE:
         return _create_actions(state)
     pesos = state.boards[player].pesos
@@ -366,15 +395,21 @@ def _apply_unchecked(state: State, action: Action) -> State:
         face = edition.face(action.colour, action.pips)
         return proceed(use_die(state, Die(action.colour, action.pips), face, action.as_money))
     if isinstance(action, TurnDie):
-        dice = list(state.dice_left)
+        in_draft = state.phase is Phase.DRAFT
+        dice = list(state.pool if in_draft else state.dice_left)
         dice[dice.index(Die(action.colour, action.pips))] = Die(action.colour, action.to)
         powers = (*state.powers_used, action.card)
+        if in_draft:
+            return evolve(state, pool=tuple(sorted(dice)), powers_used=powers)
         return evolve(state, dice_left=tuple(sorted(dice)), powers_used=powers)
     if isinstance(action, RerollDie):
-        dice = list(state.dice_left)
+        in_draft = state.phase is Phase.DRAFT
+        dice = list(state.pool if in_draft else state.dice_left)
         die = Die(action.colour, action.pips)
         dice.remove(die)
         powers = (*state.powers_used, action.card)
+        if in_draft:
+            return evolve(state, pool=tuple(dice), powers_used=powers, rerolling=die)
         return evolve(state, dice_left=tuple(dice), powers_used=powers, rerolling=die)
     if isinstance(action, DrawObject | RewriteObject):
         seat = state.acting

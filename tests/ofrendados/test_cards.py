@@ -315,6 +315,26 @@ def test_pink_eternal_cards_score_from_each_neighbours_offering(card: int, point
     assert score_sheets(two)[0].eternal == points
 
 
+@pytest.mark.parametrize(("card", "points"), ETERNAL_CASES[:3])
+def test_ruling_22_the_lone_opponent_counts_once_or_as_both_neighbours(card: int, points: int) -> None:
+    """Ruling 22: "Pink: cards that score for the offerings of your neighbours", with 2 players.
+
+    The only opponent sits both left and right: counted once by default, twice
+    with ``Config(opponent_as_both_neighbours=True)``. With 3 players the
+    option changes nothing.
+    """
+    boards = (board(flowers=[LIVING], cards=[card]), board(NEIGHBOUR))
+    once = attrs.evolve(start(2), boards=boards)
+    twice = attrs.evolve(start(2, opponent_as_both_neighbours=True), boards=boards)
+    assert score_sheets(once)[0].eternal == points
+    assert score_sheets(twice)[0].eternal == 2 * points
+    assert score_sheets(twice)[0].total - score_sheets(once)[0].total == points
+    three = (board(flowers=[LIVING], cards=[card]), board(NEIGHBOUR), board())
+    plain = attrs.evolve(start(3), boards=three)
+    option = attrs.evolve(start(3, opponent_as_both_neighbours=True), boards=three)
+    assert score_sheets(plain) == score_sheets(option)
+
+
 def test_pink_cards_do_nothing_when_bought() -> None:
     state = _buy(21, board(pesos=4))
     assert state.pending == () and state.boards[0].cards == (21,)

@@ -138,7 +138,9 @@ def test_saved_money_adds_a_point_per_peso() -> None:
 
 def test_neighbours_are_left_and_right_or_the_single_opponent() -> None:
     assert neighbours(0, 2) == (1,)
+    assert neighbours(1, 2, opponent_twice=True) == (0, 0)
     assert neighbours(0, 3) == (2, 1)
+    assert neighbours(0, 3, opponent_twice=True) == (2, 1)
     assert neighbours(3, 4) == (2, 0)
 
 

@@ -68,6 +68,7 @@ from ofrenda_rules.ofrendados.scoring import score as score
 from ofrenda_rules.ofrendados.state import Board as Board
 from ofrenda_rules.ofrendados.state import Config as Config
 from ofrenda_rules.ofrendados.state import Die as Die
+from ofrenda_rules.ofrendados.state import DiePowerTarget as DiePowerTarget
 from ofrenda_rules.ofrendados.state import MajorityCount as MajorityCount
 from ofrenda_rules.ofrendados.state import MajorityTies as MajorityTies
 from ofrenda_rules.ofrendados.state import Pending as Pending

@@ -18,9 +18,9 @@ from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Colour
 from ofrenda_rules.ofrendados.moves import draft_seat
 from ofrenda_rules.ofrendados.offering import drawable_cells, rewritable_cells
-from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Die, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Die, DiePowerTarget, PendingKind, Phase, State
 
-__all__ = ["check_state", "derive"]
+__all__ = ["check_state", "derive", "undrafted_dice"]
 
 
 def _fail(message: str) -> None:
@@ -46,16 +46,56 @@ def _unique_cards(state: State) -> set[int]:
     return set(where)
 
 
-def derive(state: State) -> State:
-    """Check the cards and the dice drafted; fill in the deck, the dice left to draft and the picks."""
-    placed = _unique_cards(state)
+def undrafted_dice(state: State) -> tuple[Die, ...] | None:
+    """The yellow and orange dice rolled that no seat drafted, sorted; ``None`` if a die drafted was not rolled.
+
+    This is the pool of the draft unless a die power (``DiePowerTarget.POOL``) turned or rerolled a die of it.
+    """
     undrafted = Counter(die for die in state.rolled if die.colour is not Colour.PURPLE)
-    for seat, dice in enumerate(state.drafted):
+    for dice in state.drafted:
         for die in dice:
             if undrafted[die] <= 0:
-                _fail(f"seat {seat} drafted {die}, which is not among the yellow and orange dice rolled")
+                return None
             undrafted[die] -= 1
-    pool = tuple(sorted(undrafted.elements())) if state.phase is Phase.DRAFT else ()
+    return tuple(sorted(undrafted.elements()))
+
+
+def _derive_pool(state: State, pool: tuple[Die, ...] | None) -> tuple[Die, ...]:
+    """Check the dice drafted (and a written pool); the dice left to draft."""
+    in_draft = state.phase is Phase.DRAFT
+    powers_in_draft = state.config.die_powers is DiePowerTarget.POOL
+    rolled: Counter[Colour] = Counter(die.colour for die in state.rolled if die.colour is not Colour.PURPLE)
+    taken: Counter[Colour] = Counter(die.colour for dice in state.drafted for die in dice)
+    if powers_in_draft and any(colour is Colour.PURPLE or taken[colour] > rolled[colour] for colour in taken):
+        drafted = "/".join(_dice_names(dice) for dice in state.drafted)
+        _fail(f"drafted dice {drafted}: more yellow or orange dice than were rolled, or a purple one")
+    if pool is not None:
+        if not powers_in_draft:
+            _fail("pool=: only die powers in the draft (die_powers=POOL) change the dice left to draft")
+        if not in_draft:
+            _fail(f"pool=: the dice left to draft belong to the draft step, not {state.phase.value}")
+        rerolled = () if state.rerolling is None else (state.rerolling,)
+        if Counter(die.colour for die in (*pool, *rerolled)) != rolled - taken:
+            _fail(
+                f"pool={_dice_names(pool)}: the dice left to draft are the yellow and orange rolled, less the drafted"
+            )
+        return pool
+    undrafted = undrafted_dice(state)
+    if undrafted is None and (in_draft or not powers_in_draft):
+        left = Counter(die for die in state.rolled if die.colour is not Colour.PURPLE)
+        for seat, dice in enumerate(state.drafted):
+            for die in dice:
+                if left[die] <= 0:
+                    hint = " (give the dice left to draft with pool=)" if powers_in_draft else ""
+                    _fail(f"seat {seat} drafted {die}, which is not among the yellow and orange dice rolled{hint}")
+                left[die] -= 1
+    return (undrafted or ()) if in_draft else ()
+
+
+def derive(state: State, pool: tuple[Die, ...] | None = None) -> State:
+    """Check the cards and the dice drafted; fill in the deck, the dice left to draft (unless given) and the picks."""
+    placed = _unique_cards(state)
+    pool = _derive_pool(state, pool)
     return evolve(
         state,
         deck=tuple(card for card in state.config.edition.card_ids if card not in placed),
@@ -92,8 +132,11 @@ def check_state(state: State) -> None:
     )
     if state.rng is not None and chance:
         _fail("a seeded game never waits for a reveal or a roll: impossible with rng=")
-    if phase is not Phase.CREATE and (state.dice_left or state.rerolling or state.powers_used):
-        _fail(f"unused dice (left=), a reroll and die powers belong to the create step, not {phase.value}")
+    power_phase = Phase.DRAFT if config.die_powers is DiePowerTarget.POOL else Phase.CREATE
+    if phase is not Phase.CREATE and state.dice_left:
+        _fail(f"unused dice (left=) belong to the create step, not {phase.value}")
+    if phase is not power_phase and (state.rerolling or state.powers_used):
+        _fail(f"a reroll and die powers belong to the {power_phase.value} step (die_powers), not {phase.value}")
     if phase not in (Phase.CREATE, Phase.BUY) and (state.pending or state.acted):
         _fail(f"owed decisions (pending=) and acted= belong to the create and buy steps, not {phase.value}")
     if phase is not Phase.BUY and (state.turn_done or state.refill):
@@ -116,8 +159,9 @@ def check_state(state: State) -> None:
     sizes = [len(dice) for dice in state.drafted]
     if phase is Phase.DRAFT:
         counts = _snake(state, drafted)
-        if counts != sizes or not state.pool:
+        if counts != sizes or not (state.pool or state.rerolling):
             _fail(f"drafted dice {sizes}: the snake draft gives {counts} after {drafted} picks")
+        _check_powers(state, draft_seat(state))
         return
     counts = _snake(state, 2 * per)
     if sizes != counts:
@@ -148,16 +192,7 @@ def _check_turn(state: State) -> None:
             _fail(f"seat {seat} has unused dice {_dice_names(state.dice_left)} beyond its drafted and purple dice")
         if not state.dice_left and not state.pending and state.rerolling is None:
             _fail(f"seat {seat} has no die left and nothing owed: its create turn is over")
-        owned = state.boards[seat].cards
-        for card in state.powers_used:
-            effect = edition.card(card).effect if card in owned else None
-            if (
-                effect is None
-                or effect.kind is not EffectKind.DIE_POWER
-                or effect.power is DiePower.DOUBLE_EXCHANGE
-                or state.powers_used.count(card) > 1
-            ):
-                _fail(f"powers={list(state.powers_used)}: card {card} is not a die power of seat {seat}, used once")
+        _check_powers(state, seat)
     elif not state.refill and state.turn_done and not state.pending:
         _fail(f"seat {seat} is done buying and owes nothing: its buy turn is over")
     if state.refill and not state.deck:
@@ -173,6 +208,25 @@ def _check_turn(state: State) -> None:
             possible = () if effect is None else rewritable_cells(edition.sheet, sheet, effect)
         if not possible:
             _fail(f"the first owed decision ({head.kind.value} {head.object.value}) has no cell; it would be dropped")
+
+
+def _check_powers(state: State, seat: int) -> None:
+    """The die powers used this round: each a die-power card used once, by ``seat`` (by any seat in the draft)."""
+    edition = state.config.edition
+    in_draft = state.phase is Phase.DRAFT
+    owned = {card for board in state.boards for card in board.cards} if in_draft else set(state.boards[seat].cards)
+    whose = "any seat" if in_draft else f"seat {seat}"
+    for card in state.powers_used:
+        effect = edition.card(card).effect if card in owned else None
+        if (
+            effect is None
+            or effect.kind is not EffectKind.DIE_POWER
+            or effect.power is DiePower.DOUBLE_EXCHANGE
+            or state.powers_used.count(card) > 1
+        ):
+            _fail(f"powers={list(state.powers_used)}: card {card} is not a die power of {whose}, used once")
+    if in_draft and state.rerolling is not None and state.rerolling.colour is Colour.PURPLE:
+        _fail(f"rerolling={state.rerolling}: purple dice are not drafted, so no power rerolls one in the draft")
 
 
 def _dice_names(dice: Iterable[Die]) -> str:

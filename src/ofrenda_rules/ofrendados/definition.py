@@ -40,7 +40,16 @@ from ofrenda_rules.ofrendados.rules import (
     validate,
 )
 from ofrenda_rules.ofrendados.scoring import Outcome, outcome, score
-from ofrenda_rules.ofrendados.state import DICE_PER_COLOUR, ROUNDS, Config, MajorityCount, MajorityTies, State
+from ofrenda_rules.ofrendados.state import (
+    DICE_PER_COLOUR,
+    ROUNDS,
+    Config,
+    DiePowerTarget,
+    MajorityCount,
+    MajorityTies,
+    Phase,
+    State,
+)
 from ofrenda_rules.ofrendados.view import View, observe
 
 __all__ = ["GAME", "INFO"]
@@ -64,6 +73,7 @@ def _test_configs() -> tuple[Config, ...]:
         repeat_purchases=True,
         unqualified_in_majorities=True,
         majority_ties=MajorityTies.SPLIT_PLACE,
+        die_powers=DiePowerTarget.POOL,
     )
     return (*(Config(players=n) for n in sorted(DICE_PER_COLOUR)), every_option)
 
@@ -106,7 +116,7 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
 
 def _describe(state: State, action: Action) -> str:
     edition = state.config.edition
-    seat = state.acting
+    seat = draft_seat(state) if state.phase is Phase.DRAFT else state.acting
     if isinstance(action, RevealCard):
         card = edition.card(action.card)
         return f"reveal Calaverita {card.id} {card.name} ({card.colour.value}, {card.cost} pesos)"

@@ -233,15 +233,26 @@ class NextState:
             self.place_flower(seat, self.tables.reach[id(face.flower)][flowers[-1] if flowers else 0])
 
     def turn_die(self, card: int, die: Die, to: Die) -> None:
-        """The acting player turns ``die`` to show ``to`` with the power of ``card``."""
-        dice = list(self.dice_left)
+        """The player to act turns ``die`` to show ``to`` with the power of ``card``.
+
+        The die is one of the acting player's unused dice, or one of the pool's
+        in the draft (``DiePowerTarget.POOL``).
+        """
+        in_draft = self.phase is _DRAFT
+        dice = list(self.pool if in_draft else self.dice_left)
         dice[dice.index(die)] = to
-        self.dice_left = sorted_dice(dice)
+        if in_draft:
+            self.pool = sorted_dice(dice)
+        else:
+            self.dice_left = sorted_dice(dice)
         self.powers_used = (*self.powers_used, card)
 
     def reroll_die(self, card: int, die: Die) -> None:
-        """The acting player picks up ``die`` to reroll it with the power of ``card``."""
-        self.dice_left = _remove(self.dice_left, die)
+        """The player to act picks up ``die`` (theirs, or the pool's in the draft) to reroll it with ``card``."""
+        if self.phase is _DRAFT:
+            self.pool = _remove(self.pool, die)
+        else:
+            self.dice_left = _remove(self.dice_left, die)
         self.powers_used = (*self.powers_used, card)
         self.rerolling = die
 
@@ -299,7 +310,11 @@ class NextState:
         rerolling = self.rerolling
         if rerolling is not None:
             self.rerolling = None
-            self.dice_left = sorted_dice((*self.dice_left, shared_die(rerolling.colour, pips)))
+            die = shared_die(rerolling.colour, pips)
+            if self.phase is _DRAFT:
+                self.pool = sorted_dice((*self.pool, die))
+            else:
+                self.dice_left = sorted_dice((*self.dice_left, die))
         else:
             colour = _colour_rolled(self.config.dice_per_colour, len(self.rolled))
             self.rolled = (*self.rolled, shared_die(colour, pips))
@@ -364,7 +379,7 @@ class NextState:
                     self.acted += 1
                     self._start_create()
             elif phase is _DRAFT:
-                if self.pool:
+                if self.pool or self.rerolling is not None:
                     return
                 self.phase = _CREATE
                 self.acted = 0

@@ -28,14 +28,16 @@ A position is one line of space-separated fields; the :class:`Config`
   ``acted=N`` (players done with the current create or buy step), the flags
   ``done`` (the acting player has finished buying) and ``refill`` (a bought
   card is to be replaced from the deck), ``left=DICE`` (the acting player's
-  unused dice), ``rerolling=DIE``, ``powers=LIST`` (die-power cards used this
-  turn), ``pending=ITEMS`` (owed decisions, first first: ``draw:c`` to draw
+  unused dice), ``pool=DICE`` (the dice left to draft, written only when a die
+  power turned or rerolled one in the draft, ``DiePowerTarget.POOL``),
+  ``rerolling=DIE``, ``powers=LIST`` (die-power cards used this
+  turn, or this draft), ``pending=ITEMS`` (owed decisions, first first: ``draw:c`` to draw
   a candle, ``rewrite:f:12`` to turn an object into fruit with card 12) and
   ``rng=SEED:COUNTER``. Keyed fields may come in any order.
 
 Not written, because they follow from the rest: the deck (every Calaverita
 found nowhere else), the starting player (round number modulo the players),
-the dice left to draft and the number of picks.
+the dice left to draft (unless a die power changed them) and the number of picks.
 
 A 2-player game in the draft of round 1, seat 0 to pick:
 
@@ -67,7 +69,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ofrenda_rules.errors import PositionError
-from ofrenda_rules.ofrendados._position_checks import check_state, derive
+from ofrenda_rules.ofrendados._position_checks import check_state, derive, undrafted_dice
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
 from ofrenda_rules.ofrendados.state import Board, Config, Die, Pending, PendingKind, Phase, State
 from ofrenda_rules.positions import (
@@ -100,7 +102,7 @@ _DICE: Final = re.compile(r"(?:[YOP][1-6])+")
 _PENDING: Final = re.compile(r"draw:([cpdftmrs])|rewrite:([cpdftmrs]):([0-9]{1,3})")
 _PHASES: Final = {phase.value: phase for phase in Phase}
 _FLAGS: Final = ("done", "refill")
-_KEYS: Final = ("acted", "done", "refill", "left", "rerolling", "powers", "pending", "rng")
+_KEYS: Final = ("acted", "done", "refill", "left", "pool", "rerolling", "powers", "pending", "rng")
 
 
 def _dice(dice: Sequence[Die]) -> str:
@@ -149,6 +151,8 @@ def to_position(state: State) -> str:
         fields.append("refill")
     if state.dice_left:
         fields.append(f"left={_dice(state.dice_left)}")
+    if state.phase is Phase.DRAFT and state.pool != undrafted_dice(state):  # turned or rerolled by a die power
+        fields.append(f"pool={_dice(state.pool)}")
     if state.rerolling is not None:
         fields.append(f"rerolling={_dice((state.rerolling,))}")
     if state.powers_used:
@@ -255,6 +259,6 @@ def from_position(text: str, config: Config) -> State:
         boards=tuple(_parse_board(fields[5 + s], s, config) for s in range(n)),
         rng=parse_rng(keyed["rng"]) if "rng" in keyed else None,
     )
-    state = derive(parsed)
+    state = derive(parsed, tuple(sorted(_parse_dice(keyed["pool"], "pool"))) if "pool" in keyed else None)
     check_state(state)
     return state

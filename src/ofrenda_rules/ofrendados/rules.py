@@ -36,7 +36,7 @@ from ofrenda_rules.ofrendados.actions import (
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
 from ofrenda_rules.ofrendados.moves import NextState, draft_seat
 from ofrenda_rules.ofrendados.offering import rewritable_cells
-from ofrenda_rules.ofrendados.state import Board, Config, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.state import Board, Config, DiePowerTarget, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.tables import (
     DICE,
     PASS,
@@ -77,6 +77,7 @@ _BUY: Final = Phase.BUY
 _OVER: Final = Phase.OVER
 _PORTRAIT: Final = ObjectKind.PORTRAIT
 _OWED_DRAW: Final = PendingKind.DRAW
+_OWN_DICE: Final = DiePowerTarget.OWN_DICE
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> State:
@@ -196,12 +197,28 @@ def _create_actions(state: State, t: Tables, seat: int) -> tuple[Action, ...]:
         exchange = money[index]
         if exchange is not None:
             actions.append(exchange)
+    if state.config.die_powers is _OWN_DICE:
+        _power_actions(state, t, board.cards, distinct, actions)
+    return tuple(actions)
+
+
+def _power_actions(state: State, t: Tables, cards: tuple[int, ...], distinct: list[int], actions: list[Action]) -> None:
+    """Append the turns and rerolls of the unused die-power ``cards`` on the dice of indexes ``distinct``."""
     powers = t.powers
-    for card_id in board.cards:
+    for card_id in cards:
         if card_id in powers and card_id not in state.powers_used:
             per_die = t.power_actions[card_id]
             for index in distinct:
                 actions.extend(per_die[index])
+
+
+def _draft_actions(state: State, t: Tables, seat: int) -> tuple[Action, ...]:
+    """Taking a die from the pool, and (with ``DiePowerTarget.POOL``) turning or rerolling one first."""
+    take = t.take
+    distinct = distinct_indexes(state.pool)
+    actions: list[Action] = [take[i] or TakeDie(DICE[i].colour, DICE[i].pips) for i in distinct]
+    if state.config.die_powers is not _OWN_DICE:
+        _power_actions(state, t, state.boards[seat].cards, distinct, actions)
     return tuple(actions)
 
 
@@ -227,8 +244,7 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     if phase is _CREATE:
         return _create_actions(state, t, seat)
     if phase is _DRAFT:
-        take = t.take
-        return tuple(take[i] or TakeDie(DICE[i].colour, DICE[i].pips) for i in distinct_indexes(state.pool))
+        return _draft_actions(state, t, seat)
     pesos = state.boards[seat].pesos
     cost = t.cost
     buy = t.buy

@@ -56,10 +56,17 @@ def majority(
     return tuple(points)
 
 
-def neighbours(seat: int, players: int) -> tuple[int, ...]:
-    """The players to the left and right of ``seat`` (the only opponent in a 2-player game)."""
+def neighbours(seat: int, players: int, opponent_twice: bool = False) -> tuple[int, ...]:
+    """The players to the left and right of ``seat``.
+
+    In a 2-player game, the only opponent: once, or twice (as left and right
+    neighbour) with ``opponent_twice`` (ruling 22).
+
+    >>> neighbours(0, 3), neighbours(0, 2), neighbours(0, 2, opponent_twice=True)
+    ((2, 1), (1,), (1, 1))
+    """
     if players == 2:
-        return (1 - seat,)
+        return (1 - seat,) * (2 if opponent_twice else 1)
     return ((seat - 1) % players, (seat + 1) % players)
 
 
@@ -120,7 +127,7 @@ def score_sheets(state: State) -> tuple[ScoreSheet, ...]:
         for card_id in board.cards:
             effect = edition.card(card_id).effect
             if effect.kind is EffectKind.ETERNAL:
-                for other in neighbours(seat, n):
+                for other in neighbours(seat, n, config.opponent_as_both_neighbours):
                     eternal += effect.points * measure(edition.sheet, boards[other].sheet, effect)
         end = path.end_bonus if board.position == path.length else 0
         parts = sum(flowers[seat]) + flower_majority[seat] + end + offering + skull_majority[seat] + eternal

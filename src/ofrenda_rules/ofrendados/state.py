@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import attrs
 
+from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrendados.actions import Action
@@ -27,6 +28,7 @@ __all__ = [
     "Board",
     "Config",
     "Die",
+    "DiePowerTarget",
     "MajorityCount",
     "MajorityTies",
     "Pending",
@@ -74,6 +76,19 @@ class MajorityTies(enum.Enum):
     """Tied players divide the points of the place they tie for (two tied first -- 10 / 2 = 5 each)."""
 
 
+class DiePowerTarget(enum.Enum):
+    """Which dice a purple die-power card acts on (ruling 14).
+
+    The rulebook: *"Purple: modify what you have already drawn on your
+    offering, or your dice selection in later rounds."*
+    """
+
+    OWN_DICE = "own_dice"
+    """After the draft, on one of the player's own unused dice, drafted or purple (default)."""
+    POOL = "pool"
+    """In the draft, on one of the orange or yellow dice left to draft, on the player's turn to pick."""
+
+
 @attrs.frozen
 class Config:
     """Options of a game."""
@@ -90,6 +105,14 @@ class Config:
     """Whether players without a flower in the land of the living still take places in majorities."""
     majority_ties: MajorityTies = attrs.field(default=MajorityTies.SHARE_PLACES, validator=_check_type)
     """How players tied in a majority divide its points."""
+    die_powers: DiePowerTarget = attrs.field(
+        default=DiePowerTarget.OWN_DICE, validator=_check_type, metadata={NOT_IN_REPLAY_V1: True}
+    )
+    """Which dice a die-power card turns or rerolls (ruling 14), the player's own after the draft or the pool."""
+    opponent_as_both_neighbours: bool = attrs.field(
+        default=False, validator=_check_type, metadata={NOT_IN_REPLAY_V1: True}
+    )
+    """Whether, with 2 players, the only opponent is both neighbours, so pink cards score their offering twice."""
     edition: Edition = edition_field(EDITIONS)
     """The components in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
 
@@ -105,6 +128,8 @@ _OPTION_TYPES: Final[dict[str, type]] = {
     "repeat_purchases": bool,
     "unqualified_in_majorities": bool,
     "majority_ties": MajorityTies,
+    "die_powers": DiePowerTarget,
+    "opponent_as_both_neighbours": bool,
 }
 
 
@@ -226,9 +251,9 @@ class State:
     dice_left: tuple[Die, ...]
     """The acting player's unused dice (drafted and purple), sorted."""
     rerolling: Die | None
-    """A die of the acting player being rerolled (a chance event), if any."""
+    """A die being rerolled, if any (a chance event; the acting player's, or the pool's in the draft)."""
     powers_used: tuple[int, ...]
-    """The acting player's die-power cards used this round."""
+    """The acting player's die-power cards used this round (in the draft, every player's)."""
     pending: tuple[Pending, ...]
     """Decisions the acting player owes, first one first."""
     boards: tuple[Board, ...]

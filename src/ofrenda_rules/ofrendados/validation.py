@@ -21,24 +21,32 @@ from ofrenda_rules.ofrendados.actions import (
 )
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
+from ofrenda_rules.ofrendados.moves import draft_seat
 from ofrenda_rules.ofrendados.offering import drawable_cells, rewritable_cells
-from ofrenda_rules.ofrendados.state import Die, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.state import Die, DiePowerTarget, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.tables import turn_targets
 
-__all__ = ["PlayerAction", "check_player_action", "die_powers", "turn_targets"]
+__all__ = ["PlayerAction", "check_player_action", "die_powers", "power_seat", "turn_targets"]
 
 PlayerAction = TakeDie | UseDie | TurnDie | RerollDie | DrawObject | RewriteObject | BuyCard | Pass
 """The actions of a player (not chance)."""
 
 
+def power_seat(state: State) -> int:
+    """The seat whose die powers may act: the seat to draft with ``DiePowerTarget.POOL``, else the acting seat."""
+    if state.config.die_powers is DiePowerTarget.POOL and state.phase is Phase.DRAFT:
+        return draft_seat(state)
+    return state.acting
+
+
 def die_powers(state: State) -> tuple[tuple[int, DiePower], ...]:
-    """The acting player's die-power cards not yet used this round, with their powers.
+    """The die-power cards of :func:`power_seat` not yet used this round, with their powers.
 
     The passive DOUBLE_EXCHANGE power is not listed: it needs no action.
     """
     edition = state.config.edition
     powers = []
-    for card_id in state.boards[state.acting].cards:
+    for card_id in state.boards[power_seat(state)].cards:
         effect = edition.card(card_id).effect
         if effect.kind is EffectKind.DIE_POWER and card_id not in state.powers_used:
             assert effect.power is not None
@@ -117,17 +125,26 @@ def _check_power(state: State, card: object, power_ok: frozenset[DiePower]) -> t
         return Rejection("power-used", f"card {card!r} has already been used this round"), DiePower.REROLL
     return Rejection(
         "no-such-power",
-        f"player {state.acting} owns no unused card {card!r} with a power {sorted(p.value for p in power_ok)}",
+        f"player {power_seat(state)} owns no unused card {card!r} with a power {sorted(p.value for p in power_ok)}",
     ), DiePower.REROLL
 
 
 _TURNS = frozenset({DiePower.ANY_FACE, DiePower.OPPOSITE_FACE, DiePower.ADJACENT_FACE})
 
 
+def _power_die(state: State, colour: Colour, pips: int) -> Rejection | None:
+    """The die a power acts on: one of the player's unused dice, or the pool's with ``DiePowerTarget.POOL``."""
+    if state.config.die_powers is DiePowerTarget.POOL:
+        if Die(colour, pips) not in state.pool:
+            return Rejection("die-not-in-pool", f"no {colour} die showing {pips} is left to draft")
+        return None
+    return _own_die(state, colour, pips)
+
+
 def _check_turn(state: State, action: TurnDie) -> Rejection | None:
     rejection, power = _check_power(state, action.card, _TURNS)
     if rejection is None:
-        rejection = _own_die(state, action.colour, action.pips)
+        rejection = _power_die(state, action.colour, action.pips)
     if rejection is None and action.to not in turn_targets(power, action.pips):
         return Rejection(
             "face-not-allowed", f"card {action.card} ({power.value}) cannot turn a {action.pips} to {action.to!r}"
@@ -198,16 +215,18 @@ def check_player_action(state: State, action: PlayerAction) -> Rejection | None:
         return _check_draw(state, action)
     if isinstance(action, RewriteObject):
         return _check_rewrite(state, action)
-    if isinstance(action, UseDie | TurnDie | RerollDie):
+    if isinstance(action, UseDie):
         rejection = _phase(state, Phase.CREATE, action) or _owed(state)
+        return rejection or _own_die(state, action.colour, action.pips) or _check_use(state, action)
+    if isinstance(action, TurnDie | RerollDie):
+        in_draft = state.config.die_powers is DiePowerTarget.POOL
+        rejection = _phase(state, Phase.DRAFT if in_draft else Phase.CREATE, action) or _owed(state)
         if rejection is not None:
             return rejection
-        if isinstance(action, UseDie):
-            return _own_die(state, action.colour, action.pips) or _check_use(state, action)
         if isinstance(action, TurnDie):
             return _check_turn(state, action)
         rejection, _ = _check_power(state, action.card, frozenset({DiePower.REROLL}))
-        return rejection or _own_die(state, action.colour, action.pips)
+        return rejection or _power_die(state, action.colour, action.pips)
     if isinstance(action, BuyCard | Pass):
         rejection = _phase(state, Phase.BUY, action) or _owed(state)
         if rejection is not None or isinstance(action, Pass):

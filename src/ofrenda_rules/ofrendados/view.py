@@ -48,9 +48,9 @@ class View:
     dice_left: tuple[Die, ...]
     """The acting player's unused dice."""
     rerolling: Die | None
-    """The acting player's die being rerolled (the pending chance event), if any."""
+    """The die being rerolled (the pending chance event), if any; in the draft, a die of the pool."""
     powers_used: tuple[int, ...]
-    """Die-power cards the acting player used this round."""
+    """Die-power cards the acting player used this round (in the draft, every player's)."""
     pending: tuple[Pending, ...]
     """Decisions the acting player owes."""
     boards: tuple[Board, ...]
