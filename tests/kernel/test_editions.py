@@ -89,7 +89,7 @@ def test_an_unknown_or_mismatched_edition_is_refused_with_a_clear_error(game: An
     with pytest.raises(FormatError, match="is named 'Real name', not 'Other name'"):
         loads(json.dumps(value), game.config_type)
     value["edition"] = "default"
-    with pytest.raises(FormatError, match="expected an edition reference"):
+    with pytest.raises(FormatError, match=r"\$\.edition: expected an object"):
         loads(json.dumps(value), game.config_type)
 
 
