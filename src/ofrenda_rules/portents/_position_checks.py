@@ -191,7 +191,8 @@ def _check_play(state: State, tiles: int, omens: int) -> None:
     if phase in (Phase.PUSH, Phase.PLACE) and state.made_portent:
         _fail("made-portent is set by the Scrying phase, after the push and the placing")
     if phase is Phase.PUSH:
-        if found:
+        if found and not (config.snuff_each_alone and state.turns):
+            # Only offerings snuffed together (ruling 5 read literally) leave a Portent standing after a turn.
             _fail(f"the altar shows a Portent on lane {found[0].lane} that no Burnt Offering broke")
         if lit >= 4:
             _fail(f"{lit} Burnt Offerings: the game ended with the last turn")

@@ -223,7 +223,7 @@ def _continue(draft: Draft) -> None:
         for space in chosen:
             flags[space] = True
         lit = tuple(flags)
-    lit = snuff(altar, lit, chosen)
+    lit = snuff(altar, lit, chosen, draft.config.snuff_each_alone)
     steps = draft.kitty_steps + 1 + (1 if draft.kitty_extra else 0)
     draft.omens = omens
     draft.kitty_omens = gained

@@ -109,6 +109,15 @@ class Config:
 
     By default (``False``) the fortunes of 3 must be other traits than the fortunes of 4.
     """
+    snuff_each_alone: bool = attrs.field(default=False, validator=_check_flag)
+    """Ruling switch (ruling 5) -- the reading of "If flipping a Burnt Offering over would create a new Portent".
+
+    By default (``False``) an old Burnt Offering stays lit when one of its lanes holds three tiles sharing a trait,
+    lit or not (so an offering lit this turn, or another old one, in that lane keeps it lit). With ``True`` each
+    old offering is tested alone against the altar, every other Burnt Offering still null: it stays lit only when
+    flipping it by itself would make a Portent of three unlit tiles. Old offerings snuffed together can then leave
+    a Portent standing, which the next Scrying finds as new (ruling 3).
+    """
     turn_limit: int = attrs.field(default=200, validator=_check_turn_limit)
     """Two-player turns after which an undecided game is a draw (a ruling)."""
     edition: Edition = edition_field(EDITIONS)

@@ -434,7 +434,7 @@ def end_scrying(state: State) -> State:
 
 def end_scrying_draft(draft: Draft) -> None:
     """:func:`end_scrying` on a draft."""
-    draft.lit = snuff(draft.altar, draft.lit, draft.lit_now)
+    draft.lit = snuff(draft.altar, draft.lit, draft.lit_now, draft.config.snuff_each_alone)
     draft.portents = ()
     draft.lit_now = ()
     config = draft.config
