@@ -42,10 +42,24 @@ import attrs
 
 from ofrenda_rules.serialization import converter, to_json_value
 
-__all__ = ["DIGEST_ALGORITHM", "canonical_json", "legacy_state_digest", "sha256_hex", "state_digest"]
+__all__ = [
+    "DIGEST_ALGORITHM",
+    "NOT_IN_REPLAY_V1",
+    "canonical_json",
+    "legacy_state_digest",
+    "sha256_hex",
+    "state_digest",
+]
 
 DIGEST_ALGORITHM: Final = "sha256"
 """The name of the digest algorithm, as written in replays."""
+NOT_IN_REPLAY_V1: Final = "ofrenda_rules.not_in_replay_v1"
+"""``attrs`` metadata key (value ``True``) of a ``Config`` field added after replay format 1.
+
+A version-1 document never names such a field, so its state digests were
+computed without it: :func:`legacy_state_digest` leaves it out while it holds
+its default (the only value a version-1 document can give it).
+"""
 
 _ENCODER: Final = json.JSONEncoder(
     sort_keys=True,
@@ -166,11 +180,18 @@ def legacy_state_digest(state: object, legacy_key: str, legacy_edition: object) 
     ``legacy_key`` (``null`` for Ofrenda's default edition); format 2 writes a
     reference instead. ``legacy_edition`` is the JSON value version 1 wrote
     (see :meth:`ofrenda_rules.editions.EditionCatalog.legacy_value`).
+    Config fields marked :data:`NOT_IN_REPLAY_V1` are left out while they hold
+    their default.
     """
     value = to_json_value(state)
     assert isinstance(value, dict)
     config = value.get("config")
     assert isinstance(config, dict)
     config.pop("edition", None)
+    options = getattr(state, "config", None)
+    if options is not None and attrs.has(type(options)):
+        for field in attrs.fields(type(options)):
+            if field.metadata.get(NOT_IN_REPLAY_V1) and getattr(options, field.name) == field.default:
+                config.pop(field.name, None)
     config[legacy_key] = legacy_edition
     return sha256_hex(canonical_json(value))
