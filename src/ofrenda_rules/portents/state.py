@@ -14,6 +14,7 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.portents.actions import Action
@@ -109,7 +110,7 @@ class Config:
 
     By default (``False``) the fortunes of 3 must be other traits than the fortunes of 4.
     """
-    snuff_each_alone: bool = attrs.field(default=False, validator=_check_flag)
+    snuff_each_alone: bool = attrs.field(default=False, validator=_check_flag, metadata={NOT_IN_REPLAY_V1: True})
     """Ruling switch (ruling 5) -- the reading of "If flipping a Burnt Offering over would create a new Portent".
 
     By default (``False``) an old Burnt Offering stays lit when one of its lanes holds three tiles sharing a trait,
