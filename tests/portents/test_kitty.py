@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.errors import ConfigError, PositionError
 from ofrenda_rules.portents import (
     Config,
     Difficulty,
@@ -335,3 +336,37 @@ def test_an_edition_can_send_the_kitty_counter_clockwise() -> None:
     for tile in BAG:
         state = apply(state, DrawTile(tile))
     assert edition.slot_names[kitty_slot(state)] == "S3"
+
+
+@pytest.mark.parametrize(
+    ("first", "slot", "stolen", "fill"), [(False, "S2", S.RED_SKULL, (4, 7)), (True, "S1", S.YELLOW_SKULL, (3, 6))]
+)
+def test_felis_pyromanias_extra_step_at_the_end_or_first(
+    first: bool, slot: str, stolen: Sign, fill: tuple[int, ...]
+) -> None:
+    """Felis Pyromanias: '... the Kitty advances one extra step on its turn.' By default the extra step
+    comes with the usual one, after the Kitty acted from S2; with ``felis_step_first`` it comes first,
+    and the Kitty steals and pushes from S1 (column 1, its token tile deepest)."""
+    from ofrenda_rules.portents._position_checks import check_state
+
+    config = Config(players=1, felis_pyromanias=True, felis_step_first=first)
+    omens = list(solo().omens)
+    omens[E.slot("S1")] = S.YELLOW_SKULL
+    rest = iter(sign for sign in Sign if sign not in omens)
+    state = solo(config, omens=tuple(omen if omen is not None else next(rest) for omen in omens))
+    check_state(state)
+    state = no_portent_turn(state)
+    assert state.phase is Phase.KITTY and state.kitty_fill == fill and state.altar[fill[0] - 3] is TOKEN
+    assert stolen in state.kitty_omens and state.omens[E.slot(slot)] is None
+    assert state.kitty_steps == (1 if first else 0) and state.kitty_extra is not first
+    check_state(state)  # a position the rules reach under this option
+    with pytest.raises(PositionError, match=r"kitty-extra|the Kitty walked 1 steps"):
+        check_state(attrs.evolve(state, config=attrs.evolve(config, felis_step_first=not first)))
+    for tile in BAG:
+        state = apply(state, DrawTile(tile))
+    assert state.kitty_steps == 2 and E.slot_names[kitty_slot(state)] == "SW"
+
+
+def test_felis_step_first_needs_felis_pyromanias() -> None:
+    with pytest.raises(ConfigError, match="felis_pyromanias"):
+        Config(players=1, felis_step_first=True)

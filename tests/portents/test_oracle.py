@@ -181,6 +181,7 @@ CONFIGS = [
     Config(players=1, chaotic_cat=True, felis_pyromanias=True, dont_disturb_the_cat=True),
     Config(snuff_each_alone=True),
     Config(players=1, snuff_each_alone=True, feed_the_cat=True),
+    Config(players=1, felis_pyromanias=True, felis_step_first=True, feed_the_cat=True),
 ]
 
 
@@ -215,7 +216,7 @@ def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) 
                     _check_feed(state, outcomes, after)
                     checked[Phase.FEED] += 1
                     if after.turns == state.turns + 1:
-                        _check_solo_end(config, after)
+                        _check_solo_end(config, after, state.kitty_steps)
                         checked[Phase.OFFERING] += 1
                 state = after
                 continue
@@ -250,7 +251,7 @@ def test_legal_actions_match_a_brute_force_reading_of_the_rules(config: Config) 
                 assert after.lit == _snuff_oracle(attrs.evolve(state, lit=lit, lit_now=(*state.lit_now, action.space)))
                 checked[Phase.OVER] += 1
             if config.solo and after.turns == state.turns + 1 and state.phase is not Phase.KITTY:
-                _check_solo_end(config, after)
+                _check_solo_end(config, after, state.kitty_steps)
                 checked[Phase.OFFERING] += 1
             if not config.solo and after.turns == state.turns + 1:
                 _check_two_player_end(config, state.turns + 1, seat, after)
@@ -278,7 +279,7 @@ _CHART = {
 }
 
 
-def _check_solo_end(config: Config, after: State) -> None:
+def _check_solo_end(config: Config, after: State, steps: int) -> None:
     """The end of the player's solo turn: 'The Player Wins if they collect enough Omens to meet/exceed
     their target collection' (the chart), 'The Altar has 4 or more Burnt Offerings on it at the end of
     a turn' (the Kitty wins), and Felis Pyromanias: 'If there aren't at least 2 Burnt Offerings on the
@@ -297,7 +298,11 @@ def _check_solo_end(config: Config, after: State) -> None:
     else:
         assert after.phase is Phase.KITTY or after.turns > 1, "the Kitty's turn follows"
         if after.phase is Phase.KITTY:
-            assert after.kitty_extra is (config.felis_pyromanias and sum(after.lit) < 2)
+            extra = config.felis_pyromanias and sum(after.lit) < 2
+            if config.felis_step_first:  # the extra step first: the Kitty acts from the next slot
+                assert not after.kitty_extra and after.kitty_steps == steps + extra
+            else:
+                assert after.kitty_extra is extra and after.kitty_steps == steps
 
 
 def _check_feed(state: State, outcomes: tuple[tuple[Action, Fraction], ...], after: State) -> None:

@@ -17,7 +17,8 @@ The Kitty's turn (rulings in the docs page):
    lights, for each, the lowest-numbered space that still leaves every other
    new Portent a Burnt Offering of its own; old offerings are snuffed.
 5. It walks one slot along its path (two with Felis Pyromanias when the
-   player left fewer than 2 Burnt Offerings), and puts its hat on after a
+   player left fewer than 2 Burnt Offerings; with ``felis_step_first`` that
+   extra step is taken before step 1 instead), and puts its hat on after a
    full circuit (16 steps).
 """
 

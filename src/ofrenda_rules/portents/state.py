@@ -119,12 +119,20 @@ class Config:
     flipping it by itself would make a Portent of three unlit tiles. Old offerings snuffed together can then leave
     a Portent standing, which the next Scrying finds as new (ruling 3).
     """
+    felis_step_first: bool = attrs.field(default=False, validator=_check_flag, metadata={NOT_IN_REPLAY_V1: True})
+    """Ruling switch (Felis Pyromanias) -- when "the Kitty advances one extra step on its turn" is taken.
+
+    By default (``False``) the extra step comes with the Kitty's usual step, at the end of its turn. With
+    ``True`` it comes first: the Kitty steals and pushes from one slot further. Needs ``felis_pyromanias``.
+    """
     turn_limit: int = attrs.field(default=200, validator=_check_turn_limit)
     """Two-player turns after which an undecided game is a draw (a ruling)."""
     edition: Edition = edition_field(EDITIONS)
     """The components in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
 
     def __attrs_post_init__(self) -> None:
+        if self.felis_step_first and not self.felis_pyromanias:
+            raise ConfigError("felis_step_first times the Felis Pyromanias challenge; it needs felis_pyromanias=True")
         if self.players == 2 and (
             self.challenges or self.fours_count_as_threes or self.difficulty is not Difficulty.STANDARD_SEER
         ):

@@ -473,5 +473,9 @@ def finish_turn_draft(draft: Draft) -> None:
     elif offerings >= 4:
         draft.phase, draft.winners, draft.reason = Phase.OVER, (), EndReason.KITTY_OFFERINGS
     else:
-        draft.kitty_extra = config.felis_pyromanias and offerings < 2
+        extra = config.felis_pyromanias and offerings < 2
+        if extra and config.felis_step_first:
+            draft.kitty_steps += 1  # the extra step first: the Kitty acts from the next slot
+            extra = False
+        draft.kitty_extra = extra
         kitty_turn_draft(draft)
