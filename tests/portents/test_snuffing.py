@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from ofrenda_rules.errors import PositionError
-from ofrenda_rules.portents import Config, Light, Phase, Push, Side, Sign, State, apply, legal_actions
+from ofrenda_rules.portents import Config, Light, Pass, Phase, Push, Side, Sign, State, apply, legal_actions
 from ofrenda_rules.portents.altar import portents
 from ofrenda_rules.portents.components import DEFAULT_EDITION, Trait
 from ofrenda_rules.portents.position import from_position, to_position
@@ -102,3 +102,17 @@ def test_an_offering_lit_this_turn_and_an_old_one(config: Config, space: int, ke
     after = apply(state, Light(space))
     assert after.lit[0] is kept and after.lit[space]
     assert portents(after.altar, after.lit) == ()
+
+
+def test_a_pass_scries_a_portent_left_by_snuffing() -> None:
+    """With both ``snuff_each_alone`` and ``optional_push``: 'no Sleight of Hand, then Scrying as usual'
+    (ruling 7) finds the Claw Portent the snuff left standing, and its omens."""
+    config = Config(snuff_each_alone=True, optional_push=True)
+    state = _scrying(config, TWO_OLD, (0, 1), TWO_OLD_HANDS, S.WHITE_WING)
+    state = apply(attrs.evolve(state, omens=_omens(W1=S.BLUE_CLAW, N1=S.RED_SKULL)), Light(6))
+    assert Pass() in legal_actions(state)
+    after = apply(state, Pass())
+    assert after.phase is Phase.LIGHT and after.portents == (Portent(0, Trait.CLAW),)
+    assert state.omens[DEFAULT_EDITION.slot("E1")] is S.RED_CLAW, "the other end of row 1 holds a Claw too"
+    assert set(after.collected[0]) == {S.BLUE_CLAW, S.RED_CLAW} and after.made_portent
+    assert set(legal_actions(after)) == {Light(0), Light(1), Light(2)}

@@ -119,6 +119,13 @@ class Config:
     flipping it by itself would make a Portent of three unlit tiles. Old offerings snuffed together can then leave
     a Portent standing, which the next Scrying finds as new (ruling 3).
     """
+    optional_push: bool = attrs.field(default=False, validator=_check_flag, metadata={NOT_IN_REPLAY_V1: True})
+    """Ruling switch (ruling 7) -- the reading of "The active player may push 1, 2, or 3 tiles off the Altar".
+
+    By default (``False``) "may" chooses the number of tiles and the push is compulsory: ``Pass`` is legal only
+    when no push is. With ``True`` the push is optional: ``Pass`` (no Sleight of Hand, then Scrying) is always
+    legal in the push step.
+    """
     felis_step_first: bool = attrs.field(default=False, validator=_check_flag, metadata={NOT_IN_REPLAY_V1: True})
     """Ruling switch (Felis Pyromanias) -- when "the Kitty advances one extra step on its turn" is taken.
 

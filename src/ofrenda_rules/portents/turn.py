@@ -155,7 +155,10 @@ def push_rejection(state: State, push: Push) -> Rejection | None:
 
 
 def legal_pushes(state: State) -> tuple[Push | Pass, ...]:
-    """Every legal push in a fixed order (sides north, east, south, west), or ``(Pass(),)`` when there is none."""
+    """Every legal push in a fixed order (sides north, east, south, west), or ``(Pass(),)`` when there is none.
+
+    With ``Config.optional_push`` the pass always follows the pushes.
+    """
     return push_options(state)[0]
 
 
@@ -205,6 +208,8 @@ def push_options(state: State) -> tuple[tuple[Push | Pass, ...], int]:
         pushes = tuple(found)
     if not pushes:
         return (PASS,), 0
+    if state.config.optional_push:  # ruling 7's other reading: the push may be skipped
+        return (*pushes, PASS), bits
     return pushes, bits
 
 
