@@ -28,6 +28,8 @@ from ofrenda_rules.portents import (
     outcome,
     validate,
 )
+from ofrenda_rules.portents._position_checks import check_state
+from ofrenda_rules.portents.altar import portents
 from ofrenda_rules.portents.components import DEFAULT_EDITION
 from ofrenda_rules.portents.kitty import kitty_slot, start_kitty_turn
 from ofrenda_rules.portents.scoring import kitty_fortune_win, solo_target_met
@@ -299,6 +301,39 @@ def test_the_kittys_own_portents_collect_omens_for_it_and_it_lights_an_offering(
     assert state.phase is Phase.PUSH
 
 
+def test_a_kitty_that_only_steals_leaves_its_portent_to_the_player() -> None:
+    """Ruling 14 with ``kitty_only_steals``: the Kitty collects omens only by stealing, so its push makes
+    the White Portent of row 3 but neither collects the White Skull nor lights nor snuffs; the Portent
+    stands, and the player's next Scrying finds it new (ruling 3) and collects the omen."""
+    omens: list[Sign | None] = [None] * 16
+    omens[E.slot("W3")] = S.WHITE_SKULL
+    rest = iter(sign for sign in Sign if sign not in omens)
+    state = solo(
+        Config(players=1, kitty_only_steals=True),
+        token=S.WHITE_WING,
+        bag=(S.YELLOW_CLAW, S.RED_WISHBONE, S.BLUE_WING),
+        lit=tuple(s == 4 for s in range(9)),
+        omens=tuple(omen if omen is not None else next(rest) for omen in omens),
+        made_portent=True,
+        turns=1,  # the player's turn is played
+    )
+    state = start_kitty_turn(state)
+    state = apply(state, DrawTile(S.YELLOW_CLAW))
+    assert state.phase is Phase.PUSH and state.kitty_omens == ()
+    assert state.lit == tuple(s == 1 for s in range(9)), "the Red Claw pushed to the edge stays lit, none lit"
+    assert [p.lane for p in portents(state.altar, state.lit)] == [2], "row 3 stands"
+    check_state(state)
+    with pytest.raises(PositionError, match="that no Burnt Offering broke"):
+        check_state(attrs.evolve(state, config=Config(players=1)))
+    # The player pushes from the east, leaving row 3 alone; the Scrying finds the standing Portent:
+    push = next(a for a in legal_actions(state) if isinstance(a, Push) and a.side is Side.EAST and a.shifts[2] == 0)
+    state = apply(state, push)
+    while state.phase is Phase.PLACE:
+        state = apply(state, legal_actions(state)[0])
+    assert state.phase is Phase.LIGHT and 2 in [p.lane for p in state.portents]
+    assert S.WHITE_SKULL in state.collected[0]
+
+
 def test_observe_shows_everything_but_the_bag_and_the_generator_and_hidden_variant_changes_only_it() -> None:
     from ofrenda_rules.portents import hidden_variant, new_game
     from ofrenda_rules.rng import Rng
@@ -347,8 +382,6 @@ def test_felis_pyromanias_extra_step_at_the_end_or_first(
     """Felis Pyromanias: '... the Kitty advances one extra step on its turn.' By default the extra step
     comes with the usual one, after the Kitty acted from S2; with ``felis_step_first`` it comes first,
     and the Kitty steals and pushes from S1 (column 1, its token tile deepest)."""
-    from ofrenda_rules.portents._position_checks import check_state
-
     config = Config(players=1, felis_pyromanias=True, felis_step_first=first)
     omens = list(solo().omens)
     omens[E.slot("S1")] = S.YELLOW_SKULL

@@ -183,6 +183,7 @@ CONFIGS = [
     Config(players=1, snuff_each_alone=True, feed_the_cat=True),
     Config(players=1, felis_pyromanias=True, felis_step_first=True, feed_the_cat=True),
     Config(optional_push=True, snuff_each_alone=True),
+    Config(players=1, kitty_only_steals=True, dont_disturb_the_cat=True),
 ]
 
 
@@ -419,6 +420,8 @@ def _kitty_scry_oracle(state: State) -> tuple[tuple[bool, ...], list[Sign]]:
     and the omens its new Portents collect. It lights, Portent by Portent, the lowest-numbered space
     that still leaves every new Portent a Burnt Offering of its own."""
     probe = attrs.evolve(state, lit_now=())
+    if state.config.kitty_only_steals:  # ruling 14's other reading: no Scrying, no snuffing
+        return state.lit, []
     lines = _portent_lines(probe)
     chosen: list[int] = []
     for _ in lines:
@@ -488,4 +491,4 @@ def test_the_kittys_push_matches_a_brute_force_reading_of_the_rules(config: Conf
             state = apply(state, actions[index])
             if state.turns > 12:
                 break
-    assert len(seen) == 16 and scried > 0
+    assert len(seen) == 16 and (scried == 0 if config.kitty_only_steals else scried > 0)

@@ -191,12 +191,14 @@ def _check_play(state: State, tiles: int, omens: int) -> None:
     if phase in (Phase.PUSH, Phase.PLACE) and state.made_portent:
         _fail("made-portent is set by the Scrying phase, after the push and the placing")
     if phase is Phase.PUSH:
-        if found and not (config.snuff_each_alone and state.turns):
-            # Only offerings snuffed together (ruling 5 read literally) leave a Portent standing after a turn.
+        standing = (config.snuff_each_alone or config.kitty_only_steals) and state.turns
+        if found and not standing:
+            # Only offerings snuffed together (ruling 5 read literally) or a Kitty that does not scry (ruling 14)
+            # leave a Portent standing after a turn.
             _fail(f"the altar shows a Portent on lane {found[0].lane} that no Burnt Offering broke")
         if lit >= 4:
             _fail(f"{lit} Burnt Offerings: the game ended with the last turn")
-        if config.solo or state.turns:
+        if (config.solo or state.turns) and not config.kitty_only_steals:
             for space in range(9):
                 if state.lit[space] and not possible_portent(state.altar, space):
                     _fail(

@@ -87,7 +87,9 @@ def _describe_config(config: Config) -> str:
     if not config.solo:
         limit = [] if config.turn_limit == 200 else [f"turn_limit={config.turn_limit}"]
         return " ".join(["players=2", *limit, *snuffing])
-    rulings = [name for name in ("fours_count_as_threes", "felis_step_first") if getattr(config, name)]
+    rulings = [
+        name for name in ("fours_count_as_threes", "felis_step_first", "kitty_only_steals") if getattr(config, name)
+    ]
     extras = [*config.challenges, *rulings, *snuffing]
     return " ".join(["players=1", config.difficulty.value, *extras])
 

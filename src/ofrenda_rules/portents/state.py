@@ -126,6 +126,14 @@ class Config:
     when no push is. With ``True`` the push is optional: ``Pass`` (no Sleight of Hand, then Scrying) is always
     legal in the push step.
     """
+    kitty_only_steals: bool = attrs.field(default=False, validator=_check_flag, metadata={NOT_IN_REPLAY_V1: True})
+    """Ruling switch (ruling 14) -- whether the Kitty scries after its push.
+
+    By default (``False``) it scries like a player: its new Portents collect omens for it, it lights a Burnt
+    Offering for each and snuffs old ones. With ``True`` it collects omens only by stealing (Catastrophe) and
+    neither scries nor snuffs: a Portent its push makes stands until the player's Scrying, which finds it new.
+    Solo only.
+    """
     felis_step_first: bool = attrs.field(default=False, validator=_check_flag, metadata={NOT_IN_REPLAY_V1: True})
     """Ruling switch (Felis Pyromanias) -- when "the Kitty advances one extra step on its turn" is taken.
 
@@ -141,10 +149,14 @@ class Config:
         if self.felis_step_first and not self.felis_pyromanias:
             raise ConfigError("felis_step_first times the Felis Pyromanias challenge; it needs felis_pyromanias=True")
         if self.players == 2 and (
-            self.challenges or self.fours_count_as_threes or self.difficulty is not Difficulty.STANDARD_SEER
+            self.challenges
+            or self.fours_count_as_threes
+            or self.kitty_only_steals
+            or self.difficulty is not Difficulty.STANDARD_SEER
         ):
             raise ConfigError(
-                f"the difficulty and challenges {list(self.challenges)} are solo options; use players=1 for them"
+                f"the difficulty, challenges {list(self.challenges)}, fours_count_as_threes and kitty_only_steals"
+                " are solo options; use players=1 for them"
             )
 
     @property
