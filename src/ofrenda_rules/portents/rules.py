@@ -255,7 +255,8 @@ def _listed(state: State, action: object) -> bool:
         serial = PUSH_SERIAL.get(id(action))
         if serial is not None:
             return bool(bits >> serial & 1)
-        return action is PASS and (bits == 0 or state.config.optional_push)
+        listed_pushes = memo[0]
+        return action is PASS and listed_pushes is not None and listed_pushes[-1] is PASS
     listed = memo[0]
     if listed is None:
         assert memo[2] is not None
@@ -305,7 +306,7 @@ def validate(state: State, action: Action) -> Rejection | None:
     if isinstance(action, Pass):
         if phase is not Phase.PUSH:
             return _wrong_phase(state, action)
-        if not state.config.optional_push and legal_pushes(state) != (Pass(),):
+        if Pass() not in legal_pushes(state):
             return Rejection("push-available", f"player {seat} has a legal push and must push")
         return None
     if isinstance(action, Place):

@@ -25,6 +25,7 @@ from ofrenda_rules.portents.actions import Pass, Place, Push
 from ofrenda_rules.portents.altar import (
     can_light,
     can_light_lanes,
+    hand_ok,
     keep_masks,
     keep_options,
     max_shift,
@@ -157,7 +158,8 @@ def push_rejection(state: State, push: Push) -> Rejection | None:
 def legal_pushes(state: State) -> tuple[Push | Pass, ...]:
     """Every legal push in a fixed order (sides north, east, south, west), or ``(Pass(),)`` when there is none.
 
-    With ``Config.optional_push`` the pass always follows the pushes.
+    With ``Config.optional_push`` the pass follows the pushes, unless the hand holds three tiles sharing a
+    trait (possible after Feed the Cat): the phase cannot end with such a hand.
     """
     return push_options(state)[0]
 
@@ -208,8 +210,8 @@ def push_options(state: State) -> tuple[tuple[Push | Pass, ...], int]:
         pushes = tuple(found)
     if not pushes:
         return (PASS,), 0
-    if state.config.optional_push:  # ruling 7's other reading: the push may be skipped
-        return (*pushes, PASS), bits
+    if state.config.optional_push and hand_ok(hand):  # ruling 7's other reading: the push may be skipped
+        return (*pushes, PASS), bits  # (not with a hand that must change: the phase cannot end with it)
     return pushes, bits
 
 
