@@ -40,7 +40,7 @@ from ofrenda_rules.portents.altar import (
     possible_portent,
     snuff,
 )
-from ofrenda_rules.portents.components import SIDE_LANES
+from ofrenda_rules.portents.components import LANES, SIDE_LANES
 from ofrenda_rules.portents.definition import solo_test_configs
 from ofrenda_rules.portents.draft import FIELDS, Draft
 from ofrenda_rules.portents.rules import _apply_unchecked, _chance_weights
@@ -234,6 +234,12 @@ def test_chance_outcomes_are_shared_and_exact() -> None:
     assert tuple(a for a, _ in first) == legal_actions(state)
 
 
+def _flipped(altar: tuple[Sign | None, ...], lit: tuple[bool, ...], space: int) -> list[tuple[int, ...]]:
+    """The spaces of the Portents on the altar with the Burnt Offering on ``space`` alone flipped unlit."""
+    unlit = (*lit[:space], False, *lit[space + 1 :])
+    return [LANES[p.lane] for p in portents(altar, unlit)]
+
+
 def test_altar_helpers_match_their_definitions() -> None:
     chooser = random.Random(11)
     signs = list(Sign)
@@ -246,6 +252,12 @@ def test_altar_helpers_match_their_definitions() -> None:
         assert snuff(altar, lit, keep) == tuple(
             flag and (space in keep or possible_portent(altar, space)) for space, flag in enumerate(lit)
         )
+        # Ruling 5 read literally: flipped alone, the others still lit, would it make a Portent?
+        alone = tuple(
+            flag and (space in keep or any(space in lane for lane in _flipped(altar, lit, space)))
+            for space, flag in enumerate(lit)
+        )
+        assert snuff(altar, lit, keep, alone=True) == alone
 
 
 def test_fortune_checks_match_their_definitions() -> None:

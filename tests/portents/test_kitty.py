@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.errors import ConfigError, PositionError
 from ofrenda_rules.portents import (
     Config,
     Difficulty,
@@ -27,6 +28,8 @@ from ofrenda_rules.portents import (
     outcome,
     validate,
 )
+from ofrenda_rules.portents._position_checks import check_state
+from ofrenda_rules.portents.altar import portents
 from ofrenda_rules.portents.components import DEFAULT_EDITION
 from ofrenda_rules.portents.kitty import kitty_slot, start_kitty_turn
 from ofrenda_rules.portents.scoring import kitty_fortune_win, solo_target_met
@@ -298,6 +301,39 @@ def test_the_kittys_own_portents_collect_omens_for_it_and_it_lights_an_offering(
     assert state.phase is Phase.PUSH
 
 
+def test_a_kitty_that_only_steals_leaves_its_portent_to_the_player() -> None:
+    """Ruling 14 with ``kitty_only_steals``: the Kitty collects omens only by stealing, so its push makes
+    the White Portent of row 3 but neither collects the White Skull nor lights nor snuffs; the Portent
+    stands, and the player's next Scrying finds it new (ruling 3) and collects the omen."""
+    omens: list[Sign | None] = [None] * 16
+    omens[E.slot("W3")] = S.WHITE_SKULL
+    rest = iter(sign for sign in Sign if sign not in omens)
+    state = solo(
+        Config(players=1, kitty_only_steals=True),
+        token=S.WHITE_WING,
+        bag=(S.YELLOW_CLAW, S.RED_WISHBONE, S.BLUE_WING),
+        lit=tuple(s == 4 for s in range(9)),
+        omens=tuple(omen if omen is not None else next(rest) for omen in omens),
+        made_portent=True,
+        turns=1,  # the player's turn is played
+    )
+    state = start_kitty_turn(state)
+    state = apply(state, DrawTile(S.YELLOW_CLAW))
+    assert state.phase is Phase.PUSH and state.kitty_omens == ()
+    assert state.lit == tuple(s == 1 for s in range(9)), "the Red Claw pushed to the edge stays lit, none lit"
+    assert [p.lane for p in portents(state.altar, state.lit)] == [2], "row 3 stands"
+    check_state(state)
+    with pytest.raises(PositionError, match="that no Burnt Offering broke"):
+        check_state(attrs.evolve(state, config=Config(players=1)))
+    # The player pushes from the east, leaving row 3 alone; the Scrying finds the standing Portent:
+    push = next(a for a in legal_actions(state) if isinstance(a, Push) and a.side is Side.EAST and a.shifts[2] == 0)
+    state = apply(state, push)
+    while state.phase is Phase.PLACE:
+        state = apply(state, legal_actions(state)[0])
+    assert state.phase is Phase.LIGHT and 2 in [p.lane for p in state.portents]
+    assert S.WHITE_SKULL in state.collected[0]
+
+
 def test_observe_shows_everything_but_the_bag_and_the_generator_and_hidden_variant_changes_only_it() -> None:
     from ofrenda_rules.portents import hidden_variant, new_game
     from ofrenda_rules.rng import Rng
@@ -335,3 +371,35 @@ def test_an_edition_can_send_the_kitty_counter_clockwise() -> None:
     for tile in BAG:
         state = apply(state, DrawTile(tile))
     assert edition.slot_names[kitty_slot(state)] == "S3"
+
+
+@pytest.mark.parametrize(
+    ("first", "slot", "stolen", "fill"), [(False, "S2", S.RED_SKULL, (4, 7)), (True, "S1", S.YELLOW_SKULL, (3, 6))]
+)
+def test_felis_pyromanias_extra_step_at_the_end_or_first(
+    first: bool, slot: str, stolen: Sign, fill: tuple[int, ...]
+) -> None:
+    """Felis Pyromanias: '... the Kitty advances one extra step on its turn.' By default the extra step
+    comes with the usual one, after the Kitty acted from S2; with ``felis_step_first`` it comes first,
+    and the Kitty steals and pushes from S1 (column 1, its token tile deepest)."""
+    config = Config(players=1, felis_pyromanias=True, felis_step_first=first)
+    omens = list(solo().omens)
+    omens[E.slot("S1")] = S.YELLOW_SKULL
+    rest = iter(sign for sign in Sign if sign not in omens)
+    state = solo(config, omens=tuple(omen if omen is not None else next(rest) for omen in omens))
+    check_state(state)
+    state = no_portent_turn(state)
+    assert state.phase is Phase.KITTY and state.kitty_fill == fill and state.altar[fill[0] - 3] is TOKEN
+    assert stolen in state.kitty_omens and state.omens[E.slot(slot)] is None
+    assert state.kitty_steps == (1 if first else 0) and state.kitty_extra is not first
+    check_state(state)  # a position the rules reach under this option
+    with pytest.raises(PositionError, match=r"kitty-extra|the Kitty walked 1 steps"):
+        check_state(attrs.evolve(state, config=attrs.evolve(config, felis_step_first=not first)))
+    for tile in BAG:
+        state = apply(state, DrawTile(tile))
+    assert state.kitty_steps == 2 and E.slot_names[kitty_slot(state)] == "SW"
+
+
+def test_felis_step_first_needs_felis_pyromanias() -> None:
+    with pytest.raises(ConfigError, match="felis_pyromanias"):
+        Config(players=1, felis_step_first=True)

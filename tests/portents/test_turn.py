@@ -250,3 +250,33 @@ def test_no_portent_survives_a_turn_so_every_portent_at_scrying_is_new(config: C
 
     for seed in range(3):
         random_playout(GAME, config, seed, seed, on_step=check)
+
+
+def test_with_optional_push_a_player_may_always_pass() -> None:
+    """Ruling 7: 'The active player may push 1, 2, or 3 tiles off the Altar from a single side.' By default
+    the push is compulsory; with ``optional_push`` 'may' lets the player skip it, and ``Pass`` is listed
+    after the pushes."""
+    config = Config(optional_push=True)
+    state = position(ALTAR, [HAND, [S.YELLOW_CLAW, S.BLUE_SKULL, S.WHITE_SKULL]], config=config)
+    compulsory = position(ALTAR, [HAND, [S.YELLOW_CLAW, S.BLUE_SKULL, S.WHITE_SKULL]])
+    assert legal_actions(state) == (*legal_actions(compulsory), Pass())
+    assert validate(state, Pass()) is None
+    rejection = validate(compulsory, Pass())
+    assert rejection is not None and rejection.code == "push-available"
+    after = apply(state, Pass())
+    assert after.altar == state.altar and after.hands == state.hands and after.lit == state.lit
+    assert after.turns == 1 and after.active == 1 and after.phase is Phase.PUSH
+
+
+def test_an_optional_pass_cannot_keep_a_hand_sharing_a_trait() -> None:
+    """'A player may NEVER end this phase with 3 tiles sharing a common attribute in their hand': a hand of
+    three Skulls (after Feed the Cat) must be changed by a push, so even ``optional_push`` refuses the pass."""
+    config = Config(players=1, optional_push=True, feed_the_cat=True)
+    skulls = [S.YELLOW_SKULL, S.RED_SKULL, S.WHITE_SKULL]
+    altar = [S.YELLOW_WISHBONE if tile is S.WHITE_SKULL else tile for tile in ALTAR]
+    state = position(altar, [skulls], config=config, token=S.YELLOW_CLAW, bag=[S.WHITE_WING])
+    assert len(set(altar) | set(skulls)) == 12
+    actions = legal_actions(state)
+    assert actions and Pass() not in actions
+    rejection = validate(state, Pass())
+    assert rejection is not None and rejection.code == "push-available"

@@ -191,11 +191,14 @@ def _check_play(state: State, tiles: int, omens: int) -> None:
     if phase in (Phase.PUSH, Phase.PLACE) and state.made_portent:
         _fail("made-portent is set by the Scrying phase, after the push and the placing")
     if phase is Phase.PUSH:
-        if found:
+        standing = (config.snuff_each_alone or config.kitty_only_steals) and state.turns
+        if found and not standing:
+            # Only offerings snuffed together (ruling 5 read literally) or a Kitty that does not scry (ruling 14)
+            # leave a Portent standing after a turn.
             _fail(f"the altar shows a Portent on lane {found[0].lane} that no Burnt Offering broke")
         if lit >= 4:
             _fail(f"{lit} Burnt Offerings: the game ended with the last turn")
-        if config.solo or state.turns:
+        if (config.solo or state.turns) and not config.kitty_only_steals:
             for space in range(9):
                 if state.lit[space] and not possible_portent(state.altar, space):
                     _fail(
@@ -265,12 +268,14 @@ def _check_solo(state: State, lit: int) -> None:
         _fail(f"{state.turns} turns completed: the player and the Kitty alternate, the player first")
     kitty_turns = state.turns // 2
     most = 2 * kitty_turns if config.felis_pyromanias else kitty_turns
+    early = kitty_turn and config.felis_step_first  # the extra step may have come first
+    most += 1 if early else 0
     if not kitty_turns <= state.kitty_steps <= most:
         _fail(f"the Kitty walked {state.kitty_steps} steps in {kitty_turns} turns (one a turn, two with Felis)")
     if state.kitty_extra and (not kitty_turn or not config.felis_pyromanias or lit >= 2):
         _fail("kitty-extra is set only during the Kitty's turn, with Felis Pyromanias and fewer than 2 offerings")
     if kitty_turn:
-        if config.felis_pyromanias and state.kitty_extra != (lit < 2):
+        if config.felis_pyromanias and state.kitty_extra != (lit < 2 and not config.felis_step_first):
             _fail("with Felis Pyromanias kitty-extra says whether fewer than 2 Burnt Offerings are lit")
         empty = tuple(space for space in range(9) if state.altar[space] is None)
         if sorted(state.kitty_fill) != list(empty) or not state.pushed or not state.bag:
@@ -279,7 +284,8 @@ def _check_solo(state: State, lit: int) -> None:
             _fail("the bag holds too few tiles for the Kitty's draws")
     if phase is not Phase.OVER:
         stolen_now = kitty_turn and not state.made_portent  # the Catastrophe may have given it a fortune
-        if state.kitty_steps >= 2 * CIRCUIT or (kitty_fortune_win(state.kitty_omens) and not stolen_now):
+        circled = state.kitty_steps >= (2 * CIRCUIT + 1 if early else 2 * CIRCUIT)
+        if circled or (kitty_fortune_win(state.kitty_omens) and not stolen_now):
             _fail("the Kitty has won: the game would be over")
         if phase is Phase.PUSH and solo_target_met(config, state.collected[0]):
             _fail("the player has met the target: the game would be over")

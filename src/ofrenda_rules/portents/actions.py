@@ -83,7 +83,7 @@ class Place:
 
 @attrs.frozen
 class Pass:
-    """Skip Sleight of Hand: only when no push at all is legal (a ruling)."""
+    """Skip Sleight of Hand: only when no push at all is legal, or at any push step with ``Config.optional_push``."""
 
     TAG: ClassVar[str] = "pass"
 

@@ -104,16 +104,28 @@ def possible_portent(altar: Altar, space: int) -> bool:
     return False
 
 
-def snuff(altar: Altar, lit: Lit, keep: Iterable[int]) -> Lit:
-    """Snuff every Burnt Offering (other than the spaces in ``keep``) that is no longer part of a possible Portent."""
+def snuff(altar: Altar, lit: Lit, keep: Iterable[int], alone: bool = False) -> Lit:
+    """Snuff every Burnt Offering (other than the spaces in ``keep``) that is no longer part of a possible Portent.
+
+    By default an offering stays lit in a lane of three tiles sharing a trait, lit or not. With ``alone``
+    (``Config.snuff_each_alone``, ruling 5) each is tested by itself against the same altar: it stays lit only
+    in a lane whose two other tiles are unlit and share a trait with it.
+    """
     if True not in lit:
         return lit
     kept = set(keep)
     masks = [0 if tile is None else tile.mask for tile in altar]
+    if alone:
+        unlit = [0 if flag else mask for mask, flag in zip(masks, lit, strict=True)]
     flags = list(lit)
     for space, flag in enumerate(lit):
         if flag and space not in kept:
-            flags[space] = any(masks[a] & masks[b] & masks[c] for a, b, c in _LANES_AT[space])
+            if alone:
+                unlit[space] = masks[space]
+                flags[space] = any(unlit[a] & unlit[b] & unlit[c] for a, b, c in _LANES_AT[space])
+                unlit[space] = 0
+            else:
+                flags[space] = any(masks[a] & masks[b] & masks[c] for a, b, c in _LANES_AT[space])
     return tuple(flags)
 
 

@@ -65,7 +65,13 @@ def solo_test_configs() -> tuple[Config, ...]:
 
 
 def _test_configs() -> tuple[Config, ...]:
-    return (Config(), Config(turn_limit=12), *solo_test_configs(), Config(players=1, fours_count_as_threes=True))
+    return (
+        Config(),
+        Config(turn_limit=12),
+        *solo_test_configs(),
+        Config(players=1, fours_count_as_threes=True),
+        Config(snuff_each_alone=True),
+    )
 
 
 def _bench_configs() -> tuple[Config, ...]:
@@ -77,9 +83,14 @@ def _bench_configs() -> tuple[Config, ...]:
 
 
 def _describe_config(config: Config) -> str:
+    snuffing = ["snuff_each_alone"] if config.snuff_each_alone else []
     if not config.solo:
-        return "players=2" + ("" if config.turn_limit == 200 else f" turn_limit={config.turn_limit}")
-    extras = [*config.challenges, *(["fours_count_as_threes"] if config.fours_count_as_threes else [])]
+        limit = [] if config.turn_limit == 200 else [f"turn_limit={config.turn_limit}"]
+        return " ".join(["players=2", *limit, *snuffing])
+    rulings = [
+        name for name in ("fours_count_as_threes", "felis_step_first", "kitty_only_steals") if getattr(config, name)
+    ]
+    extras = [*config.challenges, *rulings, *snuffing]
     return " ".join(["players=1", config.difficulty.value, *extras])
 
 

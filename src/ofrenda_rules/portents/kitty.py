@@ -15,9 +15,11 @@ The Kitty's turn (rulings in the docs page):
    token and draws every tile.
 4. It scries like a player: its new Portents collect omens for it, and it
    lights, for each, the lowest-numbered space that still leaves every other
-   new Portent a Burnt Offering of its own; old offerings are snuffed.
+   new Portent a Burnt Offering of its own; old offerings are snuffed. With
+   ``kitty_only_steals`` it skips this step (no omens, lights or snuffing).
 5. It walks one slot along its path (two with Felis Pyromanias when the
-   player left fewer than 2 Burnt Offerings), and puts its hat on after a
+   player left fewer than 2 Burnt Offerings; with ``felis_step_first`` that
+   extra step is taken before step 1 instead), and puts its hat on after a
    full circuit (16 steps).
 """
 
@@ -207,7 +209,8 @@ def _continue(draft: Draft) -> None:
     draft.bag = tuple(sorted(draft.bag + draft.pushed, key=_INDEX))
     draft.pushed = ()
     altar = draft.altar
-    found = portents(altar, draft.lit)
+    scries = not draft.config.kitty_only_steals  # ruling 14
+    found = portents(altar, draft.lit) if scries else ()
     omens, gained = draft.omens, draft.kitty_omens
     lit = draft.lit
     chosen: tuple[int, ...] = ()
@@ -223,7 +226,8 @@ def _continue(draft: Draft) -> None:
         for space in chosen:
             flags[space] = True
         lit = tuple(flags)
-    lit = snuff(altar, lit, chosen)
+    if scries:
+        lit = snuff(altar, lit, chosen, draft.config.snuff_each_alone)
     steps = draft.kitty_steps + 1 + (1 if draft.kitty_extra else 0)
     draft.omens = omens
     draft.kitty_omens = gained

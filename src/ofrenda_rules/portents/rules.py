@@ -50,7 +50,6 @@ from ofrenda_rules.portents.tables import (
 from ofrenda_rules.portents.turn import (
     do_light,
     do_push,
-    end_scrying_draft,
     finish_turn_draft,
     legal_lights,
     legal_places,
@@ -63,6 +62,7 @@ from ofrenda_rules.portents.turn import (
     place_tile,
     push_options,
     push_rejection,
+    scry_draft,
 )
 from ofrenda_rules.rng import Draws, Rng
 
@@ -255,7 +255,8 @@ def _listed(state: State, action: object) -> bool:
         serial = PUSH_SERIAL.get(id(action))
         if serial is not None:
             return bool(bits >> serial & 1)
-        return bits == 0 and action is PASS
+        listed_pushes = memo[0]
+        return action is PASS and listed_pushes is not None and listed_pushes[-1] is PASS
     listed = memo[0]
     if listed is None:
         assert memo[2] is not None
@@ -305,7 +306,7 @@ def validate(state: State, action: Action) -> Rejection | None:
     if isinstance(action, Pass):
         if phase is not Phase.PUSH:
             return _wrong_phase(state, action)
-        if legal_pushes(state) != (Pass(),):
+        if Pass() not in legal_pushes(state):
             return Rejection("push-available", f"player {seat} has a legal push and must push")
         return None
     if isinstance(action, Place):
@@ -387,7 +388,7 @@ def _step(state: State, action: Action, draw: bool) -> State:
         light_draft(draft, action.space)
     elif isinstance(action, Pass):
         draft = Draft(state)
-        end_scrying_draft(draft)
+        scry_draft(draft)  # Scrying as usual (ruling 7): a Portent the last snuff left standing is found
     elif isinstance(action, Sacrifice):
         draft = Draft(state)
         draft.hands = (tuple([t for t in state.hands[0] if t is not action.tile]),)

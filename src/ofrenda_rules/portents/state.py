@@ -14,6 +14,7 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.portents.actions import Action
@@ -109,17 +110,53 @@ class Config:
 
     By default (``False``) the fortunes of 3 must be other traits than the fortunes of 4.
     """
+    snuff_each_alone: bool = attrs.field(default=False, validator=_check_flag, metadata={NOT_IN_REPLAY_V1: True})
+    """Ruling switch (ruling 5) -- the reading of "If flipping a Burnt Offering over would create a new Portent".
+
+    By default (``False``) an old Burnt Offering stays lit when one of its lanes holds three tiles sharing a trait,
+    lit or not (so an offering lit this turn, or another old one, in that lane keeps it lit). With ``True`` each
+    old offering is tested alone against the altar, every other Burnt Offering still null: it stays lit only when
+    flipping it by itself would make a Portent of three unlit tiles. Old offerings snuffed together can then leave
+    a Portent standing, which the next Scrying finds as new (ruling 3).
+    """
+    optional_push: bool = attrs.field(default=False, validator=_check_flag, metadata={NOT_IN_REPLAY_V1: True})
+    """Ruling switch (ruling 7) -- the reading of "The active player may push 1, 2, or 3 tiles off the Altar".
+
+    By default (``False``) "may" chooses the number of tiles and the push is compulsory: ``Pass`` is legal only
+    when no push is. With ``True`` the push is optional: ``Pass`` (no Sleight of Hand, then Scrying) is always
+    legal in the push step.
+    """
+    kitty_only_steals: bool = attrs.field(default=False, validator=_check_flag, metadata={NOT_IN_REPLAY_V1: True})
+    """Ruling switch (ruling 14) -- whether the Kitty scries after its push.
+
+    By default (``False``) it scries like a player: its new Portents collect omens for it, it lights a Burnt
+    Offering for each and snuffs old ones. With ``True`` it collects omens only by stealing (Catastrophe) and
+    neither scries nor snuffs: a Portent its push makes stands until the player's Scrying, which finds it new.
+    Solo only.
+    """
+    felis_step_first: bool = attrs.field(default=False, validator=_check_flag, metadata={NOT_IN_REPLAY_V1: True})
+    """Ruling switch (Felis Pyromanias) -- when "the Kitty advances one extra step on its turn" is taken.
+
+    By default (``False``) the extra step comes with the Kitty's usual step, at the end of its turn. With
+    ``True`` it comes first: the Kitty steals and pushes from one slot further. Needs ``felis_pyromanias``.
+    """
     turn_limit: int = attrs.field(default=200, validator=_check_turn_limit)
     """Two-player turns after which an undecided game is a draw (a ruling)."""
     edition: Edition = edition_field(EDITIONS)
     """The components in play (written in JSON as a reference, see :mod:`ofrenda_rules.editions`)."""
 
     def __attrs_post_init__(self) -> None:
+        if self.felis_step_first and not self.felis_pyromanias:
+            raise ConfigError("felis_step_first times the Felis Pyromanias challenge; it needs felis_pyromanias=True")
         if self.players == 2 and (
-            self.challenges or self.fours_count_as_threes or self.difficulty is not Difficulty.STANDARD_SEER
+            self.challenges
+            or self.fours_count_as_threes
+            or self.kitty_only_steals
+            or self.difficulty is not Difficulty.STANDARD_SEER
         ):
             raise ConfigError(
-                f"the difficulty and challenges {list(self.challenges)} are solo options; use players=1 for them"
+                f"the difficulty, challenges {list(self.challenges)}, fours_count_as_threes and kitty_only_steals"
+                " are solo options; use players=1 for them"
             )
 
     @property

@@ -25,6 +25,7 @@ from ofrenda_rules.portents.actions import Pass, Place, Push
 from ofrenda_rules.portents.altar import (
     can_light,
     can_light_lanes,
+    hand_ok,
     keep_masks,
     keep_options,
     max_shift,
@@ -155,7 +156,11 @@ def push_rejection(state: State, push: Push) -> Rejection | None:
 
 
 def legal_pushes(state: State) -> tuple[Push | Pass, ...]:
-    """Every legal push in a fixed order (sides north, east, south, west), or ``(Pass(),)`` when there is none."""
+    """Every legal push in a fixed order (sides north, east, south, west), or ``(Pass(),)`` when there is none.
+
+    With ``Config.optional_push`` the pass follows the pushes, unless the hand holds three tiles sharing a
+    trait (possible after Feed the Cat): the phase cannot end with such a hand.
+    """
     return push_options(state)[0]
 
 
@@ -205,6 +210,8 @@ def push_options(state: State) -> tuple[tuple[Push | Pass, ...], int]:
         pushes = tuple(found)
     if not pushes:
         return (PASS,), 0
+    if state.config.optional_push and hand_ok(hand):  # ruling 7's other reading: the push may be skipped
+        return (*pushes, PASS), bits  # (not with a hand that must change: the phase cannot end with it)
     return pushes, bits
 
 
@@ -434,7 +441,7 @@ def end_scrying(state: State) -> State:
 
 def end_scrying_draft(draft: Draft) -> None:
     """:func:`end_scrying` on a draft."""
-    draft.lit = snuff(draft.altar, draft.lit, draft.lit_now)
+    draft.lit = snuff(draft.altar, draft.lit, draft.lit_now, draft.config.snuff_each_alone)
     draft.portents = ()
     draft.lit_now = ()
     config = draft.config
@@ -473,5 +480,9 @@ def finish_turn_draft(draft: Draft) -> None:
     elif offerings >= 4:
         draft.phase, draft.winners, draft.reason = Phase.OVER, (), EndReason.KITTY_OFFERINGS
     else:
-        draft.kitty_extra = config.felis_pyromanias and offerings < 2
+        extra = config.felis_pyromanias and offerings < 2
+        if extra and config.felis_step_first:
+            draft.kitty_steps += 1  # the extra step first: the Kitty acts from the next slot
+            extra = False
+        draft.kitty_extra = extra
         kitty_turn_draft(draft)
