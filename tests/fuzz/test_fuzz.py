@@ -34,9 +34,9 @@ from ofrenda_rules.registry import games
 from tests.fuzz.loaders import Loader, loaders
 from tests.fuzz.strategies import HOSTILE_KINDS, from_schema, hostile
 
-SECONDS_PER_CALL: Final = 5.0
+SECONDS_PER_CALL: Final = 20.0
 """Time any one call may take on a small document (measured worst case, with a margin for a loaded machine)."""
-SECONDS_PER_MIB: Final = 5.0
+SECONDS_PER_MIB: Final = 20.0
 """Time allowed per MiB of document on top of :data:`SECONDS_PER_CALL`."""
 PEAK_BYTES_FIXED: Final = 32 * 1024 * 1024
 """Memory (peak of new allocations, ``tracemalloc``) any one call may take on a small document."""
