@@ -22,7 +22,7 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-__all__ = ["evolve"]
+__all__ = ["evolve", "reduce_init_fields"]
 
 T = TypeVar("T")
 
@@ -54,4 +54,23 @@ def evolve(inst: T, **changes: Any) -> T:
         values[index[name]] = value
     if aliases is None:
         return cls(*values)
+    return cls(**dict(zip(aliases, values, strict=True)))
+
+
+def reduce_init_fields(inst: object) -> tuple[Any, ...]:
+    """A ``__reduce__`` that pickles an attrs instance by its ``__init__`` fields only.
+
+    Private caches (fields with ``init=False``, such as a state's remembered
+    legal actions) are left out, so a pickle holds the state and nothing it
+    can recompute; unpickling calls ``__init__`` again (validators included).
+    """
+    cls = type(inst)
+    getter, _, aliases = _CACHE.get(cls) or _entry(cls)
+    values = getter(inst)
+    if aliases is None:
+        return (cls, tuple(values))
+    return (_build_by_alias, (cls, aliases, tuple(values)))
+
+
+def _build_by_alias(cls: type, aliases: tuple[str, ...], values: tuple[Any, ...]) -> object:
     return cls(**dict(zip(aliases, values, strict=True)))

@@ -151,3 +151,14 @@ def test_the_catalog_keeps_at_most_its_capacity_of_custom_editions() -> None:
     assert catalog.resolve(refs[-1]) is editions[-1]
     assert catalog.register(editions[0]) == refs[0]
     assert catalog.resolve(refs[0]) is editions[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_mid_game_state_pickles_small_and_without_its_caches(game: AnyGame) -> None:
+    states: list[Any] = []
+    random_playout(game, game.test_configs()[0], seed=6, player_seed=2, on_step=lambda s, a: states.append(s))
+    for state in states[:: max(1, len(states) // 10)]:
+        game.legal_actions(state)  # fills any private cache of the state
+        data = pickle.dumps(state)
+        assert pickle.loads(data) == state
+        assert len(data) <= 1500

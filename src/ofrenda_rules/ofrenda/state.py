@@ -16,6 +16,7 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
@@ -212,3 +213,7 @@ class State:
     """Private cache, not part of the state: the tables of ``config.edition`` once looked up (never serialised)."""
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Private cache, not part of the state: what ``legal_actions`` returned for this state (never serialised)."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the state by its fields, without its private caches."""
+        return reduce_init_fields(self)

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import attrs
 
+from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
@@ -262,6 +263,10 @@ class State:
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
     _legal: tuple[Action, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False, hash=False)
     """The legal actions, once computed (a cache: never serialised, compared or printed)."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the state by its fields, without its private caches."""
+        return reduce_init_fields(self)
 
     @property
     def acting(self) -> int:

@@ -14,6 +14,7 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
@@ -306,3 +307,7 @@ class State:
     _memo: Memo | None = attrs.field(init=False, eq=False, repr=False, default=None)
     """Private, never serialised: what :func:`~ofrenda_rules.portents.rules.legal_actions` or
     ``chance_outcomes`` listed for this state, kept so that they and ``validate`` do not list it again."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the state by its fields, without its private caches."""
+        return reduce_init_fields(self)
