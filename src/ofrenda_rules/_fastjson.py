@@ -39,8 +39,16 @@ _SLOW: Final = Slow()
 _NONE: Final = types.NoneType
 
 
-def _raise_slow(*_: object) -> Any:
-    raise _SLOW
+def _declining(convert: Callable[..., Any], *extra: Any) -> Callable[[Any], Any]:
+    """``convert(value, *extra)``, raising :class:`Slow` instead of any error (the converter words it)."""
+
+    def call(value: Any) -> Any:
+        try:
+            return convert(value, *extra)
+        except Exception:
+            raise _SLOW from None
+
+    return call
 
 
 class _Compiler:
@@ -156,21 +164,14 @@ class _Compiler:
             return [*check, f"{indent}{var} = tuple(map({fn}, {var}))"]
         hooks = self._hooks()
         if tp in hooks:
-            return [f"{indent}{var} = {self._name(env, self._hook_structurer(hooks[tp][0], tp))}({var})"]
+            return [f"{indent}{var} = {self._name(env, _declining(hooks[tp][0], tp))}({var})"]
         if isinstance(tp, type) and attrs.has(tp) and not hasattr(tp, "TAG"):
             fn = self._name(env, self.structurer(tp))
             return [f"{indent}{var} = {fn}({var})"]
         return self.structure_via_converter(tp, var, env, indent)
 
     def structure_via_converter(self, tp: Any, var: str, env: dict[str, Any], indent: str) -> list[str]:
-        conv = self.converter
-
-        def call(value: Any, tp: Any = tp) -> Any:
-            try:
-                return conv.structure(value, tp)
-            except Exception:
-                raise _SLOW from None
-
+        call = _declining(self.converter.structure, tp)
         return [f"{indent}{var} = {self._name(env, call)}({var})"]
 
     def element_structurer(self, tp: Any) -> Callable[[Any], Any]:
@@ -194,7 +195,7 @@ class _Compiler:
         for i, field in enumerate(fields):
             catalog = field.metadata.get(self.edition_key)
             if catalog is not None:
-                lines.append(f"    f{i} = {self._name(env, self._edition_structurer(catalog))}(f{i})")
+                lines.append(f"    f{i} = {self._name(env, _declining(catalog.structure_ref))}(f{i})")
             else:
                 lines += self.structure_stmts(hints.get(field.name, field.type), f"f{i}", env, "    ")
         arguments = ", ".join(f"{field.alias}=f{i}" for i, field in enumerate(fields))
@@ -207,16 +208,6 @@ class _Compiler:
         fn = self._compile("\n".join(lines) + "\n", "structure", env)
         self.structure_fns[cls] = fn
         return fn
-
-    @staticmethod
-    def _edition_structurer(catalog: Any) -> Callable[[Any], Any]:
-        def structure(value: Any) -> Any:
-            try:
-                return catalog.structure_ref(value)
-            except Exception:
-                raise _SLOW from None
-
-        return structure
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -235,16 +226,6 @@ class _Compiler:
         from ofrenda_rules.serialization import _HOOKS
 
         return _HOOKS
-
-    @staticmethod
-    def _hook_structurer(hook: Callable[[Any, Any], Any], tp: Any) -> Callable[[Any], Any]:
-        def structure(value: Any) -> Any:
-            try:
-                return hook(value, tp)
-            except Exception:
-                raise _SLOW from None
-
-        return structure
 
     @staticmethod
     def _name(env: dict[str, Any], value: object) -> str:
