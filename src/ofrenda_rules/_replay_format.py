@@ -9,7 +9,7 @@ from typing import Any, Final, Generic, Literal, TypeVar
 import attrs
 
 from ofrenda_rules.chance import CHANCE
-from ofrenda_rules.digest import canonical_json, state_digest
+from ofrenda_rules.digest import canonical_json, legacy_config_value, state_digest
 from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.schema import SCHEMA_METADATA, JsonSchema, json_schema
 from ofrenda_rules.serialization import to_json_value
@@ -217,14 +217,12 @@ def replay_to_json_value(replay: AnyReplay) -> dict[str, object]:
     assert isinstance(value, dict)
     if replay.version == 1:
         catalog = game.editions
-        config = value["config"]
-        assert isinstance(config, dict)
-        del config["edition"]
-        config[catalog.legacy_key] = catalog.legacy_value(getattr(replay.config, "edition"))  # noqa: B009
+        legacy = catalog.legacy_value(getattr(replay.config, "edition"))  # noqa: B009
+        value["config"] = legacy_config_value(replay.config, catalog.legacy_key, legacy)
         value.pop("edition", None)
     for key in ("result", "initial_digest", "edition"):
         if value.get(key) is None:
-            del value[key]
+            value.pop(key, None)
     steps = value["steps"]
     assert isinstance(steps, list)
     for step in steps:

@@ -46,6 +46,7 @@ __all__ = [
     "DIGEST_ALGORITHM",
     "NOT_IN_REPLAY_V1",
     "canonical_json",
+    "legacy_config_value",
     "legacy_state_digest",
     "sha256_hex",
     "state_digest",
@@ -173,25 +174,32 @@ def state_digest(state: object) -> str:
     return sha256_hex(_ENCODER.encode(to_json_value(state)))
 
 
-def legacy_state_digest(state: object, legacy_key: str, legacy_edition: object) -> str:
-    """The digest a version-1 replay recorded: the state's JSON with the edition inside its config.
+def legacy_config_value(config: object, legacy_key: str, legacy_edition: object) -> dict[str, object]:
+    """A config's JSON value as replay format 1 wrote it: the edition whole, under ``legacy_key``.
 
-    Replay format 1 wrote each config with its whole edition under
-    ``legacy_key`` (``null`` for Ofrenda's default edition); format 2 writes a
-    reference instead. ``legacy_edition`` is the JSON value version 1 wrote
-    (see :meth:`ofrenda_rules.editions.EditionCatalog.legacy_value`).
-    Config fields marked :data:`NOT_IN_REPLAY_V1` are left out while they hold
-    their default.
+    Format 2 writes an edition reference under ``edition``; format 1 wrote
+    the edition itself (``legacy_edition``, see
+    :meth:`ofrenda_rules.editions.EditionCatalog.legacy_value`; ``null`` for
+    Ofrenda's default edition). Fields marked :data:`NOT_IN_REPLAY_V1` did
+    not exist then and are left out while they hold their default.
+    """
+    value = to_json_value(config)
+    assert isinstance(value, dict)
+    value.pop("edition", None)
+    if attrs.has(type(config)):
+        for field in attrs.fields(type(config)):
+            if field.metadata.get(NOT_IN_REPLAY_V1) and getattr(config, field.name) == field.default:
+                value.pop(field.name, None)
+    value[legacy_key] = legacy_edition
+    return value
+
+
+def legacy_state_digest(state: object, legacy_key: str, legacy_edition: object) -> str:
+    """The digest a version-1 replay recorded: the state's JSON with its config as format 1 wrote it.
+
+    See :func:`legacy_config_value`.
     """
     value = to_json_value(state)
     assert isinstance(value, dict)
-    config = value.get("config")
-    assert isinstance(config, dict)
-    config.pop("edition", None)
-    options = getattr(state, "config", None)
-    if options is not None and attrs.has(type(options)):
-        for field in attrs.fields(type(options)):
-            if field.metadata.get(NOT_IN_REPLAY_V1) and getattr(options, field.name) == field.default:
-                config.pop(field.name, None)
-    config[legacy_key] = legacy_edition
+    value["config"] = legacy_config_value(getattr(state, "config"), legacy_key, legacy_edition)  # noqa: B009
     return sha256_hex(canonical_json(value))

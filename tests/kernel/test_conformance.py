@@ -11,7 +11,7 @@ from conformance.generate import GENERATED, MANIFEST_FORMAT, RNG_FORMAT, VERSION
 from conformance.rulebook import EXPECTATIONS, VERSION
 
 from ofrenda_rules.registry import AnyGame, game_names, get_game
-from ofrenda_rules.replay import Report, load_replay, replay_schema, verify_text
+from ofrenda_rules.replay import Report, dump_replay, load_replay, replay_schema, verify_text
 from ofrenda_rules.rng import Rng
 from ofrenda_rules.schema import json_schema
 from ofrenda_rules.serialization import dumps
@@ -181,3 +181,12 @@ def test_the_published_splitmix64_reference_words_hold() -> None:
 def test_the_documented_splitmix64_values_start_the_seed_0_stream() -> None:
     vectors = json.loads((ROOT / "rng.json").read_text(encoding="utf-8"))
     assert vectors["next_u64"][0]["next_u64_hex"][:2] == ["e220a8397b1dcdaf", "6e789e6aa1b965f4"]
+
+
+@pytest.mark.parametrize(
+    "path", sorted(ROOT.glob("*/replays/v1-*.json")), ids=lambda p: f"{p.parent.parent.name}/{p.name}"
+)
+def test_a_version_1_replay_is_written_back_exactly_as_it_was(path: Path) -> None:
+    """A version-1 document read and written again is the same text: options added since stay out of it."""
+    text = path.read_text(encoding="utf-8")
+    assert dump_replay(load_replay(text)) == text
