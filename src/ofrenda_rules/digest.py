@@ -186,8 +186,9 @@ def legacy_config_value(config: object, legacy_key: str, legacy_edition: object)
     value = to_json_value(config)
     assert isinstance(value, dict)
     value.pop("edition", None)
-    if attrs.has(type(config)):
-        for field in attrs.fields(type(config)):
+    config_type: Any = type(config)
+    if attrs.has(config_type):
+        for field in attrs.fields(config_type):
             if field.metadata.get(NOT_IN_REPLAY_V1) and getattr(config, field.name) == field.default:
                 value.pop(field.name, None)
     value[legacy_key] = legacy_edition
