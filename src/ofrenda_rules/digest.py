@@ -55,11 +55,12 @@ __all__ = [
 DIGEST_ALGORITHM: Final = "sha256"
 """The name of the digest algorithm, as written in replays."""
 NOT_IN_REPLAY_V1: Final = "ofrenda_rules.not_in_replay_v1"
-"""``attrs`` metadata key (value ``True``) of a ``Config`` field added after replay format 1.
+"""``attrs`` metadata key (value ``True``) of a ``Config`` or ``State`` field added after replay format 1.
 
 A version-1 document never names such a field, so its state digests were
-computed without it: :func:`legacy_state_digest` leaves it out while it holds
-its default (the only value a version-1 document can give it).
+computed without it: :func:`legacy_state_digest` leaves a config field out
+while it holds its default (the only value a version-1 document can give it),
+and a state field out always.
 """
 
 _ENCODER: Final = json.JSONEncoder(
@@ -198,9 +199,15 @@ def legacy_config_value(config: object, legacy_key: str, legacy_edition: object)
 def legacy_state_digest(state: object, legacy_key: str, legacy_edition: object) -> str:
     """The digest a version-1 replay recorded: the state's JSON with its config as format 1 wrote it.
 
-    See :func:`legacy_config_value`.
+    State fields marked :data:`NOT_IN_REPLAY_V1` (``recent_events``) did not
+    exist in format 1 and are left out. See :func:`legacy_config_value`.
     """
     value = to_json_value(state)
     assert isinstance(value, dict)
+    state_type: Any = type(state)
+    if attrs.has(state_type):
+        for field in attrs.fields(state_type):
+            if field.metadata.get(NOT_IN_REPLAY_V1):
+                value.pop(field.name, None)
     value["config"] = legacy_config_value(getattr(state, "config"), legacy_key, legacy_edition)  # noqa: B009
     return sha256_hex(canonical_json(value))

@@ -232,6 +232,24 @@ class GameDefinition(Generic[C, S, A, V, O]):
     Offered only by games of perfect information (after setup), where the full
     state is exactly what the player sees; ``None`` otherwise.
     """
+    step: Callable[[S, A], tuple[S, tuple[object, ...]]] | None = None
+    """The next state and the events of the step (``apply`` is ``step(...)[0]``).
+
+    Events are the game's tagged ``Event`` union: what the step did (a card
+    played, a trick won, an omen collected), as the whole truth. A state keeps
+    the events since the most recent player decision in ``recent_events``, and a
+    view carries the ones its seat may know.
+    """
+    event_type: Any = None
+    """The game's ``Event`` union (a typing union, encoded with tags)."""
+    describe_event: Callable[[Any], str] = attrs.field(default=repr)
+    """One event in a short English sentence, for logs and the terminal."""
+    render_svg: Callable[[Any], str] | None = None
+    """A standalone SVG picture of a state (everything face up) or a view (what its seat may see)."""
+    render_text: Callable[[Any], str] | None = None
+    """A text picture of a state or a view, for the terminal."""
+    describe_outcome: Callable[[O], str] | None = None
+    """The result in a few lines of English: the ranking as the rules word it (solo win or loss and tier)."""
     describe_action: Callable[[S, A], str] = attrs.field(default=lambda state, action: repr(action))
     """A short human description of an action, for logs and the CLI."""
     describe_config: Callable[[C], str] = summarize_config

@@ -1,0 +1,271 @@
+"""Standalone SVG pictures: the small drawing kit every game's ``render_svg`` uses.
+
+A :class:`Picture` collects shapes in drawing order and writes one standalone
+SVG document: no external fonts, images, stylesheets or scripts, only the
+generic font families every viewer has; a ``<title>`` and a ``<desc>`` for
+accessibility; numbers written the same way on every platform, so the same
+picture is always the same text (pictures can be compared and stored as
+golden files).
+
+>>> picture = Picture(120, 40, title="A candle", desc="One lit candle.")
+>>> picture.rect(0, 0, 120, 40, fill="#fdf6e3")
+>>> picture.circle(20, 20, 8, fill="#f5a623", stroke="#333")
+>>> picture.text(40, 25, "lit & bright", size=12)
+>>> svg = picture.document()
+>>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+True
+>>> "<title>A candle</title>" in svg and "lit &amp; bright" in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Final
+from xml.sax.saxutils import escape, quoteattr
+
+__all__ = ["FONT_FAMILY", "Picture", "number"]
+
+FONT_FAMILY: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
+"""The font families pictures ask for: installed fonts and the generic ``sans-serif`` fallback, never a web font."""
+
+_NAMESPACE: Final = "http://www.w3.org/2000/svg"
+
+
+def number(value: float) -> str:
+    """A coordinate as pictures write it: an integer plainly, anything else rounded to two decimals.
+
+    >>> number(3), number(2.5), number(1 / 3), number(-0.0)
+    ('3', '2.5', '0.33', '0')
+    """
+    if isinstance(value, int):
+        return str(value)
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _attrs(pairs: dict[str, object]) -> str:
+    parts = []
+    for key, value in pairs.items():
+        if value is None or value is False:
+            continue
+        text = number(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
+        parts.append(f" {key}={quoteattr(text)}")
+    return "".join(parts)
+
+
+class Picture:
+    """An SVG picture being drawn: shapes in order, then :meth:`document` for the text.
+
+    Args:
+        width: Width of the picture in user units (pixels at 100% zoom).
+        height: Height of the picture in user units.
+        title: A short name of the picture (the document's ``<title>``).
+        desc: A longer description for screen readers (the document's ``<desc>``).
+        background: A fill for the whole picture, or ``None`` for a transparent one.
+    """
+
+    def __init__(self, width: float, height: float, *, title: str, desc: str, background: str | None = None) -> None:
+        self.width = width
+        """Width in user units."""
+        self.height = height
+        """Height in user units."""
+        self.title = title
+        """The picture's title."""
+        self.desc = desc
+        """The picture's description."""
+        self._parts: list[str] = []
+        self._depth = 0
+        if background is not None:
+            self.rect(0, 0, width, height, fill=background)
+
+    def _add(self, element: str) -> None:
+        self._parts.append("  " * (self._depth + 1) + element)
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        stroke_width: float = 1,
+        rx: float = 0,
+        dash: str | None = None,
+        opacity: float | None = None,
+    ) -> None:
+        """A rectangle (``rx`` rounds its corners; ``dash`` is an SVG dash pattern such as ``"4 2"``)."""
+        self._add(
+            "<rect"
+            + _attrs(
+                {
+                    "x": x,
+                    "y": y,
+                    "width": width,
+                    "height": height,
+                    "rx": rx or None,
+                    "fill": fill,
+                    "stroke": stroke,
+                    "stroke-width": stroke_width if stroke else None,
+                    "stroke-dasharray": dash,
+                    "opacity": opacity,
+                }
+            )
+            + "/>"
+        )
+
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        stroke_width: float = 1,
+        opacity: float | None = None,
+    ) -> None:
+        """A circle centred on ``(cx, cy)``."""
+        self._add(
+            "<circle"
+            + _attrs(
+                {
+                    "cx": cx,
+                    "cy": cy,
+                    "r": r,
+                    "fill": fill,
+                    "stroke": stroke,
+                    "stroke-width": stroke_width if stroke else None,
+                    "opacity": opacity,
+                }
+            )
+            + "/>"
+        )
+
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        stroke: str = "#000",
+        width: float = 1,
+        dash: str | None = None,
+    ) -> None:
+        """A straight line."""
+        self._add(
+            "<line"
+            + _attrs(
+                {
+                    "x1": x1,
+                    "y1": y1,
+                    "x2": x2,
+                    "y2": y2,
+                    "stroke": stroke,
+                    "stroke-width": width,
+                    "stroke-dasharray": dash,
+                }
+            )
+            + "/>"
+        )
+
+    def polygon(
+        self,
+        points: Sequence[tuple[float, float]],
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        stroke_width: float = 1,
+        opacity: float | None = None,
+    ) -> None:
+        """A closed polygon through ``points``."""
+        text = " ".join(f"{number(x)},{number(y)}" for x, y in points)
+        self._add(
+            "<polygon"
+            + _attrs(
+                {
+                    "points": text,
+                    "fill": fill,
+                    "stroke": stroke,
+                    "stroke-width": stroke_width if stroke else None,
+                    "opacity": opacity,
+                }
+            )
+            + "/>"
+        )
+
+    def path(self, d: str, *, fill: str = "none", stroke: str | None = None, stroke_width: float = 1) -> None:
+        """A path from SVG path data (``d``), for shapes the other methods do not draw."""
+        self._add(
+            "<path"
+            + _attrs({"d": d, "fill": fill, "stroke": stroke, "stroke-width": stroke_width if stroke else None})
+            + "/>"
+        )
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: str,
+        *,
+        size: float = 12,
+        anchor: str = "start",
+        weight: str | None = None,
+        fill: str = "#222",
+        italic: bool = False,
+    ) -> None:
+        """A line of text whose baseline starts (or, with ``anchor``, is centred or ends) at ``(x, y)``.
+
+        ``anchor`` is ``"start"``, ``"middle"`` or ``"end"``; the text is escaped.
+        """
+        self._add(
+            "<text"
+            + _attrs(
+                {
+                    "x": x,
+                    "y": y,
+                    "font-size": size,
+                    "text-anchor": None if anchor == "start" else anchor,
+                    "font-weight": weight,
+                    "font-style": "italic" if italic else None,
+                    "fill": fill,
+                }
+            )
+            + f">{escape(content)}</text>"
+        )
+
+    @contextmanager
+    def group(
+        self, *, label: str | None = None, css_class: str | None = None, translate: tuple[float, float] | None = None
+    ) -> Iterator[None]:
+        """Shapes drawn inside the ``with`` block form one group.
+
+        ``label`` becomes the group's own ``<title>`` (a tooltip, and the name
+        screen readers give the group); ``translate`` moves the whole group.
+        """
+        transform = None if translate is None else f"translate({number(translate[0])},{number(translate[1])})"
+        self._add("<g" + _attrs({"class": css_class, "transform": transform}) + ">")
+        self._depth += 1
+        if label is not None:
+            self._add(f"<title>{escape(label)}</title>")
+        try:
+            yield
+        finally:
+            self._depth -= 1
+            self._add("</g>")
+
+    def document(self) -> str:
+        """The standalone SVG document."""
+        head = (
+            f'<svg xmlns="{_NAMESPACE}" width="{number(self.width)}" height="{number(self.height)}" '
+            f'viewBox="0 0 {number(self.width)} {number(self.height)}" role="img" '
+            f"font-family={quoteattr(FONT_FAMILY)}>"
+        )
+        lines = [head, f"  <title>{escape(self.title)}</title>", f"  <desc>{escape(self.desc)}</desc>"]
+        lines.extend(self._parts)
+        lines.append("</svg>")
+        return "\n".join(lines) + "\n"
