@@ -1,13 +1,15 @@
-"""Quality gates. ``nox`` runs tests, invariants, typecheck, lint and docs."""
+"""Quality gates. ``nox`` runs tests, invariants, browser, typecheck, lint and docs."""
 
 from __future__ import annotations
 
+import os
 import secrets
+import shutil
 
 import nox
 import nox.command
 
-nox.options.sessions = ["tests", "invariants", "typecheck", "lint", "docs"]
+nox.options.sessions = ["tests", "invariants", "browser", "typecheck", "lint", "docs"]
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
 
@@ -72,6 +74,25 @@ def fuzz(session: nox.Session) -> None:
     """The generic fuzz suite (every loader of every game, hostile documents) at a high example count."""
     session.install("-e", ".", *_group("test"))
     session.run("pytest", "-q", "tests/fuzz", "--hypothesis-profile=fuzz", *session.posargs)
+
+
+def _install_chromium(session: nox.Session) -> None:
+    """Debian's Chromium and its driver, installed once (CI runs as root; no browser is downloaded otherwise)."""
+    if shutil.which("chromium") and shutil.which("chromedriver"):
+        return
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        session.error("the browser tests need Debian's chromium and chromium-driver: apt-get install them as root")
+    env = {"DEBIAN_FRONTEND": "noninteractive"}
+    session.run("apt-get", "update", "-qq", external=True, env=env)
+    session.run("apt-get", "install", "-y", "-qq", "chromium", "chromium-driver", external=True, env=env)
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """The HTML replay viewer driven in headless Chromium by selenium."""
+    _install_chromium(session)
+    session.install("-e", ".", *_group("browser"))
+    session.run("pytest", "-q", "tests/browser", *session.posargs, env={"OFRENDA_REQUIRE_BROWSER": "1"})
 
 
 @nox.session

@@ -168,12 +168,20 @@ class Recorder:
 
     def apply(self, action: object) -> object:
         """Apply ``action`` to the current state, record it, and return the new state."""
+        self.step(action)
+        return self.state
+
+    def step(self, action: object) -> tuple[object, ...]:
+        """Apply ``action`` to the current state, record it, and return the step's events (the whole truth)."""
         player = self.game.current_player(self.state)
-        state = self.game.apply(self.state, action)
+        if self.game.step is not None:
+            state, events = self.game.step(self.state, action)
+        else:
+            state, events = self.game.apply(self.state, action), ()
         digest = state_digest(state) if self.digests else None
         self._steps.append(Step(action, player, digest))
         self.state = state
-        return state
+        return events
 
     def replay(self, *, claim_result: bool = True) -> AnyReplay:
         """The replay so far; with ``claim_result`` a finished game records its outcome."""

@@ -68,7 +68,8 @@ class Divergence:
     """What the replay claims instead."""
 
     def __str__(self) -> str:
-        where = "replay" if self.step is None else f"step {self.step}"
+        # People count steps from 1, as ``play`` and ``replay`` print them; the path keeps the index.
+        where = "replay" if self.step is None else f"step {self.step + 1}"
         what = f" ({self.description})" if self.description else ""
         return f"{where}{what} at {self.path}: {self.kind.value}: {self.reason}"
 

@@ -242,6 +242,11 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """
     event_type: Any = None
     """The game's ``Event`` union (a typing union, encoded with tags)."""
+    event_seen_by: Callable[[Any, int], object | None] | None = None
+    """An event as one seat may know it: hidden parts redacted, or ``None`` when the seat learns nothing of it.
+
+    ``observe`` puts exactly these in a view's ``recent_events``.
+    """
     describe_event: Callable[[Any], str] = attrs.field(default=repr)
     """One event in a short English sentence, for logs and the terminal."""
     render_svg: Callable[[Any], str] | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,7 +53,7 @@ def test_the_readme_command_plays_a_whole_game_without_reading_input() -> None:
     assert status == 0, err
     lines = out.splitlines()
     assert lines[0] == "Día de los Muertos: players=4, seed 7"
-    assert lines[1].startswith("   1. player 0 plays ")
+    assert lines[1].startswith("   1. seat 0: ")
     assert "result:" in lines and "winner" in out
 
 
@@ -140,11 +141,12 @@ def test_replay_steps_through_a_file_showing_the_state(game: AnyGame, tmp_path: 
     run("play", game.info.name, "-p", players_of(game), "--seed", "2", "--save", str(file), "-q")
     status, out, _ = run("replay", str(file))
     assert status == 0
-    assert "setup:" in out and "step 0: " in out and "result:" in out and ": ok" not in out.splitlines()[0]
-    status, out, _ = run("replay", str(file), "--seat", "0", "--until", "1")
-    assert status == 0 and "step 1: " in out and "step 2: " not in out
+    assert "setup:" in out and "\n   1. seat " in out and "result:" in out and ": ok" not in out.splitlines()[0]
+    assert "\n   0. " not in out
+    status, out, _ = run("replay", str(file), "--seat", "0", "--until", "2")
+    assert status == 0 and "\n   2. " in out and "\n   3. " not in out
     status, out, _ = run("replay", str(file), "--pause", stdin="\n\n")
-    assert status == 0 and "step 1: " in out and "step 2: " not in out
+    assert status == 0 and re.search(r"   2\. (seat|chance)", out) and not re.search(r"   3\. (seat|chance)", out)
 
 
 def test_verify_reports_each_file_and_fails_on_any_divergence(tmp_path: Path) -> None:
@@ -156,7 +158,7 @@ def test_verify_reports_each_file_and_fails_on_any_divergence(tmp_path: Path) ->
     bad.write_text(json.dumps(value))
     status, out, _ = run("verify", str(good), str(bad))
     assert status == 1
-    assert "good.json: ok" in out and "bad.json: FAIL step 4" in out and "digest-mismatch" in out
+    assert "good.json: ok" in out and "bad.json: FAIL step 5 " in out and "digest-mismatch" in out
     status, out, _ = run("verify", "--json", str(good), str(bad))
     rows = json.loads(out)
     assert [row["report"]["ok"] for row in rows] == [True, False]
@@ -262,7 +264,8 @@ def test_replay_of_a_broken_file_stops_at_the_divergence(tmp_path: Path) -> None
     file.write_text(json.dumps(value))
     status, out, _ = run("replay", str(file))
     assert status == 1
-    assert "step 2: " in out and "step 3: " not in out and "FAIL step 3" in out
+    # Steps are numbered from 1 in replay's listing and in verify's summary alike: the 4th step is at fault.
+    assert "\n   3. " in out and "\n   4. " not in out and "FAIL step 4 " in out and "$.steps[3]" in out
 
 
 def test_verify_goes_on_after_a_file_that_is_not_utf8_or_cannot_be_read(tmp_path: Path) -> None:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import TextIO
 
 from ofrenda_rules._cli.common import CliError, players_of, read_document
-from ofrenda_rules._cli.text import render, render_outcome
+from ofrenda_rules._cli.text import board, event_lines, result_text, step_line
+from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.game import summarize_config
 from ofrenda_rules.registry import get_game
-from ofrenda_rules.replay import ReplayFormatError, load_replay, verify, verify_text
+from ofrenda_rules.replay import AnyReplay, ReplayFormatError, load_replay, verify, verify_text
 from ofrenda_rules.serialization import to_json_value
+from ofrenda_rules.viewer import ViewerError, replay_html
 
 __all__ = ["add_parsers", "run_replay", "run_verify"]
 
@@ -34,7 +37,14 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     parser.add_argument("file", metavar="FILE", help="a replay file ('-' reads standard input)")
     parser.add_argument("--seat", type=int, help="show what this seat sees instead of the whole state")
     parser.add_argument("--pause", action="store_true", help="wait for Enter after each step")
-    parser.add_argument("--until", type=int, metavar="STEP", help="stop after this step (0 is the first)")
+    parser.add_argument(
+        "--until", type=int, metavar="STEP", help="stop after this step (1 is the first, as play numbers)"
+    )
+    parser.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write a self-contained HTML viewer of the replay (pictures, events, step controls) instead of printing",
+    )
     parser.set_defaults(run=run_replay)
 
 
@@ -79,18 +89,21 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     seeded = f"seed {replay.seed}" if replay.seed is not None else "unseeded (chance outcomes are steps)"
     print(f"{game.info.title}: {summarize_config(replay.config)}, {seeded}, {len(replay.steps)} steps", file=out)
 
-    def show(state: object) -> None:
-        if args.seat is not None:
-            text = render(game.observe(state, args.seat), players=players)
-        else:
-            text = render(state, skip=("config", "rng"), players=players)
-        print("\n".join(f"    {line}" for line in text.split("\n")), file=out)
+    if args.html:
+        return _write_html(replay, args.seat, args.html, out)
 
+    def show(state: object) -> None:
+        subject = state if args.seat is None else game.observe(state, args.seat)
+        print("\n".join(f"    {line}" for line in board(game, subject, players).split("\n")), file=out)
+
+    seats = None if args.seat is None else (args.seat,)
     state = game.new_game(replay.config, replay.seed)
     print("setup:", file=out)
+    for line in event_lines(game, getattr(state, "recent_events", ()), seats):
+        print(line, file=out)
     show(state)
-    for index, step in enumerate(replay.steps):
-        if args.until is not None and index > args.until:
+    for number, step in enumerate(replay.steps, start=1):
+        if args.until is not None and number > args.until:
             break
         if args.pause:
             print("(Enter for the next step) ", end="", file=out, flush=True)
@@ -99,12 +112,32 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
         rejection = None if game.is_over(state) else game.validate(state, step.action)
         if game.is_over(state) or rejection is not None:
             break
-        print(f"step {index}: {game.describe_action(state, step.action)}", file=out)
-        state = game.apply(state, step.action)
+        player = game.current_player(state)
+        actor = "chance" if player == CHANCE else f"seat {player}"
+        print(step_line(number, actor, game.describe_action(state, step.action)), file=out)
+        if game.step is not None:
+            state, events = game.step(state, step.action)
+        else:
+            state, events = game.apply(state, step.action), ()
+        for line in event_lines(game, events, seats):
+            print(line, file=out)
         show(state)
     if game.is_over(state):
         print("result:", file=out)
-        print(render_outcome(game.outcome(state)), file=out)
+        print(result_text(game, game.outcome(state)), file=out)
     report = verify(replay)
     print(report.summary(), file=out)
     return 0 if report.ok else 1
+
+
+def _write_html(replay: AnyReplay, seat: int | None, target: str, out: TextIO) -> int:
+    try:
+        page = replay_html(replay, seat=seat)
+    except ViewerError as exc:
+        raise CliError(f"cannot show the replay: {exc}") from None
+    try:
+        Path(target).write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write {target}: {exc}") from None
+    print(f"viewer written to {target} ({len(replay.steps)} steps)", file=out)
+    return 0

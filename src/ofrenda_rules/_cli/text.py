@@ -8,7 +8,10 @@ from collections.abc import Iterable
 
 import attrs
 
-__all__ = ["fmt", "render", "render_outcome"]
+from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.registry import AnyGame
+
+__all__ = ["board", "event_lines", "fmt", "render", "render_outcome", "result_text", "seats_shown", "step_line"]
 
 _WIDTH = 100
 
@@ -104,3 +107,50 @@ def render_outcome(outcome: object) -> str:
     if others:
         lines.extend(f"  {line}" for line in others.split("\n"))
     return "\n".join(lines)
+
+
+def board(game: AnyGame, subject: object, players: int) -> str:
+    """The game's text picture of a state or a view (its ``render_text``), else every field."""
+    if game.render_text is not None:
+        return game.render_text(subject)
+    return render(subject, skip=("config", "rng"), players=players)
+
+
+def result_text(game: AnyGame, outcome: object) -> str:
+    """The result as the game words it (its ``describe_outcome``), else one line per seat."""
+    if game.describe_outcome is not None:
+        return "\n".join(f"  {line}" for line in game.describe_outcome(outcome).split("\n"))
+    return render_outcome(outcome)
+
+
+def step_line(number: int, actor: str, description: str) -> str:
+    """One numbered step, as ``play`` and ``replay`` both print it: step 1 is the first action.
+
+    >>> step_line(7, "seat 2", "plays 5 of red")
+    '   7. seat 2: plays 5 of red'
+    """
+    return f"{number:4d}. {actor}: {description}"
+
+
+def seats_shown(humans: set[int], players: int) -> tuple[int, ...] | None:
+    """Whose knowledge bounds the printed events: ``None`` (all) when no person plays, else the people's seats."""
+    seats = tuple(sorted(seat for seat in humans if seat != CHANCE and 0 <= seat < players))
+    return seats or None
+
+
+def event_lines(game: AnyGame, events: tuple[object, ...], seats: tuple[int, ...] | None) -> list[str]:
+    """The events of a step in English, indented under the step.
+
+    With ``seats`` (the people at the terminal) an event is printed only as
+    every one of those seats may know it alike, so that nothing hidden from a
+    person at the table reaches the screen.
+    """
+    lines = []
+    for event in events:
+        shown: object | None = event
+        if seats is not None and game.event_seen_by is not None:
+            seen = [game.event_seen_by(event, seat) for seat in seats]
+            shown = seen[0] if all(item == seen[0] for item in seen) else None
+        if shown is not None:
+            lines.append(f"        {game.describe_event(shown)}")
+    return lines

@@ -1,0 +1,103 @@
+"""What frontends rely on, for every game: events, pictures and text.
+
+* ``step`` is ``apply`` with the step's events; a player decision starts a
+  state's ``recent_events`` afresh and a chance step adds to them;
+* every event round-trips through JSON with its tag and reads as a sentence;
+* a view carries exactly the recent events as its seat may know them
+  (``event_seen_by``), so the no-leak property of ``observe`` covers events;
+* every state and every view draws a standalone, well-formed SVG picture
+  (``<title>``, ``<desc>``, nothing fetched, nothing scripted), the same
+  text each time, and shows it in Jupyter; the text board is not empty;
+* a finished game's result reads as text.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+from hypothesis import given
+
+from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.registry import AnyGame
+from ofrenda_rules.serialization import dumps, loads
+from tests.properties.cases import CASES
+from tests.properties.playing import Seeds, play, sampled, seedings
+from tests.properties.test_properties import scaled
+
+SVG = "{http://www.w3.org/2000/svg}"
+FORBIDDEN = ("<script", "<image", "href=", "url(", "@import", "@font-face", "<foreignObject", "javascript:")
+"""What a standalone picture never contains: scripts, images, links and anything fetched."""
+
+
+def check_picture(game: AnyGame, subject: Any) -> None:
+    """A well-formed standalone SVG document with a title and a description, drawn the same way twice."""
+    assert game.render_svg is not None
+    svg = game.render_svg(subject)
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
+    assert title is not None and (title.text or "").strip(), "no <title>"
+    assert desc is not None and (desc.text or "").strip(), "no <desc>"
+    for forbidden in FORBIDDEN:
+        assert forbidden not in svg, f"the picture contains {forbidden!r}"
+    assert game.render_svg(subject) == svg, "the same subject drew another picture"
+    assert subject._repr_svg_() == svg
+    assert game.render_text is not None
+    text = game.render_text(subject)
+    assert text.strip()
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.1)
+@given(seeds=seedings(seeded=None))
+def test_step_is_apply_with_the_events_a_view_shows_as_its_seat_may_know_them(
+    game: AnyGame, config: Any, seeds: Seeds
+) -> None:
+    assert game.step is not None and game.event_seen_by is not None and game.event_type is not None
+    first = game.new_game(config, seeds.game)
+    assert isinstance(first.recent_events, tuple)
+
+    def hook(before: Any, action: Any, after: Any) -> None:
+        assert game.step is not None and game.event_seen_by is not None
+        stepped, events = game.step(before, action)
+        assert stepped == after, "step gave another state than apply"
+        assert isinstance(events, tuple)
+        if game.current_player(before) == CHANCE:
+            assert after.recent_events == before.recent_events + events, "a chance step must add its events"
+        else:
+            assert after.recent_events == events, "a decision must start the recent events afresh"
+        event: Any
+        for event in events:
+            text = dumps(event, game.event_type)
+            assert json.loads(text)["type"] == type(event).TAG
+            assert loads(text, game.event_type) == event
+            sentence = game.describe_event(event)
+            assert isinstance(sentence, str) and sentence.strip()
+        for seat in range(config.players):
+            seen = (game.event_seen_by(event, seat) for event in after.recent_events)
+            assert game.observe(after, seat).recent_events == tuple(e for e in seen if e is not None)
+
+    play(game, config, seeds, sampled(hook, seeds, 3))
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.05)
+@given(seeds=seedings(seeded=True))
+def test_every_state_and_view_draws_a_standalone_picture_and_a_text_board(
+    game: AnyGame, config: Any, seeds: Seeds
+) -> None:
+    def hook(before: Any, action: Any, after: Any) -> None:
+        check_picture(game, after)
+        for seat in range(config.players):
+            check_picture(game, game.observe(after, seat))
+
+    check_picture(game, game.new_game(config, seeds.game))
+    final = play(game, config, seeds, sampled(hook, seeds, 17)).final
+    check_picture(game, final)
+    for seat in range(config.players):
+        check_picture(game, game.observe(final, seat))
+    assert game.describe_outcome is not None
+    assert game.describe_outcome(game.outcome(final)).strip()
