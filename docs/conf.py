@@ -364,9 +364,60 @@ def _generate_outputs(app: Sphinx) -> None:
             target.write_text(text, encoding="utf-8")
 
 
+#: The games of the gallery (``pictures.md``): the configuration drawn and the seed of its game.
+GALLERY = {
+    "dia_de_los_muertos": ({"players": 4}, 7),
+    "ofrenda": ({"players": 2}, 5),
+    "ofrendados": ({"players": 3}, 5),
+    "portents": ({"players": 1}, 3),
+}
+
+
+def _write(target: Path, text: str) -> None:
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+
+
+def _generate_gallery(app: Sphinx) -> None:
+    """Draw each game at set-up, mid-game (the whole table and seat 0's view) and at the end, with the library.
+
+    Writes ``_generated/gallery/<game>-<moment>.svg``, the events of the
+    mid-game step in ``<game>-events.txt`` and the text board in
+    ``<game>-board.txt``, and one HTML replay viewer per game.
+    """
+    from ofrenda_rules.playout import random_playout
+    from ofrenda_rules.registry import get_game
+    from ofrenda_rules.replay import record
+    from ofrenda_rules.viewer import replay_html
+
+    folder = Path(app.srcdir) / "_generated" / "gallery"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, (options, seed) in GALLERY.items():
+        game = get_game(name)
+        assert game.render_svg is not None and game.render_text is not None and game.step is not None
+        config = game.config_type(**options)
+        playout = random_playout(game, config, seed, seed)
+        state = playout.initial
+        middle = len(playout.actions) // 2
+        events: tuple[object, ...] = ()
+        for action in playout.actions[:middle]:
+            state, events = game.step(state, action)
+        moments = {"setup": playout.initial, "middle": state, "end": playout.final}
+        for moment, subject in moments.items():
+            _write(folder / f"{name}-{moment}.svg", game.render_svg(subject))
+        _write(folder / f"{name}-view.svg", game.render_svg(game.observe(state, 0)))
+        _write(folder / f"{name}-board.txt", game.render_text(game.observe(state, 0)) + "\n")
+        step = game.describe_action(playout.initial, playout.actions[0]) if middle == 0 else ""
+        lines = [game.describe_event(event) for event in events] or [step or "(no events)"]
+        _write(folder / f"{name}-events.txt", "\n".join(lines) + "\n")
+        replay = record(game, config, seed, playout.actions)
+        _write(folder / f"{name}-viewer.html", replay_html(replay))
+
+
 def setup(app: Sphinx) -> None:
     """Connect the hooks above."""
     app.connect("builder-inited", _generate_outputs)
+    app.connect("builder-inited", _generate_gallery)
     app.connect("autodoc-skip-member", _skip_member)
     app.connect("missing-reference", _missing_reference)
     app.connect("doctree-read", _qualify_references)
