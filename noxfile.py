@@ -1,4 +1,4 @@
-"""Quality gates. ``nox`` runs tests, invariants, browser, typecheck, lint and docs."""
+"""Quality gates. ``nox`` runs tests, invariants, browser, adapters, typecheck, lint and docs."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import shutil
 import nox
 import nox.command
 
-nox.options.sessions = ["tests", "invariants", "browser", "typecheck", "lint", "docs"]
+nox.options.sessions = ["tests", "invariants", "browser", "adapters", "typecheck", "lint", "docs"]
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
 
@@ -96,6 +96,17 @@ def browser(session: nox.Session) -> None:
 
 
 @nox.session
+def adapters(session: nox.Session) -> None:
+    """The framework adapters (extra ``openspiel``) against the frameworks' own test suites."""
+    session.install("-e", ".[openspiel]", *_group("test"))
+    try:
+        session.run("python", "-c", "import pyspiel", silent=True)
+    except nox.command.CommandFailed:
+        session.skip("OpenSpiel has no wheel for this platform: the openspiel adapter is not tested here")
+    session.run("pytest", "-q", "tests/adapters", "src/ofrenda_rules/adapters", *session.posargs)
+
+
+@nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src and tests."""
     session.install("-e", ".", *_group("typecheck"))
@@ -106,8 +117,8 @@ def typecheck(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff check and format check."""
     session.install(*_group("lint"))
-    session.run("ruff", "check", "src", "tests", "noxfile.py", "docs", "benchmarks")
-    session.run("ruff", "format", "--check", "src", "tests", "noxfile.py", "docs", "benchmarks")
+    session.run("ruff", "check", "src", "tests", "conftest.py", "noxfile.py", "docs", "benchmarks")
+    session.run("ruff", "format", "--check", "src", "tests", "conftest.py", "noxfile.py", "docs", "benchmarks")
 
 
 @nox.session

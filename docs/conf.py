@@ -42,6 +42,8 @@ html_theme = "furo"
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
+# Optional extras' frameworks are not installed for the docs build.
+autodoc_mock_imports = ["pyspiel", "open_spiel"]
 add_module_names = False
 python_display_short_literal_types = True
 nitpicky = True
@@ -52,6 +54,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(Callable|Sequence|Mapping|Iterable|Iterator|Fraction|Enum|Path|TextIO|Self|Final|TypeAlias)"),
     (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z](_co|_contra)?"),
     (r"py:class", r"JsonConverter"),
+    # OpenSpiel is an optional extra, mocked while the docs are built.
+    (r"py:.*", r"(pyspiel|open_spiel)(\..*)?"),
     # ``Literal[...]`` values in signatures.
     (r"py:class", r"\d+|'.*'"),
 ]

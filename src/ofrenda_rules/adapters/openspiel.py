@@ -1,0 +1,317 @@
+"""Every game of the library as an OpenSpiel game (the ``openspiel`` extra).
+
+:func:`register` registers each registered game with ``pyspiel`` under the
+short name ``ofrenda_rules_<name>`` (``ofrenda_rules_portents``...). Its
+game parameters are the config's options: every field of the game's
+``Config`` that holds a number, a flag, a word or a set of words (an enum, or
+``+``-joined enum values), with the config's defaults; the default edition is
+played. ``pyspiel.load_game("ofrenda_rules_portents", {"players": 1})`` then
+plays the solo game.
+
+What OpenSpiel sees:
+
+* actions are the game's stable ids (its ``codec`` module): player decisions
+  ``0 .. num_distinct_actions - 1``, chance outcomes numbered apart
+  ``0 .. max_chance_outcomes - 1``, with their exact probabilities as floats;
+  the library resolves no chance event itself (explicit stochastic chance);
+* ``max_game_length`` counts player decisions only (``max_decisions``);
+* returns are the win shares: at the end each winner gets ``1 / winners``
+  and everyone else ``0`` (solo: ``1`` for a win); ``0`` for all before the
+  end. Some games can end with nobody winning, so the utility is general-sum
+  in ``[0, 1]``;
+* the observation string of a seat is the canonical JSON of its view
+  (``observe``); the information-state string adds the SHA-256 chain of every
+  view the seat has had since the set-up, so two histories share it exactly
+  when the seat saw the same things at every step (perfect recall);
+* a state pickles and serialises (``pyspiel.serialize_game_and_state``)
+  through the library's JSON: the config and the action ids, replayed on load
+  and checked against the state's own JSON.
+
+This module imports ``pyspiel``; the library never imports this module.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+import pyspiel
+
+from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.digest import canonical_json
+from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.registry import AnyGame, games, get_game
+from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
+
+__all__ = ["PREFIX", "OfrendaGame", "OfrendaState", "game_type", "parameters", "register", "short_name"]
+
+PREFIX: Final = "ofrenda_rules_"
+"""The prefix of every short name this adapter registers."""
+
+_REGISTERED: set[str] = set()
+
+
+def short_name(game: AnyGame) -> str:
+    """The OpenSpiel short name of a game: ``ofrenda_rules_<name>``."""
+    return PREFIX + game.info.name
+
+
+def _parameter(value: object) -> int | bool | str | None:
+    if isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, enum.Enum) and isinstance(value.value, str):
+        return value.value
+    if isinstance(value, tuple) and all(isinstance(v, enum.Enum) and isinstance(v.value, str) for v in value):
+        return "+".join(v.value for v in value)
+    return None
+
+
+def parameters(game: AnyGame) -> dict[str, int | bool | str]:
+    """The game's OpenSpiel parameters with their defaults: the config's simple options."""
+    default = game.config_type()
+    found: dict[str, int | bool | str] = {}
+    for field in attrs.fields(game.config_type):
+        value = _parameter(getattr(default, field.name))
+        if value is not None:
+            found[field.name] = value
+    return found
+
+
+def _config(game: AnyGame, params: dict[str, Any]) -> Any:
+    """The config the parameters describe; a wrong one raises ``ValueError`` naming what was wrong."""
+    known = parameters(game)
+    document: dict[str, object] = {}
+    for name, value in params.items():
+        if name not in known:
+            raise ValueError(f"{short_name(game)}: unknown parameter {name!r}; known: {', '.join(sorted(known))}")
+        if isinstance(known[name], str) and isinstance(getattr(game.config_type(), name), tuple):
+            document[name] = [part for part in str(value).split("+") if part]
+        else:
+            document[name] = value
+    try:
+        return from_json_value(document, game.config_type)
+    except OfrendaRulesError as exc:
+        raise ValueError(f"{short_name(game)}: {exc}") from None
+
+
+def game_type(game: AnyGame) -> pyspiel.GameType:
+    """The OpenSpiel ``GameType`` of a game (see the module's description)."""
+    information = (
+        pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        if game.info.hidden_information
+        else pyspiel.GameType.Information.PERFECT_INFORMATION
+    )
+    chance = (
+        pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        if game.info.has_chance
+        else pyspiel.GameType.ChanceMode.DETERMINISTIC
+    )
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"{game.info.title} (ofrenda_rules)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=chance,
+        information=information,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(game.info.player_counts),
+        min_num_players=min(game.info.player_counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=parameters(game),
+    )
+
+
+class _Track:
+    """The states of one OpenSpiel state's history (immutable, so shared by clones), serialised as JSON.
+
+    ``copy.deepcopy`` (OpenSpiel's ``clone``) returns the track itself; pickling
+    writes the config's JSON, the action ids and the last state's JSON, and
+    reading replays the ids and checks the state against its JSON. A track
+    made by one more action keeps its parent, whose recall digests it extends.
+    """
+
+    __slots__ = ("actions", "game", "parent", "recall", "states")
+
+    def __init__(self, game: AnyGame, states: tuple[Any, ...], actions: tuple[int, ...], parent: _Track | None) -> None:
+        self.game = game
+        self.states = states
+        self.actions = actions
+        self.parent = parent
+        self.recall: dict[int, bytes] = {}
+
+    def extended(self, state: Any, action: int) -> _Track:
+        """The track one action longer."""
+        return _Track(self.game, (*self.states, state), (*self.actions, action), self)
+
+    def recall_digest(self, player: int) -> bytes:
+        """The SHA-256 chain of every view ``player`` had along the track (computed once per track and seat)."""
+        pending: list[_Track] = []
+        track: _Track | None = self
+        while track is not None and player not in track.recall:
+            pending.append(track)
+            track = track.parent
+        digest = b"" if track is None else track.recall[player]
+        for step in reversed(pending):
+            view = canonical_json(to_json_value(self.game.observe(step.states[-1], player)))
+            digest = hashlib.sha256(digest + view.encode()).digest()
+            step.recall[player] = digest
+        return digest
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Track:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str, tuple[int, ...], str]]:
+        config = self.states[0].config
+        return (_rebuild, (self.game.info.name, dumps(config), self.actions, dumps(self.states[-1])))
+
+
+def _rebuild(name: str, config_json: str, actions: Sequence[int], state_json: str) -> _Track:
+    game = get_game(name)
+    config = loads(config_json, game.config_type)
+    track = _Track(game, (game.new_game(config, None),), (), None)
+    for action in actions:
+        state = track.states[-1]
+        chance = game.current_player(state) == CHANCE
+        track = track.extended(game.apply(state, game.decode_action(config, action, chance=chance)), action)
+    if dumps(track.states[-1]) != state_json:
+        raise ValueError(f"{PREFIX}{name}: the serialised state does not follow from its actions")
+    return track
+
+
+class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
+    """An OpenSpiel state wrapping one of the library's states (immutable; each action makes the next)."""
+
+    def __init__(self, game: OfrendaGame) -> None:
+        super().__init__(game)
+        # The only Python attribute: OpenSpiel clones and serialises a state through its __dict__.
+        self._track = _Track(game.definition, (game.definition.new_game(game.config, None),), (), None)
+
+    @property
+    def ofrenda_state(self) -> Any:
+        """The library's state."""
+        return self._track.states[-1]
+
+    @property
+    def _definition(self) -> AnyGame:
+        return self._track.game
+
+    @property
+    def _config(self) -> Any:
+        return self._track.states[0].config
+
+    def current_player(self) -> int:
+        """The seat to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
+        player = self._definition.current_player(self.ofrenda_state)
+        if player == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        game, config = self._definition, self._config
+        return sorted(game.encode_action(config, action) for action in game.legal_actions(self.ofrenda_state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The pending chance event's outcomes (ids in the chance numbering) with their probabilities."""
+        game, config = self._definition, self._config
+        return sorted(
+            (game.encode_action(config, action), float(probability))
+            for action, probability in game.chance_outcomes(self.ofrenda_state)
+        )
+
+    def _apply_action(self, action: int) -> None:
+        game, state = self._definition, self.ofrenda_state
+        chance = game.current_player(state) == CHANCE
+        decoded = game.decode_action(self._config, action, chance=chance)
+        self._track = self._track.extended(game.apply(state, decoded), action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        game = self._definition
+        decoded = game.decode_action(self._config, action, chance=player == int(pyspiel.PlayerId.CHANCE))
+        return dumps(decoded, game.action_type)
+
+    def is_terminal(self) -> bool:
+        """Whether the game has ended."""
+        return bool(self._definition.is_over(self.ofrenda_state))
+
+    def returns(self) -> list[float]:
+        """The win shares at the end (``0`` for every seat before)."""
+        players = self._config.players
+        if not self._definition.is_over(self.ofrenda_state):
+            return [0.0] * players
+        winners = self._definition.outcome(self.ofrenda_state).winners
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+
+    def __str__(self) -> str:
+        """The canonical JSON of the whole state."""
+        return canonical_json(to_json_value(self.ofrenda_state))
+
+
+class _Observer:
+    """OpenSpiel's Python observer protocol: strings only (no tensors yet)."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = None
+        self.dict: dict[str, object] = {}
+
+    def set_from(self, state: OfrendaState, player: int) -> None:
+        """No tensor to fill."""
+
+    def string_from(self, state: OfrendaState, player: int) -> str:
+        """The seat's view as canonical JSON; with perfect recall, and the chain of all its views."""
+        game = state._definition
+        current = canonical_json(to_json_value(game.observe(state.ofrenda_state, player)))
+        if not self.perfect_recall:
+            return current
+        return f"{current}\nrecall {state._track.recall_digest(player).hex()}"
+
+
+class OfrendaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
+    """An OpenSpiel game for one of the library's games under one config."""
+
+    definition: AnyGame
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        self.config = _config(self.definition, dict(params or {}))
+        game, config = self.definition, self.config
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.num_distinct_actions(config),
+            max_chance_outcomes=game.max_chance_outcomes(config),
+            num_players=config.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=game.max_decisions(config),
+        )
+        super().__init__(game_type(game), info, dict(params or {}))
+
+    def new_initial_state(self) -> OfrendaState:
+        """The set-up, before any chance event is resolved."""
+        return OfrendaState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """Strings of the views: the default observation, or the perfect-recall information state."""
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(recall)
+
+
+def register(names: Sequence[str] | None = None) -> tuple[str, ...]:
+    """Register the games (all by default) with OpenSpiel; return their short names. Registering twice is harmless."""
+    chosen = games() if names is None else tuple(get_game(name) for name in names)
+    registered = []
+    for game in chosen:
+        name = short_name(game)
+        if name not in _REGISTERED:
+            cls = type(f"OfrendaGame_{game.info.name}", (OfrendaGame,), {"definition": game})
+            pyspiel.register_game(game_type(game), cls)
+            _REGISTERED.add(name)
+        registered.append(name)
+    return tuple(registered)

@@ -1,0 +1,151 @@
+"""Every game through OpenSpiel: its own consistency test, serialisation, bots and CFR-style tooling.
+
+Skipped where OpenSpiel is not installed; ``nox -s adapters`` installs the
+``openspiel`` extra and runs these tests.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+numpy = pytest.importorskip("numpy")
+
+from open_spiel.python.algorithms import mcts, outcome_sampling_mccfr  # noqa: E402
+
+from ofrenda_rules.adapters.openspiel import PREFIX, parameters, register, short_name  # noqa: E402
+from ofrenda_rules.registry import AnyGame, games  # noqa: E402
+from ofrenda_rules.serialization import dumps, loads  # noqa: E402
+
+register()
+
+CASES = [
+    pytest.param(game, players, id=f"{game.info.name}-{players}p")
+    for game in games()
+    for players in game.info.player_counts
+]
+
+
+def load(game: AnyGame, **params: Any) -> Any:
+    return pyspiel.load_game(short_name(game), params)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_random_sim_test_with_serialisation_passes_for_every_player_count(game: AnyGame, players: int) -> None:
+    spiel = load(game, players=players)
+    assert spiel.num_players() == players
+    pyspiel.random_sim_test(spiel, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_the_game_declares_the_library_facts(game: AnyGame, players: int) -> None:
+    spiel = load(game, players=players)
+    config = game.config_type(players=players)
+    assert spiel.num_distinct_actions() == game.num_distinct_actions(config)
+    assert spiel.max_chance_outcomes() == game.max_chance_outcomes(config)
+    assert spiel.max_game_length() == game.max_decisions(config)
+    assert (spiel.min_utility(), spiel.max_utility()) == (0.0, 1.0)
+    kind = spiel.get_type()
+    assert kind.short_name == PREFIX + game.info.name
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.provides_information_state_string and kind.provides_observation_string
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.info.name) for g in games()])
+def test_states_follow_the_library_and_serialise_through_its_json(game: AnyGame) -> None:
+    config = game.test_configs()[0]
+    spiel = load(game, players=config.players)
+    state = spiel.new_initial_state()
+    ours = game.new_game(config, None)
+    rng = random.Random(3)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            action = rng.choice([a for a, _ in outcomes])
+            ours = game.apply(ours, game.decode_action(config, action, chance=True))
+        else:
+            legal = state.legal_actions()
+            assert legal == sorted(game.encode_action(config, a) for a in game.legal_actions(ours))
+            action = rng.choice(legal)
+            ours = game.apply(ours, game.decode_action(config, action))
+        state.apply_action(action)
+        assert state.ofrenda_state == ours
+    assert loads(str(state), game.state_type) == ours
+    assert set(vars(state)) == {"_track"}, "a state must serialise only its track (the library's JSON)"
+    assert dumps(ours) in pickle.dumps(state._track).decode("utf-8", "replace")
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.ofrenda_state == ours and copy.history() == state.history()
+    text = pyspiel.serialize_game_and_state(spiel, state)
+    _, again = pyspiel.deserialize_game_and_state(text)
+    assert again.ofrenda_state == ours
+    if not state.is_terminal() and not state.is_chance_node():
+        player = state.current_player()
+        assert state.observation_string(player) == state.observation_string(player)
+        assert state.information_state_string(player).startswith(state.observation_string(player))
+
+
+def test_perfect_recall_tells_apart_histories_that_end_in_the_same_view() -> None:
+    game = next(g for g in games() if g.info.name == "dia_de_los_muertos")
+    spiel = load(game, players=3)
+    state = spiel.new_initial_state()
+    strings = set()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    for _ in range(6):
+        player = state.current_player()
+        strings.add(state.information_state_string(player))
+        state.apply_action(state.legal_actions()[0])
+    assert len(strings) == 6, "an information state repeated within one history"
+
+
+def test_parameters_are_the_config_options_and_a_wrong_one_is_refused() -> None:
+    game = next(g for g in games() if g.info.name == "portents")
+    assert parameters(game)["players"] == game.config_type().players
+    assert load(game, players=1, difficulty="standard-seer").num_players() == 1
+    with pytest.raises(Exception, match="colour"):
+        load(game, colour="blue")
+    with pytest.raises(Exception, match="difficulty"):
+        load(game, players=1, difficulty="impossible")
+
+
+def test_openspiel_mcts_bot_plays_a_whole_game() -> None:
+    game = next(g for g in games() if g.info.name == "dia_de_los_muertos")
+    spiel = load(game, players=3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numpy.random.RandomState(1))
+    bot = mcts.MCTSBot(
+        spiel, uct_c=1.4, max_simulations=4, evaluator=evaluator, random_state=numpy.random.RandomState(2)
+    )
+    state = spiel.new_initial_state()
+    rng = random.Random(5)
+    steps = 0
+    while not state.is_terminal() and steps < 500:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(bot.step(state))
+        steps += 1
+    assert state.is_terminal()
+    returns = state.returns()
+    assert all(value in (0.0, 1.0, 0.5, 1 / 3) for value in returns) and sum(returns) == pytest.approx(1.0)
+
+
+def test_outcome_sampling_mccfr_runs_on_information_states() -> None:
+    game = next(g for g in games() if g.info.name == "dia_de_los_muertos")
+    spiel = load(game, players=3)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(spiel)
+    for _ in range(2):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = spiel.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    probabilities = policy.action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions())
+    assert sum(probabilities.values()) == pytest.approx(1.0)
