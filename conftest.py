@@ -12,3 +12,5 @@ import importlib.util
 collect_ignore_glob: list[str] = []
 if importlib.util.find_spec("pyspiel") is None:
     collect_ignore_glob.append("src/ofrenda_rules/adapters/openspiel.py")
+if importlib.util.find_spec("starlette") is None:
+    collect_ignore_glob.append("src/ofrenda_rules/server/*.py")

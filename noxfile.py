@@ -1,4 +1,4 @@
-"""Quality gates. ``nox`` runs tests, invariants, browser, adapters, typecheck, lint and docs."""
+"""Quality gates. ``nox`` runs tests, invariants, browser, adapters, server, typecheck, lint and docs."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import shutil
 import nox
 import nox.command
 
-nox.options.sessions = ["tests", "invariants", "browser", "adapters", "typecheck", "lint", "docs"]
+nox.options.sessions = ["tests", "invariants", "browser", "adapters", "server", "typecheck", "lint", "docs"]
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
 
@@ -104,6 +104,13 @@ def adapters(session: nox.Session) -> None:
     except nox.command.CommandFailed:
         session.skip("OpenSpiel has no wheel for this platform: the openspiel adapter is not tested here")
     session.run("pytest", "-q", "tests/adapters", "src/ofrenda_rules/adapters", *session.posargs)
+
+
+@nox.session
+def server(session: nox.Session) -> None:
+    """The game server (extra ``server``): its API in-process, and ``ofrenda-rules serve`` on a loopback port."""
+    session.install("-e", ".[server]", *_group("server-test"))
+    session.run("pytest", "-q", "tests/server", "src/ofrenda_rules/server", *session.posargs)
 
 
 @nox.session

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ofrenda_rules import __version__
-from ofrenda_rules._cli import info, play, replays, simulate
+from ofrenda_rules._cli import info, play, replays, serve, simulate
 from ofrenda_rules._cli.common import CliError
 from ofrenda_rules.errors import OfrendaRulesError
 
@@ -41,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(sub)
     simulate.add_parser(sub)
     replays.add_parsers(sub)
+    serve.add_parser(sub)
     return parser
 
 

@@ -1,0 +1,201 @@
+"""Durable storage of matches: every accepted step committed before it is acknowledged.
+
+A store keeps two things: each match's header (game, config, seats, the
+hashes of the seats' secrets) and its steps, numbered ``0, 1, 2, ...`` with a
+unique ``(match, number)`` key. Steps are only ever appended, in one
+transaction per batch (a person's action and the bots' replies to it); a
+batch whose first number is already taken is refused, which is how two server
+processes that share a database never apply two actions at the same step.
+A match is its header and its steps: replaying the steps gives the state, so a
+restarted server resumes every match exactly.
+
+:class:`SqliteStore` is the embedded default (a file, created on first use).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
+
+import attrs
+
+__all__ = ["MatchRecord", "SqliteStore", "StepRecord", "Store"]
+
+
+@attrs.frozen
+class MatchRecord:
+    """A match's header, as stored."""
+
+    id: str
+    """The match id (random, URL-safe)."""
+    game: str
+    """The registry name of the game."""
+    config_json: str
+    """The config as the library's JSON."""
+    seed: int | None
+    """The game's seed, or ``None`` when chance outcomes are fed by the holder of the chance secret."""
+    seats: tuple[str, ...]
+    """Who plays each seat: ``"human"`` or a bot's name (``"random"``, ``"reference"``)."""
+    secret_hashes: tuple[str, ...]
+    """SHA-256 (hex) of each seat's secret; empty for a bot's seat."""
+    chance_hash: str
+    """SHA-256 (hex) of the chance secret of an unseeded match; empty for a seeded one."""
+    bot_seed: int
+    """Seed of the bots' choices."""
+
+
+@attrs.frozen
+class StepRecord:
+    """One accepted step."""
+
+    number: int
+    """The step's number (``0`` is the first)."""
+    player: int
+    """The seat that made it (``-1`` for a chance outcome)."""
+    action_json: str
+    """The action as the library's canonical JSON."""
+    batch: int
+    """The number of the first step of the batch it was committed with (its answer is the state after the batch)."""
+
+
+class Store(Protocol):
+    """What the server needs of a database."""
+
+    def create(self, match: MatchRecord) -> None:
+        """Store a new match; raise ``ValueError`` if the id is taken."""
+        ...
+
+    def match(self, match_id: str) -> MatchRecord | None:
+        """The header of a match, or ``None``."""
+        ...
+
+    def steps(self, match_id: str, since: int) -> list[StepRecord]:
+        """The steps numbered ``since`` and after, in order."""
+        ...
+
+    def append(self, match_id: str, steps: Sequence[StepRecord]) -> bool:
+        """Commit a batch of consecutive steps atomically; ``False`` when a number is already taken."""
+        ...
+
+    def count(self) -> int:
+        """How many matches are stored."""
+        ...
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    config_json TEXT NOT NULL,
+    seed TEXT,
+    seats TEXT NOT NULL,
+    secret_hashes TEXT NOT NULL,
+    chance_hash TEXT NOT NULL,
+    bot_seed TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS steps (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    number INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    action_json TEXT NOT NULL,
+    batch INTEGER NOT NULL,
+    PRIMARY KEY (match_id, number)
+);
+"""
+
+_SEPARATOR = "\n"
+
+
+class SqliteStore:
+    """Matches in one SQLite file (``":memory:"`` for a store that lives as long as the object).
+
+    Every write is one transaction, committed (in WAL mode, synchronous
+    ``FULL``) before the call returns. Seeds are stored as decimal text, since
+    a 64-bit unsigned seed does not fit SQLite's signed integers.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        """The database file."""
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    def create(self, match: MatchRecord) -> None:
+        """Store a new match."""
+        row = (
+            match.id,
+            match.game,
+            match.config_json,
+            None if match.seed is None else str(match.seed),
+            _SEPARATOR.join(match.seats),
+            _SEPARATOR.join(match.secret_hashes),
+            match.chance_hash,
+            str(match.bot_seed),
+        )
+        with self._lock:
+            try:
+                self._db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+            except sqlite3.IntegrityError as exc:
+                raise ValueError(f"match id {match.id!r} is taken") from exc
+
+    def match(self, match_id: str) -> MatchRecord | None:
+        """The header of a match, or ``None``."""
+        with self._lock:
+            row = self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            return None
+        return MatchRecord(
+            id=row[0],
+            game=row[1],
+            config_json=row[2],
+            seed=None if row[3] is None else int(row[3]),
+            seats=tuple(row[4].split(_SEPARATOR)),
+            secret_hashes=tuple(row[5].split(_SEPARATOR)),
+            chance_hash=row[6],
+            bot_seed=int(row[7]),
+        )
+
+    def steps(self, match_id: str, since: int) -> list[StepRecord]:
+        """The steps numbered ``since`` and after, in order."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT number, player, action_json, batch FROM steps"
+                " WHERE match_id = ? AND number >= ? ORDER BY number",
+                (match_id, since),
+            ).fetchall()
+        return [StepRecord(*row) for row in rows]
+
+    def append(self, match_id: str, steps: Sequence[StepRecord]) -> bool:
+        """Commit a batch of steps atomically; ``False`` (nothing written) when a number is already taken."""
+        rows = [(match_id, s.number, s.player, s.action_json, s.batch) for s in steps]
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.executemany("INSERT INTO steps VALUES (?, ?, ?, ?, ?)", rows)
+                self._db.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                self._db.execute("ROLLBACK")
+                return False
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        return True
+
+    def count(self) -> int:
+        """How many matches are stored."""
+        with self._lock:
+            (count,) = self._db.execute("SELECT COUNT(*) FROM matches").fetchone()
+        return int(count)
