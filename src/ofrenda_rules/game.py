@@ -243,7 +243,7 @@ class GameDefinition(Generic[C, S, A, V, O]):
     event_type: Any = None
     """The game's ``Event`` union (a typing union, encoded with tags)."""
     event_seen_by: Callable[[Any, int], object | None] | None = None
-    """An event as one seat may know it: hidden parts redacted, or ``None`` when the seat learns nothing of it.
+    """An event as one seat may know it (hidden parts redacted), or ``None`` when the seat learns nothing of it.
 
     ``observe`` puts exactly these in a view's ``recent_events``.
     """
@@ -254,7 +254,7 @@ class GameDefinition(Generic[C, S, A, V, O]):
     render_text: Callable[[Any], str] | None = None
     """A text picture of a state or a view, for the terminal."""
     describe_outcome: Callable[[O], str] | None = None
-    """The result in a few lines of English: the ranking as the rules word it (solo win or loss and tier)."""
+    """The result in a few lines of English -- the ranking as the rules word it (solo win or loss and tier)."""
     describe_action: Callable[[S, A], str] = attrs.field(default=lambda state, action: repr(action))
     """A short human description of an action, for logs and the CLI."""
     describe_config: Callable[[C], str] = summarize_config

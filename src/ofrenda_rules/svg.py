@@ -28,7 +28,7 @@ from xml.sax.saxutils import escape, quoteattr
 __all__ = ["FONT_FAMILY", "Picture", "number"]
 
 FONT_FAMILY: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
-"""The font families pictures ask for: installed fonts and the generic ``sans-serif`` fallback, never a web font."""
+"""The font families pictures ask for -- installed fonts and the generic ``sans-serif`` fallback, never a web font."""
 
 _NAMESPACE: Final = "http://www.w3.org/2000/svg"
 

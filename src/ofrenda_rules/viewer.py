@@ -50,7 +50,7 @@ class Frame:
     """The table after one step of a replay."""
 
     number: int
-    """The step's number: ``0`` for the set-up table, then ``1`` for the first step, as ``play`` numbers them."""
+    """The step's number (``0`` for the set-up table, then ``1`` for the first step, as ``play`` numbers them)."""
     actor: str
     """Who made the step (``"seat 2"``, ``"chance"``), empty for the set-up."""
     action: str

@@ -9,7 +9,9 @@ processes that share a database never apply two actions at the same step.
 A match is its header and its steps: replaying the steps gives the state, so a
 restarted server resumes every match exactly.
 
-:class:`SqliteStore` is the embedded default (a file, created on first use).
+:class:`SqliteStore` is the embedded default (a file, created on first use);
+:class:`PostgresStore` serves deployments where several server processes
+share one database.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Protocol
 
 import attrs
 
-__all__ = ["MatchRecord", "SqliteStore", "StepRecord", "Store"]
+__all__ = ["NOTIFY_CHANNEL", "MatchRecord", "PostgresStore", "SqliteStore", "StepRecord", "Store", "open_store"]
 
 
 @attrs.frozen
@@ -38,7 +40,7 @@ class MatchRecord:
     seed: int | None
     """The game's seed, or ``None`` when chance outcomes are fed by the holder of the chance secret."""
     seats: tuple[str, ...]
-    """Who plays each seat: ``"human"`` or a bot's name (``"random"``, ``"reference"``)."""
+    """Who plays each seat -- ``"human"`` or a bot's name (``"random"``, ``"reference"``)."""
     secret_hashes: tuple[str, ...]
     """SHA-256 (hex) of each seat's secret; empty for a bot's seat."""
     chance_hash: str
@@ -199,3 +201,131 @@ class SqliteStore:
         with self._lock:
             (count,) = self._db.execute("SELECT COUNT(*) FROM matches").fetchone()
         return int(count)
+
+
+_POSTGRES_SCHEMA = """
+CREATE TABLE IF NOT EXISTS ofrenda_matches (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    config_json TEXT NOT NULL,
+    seed NUMERIC(20, 0),
+    seats TEXT NOT NULL,
+    secret_hashes TEXT NOT NULL,
+    chance_hash TEXT NOT NULL,
+    bot_seed NUMERIC(20, 0) NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ofrenda_steps (
+    match_id TEXT NOT NULL REFERENCES ofrenda_matches(id),
+    number INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    action_json TEXT NOT NULL,
+    batch INTEGER NOT NULL,
+    PRIMARY KEY (match_id, number)
+);
+"""
+
+NOTIFY_CHANNEL = "ofrenda_steps"
+"""The PostgreSQL channel a :class:`PostgresStore` notifies with a match id after each committed batch."""
+
+
+class PostgresStore:
+    """Matches in a PostgreSQL database shared by any number of server processes (needs ``psycopg``).
+
+    Concurrent batches for one match are serialised by the database: the
+    ``(match_id, number)`` primary key lets exactly one batch take a step
+    number, whichever process sends it. After each commit the store sends a
+    ``NOTIFY`` on :data:`NOTIFY_CHANNEL` with the match id, so that every
+    process can push the change to its own WebSocket clients.
+
+    Args:
+        url: A ``postgresql://`` connection URL.
+    """
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self.url = url
+        """The connection URL."""
+        self._psycopg = psycopg
+        self._lock = threading.Lock()
+        self._db = psycopg.connect(url, autocommit=True)
+        with self._db.transaction():
+            self._db.execute("SELECT pg_advisory_xact_lock(7243901)")  # one process creates the tables
+            self._db.execute(_POSTGRES_SCHEMA)
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._db.close()
+
+    def create(self, match: MatchRecord) -> None:
+        """Store a new match."""
+        row = (
+            match.id,
+            match.game,
+            match.config_json,
+            match.seed,
+            _SEPARATOR.join(match.seats),
+            _SEPARATOR.join(match.secret_hashes),
+            match.chance_hash,
+            match.bot_seed,
+        )
+        with self._lock:
+            try:
+                self._db.execute("INSERT INTO ofrenda_matches VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
+            except self._psycopg.errors.UniqueViolation as exc:
+                raise ValueError(f"match id {match.id!r} is taken") from exc
+
+    def match(self, match_id: str) -> MatchRecord | None:
+        """The header of a match, or ``None``."""
+        with self._lock:
+            row = self._db.execute("SELECT * FROM ofrenda_matches WHERE id = %s", (match_id,)).fetchone()
+        if row is None:
+            return None
+        return MatchRecord(
+            id=row[0],
+            game=row[1],
+            config_json=row[2],
+            seed=None if row[3] is None else int(row[3]),
+            seats=tuple(row[4].split(_SEPARATOR)),
+            secret_hashes=tuple(row[5].split(_SEPARATOR)),
+            chance_hash=row[6],
+            bot_seed=int(row[7]),
+        )
+
+    def steps(self, match_id: str, since: int) -> list[StepRecord]:
+        """The steps numbered ``since`` and after, in order."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT number, player, action_json, batch FROM ofrenda_steps"
+                " WHERE match_id = %s AND number >= %s ORDER BY number",
+                (match_id, since),
+            ).fetchall()
+        return [StepRecord(*row) for row in rows]
+
+    def append(self, match_id: str, steps: Sequence[StepRecord]) -> bool:
+        """Commit a batch of steps atomically and notify; ``False`` (nothing written) when a number is taken."""
+        rows = [(match_id, s.number, s.player, s.action_json, s.batch) for s in steps]
+        with self._lock:
+            try:
+                with self._db.transaction():
+                    with self._db.cursor() as cursor:
+                        cursor.executemany("INSERT INTO ofrenda_steps VALUES (%s, %s, %s, %s, %s)", rows)
+                    self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, match_id))
+            except self._psycopg.errors.UniqueViolation:
+                return False
+        return True
+
+    def count(self) -> int:
+        """How many matches are stored."""
+        with self._lock:
+            row = self._db.execute("SELECT COUNT(*) FROM ofrenda_matches").fetchone()
+        return 0 if row is None else int(row[0])
+
+
+def open_store(database: str | Path) -> Store:
+    """The store a ``--database`` value names: a ``postgresql://`` URL, else a SQLite file path."""
+    text = str(database)
+    if text.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(text)
+    return SqliteStore(text)
