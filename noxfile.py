@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+from pathlib import Path
 
 import nox
 import nox.command
@@ -106,11 +107,38 @@ def adapters(session: nox.Session) -> None:
     session.run("pytest", "-q", "tests/adapters", "src/ofrenda_rules/adapters", *session.posargs)
 
 
+POSTGRES_URL = "postgresql://ofrenda:ofrenda@127.0.0.1:5432/ofrenda_test"
+
+
+def _start_postgres(session: nox.Session) -> str:
+    """Debian's PostgreSQL, installed and started if need be, with an empty test database; its URL."""
+    if shutil.which("pg_ctlcluster") is None or not Path("/usr/lib/postgresql").is_dir():
+        if shutil.which("apt-get") is None or os.geteuid() != 0:
+            session.error("the server tests need Debian's postgresql: apt-get install it as root")
+        env = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "update", "-qq", external=True, env=env)
+        session.run("apt-get", "install", "-y", "-qq", "postgresql", external=True, env=env)
+    version = sorted(Path("/usr/lib/postgresql").iterdir(), key=lambda p: int(p.name))[-1].name
+    # 2: the cluster is already running.
+    session.run("pg_ctlcluster", version, "main", "start", external=True, success_codes=[0, 2])
+    as_postgres = ("runuser", "-u", "postgres", "--")
+    role = (
+        "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'ofrenda') "
+        "THEN CREATE ROLE ofrenda LOGIN PASSWORD 'ofrenda'; END IF; END $$;"
+    )
+    session.run(*as_postgres, "psql", "-q", "-v", "ON_ERROR_STOP=1", "-c", role, external=True)
+    session.run(*as_postgres, "dropdb", "--if-exists", "ofrenda_test", external=True)
+    session.run(*as_postgres, "createdb", "-O", "ofrenda", "ofrenda_test", external=True)
+    return POSTGRES_URL
+
+
 @nox.session
 def server(session: nox.Session) -> None:
-    """The game server (extra ``server``): its API in-process, and ``ofrenda-rules serve`` on a loopback port."""
+    """The game server (extra ``server``): its API, ``serve`` on loopback ports, PostgreSQL shared by processes."""
+    url = _start_postgres(session)
     session.install("-e", ".[server]", *_group("server-test"))
-    session.run("pytest", "-q", "tests/server", "src/ofrenda_rules/server", *session.posargs)
+    env = {"OFRENDA_POSTGRES_URL": url, "OFRENDA_REQUIRE_POSTGRES": "1"}
+    session.run("pytest", "-q", "tests/server", "src/ofrenda_rules/server", *session.posargs, env=env)
 
 
 @nox.session

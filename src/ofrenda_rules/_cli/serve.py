@@ -20,7 +20,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument(
-        "--database", default="ofrenda-rules.db", metavar="PATH", help="SQLite file (created on first run)"
+        "--database",
+        default="ofrenda-rules.db",
+        metavar="PATH_OR_URL",
+        help="a SQLite file (created on first run; the default is ofrenda-rules.db) or a postgresql:// URL",
     )
     parser.add_argument("--max-matches", type=int, default=1000, help="most matches stored (default 1000)")
     parser.set_defaults(run=run)

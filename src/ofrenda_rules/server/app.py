@@ -21,8 +21,11 @@ CORS headers are sent.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import threading
 from collections import defaultdict
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -38,7 +41,7 @@ from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.replay import dump_replay
 from ofrenda_rules.serialization import parse_json
 from ofrenda_rules.server.matches import MatchService, ServerError
-from ofrenda_rules.server.store import SqliteStore, Store
+from ofrenda_rules.server.store import PostgresStore, Store, open_store
 
 __all__ = ["MAX_BODY_BYTES", "MAX_MESSAGE_BYTES", "create_app"]
 
@@ -102,13 +105,43 @@ class _Hub:
 
 
 def create_app(store: Store | str | Path | None = None, *, max_matches: int = 1000) -> Starlette:
-    """The server application over ``store`` (a :class:`Store`, or a SQLite path; default ``ofrenda-rules.db``)."""
+    """The server application over ``store``.
+
+    ``store`` is a :class:`Store`, a ``postgresql://`` URL or a SQLite file
+    path (default ``ofrenda-rules.db``). With PostgreSQL, the application
+    listens for the batches other processes commit and pushes them to its own
+    WebSocket clients too.
+    """
     if store is None:
         store = "ofrenda-rules.db"
     if isinstance(store, str | Path):
-        store = SqliteStore(store)
+        store = open_store(store)
     service = MatchService(store, max_matches=max_matches)
     hub = _Hub(service)
+    listening = isinstance(store, PostgresStore)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if not isinstance(store, PostgresStore):
+            yield
+            return
+        loop = asyncio.get_running_loop()
+        stop = threading.Event()
+
+        def changed(match_id: str) -> None:
+            asyncio.run_coroutine_threadsafe(hub.publish(match_id), loop)
+
+        thread = threading.Thread(target=store.listen, args=(changed, stop), name="ofrenda-listen", daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            await run_in_threadpool(thread.join, 5)
+
+    async def publish(match_id: str) -> None:
+        if not listening:  # PostgreSQL notifies every process, this one included
+            await hub.publish(match_id)
 
     async def guarded(handler: Any, request: Request) -> Response:
         try:
@@ -140,7 +173,7 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
         await run_in_threadpool(service.authenticate, match_id, seat, secret)
         body = await _body(request)
         answer = await run_in_threadpool(service.submit, match_id, seat, body)
-        await hub.publish(match_id)
+        await publish(match_id)
         return JSONResponse(answer)
 
     async def chance(request: Request) -> Response:
@@ -148,7 +181,7 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
         await run_in_threadpool(service.authenticate, match_id, CHANCE, _secret(request))
         body = await _body(request)
         answer = await run_in_threadpool(service.submit, match_id, CHANCE, body)
-        await hub.publish(match_id)
+        await publish(match_id)
         return JSONResponse(answer)
 
     async def replay(request: Request) -> Response:
@@ -206,6 +239,6 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
         route("/matches/{match}/replay", replay, ["GET"]),
         WebSocketRoute("/matches/{match}/ws", socket),
     ]
-    app = Starlette(debug=False, routes=routes)
+    app = Starlette(debug=False, routes=routes, lifespan=lifespan)
     app.state.service = service
     return app

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -315,6 +315,19 @@ class PostgresStore:
             except self._psycopg.errors.UniqueViolation:
                 return False
         return True
+
+    def listen(self, changed: Callable[[str], None], stop: threading.Event) -> None:
+        """Call ``changed(match_id)`` for every batch any process commits, until ``stop`` is set (a thread's loop).
+
+        Uses a connection of its own; checks ``stop`` at least twice a second.
+        """
+        with self._psycopg.connect(self.url, autocommit=True) as listener:
+            listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            while not stop.is_set():
+                for notice in listener.notifies(timeout=0.5):
+                    changed(notice.payload)
+                    if stop.is_set():
+                        break
 
     def count(self) -> int:
         """How many matches are stored."""
