@@ -249,3 +249,16 @@ def the_first_outcome(api: TestClient, match: str) -> object:
     first = outcomes[0]
     assert isinstance(first, dict)
     return first["action"]
+
+
+def test_the_browser_client_is_served_with_a_strict_policy(tmp_path: Path) -> None:
+    with client(tmp_path) as api:
+        page = api.get("/")
+        assert page.status_code == 200 and '<script src="/static/client.js"></script>' in page.text
+        policy = page.headers["content-security-policy"]
+        assert "default-src 'self'" in policy and "script-src" not in policy.replace("default-src", "")
+        script = api.get("/static/client.js")
+        assert script.status_code == 200 and "fetch(" in script.text and "http://" not in script.text
+        listing = api.get("/games").json()
+        assert [row["name"] for row in listing] == [game.info.name for game in games()]
+        assert api.get("/static/../store.py").status_code == 404

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -23,7 +21,7 @@ psycopg = pytest.importorskip("psycopg")
 
 from ofrenda_rules.server.matches import MatchService, ServerError  # noqa: E402
 from ofrenda_rules.server.store import PostgresStore  # noqa: E402
-from tests.server.test_serve import START_SECONDS, free_port, request  # noqa: E402
+from tests.server.serving import free_port, request, start, stop, wait_listening  # noqa: E402
 
 URL = os.environ.get("OFRENDA_POSTGRES_URL", "")
 if not URL:  # pragma: no cover - the server session sets it
@@ -31,7 +29,6 @@ if not URL:  # pragma: no cover - the server session sets it
         raise RuntimeError("OFRENDA_POSTGRES_URL is not set")
     pytest.skip("no PostgreSQL database (nox -s server starts one)", allow_module_level=True)
 
-ROOT = Path(__file__).resolve().parents[2]
 RACERS = 6
 """Threads that submit at the same step at once."""
 
@@ -76,34 +73,14 @@ def test_concurrent_submissions_for_one_step_are_serialised_by_the_database() ->
     assert row == (1,)
 
 
-def _start(port: int, cwd: Path) -> subprocess.Popen[str]:
-    command = [sys.executable, "-m", "ofrenda_rules.cli", "serve", "--port", str(port), "--database", URL]
-    env = {"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"}
-    return subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-
-
-def _wait(port: int, server: subprocess.Popen[str]) -> None:
-    import socket
-    import time
-
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        assert server.poll() is None, server.stderr.read() if server.stderr else "the server stopped"
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    pytest.fail(f"the server did not listen within {START_SECONDS} s")
-
-
 def test_two_server_processes_share_matches_and_push_each_others_moves(tmp_path: Path) -> None:
     from websockets.sync.client import connect
 
     ports = [free_port(), free_port()]
-    servers = [_start(port, tmp_path) for port in ports]
+    servers = [start(port, tmp_path, URL) for port in ports]
     try:
         for port, server in zip(ports, servers, strict=True):
-            _wait(port, server)
+            wait_listening(port, server)
         first, second = (f"http://127.0.0.1:{port}" for port in ports)
         body = {"game": "dia_de_los_muertos", "config": {"players": 3}, "seats": ["human"] * 3, "seed": 2}
         status, created = request(f"{first}/matches", body)
@@ -125,6 +102,4 @@ def test_two_server_processes_share_matches_and_push_each_others_moves(tmp_path:
         assert status == 200 and isinstance(seen, dict) and seen["step"] == 1
     finally:
         for server in servers:
-            server.terminate()
-        for server in servers:
-            server.wait(timeout=10)
+            stop(server)

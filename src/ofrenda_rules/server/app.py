@@ -2,6 +2,8 @@
 
 Routes (every body is JSON; every error is ``{"error": {"code", "message", "path"?}}``):
 
+* ``GET /`` -- the browser client (``/static/...`` its script and style);
+* ``GET /games`` -- the games, their titles, player counts and whether they ship a reference bot;
 * ``POST /matches`` -- create a match (see :meth:`MatchService.create`);
 * ``GET /matches/{id}`` -- what anyone may know: game, config, seat kinds, step, result;
 * ``GET /matches/{id}/seats/{seat}`` -- the seat's view, legal actions and recent events
@@ -32,23 +34,32 @@ from typing import Any, Final
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.registry import games
 from ofrenda_rules.replay import dump_replay
 from ofrenda_rules.serialization import parse_json
 from ofrenda_rules.server.matches import MatchService, ServerError
 from ofrenda_rules.server.store import PostgresStore, Store, open_store
 
-__all__ = ["MAX_BODY_BYTES", "MAX_MESSAGE_BYTES", "create_app"]
+__all__ = ["CLIENT_POLICY", "MAX_BODY_BYTES", "MAX_MESSAGE_BYTES", "STATIC", "create_app"]
 
 MAX_BODY_BYTES: Final = 64 * 1024
 """The largest request body accepted (64 KiB)."""
 MAX_MESSAGE_BYTES: Final = 4 * 1024
 """The largest WebSocket message accepted from a client (4 KiB)."""
+
+STATIC: Final = Path(__file__).resolve().parent / "static"
+"""The browser client's files (HTML, JavaScript, CSS), served at ``/`` and ``/static``."""
+CLIENT_POLICY: Final = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"
+)
+"""The Content-Security-Policy of the client page -- nothing but this server, no inline script."""
 
 _log = logging.getLogger("ofrenda_rules.server")
 
@@ -184,6 +195,23 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
         await publish(match_id)
         return JSONResponse(answer)
 
+    async def listing(request: Request) -> Response:
+        return JSONResponse(
+            [
+                {
+                    "name": game.info.name,
+                    "title": game.info.title,
+                    "player_counts": list(game.info.player_counts),
+                    "reference_bot": game.reference_bot is not None,
+                }
+                for game in games()
+            ]
+        )
+
+    async def index(request: Request) -> Response:
+        page = (STATIC / "index.html").read_text(encoding="utf-8")
+        return HTMLResponse(page, headers={"Content-Security-Policy": CLIENT_POLICY})
+
     async def replay(request: Request) -> Response:
         exported = await run_in_threadpool(service.replay, request.path_params["match"])
         return Response(dump_replay(exported), media_type="application/json")
@@ -231,6 +259,9 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
                     hub.connections[match_id].discard(entry)
 
     routes = [
+        route("/", index, ["GET"]),
+        route("/games", listing, ["GET"]),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         route("/matches", create, ["POST"]),
         route("/matches/{match}", public, ["GET"]),
         route("/matches/{match}/seats/{seat}", seat_view, ["GET"]),

@@ -30,13 +30,53 @@ from ofrenda_rules.rng import MASK64, Rng
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
 from ofrenda_rules.server.store import MatchRecord, StepRecord, Store
 
-__all__ = ["BOTS", "MatchService", "ServerError"]
+__all__ = ["BOTS", "HUMAN", "MatchService", "ServerError", "seat_answer"]
 
 BOTS: Final = ("random", "reference")
 """The bots a seat may be given (``reference`` only in games that ship one)."""
 
 HUMAN: Final = "human"
 """The seat kind of a person, who plays through the API with the seat's secret."""
+
+
+def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) -> dict[str, object]:
+    """What the server tells ``seat`` about ``state``: nothing that seat may not see.
+
+    The seat's view (its recent events included), the events in English, the
+    legal actions with their descriptions when the seat is to move, whose turn
+    it is, the result once the game is over, and with ``picture`` the SVG of
+    the view. For ``seat == -1`` (the chance secret of an unseeded match) the
+    pending chance outcomes instead. Two states that differ only in what the
+    seat cannot see give equal answers (the test suite checks it over random
+    games, against the games' ``hidden_variant``).
+    """
+    to_move = game.current_player(state)
+    answer: dict[str, object] = {"seat": seat, "to_move": to_move, "over": to_move == TERMINAL}
+    if seat == CHANCE:
+        outcomes = game.chance_outcomes(state) if to_move == CHANCE else ()
+        answer["chance_outcomes"] = [
+            {
+                "action": to_json_value(action, game.action_type),
+                "probability": str(probability),
+                "description": game.describe_action(state, action),
+            }
+            for action, probability in outcomes
+        ]
+    else:
+        view = game.observe(state, seat)
+        answer["view"] = to_json_value(view)
+        answer["events"] = [game.describe_event(event) for event in getattr(view, "recent_events", ())]
+        legal = game.legal_actions(state) if to_move == seat else ()
+        answer["legal_actions"] = [to_json_value(action, game.action_type) for action in legal]
+        answer["legal_descriptions"] = [game.describe_action(state, action) for action in legal]
+        if picture and game.render_svg is not None:
+            answer["picture"] = game.render_svg(view)
+    if to_move == TERMINAL:
+        outcome = game.outcome(state)
+        answer["result"] = to_json_value(outcome)
+        if game.describe_outcome is not None:
+            answer["result_text"] = game.describe_outcome(outcome)
+    return answer
 
 
 class ServerError(Exception):
@@ -237,25 +277,8 @@ class MatchService:
         return self._answer(live, len(live.steps), seat, picture=picture)
 
     def _answer(self, live: _Live, step: int, seat: int, *, picture: bool = False) -> dict[str, object]:
-        game, state = live.game, live.states[step]
-        to_move = game.current_player(state)
-        answer: dict[str, object] = {"match": live.record.id, "step": step, "seat": seat, "to_move": to_move}
-        answer["over"] = to_move == TERMINAL
-        if seat == CHANCE:
-            outcomes = game.chance_outcomes(state) if to_move == CHANCE else ()
-            answer["chance_outcomes"] = [
-                {"action": to_json_value(action, game.action_type), "probability": str(probability)}
-                for action, probability in outcomes
-            ]
-        else:
-            view = game.observe(state, seat)
-            answer["view"] = to_json_value(view)
-            legal = game.legal_actions(state) if to_move == seat else ()
-            answer["legal_actions"] = [to_json_value(action, game.action_type) for action in legal]
-            if picture and game.render_svg is not None:
-                answer["picture"] = game.render_svg(view)
-        if to_move == TERMINAL:
-            answer["result"] = to_json_value(game.outcome(state))
+        answer: dict[str, object] = {"match": live.record.id, "step": step}
+        answer.update(seat_answer(live.game, live.states[step], seat, picture=picture))
         return answer
 
     def replay(self, match_id: str) -> AnyReplay:

@@ -1,0 +1,158 @@
+// The browser client of the ofrenda_rules server: plain JavaScript, no build step, no other origin.
+// A seat's secret travels in the page's fragment (#match=...&seat=...&secret=...), never in a URL sent to a server.
+(function () {
+  "use strict";
+  var $ = function (id) { return document.getElementById(id); };
+
+  function api(method, path, body, secret) {
+    var headers = { "Content-Type": "application/json" };
+    if (secret) { headers["Authorization"] = "Bearer " + secret; }
+    return fetch(path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body) })
+      .then(function (response) {
+        return response.json().then(function (data) {
+          if (!response.ok) { throw new Error((data.error && data.error.message) || response.statusText); }
+          return data;
+        });
+      });
+  }
+
+  function text(element, value) { element.textContent = value; }
+
+  function fragment() {
+    var found = {};
+    window.location.hash.replace(/^#/, "").split("&").forEach(function (part) {
+      var pair = part.split("=");
+      if (pair.length === 2) { found[decodeURIComponent(pair[0])] = decodeURIComponent(pair[1]); }
+    });
+    return found;
+  }
+
+  // ---- the lobby: create a match against bots or other people --------------------------------
+  function lobby() {
+    $("lobby").hidden = false;
+    api("GET", "/games").then(function (games) {
+      games.forEach(function (game) {
+        var option = document.createElement("option");
+        option.value = game.name; option.textContent = game.title;
+        $("game").appendChild(option);
+      });
+      function players() {
+        var game = games.filter(function (g) { return g.name === $("game").value; })[0];
+        $("players").innerHTML = "";
+        game.player_counts.forEach(function (count) {
+          var option = document.createElement("option");
+          option.value = String(count); option.textContent = String(count);
+          $("players").appendChild(option);
+        });
+        seats(game);
+      }
+      function seats(game) {
+        var fieldset = $("seats");
+        fieldset.querySelectorAll("label").forEach(function (label) { label.remove(); });
+        for (var seat = 0; seat < Number($("players").value); seat++) {
+          var label = document.createElement("label");
+          label.textContent = "Seat " + seat + " ";
+          var select = document.createElement("select");
+          select.id = "seat-" + seat;
+          ["human", "random"].concat(game.reference_bot ? ["reference"] : []).forEach(function (kind, index) {
+            var option = document.createElement("option");
+            option.value = kind; option.textContent = kind === "human" ? "a person" : kind + " bot";
+            if (seat > 0 && index === 1) { option.selected = true; }
+            select.appendChild(option);
+          });
+          label.appendChild(select);
+          fieldset.appendChild(label);
+        }
+      }
+      $("game").onchange = players;
+      $("players").onchange = function () { seats(games.filter(function (g) { return g.name === $("game").value; })[0]); };
+      players();
+    }).catch(function (error) { text($("error"), error.message); });
+
+    $("create").onsubmit = function (event) {
+      event.preventDefault();
+      var count = Number($("players").value), kinds = [];
+      for (var seat = 0; seat < count; seat++) { kinds.push($("seat-" + seat).value); }
+      var body = { game: $("game").value, config: { players: count }, seats: kinds };
+      if ($("seed").value.trim() !== "") { body.seed = Number($("seed").value.trim()); }
+      api("POST", "/matches", body).then(function (created) {
+        $("created").hidden = false;
+        $("links").innerHTML = "";
+        Object.keys(created.secrets).forEach(function (seat) {
+          var link = document.createElement("a");
+          link.href = "/#match=" + encodeURIComponent(created.match) + "&seat=" + seat +
+            "&secret=" + encodeURIComponent(created.secrets[seat]);
+          link.textContent = "Play seat " + seat;
+          link.className = "seat-link";
+          var item = document.createElement("li");
+          item.appendChild(link);
+          $("links").appendChild(item);
+        });
+      }).catch(function (error) { text($("error"), error.message); });
+    };
+  }
+
+  // ---- the table: one seat's view, its moves and what happened ------------------------------------
+  function table(match, seat, secret) {
+    $("table").hidden = false;
+    var path = "/matches/" + encodeURIComponent(match) + "/seats/" + seat;
+    var current = null;
+
+    function show(answer) {
+      if (answer.error) { text($("problem"), answer.error.message); return; }
+      current = answer;
+      document.body.setAttribute("data-step", String(answer.step));
+      if (answer.picture) { $("picture").innerHTML = answer.picture; }
+      text($("turn"), answer.over ? "Game over" : answer.to_move === seat ? "Your move" :
+        answer.to_move === -1 ? "Waiting for chance" : "Seat " + answer.to_move + " to move");
+      text($("result"), answer.result_text || "");
+      var events = $("events");
+      events.innerHTML = "";
+      (answer.events || []).forEach(function (line) {
+        var item = document.createElement("li"); item.textContent = line; events.appendChild(item);
+      });
+      var moves = $("moves");
+      moves.innerHTML = "";
+      (answer.legal_actions || []).forEach(function (action, index) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "move";
+        button.textContent = answer.legal_descriptions[index];
+        button.onclick = function () { play(action); };
+        var item = document.createElement("li"); item.appendChild(button); moves.appendChild(item);
+      });
+    }
+
+    function refresh() {
+      return api("GET", path + "?picture=1", undefined, secret).then(show)
+        .catch(function (error) { text($("problem"), error.message); });
+    }
+
+    function play(action) {
+      text($("problem"), "");
+      api("POST", path + "/actions", { step: current.step, action: action }, secret).then(function () { return refresh(); })
+        .catch(function (error) { text($("problem"), error.message); refresh(); });
+    }
+
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + window.location.host + "/matches/" + encodeURIComponent(match) + "/ws");
+    socket.onopen = function () { socket.send(JSON.stringify({ seat: seat, secret: secret })); text($("status"), "connected"); };
+    socket.onmessage = function (message) {
+      var answer = JSON.parse(message.data);
+      if (answer.error) { text($("problem"), answer.error.message); return; }
+      if (!current || answer.step !== current.step) { refresh(); }
+    };
+    socket.onclose = function () { text($("status"), "disconnected"); };
+    refresh();
+  }
+
+  // A seat link only changes the fragment, which does not load the page again: start afresh.
+  window.addEventListener("hashchange", function () { window.location.reload(); });
+
+  var found = fragment();
+  if (found.match && found.seat !== undefined && found.secret) {
+    table(found.match, Number(found.seat), found.secret);
+  } else {
+    lobby();
+  }
+})();

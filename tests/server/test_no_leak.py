@@ -1,0 +1,35 @@
+"""No answer of the server carries another seat's hidden information.
+
+The same property as ``observe``'s (``tests/properties``): along random games
+of every configuration, a state and its ``hidden_variant`` for a seat (all
+that seat cannot see redrawn) give that seat the same answer: view, events,
+legal actions and their descriptions, result and picture.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+
+from ofrenda_rules.registry import AnyGame
+from ofrenda_rules.rng import Rng
+from ofrenda_rules.server.matches import seat_answer
+from tests.properties.cases import CASES
+from tests.properties.playing import Seeds, play, sampled, seedings
+from tests.properties.test_properties import scaled
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.05)
+@given(seeds=seedings(seeded=True))
+def test_a_seat_gets_the_same_answer_whatever_it_cannot_see(game: AnyGame, config: Any, seeds: Seeds) -> None:
+    other = Rng(seeds.chance)
+
+    def hook(before: Any, action: Any, after: Any) -> None:
+        for seat in range(config.players):
+            variant = game.hidden_variant(after, seat, other)
+            assert seat_answer(game, variant, seat, picture=True) == seat_answer(game, after, seat, picture=True)
+
+    play(game, config, seeds, sampled(hook, seeds, 7))
