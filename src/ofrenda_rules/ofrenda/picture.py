@@ -44,7 +44,7 @@ from ofrenda_rules.ofrenda.rules import current_player
 from ofrenda_rules.ofrenda.scoring import SoloTier, board_score, solo_tier
 from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.view import View
-from ofrenda_rules.svg import Picture
+from ofrenda_rules.svg import Picture, number
 
 __all__ = ["render_svg"]
 
@@ -218,15 +218,30 @@ _STAR: Final = (
     (-0.951, -0.309),
     (-0.588, -0.809),
 )
-_PETALS: Final = ((1.0, 0.0), (0.707, 0.707), (0.0, 1.0), (-0.707, 0.707), (-1.0, 0.0), (-0.707, -0.707), (0.0, -1.0))
+_PETALS: Final = (
+    (1.0, 0.0),
+    (0.707, 0.707),
+    (0.0, 1.0),
+    (-0.707, 0.707),
+    (-1.0, 0.0),
+    (-0.707, -0.707),
+    (0.0, -1.0),
+    (0.707, -0.707),
+)
 
 
-def _marigold(picture: Picture, cx: float, cy: float, r: float, *, opacity: float | None = None) -> None:
-    for dx, dy in (*_PETALS, (0.707, -0.707)):
-        picture.circle(
-            cx + dx * r * 0.55, cy + dy * r * 0.55, r * 0.45, fill=_MARIGOLD_FILL, stroke="#9a4a00", opacity=opacity
+def _marigold(picture: Picture, cx: float, cy: float, r: float, *, faded: bool = False) -> None:
+    """A marigold: eight petals round a heart (pale when it only marks an empty slot)."""
+    petal = r * 0.45
+    parts = []
+    for dx, dy in _PETALS:
+        px, py = cx + dx * r * 0.55 - petal, cy + dy * r * 0.55
+        parts.append(
+            f"M{number(px)} {number(py)}a{number(petal)} {number(petal)} 0 1 0 {number(2 * petal)} 0"
+            f"a{number(petal)} {number(petal)} 0 1 0 {number(-2 * petal)} 0"
         )
-    picture.circle(cx, cy, r * 0.35, fill="#9a4a00", opacity=opacity)
+    picture.path("".join(parts), fill="#fbe0c3" if faded else _MARIGOLD_FILL, stroke="#d8b48e" if faded else "#9a4a00")
+    picture.circle(cx, cy, r * 0.35, fill="#e3c5a5" if faded else "#9a4a00")
 
 
 def _objective_lines(portrait: Portrait) -> tuple[str, ...]:
@@ -756,7 +771,7 @@ def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> 
                         word = "decide" if k in pending else "closed"
                         picture.text(ox, oy + 3, word, size=7.5, anchor="middle", fill="#555555")
                     elif not has_marigold:
-                        _marigold(picture, ox, oy, _MARIGOLD_R - 2, opacity=0.3)
+                        _marigold(picture, ox, oy, _MARIGOLD_R - 2, faded=True)
                 if has_marigold:
                     _marigold(picture, ox, oy, _MARIGOLD_R)
 
