@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import attrs
 import pytest
 
+from ofrenda_rules.errors import EditionError
 from ofrenda_rules.ofrenda import (
     DEFAULT_EDITION,
     GAME,
@@ -215,3 +216,21 @@ def test_sizes_follow_the_player_count() -> None:
         heights.append(float(root.get("height", "0")))
     assert all(w <= 1200 for w in widths)
     assert widths[0] < widths[1] and heights[1] < heights[2] == heights[3]
+
+
+def test_the_state_picture_lists_the_deck_and_the_bag_the_view_only_counts_them() -> None:
+    state = new_game(Config(players=2), seed=12)
+    deck = " ".join(f"#{c}" for c in state.deck)
+    assert f"deck: {len(state.deck)} portraits face down ({deck})" in render_svg(state)
+    seen = render_svg(observe(state, 0))
+    assert f"deck: {len(state.deck)} portraits face down</title>" in seen
+    assert f"candle bag: {len(state.bag)} candles</title>" in seen
+
+
+def test_bad_subjects_are_refused() -> None:
+    with pytest.raises(TypeError, match="not Config"):
+        render_svg(Config())  # type: ignore[arg-type]
+    view = observe(new_game(Config(players=2), seed=1), 0)
+    bad = attrs.evolve(view, market=(99, *view.market[1:]))
+    with pytest.raises(EditionError, match="does not have"):
+        render_svg(bad)

@@ -27,6 +27,7 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.errors import EditionError
 from ofrenda_rules.ofrenda.abuela import SPACE_FOR_FACE
 from ofrenda_rules.ofrenda.components import (
     Candle,
@@ -386,6 +387,7 @@ class _Table:
     market: tuple[int | None, ...]
     market_marigolds: tuple[int, ...]
     candle_market: tuple[int | None, ...]
+    bag: tuple[int, ...] | None
     bag_size: int
     supply: int
     boards: tuple[PlayerBoard, ...]
@@ -416,6 +418,7 @@ def _table_of_state(state: State) -> _Table:
         market=state.market,
         market_marigolds=state.market_marigolds,
         candle_market=state.candle_market,
+        bag=state.bag,
         bag_size=len(state.bag),
         supply=state.supply,
         boards=state.boards,
@@ -448,6 +451,7 @@ def _table_of_view(view: View, edition: Edition) -> _Table:
         market=view.market,
         market_marigolds=view.market_marigolds,
         candle_market=view.candle_market,
+        bag=None,
         bag_size=view.bag_size,
         supply=view.supply,
         boards=view.boards,
@@ -543,9 +547,11 @@ def _family_board(picture: Picture, table: _Table, x: float, y: float) -> float:
                         weight="bold" if marigolds else None,
                     )
         dx = x + 10 + 4 * space_w + 4
-        with picture.group(label=f"deck: {table.deck_size} portraits face down"):
+        deck = "" if table.deck is None else " (" + (" ".join(f"#{c}" for c in table.deck) or "empty") + ")"
+        with picture.group(label=f"deck: {table.deck_size} portraits face down{deck}"):
             _face_down(picture, dx, y + 94, f"Deck {table.deck_size}")
-        with picture.group(label=f"candle bag: {table.bag_size} candles"):
+        bag = "" if table.bag is None else " (" + (" ".join(f"C{c}" for c in table.bag) or "empty") + ")"
+        with picture.group(label=f"candle bag: {table.bag_size} candles{bag}"):
             picture.rect(dx, y + 42, CARD_W, 44, fill="#7a5c3a", stroke="#3d2e1d", rx=14)
             picture.text(dx + CARD_W / 2, y + 60, "candle bag", size=10, anchor="middle", fill="#ffffff")
             picture.text(dx + CARD_W / 2, y + 76, f"{table.bag_size} candles", size=10, anchor="middle", fill="#fff")
@@ -882,13 +888,20 @@ def render_svg(subject: View | State, *, edition: Edition | None = None) -> str:
 
     Returns:
         The SVG document as text; the same subject always gives the same text.
+
+    Raises:
+        EditionError: when a view shows components ``edition`` does not have.
+        TypeError: when ``subject`` is neither an Ofrenda state nor a view.
     """
     if isinstance(subject, State):
         table = _table_of_state(subject)
         title = f"Ofrenda, {_count_words(table)}: the whole table, every hand face up (omniscient)"
-    else:
+    elif isinstance(subject, View):
         table = _table_of_view(subject, edition if edition is not None else DEFAULT_EDITION)
+        _check_fits(table)
         title = f"Ofrenda, {_count_words(table)}: what seat {subject.player} sees"
+    else:
+        raise TypeError(f"render_svg draws an Ofrenda State or View, not {type(subject).__name__}")
     scores = _scores(table)
     layout = _layout(table.edition)
     columns = 1 if table.players == 1 else 2
@@ -922,6 +935,26 @@ def render_svg(subject: View | State, *, edition: Edition | None = None) -> str:
         py = top + band + _MARGIN + (seat // columns) * (panel_h + _MARGIN)
         _player(picture, table, seat, px, py, panel_h, scores[seat])
     return picture.document()
+
+
+def _check_fits(table: _Table) -> None:
+    """Refuse a view whose components are not those of the edition it is drawn with."""
+    edition = table.edition
+    slots = len(edition.coordinates)
+    offerings = len(edition.board.offering_slots)
+    cards = [c for c in table.market if c is not None] + [c for hand in table.hands if hand for c in hand]
+    candles = [c for c in table.candle_market if c is not None]
+    for board in table.boards:
+        if len(board.portraits) != slots or len(board.candle_slots) != offerings:
+            raise EditionError(f"the view's Ofrendas do not have the {slots} card slots of edition {edition.name!r}")
+        cards += [c for c in board.portraits if c is not None] + list(board.discards)
+        candles += [c for c in board.candle_slots if c is not None] + list(board.candles)
+    cards += table.abuela_discards
+    candles += table.candle_discards
+    if any(c >= len(edition.portraits) for c in cards) or any(c >= len(edition.candles) for c in candles):
+        raise EditionError(f"the view shows components that edition {edition.name!r} does not have")
+    if any(g >= len(edition.goals) for g in table.goals):
+        raise EditionError(f"the view shows goal cards that edition {edition.name!r} does not have")
 
 
 def _count_words(table: _Table) -> str:
