@@ -50,11 +50,11 @@ from ofrenda_rules.svg import Picture, number
 __all__ = ["render_svg"]
 
 # Sizes (user units = pixels at 100%).
-CARD_W: Final = 96
-CARD_H: Final = 84
+_CARD_W: Final = 96
+_CARD_H: Final = 84
 _HALF: Final = 56  # one column of the offset rows: half a card plus half the gap between cards
 _ROW_GAP: Final = 46  # room between rows for the candle and marigold slots
-_PANEL_W: Final = 8 * _HALF + CARD_W + 24
+_PANEL_W: Final = 8 * _HALF + _CARD_W + 24
 _MARGIN: Final = 12
 _MARIGOLD_R: Final = 13
 
@@ -153,7 +153,7 @@ def _layout(edition: Edition) -> _Layout:
     rows = edition.board.rows
     coords = edition.coordinates
     top = len(rows) - 1
-    pitch = CARD_H + _ROW_GAP
+    pitch = _CARD_H + _ROW_GAP
     card_xy = tuple((col * _HALF, (top - row) * pitch) for row, col in coords)
     centres: list[tuple[float, float]] = []
     gaps: list[int] = []
@@ -161,11 +161,11 @@ def _layout(edition: Edition) -> _Layout:
         cells = [coords[c] for c in offering.cards]
         col = sum(c for _, c in cells) / 3
         low = min(r for r, _ in cells)
-        centres.append((col * _HALF + CARD_W / 2, (top - low) * pitch - _ROW_GAP / 2))
+        centres.append((col * _HALF + _CARD_W / 2, (top - low) * pitch - _ROW_GAP / 2))
         gaps.append(low)
     halves: list[float] = []
     for k, (x, _) in enumerate(centres):
-        room = CARD_W / 2 - 4
+        room = _CARD_W / 2 - 4
         for j, (other_x, _) in enumerate(centres):
             if j == k or gaps[j] != gaps[k]:
                 continue
@@ -177,7 +177,7 @@ def _layout(edition: Edition) -> _Layout:
         halves.append(max(room, _MARIGOLD_R))
     max_col = max(c for _, c in coords)
     layout = _Layout(
-        tuple(card_xy), tuple(centres), tuple(halves), max_col * _HALF + CARD_W, len(rows) * pitch - _ROW_GAP
+        tuple(card_xy), tuple(centres), tuple(halves), max_col * _HALF + _CARD_W, len(rows) * pitch - _ROW_GAP
     )
     _LAYOUTS[id(edition)] = (edition, layout)
     return layout
@@ -272,24 +272,24 @@ def _portrait(
     branch = portrait.branch
     body = _LIT_FILL if lit else _UNLIT_FILL
     picture.rect(
-        x, y, CARD_W, CARD_H, fill=body, stroke=_GOLD if lit else "#666666", stroke_width=2 if lit else 1, rx=5
+        x, y, _CARD_W, _CARD_H, fill=body, stroke=_GOLD if lit else "#666666", stroke_width=2 if lit else 1, rx=5
     )
-    picture.rect(x + 1, y + 1, CARD_W - 2, 17, fill=_BRANCH_FILL[branch], rx=4)
+    picture.rect(x + 1, y + 1, _CARD_W - 2, 17, fill=_BRANCH_FILL[branch], rx=4)
     _branch_shape(picture, branch, x + 10, y + 9.5, 5.5)
     picture.text(x + 19, y + 13.5, branch.value, size=11, weight="bold", fill=_BRANCH_INK[branch])
-    picture.text(x + CARD_W - 4, y + 13.5, f"#{card}", size=9, anchor="end", fill=_BRANCH_INK[branch])
+    picture.text(x + _CARD_W - 4, y + 13.5, f"#{card}", size=9, anchor="end", fill=_BRANCH_INK[branch])
     picture.text(x + 5, y + 31, _feature(portrait.offering), size=10.5, weight="bold")
     first, second = _objective_lines(portrait)
-    picture.line(x + 4, y + 35, x + CARD_W - 4, y + 35, stroke="#999999")
+    picture.line(x + 4, y + 35, x + _CARD_W - 4, y + 35, stroke="#999999")
     picture.text(x + 5, y + 46, first, size=8.5, italic=True)
     picture.text(x + 5, y + 57, second, size=8.5, weight="bold")
     if shows_side:
         footer = ("LIT" if lit else "unlit") + (f"  {note}" if note else "")
         if lit:
-            _flame(picture, x + 10, y + CARD_H - 8, 6)
-        picture.text(x + 18 if lit else x + 5, y + CARD_H - 6, footer, size=10, weight="bold" if lit else None)
+            _flame(picture, x + 10, y + _CARD_H - 8, 6)
+        picture.text(x + 18 if lit else x + 5, y + _CARD_H - 6, footer, size=10, weight="bold" if lit else None)
     elif note:
-        picture.text(x + 5, y + CARD_H - 6, note, size=9)
+        picture.text(x + 5, y + _CARD_H - 6, note, size=9)
 
 
 def _flame(picture: Picture, cx: float, cy: float, size: float) -> None:
@@ -303,9 +303,9 @@ def _flame(picture: Picture, cx: float, cy: float, size: float) -> None:
 
 
 def _face_down(picture: Picture, x: float, y: float, text: str) -> None:
-    picture.rect(x, y, CARD_W, CARD_H, fill=_FACE_DOWN, stroke="#2b1a33", rx=5)
-    picture.rect(x + 6, y + 6, CARD_W - 12, CARD_H - 12, stroke="#c9b3d6", rx=3, dash="3 2")
-    picture.text(x + CARD_W / 2, y + CARD_H / 2 + 4, text, size=11, anchor="middle", weight="bold", fill="#ffffff")
+    picture.rect(x, y, _CARD_W, _CARD_H, fill=_FACE_DOWN, stroke="#2b1a33", rx=5)
+    picture.rect(x + 6, y + 6, _CARD_W - 12, _CARD_H - 12, stroke="#c9b3d6", rx=3, dash="3 2")
+    picture.text(x + _CARD_W / 2, y + _CARD_H / 2 + 4, text, size=11, anchor="middle", weight="bold", fill="#ffffff")
 
 
 def _candle_lines(candle: Candle, *, short: bool) -> tuple[str, ...]:
@@ -511,8 +511,8 @@ def _result(table: _Table, scores: tuple[int, ...]) -> str:
 def _family_board(picture: Picture, table: _Table, x: float, y: float) -> float:
     """The Family board: candles above portraits, marigolds on them, the deck and the bag; returns its width."""
     edition = table.edition
-    space_w = CARD_W + 16
-    width = 4 * space_w + CARD_W + 30
+    space_w = _CARD_W + 16
+    width = 4 * space_w + _CARD_W + 30
     height = 218
     with picture.group(label="Family board (market)"):
         picture.rect(x, y, width, height, fill="#e8dcc4", stroke="#8a6d3b", rx=8)
@@ -523,19 +523,19 @@ def _family_board(picture: Picture, table: _Table, x: float, y: float) -> float:
         ):
             sx = x + 10 + space * space_w
             with picture.group(label=f"space {space + 1}"):
-                picture.text(sx + CARD_W / 2, y + 36, f"space {space + 1}", size=10, anchor="middle", weight="bold")
+                picture.text(sx + _CARD_W / 2, y + 36, f"space {space + 1}", size=10, anchor="middle", weight="bold")
                 if candle is not None:
                     with picture.group(label=f"space {space + 1} candle: " + _candle_label(edition, candle, False)):
-                        _candle(picture, edition, candle, sx, y + 42, CARD_W, 44, lit=False)
+                        _candle(picture, edition, candle, sx, y + 42, _CARD_W, 44, lit=False)
                 else:
-                    picture.rect(sx, y + 42, CARD_W, 44, stroke="#8a6d3b", dash="4 3", rx=6)
-                    picture.text(sx + CARD_W / 2, y + 68, "no candle", size=9, anchor="middle")
+                    picture.rect(sx, y + 42, _CARD_W, 44, stroke="#8a6d3b", dash="4 3", rx=6)
+                    picture.text(sx + _CARD_W / 2, y + 68, "no candle", size=9, anchor="middle")
                 if card is not None:
                     with picture.group(label=f"space {space + 1} " + _portrait_label(edition, card, False)):
                         _portrait(picture, edition, card, sx, y + 94, lit=False, shows_side=False, note="unlit side up")
                 else:
-                    picture.rect(sx, y + 94, CARD_W, CARD_H, stroke="#8a6d3b", dash="4 3", rx=5)
-                    picture.text(sx + CARD_W / 2, y + 138, "empty", size=10, anchor="middle")
+                    picture.rect(sx, y + 94, _CARD_W, _CARD_H, stroke="#8a6d3b", dash="4 3", rx=5)
+                    picture.text(sx + _CARD_W / 2, y + 138, "empty", size=10, anchor="middle")
                 with picture.group(label=f"space {space + 1}: {marigolds} marigold{'s' * (marigolds != 1)} on it"):
                     if marigolds:
                         _marigold(picture, sx + 14, y + 196, 9)
@@ -552,9 +552,9 @@ def _family_board(picture: Picture, table: _Table, x: float, y: float) -> float:
             _face_down(picture, dx, y + 94, f"Deck {table.deck_size}")
         bag = "" if table.bag is None else " (" + (" ".join(f"C{c}" for c in table.bag) or "empty") + ")"
         with picture.group(label=f"candle bag: {table.bag_size} candles{bag}"):
-            picture.rect(dx, y + 42, CARD_W, 44, fill="#7a5c3a", stroke="#3d2e1d", rx=14)
-            picture.text(dx + CARD_W / 2, y + 60, "candle bag", size=10, anchor="middle", fill="#ffffff")
-            picture.text(dx + CARD_W / 2, y + 76, f"{table.bag_size} candles", size=10, anchor="middle", fill="#fff")
+            picture.rect(dx, y + 42, _CARD_W, 44, fill="#7a5c3a", stroke="#3d2e1d", rx=14)
+            picture.text(dx + _CARD_W / 2, y + 60, "candle bag", size=10, anchor="middle", fill="#ffffff")
+            picture.text(dx + _CARD_W / 2, y + 76, f"{table.bag_size} candles", size=10, anchor="middle", fill="#fff")
         with picture.group(label=f"general supply: {table.supply} marigolds"):
             _marigold(picture, dx + 10, y + 196, 9)
             picture.text(dx + 22, y + 193, "supply", size=9)
@@ -654,16 +654,16 @@ def _abuela(picture: Picture, table: _Table, x: float, y: float, width: float) -
                 last = discards[-1]
                 with picture.group(label="her last discard: " + _portrait_label(edition, last, False)):
                     _portrait(picture, edition, last, x + 10, y + 88, lit=False, shows_side=False, note="last one")
-                picture.text(x + CARD_W + 18, y + 100, "in order (last 10):", size=9)
+                picture.text(x + _CARD_W + 18, y + 100, "in order (last 10):", size=9)
                 for i in range(0, min(len(discards), 10), 5):
                     chunk = " ".join(f"#{c}" for c in discards[-10:][i : i + 5])
-                    picture.text(x + CARD_W + 18, y + 114 + (i // 5) * 12, chunk, size=9)
+                    picture.text(x + _CARD_W + 18, y + 114 + (i // 5) * 12, chunk, size=9)
         candles = table.candle_discards
         label = "her discarded candles: " + (", ".join(f"C{c}" for c in candles) if candles else "none")
         with picture.group(label=label):
             shown = ", ".join(f"C{c}" for c in candles[-6:]) if candles else "none"
-            picture.text(x + CARD_W + 18, y + 150, f"candles discarded: {len(candles)}", size=9.5, weight="bold")
-            picture.text(x + CARD_W + 18, y + 163, shown, size=9)
+            picture.text(x + _CARD_W + 18, y + 150, f"candles discarded: {len(candles)}", size=9.5, weight="bold")
+            picture.text(x + _CARD_W + 18, y + 163, shown, size=9)
         if table.removed is not None:
             removed = "removed unseen: " + (" ".join(f"#{c}" for c in table.removed) or "none yet")
         else:
@@ -703,7 +703,7 @@ def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> 
             with picture.group(label=label):
                 if slot in golden:
                     picture.rect(
-                        sx - 4, sy - 4, CARD_W + 8, CARD_H + 8, fill="#f5d76e", stroke=_GOLD, stroke_width=3, rx=7
+                        sx - 4, sy - 4, _CARD_W + 8, _CARD_H + 8, fill="#f5d76e", stroke=_GOLD, stroke_width=3, rx=7
                     )
                 if card is not None:
                     _portrait(
@@ -717,10 +717,10 @@ def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> 
                         note="x2" if slot in golden else "",
                     )
                     continue
-                picture.rect(sx, sy, CARD_W, CARD_H, fill="#fffaf0", stroke="#8a6d3b", dash="5 3", rx=5)
-                picture.text(sx + CARD_W / 2, sy + 16, f"slot {slot}", size=9, anchor="middle", fill="#666666")
+                picture.rect(sx, sy, _CARD_W, _CARD_H, fill="#fffaf0", stroke="#8a6d3b", dash="5 3", rx=5)
+                picture.text(sx + _CARD_W / 2, sy + 16, f"slot {slot}", size=9, anchor="middle", fill="#666666")
                 if slot in golden:
-                    picture.text(sx + CARD_W / 2, sy + 40, "golden x2", size=12, anchor="middle", weight="bold")
+                    picture.text(sx + _CARD_W / 2, sy + 40, "golden x2", size=12, anchor="middle", weight="bold")
                 if slot in flower or slot in crossed:
                     fy = sy + (62 if slot in golden else 46)
                     _marigold(picture, sx + 22, fy, 10)
@@ -839,14 +839,14 @@ def _player(picture: Picture, table: _Table, seat: int, x: float, y: float, heig
         with picture.group(label=label):
             picture.text(x + 12, hy + 12, f"Hand ({count}):", size=11, weight="bold")
             for i in range(count):
-                hx = x + 90 + i * (CARD_W + 8)
+                hx = x + 90 + i * (_CARD_W + 8)
                 if hand is None:
                     _face_down(picture, hx, hy, "portrait")
                 else:
                     _portrait(picture, edition, hand[i], hx, hy, lit=False, shows_side=False, note="in hand")
             if not count:
                 picture.text(x + 90, hy + 12, "empty", size=10, italic=True)
-        ty = hy + (CARD_H if count else 16) + 16
+        ty = hy + (_CARD_H if count else 16) + 16
         discards = " ".join(f"#{c}" for c in board.discards) or "none"
         with picture.group(label=f"{_seat_name(table, seat)}: discarded portraits: {discards}"):
             picture.text(x + 12, ty, f"Discarded ({len(board.discards)}): {discards}", size=10)
@@ -906,8 +906,8 @@ def render_svg(subject: View | State, *, edition: Edition | None = None) -> str:
     layout = _layout(table.edition)
     columns = 1 if table.players == 1 else 2
     rows = (table.players + columns - 1) // columns
-    panel_h = 36 + layout.height + 14 + 56 + CARD_H + 16 + (30 if table.goals else 16)
-    family_w = 4 * (CARD_W + 16) + CARD_W + 30
+    panel_h = 36 + layout.height + 14 + 56 + _CARD_H + 16 + (30 if table.goals else 16)
+    family_w = 4 * (_CARD_W + 16) + _CARD_W + 30
     side_w = (3 * 176 + 16) if table.goals else (300 if table.solo else 0)
     width = max(
         2 * _MARGIN + columns * _PANEL_W + (columns - 1) * _MARGIN,
