@@ -103,7 +103,7 @@ _PHASE_WORDS: Final = {
 
 _LEGEND: Final = (
     "Portraits: branch (colour, shape, name) and number / favourite offering / objective about the adjacent "
-    "portraits / side.  Candles: C + number, objective; E = lit only at game end."
+    "portraits / side.  Candles: C + number, side, objective; E = lit only at game end, M = multiplayer only."
 )
 
 
@@ -260,7 +260,9 @@ def _portrait_label(edition: Edition, card: int, lit: bool) -> str:
     side = "lit" if lit else "unlit"
     return (
         f"portrait {card}: {portrait.branch.value} branch, offering {_feature(portrait.offering)}; "
-        f"objective: {portrait.objective.describe()}; {side}"
+        f"objective: {portrait.objective.describe()}; "
+        + (f"used with {portrait.players}+ players; " if portrait.players > 2 else "")
+        + side
     )
 
 
@@ -290,6 +292,8 @@ def _portrait(
         picture.text(x + 18 if lit else x + 5, y + _CARD_H - 6, footer, size=10, weight="bold" if lit else None)
     elif note:
         picture.text(x + 5, y + _CARD_H - 6, note, size=9)
+    if portrait.players > 2:
+        picture.text(x + _CARD_W - 4, y + _CARD_H - 6, f"{portrait.players}+ pl.", size=8, anchor="end")
 
 
 def _flame(picture: Picture, cx: float, cy: float, size: float) -> None:
@@ -351,9 +355,9 @@ def _candle(
     picture.rect(x, y, w, h, fill="#ffe08a" if lit else "#cfcfcf", stroke=_GOLD if lit else "#555555", rx=6)
     head = f"C{candle_id} " + ("LIT" if lit else "unlit")
     if candle.end_of_game:
-        head += " E" if short else " - end"
+        head += " E"
     if candle.multiplayer_only and not short:
-        head += " - multi"
+        head += " M"
     size = 8 if short else 9
     if lit:
         _flame(picture, x + 7, y + 10, 4.5)
