@@ -103,7 +103,8 @@ _PHASE_WORDS: Final = {
 
 _LEGEND: Final = (
     "Portraits: branch (colour, shape, name) and number / favourite offering / objective about the adjacent "
-    "portraits / side.  Candles: C + number, side, objective; E = lit only at game end, M = multiplayer only."
+    "portraits / side (LIT or unlit).",
+    "Candles: C + number, side, objective; E = lit only at the end of the game, M = multiplayer only.",
 )
 
 
@@ -653,36 +654,38 @@ def _abuela(picture: Picture, table: _Table, x: float, y: float, width: float) -
             picture.text(x + 48, y + 50, roll, size=10)
         discards = table.abuela_discards
         with picture.group(label=f"portraits the Abuela discarded: {len(discards)}"):
-            picture.text(x + 10, y + 80, f"Her discarded portraits: {len(discards)}", size=10, weight="bold")
+            picture.text(x + 10, y + 70, f"Her discarded portraits: {len(discards)}", size=10, weight="bold")
             if discards:
                 last = discards[-1]
                 with picture.group(label="her last discard: " + _portrait_label(edition, last, False)):
-                    _portrait(picture, edition, last, x + 10, y + 88, lit=False, shows_side=False, note="last one")
-                picture.text(x + _CARD_W + 18, y + 100, "in order (last 10):", size=9)
+                    _portrait(picture, edition, last, x + 10, y + 77, lit=False, shows_side=False, note="last one")
+                picture.text(
+                    x + _CARD_W + 18, y + 90, "in order" + (" (last 10):" if len(discards) > 10 else ":"), size=9
+                )
                 for i in range(0, min(len(discards), 10), 5):
                     chunk = " ".join(f"#{c}" for c in discards[-10:][i : i + 5])
-                    picture.text(x + _CARD_W + 18, y + 114 + (i // 5) * 12, chunk, size=9)
+                    picture.text(x + _CARD_W + 18, y + 104 + (i // 5) * 12, chunk, size=9)
         candles = table.candle_discards
         label = "her discarded candles: " + (", ".join(f"C{c}" for c in candles) if candles else "none")
         with picture.group(label=label):
-            shown = ", ".join(f"C{c}" for c in candles[-6:]) if candles else "none"
-            picture.text(x + _CARD_W + 18, y + 150, f"candles discarded: {len(candles)}", size=9.5, weight="bold")
-            picture.text(x + _CARD_W + 18, y + 163, shown, size=9)
+            shown = ("... " if len(candles) > 6 else "") + (", ".join(f"C{c}" for c in candles[-6:]) or "none")
+            picture.text(x + _CARD_W + 18, y + 138, f"candles discarded: {len(candles)}", size=9.5, weight="bold")
+            picture.text(x + _CARD_W + 18, y + 151, shown, size=9)
         if table.removed is not None:
             removed = "removed unseen: " + (" ".join(f"#{c}" for c in table.removed) or "none yet")
         else:
             removed = f"removed unseen: {table.removed_count} (face down)"
         with picture.group(label=f"portraits {removed}"):
-            picture.text(x + 10, y + 186, removed, size=9.5)
+            picture.text(x + 10, y + 176, removed, size=9.5)
         tiers = "Tiers: " + ", ".join(_tier_range(t) for t in SoloTier)
         if table.phase is Phase.OVER:
             tier = solo_tier(board_score(edition, table.boards[0]))
             with picture.group(label=f"solo result: tier {_tier_range(tier)}: {tier.verdict}"):
-                for i, line in enumerate(_wrap(tier.verdict, 52)[:2]):
-                    picture.text(x + 10, y + 200 + i * 12, line, size=9.5, italic=True, weight="bold")
+                for i, line in enumerate(_wrap(tier.verdict, 56)):
+                    picture.text(x + 10, y + 190 + i * 11, line, size=9, italic=True)
         else:
             with picture.group(label=f"solo score tiers: {tiers}"):
-                picture.text(x + 10, y + 204, tiers, size=9.5)
+                picture.text(x + 10, y + 200, tiers, size=9.5)
 
 
 def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> None:
@@ -917,7 +920,7 @@ def render_svg(subject: View | State, *, edition: Edition | None = None) -> str:
         2 * _MARGIN + columns * _PANEL_W + (columns - 1) * _MARGIN,
         2 * _MARGIN + family_w + (side_w + _MARGIN if side_w else 0),
     )
-    top = 56
+    top = 68
     band = 218
     height = top + band + _MARGIN + rows * (panel_h + _MARGIN) + _MARGIN
     picture = Picture(width, height, title=title, desc=_describe(table, scores), background=_BACKGROUND)
@@ -925,7 +928,8 @@ def render_svg(subject: View | State, *, edition: Edition | None = None) -> str:
     with picture.group(label=f"status: {status}"):
         heading = "Ofrenda" + (" (solo)" if table.solo else "")
         picture.text(_MARGIN, 28, heading, size=20, weight="bold")
-        picture.text(_MARGIN, 46, _LEGEND, size=9.5, fill="#444444")
+        for i, line in enumerate(_LEGEND):
+            picture.text(_MARGIN, 46 + i * 12, line, size=9.5, fill="#444444")
         over = table.phase is Phase.OVER
         picture.text(_MARGIN + 170, 28, status, size=14, weight="bold", fill=_CURRENT if not over else "#0b5394")
     _family_board(picture, table, _MARGIN, top)
