@@ -15,6 +15,7 @@ from ofrenda_rules.ofrenda import (
     Config,
     Phase,
     State,
+    TakePortrait,
     hidden_variant,
     new_game,
     observe,
@@ -234,3 +235,12 @@ def test_bad_subjects_are_refused() -> None:
     bad = attrs.evolve(view, market=(99, *view.market[1:]))
     with pytest.raises(EditionError, match="does not have"):
         render_svg(bad)
+
+
+def test_the_space_of_the_portrait_just_taken_says_its_candle_is_free() -> None:
+    state = new_game(Config(players=2), seed=2025)
+    state = GAME.apply(state, TakePortrait(1))
+    assert state.phase is Phase.TAKE_CANDLE
+    svg = render_svg(observe(state, 1))
+    assert "space 2: portrait taken this turn" in svg and "candle above: free" in svg
+    assert "candle above: free" not in render_svg(new_game(Config(players=2), seed=2025))

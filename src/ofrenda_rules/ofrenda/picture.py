@@ -399,6 +399,7 @@ class _Table:
     goals: tuple[int, ...]
     stacks: tuple[tuple[int, ...], ...]
     pending: tuple[int, ...]
+    taken_space: int | None
     die: int | None
 
 
@@ -430,6 +431,7 @@ def _table_of_state(state: State) -> _Table:
         goals=state.goals,
         stacks=state.stacks,
         pending=state.pending,
+        taken_space=state.taken_space,
         die=state.die,
     )
 
@@ -463,6 +465,7 @@ def _table_of_view(view: View, edition: Edition) -> _Table:
         goals=view.goals,
         stacks=view.stacks,
         pending=view.pending,
+        taken_space=view.taken_space,
         die=view.die,
     )
 
@@ -540,7 +543,23 @@ def _family_board(picture: Picture, table: _Table, x: float, y: float) -> float:
                         _portrait(picture, edition, card, sx, y + 94, lit=False, shows_side=False, note="unlit side up")
                 else:
                     picture.rect(sx, y + 94, _CARD_W, _CARD_H, stroke="#8a6d3b", dash="4 3", rx=5)
-                    picture.text(sx + _CARD_W / 2, y + 138, "empty", size=10, anchor="middle")
+                    if space == table.taken_space:
+                        taken = "discarded by the Abuela" if table.abuela else "taken this turn"
+                        with picture.group(label=f"space {space + 1}: portrait {taken}"):
+                            words = taken.rsplit(" ", 1) if table.abuela else ["taken", "this turn"]
+                            for i, word in enumerate(words):
+                                picture.text(sx + _CARD_W / 2, y + 124 + i * 13, word, size=10, anchor="middle")
+                            if table.phase is Phase.TAKE_CANDLE:
+                                picture.text(
+                                    sx + _CARD_W / 2,
+                                    y + 160,
+                                    "candle above: free",
+                                    size=8.5,
+                                    anchor="middle",
+                                    weight="bold",
+                                )
+                    else:
+                        picture.text(sx + _CARD_W / 2, y + 138, "empty", size=10, anchor="middle")
                 with picture.group(label=f"space {space + 1}: {marigolds} marigold{'s' * (marigolds != 1)} on it"):
                     if marigolds:
                         _marigold(picture, sx + 14, y + 196, 9)
