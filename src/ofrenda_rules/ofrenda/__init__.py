@@ -55,6 +55,7 @@ from ofrenda_rules.ofrenda.edition import EDITIONS as EDITIONS
 from ofrenda_rules.ofrenda.edition import Edition as Edition
 from ofrenda_rules.ofrenda.edition import edition_problems as edition_problems
 from ofrenda_rules.ofrenda.edition import load_edition as load_edition
+from ofrenda_rules.ofrenda.picture import render_svg as render_svg
 from ofrenda_rules.ofrenda.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.ofrenda.position import from_position as from_position
 from ofrenda_rules.ofrenda.position import to_position as to_position
@@ -141,6 +142,7 @@ __all__ = [
     "num_distinct_actions",
     "observe",
     "outcome",
+    "render_svg",
     "score",
     "solo_tier",
     "to_position",

@@ -29,6 +29,7 @@ from ofrenda_rules.ofrenda.codec import (
     num_distinct_actions,
 )
 from ofrenda_rules.ofrenda.edition import TURNS
+from ofrenda_rules.ofrenda.picture import render_svg
 from ofrenda_rules.ofrenda.position import from_position, to_position
 from ofrenda_rules.ofrenda.rules import (
     apply,
@@ -167,5 +168,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     encode_action=encode_action,
     decode_action=decode_action,
     max_decisions=max_decisions,
+    render_svg=render_svg,
 )
 """Ofrenda as a registered game."""

@@ -217,3 +217,9 @@ class State:
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle the state by its fields, without its private caches."""
         return reduce_init_fields(self)
+
+    def _repr_svg_(self) -> str:
+        """The whole table as an SVG picture (every hand face up), which Jupyter shows for a state."""
+        from ofrenda_rules.ofrenda.picture import render_svg
+
+        return render_svg(self)

@@ -70,6 +70,12 @@ class View:
     die: int | None
     """Solo -- the Abuela's last portrait roll, shown until the end of the player's next turn."""
 
+    def _repr_svg_(self) -> str:
+        """What this seat sees as an SVG picture (the default edition's components), which Jupyter shows."""
+        from ofrenda_rules.ofrenda.picture import render_svg
+
+        return render_svg(self)
+
 
 def observe(state: State, player: int) -> View:
     """The view of ``state`` for seat ``player``."""
