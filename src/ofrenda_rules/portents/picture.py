@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Final
 
 import attrs
@@ -178,7 +179,8 @@ def _layout(players: int) -> _Layout:
         slot_outward.append(_OUTWARD[edge])
     gap = (_CELL - _TILE) / 2
     space_origins = tuple(
-        (margin + (1 + space % 3) * _CELL + gap, _HEADER + margin + (1 + space // 3) * _CELL + gap) for space in range(9)
+        (margin + (1 + space % 3) * _CELL + gap, _HEADER + margin + (1 + space // 3) * _CELL + gap)
+        for space in range(9)
     )
     return _Layout(
         margin=margin,
@@ -303,15 +305,43 @@ def _seat_name(table: _Table, seat: int) -> str:
     return name
 
 
+def _possessive(table: _Table, seat: int) -> str:
+    """``"Player 1's"``, ``"The player's"`` (solo, a state) or ``"Your"`` (solo, a view), for labels."""
+    if table.players == 1:
+        return "The player's" if table.you is None else "Your"
+    return f"Player {seat}'s"
+
+
 def _title_name(table: _Table, seat: int) -> str:
     name = _seat_name(table, seat)
     return name[0].upper() + name[1:]
 
 
+class _Sketch(Picture):
+    """A :class:`~ofrenda_rules.svg.Picture` that can paste shapes drawn once (tiles, omens and chips are cached).
+
+    A wish for the kernel: ``Picture`` could offer this itself (or ``<use>`` of ``<defs>``).
+    """
+
+    def __init__(
+        self, width: float = 0, height: float = 0, *, title: str = "", desc: str = "", background: str | None = None
+    ) -> None:
+        super().__init__(width, height, title=title, desc=desc, background=background)
+
+    def elements(self) -> tuple[str, ...]:
+        """The elements drawn so far, without their indentation."""
+        return tuple(part.strip() for part in self._parts)
+
+    def paste(self, elements: tuple[str, ...]) -> None:
+        """Add elements another sketch drew (see :meth:`elements`), at the current nesting."""
+        for element in elements:
+            self._add(element)
+
+
 # --- shapes --------------------------------------------------------------------------------------------------------
 
 
-def _skull(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
+def _skull(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
     p.circle(cx, cy - 0.18 * s, 0.72 * s, fill=ink)
     p.rect(cx - 0.42 * s, cy + 0.3 * s, 0.84 * s, 0.55 * s, fill=ink, rx=0.12 * s)
     p.circle(cx - 0.3 * s, cy - 0.12 * s, 0.2 * s, fill=hole)
@@ -321,7 +351,7 @@ def _skull(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -> N
         p.line(cx + dx * s, cy + 0.55 * s, cx + dx * s, cy + 0.85 * s, stroke=hole, width=max(1.0, 0.07 * s))
 
 
-def _claw(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
+def _claw(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
     def pt(x: float, y: float) -> str:
         return f"{number(cx + x * s)},{number(cy + y * s)}"
 
@@ -339,7 +369,7 @@ def _claw(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -> No
     p.rect(cx - 0.65 * s, cy - 0.95 * s, 1.3 * s, 0.3 * s, fill=ink, rx=0.12 * s)
 
 
-def _wishbone(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
+def _wishbone(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
     def pt(x: float, y: float) -> str:
         return f"{number(cx + x * s)},{number(cy + y * s)}"
 
@@ -353,7 +383,7 @@ def _wishbone(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -
     p.circle(cx + 0.6 * s, cy + 0.9 * s, 0.14 * s, fill=ink)
 
 
-def _wing(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
+def _wing(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
     def pt(x: float, y: float) -> str:
         return f"{number(cx + x * s)},{number(cy + y * s)}"
 
@@ -365,7 +395,7 @@ def _wing(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -> No
     p.path(f"M {pt(-0.6, 0.4)} Q {pt(-0.3, -0.3)} {pt(0.5, -0.6)}", stroke=hole, stroke_width=max(1.0, 0.08 * s))
 
 
-_SHAPE_DRAW: Final[dict[Trait, Callable[[Picture, float, float, float, str, str], None]]] = {
+_SHAPE_DRAW: Final[dict[Trait, Callable[[_Sketch, float, float, float, str, str], None]]] = {
     Trait.SKULL: _skull,
     Trait.CLAW: _claw,
     Trait.WISHBONE: _wishbone,
@@ -373,12 +403,8 @@ _SHAPE_DRAW: Final[dict[Trait, Callable[[Picture, float, float, float, str, str]
 }
 
 
-def _name(sign: Sign) -> str:
-    return str(sign)
-
-
 def _tile(
-    p: Picture,
+    p: _Sketch,
     x: float,
     y: float,
     size: float,
@@ -392,29 +418,37 @@ def _tile(
 
     ``space`` writes the altar space's number in the top-left corner.
     """
+    what = f"Burnt Offering (lit): {sign}" if lit else f"BS tile: {sign}"
+    with p.group(label=f"{label}{what}" if label else what, translate=(x, y)):
+        p.paste(_tile_shapes(sign, size, lit))
+        if space is not None:
+            p.text(5, 12, str(space), size=10, weight="bold", fill=_LIT_TEXT if lit else _INK[sign.colour])
+
+
+@cache
+def _tile_shapes(sign: Sign, size: float, lit: bool) -> tuple[str, ...]:
+    """The shapes of a tile with its top-left corner at the origin (drawn once, pasted everywhere)."""
+    p = _Sketch()
     fill = COLOUR_FILLS[sign.colour]
     ink = _INK[sign.colour]
     text_size = max(7.5, round(size * 0.135, 1))
-    second = y + size - max(3.0, size * 0.09)
+    second = size - max(3.0, size * 0.09)
     first = second - text_size * 1.05
-    icon_y = y + (first - text_size - y) / 2 + size * 0.04
-    icon_s = min(size * 0.22, (first - text_size - y) * 0.42)
-    what = f"Burnt Offering (lit): {sign}" if lit else f"BS tile: {sign}"
-    with p.group(label=f"{label}{what}" if label else what):
-        if lit:
-            p.rect(x, y, size, size, fill=_LIT_BODY, stroke=fill, stroke_width=3, rx=size * 0.1)
-            _SHAPE_DRAW[sign.shape](p, x + size * 0.5, icon_y + size * 0.05, icon_s * 0.8, _LIT_TEXT, _LIT_BODY)
-            p.path(_flame(x + size * 0.84, y + size * 0.06, size * 0.22), fill=_FLAME)
-            p.text(x + size * 0.24, y + size * 0.2, "LIT", size=text_size, weight="bold", fill=_FLAME)
-            band = first - text_size - size * 0.02
-            p.rect(x + 3, band, size - 6, y + size - 3 - band, fill=fill, rx=size * 0.06)
-        else:
-            p.rect(x, y, size, size, fill=fill, stroke=_DARK, stroke_width=1.5, rx=size * 0.1)
-            _SHAPE_DRAW[sign.shape](p, x + size * 0.5, icon_y, icon_s, ink, fill)
-        p.text(x + size / 2, first, sign.colour.value.capitalize(), size=text_size, anchor="middle", fill=ink)
-        p.text(x + size / 2, second, sign.shape.value, size=text_size, anchor="middle", fill=ink)
-        if space is not None:
-            p.text(x + 5, y + 12, str(space), size=10, weight="bold", fill=_LIT_TEXT if lit else ink)
+    icon_y = (first - text_size) / 2 + size * 0.04
+    icon_s = min(size * 0.22, (first - text_size) * 0.42)
+    if lit:
+        p.rect(0, 0, size, size, fill=_LIT_BODY, stroke=fill, stroke_width=3, rx=size * 0.1)
+        _SHAPE_DRAW[sign.shape](p, size * 0.5, icon_y + size * 0.05, icon_s * 0.8, _LIT_TEXT, _LIT_BODY)
+        p.path(_flame(size * 0.84, size * 0.06, size * 0.22), fill=_FLAME)
+        p.text(size * 0.24, size * 0.2, "LIT", size=text_size, weight="bold", fill=_FLAME)
+        band = first - text_size - size * 0.02
+        p.rect(3, band, size - 6, size - 3 - band, fill=fill, rx=size * 0.06)
+    else:
+        p.rect(0, 0, size, size, fill=fill, stroke=_DARK, stroke_width=1.5, rx=size * 0.1)
+        _SHAPE_DRAW[sign.shape](p, size * 0.5, icon_y, icon_s, ink, fill)
+    p.text(size / 2, first, sign.colour.value.capitalize(), size=text_size, anchor="middle", fill=ink)
+    p.text(size / 2, second, sign.shape.value, size=text_size, anchor="middle", fill=ink)
+    return p.elements()
 
 
 def _flame(cx: float, top: float, h: float) -> str:
@@ -429,32 +463,48 @@ def _flame(cx: float, top: float, h: float) -> str:
     )
 
 
-def _omen(p: Picture, cx: float, cy: float, r: float, sign: Sign, *, label: str) -> None:
+def _omen(p: _Sketch, cx: float, cy: float, r: float, sign: Sign, *, label: str) -> None:
     """An omen token: a disc in its colour with its shape and its name."""
+    with p.group(label=f"{label}: omen {sign}", translate=(cx, cy)):
+        p.paste(_omen_shapes(sign, r))
+
+
+@cache
+def _omen_shapes(sign: Sign, r: float) -> tuple[str, ...]:
+    """The shapes of an omen token centred on the origin."""
+    p = _Sketch()
     fill = COLOUR_FILLS[sign.colour]
     ink = _INK[sign.colour]
     size = max(8.0, round(r * 0.27, 1))
-    with p.group(label=f"{label}: omen {sign}"):
-        p.circle(cx, cy, r, fill=fill, stroke=_DARK, stroke_width=1.5)
-        _SHAPE_DRAW[sign.shape](p, cx, cy - r * 0.36, r * 0.34, ink, fill)
-        p.text(cx, cy + r * 0.3, sign.colour.value.capitalize(), size=size, anchor="middle", fill=ink)
-        p.text(cx, cy + r * 0.3 + size * 1.05, sign.shape.value, size=size, anchor="middle", fill=ink)
+    p.circle(0, 0, r, fill=fill, stroke=_DARK, stroke_width=1.5)
+    _SHAPE_DRAW[sign.shape](p, 0, -r * 0.36, r * 0.34, ink, fill)
+    p.text(0, r * 0.3, sign.colour.value.capitalize(), size=size, anchor="middle", fill=ink)
+    p.text(0, r * 0.3 + size * 1.05, sign.shape.value, size=size, anchor="middle", fill=ink)
+    return p.elements()
 
 
-def _chip(p: Picture, x: float, y: float, sign: Sign, *, label: str) -> None:
+def _chip(p: _Sketch, x: float, y: float, sign: Sign, *, label: str) -> None:
     """A collected omen as a small named chip."""
+    with p.group(label=f"{label}: {sign}", translate=(x, y)):
+        p.paste(_chip_shapes(sign))
+
+
+@cache
+def _chip_shapes(sign: Sign) -> tuple[str, ...]:
+    """The shapes of a chip with its top-left corner at the origin."""
+    p = _Sketch()
     fill = COLOUR_FILLS[sign.colour]
     ink = _INK[sign.colour]
-    with p.group(label=f"{label}: {sign}"):
-        p.rect(x, y, _CHIP_W, _CHIP_H, fill=fill, stroke=_DARK, stroke_width=1, rx=_CHIP_H / 2)
-        _SHAPE_DRAW[sign.shape](p, x + 13, y + _CHIP_H / 2, 7, ink, fill)
-        p.text(x + 25, y + 16, str(sign), size=10.5, fill=ink)
+    p.rect(0, 0, _CHIP_W, _CHIP_H, fill=fill, stroke=_DARK, stroke_width=1, rx=_CHIP_H / 2)
+    _SHAPE_DRAW[sign.shape](p, 13, _CHIP_H / 2, 7, ink, fill)
+    p.text(25, 16, str(sign), size=10.5, fill=ink)
+    return p.elements()
 
 
 # --- the board -----------------------------------------------------------------------------------------------------
 
 
-def _draw_board(p: Picture, table: _Table, layout: _Layout) -> None:
+def _draw_board(p: _Sketch, table: _Table, layout: _Layout) -> None:
     m = layout.margin
     top = _HEADER + m
     names = table.edition.slot_names
@@ -517,7 +567,7 @@ def _name_position(cx: float, cy: float, ox: int, oy: int) -> tuple[float, float
     return cx + ox * (_OMEN_R + 16), cy + 4
 
 
-def _draw_solo_start(p: Picture, table: _Table, layout: _Layout) -> None:
+def _draw_solo_start(p: _Sketch, table: _Table, layout: _Layout) -> None:
     slot = table.edition.slot(table.edition.solo_start)
     cx, cy = layout.slot_centres[slot]
     ox, oy = layout.slot_outward[slot]
@@ -549,7 +599,7 @@ _STAR_UNITS: Final = (
 )
 
 
-def _draw_kitty(p: Picture, table: _Table, layout: _Layout) -> None:
+def _draw_kitty(p: _Sketch, table: _Table, layout: _Layout) -> None:
     slot = table.kitty_slot
     name = table.edition.slot_names[slot]
     cx, cy = layout.slot_centres[slot]
@@ -563,8 +613,9 @@ def _draw_kitty(p: Picture, table: _Table, layout: _Layout) -> None:
     else:
         token_text = f"{table.token} on its token"
     with p.group(label=f"The Kitty at slot {name}, pointing at it; {steps}; {hat}; {token_text}"):
-        tip_x, tip_y = cx + ox * (_OMEN_R + 3) * (0.75 if ox and oy else 1), cy + oy * (_OMEN_R + 3) * (
-            0.75 if ox and oy else 1
+        tip_x, tip_y = (
+            cx + ox * (_OMEN_R + 3) * (0.75 if ox and oy else 1),
+            cy + oy * (_OMEN_R + 3) * (0.75 if ox and oy else 1),
         )
         p.line(kx, ky, tip_x, tip_y, stroke=_DARK, width=3)
         p.circle(tip_x, tip_y, 4, fill=_DARK)
@@ -579,12 +630,14 @@ def _draw_kitty(p: Picture, table: _Table, layout: _Layout) -> None:
             _tile(p, kx - 24, ky - 24, 48, table.token, label="On the Kitty token: ")
         else:
             p.text(kx, ky + 2, "no tile", size=10, anchor="middle", fill="#FFFFFF")
-        p.text(kx, ky + 46, f"Kitty at {name}: {table.kitty_steps}/{2 * CIRCUIT}", size=11, anchor="middle", weight="bold")
+        p.text(
+            kx, ky + 46, f"Kitty at {name}: {table.kitty_steps}/{2 * CIRCUIT}", size=11, anchor="middle", weight="bold"
+        )
 
 
 # --- the panel -----------------------------------------------------------------------------------------------------
 
-_Block = tuple[float, Callable[[Picture, float, float], None]]
+_Block = tuple[float, Callable[[_Sketch, float, float], None]]
 """A panel block: its height and how to draw it at ``(x, y)``."""
 
 
@@ -594,7 +647,9 @@ def _tile_row_height(count: int, size: float, width: float) -> float:
     return rows * (size + 6)
 
 
-def _draw_tile_row(p: Picture, x: float, y: float, tiles: Sequence[Sign], size: float, width: float, label: str) -> None:
+def _draw_tile_row(
+    p: _Sketch, x: float, y: float, tiles: Sequence[Sign], size: float, width: float, label: str
+) -> None:
     per_row = max(1, int((width + 6) // (size + 6)))
     for i, tile in enumerate(tiles):
         _tile(p, x + (i % per_row) * (size + 6), y + (i // per_row) * (size + 6), size, tile, label=label)
@@ -605,7 +660,7 @@ def _chips_height(count: int) -> float:
     return rows * (_CHIP_H + 5)
 
 
-def _draw_chips(p: Picture, x: float, y: float, omens: Sequence[Sign], label: str) -> None:
+def _draw_chips(p: _Sketch, x: float, y: float, omens: Sequence[Sign], label: str) -> None:
     if not omens:
         p.text(x, y + 16, "none yet", size=11, fill=_MUTED, italic=True)
     for i, omen in enumerate(omens):
@@ -624,8 +679,9 @@ def _seat_block(table: _Table, seat: int, width: float) -> _Block:
     hand_h = _tile_row_height(len(hand), _HAND_TILE, width - 20) if hand else 20
     height = 30 + 18 + hand_h + 18 + _chips_height(len(omens)) + 24
 
-    def draw(p: Picture, x: float, y: float) -> None:
+    def draw(p: _Sketch, x: float, y: float) -> None:
         name = _title_name(table, seat)
+        whose = _possessive(table, seat)
         moving = table.current == seat and table.phase is not Phase.OVER
         won = seat in table.winners
         heading = name + (" -- to move" if moving else "") + (" -- WINNER" if won else "")
@@ -639,16 +695,16 @@ def _seat_block(table: _Table, seat: int, width: float) -> _Block:
             yy = y + 30
             p.text(x + 10, yy + 12, f"Hand ({len(hand)} tiles, face up)", size=11, fill=_MUTED)
             yy += 18
-            with p.group(label=f"{name}'s hand: " + (", ".join(str(t) for t in hand) or "empty")):
+            with p.group(label=f"{whose} hand: " + (", ".join(str(t) for t in hand) or "empty")):
                 if hand:
-                    _draw_tile_row(p, x + 10, yy, hand, _HAND_TILE, width - 20, f"{name}'s hand: ")
+                    _draw_tile_row(p, x + 10, yy, hand, _HAND_TILE, width - 20, f"{whose} hand: ")
                 else:
                     p.text(x + 10, yy + 14, "empty", size=11, fill=_MUTED, italic=True)
             yy += hand_h
             p.text(x + 10, yy + 12, "Omens collected", size=11, fill=_MUTED)
             yy += 16
-            with p.group(label=f"{name}'s omens: " + (", ".join(str(o) for o in omens) or "none")):
-                _draw_chips(p, x + 10, yy, omens, f"{name}'s omen")
+            with p.group(label=f"{whose} omens: " + (", ".join(str(o) for o in omens) or "none")):
+                _draw_chips(p, x + 10, yy, omens, f"{whose} omen")
             yy += _chips_height(len(omens))
             p.text(x + 10, yy + 13, f"Fortunes (3 or more): {_fortunes_text(omens, 3)}", size=11)
 
@@ -657,14 +713,10 @@ def _seat_block(table: _Table, seat: int, width: float) -> _Block:
 
 def _kitty_block(table: _Table, width: float) -> _Block:
     omens = table.kitty_omens
-    bag_h = (
-        _tile_row_height(len(table.bag), 48, width - 20)
-        if table.bag
-        else 0
-    )
+    bag_h = _tile_row_height(len(table.bag), 48, width - 20) if table.bag else 0
     height = 30 + 20 + 18 + _chips_height(len(omens)) + 22 + 20 + bag_h + 12
 
-    def draw(p: Picture, x: float, y: float) -> None:
+    def draw(p: _Sketch, x: float, y: float) -> None:
         name = table.edition.slot_names[table.kitty_slot]
         moving = table.phase is Phase.KITTY
         won = table.phase is Phase.OVER and not table.winners
@@ -737,7 +789,7 @@ def _info_block(table: _Table, width: float) -> _Block:
     rows_h = sum(18 + _tile_row_height(len(tiles), _SMALL_TILE, width) for _, tiles in rows)
     height = len(lines) * 17 + rows_h + 10
 
-    def draw(p: Picture, x: float, y: float) -> None:
+    def draw(p: _Sketch, x: float, y: float) -> None:
         yy = y
         with p.group(label="The game: " + "; ".join(lines)):
             for line in lines:
@@ -841,15 +893,19 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
         blocks.append(_kitty_block(table, panel_w))
     panel_h = sum(h for h, _ in blocks)
     height = max(_HEADER + layout.board, _HEADER + 10 + panel_h + 10)
-    p = Picture(layout.width, height, title=_title(table), desc=_desc(table), background=_BACKGROUND)
+    p = _Sketch(layout.width, height, title=_title(table), desc=_desc(table), background=_BACKGROUND)
     with p.group(label="Title and whose turn it is"):
         heading = "Portents" + (" -- solo against the Kitty" if table.players == 1 else "")
-        view = " -- the whole table (omniscient)" if table.omniscient else f" -- view of {_seat_name(table, table.you or 0)}"
+        view = (
+            " -- the whole table (omniscient)"
+            if table.omniscient
+            else f" -- view of {_seat_name(table, table.you or 0)}"
+        )
         p.text(16, 28, heading + view, size=20, weight="bold")
         over = table.phase is Phase.OVER
         p.text(16, 52, _status(table), size=14, weight="bold" if over else None, fill=_ACTIVE if over else _DARK)
     _draw_board(p, table, layout)
-    y = _HEADER + 10
+    y: float = _HEADER + 10
     for block_h, draw in blocks:
         draw(p, layout.panel_x, y)
         y += block_h
