@@ -59,7 +59,7 @@ COLOUR_FILLS: Final = {
     Trait.BLUE: "#0072B2",
     Trait.WHITE: "#F4F4F0",
 }
-"""The fill of each tile colour: the Okabe-Ito colour-blind-safe palette (white a warm off-white)."""
+"""The fill of each tile colour -- the Okabe-Ito colour-blind-safe palette (white a warm off-white)."""
 
 _INK: Final = {Trait.YELLOW: "#1A1A1A", Trait.RED: "#111111", Trait.BLUE: "#FFFFFF", Trait.WHITE: "#1A1A1A"}
 """Icon and text colour on each tile colour (contrast of 4.5:1 or more)."""
