@@ -169,6 +169,11 @@ def test_the_kitty_stands_at_its_slot_with_its_token_hat_and_steps() -> None:
     assert any("hat on (one circuit done)" in label for label in _labels_of(hatted))
     view_texts = _texts(render_svg(observe(state, 0)))
     assert not any(text.startswith("Target") for text in view_texts), "a view without its config knows no target"
+    assert f"Turn {state.turns + 1}: You push 1-3 tiles off the altar from one side (Sleight of Hand)" in view_texts
+    assert f"Turn {state.turns + 1}: The player pushes 1-3 tiles off the altar from one side (Sleight of Hand)" in texts
+    assert (
+        ET.fromstring(render_svg(observe(state, 0))).findtext(f"{NS}title", "").endswith("the view of player 0 (you)")
+    )
     assert "Target (Expert Evocator): 3 fortunes of 4 and 4 of 3" in _texts(
         render_svg(observe(state, 0), config=config)
     )
@@ -180,7 +185,7 @@ def test_titles_mark_the_seat_and_whose_turn_it_is() -> None:
     other = 1 - seat
     svg = render_svg(observe(state, other))
     root = ET.fromstring(svg)
-    assert root.findtext(f"{NS}title") == f"Portents (2 players) -- player {other}'s view (player {other})"
+    assert root.findtext(f"{NS}title") == f"Portents (2 players) -- the view of player {other}"
     texts = _texts(svg)
     assert f"Player {other} (you)" in texts
     assert f"Player {seat} -- to move" in texts

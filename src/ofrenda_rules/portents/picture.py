@@ -609,7 +609,8 @@ def _draw_kitty(p: _Sketch, table: _Table, layout: _Layout) -> None:
     steps = f"{table.kitty_steps} of {2 * CIRCUIT} steps"
     hat = "hat on (one circuit done)" if table.kitty_hat else "hatless"
     if table.token is None:
-        token_text = "no tile on its token (Chaotic Cat)" if table.phase is not Phase.OVER else "no tile on its token"
+        chaotic = table.config is not None and table.config.chaotic_cat
+        token_text = "no tile on its token" + (" (Chaotic Cat)" if chaotic else "")
     else:
         token_text = f"{table.token} on its token"
     with p.group(label=f"The Kitty at slot {name}, pointing at it; {steps}; {hat}; {token_text}"):
@@ -620,18 +621,24 @@ def _draw_kitty(p: _Sketch, table: _Table, layout: _Layout) -> None:
         p.line(kx, ky, tip_x, tip_y, stroke=_DARK, width=3)
         p.circle(tip_x, tip_y, 4, fill=_DARK)
         body = "#3C3C3C"
-        p.polygon([(kx - 30, ky - 22), (kx - 24, ky - 44), (kx - 10, ky - 28)], fill=body)
-        p.polygon([(kx + 30, ky - 22), (kx + 24, ky - 44), (kx + 10, ky - 28)], fill=body)
-        p.rect(kx - 34, ky - 30, 68, 62, fill=body, stroke=_DARK, rx=16)
+        p.polygon([(kx - 32, ky - 22), (kx - 26, ky - 44), (kx - 12, ky - 28)], fill=body)
+        p.polygon([(kx + 32, ky - 22), (kx + 26, ky - 44), (kx + 12, ky - 28)], fill=body)
+        p.rect(kx - 36, ky - 30, 72, 74, fill=body, stroke=_DARK, rx=16)
         if table.kitty_hat:
             p.polygon([(kx - 16, ky - 30), (kx + 16, ky - 30), (kx + 4, ky - 62)], fill="#6A3D9A", stroke=_DARK)
             p.polygon(_star(kx + 1, ky - 42, 5, 2), fill=_FLAME)
         if table.token is not None:
-            _tile(p, kx - 24, ky - 24, 48, table.token, label="On the Kitty token: ")
+            _tile(p, kx - 24, ky - 26, 48, table.token, label="On the Kitty token: ")
         else:
-            p.text(kx, ky + 2, "no tile", size=10, anchor="middle", fill="#FFFFFF")
+            p.text(kx, ky, "no tile", size=10, anchor="middle", fill="#FFFFFF")
         p.text(
-            kx, ky + 46, f"Kitty at {name}: {table.kitty_steps}/{2 * CIRCUIT}", size=11, anchor="middle", weight="bold"
+            kx,
+            ky + 38,
+            f"{name} {table.kitty_steps}/{2 * CIRCUIT}",
+            size=11,
+            anchor="middle",
+            weight="bold",
+            fill="#FFFFFF",
         )
 
 
@@ -816,7 +823,11 @@ def _status(table: _Table) -> str:
     if current == TERMINAL:
         return "Game over"
     who = _title_name(table, current)
-    return f"Turn {table.turns + 1}: {who} {_PHASE_TEXT[table.phase]}"
+    doing = _PHASE_TEXT[table.phase]
+    if who == "You":  # "you push", not "you pushes"
+        verb, rest = doing.split(" ", 1)
+        doing = f"{verb[:-2] if verb.endswith('shes') else verb[:-1]} {rest}"
+    return f"Turn {table.turns + 1}: {who} {doing}"
 
 
 _NOBODY: Final = frozenset(
@@ -840,8 +851,7 @@ def _title(table: _Table) -> str:
     mode = "solo against the Kitty" if table.players == 1 else "2 players"
     if table.omniscient:
         return f"Portents ({mode}) -- the whole table, face up (omniscient picture)"
-    seat = "your" if table.players == 1 else f"player {table.you}'s"
-    return f"Portents ({mode}) -- {seat} view (player {table.you})"
+    return f"Portents ({mode}) -- the view of player {table.you}" + (" (you)" if table.players == 1 else "")
 
 
 def _desc(table: _Table) -> str:
@@ -899,7 +909,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
         view = (
             " -- the whole table (omniscient)"
             if table.omniscient
-            else f" -- view of {_seat_name(table, table.you or 0)}"
+            else (" -- your view" if table.players == 1 else f" -- the view of player {table.you}")
         )
         p.text(16, 28, heading + view, size=20, weight="bold")
         over = table.phase is Phase.OVER
