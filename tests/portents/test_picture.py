@@ -70,6 +70,9 @@ def _check_document(svg: str) -> ET.Element:
     for banned in ("<script", "<image", "href", "url(", "@import", "@font-face", "<foreignobject", "<style"):
         assert banned not in lowered, banned
     assert float(root.attrib["width"]) <= 1200
+    children = [child.tag.removeprefix(NS) for child in root]
+    assert children[:3] == ["title", "desc", "rect"], "title, desc, then the background"
+    assert set(children[3:]) == {"g"}, "everything drawn is in a labelled group"
     return root
 
 

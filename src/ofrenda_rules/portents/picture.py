@@ -463,12 +463,6 @@ def _flame(cx: float, top: float, h: float) -> str:
     )
 
 
-def _omen(p: _Sketch, cx: float, cy: float, r: float, sign: Sign, *, label: str) -> None:
-    """An omen token: a disc in its colour with its shape and its name."""
-    with p.group(label=f"{label}: omen {sign}", translate=(cx, cy)):
-        p.paste(_omen_shapes(sign, r))
-
-
 @cache
 def _omen_shapes(sign: Sign, r: float) -> tuple[str, ...]:
     """The shapes of an omen token centred on the origin."""
@@ -521,19 +515,17 @@ def _draw_board(p: _Sketch, table: _Table, layout: _Layout) -> None:
         p.rect(m + _CELL - 4, top + _CELL - 4, 3 * _CELL + 8, 3 * _CELL + 8, fill=_ALTAR, rx=10)
     for slot in range(16):
         cx, cy = layout.slot_centres[slot]
-        ox, oy = layout.slot_outward[slot]
         omen = table.omens[slot]
-        label = f"Omen slot {names[slot]}"
-        if omen is None:
-            with p.group(label=f"{label}: empty"):
-                p.circle(cx, cy, _OMEN_R, fill=_BACKGROUND, stroke=_MUTED, stroke_width=1.5)
-                p.text(cx, cy + 4, "empty", size=10, anchor="middle", fill=_MUTED, italic=True)
-        else:
-            _omen(p, cx, cy, _OMEN_R, omen, label=label)
-        if table.players == 1 and slot == table.kitty_slot:
-            continue  # the Kitty stands there and names it
-        nx, ny = _name_position(cx, cy, ox, oy)
-        p.text(nx, ny, names[slot], size=12, anchor="middle", weight="bold", fill=_MUTED)
+        label = f"Omen slot {names[slot]}: " + ("empty" if omen is None else f"omen {omen}")
+        with p.group(label=label, translate=(cx, cy)):
+            if omen is None:
+                p.circle(0, 0, _OMEN_R, fill=_BACKGROUND, stroke=_MUTED, stroke_width=1.5)
+                p.text(0, 4, "empty", size=10, anchor="middle", fill=_MUTED, italic=True)
+            else:
+                p.paste(_omen_shapes(omen, _OMEN_R))
+            if table.players > 1 or slot != table.kitty_slot:  # else the Kitty stands there and names it
+                nx, ny = _NAME_OFFSETS[layout.slot_outward[slot]]
+                p.text(nx, ny, names[slot], size=12, anchor="middle", weight="bold", fill=_MUTED)
     lit_now = set(table.lit_now)
     portent_spaces = {space for lane, _ in table.portent_lanes for space in LANES[lane]}
     for space in range(9):
@@ -544,27 +536,31 @@ def _draw_board(p: _Sketch, table: _Table, layout: _Layout) -> None:
             with p.group(label=f"{label}empty"):
                 p.rect(x, y, _TILE, _TILE, fill=_ALTAR_SPACE, stroke="#C9B6CC", stroke_width=1.5, rx=8, dash="5 4")
                 p.text(x + _TILE / 2, y + _TILE / 2 + 4, "empty", size=11, anchor="middle", fill="#E8DDEA")
-        else:
-            _tile(p, x, y, _TILE, sign, lit=table.lit[space], label=label, space=space)
-            if space in portent_spaces:
+                p.text(x + 5, y + 12, str(space), size=10, weight="bold", fill="#E8DDEA")
+            continue
+        _tile(p, x, y, _TILE, sign, lit=table.lit[space], label=label, space=space)
+        if space in portent_spaces:
+            with p.group(label=f"Space {space} is in a new Portent"):
                 p.rect(x - 3, y - 3, _TILE + 6, _TILE + 6, stroke=_PORTENT, stroke_width=3, rx=10)
-            if space in lit_now:
-                with p.group(label=f"Space {space} was lit in this Scrying phase"):
-                    p.rect(x + _TILE - 30, y + _TILE - 44, 28, 13, fill=_FLAME, rx=4)
-                    p.text(x + _TILE - 16, y + _TILE - 34, "new", size=9, anchor="middle", weight="bold", fill=_DARK)
-        if sign is None:
-            p.text(x + 5, y + 12, str(space), size=10, weight="bold", fill="#E8DDEA")
+        if space in lit_now:
+            with p.group(label=f"Space {space} was lit in this Scrying phase"):
+                p.rect(x + _TILE - 30, y + _TILE - 44, 28, 13, fill=_FLAME, rx=4)
+                p.text(x + _TILE - 16, y + _TILE - 34, "new", size=9, anchor="middle", weight="bold", fill=_DARK)
     if table.players == 1:
         _draw_solo_start(p, table, layout)
         _draw_kitty(p, table, layout)
 
 
-def _name_position(cx: float, cy: float, ox: int, oy: int) -> tuple[float, float]:
+def _name_offset(ox: int, oy: int) -> tuple[float, float]:
+    """Where a slot's name goes, from the slot's centre, given its outward direction."""
     if ox and oy:
-        return cx + ox * 36, cy + oy * 36 + (8 if oy > 0 else 0)
+        return ox * 36, oy * 36 + (8 if oy > 0 else 0)
     if oy:
-        return cx, cy + oy * (_OMEN_R + 7) + (9 if oy > 0 else -1)
-    return cx + ox * (_OMEN_R + 16), cy + 4
+        return 0, oy * (_OMEN_R + 7) + (9 if oy > 0 else -1)
+    return ox * (_OMEN_R + 16), 4
+
+
+_NAME_OFFSETS: Final = {direction: _name_offset(*direction) for direction in _OUTWARD.values()}
 
 
 def _draw_solo_start(p: _Sketch, table: _Table, layout: _Layout) -> None:
