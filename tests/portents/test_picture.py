@@ -195,6 +195,11 @@ def test_titles_mark_the_seat_and_whose_turn_it_is() -> None:
     assert any(text.startswith(f"Turn {state.turns + 1}: Player {seat} pushes") for text in texts)
 
 
+def _reference_bot(state: Any) -> Any:
+    assert GAME.reference_bot is not None
+    return GAME.reference_bot(state)
+
+
 def test_finished_games_show_the_result() -> None:
     final = _states(Config(turn_limit=12), 2)[-1]
     texts = _texts(render_svg(final))
@@ -211,6 +216,26 @@ def test_finished_games_show_the_result() -> None:
     solo_texts = _texts(render_svg(solo))
     assert any(text.startswith("Game over: the Kitty wins") for text in solo_texts)
     assert "The Kitty -- WINNER" in solo_texts
+    won = next(
+        s
+        for seed in range(40)
+        if (
+            s := random_playout(
+                GAME,
+                Config(players=1, difficulty=Difficulty.CUTE_CLAIRVOYANT),
+                seed=seed,
+                player_seed=seed,
+                bots={0: _reference_bot},
+            ).final
+        ).winners
+        == (0,)
+    )
+    won_texts = _texts(render_svg(won))
+    assert "Game over: the player wins -- the Cute Clairvoyant target was met" in won_texts
+    assert "The player -- WINNER" in won_texts
+    assert "Game over: you win -- the Cute Clairvoyant target was met" in _texts(
+        render_svg(observe(won, 0), config=won.config)
+    )
 
 
 def test_repr_svg_and_the_registry_hook() -> None:

@@ -757,8 +757,13 @@ def _kitty_block(table: _Table, width: float) -> _Block:
     return height, draw
 
 
+def _level(config: Config) -> str:
+    """The difficulty level's name, e.g. "Standard Seer"."""
+    return config.difficulty.value.replace("-", " ").title()
+
+
 def _target_text(config: Config) -> str:
-    level = config.difficulty.value.replace("-", " ").title()
+    level = _level(config)
     if config.difficulty is Difficulty.OMNISCIENT_ORACLE:
         need = f"{ORACLE_OMENS} or more omens"
     else:
@@ -834,9 +839,11 @@ _NOBODY: Final = frozenset(
 
 def _result(table: _Table) -> str:
     reason = "" if table.reason is None else _REASON_TEXT[table.reason]
+    if table.reason is EndReason.SOLO_TARGET and table.config is not None:
+        reason = f"the {_level(table.config)} target was met"
     if table.players == 1:
         if table.winners:
-            return f"you win -- {reason}"
+            return ("you win" if table.you is not None else "the player wins") + f" -- {reason}"
         return f"the Kitty wins -- {reason}"
     if not table.winners:
         return reason
