@@ -20,7 +20,7 @@ hat once it has circled the altar, and its steps.
 >>> svg = render_svg(new_game(Config(players=1), seed=1))
 >>> svg.startswith("<svg") and "The Kitty" in svg
 True
->>> "bag: 3 tiles" in render_svg(observe(new_game(Config(players=1), seed=1), 0))
+>>> "Bag: 3 tiles" in render_svg(observe(new_game(Config(players=1), seed=1), 0))
 True
 """
 
@@ -670,6 +670,11 @@ def _draw_chips(p: _Sketch, x: float, y: float, omens: Sequence[Sign], label: st
         _chip(p, x + (i % _CHIPS_PER_ROW) * (_CHIP_W + 5), y + (i // _CHIPS_PER_ROW) * (_CHIP_H + 5), omen, label=label)
 
 
+def _count(n: int, noun: str) -> str:
+    """``"1 omen"``, ``"3 omens"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _fortunes_text(omens: Sequence[Sign], least: int) -> str:
     counts = fortune_counts(omens)
     parts = [f"{trait.value} {count}" for trait, count in zip(Trait, counts, strict=True) if count >= least]
@@ -694,7 +699,7 @@ def _seat_block(table: _Table, seat: int, width: float) -> _Block:
             if moving:
                 p.polygon([(x + 10, y + 10), (x + 10, y + 24), (x + 21, y + 17)], fill=_ACTIVE)
             p.text(x + (26 if moving else 10), y + 22, heading, size=15, weight="bold")
-            p.text(x + width - 10, y + 22, f"{len(omens)} omens", size=14, anchor="end", weight="bold")
+            p.text(x + width - 10, y + 22, _count(len(omens), "omen"), size=14, anchor="end", weight="bold")
             yy = y + 30
             p.text(x + 10, yy + 12, f"Hand ({len(hand)} tiles, face up)", size=11, fill=_MUTED)
             yy += 18
@@ -728,7 +733,7 @@ def _kitty_block(table: _Table, width: float) -> _Block:
             stroke = _ACTIVE if moving or won else _MUTED
             p.rect(x, y, width, height - 6, fill="#F3EEF6", stroke=stroke, stroke_width=3 if moving or won else 1, rx=8)
             p.text(x + 10, y + 22, heading, size=15, weight="bold")
-            p.text(x + width - 10, y + 22, f"{len(omens)} omens", size=14, anchor="end", weight="bold")
+            p.text(x + width - 10, y + 22, _count(len(omens), "omen"), size=14, anchor="end", weight="bold")
             hat = "hat on" if table.kitty_hat else "hatless"
             token = "-" if table.token is None else str(table.token)
             p.text(
@@ -747,10 +752,10 @@ def _kitty_block(table: _Table, width: float) -> _Block:
             yy += 22
             if table.bag is None:
                 with p.group(label=f"The bag: {table.bag_size} tiles, face down"):
-                    p.text(x + 10, yy + 13, f"bag: {table.bag_size} tiles (drawn at random, unseen)", size=11)
+                    p.text(x + 10, yy + 13, f"Bag: {_count(table.bag_size, 'tile')} (drawn at random, unseen)", size=11)
             else:
                 with p.group(label="The bag: " + (", ".join(str(t) for t in table.bag) or "empty")):
-                    p.text(x + 10, yy + 13, f"Bag ({table.bag_size} tiles, shown face up here):", size=11)
+                    p.text(x + 10, yy + 13, f"Bag ({_count(table.bag_size, 'tile')}, shown face up here):", size=11)
                     if table.bag:
                         _draw_tile_row(p, x + 10, yy + 20, table.bag, 48, width - 20, "In the bag: ")
 
