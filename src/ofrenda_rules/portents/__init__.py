@@ -38,6 +38,7 @@ from ofrenda_rules.portents.components import Sign as Sign
 from ofrenda_rules.portents.components import Trait as Trait
 from ofrenda_rules.portents.components import load_edition as load_edition
 from ofrenda_rules.portents.definition import GAME as GAME
+from ofrenda_rules.portents.picture import render_svg as render_svg
 from ofrenda_rules.portents.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.portents.position import from_position as from_position
 from ofrenda_rules.portents.position import to_position as to_position
@@ -109,6 +110,7 @@ __all__ = [
     "observe",
     "outcome",
     "render",
+    "render_svg",
     "score",
     "to_position",
     "validate",

@@ -17,6 +17,7 @@ from ofrenda_rules.portents.codec import (
 )
 from ofrenda_rules.portents.components import LANE_NAMES, SIDE_LANES
 from ofrenda_rules.portents.kitty import CIRCUIT
+from ofrenda_rules.portents.picture import render_svg
 from ofrenda_rules.portents.position import from_position, to_position
 from ofrenda_rules.portents.rules import (
     apply,
@@ -228,5 +229,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     encode_action=encode_action,
     decode_action=decode_action,
     max_decisions=max_decisions,
+    render_svg=render_svg,
 )
 """Portents as a registered game."""

@@ -311,3 +311,9 @@ class State:
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle the state by its fields, without its private caches."""
         return reduce_init_fields(self)
+
+    def _repr_svg_(self) -> str:
+        """The whole table face up as an SVG picture, for Jupyter (see :mod:`~ofrenda_rules.portents.picture`)."""
+        from ofrenda_rules.portents.picture import render_svg  # here: the picture module imports this one
+
+        return render_svg(self)

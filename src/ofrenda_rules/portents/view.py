@@ -77,6 +77,12 @@ class View:
     reason: EndReason | None
     """Why the game ended."""
 
+    def _repr_svg_(self) -> str:
+        """The view as an SVG picture, for Jupyter (see :func:`~ofrenda_rules.portents.picture.render_svg`)."""
+        from ofrenda_rules.portents.picture import render_svg  # here: the picture module imports this one
+
+        return render_svg(self)
+
 
 def observe(state: State, player: int) -> View:
     """The view of ``state`` for seat ``player``."""
