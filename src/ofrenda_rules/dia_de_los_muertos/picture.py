@@ -20,8 +20,9 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
@@ -213,12 +214,18 @@ def _from_view(view: View, config: Config | None) -> _Table:
     )
 
 
+@functools.lru_cache(maxsize=2048)
 def _describe_card(spec: CardSpec) -> str:
     """``Red 14: Low arrow, -1 point, TAKE``."""
     arrow = "High arrow" if spec.mark is Mark.HIGH else "Low arrow"
     points = _points(spec.points, sign=True)
     take = ", TAKE" if spec.take else ""
     return f"{_SUIT_NAMES[spec.suit]} {spec.number} ({_SUIT_SYMBOLS[spec.suit]}): {arrow}, {points}{take}"
+
+
+def _cards(count: int) -> str:
+    """``"1 card"``, ``"12 cards"``."""
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def _points(value: int, *, sign: bool = False) -> str:
@@ -266,8 +273,66 @@ def _suit_icon(picture: Picture, cx: float, cy: float, size: float, suit: Suit) 
         picture.circle(cx, cy, r * 0.3, fill="#f2a900", stroke="#b36b00", stroke_width=0.8)
 
 
+class _Canvas(Picture):
+    """A :class:`~ofrenda_rules.svg.Picture` that can also replay shapes drawn once (card faces, card backs).
+
+    The one primitive the kit lacks: drawing the same finished shapes again,
+    e.g. the 60 faces of a deck, without building their text each time.
+    """
+
+    def replay(self, shapes: tuple[str, ...]) -> None:
+        """Add ``shapes`` (from :func:`_shapes`) at the current place in the drawing."""
+        for shape in shapes:
+            self._add(shape)
+
+
+def _shapes(draw: Callable[[Picture], None]) -> tuple[str, ...]:
+    """The elements ``draw`` makes, as text: drawn with the kit's own methods on a scratch picture."""
+    scratch = Picture(1, 1, title="", desc="")
+    draw(scratch)
+    lines = scratch.document().splitlines()
+    return tuple(line[2:] for line in lines[3:-1])  # after <svg>, <title>, <desc>; before </svg>
+
+
+@functools.lru_cache(maxsize=2048)
+def _face_shapes(spec: CardSpec, scale: float, outline: str | None, dash: str | None, dim: bool) -> tuple[str, ...]:
+    """A card face drawn at the origin, once per printed card, size and marking."""
+
+    def draw(picture: Picture) -> None:
+        s = scale
+        w, h = 60 * s, 86 * s
+        if outline is not None:
+            picture.rect(-4, -4, w + 8, h + 8, fill="none", stroke=outline, stroke_width=3, rx=7 * s, dash=dash)
+        picture.rect(0, 0, w, h, fill=_PAPER, stroke="#555555", stroke_width=1, rx=5 * s)
+        picture.rect(2.5 * s, 2.5 * s, w - 5 * s, h - 5 * s, stroke=_BORDERS[spec.suit], stroke_width=4 * s, rx=4 * s)
+        picture.text(7 * s, 21 * s, str(spec.number), size=18 * s, weight="bold")
+        picture.text(7 * s, 31 * s, _SUIT_NAMES[spec.suit], size=8.5 * s)
+        # The arrow: up for High, down for Low, with its letter.
+        ax, ay = w - 12 * s, 14 * s
+        if spec.mark is Mark.HIGH:
+            arrow = [(ax, ay - 6 * s), (ax + 6 * s, ay + 3 * s), (ax - 6 * s, ay + 3 * s)]
+        else:
+            arrow = [(ax, ay + 3 * s), (ax + 6 * s, ay - 6 * s), (ax - 6 * s, ay - 6 * s)]
+        picture.polygon(arrow, fill=_INK)
+        letter = "H" if spec.mark is Mark.HIGH else "L"
+        picture.text(ax, ay + 14 * s, letter, size=9 * s, anchor="middle", weight="bold")
+        if spec.points:  # the rulebook: 0-point cards have no marking
+            picture.circle(15 * s, 50 * s, 9 * s, fill="#ffffff", stroke=_INK, stroke_width=1.2)
+            picture.text(15 * s, 54 * s, f"{spec.points:+d}", size=10 * s, anchor="middle", weight="bold")
+        _suit_icon(picture, 40 * s, 49 * s, 20 * s, spec.suit)
+        if spec.take:
+            picture.rect(4 * s, h - 19 * s, w - 8 * s, 13 * s, fill=_INK, rx=2 * s)
+            picture.text(w / 2, h - 9 * s, "TAKE", size=9.5 * s, anchor="middle", weight="bold", fill="#ffffff")
+        else:
+            picture.text(w - 7 * s, h - 9 * s, str(spec.number), size=10 * s, anchor="end", weight="bold")
+        if dim:
+            picture.rect(0, 0, w, h, fill="#ffffff", opacity=0.55, rx=5 * s)
+
+    return _shapes(draw)
+
+
 def _card_face(
-    picture: Picture,
+    picture: _Canvas,
     x: float,
     y: float,
     spec: CardSpec,
@@ -282,55 +347,30 @@ def _card_face(
 
     The card is 60 x 86 at ``scale`` 1; ``label`` names the card's group (the card itself by default).
     """
-    w, h = 60 * scale, 86 * scale
-    s = scale
-    with picture.group(label=label or _describe_card(spec), css_class="card"):
-        if outline is not None:
-            picture.rect(x - 4, y - 4, w + 8, h + 8, fill="none", stroke=outline, stroke_width=3, rx=7 * s, dash=dash)
-        picture.rect(x, y, w, h, fill=_PAPER, stroke="#555555", stroke_width=1, rx=5 * s)
-        picture.rect(
-            x + 2.5 * s, y + 2.5 * s, w - 5 * s, h - 5 * s, stroke=_BORDERS[spec.suit], stroke_width=4 * s, rx=4 * s
-        )
-        picture.text(x + 7 * s, y + 21 * s, str(spec.number), size=18 * s, weight="bold")
-        picture.text(x + 7 * s, y + 31 * s, _SUIT_NAMES[spec.suit], size=8.5 * s)
-        # The arrow: up for High, down for Low, with its letter.
-        ax, ay = x + w - 12 * s, y + 14 * s
-        if spec.mark is Mark.HIGH:
-            arrow = [(ax, ay - 6 * s), (ax + 6 * s, ay + 3 * s), (ax - 6 * s, ay + 3 * s)]
-        else:
-            arrow = [(ax, ay + 3 * s), (ax + 6 * s, ay - 6 * s), (ax - 6 * s, ay - 6 * s)]
-        picture.polygon(arrow, fill=_INK)
-        picture.text(
-            ax, ay + 14 * s, "H" if spec.mark is Mark.HIGH else "L", size=9 * s, anchor="middle", weight="bold"
-        )
-        if spec.points:  # the rulebook: 0-point cards have no marking
-            picture.circle(x + 15 * s, y + 50 * s, 9 * s, fill="#ffffff", stroke=_INK, stroke_width=1.2)
-            picture.text(x + 15 * s, y + 54 * s, f"{spec.points:+d}", size=10 * s, anchor="middle", weight="bold")
-        _suit_icon(picture, x + 40 * s, y + 49 * s, 20 * s, spec.suit)
-        if spec.take:
-            picture.rect(x + 4 * s, y + h - 19 * s, w - 8 * s, 13 * s, fill=_INK, rx=2 * s)
-            picture.text(x + w / 2, y + h - 9 * s, "TAKE", size=9.5 * s, anchor="middle", weight="bold", fill="#ffffff")
-        else:
-            picture.text(x + w - 7 * s, y + h - 9 * s, str(spec.number), size=10 * s, anchor="end", weight="bold")
-        if dim:
-            picture.rect(x, y, w, h, fill="#ffffff", opacity=0.55, rx=5 * s)
+    with picture.group(label=label or _describe_card(spec), css_class="card", translate=(x, y)):
+        picture.replay(_face_shapes(spec, scale, outline, dash, dim))
 
 
-def _card_back(picture: Picture, x: float, y: float, w: float, h: float) -> None:
-    picture.rect(x, y, w, h, fill=_BACK, stroke="#1f1030", rx=3)
-    picture.rect(x + 3, y + 3, w - 6, h - 6, stroke=_BACK_TRIM, stroke_width=1, rx=2)
-    picture.circle(x + w / 2, y + h / 2, min(w, h) / 5, fill=_BACK_TRIM)
+@functools.lru_cache(maxsize=64)
+def _stack_shapes(layers: int, w: float, h: float) -> tuple[str, ...]:
+    """A face-down pile of ``layers`` offset backs at the origin, or a dashed outline for none."""
+
+    def draw(picture: Picture) -> None:
+        if layers == 0:
+            picture.rect(0, 0, w, h, stroke="#9a8f7a", dash="3 2", rx=3)
+        for layer in range(layers):
+            offset = 2.5 * (layers - 1 - layer)
+            picture.rect(offset, offset, w, h, fill=_BACK, stroke="#1f1030", rx=3)
+            picture.rect(offset + 3, offset + 3, w - 6, h - 6, stroke=_BACK_TRIM, stroke_width=1, rx=2)
+            picture.circle(offset + w / 2, offset + h / 2, min(w, h) / 5, fill=_BACK_TRIM)
+
+    return _shapes(draw)
 
 
-def _stack(picture: Picture, x: float, y: float, count: int, *, w: float = 24, h: float = 34) -> None:
+def _stack(picture: _Canvas, x: float, y: float, count: int, *, w: float = 24, h: float = 34) -> None:
     """A face-down pile: up to three offset backs, or a dashed outline when empty."""
-    if count == 0:
-        picture.rect(x, y, w, h, stroke="#9a8f7a", dash="3 2", rx=3)
-        return
-    layers = min(count, 3)
-    for layer in range(layers):
-        offset = 2.5 * (layers - 1 - layer)
-        _card_back(picture, x + offset, y + offset, w, h)
+    with picture.group(translate=(x, y)):
+        picture.replay(_stack_shapes(min(count, 3), w, h))
 
 
 def _seat_name(table: _Table, seat: int) -> str:
@@ -377,7 +417,7 @@ def _status(table: _Table, scores: tuple[int, ...]) -> str:
         return f"Game over after {table.tricks} tricks: {names} share the win with {_points(best)}."
     if table.to_play == CHANCE:
         dealt = sum(table.hand_sizes)
-        return f"Dealing: {dealt} cards dealt, {table.stock_size} in the deck."
+        return f"Dealing: {_cards(dealt)} dealt, {table.stock_size} in the deck."
     who = _seat_name(table, table.to_play)
     trick = f"Trick {table.tricks + 1}"
     if table.taking:
@@ -403,7 +443,7 @@ def _variants(config: Config | None) -> str:
     return ("Variants: " + ", ".join(parts) if parts else "Base game") + deck
 
 
-def _draw_header(picture: Picture, table: _Table, status: str) -> None:
+def _draw_header(picture: _Canvas, table: _Table, status: str) -> None:
     with picture.group(label=f"Status: {status}", css_class="status"):
         picture.rect(0, 0, WIDTH, _HEADER, fill="#3b1f4a")
         who = "omniscient picture of the whole table" if table.viewer is None else f"seen by seat {table.viewer}"
@@ -414,14 +454,14 @@ def _draw_header(picture: Picture, table: _Table, status: str) -> None:
         picture.text(16, 45, status, size=15, fill="#ffe7a3", weight="bold")
 
 
-def _draw_table_felt(picture: Picture) -> None:
+def _draw_table_felt(picture: _Canvas) -> None:
     cx, cy = _CENTRE
     with picture.group(label="The table", css_class="table"):
         picture.rect(cx - 330, cy - 190, 660, 380, fill=_FELT, stroke=_FELT_EDGE, stroke_width=6, rx=190)
 
 
 def _draw_seat(
-    picture: Picture, table: _Table, seat: int, place: _Seat, scores: tuple[int, ...], ranks: tuple[int, ...] | None
+    picture: _Canvas, table: _Table, seat: int, place: _Seat, scores: tuple[int, ...], ranks: tuple[int, ...] | None
 ) -> None:
     x, y = place.panel
     name = _seat_name(table, seat)
@@ -437,7 +477,9 @@ def _draw_seat(
     if due:
         badges.append("TAKING" if table.taking else "TO PLAY")
     pile_size = len(table.piles[seat])
-    summary = f"{name}: {table.hand_sizes[seat]} cards in hand, score pile {pile_size} cards, {_points(scores[seat])}"
+    summary = (
+        f"{name}: {_cards(table.hand_sizes[seat])} in hand, score pile {_cards(pile_size)}, {_points(scores[seat])}"
+    )
     if badges:
         summary += " (" + ", ".join(b.lower() for b in badges) + ")"
     with picture.group(label=summary, css_class="seat"):
@@ -457,9 +499,9 @@ def _draw_seat(
         hand = table.hands[seat]
         count = table.hand_sizes[seat]
         if hand is None:
-            hand_label = f"{name}'s hand: {count} cards face down"
+            hand_label = f"{name}'s hand: {_cards(count)} face down"
         else:
-            hand_label = f"{name}'s hand: {count} cards, face up below"
+            hand_label = f"{name}'s hand: {_cards(count)}, face up below"
         with picture.group(label=hand_label, css_class="hand"):
             _stack(picture, x + 12, y + 38, count)
             picture.text(x + 46, y + 54, "Hand", size=12, fill="#555555")
@@ -473,7 +515,7 @@ def _draw_seat(
                     fill="#555555",
                 )
         pile = table.piles[seat]
-        pile_label = f"{name}'s score pile: {len(pile)} cards, {_points(scores[seat])}"
+        pile_label = f"{name}'s score pile: {_cards(len(pile))}, {_points(scores[seat])}"
         if pile:
             pile_label += f" ({_card_names(pile)})"
         with picture.group(label=pile_label, css_class="pile"):
@@ -487,7 +529,7 @@ def _draw_seat(
             picture.text(x + 12, y + _PANEL_H - 8, "due to play a card", size=11, fill=_TO_PLAY, weight="bold")
 
 
-def _draw_trick_card(picture: Picture, table: _Table, seat: int, place: _Seat, targets: tuple[Card, ...]) -> None:
+def _draw_trick_card(picture: _Canvas, table: _Table, seat: int, place: _Seat, targets: tuple[Card, ...]) -> None:
     x, y = place.trick
     card = table.in_front[seat]
     name = _seat_name(table, seat)
@@ -523,19 +565,19 @@ def _draw_trick_card(picture: Picture, table: _Table, seat: int, place: _Seat, t
             _tab(picture, x + _TRICK_W / 2, y + _TRICK_H - 5, "can be taken", fill=_TARGET, ink=_INK)
 
 
-def _tab(picture: Picture, cx: float, y: float, text: str, *, fill: str, ink: str) -> None:
+def _tab(picture: _Canvas, cx: float, y: float, text: str, *, fill: str, ink: str) -> None:
     """A small label on a card's edge (text about 6 px a letter at size 10)."""
     width = 6 * len(text) + 10
     picture.rect(cx - width / 2, y, width, 15, fill=fill, stroke="#ffffff", stroke_width=1, rx=3)
     picture.text(cx, y + 11, text, size=10, anchor="middle", weight="bold", fill=ink)
 
 
-def _draw_middle(picture: Picture, table: _Table, scores: tuple[int, ...], ranks: tuple[int, ...] | None) -> None:
+def _draw_middle(picture: _Canvas, table: _Table, scores: tuple[int, ...], ranks: tuple[int, ...] | None) -> None:
     cx, cy = _CENTRE
     if ranks is not None:
         order = sorted(range(table.players), key=lambda seat: (ranks[seat], seat))
         lines = [
-            f"{ranks[seat] + 1}. {_seat_name(table, seat)}: {_points(scores[seat])}, {len(table.piles[seat])} cards"
+            f"{ranks[seat] + 1}. {_seat_name(table, seat)}: {_points(scores[seat])}, {_cards(len(table.piles[seat]))}"
             for seat in order
         ]
         with picture.group(label="Result: " + "; ".join(lines), css_class="result"):
@@ -587,25 +629,25 @@ def _draw_middle(picture: Picture, table: _Table, scores: tuple[int, ...], ranks
             picture.text(hx + 75, hy + 69, rule, size=11, anchor="middle", fill=ink)
 
 
-def _draw_deck(picture: Picture, table: _Table, x: float, y: float) -> None:
+def _draw_deck(picture: _Canvas, table: _Table, x: float, y: float) -> None:
     count = table.stock_size
     dealing = table.to_play == CHANCE
     where = "to deal" if dealing else "out of play"
-    with picture.group(label=f"Deck: {count} cards face down, {where}", css_class="deck"):
+    with picture.group(label=f"Deck: {_cards(count)} face down, {where}", css_class="deck"):
         _stack(picture, x, y, count, w=40, h=58)
         picture.text(x + 54, y + 16, "Deck", size=12, fill="#555555")
         picture.text(x + 54, y + 34, f"{count} card{'' if count == 1 else 's'}", size=14, weight="bold")
         picture.text(x + 54, y + 50, where, size=11, fill="#555555")
     with picture.group(label=f"Tricks played: {table.tricks}", css_class="tricks"):
-        picture.text(x, y + 82, f"Tricks played: {table.tricks}", size=12, weight="bold")
+        picture.text(x + 150, y + 16, f"Tricks played: {table.tricks}", size=12, weight="bold")
     if table.over:
-        label = f"Set aside at the end, not scored: {table.set_aside_count} cards"
+        label = f"Set aside at the end, not scored: {_cards(table.set_aside_count)}"
         with picture.group(label=label, css_class="set-aside"):
-            picture.text(x, y + 100, f"Set aside: {table.set_aside_count} cards", size=12)
+            picture.text(x + 150, y + 34, f"Set aside: {_cards(table.set_aside_count)}", size=12)
 
 
 def _draw_row(
-    picture: Picture,
+    picture: _Canvas,
     table: _Table,
     y: float,
     title: str,
@@ -619,8 +661,8 @@ def _draw_row(
     card_w, card_h = 60 * scale, 86 * scale
     with picture.group(label=label, css_class="hand-row"):
         picture.text(16, y + 16, title, size=13, weight="bold")
-        gap = 6
-        per_row = max(1, int((WIDTH - 32 + gap) // (card_w + gap)))
+        gap = _GAP
+        per_row = _per_row(scale)
         for index, card in enumerate(cards):
             row, column = divmod(index, per_row)
             cx = 16 + column * (card_w + gap)
@@ -640,26 +682,38 @@ def _draw_row(
                     outline=_TO_PLAY if can else None,
                     dim=not can,
                 )
-        rows = max(1, -(-len(cards) // per_row))
-        if not cards:
-            picture.text(16, y + 42, "no cards", size=12, fill="#555555", italic=True)
-    return 26 + rows * (card_h + gap) + 8
+    return _row_height(len(cards), scale)
+
+
+_GAP: Final = 6
+
+
+def _per_row(scale: float) -> int:
+    return max(1, int((WIDTH - 32 + _GAP) // (60 * scale + _GAP)))
+
+
+def _row_height(count: int, scale: float) -> float:
+    """Height of a row of ``count`` cards: its title, then the cards in as many lines as they need."""
+    if count == 0:
+        return 30
+    lines = -(-count // _per_row(scale))
+    return 26 + lines * (86 * scale + _GAP) + 8
 
 
 def _hands_height(table: _Table) -> float:
     if table.viewer is not None:
-        return 26 + _HAND_H + 6 + 8 + 24
-    rows = table.players + 1 + (1 if table.over else 0)
-    return rows * (26 + _SMALL_H + 6 + 8)
+        return _row_height(table.hand_sizes[table.viewer], _HAND_W / 60) + 16
+    counts = [*table.hand_sizes, table.stock_size] + ([table.set_aside_count] if table.over else [])
+    return sum(_row_height(count, _SMALL_W / 60) for count in counts) + 8
 
 
-def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
+def _draw_hands(picture: _Canvas, table: _Table, top: float) -> None:
     y = top
     if table.viewer is not None:
         hand = table.hands[table.viewer] or ()
         due = not table.over and table.to_play == table.viewer and not table.taking
         playable = _playable(table, hand) if due else None
-        label = f"Your hand (seat {table.viewer}): {len(hand)} cards" + (f": {_card_names(hand)}" if hand else "")
+        label = f"Your hand (seat {table.viewer}): {_cards(len(hand))}" + (f": {_card_names(hand)}" if hand else "")
         title = f"Your hand · {len(hand)} card{'' if len(hand) == 1 else 's'}"
         if playable is not None and table.high_low is not None:
             follow = len(playable) < len(hand)
@@ -673,19 +727,19 @@ def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
     scale = _SMALL_W / 60
     for seat in range(table.players):
         hand = table.hands[seat] or ()
-        label = f"Seat {seat}'s hand: {len(hand)} cards" + (f": {_card_names(hand)}" if hand else "")
-        y += _draw_row(picture, table, y, f"Seat {seat}'s hand · {len(hand)} cards", label, hand, scale=scale)
+        label = f"Seat {seat}'s hand: {_cards(len(hand))}" + (f": {_card_names(hand)}" if hand else "")
+        y += _draw_row(picture, table, y, f"Seat {seat}'s hand · {_cards(len(hand))}", label, hand, scale=scale)
     stock = table.stock or ()
     where = "to deal" if table.to_play == CHANCE else "out of play"
-    label = f"Deck ({where}): {len(stock)} cards" + (f": {_card_names(stock)}" if stock else "")
+    label = f"Deck ({where}): {_cards(len(stock))}" + (f": {_card_names(stock)}" if stock else "")
     y += _draw_row(
-        picture, table, y, f"Deck, face down on the table · {len(stock)} cards {where}", label, stock, scale=scale
+        picture, table, y, f"Deck, face down on the table · {_cards(len(stock))} {where}", label, stock, scale=scale
     )
     if table.over:
         aside = table.set_aside or ()
-        label = f"Set aside at the end: {len(aside)} cards" + (f": {_card_names(aside)}" if aside else "")
+        label = f"Set aside at the end: {_cards(len(aside))}" + (f": {_card_names(aside)}" if aside else "")
         _draw_row(
-            picture, table, y, f"Set aside at the end (not scored) · {len(aside)} cards", label, aside, scale=scale
+            picture, table, y, f"Set aside at the end (not scored) · {_cards(len(aside))}", label, aside, scale=scale
         )
 
 
@@ -703,7 +757,7 @@ def _desc(table: _Table, status: str, scores: tuple[int, ...]) -> str:
         parts.append(f"On the table: {trick}.")
     parts.append(f"Points: {points}.")
     if table.viewer is not None:
-        parts.append(f"Seat {table.viewer} holds {len(table.hands[table.viewer] or ())} cards.")
+        parts.append(f"Seat {table.viewer} holds {_cards(len(table.hands[table.viewer] or ()))}.")
     return " ".join(parts)
 
 
@@ -743,7 +797,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     ranks = _ranks(table, scores) if table.over else None
     status = _status(table, scores)
     height = _HEADER + _TABLE_HEIGHT + _hands_height(table)
-    picture = Picture(WIDTH, height, title=_title(table), desc=_desc(table, status, scores), background="#f6efe2")
+    picture = _Canvas(WIDTH, height, title=_title(table), desc=_desc(table, status, scores), background="#f6efe2")
     _draw_header(picture, table, status)
     _draw_table_felt(picture)
     bottom = table.viewer or 0
