@@ -55,7 +55,9 @@ class View:
     """Whether the game has ended."""
 
     def _repr_svg_(self) -> str:
-        """What this seat sees as an SVG picture (Jupyter shows a view with it); see :func:`~.picture.render_svg`.
+        """What this seat sees as an SVG picture, which Jupyter shows.
+
+        See :func:`~ofrenda_rules.dia_de_los_muertos.render_svg`.
 
         A view does not carry the config, so its cards are drawn as printed in
         the default deck; ``render_svg(view, config=...)`` draws another edition.
