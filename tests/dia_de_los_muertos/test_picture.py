@@ -283,3 +283,22 @@ def test_the_picture_grows_with_the_players_and_stays_within_its_width() -> None
     assert heights == sorted(heights) and heights[0] < heights[-1]
     view = parse(render_svg(observe(new_game(Config(players=6), seed=1), 0)))
     assert float(view.attrib["height"]) < heights[-1]
+
+
+def test_the_split_variant_says_which_card_leads_next() -> None:
+    root = parse(render_svg(trick(Config(players=4, high_low_split=True))))
+    assert label_of(group(root, "High/Low card:")).endswith("Low side up: lowest card leads next")
+    assert "Advanced game (High/Low split)" in texts(group(root, "Status:"))[1]
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_every_component_is_a_labelled_group(players: int) -> None:
+    state = trick(Config(players=players))
+    for subject in (state, observe(state, 1)):
+        root = parse(render_svg(subject))
+        children = [child for child in root if child.tag not in (f"{SVG}title", f"{SVG}desc")]
+        background, *parts = children
+        assert background.tag == f"{SVG}rect"
+        assert parts and all(part.tag == f"{SVG}g" and label_of(part) for part in parts)
+        cards_drawn = [g for g in root.iter(f"{SVG}g") if g.get("class") == "card"]
+        assert cards_drawn and all(label_of(g) for g in cards_drawn)

@@ -601,7 +601,7 @@ def _draw_middle(picture: _Canvas, table: _Table, scores: tuple[int, ...], ranks
         suit, high = high_low.suit, high_low.side is Mark.HIGH
         wins = "highest" if high else "lowest"
         split = table.config is not None and table.config.high_low_split
-        rule = f"the {wins} card leads next" if split else f"the {wins} card wins"
+        rule = f"{wins} card leads next" if split else f"the {wins} card wins"
         side = "High" if high else "Low"
         label = f"High/Low card: {_SUIT_NAMES[suit]} ({_SUIT_SYMBOLS[suit]}) led, {side} side up: {rule}"
         ink = _HIGH_LOW_INK[suit]
