@@ -31,6 +31,7 @@ from ofrenda_rules.dia_de_los_muertos.components import Mark as Mark
 from ofrenda_rules.dia_de_los_muertos.components import Suit as Suit
 from ofrenda_rules.dia_de_los_muertos.components import load_deck as load_deck
 from ofrenda_rules.dia_de_los_muertos.definition import GAME as GAME
+from ofrenda_rules.dia_de_los_muertos.picture import render_svg as render_svg
 from ofrenda_rules.dia_de_los_muertos.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.dia_de_los_muertos.position import from_position as from_position
 from ofrenda_rules.dia_de_los_muertos.position import to_position as to_position
@@ -91,6 +92,7 @@ __all__ = [
     "num_distinct_actions",
     "observe",
     "outcome",
+    "render_svg",
     "score",
     "take_targets",
     "to_position",

@@ -14,6 +14,7 @@ from ofrenda_rules.dia_de_los_muertos.codec import (
     max_decisions,
     num_distinct_actions,
 )
+from ofrenda_rules.dia_de_los_muertos.picture import render_svg
 from ofrenda_rules.dia_de_los_muertos.position import from_position, to_position
 from ofrenda_rules.dia_de_los_muertos.rules import (
     apply,
@@ -129,5 +130,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     encode_action=encode_action,
     decode_action=decode_action,
     max_decisions=max_decisions,
+    render_svg=render_svg,
 )
 """Día de los Muertos as a registered game."""

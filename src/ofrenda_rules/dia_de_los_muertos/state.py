@@ -111,3 +111,12 @@ class State:
     """Whether the game has ended."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
+
+    def _repr_svg_(self) -> str:
+        """The whole table face up as an SVG picture, which Jupyter shows.
+
+        See :func:`~ofrenda_rules.dia_de_los_muertos.render_svg`.
+        """
+        from ofrenda_rules.dia_de_los_muertos.picture import render_svg  # here: picture imports this module
+
+        return render_svg(self)

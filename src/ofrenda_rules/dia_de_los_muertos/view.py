@@ -54,6 +54,18 @@ class View:
     over: bool
     """Whether the game has ended."""
 
+    def _repr_svg_(self) -> str:
+        """What this seat sees as an SVG picture, which Jupyter shows.
+
+        See :func:`~ofrenda_rules.dia_de_los_muertos.render_svg`.
+
+        A view does not carry the config, so its cards are drawn as printed in
+        the default deck; ``render_svg(view, config=...)`` draws another edition.
+        """
+        from ofrenda_rules.dia_de_los_muertos.picture import render_svg  # here: picture imports this module
+
+        return render_svg(self)
+
 
 def observe(state: State, player: int) -> View:
     """The view of ``state`` for seat ``player``."""
