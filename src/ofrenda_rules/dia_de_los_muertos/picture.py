@@ -273,25 +273,11 @@ def _suit_icon(picture: Picture, cx: float, cy: float, size: float, suit: Suit) 
         picture.circle(cx, cy, r * 0.3, fill="#f2a900", stroke="#b36b00", stroke_width=0.8)
 
 
-class _Canvas(Picture):
-    """A :class:`~ofrenda_rules.svg.Picture` that can also replay shapes drawn once (card faces, card backs).
-
-    The one primitive the kit lacks: drawing the same finished shapes again,
-    e.g. the 60 faces of a deck, without building their text each time.
-    """
-
-    def replay(self, shapes: tuple[str, ...]) -> None:
-        """Add ``shapes`` (from :func:`_shapes`) at the current place in the drawing."""
-        for shape in shapes:
-            self._add(shape)
-
-
 def _shapes(draw: Callable[[Picture], None]) -> tuple[str, ...]:
     """The elements ``draw`` makes, as text: drawn with the kit's own methods on a scratch picture."""
     scratch = Picture(1, 1, title="", desc="")
     draw(scratch)
-    lines = scratch.document().splitlines()
-    return tuple(line[2:] for line in lines[3:-1])  # after <svg>, <title>, <desc>; before </svg>
+    return scratch.elements()
 
 
 @functools.lru_cache(maxsize=2048)
@@ -332,7 +318,7 @@ def _face_shapes(spec: CardSpec, scale: float, outline: str | None, dash: str | 
 
 
 def _card_face(
-    picture: _Canvas,
+    picture: Picture,
     x: float,
     y: float,
     spec: CardSpec,
@@ -348,7 +334,7 @@ def _card_face(
     The card is 60 x 86 at ``scale`` 1; ``label`` names the card's group (the card itself by default).
     """
     with picture.group(label=label or _describe_card(spec), css_class="card", translate=(x, y)):
-        picture.replay(_face_shapes(spec, scale, outline, dash, dim))
+        picture.paste(_face_shapes(spec, scale, outline, dash, dim))
 
 
 @functools.lru_cache(maxsize=64)
@@ -367,10 +353,10 @@ def _stack_shapes(layers: int, w: float, h: float) -> tuple[str, ...]:
     return _shapes(draw)
 
 
-def _stack(picture: _Canvas, x: float, y: float, count: int, *, w: float = 24, h: float = 34) -> None:
+def _stack(picture: Picture, x: float, y: float, count: int, *, w: float = 24, h: float = 34) -> None:
     """A face-down pile: up to three offset backs, or a dashed outline when empty."""
     with picture.group(translate=(x, y)):
-        picture.replay(_stack_shapes(min(count, 3), w, h))
+        picture.paste(_stack_shapes(min(count, 3), w, h))
 
 
 def _seat_name(table: _Table, seat: int) -> str:
@@ -443,7 +429,7 @@ def _variants(config: Config | None) -> str:
     return ("Variants: " + ", ".join(parts) if parts else "Base game") + deck
 
 
-def _draw_header(picture: _Canvas, table: _Table, status: str) -> None:
+def _draw_header(picture: Picture, table: _Table, status: str) -> None:
     with picture.group(label=f"Status: {status}", css_class="status"):
         picture.rect(0, 0, WIDTH, _HEADER, fill="#3b1f4a")
         who = "omniscient picture of the whole table" if table.viewer is None else f"seen by seat {table.viewer}"
@@ -454,14 +440,14 @@ def _draw_header(picture: _Canvas, table: _Table, status: str) -> None:
         picture.text(16, 45, status, size=15, fill="#ffe7a3", weight="bold")
 
 
-def _draw_table_felt(picture: _Canvas) -> None:
+def _draw_table_felt(picture: Picture) -> None:
     cx, cy = _CENTRE
     with picture.group(label="The table", css_class="table"):
         picture.rect(cx - 330, cy - 190, 660, 380, fill=_FELT, stroke=_FELT_EDGE, stroke_width=6, rx=190)
 
 
 def _draw_seat(
-    picture: _Canvas, table: _Table, seat: int, place: _Seat, scores: tuple[int, ...], ranks: tuple[int, ...] | None
+    picture: Picture, table: _Table, seat: int, place: _Seat, scores: tuple[int, ...], ranks: tuple[int, ...] | None
 ) -> None:
     x, y = place.panel
     name = _seat_name(table, seat)
@@ -529,7 +515,7 @@ def _draw_seat(
             picture.text(x + 12, y + _PANEL_H - 8, "due to play a card", size=11, fill=_TO_PLAY, weight="bold")
 
 
-def _draw_trick_card(picture: _Canvas, table: _Table, seat: int, place: _Seat, targets: tuple[Card, ...]) -> None:
+def _draw_trick_card(picture: Picture, table: _Table, seat: int, place: _Seat, targets: tuple[Card, ...]) -> None:
     x, y = place.trick
     card = table.in_front[seat]
     name = _seat_name(table, seat)
@@ -565,14 +551,14 @@ def _draw_trick_card(picture: _Canvas, table: _Table, seat: int, place: _Seat, t
             _tab(picture, x + _TRICK_W / 2, y + _TRICK_H - 5, "can be taken", fill=_TARGET, ink=_INK)
 
 
-def _tab(picture: _Canvas, cx: float, y: float, text: str, *, fill: str, ink: str) -> None:
+def _tab(picture: Picture, cx: float, y: float, text: str, *, fill: str, ink: str) -> None:
     """A small label on a card's edge (text about 6 px a letter at size 10)."""
     width = 6 * len(text) + 10
     picture.rect(cx - width / 2, y, width, 15, fill=fill, stroke="#ffffff", stroke_width=1, rx=3)
     picture.text(cx, y + 11, text, size=10, anchor="middle", weight="bold", fill=ink)
 
 
-def _draw_middle(picture: _Canvas, table: _Table, scores: tuple[int, ...], ranks: tuple[int, ...] | None) -> None:
+def _draw_middle(picture: Picture, table: _Table, scores: tuple[int, ...], ranks: tuple[int, ...] | None) -> None:
     cx, cy = _CENTRE
     if ranks is not None:
         order = sorted(range(table.players), key=lambda seat: (ranks[seat], seat))
@@ -629,7 +615,7 @@ def _draw_middle(picture: _Canvas, table: _Table, scores: tuple[int, ...], ranks
             picture.text(hx + 75, hy + 69, rule, size=11, anchor="middle", fill=ink)
 
 
-def _draw_deck(picture: _Canvas, table: _Table, x: float, y: float) -> None:
+def _draw_deck(picture: Picture, table: _Table, x: float, y: float) -> None:
     count = table.stock_size
     dealing = table.to_play == CHANCE
     where = "to deal" if dealing else "out of play"
@@ -647,7 +633,7 @@ def _draw_deck(picture: _Canvas, table: _Table, x: float, y: float) -> None:
 
 
 def _draw_row(
-    picture: _Canvas,
+    picture: Picture,
     table: _Table,
     y: float,
     title: str,
@@ -707,7 +693,7 @@ def _hands_height(table: _Table) -> float:
     return sum(_row_height(count, _SMALL_W / 60) for count in counts) + 8
 
 
-def _draw_hands(picture: _Canvas, table: _Table, top: float) -> None:
+def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
     y = top
     if table.viewer is not None:
         hand = table.hands[table.viewer] or ()
@@ -797,7 +783,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     ranks = _ranks(table, scores) if table.over else None
     status = _status(table, scores)
     height = _HEADER + _TABLE_HEIGHT + _hands_height(table)
-    picture = _Canvas(WIDTH, height, title=_title(table), desc=_desc(table, status, scores), background="#f6efe2")
+    picture = Picture(WIDTH, height, title=_title(table), desc=_desc(table, status, scores), background="#f6efe2")
     _draw_header(picture, table, status)
     _draw_table_felt(picture)
     bottom = table.viewer or 0

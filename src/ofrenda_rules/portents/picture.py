@@ -318,24 +318,12 @@ def _title_name(table: _Table, seat: int) -> str:
 
 
 class _Sketch(Picture):
-    """A :class:`~ofrenda_rules.svg.Picture` that can paste shapes drawn once (tiles, omens and chips are cached).
-
-    A wish for the kernel: ``Picture`` could offer this itself (or ``<use>`` of ``<defs>``).
-    """
+    """A :class:`~ofrenda_rules.svg.Picture` with defaults for scratch drawings (tiles, omens and chips are cached)."""
 
     def __init__(
         self, width: float = 0, height: float = 0, *, title: str = "", desc: str = "", background: str | None = None
     ) -> None:
         super().__init__(width, height, title=title, desc=desc, background=background)
-
-    def elements(self) -> tuple[str, ...]:
-        """The elements drawn so far, without their indentation."""
-        return tuple(part.strip() for part in self._parts)
-
-    def paste(self, elements: tuple[str, ...]) -> None:
-        """Add elements another sketch drew (see :meth:`elements`), at the current nesting."""
-        for element in elements:
-            self._add(element)
 
 
 # --- shapes --------------------------------------------------------------------------------------------------------
