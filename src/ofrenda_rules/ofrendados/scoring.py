@@ -19,7 +19,16 @@ from ofrenda_rules.ofrendados.components import Flower, ObjectKind
 from ofrenda_rules.ofrendados.offering import empty_cells, measure, offering_score
 from ofrenda_rules.ofrendados.state import Board, Config, MajorityCount, MajorityTies, Phase, State
 
-__all__ = ["Outcome", "ScoreSheet", "board_score_sheets", "majority", "neighbours", "rank_sheets", "score", "score_sheets"]
+__all__ = [
+    "Outcome",
+    "ScoreSheet",
+    "board_score_sheets",
+    "majority",
+    "neighbours",
+    "rank_sheets",
+    "score",
+    "score_sheets",
+]
 
 
 def majority(
