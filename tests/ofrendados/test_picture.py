@@ -183,7 +183,7 @@ def test_the_sheet_is_the_stepped_altar_with_every_drawn_object_in_its_cell() ->
         assert texts.count(f"+{points} if full") == 2
     # the cells of a row stand side by side, and each row stands on the one below it
     root = _parse(svg)
-    corners = {}
+    corners: dict[int, tuple[float, float]] = {}
     for group in root.iter(f"{_SVG}g"):
         title = group.find(f"{_SVG}title")
         if title is not None and (title.text or "").startswith("Cell "):
