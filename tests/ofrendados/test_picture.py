@@ -154,14 +154,33 @@ def test_the_path_shows_every_space_with_its_flower_bonus_and_tokens() -> None:
     for number in range(1, path.length + 1):
         flower = path.space(number).flower.value
         assert any(label.startswith(f"Space {number}: flower {flower}") for label in labels), number
-    assert "Space 5: flower A, + candle (before the head); player 0, player 1" in labels
-    assert "Space 2: flower B, +1 peso (before the head); no tokens" in labels
-    assert "Space 13: flower B (land of the living); player 0" in labels
-    assert "Space 24: flower C, END +10 pts (land of the living); no tokens" in labels
-    assert "Mictlán, where the tokens start: players waiting here: 2" in labels
-    space_5 = _group_texts(svg, "Space 5:")
-    assert space_5[:3] == ["5", "A", "+ candle"]
-    assert sorted(space_5[3:]) == ["0", "1"]
+    assert "Space 5: flower A, + candle (before the head)" in labels
+    assert "Space 2: flower B, +1 peso (before the head)" in labels
+    assert "Space 13: flower B (land of the living)" in labels
+    assert "Space 24: flower C, END +10 pts (land of the living)" in labels
+    assert _group_texts(svg, "Space 5:") == ["5", "A", "+ candle"]
+    tokens = [label for label in labels if label.startswith(("Flower tokens", "Waiting"))]
+    assert tokens == [
+        "Waiting in Mictlán: player 2",
+        "Flower tokens on space 1: player 0",
+        "Flower tokens on space 5: player 0, player 1",
+        "Flower tokens on space 13: player 0",
+    ]
+    assert _group_texts(svg, "Flower tokens on space 5:") == ["0", "1"]
+    # each token stands on its space
+    root = _parse(svg)
+    centres: dict[int, list[float]] = {}
+    for group in root.iter(f"{_SVG}g"):
+        title = group.find(f"{_SVG}title")
+        text = "" if title is None else title.text or ""
+        if text.startswith(("Space ", "Flower tokens on space ")):
+            number = int(text.removeprefix("Flower tokens on space ").removeprefix("Space ").split(":")[0])
+            shape = group.find(f"{_SVG}circle")
+            assert shape is not None
+            centres.setdefault(number, []).append(float(shape.attrib["cx"]))
+    for number in (1, 5, 13):
+        flower_x, *token_xs = centres[number]
+        assert all(abs(x - flower_x) < 30 for x in token_xs)
     assert "Furthest flower: space 13, in the land of the living" in _texts(svg)
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
@@ -51,7 +51,7 @@ from ofrenda_rules.ofrendados.edition import Edition
 from ofrenda_rules.ofrendados.offering import full_rows
 from ofrenda_rules.ofrendados.rules import current_player
 from ofrenda_rules.ofrendados.scoring import ScoreSheet, board_score_sheets, rank_sheets
-from ofrenda_rules.ofrendados.state import ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.view import View
 from ofrenda_rules.svg import Picture
 
@@ -137,6 +137,30 @@ def _ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
+class _Canvas(Picture):
+    """A :class:`~ofrenda_rules.svg.Picture` that replays drawings recorded once (the parts that never change)."""
+
+    @classmethod
+    def record(cls, draw: Callable[[_Canvas], None]) -> tuple[str, ...]:
+        """The elements ``draw`` makes, indented relative to the group they are replayed in."""
+        scratch = cls(0, 0, title="", desc="")
+        draw(scratch)
+        return tuple(line[2:] for line in scratch._parts)
+
+    def replay(self, fragment: Sequence[str]) -> None:
+        """Add the recorded ``fragment`` at the current depth."""
+        indent = "  " * (self._depth + 1)
+        self._parts.extend(indent + line for line in fragment)
+
+
+def _fragment(layout: _Layout, key: object, draw: Callable[[_Canvas], None]) -> tuple[str, ...]:
+    """The drawing ``key`` for ``layout``: recorded on first use, then looked up."""
+    found = layout.cache.get(key)
+    if found is None:
+        found = layout.cache[key] = _Canvas.record(draw)
+    return found
+
+
 # ---------------------------------------------------------------- layout, once per edition and player count
 
 
@@ -169,6 +193,10 @@ class _Layout:
     sheet_cells: tuple[tuple[float, float], ...]
     """Top-left corner of each sheet cell, relative to the sheet's top-left corner."""
     sheet_height: float
+    card_height: float
+    """Height of a market card."""
+    cache: dict[object, tuple[str, ...]] = attrs.field(factory=dict, eq=False, hash=False, repr=False)
+    """Drawings recorded for this layout (see :func:`_fragment`)."""
 
 
 def _marigold(cx: float, cy: float, outer: float, inner: float, points: int = 12) -> tuple[tuple[float, float], ...]:
@@ -231,6 +259,7 @@ def _layout(edition: Edition, players: int) -> _Layout:
         sheet_width=span * cell + 70,
         sheet_cells=sheet_cells,
         sheet_height=rows * cell,
+        card_height=_card_height(edition),
     )
 
 
@@ -434,21 +463,21 @@ def _token(picture: Picture, seat: int, cx: float, cy: float, r: float = 8) -> N
     picture.text(cx, cy + r * 0.42, str(seat), size=r * 1.2, anchor="middle", weight="bold", fill=_SEAT_INK[seat % 4])
 
 
-def _die(picture: Picture, edition: Edition, die: Die, x: float, y: float, *, side: float = 30, note: str = "") -> None:
-    """A die at ``(x, y)``: its colour (and letter), its pips and, below, what its face gives."""
+def _die(picture: _Canvas, layout: _Layout, edition: Edition, die: Die, x: float, y: float, side: float) -> None:
+    """A die at ``(x, y)``: its colour (and initial), its pips and, below, what its face gives."""
     face = str(edition.face(die.colour, die.pips))
-    label = f"{die.colour.value} die showing {die.pips}: {face}" + (f" ({note})" if note else "")
-    with picture.group(label=label):
-        picture.rect(x, y, side, side, fill=_DIE_FILL[die.colour], stroke="#222", rx=5)
-        ink = _DIE_INK[die.colour]
-        picture.text(
-            x + side / 2, y + side * 0.68, str(die.pips), size=side * 0.55, anchor="middle", weight="bold", fill=ink
-        )
-        picture.text(x + 3, y + 9, die.colour.value[0].upper(), size=8, fill=ink)
-        for k, line in enumerate(_wrap(face, 58, 9)[:2]):
-            picture.text(x + side / 2, y + side + 11 + 10 * k, line, size=9, anchor="middle")
-        if note:
-            picture.text(x + side / 2, y - 3, note, size=8, anchor="middle", italic=True, fill="#555")
+    with picture.group(label=f"{die.colour.value} die showing {die.pips}: {face}", translate=(x, y)):
+        key = ("die", die.colour, die.pips, side)
+        picture.replay(_fragment(layout, key, functools.partial(_draw_die, die=die, face=face, side=side)))
+
+
+def _draw_die(picture: _Canvas, *, die: Die, face: str, side: float) -> None:
+    picture.rect(0, 0, side, side, fill=_DIE_FILL[die.colour], stroke="#222", rx=5)
+    ink = _DIE_INK[die.colour]
+    picture.text(side / 2, side * 0.68, str(die.pips), size=side * 0.55, anchor="middle", weight="bold", fill=ink)
+    picture.text(3, 9, die.colour.value[0].upper(), size=8, fill=ink)
+    for k, line in enumerate(_wrap(face, 58, 9)[:2]):
+        picture.text(side / 2, side + 11 + 10 * k, line, size=9, anchor="middle")
 
 
 # ---------------------------------------------------------------- sections
@@ -477,7 +506,7 @@ def _result_words(table: _Table, sheets: Sequence[ScoreSheet], ranks: Sequence[i
     return f"Winner: {names} with {sheets[winners[0]].total} points"
 
 
-def _draw_path(picture: Picture, table: _Table, layout: _Layout) -> None:
+def _draw_path(picture: _Canvas, table: _Table, layout: _Layout) -> None:
     path: PathSpec = table.config.edition.path
     holders: list[list[int]] = [[] for _ in range(path.length + 1)]
     for seat, board in enumerate(table.boards):
@@ -485,66 +514,56 @@ def _draw_path(picture: Picture, table: _Table, layout: _Layout) -> None:
             if 1 <= space <= path.length:
                 holders[space].append(seat)
     with picture.group(label=f"The Path: {path.length} flowers from Mictlán to the land of the living"):
-        for x, y, width, living in layout.row_boxes:
-            picture.rect(x, y + 2, width, _SPACE_H - 4, fill="#ffffff" if living else "#ddd5ea", stroke="#8c7aa8", rx=8)
+        picture.replay(_fragment(layout, "path", functools.partial(_draw_static_path, path=path, layout=layout)))
         mx, my = layout.mictlan
         waiting = [seat for seat, board in enumerate(table.boards) if not board.flowers]
-        names = ", ".join(str(seat) for seat in waiting) or "nobody"
-        with picture.group(label=f"Mictlán, where the tokens start: players waiting here: {names}"):
-            picture.rect(mx, my + 2, _PATH_LABEL_W - 10, _SPACE_H - 4, fill="#4b3b63", stroke="#2e2340", rx=8)
-            picture.text(
-                mx + (_PATH_LABEL_W - 10) / 2, my + 24, "MICTLÁN", size=14, anchor="middle", weight="bold", fill="#fff"
-            )
-            picture.text(
-                mx + (_PATH_LABEL_W - 10) / 2, my + 40, "tokens start here", size=10, anchor="middle", fill="#fff"
-            )
-            for k, seat in enumerate(waiting):
-                _token(picture, seat, mx + 22 + k * 24, my + 70, 9)
-        if layout.head_y is not None:
-            hy = layout.head_y
-            with picture.group(
-                label=f"The head of Quetzalcóatl, after space {path.head}: the land of the living begins"
-            ):
-                left = _MARGIN + _PATH_LABEL_W
-                picture.rect(left, hy + 4, _PER_ROW * _SPACE_W, _HEAD_BAND - 8, fill="#009E73", rx=10)
-                picture.polygon(
-                    [(left - 4, hy + _HEAD_BAND / 2), (left + 16, hy + 2), (left + 16, hy + _HEAD_BAND - 2)],
-                    fill="#006b4e",
-                )
-                picture.text(
-                    left + _PER_ROW * _SPACE_W / 2,
-                    hy + _HEAD_BAND / 2 + 5,
-                    f"Head of Quetzalcóatl: the land of the living begins after space {path.head}",
-                    size=12,
-                    anchor="middle",
-                    weight="bold",
-                    fill="#fff",
-                )
-                picture.text(
-                    _MARGIN + (_PATH_LABEL_W - 10) / 2,
-                    hy + _HEAD_BAND + 30,
-                    "LAND OF",
-                    size=12,
-                    anchor="middle",
-                    weight="bold",
-                )
-                picture.text(
-                    _MARGIN + (_PATH_LABEL_W - 10) / 2,
-                    hy + _HEAD_BAND + 46,
-                    "THE LIVING",
-                    size=12,
-                    anchor="middle",
-                    weight="bold",
-                )
-                picture.text(
-                    _MARGIN + (_PATH_LABEL_W - 10) / 2,
-                    hy + _HEAD_BAND + 62,
-                    "(white spaces)",
-                    size=10,
-                    anchor="middle",
-                )
+        if waiting:
+            names = ", ".join(f"player {seat}" for seat in waiting)
+            with picture.group(label=f"Waiting in Mictlán: {names}"):
+                for k, seat in enumerate(waiting):
+                    _token(picture, seat, mx + 22 + k * 24, my + 70, 9)
         for number in range(1, path.length + 1):
-            _draw_space(picture, table, layout, path, number, holders[number])
+            seats = holders[number]
+            if not seats:
+                continue
+            x, y = layout.spaces[number - 1]
+            names = ", ".join(f"player {seat}" for seat in seats)
+            with picture.group(label=f"Flower tokens on space {number}: {names}"):
+                count = len(seats)
+                r = 8 if count <= 4 else 5.5
+                step = min(2 * r + 2, (_SPACE_W - 8) / count)
+                start = x + _SPACE_W / 2 - step * (count - 1) / 2
+                for k, seat in enumerate(seats):
+                    _token(picture, seat, start + k * step, y + _SPACE_H - 14, r)
+
+
+def _draw_static_path(picture: _Canvas, *, path: PathSpec, layout: _Layout) -> None:
+    """What never changes on the Path: the board, its spaces, Mictlán and the head."""
+    for x, y, width, living in layout.row_boxes:
+        picture.rect(x, y + 2, width, _SPACE_H - 4, fill="#ffffff" if living else "#ddd5ea", stroke="#8c7aa8", rx=8)
+    mx, my = layout.mictlan
+    middle = mx + (_PATH_LABEL_W - 10) / 2
+    with picture.group(label="Mictlán, where the flower tokens start"):
+        picture.rect(mx, my + 2, _PATH_LABEL_W - 10, _SPACE_H - 4, fill="#4b3b63", stroke="#2e2340", rx=8)
+        picture.text(middle, my + 24, "MICTLÁN", size=14, anchor="middle", weight="bold", fill="#fff")
+        picture.text(middle, my + 40, "tokens start here", size=10, anchor="middle", fill="#fff")
+    if layout.head_y is not None:
+        hy = layout.head_y
+        with picture.group(label=f"The head of Quetzalcóatl, after space {path.head}: the land of the living begins"):
+            left = _MARGIN + _PATH_LABEL_W
+            picture.rect(left, hy + 4, _PER_ROW * _SPACE_W, _HEAD_BAND - 8, fill="#009E73", rx=10)
+            picture.polygon(
+                [(left - 4, hy + _HEAD_BAND / 2), (left + 16, hy + 2), (left + 16, hy + _HEAD_BAND - 2)],
+                fill="#006b4e",
+            )
+            words = f"Head of Quetzalcóatl: the land of the living begins after space {path.head}"
+            centre = left + _PER_ROW * _SPACE_W / 2
+            picture.text(centre, hy + _HEAD_BAND / 2 + 5, words, size=12, anchor="middle", weight="bold", fill="#fff")
+            picture.text(middle, hy + _HEAD_BAND + 30, "LAND OF", size=12, anchor="middle", weight="bold")
+            picture.text(middle, hy + _HEAD_BAND + 46, "THE LIVING", size=12, anchor="middle", weight="bold")
+            picture.text(middle, hy + _HEAD_BAND + 62, "(white spaces)", size=10, anchor="middle")
+    for number in range(1, path.length + 1):
+        _draw_space(picture, layout, path, number)
 
 
 def _space_bonus(path: PathSpec, number: int) -> list[str]:
@@ -559,15 +578,12 @@ def _space_bonus(path: PathSpec, number: int) -> list[str]:
     return parts
 
 
-def _draw_space(
-    picture: Picture, table: _Table, layout: _Layout, path: PathSpec, number: int, holders: Sequence[int]
-) -> None:
+def _draw_space(picture: Picture, layout: _Layout, path: PathSpec, number: int) -> None:
     space = path.space(number)
     x, y = layout.spaces[number - 1]
     bonus = _space_bonus(path, number)
     side = "land of the living" if path.in_land_of_the_living(number) else "before the head"
-    tokens = ", ".join(f"player {seat}" for seat in holders) or "no tokens"
-    label = f"Space {number}: flower {space.flower.value}" + "".join(f", {b}" for b in bonus) + f" ({side}); {tokens}"
+    label = f"Space {number}: flower {space.flower.value}" + "".join(f", {b}" for b in bonus) + f" ({side})"
     with picture.group(label=label):
         cx = x + _SPACE_W / 2
         if number == path.length:
@@ -575,18 +591,10 @@ def _draw_space(
         picture.text(x + 6, y + 16, str(number), size=11, weight="bold", fill="#444")
         picture.polygon(layout.petals[number - 1], fill=_FLOWER_FILL[space.flower], stroke="#5a3a00", stroke_width=0.8)
         picture.circle(cx, y + 34, 10, fill=_FLOWER_FILL[space.flower], stroke="#5a3a00", stroke_width=0.8)
-        picture.text(
-            cx, y + 40, space.flower.value, size=16, anchor="middle", weight="bold", fill=_FLOWER_INK[space.flower]
-        )
+        ink = _FLOWER_INK[space.flower]
+        picture.text(cx, y + 40, space.flower.value, size=16, anchor="middle", weight="bold", fill=ink)
         for k, line in enumerate(bonus[:2]):
             picture.text(cx, y + 66 + 11 * k, line, size=9.5, anchor="middle", weight="bold" if "END" in line else None)
-        count = len(holders)
-        if count:
-            r = 8 if count <= 4 else 5.5
-            step = min(2 * r + 2, (_SPACE_W - 8) / count)
-            start = cx - step * (count - 1) / 2
-            for k, seat in enumerate(holders):
-                _token(picture, seat, start + k * step, y + _SPACE_H - 14, r)
 
 
 def _dice_rows(table: _Table) -> list[tuple[str, tuple[Die, ...]]]:
@@ -609,22 +617,30 @@ def _dice_rows(table: _Table) -> list[tuple[str, tuple[Die, ...]]]:
 
 _DIE_ROW_H: Final = 66
 _MARKET_CARD_W: Final = 188
-_MARKET_CARD_H: Final = 124
 
 
-def _middle_height(table: _Table) -> float:
+def _middle_height(table: _Table, layout: _Layout) -> float:
     dice = 30 + max(1, len(_dice_rows(table)) + (1 if table.rerolling is not None else 0)) * _DIE_ROW_H
-    deck_lines = len(_deck_lines(table)) if table.seat is None else 0
-    market = 30 + _MARKET_CARD_H + 24 + 13 * deck_lines
+    lines = len(_discard_lines(table)) + (len(_deck_lines(table)) if table.seat is None else 0)
+    market = 30 + layout.card_height + 10 + 13 * lines + 6
     return max(dice, market)
+
+
+_MARKET_TEXT_W: Final = MARKET_SIZE * (_MARKET_CARD_W + 10) - 10
 
 
 def _deck_lines(table: _Table) -> list[str]:
     listing = ", ".join(str(card) for card in table.deck) or "empty"
-    return _wrap(f"Deck (omniscient; unordered): {listing}", 3 * (_MARKET_CARD_W + 10), 10)
+    return _wrap(f"Deck (omniscient; unordered): {listing}", _MARKET_TEXT_W, 10)
 
 
-def _draw_dice(picture: Picture, table: _Table, top: float, height: float) -> None:
+def _discard_lines(table: _Table) -> list[str]:
+    if not table.discard:
+        return []
+    return _wrap("Discarded: " + ", ".join(str(card) for card in table.discard), _MARKET_TEXT_W, 10)
+
+
+def _draw_dice(picture: _Canvas, table: _Table, layout: _Layout, top: float, height: float) -> None:
     edition = table.config.edition
     width = 500.0
     rows = _dice_rows(table)
@@ -640,90 +656,93 @@ def _draw_dice(picture: Picture, table: _Table, top: float, height: float) -> No
                 picture.text(_MARGIN + 10, y + 10, title, size=11, weight="bold")
                 step = min(60.0, (width - 30) / max(len(dice), 1))
                 for k, die in enumerate(dice):
-                    _die(picture, edition, die, _MARGIN + 20 + k * step, y + 16, side=26)
+                    _die(picture, layout, edition, die, _MARGIN + 20 + k * step, y + 16, 26)
             y += _DIE_ROW_H
         if table.rerolling is not None:
             die = table.rerolling
             with picture.group(label=f"Being rerolled: the {die} die (a chance event)"):
                 picture.text(_MARGIN + 10, y + 10, "Being rerolled (chance)", size=11, weight="bold")
-                _die(picture, edition, die, _MARGIN + 20, y + 16, side=26)
+                _die(picture, layout, edition, die, _MARGIN + 20, y + 16, 26)
                 picture.text(_MARGIN + 60, y + 34, f"the {die} die is rolled again", size=11, italic=True)
 
 
-def _draw_card(picture: Picture, card: CardSpec, x: float, y: float, w: float, h: float, note: str = "") -> None:
-    effect = card.effect.describe()
-    label = f"Calaverita {card.id} {card.name}: {card.colour.value}, cost {card.cost} pesos; {effect}"
-    with picture.group(label=label):
-        picture.rect(x, y, w, h, fill="#fffdf6", stroke=_CARD_FILL[card.colour], stroke_width=2.5, rx=8)
-        picture.rect(x, y, w, 24, fill=_CARD_FILL[card.colour], rx=8)
-        picture.rect(x, y + 14, w, 10, fill=_CARD_FILL[card.colour])
-        ink = _CARD_INK[card.colour]
-        picture.text(
-            x + 8,
-            y + 17,
-            f"#{card.id} {card.colour.value}: {_CARD_ROLE[card.colour]}",
-            size=10.5,
-            weight="bold",
-            fill=ink,
+def _card_lines(card: CardSpec) -> tuple[list[str], list[str]]:
+    """The name and the effect of ``card`` in lines that fit a market card."""
+    return _wrap(card.name, _MARKET_CARD_W - 16, 13), _wrap(card.effect.describe(), _MARKET_CARD_W - 16, 11)
+
+
+def _card_height(edition: Edition) -> float:
+    """The height of a market card: enough for the longest name and effect of the edition."""
+    tallest = max(
+        (_card_lines(card) for card in edition.cards), key=lambda lines: 16 * len(lines[0]) + 14 * len(lines[1])
+    )
+    return max(110.0, 36 + 16 * len(tallest[0]) + 4 + 14 * len(tallest[1]) + 4)
+
+
+def _draw_card(picture: _Canvas, layout: _Layout, card: CardSpec, x: float, y: float) -> None:
+    label = f"Calaverita {card.id} {card.name}: {card.colour.value}, cost {card.cost} pesos; {card.effect.describe()}"
+    with picture.group(label=label, translate=(x, y)):
+        picture.replay(
+            _fragment(layout, ("card", card.id), functools.partial(_draw_card_face, layout=layout, card=card))
         )
-        picture.circle(x + w - 18, y + 12, 15, fill="#F0E442", stroke="#7a6a00")
-        picture.text(x + w - 18, y + 12, str(card.cost), size=13, anchor="middle", weight="bold")
-        picture.text(x + w - 18, y + 22, "pesos", size=6.5, anchor="middle")
-        line_y = y + 44
-        for line in _wrap(card.name, w - 16, 13)[:2]:
-            picture.text(x + 8, line_y, line, size=13, weight="bold")
-            line_y += 16
-        line_y += 4
-        for line in _wrap(effect, w - 16, 11)[:6]:
-            picture.text(x + 8, line_y, line, size=11)
-            line_y += 14
-        if note:
-            picture.text(x + w / 2, y + h - 8, note, size=9.5, anchor="middle", italic=True, fill="#555")
 
 
-def _draw_market(picture: Picture, table: _Table, top: float, height: float) -> None:
+def _draw_card_face(picture: _Canvas, *, layout: _Layout, card: CardSpec) -> None:
+    w, h = _MARKET_CARD_W, layout.card_height
+    picture.rect(0, 0, w, h, fill="#fffdf6", stroke=_CARD_FILL[card.colour], stroke_width=2.5, rx=8)
+    picture.rect(0, 0, w, 24, fill=_CARD_FILL[card.colour], rx=8)
+    picture.rect(0, 14, w, 10, fill=_CARD_FILL[card.colour])
+    ink = _CARD_INK[card.colour]
+    role = f"#{card.id} {card.colour.value}: {_CARD_ROLE[card.colour]}"
+    picture.text(8, 17, role, size=10.5, weight="bold", fill=ink)
+    picture.circle(w - 18, 12, 15, fill="#F0E442", stroke="#7a6a00")
+    picture.text(w - 18, 12, str(card.cost), size=13, anchor="middle", weight="bold")
+    picture.text(w - 18, 22, "pesos", size=6.5, anchor="middle")
+    name, effect = _card_lines(card)
+    line_y = 44
+    for line in name:
+        picture.text(8, line_y, line, size=13, weight="bold")
+        line_y += 16
+    line_y += 4
+    for line in effect:
+        picture.text(8, line_y, line, size=11)
+        line_y += 14
+
+
+def _draw_market(picture: _Canvas, table: _Table, layout: _Layout, top: float, height: float) -> None:
     edition = table.config.edition
     x0 = _MARGIN + 512
     width = WIDTH - _MARGIN - x0
     deck = len(table.deck)
-    with picture.group(
-        label=f"The market: {len(table.market)} Calaveritas open; deck {deck}; discard {len(table.discard)}"
-    ):
+    card_h = layout.card_height
+    label = f"The market: {len(table.market)} Calaveritas open; deck {deck}; discard {len(table.discard)}"
+    with picture.group(label=label):
         picture.rect(x0, top, width, height, fill="#fbf3ea", stroke="#b07a3a", rx=8)
         picture.text(x0 + 10, top + 20, "Market: Calaveritas", size=14, weight="bold")
         counts = f"Deck: {deck} face down   Discarded: {len(table.discard)}"
         picture.text(WIDTH - _MARGIN - 10, top + 20, counts, size=11, anchor="end")
-        for slot in range(3):
+        y = top + 30
+        for slot in range(max(MARKET_SIZE, len(table.market))):
             x = x0 + 10 + slot * (_MARKET_CARD_W + 10)
-            y = top + 30
             if slot < len(table.market):
-                _draw_card(picture, edition.card(table.market[slot]), x, y, _MARKET_CARD_W, _MARKET_CARD_H)
+                _draw_card(picture, layout, edition.card(table.market[slot]), x, y)
             else:
                 with picture.group(label="An empty market space"):
-                    picture.rect(x, y, _MARKET_CARD_W, _MARKET_CARD_H, fill="none", stroke="#b07a3a", rx=8, dash="5 4")
-                    picture.text(
-                        x + _MARKET_CARD_W / 2,
-                        y + _MARKET_CARD_H / 2,
-                        "empty",
-                        size=12,
-                        anchor="middle",
-                        italic=True,
-                        fill="#777",
-                    )
-        y = top + 30 + _MARKET_CARD_H + 18
-        if table.discard:
-            text = "Discarded: " + ", ".join(str(card) for card in table.discard)
-            with picture.group(label=text):
-                picture.text(
-                    x0 + 10,
-                    y,
-                    _wrap(text, width - 20, 10)[0] + (" ..." if len(_wrap(text, width - 20, 10)) > 1 else ""),
-                    size=10,
-                )
+                    picture.rect(x, y, _MARKET_CARD_W, card_h, fill="none", stroke="#b07a3a", rx=8, dash="5 4")
+                    middle = x + _MARKET_CARD_W / 2
+                    picture.text(middle, y + card_h / 2, "empty", size=12, anchor="middle", italic=True, fill="#777")
+        y += card_h + 10
+        discard = _discard_lines(table)
+        if discard:
+            with picture.group(label="Discarded unsold: " + ", ".join(str(card) for card in table.discard)):
+                for line in discard:
+                    y += 13
+                    picture.text(x0 + 10, y, line, size=10)
         if table.seat is None:
             with picture.group(label="The deck, face down (omniscient picture: its cards, in no order)"):
-                for k, line in enumerate(_deck_lines(table)):
-                    picture.text(x0 + 10, y + 13 * (k + 1), line, size=10, fill="#555")
+                for line in _deck_lines(table):
+                    y += 13
+                    picture.text(x0 + 10, y, line, size=10, fill="#555")
 
 
 # ---------------------------------------------------------------- the players
@@ -825,62 +844,60 @@ def _draw_lines(picture: Picture, lines: Sequence[_Line], x: float, y: float) ->
     return y
 
 
-def _draw_sheet(picture: Picture, table: _Table, layout: _Layout, seat: int, x: float, y: float) -> None:
+def _draw_sheet(picture: _Canvas, table: _Table, layout: _Layout, seat: int, x: float, y: float) -> None:
     spec: SheetSpec = table.config.edition.sheet
     board = table.boards[seat]
-    cell = layout.cell
     full = set(full_rows(spec, board.sheet))
-    with picture.group(
-        label=f"Player {seat}'s offering sheet, the stepped altar ({spec.size} cells, bottom row first)"
-    ):
+    label = f"Player {seat}'s offering sheet, the stepped altar ({spec.size} cells, bottom row first)"
+    with picture.group(label=label, translate=(x, y)):
         for index, content in enumerate(board.sheet):
-            dx, dy = layout.sheet_cells[index]
-            cx, cy = x + dx, y + dy
             row, column = spec.cells[index]
             what = "empty" if content is None else _name(content)
             with picture.group(label=f"Cell {index} (row {row}, column {column}): {what}"):
-                upper = row >= spec.portrait_row
-                fill = ("#efe6f7" if upper else "#f7f1e3") if content is None else "#fffaf0"
-                picture.rect(cx, cy, cell, cell, fill=fill, stroke="#9c8a68")
-                if content is not None:
-                    icon = cell * 0.62 if cell >= 24 else cell * 0.8
-                    _icon(picture, content, cx + cell / 2, cy + cell * 0.42 if cell >= 24 else cy + cell / 2, icon)
-                    if cell >= 24:
-                        picture.text(
-                            cx + cell / 2,
-                            cy + cell - 3,
-                            _OBJECT_SHORT[content],
-                            size=min(9, cell / 4.6),
-                            anchor="middle",
-                        )
-                elif cell >= 20:
-                    picture.text(cx + 3, cy + 9, str(index), size=7, fill="#a59a85")
-        for row, cells in enumerate(spec.rows, start=1):
-            if not cells:
-                continue
-            last = cells[-1]
-            dx, dy = layout.sheet_cells[last]
-            points = spec.row_points[row - 1]
-            done = row in full
-            text = f"full +{points}" if done else f"+{points} if full"
-            picture.text(
-                x + dx + cell + 4,
-                y + dy + cell / 2 + 4,
-                text,
-                size=9.5,
-                weight="bold" if done else None,
-                fill="#006b4e" if done else "#666",
-            )
-        portrait_cells = [i for i in range(spec.size) if spec.row_of(i) == spec.portrait_row]
-        if portrait_cells:
-            dx, dy = layout.sheet_cells[portrait_cells[0]]
-            picture.text(
-                x + dx - 4, y + dy + cell / 2 + 4, "portraits ↑", size=9, anchor="end", fill="#6a4f8a", italic=True
-            )
+                draw = functools.partial(_draw_cell, spec=spec, layout=layout, index=index, content=content)
+                picture.replay(_fragment(layout, ("cell", index, content), draw))
+        _draw_rows(picture, spec=spec, layout=layout, full=full)
+
+
+def _draw_cell(picture: _Canvas, *, spec: SheetSpec, layout: _Layout, index: int, content: ObjectKind | None) -> None:
+    """One cell of a sheet and what is drawn in it, at its place on the sheet."""
+    cell = layout.cell
+    cx, cy = layout.sheet_cells[index]
+    upper = spec.cells[index][0] >= spec.portrait_row
+    fill = ("#efe6f7" if upper else "#f7f1e3") if content is None else "#fffaf0"
+    picture.rect(cx, cy, cell, cell, fill=fill, stroke="#9c8a68")
+    if content is not None:
+        if cell >= 24:
+            _icon(picture, content, cx + cell / 2, cy + cell * 0.42, cell * 0.62)
+            picture.text(cx + cell / 2, cy + cell - 3, _OBJECT_SHORT[content], size=min(9, cell / 4.6), anchor="middle")
+        else:
+            _icon(picture, content, cx + cell / 2, cy + cell / 2, cell * 0.8)
+    elif cell >= 20:
+        picture.text(cx + 3, cy + 9, str(index), size=7, fill="#a59a85")
+
+
+def _draw_rows(picture: _Canvas, *, spec: SheetSpec, layout: _Layout, full: set[int]) -> None:
+    """The points printed at the right of each row (marked when the row is full) and the portrait rows."""
+    cell = layout.cell
+    for row, cells in enumerate(spec.rows, start=1):
+        if not cells:
+            continue
+        dx, dy = layout.sheet_cells[cells[-1]]
+        points = spec.row_points[row - 1]
+        done = row in full
+        text = f"full +{points}" if done else f"+{points} if full"
+        weight = "bold" if done else None
+        picture.text(
+            dx + cell + 4, dy + cell / 2 + 4, text, size=9.5, weight=weight, fill="#006b4e" if done else "#666"
+        )
+    portrait_cells = [i for i in range(spec.size) if spec.row_of(i) == spec.portrait_row]
+    if portrait_cells:
+        dx, dy = layout.sheet_cells[portrait_cells[0]]
+        picture.text(dx - 4, dy + cell / 2 + 4, "portraits ↑", size=9, anchor="end", fill="#6a4f8a", italic=True)
 
 
 def _draw_panel(
-    picture: Picture,
+    picture: _Canvas,
     table: _Table,
     layout: _Layout,
     seat: int,
@@ -929,7 +946,7 @@ def _draw_panel(
                 picture.text(tx, ly + 14, "Drafted this round:", size=11, weight="bold")
                 step = min(56.0, (_text_width(layout) - 16) / len(drafted))
                 for k, die in enumerate(drafted):
-                    _die(picture, table.config.edition, die, tx + 8 + k * step, ly + 20, side=22)
+                    _die(picture, layout, table.config.edition, die, tx + 8 + k * step, ly + 20, 22)
             ly += _DRAFT_ROW_H
         _draw_lines(picture, after, tx, ly)
 
@@ -973,7 +990,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     layout = _layout(table.config.edition, table.config.players)
     sheets = board_score_sheets(table.config, table.boards)
     ranks = rank_sheets(sheets)
-    middle = _middle_height(table)
+    middle = _middle_height(table, layout)
     panels_top = layout.middle_top + middle + 12
     lines = [
         _panel_lines(table, seat, sheets[seat], ranks[seat], _text_width(layout)) for seat in range(len(table.boards))
@@ -984,11 +1001,11 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     height = panels_top + sum(row_heights) + 12 * len(row_heights) + 4
     who = "the whole table, omniscient" if table.seat is None else f"player {table.seat}'s view"
     title = f"Ofrendados: {who}, {_round_words(table)}, {_PHASE_WORDS[table.phase]}"
-    picture = Picture(WIDTH, math.ceil(height), title=title, desc=_describe(table, sheets, ranks), background="#fbf8f2")
+    picture = _Canvas(WIDTH, math.ceil(height), title=title, desc=_describe(table, sheets, ranks), background="#fbf8f2")
     _header(picture, table, sheets, ranks)
     _draw_path(picture, table, layout)
-    _draw_dice(picture, table, layout.middle_top, middle)
-    _draw_market(picture, table, layout.middle_top, middle)
+    _draw_dice(picture, table, layout, layout.middle_top, middle)
+    _draw_market(picture, table, layout, layout.middle_top, middle)
     y = panels_top
     for row, row_height in enumerate(row_heights):
         for column in range(columns):
