@@ -16,6 +16,7 @@ from ofrenda_rules.ofrendados import (
     DEFAULT_EDITION,
     GAME,
     ObjectKind,
+    PendingKind,
     Phase,
     State,
     View,
@@ -257,6 +258,39 @@ def test_scores_and_the_result_are_drawn() -> None:
         assert f"Winner: player {result.winners[0]}" in header
     else:
         assert "nobody wins" in header
+
+
+def _first_states_with(limit: int = 12) -> dict[str, State]:
+    """From random 2-player games, the first state where a decision is owed and the first with a die rerolled."""
+    found: dict[str, State] = {}
+    for seed in range(limit):
+        chooser = random.Random(seed)
+        state = GAME.new_game(GAME.test_configs()[0], None)
+        while not GAME.is_over(state) and len(found) < 2:
+            if state.pending and state.phase is Phase.CREATE:
+                found.setdefault("pending", state)
+            if state.rerolling is not None:
+                found.setdefault("rerolling", state)
+            state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+        if len(found) == 2:
+            break
+    return found
+
+
+def test_owed_decisions_and_a_die_being_rerolled_are_drawn() -> None:
+    found = _first_states_with()
+    assert set(found) == {"pending", "rerolling"}
+    state = found["pending"]
+    owed = state.pending[0]
+    panel = _group_texts(render_svg(state), f"Player {state.acting}: offering")
+    verb = "draw a" if owed.kind is PendingKind.DRAW else "turn an object into a"
+    assert any(line.startswith(f"Owes: {verb} {owed.object.value.replace('_', ' ')}") for line in panel)
+    state = found["rerolling"]
+    die = state.rerolling
+    assert die is not None
+    svg = render_svg(observe(state, 1))
+    assert _group_texts(svg, "Being rerolled")[0] == "Being rerolled (chance)"
+    assert f"chance: the {die} die is rerolled" in " ".join(_group_texts(svg, "Game status"))
 
 
 def test_a_render_with_a_config_that_does_not_fit_is_refused() -> None:

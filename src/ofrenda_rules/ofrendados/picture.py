@@ -915,6 +915,9 @@ def _draw_panel(
     if table.current == seat:
         badges.append("to play")
     title = f"Player {seat} ({_SEAT_COLOUR_NAME[seat % 4]} tokens)"
+    badges_width = sum(len(badge) * 7 + 18 for badge in badges)
+    if 38 + len(title) * 14 * _CHAR + badges_width > width - 10:
+        title = f"Player {seat}"
     label = f"{_player(table, seat).capitalize()}: offering, flowers, money, cards and score"
     with picture.group(label=label):
         to_play = table.current == seat
@@ -956,8 +959,8 @@ def _describe(table: _Table, sheets: Sequence[ScoreSheet], ranks: Sequence[int])
     who = "the whole table" if table.seat is None else f"player {table.seat}'s view"
     places = []
     for seat, board in enumerate(table.boards):
-        where = f"space {board.position}" if board.flowers else "Mictlán"
-        places.append(f"player {seat} on {where} with {sheets[seat].total} points")
+        where = f"on space {board.position}" if board.flowers else "in Mictlán"
+        places.append(f"player {seat} {where} with {sheets[seat].total} points")
     market = ", ".join(table.config.edition.card(card).name for card in table.market) or "empty"
     text = (
         f"Ofrendados, {n} players, {who}: {_round_words(table)}, {_PHASE_WORDS[table.phase]}; {_turn_words(table)}. "
