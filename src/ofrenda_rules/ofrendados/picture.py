@@ -975,14 +975,14 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     """A standalone SVG picture of an Ofrendados table.
 
     Args:
-        subject: A :class:`State` (the whole table, an omniscient picture) or a
-            :class:`View` (the table as its seat sees it, that seat marked "you").
+        subject: A :class:`~ofrenda_rules.ofrendados.state.State` (the whole table, an omniscient picture) or a
+            :class:`~ofrenda_rules.ofrendados.view.View` (the table as its seat sees it, that seat marked "you").
         config: For a view only, the game's options and edition (a view carries
             none): the default is ``Config(players=view.players)``. A state uses
             its own config; passing another one is an error.
 
     Returns:
-        The SVG document as text: the same subject always gives the same text.
+        The SVG document as text (the same subject always gives the same text).
 
     Raises:
         ConfigError: ``config`` does not match the subject.
