@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+import json
 import pickle
 import random
 import re
 import xml.etree.ElementTree as ET
+from importlib import resources
 
 import pytest
 
@@ -15,11 +17,13 @@ from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrendados import (
     DEFAULT_EDITION,
     GAME,
+    Config,
     ObjectKind,
     PendingKind,
     Phase,
     State,
     View,
+    load_edition,
     observe,
     outcome,
     render_svg,
@@ -301,6 +305,35 @@ def test_a_render_with_a_config_that_does_not_fit_is_refused() -> None:
         render_svg(observe(state, 0), config=GAME.test_configs()[0])
     with pytest.raises(TypeError, match="not int"):
         render_svg(3)  # type: ignore[arg-type]
+
+
+def test_another_edition_is_drawn_whole_and_a_view_needs_its_config() -> None:
+    """A longer Path and a wider, taller sheet: every space and cell is drawn, within the width."""
+    text = resources.files("ofrenda_rules.ofrendados").joinpath("data/default_edition.json").read_text()
+    data = json.loads(text)
+    data["name"] = "picture test: long path, tall sheet"
+    data["path"]["spaces"] += [{"flower": flower} for flower in "ABCABCABCABC"]
+    data["sheet"] = {
+        "widths": [9, 7, 7, 5, 5, 3],
+        "first": [0, 1, 1, 2, 2, 3],
+        "row_points": [3, 4, 5, 6, 8, 10],
+        "portrait_row": 4,
+    }
+    edition = load_edition(json.dumps(data))
+    config = Config(players=4, edition=edition)
+    state = GAME.new_game(config, 11)
+    chooser = random.Random(3)
+    for _ in range(120):
+        state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+    for svg in (render_svg(state), render_svg(observe(state, 3), config=config)):
+        _check_document(svg)
+        labels = _group_titles(svg)
+        assert sum(1 for label in labels if label.startswith("Space ")) == 36
+        assert "Space 36: flower C, END +10 pts (land of the living)" in labels
+        assert sum(1 for label in labels if label.startswith("Cell ")) == 4 * 36
+        assert "+10 if full" in _texts(svg) or "full +10" in _texts(svg)
+    with pytest.raises(ConfigError, match="do not have the 23 cells"):
+        render_svg(observe(state, 3))
 
 
 def test_jupyter_and_the_registry_use_render_svg() -> None:
