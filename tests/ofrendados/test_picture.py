@@ -26,6 +26,7 @@ from ofrenda_rules.ofrendados import (
     load_edition,
     observe,
     outcome,
+    picture,
     render_svg,
     score,
 )
@@ -111,6 +112,17 @@ def test_pictures_are_deterministic(config_index: int, seed: int) -> None:
         copy = pickle.loads(pickle.dumps(state))
         assert render_svg(state) == render_svg(copy)
         assert render_svg(observe(state, 0)) == render_svg(observe(copy, 0))
+
+
+def test_a_picture_does_not_depend_on_what_was_drawn_before() -> None:
+    """Parts of the pictures are recorded once per edition and player count, then replayed: the same text."""
+    states = [state for index in range(len(GAME.test_configs())) for state in _playout_states(index, 2)[::4]]
+    warm = [render_svg(state) for state in states]
+    for state, expected in zip(states, warm, strict=True):
+        picture._layout.cache_clear()
+        assert render_svg(state) == expected
+    picture._layout.cache_clear()
+    assert [render_svg(state) for state in reversed(states)] == warm[::-1]
 
 
 @pytest.mark.parametrize(("config_index", "seed"), _CASES[::2])
