@@ -50,6 +50,7 @@ from ofrenda_rules.ofrendados.edition import EDITIONS as EDITIONS
 from ofrenda_rules.ofrendados.edition import DiceSpec as DiceSpec
 from ofrenda_rules.ofrendados.edition import Edition as Edition
 from ofrenda_rules.ofrendados.edition import load_edition as load_edition
+from ofrenda_rules.ofrendados.picture import render_svg as render_svg
 from ofrenda_rules.ofrendados.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.ofrendados.position import from_position as from_position
 from ofrenda_rules.ofrendados.position import to_position as to_position
@@ -140,6 +141,7 @@ __all__ = [
     "num_distinct_actions",
     "observe",
     "outcome",
+    "render_svg",
     "score",
     "to_position",
     "validate",

@@ -28,6 +28,7 @@ from ofrenda_rules.ofrendados.codec import (
 )
 from ofrenda_rules.ofrendados.components import Beneath
 from ofrenda_rules.ofrendados.moves import draft_seat, roll_colour
+from ofrenda_rules.ofrendados.picture import render_svg
 from ofrenda_rules.ofrendados.position import from_position, to_position
 from ofrenda_rules.ofrendados.rules import (
     apply,
@@ -185,5 +186,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     encode_action=encode_action,
     decode_action=decode_action,
     max_decisions=max_decisions,
+    render_svg=render_svg,
 )
 """Ofrendados as a registered game."""

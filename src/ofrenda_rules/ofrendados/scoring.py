@@ -17,9 +17,18 @@ from ofrenda_rules.errors import GameNotOverError
 from ofrenda_rules.ofrendados.cards import EffectKind
 from ofrenda_rules.ofrendados.components import Flower, ObjectKind
 from ofrenda_rules.ofrendados.offering import empty_cells, measure, offering_score
-from ofrenda_rules.ofrendados.state import MajorityCount, MajorityTies, Phase, State
+from ofrenda_rules.ofrendados.state import Board, Config, MajorityCount, MajorityTies, Phase, State
 
-__all__ = ["Outcome", "ScoreSheet", "majority", "neighbours", "score", "score_sheets"]
+__all__ = [
+    "Outcome",
+    "ScoreSheet",
+    "board_score_sheets",
+    "majority",
+    "neighbours",
+    "rank_sheets",
+    "score",
+    "score_sheets",
+]
 
 
 def majority(
@@ -100,11 +109,18 @@ class ScoreSheet:
 
 def score_sheets(state: State) -> tuple[ScoreSheet, ...]:
     """Each player's count as if the game ended now."""
-    config = state.config
+    return board_score_sheets(state.config, state.boards)
+
+
+def board_score_sheets(config: Config, boards: Sequence[Board]) -> tuple[ScoreSheet, ...]:
+    """Each player's count from their boards under ``config``, as if the game ended now.
+
+    Scores depend on nothing but the options and the boards, so a view (which
+    carries the boards) is scored the same way as its state.
+    """
     edition = config.edition
     path = edition.path
     n = config.players
-    boards = state.boards
     qualified = tuple(path.in_land_of_the_living(board.position) for board in boards)
     eligible = (True,) * n if config.unqualified_in_majorities else qualified
     flowers = tuple(
@@ -171,6 +187,15 @@ class Outcome:
     """Each seat's count, step by step."""
 
 
+def rank_sheets(sheets: Sequence[ScoreSheet]) -> tuple[int, ...]:
+    """Place per seat (0 is first): qualified seats first, then more points, then fewer empty spaces.
+
+    Seats equal on all three share a place.
+    """
+    keys = [(sheet.qualified, sheet.total, -sheet.empty_spaces) for sheet in sheets]
+    return tuple(sum(1 for other in keys if other > key) for key in keys)
+
+
 def outcome(state: State) -> Outcome:
     """The final result, with the rulebook's tie-break on fewer empty spaces.
 
@@ -184,8 +209,7 @@ def outcome(state: State) -> Outcome:
     if state.phase is not Phase.OVER:
         raise GameNotOverError(f"the game is not over: round {state.round + 1} of 5 is being played")
     sheets = score_sheets(state)
-    keys = [(sheet.qualified, sheet.total, -sheet.empty_spaces) for sheet in sheets]
-    ranks = tuple(sum(1 for other in keys if other > key) for key in keys)
+    ranks = rank_sheets(sheets)
     return Outcome(
         scores=tuple(s.total for s in sheets),
         empty_spaces=tuple(s.empty_spaces for s in sheets),

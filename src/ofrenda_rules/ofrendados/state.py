@@ -272,3 +272,9 @@ class State:
     def acting(self) -> int:
         """The player whose CREATE or BUY turn it is."""
         return (self.first_player + self.acted) % self.config.players
+
+    def _repr_svg_(self) -> str:
+        """The whole table as an SVG picture, which Jupyter shows (see :func:`~ofrenda_rules.ofrendados.render_svg`)."""
+        from ofrenda_rules.ofrendados.picture import render_svg  # the picture imports this module
+
+        return render_svg(self)

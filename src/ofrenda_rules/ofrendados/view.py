@@ -56,6 +56,16 @@ class View:
     boards: tuple[Board, ...]
     """Every player's offering, flowers, money and cards."""
 
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, as an SVG picture Jupyter shows.
+
+        Drawn by :func:`~ofrenda_rules.ofrendados.render_svg` with the default
+        edition and options (a view carries no config).
+        """
+        from ofrenda_rules.ofrendados.picture import render_svg  # the picture imports this module
+
+        return render_svg(self)
+
 
 def observe(state: State, player: int) -> View:
     """The view of ``state`` for seat ``player``."""
