@@ -142,15 +142,14 @@ class _Canvas(Picture):
 
     @classmethod
     def record(cls, draw: Callable[[_Canvas], None]) -> tuple[str, ...]:
-        """The elements ``draw`` makes, indented relative to the group they are replayed in."""
+        """The elements ``draw`` makes (see :meth:`~ofrenda_rules.svg.Picture.elements`)."""
         scratch = cls(0, 0, title="", desc="")
         draw(scratch)
-        return tuple(line[2:] for line in scratch._parts)
+        return scratch.elements()
 
     def replay(self, fragment: Sequence[str]) -> None:
-        """Add the recorded ``fragment`` at the current depth."""
-        indent = "  " * (self._depth + 1)
-        self._parts.extend(indent + line for line in fragment)
+        """Add the recorded ``fragment`` at the current place."""
+        self.paste(fragment)
 
 
 def _fragment(layout: _Layout, key: object, draw: Callable[[_Canvas], None]) -> tuple[str, ...]:

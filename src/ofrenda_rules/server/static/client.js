@@ -105,7 +105,11 @@
       if (answer.picture) { $("picture").innerHTML = answer.picture; }
       text($("turn"), answer.over ? "Game over" : answer.to_move === seat ? "Your move" :
         answer.to_move === -1 ? "Waiting for chance" : "Seat " + answer.to_move + " to move");
-      text($("result"), answer.result_text || "");
+      var result = answer.result_text || "";
+      if (!result && answer.result) {
+        result = answer.result.winners.length ? "Won by seat " + answer.result.winners.join(", seat ") : "Nobody wins";
+      }
+      text($("result"), result);
       var events = $("events");
       events.innerHTML = "";
       (answer.events || []).forEach(function (line) {
