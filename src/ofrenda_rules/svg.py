@@ -45,13 +45,22 @@ def number(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+_PLAIN: Final = frozenset("&<>\"'\n\r\t")
+
+
 def _attrs(pairs: dict[str, object]) -> str:
     parts = []
     for key, value in pairs.items():
         if value is None or value is False:
             continue
-        text = number(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
-        parts.append(f" {key}={quoteattr(text)}")
+        if type(value) is int:
+            parts.append(f' {key}="{value}"')
+        elif isinstance(value, float):
+            parts.append(f' {key}="{number(value)}"')
+        else:
+            text = str(value)
+            # quoteattr's own result when nothing needs escaping, without its work.
+            parts.append(f' {key}="{text}"' if _PLAIN.isdisjoint(text) else f" {key}={quoteattr(text)}")
     return "".join(parts)
 
 
