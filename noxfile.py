@@ -90,9 +90,9 @@ def _install_chromium(session: nox.Session) -> None:
 
 @nox.session
 def browser(session: nox.Session) -> None:
-    """The HTML replay viewer driven in headless Chromium by selenium."""
+    """The HTML replay viewer and the server's browser client, driven in headless Chromium by selenium."""
     _install_chromium(session)
-    session.install("-e", ".", *_group("browser"))
+    session.install("-e", ".[server]", *_group("browser"))
     session.run("pytest", "-q", "tests/browser", *session.posargs, env={"OFRENDA_REQUIRE_BROWSER": "1"})
 
 
