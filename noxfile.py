@@ -142,6 +142,19 @@ def server(session: nox.Session) -> None:
 
 
 @nox.session
+def serverbench(session: nox.Session) -> None:
+    """The server under load (200 matches of WebSocket clients): actions per second, p50/p99 latency, memory."""
+    url = _start_postgres(session)
+    session.install("-e", ".[server]", *_group("server-test"))
+    session.run(
+        "python", "benchmarks/server_load.py", "--out", "benchmarks/results/server-sqlite.json", *session.posargs
+    )
+    session.run(
+        "python", "benchmarks/server_load.py", "--database", url, "--out", "benchmarks/results/server-postgresql.json"
+    )
+
+
+@nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src and tests."""
     session.install("-e", ".", *_group("typecheck"))

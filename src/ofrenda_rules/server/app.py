@@ -12,7 +12,8 @@ Routes (every body is JSON; every error is ``{"error": {"code", "message", "path
 * ``POST /matches/{id}/chance`` -- feed a chance outcome of an unseeded match (the chance secret);
 * ``GET /matches/{id}/replay`` -- the finished match as a replay that ``ofrenda-rules verify`` accepts;
 * ``WS /matches/{id}/ws`` -- send ``{"seat": N, "secret": "..."}`` first; the seat's answer is
-  pushed after every change of the match.
+  pushed after every change of the match, and each later message ``{"step": N, "action": {...}}``
+  is a submission, answered as ``POST .../actions`` answers it.
 
 Untrusted input is bounded: request bodies (:data:`MAX_BODY_BYTES`), WebSocket
 messages (:data:`MAX_MESSAGE_BYTES`) and the number of matches; JSON goes
@@ -106,8 +107,10 @@ class _Hub:
         self.service = service
         self.connections: defaultdict[str, set[tuple[int, WebSocket]]] = defaultdict(set)
 
-    async def publish(self, match_id: str) -> None:
+    async def publish(self, match_id: str, skip: WebSocket | None = None) -> None:
         for seat, socket in list(self.connections.get(match_id, ())):
+            if socket is skip:
+                continue
             try:
                 answer = await run_in_threadpool(self.service.view, match_id, seat)
                 await socket.send_json(answer)
@@ -150,9 +153,9 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
             stop.set()
             await run_in_threadpool(thread.join, 5)
 
-    async def publish(match_id: str) -> None:
+    async def publish(match_id: str, skip: WebSocket | None = None) -> None:
         if not listening:  # PostgreSQL notifies every process, this one included
-            await hub.publish(match_id)
+            await hub.publish(match_id, skip)
 
     async def guarded(handler: Any, request: Request) -> Response:
         try:
@@ -240,11 +243,22 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
             await run_in_threadpool(service.authenticate, match_id, seat, str(hello["secret"]))
             await websocket.send_json(await run_in_threadpool(service.view, match_id, seat))
             hub.connections[match_id].add((seat, websocket))
-            while True:  # the client only listens; anything it sends is read and dropped, within the size limit
+            while True:  # each later message is a submission, answered like POST .../actions
                 data = await websocket.receive_text()
                 if len(data.encode()) > MAX_MESSAGE_BYTES:
                     await websocket.close(code=1009)
                     break
+                try:
+                    submission = parse_json(data, max_bytes=MAX_MESSAGE_BYTES)
+                    answer = await run_in_threadpool(service.submit, match_id, seat, submission)
+                except ServerError as exc:
+                    await websocket.send_json(exc.payload())
+                    continue
+                except OfrendaRulesError as exc:
+                    await websocket.send_json(ServerError(400, "malformed-json", str(exc), "$").payload())
+                    continue
+                await websocket.send_json(answer)
+                await publish(match_id, skip=websocket)
         except ServerError as exc:
             await websocket.send_json(exc.payload())
             await websocket.close(code=1008)
