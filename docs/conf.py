@@ -418,8 +418,20 @@ def _generate_gallery(app: Sphinx) -> None:
         _write(folder / f"{name}-viewer.html", replay_html(replay))
 
 
+def _generate_openapi(app: Sphinx) -> None:
+    """The server's OpenAPI document, generated from the protocol's and the games' types."""
+    import json
+
+    from ofrenda_rules.server.protocol import openapi
+
+    folder = Path(app.srcdir) / "_generated"
+    folder.mkdir(exist_ok=True)
+    _write(folder / "openapi.json", json.dumps(openapi(), indent=2, ensure_ascii=False) + "\n")
+
+
 def setup(app: Sphinx) -> None:
     """Connect the hooks above."""
+    app.connect("builder-inited", _generate_openapi)
     app.connect("builder-inited", _generate_outputs)
     app.connect("builder-inited", _generate_gallery)
     app.connect("autodoc-skip-member", _skip_member)

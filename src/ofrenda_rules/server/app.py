@@ -4,6 +4,7 @@ Routes (every body is JSON; every error is ``{"error": {"code", "message", "path
 
 * ``GET /`` -- the browser client (``/static/...`` its script and style);
 * ``GET /games`` -- the games, their titles, player counts and whether they ship a reference bot;
+* ``GET /openapi.json`` -- the OpenAPI document (:func:`~ofrenda_rules.server.protocol.openapi`);
 * ``POST /matches`` -- create a match (see :meth:`MatchService.create`);
 * ``GET /matches/{id}`` -- what anyone may know: game, config, seat kinds, step, result;
 * ``GET /matches/{id}/seats/{seat}`` -- the seat's view, legal actions and recent events
@@ -46,6 +47,7 @@ from ofrenda_rules.registry import games
 from ofrenda_rules.replay import dump_replay
 from ofrenda_rules.serialization import parse_json
 from ofrenda_rules.server.matches import MatchService, ServerError
+from ofrenda_rules.server.protocol import openapi
 from ofrenda_rules.server.store import PostgresStore, Store, open_store
 
 __all__ = ["CLIENT_POLICY", "MAX_BODY_BYTES", "MAX_MESSAGE_BYTES", "STATIC", "create_app"]
@@ -132,6 +134,7 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
         store = open_store(store)
     service = MatchService(store, max_matches=max_matches)
     hub = _Hub(service)
+    document = openapi()
     listening = isinstance(store, PostgresStore)
 
     @contextlib.asynccontextmanager
@@ -211,6 +214,9 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
             ]
         )
 
+    async def api_document(request: Request) -> Response:
+        return JSONResponse(document)
+
     async def index(request: Request) -> Response:
         page = (STATIC / "index.html").read_text(encoding="utf-8")
         return HTMLResponse(page, headers={"Content-Security-Policy": CLIENT_POLICY})
@@ -275,6 +281,7 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
     routes = [
         route("/", index, ["GET"]),
         route("/games", listing, ["GET"]),
+        route("/openapi.json", api_document, ["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         route("/matches", create, ["POST"]),
         route("/matches/{match}", public, ["GET"]),

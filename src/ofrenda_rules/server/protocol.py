@@ -1,0 +1,353 @@
+"""The server's protocol as types, and the OpenAPI document generated from them and from the games' types.
+
+Each request and answer of the HTTP and WebSocket API has a class here; the
+members that depend on the game (a config, an action, a view, a result) are
+typed ``object`` in these classes and, in the OpenAPI document, one of the
+games' own schemas (``dia_de_los_muertos.Config``, ``portents.View``...),
+which :func:`ofrenda_rules.schema.json_schema` generates from the games'
+types. The test suite checks every answer the server sends against these
+schemas.
+
+>>> document = openapi()
+>>> document["openapi"], sorted(document["paths"])[:2]
+('3.1.0', ['/games', '/matches'])
+>>> "portents.View" in document["components"]["schemas"]
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attrs
+
+from ofrenda_rules import __version__
+from ofrenda_rules.registry import games
+from ofrenda_rules.schema import JsonSchema, json_schema
+
+__all__ = [
+    "ChanceOutcome",
+    "CreateAnswer",
+    "CreateRequest",
+    "ErrorAnswer",
+    "ErrorDetail",
+    "GameEntry",
+    "Hello",
+    "PublicMatch",
+    "SeatAnswer",
+    "Submission",
+    "openapi",
+]
+
+
+@attrs.frozen
+class CreateRequest:
+    """``POST /matches``: the match to create."""
+
+    game: str
+    """The registry name of the game."""
+    config: object = None
+    """The game's config (its ``Config`` as JSON); the game's default config when absent."""
+    seats: tuple[str, ...] | None = None
+    """Who plays each seat -- ``"human"``, ``"random"`` or ``"reference"``; a person in every seat when absent."""
+    seed: int | None = None
+    """The game's seed in ``[0, 2**64)``; a fresh one when absent, an unseeded match when ``null``."""
+
+
+@attrs.frozen
+class CreateAnswer:
+    """The answer to ``POST /matches`` (status 201)."""
+
+    match: str
+    """The match id."""
+    game: str
+    """The registry name of the game."""
+    seats: tuple[str, ...]
+    """Who plays each seat."""
+    secrets: object
+    """One secret per person's seat, keyed by the seat number as text (shown once)."""
+    chance_secret: str | None = None
+    """The secret that feeds chance outcomes of an unseeded match."""
+
+
+@attrs.frozen
+class Submission:
+    """``POST /matches/{id}/seats/{seat}/actions``, ``POST /matches/{id}/chance`` and later WebSocket messages."""
+
+    step: int
+    """The step number the client saw (``0`` before the first step)."""
+    action: object
+    """The action (the game's ``Action`` as JSON)."""
+
+
+@attrs.frozen
+class Hello:
+    """The first WebSocket message: the seat and its secret."""
+
+    seat: int
+    """The seat (``-1`` for the chance secret's holder)."""
+    secret: str
+    """The seat's secret."""
+
+
+@attrs.frozen
+class ChanceOutcome:
+    """A pending chance outcome, for the chance secret's holder."""
+
+    action: object
+    """The outcome (the game's ``Action`` as JSON)."""
+    probability: str
+    """Its exact probability, as ``"n/d"``."""
+    description: str
+    """The outcome in words."""
+
+
+@attrs.frozen
+class SeatAnswer:
+    """What a seat is told: ``GET .../seats/{seat}``, the answer to a submission, and every WebSocket push."""
+
+    match: str
+    """The match id."""
+    step: int
+    """The number of steps applied (the step a submission must name)."""
+    seat: int
+    """The seat the answer is for."""
+    to_move: int
+    """The seat to move, ``-1`` when a chance outcome is due, ``-4`` when the game is over."""
+    over: bool
+    """Whether the game is over."""
+    view: object = None
+    """The seat's view (the game's ``View`` as JSON, recent events included)."""
+    events: tuple[str, ...] | None = None
+    """The view's recent events in English."""
+    legal_actions: tuple[object, ...] | None = None
+    """The seat's legal actions when it is to move (else empty)."""
+    legal_descriptions: tuple[str, ...] | None = None
+    """The legal actions in words, in the same order."""
+    picture: str | None = None
+    """The SVG picture of the view, when asked for with ``?picture=1``."""
+    chance_outcomes: tuple[ChanceOutcome, ...] | None = None
+    """For the chance secret's holder, the pending chance outcomes."""
+    result: object = None
+    """The game's ``Outcome`` once the game is over."""
+    result_text: str | None = None
+    """The result in words."""
+
+
+@attrs.frozen
+class PublicMatch:
+    """``GET /matches/{id}``: what anyone may know of a match."""
+
+    match: str
+    """The match id."""
+    game: str
+    """The registry name of the game."""
+    config: object
+    """The game's config."""
+    seats: tuple[str, ...]
+    """Who plays each seat."""
+    seeded: bool
+    """Whether the server draws chance outcomes from a seed."""
+    step: int
+    """The number of steps applied."""
+    over: bool
+    """Whether the game is over."""
+    result: object = None
+    """The game's ``Outcome`` once the game is over."""
+
+
+@attrs.frozen
+class GameEntry:
+    """One game of ``GET /games``."""
+
+    name: str
+    """The registry name."""
+    title: str
+    """The published title."""
+    player_counts: tuple[int, ...]
+    """Every supported player count."""
+    reference_bot: bool
+    """Whether seats may be given the ``reference`` bot."""
+
+
+@attrs.frozen
+class ErrorDetail:
+    """Why a request was refused."""
+
+    code: str
+    """A stable code (``not-your-turn``, ``stale-step``, ``illegal-action``...)."""
+    message: str
+    """What was wrong, in words."""
+    path: str | None = None
+    """The JSON path of the fault in the request, when there is one."""
+
+
+@attrs.frozen
+class ErrorAnswer:
+    """Every refusal, with its HTTP status."""
+
+    error: ErrorDetail
+    """Why."""
+
+
+PROTOCOL: Final = (
+    CreateRequest,
+    CreateAnswer,
+    Submission,
+    Hello,
+    SeatAnswer,
+    PublicMatch,
+    GameEntry,
+    ErrorAnswer,
+)
+"""The protocol's top-level classes (their members are in the document too)."""
+
+_GAME_MEMBERS: Final = {"config": "Config", "action": "Action", "view": "View", "result": "Outcome"}
+
+
+def _relocated(schema: Any, prefix: str) -> Any:
+    """A schema with its ``#/$defs/X`` references pointing at ``#/components/schemas/<prefix>X``."""
+    if isinstance(schema, dict):
+        moved = {}
+        for key, value in schema.items():
+            if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
+                moved[key] = "#/components/schemas/" + prefix + value.removeprefix("#/$defs/")
+            else:
+                moved[key] = _relocated(value, prefix)
+        return moved
+    if isinstance(schema, list):
+        return [_relocated(item, prefix) for item in schema]
+    return schema
+
+
+def _add(components: dict[str, Any], schema: JsonSchema, name: str, prefix: str) -> None:
+    """Put a generated schema into ``components`` under ``name``, its definitions beside it."""
+    definitions = schema.get("$defs", {})
+    assert isinstance(definitions, dict)
+    for key, definition in definitions.items():
+        components[prefix + key] = _relocated(definition, prefix)
+    root = _relocated({key: value for key, value in schema.items() if key not in ("$defs", "$schema")}, prefix)
+    if root != _ref(name):  # a class is its own definition already
+        components[name] = root
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def openapi() -> dict[str, Any]:
+    """The OpenAPI 3.1 document of the server's HTTP API, for every registered game."""
+    components: dict[str, Any] = {}
+    per_game: dict[str, list[Any]] = {member: [] for member in _GAME_MEMBERS}
+    for game in games():
+        prefix = f"{game.info.name}."
+        types = {
+            "Config": game.config_type,
+            "Action": game.action_type,
+            "View": game.view_type,
+            "Outcome": game.outcome_type,
+        }
+        for label, tp in types.items():
+            _add(components, json_schema(tp), prefix + label, prefix)
+        for member, label in _GAME_MEMBERS.items():
+            per_game[member].append(_ref(prefix + label))
+    for cls in PROTOCOL:
+        _add(components, json_schema(cls), cls.__name__, "")
+    for name in ("CreateRequest", "Submission", "ChanceOutcome", "SeatAnswer", "PublicMatch"):
+        properties = components[name]["properties"]  # members typed ``object`` are one of the games' schemas
+        for member, options in per_game.items():
+            if member in properties:
+                properties[member] = {"anyOf": [*options, {"type": "null"}], **_description(properties[member])}
+    seat_answer = components["SeatAnswer"]["properties"]
+    seat_answer["legal_actions"] = {
+        "anyOf": [{"type": "array", "items": {"anyOf": per_game["action"]}}, {"type": "null"}],
+        **_description(seat_answer["legal_actions"]),
+    }
+
+    def answer(schema: str, status: str = "200", text: str = "The answer") -> dict[str, Any]:
+        return {status: {"description": text, "content": {"application/json": {"schema": _ref(schema)}}}}
+
+    errors = {"4XX": {"description": "Refused", "content": {"application/json": {"schema": _ref("ErrorAnswer")}}}}
+    secret: list[dict[str, list[str]]] = [{"seatSecret": []}]
+    match_id = {"name": "match", "in": "path", "required": True, "schema": {"type": "string"}}
+    seat = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+    submission = {"required": True, "content": {"application/json": {"schema": _ref("Submission")}}}
+    paths = {
+        "/games": {
+            "get": {
+                "summary": "The games",
+                "responses": {
+                    "200": {
+                        "description": "Every registered game",
+                        "content": {"application/json": {"schema": {"type": "array", "items": _ref("GameEntry")}}},
+                    }
+                },
+            }
+        },
+        "/matches": {
+            "post": {
+                "summary": "Create a match",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("CreateRequest")}}},
+                "responses": {**answer("CreateAnswer", "201", "The match and its secrets"), **errors},
+            }
+        },
+        "/matches/{match}": {
+            "get": {
+                "summary": "What anyone may know of a match",
+                "parameters": [match_id],
+                "responses": {**answer("PublicMatch"), **errors},
+            }
+        },
+        "/matches/{match}/seats/{seat}": {
+            "get": {
+                "summary": "A seat's view, legal actions and recent events",
+                "parameters": [match_id, seat, {"name": "picture", "in": "query", "schema": {"enum": ["1"]}}],
+                "security": secret,
+                "responses": {**answer("SeatAnswer"), **errors},
+            }
+        },
+        "/matches/{match}/seats/{seat}/actions": {
+            "post": {
+                "summary": "Submit the seat's action",
+                "parameters": [match_id, seat],
+                "security": secret,
+                "requestBody": submission,
+                "responses": {**answer("SeatAnswer"), **errors},
+            }
+        },
+        "/matches/{match}/chance": {
+            "post": {
+                "summary": "Feed a chance outcome of an unseeded match",
+                "parameters": [match_id],
+                "security": secret,
+                "requestBody": submission,
+                "responses": {**answer("SeatAnswer"), **errors},
+            }
+        },
+        "/matches/{match}/replay": {
+            "get": {
+                "summary": "The finished match as a replay (see the replay format's JSON Schema)",
+                "parameters": [match_id],
+                "responses": {"200": {"description": "The replay", "content": {"application/json": {}}}, **errors},
+            }
+        },
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "ofrenda_rules game server",
+            "version": __version__,
+            "description": "Matches of every game of ofrenda_rules, validated live. WebSocket: /matches/{match}/ws "
+            "(first message a Hello, then the seat's SeatAnswer pushed after every change; later messages are "
+            "Submissions).",
+        },
+        "paths": paths,
+        "components": {
+            "schemas": dict(sorted(components.items())),
+            "securitySchemes": {"seatSecret": {"type": "http", "scheme": "bearer"}},
+        },
+    }
+
+
+def _description(schema: Any) -> dict[str, Any]:
+    return {"description": schema["description"]} if isinstance(schema, dict) and "description" in schema else {}
