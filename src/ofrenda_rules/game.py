@@ -12,7 +12,7 @@ CLI, the property suite, the benchmarks and adapters work for every game.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -255,6 +255,12 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """A text picture of a state or a view, for the terminal."""
     describe_outcome: Callable[[O], str] | None = None
     """The result in a few lines of English -- the ranking as the rules word it (solo win or loss and tier)."""
+    tally: Callable[[S, tuple[Any, ...]], Mapping[str, int]] | None = None
+    """A finished game's counters for balance reports, from its final state and every event of the game.
+
+    Named counts a designer asks about (cards bought, bonuses reached, who
+    qualified); simulations store them with each game's result.
+    """
     describe_action: Callable[[S, A], str] = attrs.field(default=lambda state, action: repr(action))
     """A short human description of an action, for logs and the CLI."""
     describe_config: Callable[[C], str] = summarize_config

@@ -170,6 +170,11 @@ def _structure_bool(value: object, _: type) -> bool:
     return value
 
 
+def _structure_json(value: object, _: type) -> object:
+    """A field typed ``object``: the JSON value itself (already checked by the strict parser)."""
+    return value
+
+
 def _structure_str(value: object, _: type) -> str:
     if not isinstance(value, str):
         raise TypeError(f"expected a string, not {value!r}")
@@ -220,7 +225,9 @@ def make_converter() -> JsonConverter:
 
     Leaf hooks come first: integers, booleans and strings are strict (no
     ``true`` for ``1``, no ``1`` for ``true``, no number for a string), fractions
-    are ``"n/d"`` strings. Then the tagged unions, in registration order, each
+    are ``"n/d"`` strings, a field typed ``object`` holds any JSON value as
+    parsed (documents that carry another type's JSON, such as a results
+    file's config). Then the tagged unions, in registration order, each
     also as an optional field (``Union | None``).
     """
     conv = _make_json_converter(forbid_extra_keys=True)
@@ -229,6 +236,7 @@ def make_converter() -> JsonConverter:
     conv.register_structure_hook(str, _structure_str)
     conv.register_unstructure_hook(Fraction, _unstructure_fraction)
     conv.register_structure_hook(Fraction, _structure_fraction)
+    conv.register_structure_hook_func(lambda tp: tp is object, _structure_json)
     conv.register_structure_hook_factory(lambda cls: bool(_edition_fields(cls)), _edition_structure_factory)
     conv.register_unstructure_hook_factory(lambda cls: bool(_edition_fields(cls)), _edition_unstructure_factory)
     conv.register_structure_hook_factory(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_structure_factory)

@@ -141,7 +141,9 @@ def test_a_report_round_trips_through_json(game: AnyGame) -> None:
         expected=report.divergence.expected if report.divergence else None,
         claimed="0" * 64,
     )
-    assert "step 1" in report.summary() and "digest-mismatch" in report.summary()
+    # The summary counts steps from 1 (as play and replay do); the index stays in the path and in `step`.
+    assert "FAIL step 2 " in report.summary() and "$.steps[1]" in report.summary()
+    assert "digest-mismatch" in report.summary()
 
 
 # ----------------------------------------------------- mutations of real replays

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import statistics
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TextIO
 
 import attrs
@@ -21,25 +20,11 @@ from ofrenda_rules._cli.common import (
     seed_type,
 )
 from ofrenda_rules.game import summarize_config
-from ofrenda_rules.playout import random_playout
-from ofrenda_rules.registry import AnyGame, get_game
-from ofrenda_rules.rng import MASK64
-from ofrenda_rules.serialization import dumps, loads, to_json_value
+from ofrenda_rules.serialization import to_json_value
+from ofrenda_rules.simulation.records import GameRecord
+from ofrenda_rules.simulation.runner import SimulationError, plan_for, run_local, simulate
 
-__all__ = ["GameRecord", "SeatSummary", "Spread", "Summary", "add_parser", "play_games", "run", "summarize"]
-
-_CHUNK = 8
-
-
-@attrs.frozen
-class GameRecord:
-    """What the summary needs of one simulated game."""
-
-    seed: int
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    steps: int
-    turns: int
+__all__ = ["SeatSummary", "Spread", "Summary", "add_parser", "run", "summarize"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,7 +38,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     add_config_arguments(parser)
     parser.add_argument("-n", "--games", type=int, default=100, help="number of games (default 100)")
     parser.add_argument("--seed", type=seed_type, default=0, help="seed of the first game (default 0)")
-    parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes, or Ray workers (default 1)")
     parser.add_argument(
         "--bots",
         default="random",
@@ -61,43 +46,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "list per seat such as 'reference,random' (default: random)",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument(
+        "--out", metavar="FILE", help="write every game to this results file (JSON Lines), as games finish"
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help="keep the games already in --out and play only the missing seeds"
+    )
+    parser.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local worker processes (default) or a Ray cluster (pip install ofrenda-rules[ray])",
+    )
+    parser.add_argument("--address", help="the Ray cluster to join (default: a local one started for the run)")
+    parser.add_argument("--shard-size", type=int, default=8, help="games per shard sent to a worker (default 8)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.set_defaults(run=run)
-
-
-def seat_bots(game: AnyGame, players: int, spec: str) -> tuple[str, ...]:
-    """The bot kind of every seat from a ``--bots`` value, checked.
-
-    Raises:
-        CliError: for an unknown kind, a list of the wrong length, or a reference
-            bot asked of a game that has none.
-    """
-    kinds = tuple(part.strip() for part in spec.split(","))
-    if len(kinds) == 1:
-        kinds = kinds * players
-    if len(kinds) != players:
-        raise CliError(f"--bots: {len(kinds)} bots for {players} seats")
-    for kind in kinds:
-        if kind not in ("random", "reference"):
-            raise CliError(f"--bots: unknown bot {kind!r}; expected random or reference")
-    if "reference" in kinds and game.reference_bot is None:
-        raise CliError(f"--bots: {game.info.name} has no reference bot")
-    return kinds
-
-
-def play_games(task: tuple[str, str, Sequence[int], tuple[str, ...]]) -> list[GameRecord]:
-    """Play the games of the given seeds (a worker's job; arguments are plain data to cross processes)."""
-    name, config_json, seeds, kinds = task
-    game = get_game(name)
-    config = loads(config_json, game.config_type)
-    reference = game.reference_bot
-    bots = {seat: reference for seat, kind in enumerate(kinds) if kind == "reference" and reference is not None}
-    records = []
-    for seed in seeds:
-        result = random_playout(game, config, seed=seed, player_seed=seed, bots=bots)
-        outcome = game.outcome(result.final)
-        records.append(GameRecord(seed, outcome.scores, outcome.winners, result.steps, game.turn_count(result.final)))
-    return records
 
 
 def _progress(done: int, total: int, err: TextIO) -> None:
@@ -181,38 +145,43 @@ def summarize(records: Sequence[GameRecord], players: int, **header: object) -> 
     )
 
 
-def _tasks(
-    name: str, config_json: str, first: int, count: int, kinds: tuple[str, ...]
-) -> Iterator[tuple[str, str, list[int], tuple[str, ...]]]:
-    for start in range(0, count, _CHUNK):
-        seeds = [(first + i) & MASK64 for i in range(start, min(start + _CHUNK, count))]
-        yield (name, config_json, seeds, kinds)
-
-
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Simulate the games and print the summary."""
     game = game_from_args(args)
     config = config_from_args(game, args)
-    if args.games < 1:
-        raise CliError("-n: at least one game")
     if args.jobs < 1:
         raise CliError("--jobs: at least one worker")
-    kinds = seat_bots(game, players_of(config), args.bots)
-    tasks = list(_tasks(game.info.name, dumps(config), args.seed, args.games, kinds))
-    records: list[GameRecord] = []
-    show = not args.no_progress
-    if args.jobs == 1:
-        for task in tasks:
-            records.extend(play_games(task))
-            if show:
-                _progress(len(records), args.games, err)
+    if args.resume and not args.out:
+        raise CliError("--resume needs --out FILE")
+    try:
+        plan = plan_for(game, config, args.bots.split(","), args.seed, args.games)
+    except SimulationError as exc:
+        raise CliError(f"{'-n' if 'one game' in str(exc) else '--bots'}: {exc}") from None
+    kinds = plan.bots
+    if args.backend == "ray":
+        try:
+            from ofrenda_rules.simulation.ray_backend import run_ray
+        except ImportError as exc:
+            raise CliError(
+                f"--backend ray needs its extra: pip install 'ofrenda-rules[ray]' ({exc.name} is missing)"
+            ) from None
+        backend = run_ray(args.address, workers=args.jobs if args.jobs > 1 else None)
     else:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            for chunk in pool.imap_unordered(play_games, tasks):
-                records.extend(chunk)
-                if show:
-                    _progress(len(records), args.games, err)
-    records.sort(key=lambda r: r.seed)
+        if args.address:
+            raise CliError("--address is for --backend ray")
+        backend = run_local(args.jobs)
+    show = not args.no_progress
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            _progress(done, total, err)
+
+    try:
+        records = simulate(
+            plan, backend, out=args.out, resume=args.resume, shard_size=args.shard_size, progress=progress
+        )
+    except OSError as exc:
+        raise CliError(f"cannot write {args.out}: {exc}") from None
     players = players_of(config)
     bots = ",".join(kinds) if len(set(kinds)) > 1 else kinds[0]
     summary = summarize(
