@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ofrenda_rules.ofrenda.events import AbuelaDiscardedCandle, AbuelaMoved
 from ofrenda_rules.ofrenda.state import Phase, State
 from ofrenda_rules.ofrenda.turn import do_refill
 from ofrenda_rules.ofrenda.work import Work
@@ -53,11 +54,15 @@ def do_abuela_portrait(w: Work, face: int) -> None:
         if supply > 0:
             piles[i] += 1
             supply -= 1
+    paid = w.supply - supply
     card = w.market[space]
     assert card is not None
+    returned = 0
     if not w.config.abuela_marigolds_stay:
-        supply += piles[space]
+        returned = piles[space]
+        supply += returned
         piles[space] = 0
+    w.emit(AbuelaMoved(face, space, card, paid, returned))
     w.market = w.market[:space] + (None,) + w.market[space + 1 :]
     w.market_marigolds = tuple(piles)
     w.supply = supply
@@ -74,14 +79,17 @@ def do_abuela_candle(w: Work, face: int) -> None:
     """The Abuela's second roll: discard the candle of that space (if any), paying from the supply."""
     space = SPACE_FOR_FACE[face]
     candle = w.candle_market[space]
+    paid = 0
     if candle is not None:
         piles = w.market_marigolds
         if space != w.taken_space and w.supply > 0:
+            paid = 1
             w.market_marigolds = piles[:space] + (piles[space] + 1,) + piles[space + 1 :]
             w.supply -= 1
         w.candle_market = w.candle_market[:space] + (None,) + w.candle_market[space + 1 :]
         w.candle_discards = (*w.candle_discards, candle)
         w.candle_space = space
+    w.emit(AbuelaDiscardedCandle(face, space, candle, paid))
     do_refill(w)
 
 

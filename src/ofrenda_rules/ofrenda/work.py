@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from ofrenda_rules.ofrenda.actions import Action
+from ofrenda_rules.ofrenda.events import Event
 from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.tables import (
     ALL_EITHER,
@@ -79,6 +80,7 @@ STATE_FIELDS: Final = (
     "pending",
     "die",
     "rng",
+    "recent_events",
 )
 """The ``__init__`` fields of :class:`State`, in order (a test checks them against ``attrs.fields``)."""
 BOARD_FIELDS: Final = (
@@ -238,6 +240,7 @@ class Work(_MutableState):
     pending: tuple[int, ...]
     die: int | None
     rng: Rng | None
+    recent_events: tuple[Event, ...]
     _tables: Tables | None
     _legal: tuple[Action, ...] | None
 
@@ -269,6 +272,7 @@ class Work(_MutableState):
             self.pending,
             self.die,
             self.rng,
+            self.recent_events,
         ) = _read_state(state)
         self._tables = state._tables or tables_of(state)
         self._legal = None
@@ -279,6 +283,10 @@ class Work(_MutableState):
         tables = self._tables
         assert tables is not None
         return tables
+
+    def emit(self, event: Event) -> None:
+        """Add ``event`` to the events of this step."""
+        self.recent_events = (*self.recent_events, event)
 
     def board(self, seat: int) -> Board:
         """The Ofrenda of ``seat``, to change in place."""
