@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ofrenda_rules.ofrenda.edition import COUNTS
 from ofrenda_rules.ofrenda.events import AbuelaDiscardedCandle, AbuelaMoved
 from ofrenda_rules.ofrenda.state import Phase, State
 from ofrenda_rules.ofrenda.turn import do_refill
@@ -36,6 +37,11 @@ SPACE_FOR_FACE: Final = {1: 0, 2: 0, 3: 1, 4: 2, 5: 3, 6: 3}
 """The Family-board space (0-3) the Abuela discards from, by die face."""
 CANDLE_FACES: Final = frozenset({5, 6})
 """Faces on which the Abuela also discards a candle."""
+_PLAIN_MOVES: Final = {
+    face: tuple(AbuelaMoved(face, space, card, space, 0) for card in range(COUNTS["portraits"]))
+    for face, space in SPACE_FOR_FACE.items()
+}
+"""Her ``AbuelaMoved`` events that pay every skipped portrait and return nothing, prebuilt by face and card."""
 
 
 def do_abuela_portrait(w: Work, face: int) -> None:
@@ -62,7 +68,11 @@ def do_abuela_portrait(w: Work, face: int) -> None:
         returned = piles[space]
         supply += returned
         piles[space] = 0
-    w.emit(AbuelaMoved(face, space, card, paid, returned))
+    plain = _PLAIN_MOVES.get(face, ())
+    if paid == space and not returned and card < len(plain):
+        w.add(plain[card])
+    else:
+        w.emit(AbuelaMoved, face, space, card, paid, returned)
     w.market = w.market[:space] + (None,) + w.market[space + 1 :]
     w.market_marigolds = tuple(piles)
     w.supply = supply
@@ -89,7 +99,7 @@ def do_abuela_candle(w: Work, face: int) -> None:
         w.candle_market = w.candle_market[:space] + (None,) + w.candle_market[space + 1 :]
         w.candle_discards = (*w.candle_discards, candle)
         w.candle_space = space
-    w.emit(AbuelaDiscardedCandle(face, space, candle, paid))
+    w.emit(AbuelaDiscardedCandle, face, space, candle, paid)
     do_refill(w)
 
 

@@ -404,7 +404,14 @@ def apply(state: State, action: Action) -> State:
     ...     print(error.rejection)
     the Family board has spaces 0-3, not 5 [no-such-space]
     """
-    return step(state, action)[0]
+    if not _offered(state, action):
+        rejection = validate(state, action)
+        if rejection is not None:
+            raise IllegalActionError(rejection, action)
+    w = Work(state)
+    do_action(w, action)
+    resolve_draws(w)
+    return w.build()
 
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
@@ -426,16 +433,9 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     >>> events
     (PortraitTaken(seat=0, space=0, card=30, paid=0, gained=0),)
     """
-    if not _offered(state, action):
-        rejection = validate(state, action)
-        if rejection is not None:
-            raise IllegalActionError(rejection, action)
-    start = len(state.recent_events) if state.phase in _CHANCE else 0
-    w = Work(state)
-    do_action(w, action)
-    resolve_draws(w)
-    after = w.build()
+    after = apply(state, action)
     events = after.recent_events
+    start = len(state.recent_events) if state.phase in _CHANCE else 0
     return after, events[start:] if start else events
 
 

@@ -39,17 +39,33 @@ def board_score(edition: Edition, board: PlayerBoard) -> int:
     """Points of one Ofrenda with its current lit sides, common-goal tokens included."""
     portraits = board.portraits
     lit = board.lit
+    neighbours = edition.neighbours
+    golden = edition.golden
     total = 0
     for slot, card in enumerate(portraits):
         if card is None or not lit[slot]:
             continue
-        points = sum(2 if lit[n] else 1 for n in edition.neighbours[slot] if portraits[n] is not None)
-        total += 2 * points if edition.golden[slot] else points
+        points = 0
+        for n in neighbours[slot]:
+            if portraits[n] is not None:
+                points += 2 if lit[n] else 1
+        total += 2 * points if golden[slot] else points
+    marigold_slots = board.marigold_slots
+    candle_slots = board.candle_slots
+    candle_lit = board.candle_lit
     for k, offering in enumerate(edition.board.offering_slots):
-        value = 1 if board.marigold_slots[k] else 2 if board.candle_slots[k] is not None and board.candle_lit[k] else 0
-        if value:
-            total += value * sum(1 for c in offering.cards if portraits[c] is not None and lit[c])
-    return total + sum(edition.tokens[t].value for t in board.tokens)
+        if marigold_slots[k]:
+            value = 1
+        elif candle_slots[k] is not None and candle_lit[k]:
+            value = 2
+        else:
+            continue
+        for c in offering.cards:
+            if portraits[c] is not None and lit[c]:
+                total += value
+    for t in board.tokens:
+        total += edition.tokens[t].value
+    return total
 
 
 def score(state: State) -> tuple[int, ...]:
@@ -88,11 +104,19 @@ def outcome(state: State) -> Outcome:
     return result_of(state.config, state.boards)
 
 
+def _lit_portraits(board: PlayerBoard) -> int:
+    count = 0
+    for card, lit in zip(board.portraits, board.lit, strict=True):
+        if lit and card is not None:
+            count += 1
+    return count
+
+
 def result_of(config: Config, boards: Sequence[PlayerBoard]) -> Outcome:
     """The result the final ``boards`` give (their last flips made), as :func:`outcome` reports it."""
     edition = config.edition
     scores = tuple(board_score(edition, board) for board in boards)
-    lit = tuple(sum(1 for slot, c in enumerate(b.portraits) if c is not None and b.lit[slot]) for b in boards)
+    lit = tuple(_lit_portraits(board) for board in boards)
     storage = tuple(b.marigolds for b in boards)
     keys = list(zip(scores, lit, storage, strict=True))
     ranks = tuple(sum(1 for other in keys if other > key) for key in keys)
