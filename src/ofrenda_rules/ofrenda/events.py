@@ -284,7 +284,7 @@ class AbuelaMoved:
 
     TAG: ClassVar[str] = "abuela_moved"
     face: int
-    """The face rolled (1-2: space 0, 3: space 1, 4: space 2, 5-6: space 3 and a candle too)."""
+    """The face rolled, 1 to 6 (1 or 2 give space 0, 3 space 1, 4 space 2, 5 or 6 space 3 and a candle too)."""
     space: int
     """The space she discarded from."""
     card: int

@@ -36,13 +36,13 @@ from ofrenda_rules.ofrenda.actions import (
     PlacePortrait,
     RollDie,
 )
+from ofrenda_rules.ofrenda.advance import CANDLE_DRAWS as _CANDLE_DRAWS
+from ofrenda_rules.ofrenda.advance import CHANCE_PHASES as _CHANCE
+from ofrenda_rules.ofrenda.advance import DICE as _DICE
+from ofrenda_rules.ofrenda.advance import PORTRAIT_DRAWS as _PORTRAIT_DRAWS
+from ofrenda_rules.ofrenda.advance import do_action, goal_type, resolve_draws
 from ofrenda_rules.ofrenda.events import Event, recast_hidden_cards
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
-from ofrenda_rules.ofrenda.step import CANDLE_DRAWS as _CANDLE_DRAWS
-from ofrenda_rules.ofrenda.step import CHANCE_PHASES as _CHANCE
-from ofrenda_rules.ofrenda.step import DICE as _DICE
-from ofrenda_rules.ofrenda.step import PORTRAIT_DRAWS as _PORTRAIT_DRAWS
-from ofrenda_rules.ofrenda.step import do_action, goal_type, resolve_draws
 from ofrenda_rules.ofrenda.turn import (
     do_next_setup,
     slot_options,
