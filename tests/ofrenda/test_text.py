@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from ofrenda_rules.chance import TERMINAL
@@ -76,6 +77,9 @@ def test_placing_names_the_slot_and_what_it_surrounds_discarding_what_it_gains()
     assert "(golden: score doubled)" not in describe_action(state, PlacePortrait(TAKEN, 6))
     assert "slot 0 (flower: +1 marigold)" in describe_action(state, PlacePortrait(TAKEN, 0))
     assert "gains 3 marigolds" in describe_action(state, DiscardPortrait(TAKEN))
+    dry = attrs.evolve(state, supply=0)
+    assert "slot 0 (flower, but the supply is empty)" in describe_action(dry, PlacePortrait(TAKEN, 0))
+    assert "gains 0 marigolds" in describe_action(dry, DiscardPortrait(TAKEN))
 
 
 @pytest.mark.parametrize(

@@ -245,6 +245,8 @@ def _take_portrait(state: State, space: int) -> str:
 def _place(state: State, slot: int) -> str:
     edition = state.config.edition
     marks = slot_words(edition, slot)
+    if state.supply == 0:
+        marks = marks.replace("flower: +1 marigold", "flower, but the supply is empty")
     text = f"slot {slot}" + (f" ({marks})" if marks else "")
     if not 0 <= slot < len(edition.offering_slots_of):
         return text
