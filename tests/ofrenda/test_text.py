@@ -119,7 +119,7 @@ def test_a_multiplayer_result_ranks_every_seat_with_points_and_tie_breaks() -> N
 
 def test_a_solo_result_is_a_tier_and_a_win_or_a_loss() -> None:
     win = describe_outcome(Outcome((95,), (9,), (1,), (0,), (0,), SoloTier.CENTURIES))
-    assert "95 points" in win and 'Tier "centuries"' in win and "A win" in win
+    assert "95 points" in win and 'Tier "centuries" (90-109 points)' in win and "A win" in win
     assert "place" not in win and "1st" not in win
     loss = describe_outcome(Outcome((30,), (2,), (1,), (0,), (), SoloTier.MESS))
     assert "A loss" in loss and "1st" not in loss

@@ -33,7 +33,7 @@ from ofrenda_rules.ofrenda.actions import (
     TakeCandle,
     TakePortrait,
 )
-from ofrenda_rules.ofrenda.components import GoalKind, OfferingKind
+from ofrenda_rules.ofrenda.components import GoalKind, OfferingKind, SoloTier
 from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION, Edition
 from ofrenda_rules.ofrenda.events import (
     AbuelaDiscardedCandle,
@@ -269,7 +269,7 @@ def describe_event(event: Event, edition: Edition | None = None) -> str:
     """One event as an English sentence, naming the components of ``edition`` (default: the default edition).
 
     >>> describe_event(GameEnded(scores=(72, 65), winners=(0,), tier=None))
-    'The game is over: seat 0 72 points, seat 1 65 points. Seat 0 wins.'
+    'The game is over: seat 0: 72 points, seat 1: 65 points. Seat 0 wins.'
     """
     e = DEFAULT_EDITION if edition is None else edition
     if isinstance(event, PortraitRemoved):
@@ -342,7 +342,7 @@ def _game_ended(event: GameEnded) -> str:
         points = event.scores[0]
         verdict = "a win" if event.winners else "a loss"
         return f'The game is over: {points} points, tier "{event.tier.value}" ({verdict}). {event.tier.verdict}'
-    scores = ", ".join(f"seat {seat} {points} points" for seat, points in enumerate(event.scores))
+    scores = ", ".join(f"seat {seat}: {points} points" for seat, points in enumerate(event.scores))
     if len(event.winners) == 1:
         return f"The game is over: {scores}. Seat {event.winners[0]} wins."
     return f"The game is over: {scores}. {seats_words(event.winners).capitalize()} share the victory."
@@ -354,10 +354,9 @@ def _game_ended(event: GameEnded) -> str:
 def describe_outcome(outcome: Outcome) -> str:
     """The final result in lines of English: the ranking with points and tie-breaks, or the solo tier.
 
-    >>> from ofrenda_rules.ofrenda.components import SoloTier
     >>> print(describe_outcome(Outcome((85,), (9,), (2,), (0,), (0,), SoloTier.VISITED)))
     Solo game: 85 points (9 lit portraits, 2 marigolds in storage).
-    Tier "visited" (80 points or more): Oh, look! A lot of your loved ones decided to pay you a visit! Good job my dear!
+    Tier "visited" (80-89 points): Oh, look! A lot of your loved ones decided to pay you a visit! Good job my dear!
     A win: the tier is above "mess".
     """
     if outcome.tier is not None:
@@ -365,7 +364,7 @@ def describe_outcome(outcome: Outcome) -> str:
         lines = [
             f"Solo game: {outcome.scores[0]} points ({outcome.lit_portraits[0]} lit portraits, "
             f"{_marigolds(outcome.storage_marigolds[0])} in storage).",
-            f'Tier "{tier.value}" ({tier.lowest} points or more): {tier.verdict}',
+            f'Tier "{tier.value}" ({_tier_range(tier)}): {tier.verdict}',
             'A win: the tier is above "mess".' if outcome.winners else 'A loss: the tier is "mess" (below 70 points).',
         ]
         return "\n".join(lines)
@@ -388,6 +387,14 @@ def describe_outcome(outcome: Outcome) -> str:
             "marigolds in storage)."
         )
     return "\n".join(lines)
+
+
+def _tier_range(tier: SoloTier) -> str:
+    tiers = list(SoloTier)
+    index = tiers.index(tier)
+    if index + 1 == len(tiers):
+        return f"{tier.lowest} points or more"
+    return f"{tier.lowest}-{tiers[index + 1].lowest - 1} points"
 
 
 def _tie_break(outcome: Outcome, winner: int) -> str:
