@@ -22,6 +22,11 @@ from ofrenda_rules.ofrenda import (
 )
 
 
+def without_events(state: State) -> State:
+    """``state`` with no recent events -- what a position describes (positions leave the events out)."""
+    return attrs.evolve(state, recent_events=())
+
+
 def play(state: State, *actions: Action) -> State:
     """Apply ``actions`` in turn, each checked against ``legal_actions`` first."""
     for action in actions:

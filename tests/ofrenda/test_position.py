@@ -22,6 +22,7 @@ from ofrenda_rules.ofrenda import (
     new_game,
     to_position,
 )
+from tests.ofrenda.helpers import without_events
 
 TWO = Config()
 EMPTY = "-/-/3/-/-/-/-/0"
@@ -43,7 +44,7 @@ def _dealt() -> State:
 def test_a_hand_written_position_is_the_state_play_reaches() -> None:
     """'Take a portrait ... pay one marigold on each portrait you skip.'"""
     state = from_position(TAKE_CANDLE, TWO)
-    assert state == apply(_dealt(), TakePortrait(1))
+    assert state == without_events(apply(_dealt(), TakePortrait(1)))
     assert state.phase is Phase.TAKE_CANDLE and state.supply == 30
     assert legal_actions(state)[:3] == (SkipCandle(), TakeCandle(0), TakeCandle(1))
     assert to_position(state) == TAKE_CANDLE
@@ -71,10 +72,10 @@ def test_the_abuelas_turn_and_a_finished_solo_game_round_trip() -> None:
     while current_player(state) != TERMINAL:
         text = to_position(state)
         seen_abuela |= "abuela-turn" in text
-        assert from_position(text, solo) == state
+        assert from_position(text, solo) == without_events(state)
         state = apply(state, legal_actions(state)[0])
     assert seen_abuela
-    assert from_position(to_position(state), solo) == state
+    assert from_position(to_position(state), solo) == without_events(state)
 
 
 def test_common_goals_and_their_token_stacks_are_derived() -> None:
@@ -84,7 +85,7 @@ def test_common_goals_and_their_token_stacks_are_derived() -> None:
         state = apply(state, legal_actions(state)[-1])
     text = to_position(state)
     assert " goals=" in text
-    assert from_position(text, config) == state
+    assert from_position(text, config) == without_events(state)
 
 
 @pytest.mark.parametrize(

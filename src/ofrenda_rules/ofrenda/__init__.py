@@ -50,11 +50,37 @@ from ofrenda_rules.ofrenda.components import Portrait as Portrait
 from ofrenda_rules.ofrenda.components import PortraitObjective as PortraitObjective
 from ofrenda_rules.ofrenda.components import ScoringToken as ScoringToken
 from ofrenda_rules.ofrenda.definition import GAME as GAME
+from ofrenda_rules.ofrenda.describe import describe_action as describe_action
+from ofrenda_rules.ofrenda.describe import describe_event as describe_event
+from ofrenda_rules.ofrenda.describe import describe_outcome as describe_outcome
 from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION as DEFAULT_EDITION
 from ofrenda_rules.ofrenda.edition import EDITIONS as EDITIONS
 from ofrenda_rules.ofrenda.edition import Edition as Edition
 from ofrenda_rules.ofrenda.edition import edition_problems as edition_problems
 from ofrenda_rules.ofrenda.edition import load_edition as load_edition
+from ofrenda_rules.ofrenda.events import EVENT_CLASSES as EVENT_CLASSES
+from ofrenda_rules.ofrenda.events import AbuelaDiscardedCandle as AbuelaDiscardedCandle
+from ofrenda_rules.ofrenda.events import AbuelaMoved as AbuelaMoved
+from ofrenda_rules.ofrenda.events import CandleDeclined as CandleDeclined
+from ofrenda_rules.ofrenda.events import CandleDrawn as CandleDrawn
+from ofrenda_rules.ofrenda.events import CandleLit as CandleLit
+from ofrenda_rules.ofrenda.events import CandlePlaced as CandlePlaced
+from ofrenda_rules.ofrenda.events import CandleTaken as CandleTaken
+from ofrenda_rules.ofrenda.events import Event as Event
+from ofrenda_rules.ofrenda.events import GameEnded as GameEnded
+from ofrenda_rules.ofrenda.events import GoalClaimed as GoalClaimed
+from ofrenda_rules.ofrenda.events import GoalDrawn as GoalDrawn
+from ofrenda_rules.ofrenda.events import MarigoldPlaced as MarigoldPlaced
+from ofrenda_rules.ofrenda.events import PortraitDealt as PortraitDealt
+from ofrenda_rules.ofrenda.events import PortraitDiscarded as PortraitDiscarded
+from ofrenda_rules.ofrenda.events import PortraitDrawn as PortraitDrawn
+from ofrenda_rules.ofrenda.events import PortraitLit as PortraitLit
+from ofrenda_rules.ofrenda.events import PortraitPlaced as PortraitPlaced
+from ofrenda_rules.ofrenda.events import PortraitRemoved as PortraitRemoved
+from ofrenda_rules.ofrenda.events import PortraitTaken as PortraitTaken
+from ofrenda_rules.ofrenda.events import SlotLeftEmpty as SlotLeftEmpty
+from ofrenda_rules.ofrenda.events import SlotsSurrounded as SlotsSurrounded
+from ofrenda_rules.ofrenda.events import event_seen_by as event_seen_by
 from ofrenda_rules.ofrenda.picture import render_svg as render_svg
 from ofrenda_rules.ofrenda.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.ofrenda.position import from_position as from_position
@@ -66,6 +92,7 @@ from ofrenda_rules.ofrenda.rules import hidden_variant as hidden_variant
 from ofrenda_rules.ofrenda.rules import is_over as is_over
 from ofrenda_rules.ofrenda.rules import legal_actions as legal_actions
 from ofrenda_rules.ofrenda.rules import new_game as new_game
+from ofrenda_rules.ofrenda.rules import step as step
 from ofrenda_rules.ofrenda.rules import validate as validate
 from ofrenda_rules.ofrenda.scoring import Outcome as Outcome
 from ofrenda_rules.ofrenda.scoring import SoloTier as SoloTier
@@ -76,17 +103,25 @@ from ofrenda_rules.ofrenda.state import Config as Config
 from ofrenda_rules.ofrenda.state import Phase as Phase
 from ofrenda_rules.ofrenda.state import PlayerBoard as PlayerBoard
 from ofrenda_rules.ofrenda.state import State as State
+from ofrenda_rules.ofrenda.text import render_text as render_text
 from ofrenda_rules.ofrenda.view import View as View
 from ofrenda_rules.ofrenda.view import observe as observe
 
 __all__ = [
     "ACTION_CLASSES",
+    "AbuelaDiscardedCandle",
+    "AbuelaMoved",
     "Action",
     "BRANCHES",
     "BoardLayout",
     "Candle",
+    "CandleDeclined",
+    "CandleDrawn",
     "CandleKind",
+    "CandleLit",
     "CandleObjective",
+    "CandlePlaced",
+    "CandleTaken",
     "Category",
     "Config",
     "DEFAULT_EDITION",
@@ -95,14 +130,20 @@ __all__ = [
     "DrawGoal",
     "DrawPortrait",
     "EDITIONS",
+    "EVENT_CLASSES",
     "Edition",
+    "Event",
     "Feature",
     "GAME",
+    "GameEnded",
     "GoalCard",
+    "GoalClaimed",
+    "GoalDrawn",
     "GoalKind",
     "GoalType",
     "LeaveEmpty",
     "MAX_POSITION_CHARS",
+    "MarigoldPlaced",
     "OFFERINGS",
     "ObjectiveKind",
     "OfferingKind",
@@ -114,11 +155,20 @@ __all__ = [
     "PlacePortrait",
     "PlayerBoard",
     "Portrait",
+    "PortraitDealt",
+    "PortraitDiscarded",
+    "PortraitDrawn",
+    "PortraitLit",
     "PortraitObjective",
+    "PortraitPlaced",
+    "PortraitRemoved",
+    "PortraitTaken",
     "RollDie",
     "SPACE_FOR_FACE",
     "ScoringToken",
     "SkipCandle",
+    "SlotLeftEmpty",
+    "SlotsSurrounded",
     "SoloTier",
     "State",
     "TakeCandle",
@@ -129,8 +179,12 @@ __all__ = [
     "chance_outcomes",
     "current_player",
     "decode_action",
+    "describe_action",
+    "describe_event",
+    "describe_outcome",
     "edition_problems",
     "encode_action",
+    "event_seen_by",
     "from_position",
     "hidden_variant",
     "is_over",
@@ -143,8 +197,10 @@ __all__ = [
     "observe",
     "outcome",
     "render_svg",
+    "render_text",
     "score",
     "solo_tier",
+    "step",
     "to_position",
     "validate",
 ]

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ofrenda_rules.ofrenda.edition import COUNTS
+from ofrenda_rules.ofrenda.events import AbuelaDiscardedCandle, AbuelaMoved
 from ofrenda_rules.ofrenda.state import Phase, State
 from ofrenda_rules.ofrenda.turn import do_refill
 from ofrenda_rules.ofrenda.work import Work
@@ -35,6 +37,11 @@ SPACE_FOR_FACE: Final = {1: 0, 2: 0, 3: 1, 4: 2, 5: 3, 6: 3}
 """The Family-board space (0-3) the Abuela discards from, by die face."""
 CANDLE_FACES: Final = frozenset({5, 6})
 """Faces on which the Abuela also discards a candle."""
+_PLAIN_MOVES: Final = {
+    face: tuple(AbuelaMoved(face, space, card, space, 0) for card in range(COUNTS["portraits"]))
+    for face, space in SPACE_FOR_FACE.items()
+}
+"""Her ``AbuelaMoved`` events that pay every skipped portrait and return nothing, prebuilt by face and card."""
 
 
 def do_abuela_portrait(w: Work, face: int) -> None:
@@ -53,11 +60,19 @@ def do_abuela_portrait(w: Work, face: int) -> None:
         if supply > 0:
             piles[i] += 1
             supply -= 1
+    paid = w.supply - supply
     card = w.market[space]
     assert card is not None
+    returned = 0
     if not w.config.abuela_marigolds_stay:
-        supply += piles[space]
+        returned = piles[space]
+        supply += returned
         piles[space] = 0
+    plain = _PLAIN_MOVES.get(face, ())
+    if paid == space and not returned and card < len(plain):
+        w.add(plain[card])
+    else:
+        w.emit(AbuelaMoved, face, space, card, paid, returned)
     w.market = w.market[:space] + (None,) + w.market[space + 1 :]
     w.market_marigolds = tuple(piles)
     w.supply = supply
@@ -74,14 +89,17 @@ def do_abuela_candle(w: Work, face: int) -> None:
     """The Abuela's second roll: discard the candle of that space (if any), paying from the supply."""
     space = SPACE_FOR_FACE[face]
     candle = w.candle_market[space]
+    paid = 0
     if candle is not None:
         piles = w.market_marigolds
         if space != w.taken_space and w.supply > 0:
+            paid = 1
             w.market_marigolds = piles[:space] + (piles[space] + 1,) + piles[space + 1 :]
             w.supply -= 1
         w.candle_market = w.candle_market[:space] + (None,) + w.candle_market[space + 1 :]
         w.candle_discards = (*w.candle_discards, candle)
         w.candle_space = space
+    w.emit(AbuelaDiscardedCandle, face, space, candle, paid)
     do_refill(w)
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "Portrait",
     "PortraitObjective",
     "ScoringToken",
+    "SoloTier",
 ]
 
 
@@ -326,3 +327,39 @@ class ScoringToken:
     """Its points."""
     players: int
     """Used only with at least this many players (2, 3 or 4)."""
+
+
+class SoloTier(PlainEnum):
+    """The five score tiers of the solo mode."""
+
+    MESS = "mess"
+    """0-69 points."""
+    STARTING = "starting"
+    """70-79 points."""
+    VISITED = "visited"
+    """80-89 points."""
+    CENTURIES = "centuries"
+    """90-109 points."""
+    BEST = "best"
+    """110 points or more."""
+
+    @property
+    def lowest(self) -> int:
+        """The lowest score of the tier."""
+        return _LOWEST[self]
+
+    @property
+    def verdict(self) -> str:
+        """The rulebook's words for the tier."""
+        return _VERDICTS[self]
+
+
+_LOWEST = {SoloTier.MESS: 0, SoloTier.STARTING: 70, SoloTier.VISITED: 80, SoloTier.CENTURIES: 90, SoloTier.BEST: 110}
+_VERDICTS = {
+    SoloTier.MESS: "Oh dear, what a mess! You'll need a lot of practice before the next Día de los Muertos.",
+    SoloTier.STARTING: "Hmm, that's starting to look like an Ofrenda. But you need to pay a little more attention "
+    "to your elders to make them happy.",
+    SoloTier.VISITED: "Oh, look! A lot of your loved ones decided to pay you a visit! Good job my dear!",
+    SoloTier.CENTURIES: "That is a beautiful Ofrenda. You look like you've been doing this for centuries!",
+    SoloTier.BEST: "Best Ofrenda in the history of the living and the dead. Your family is so proud of you!",
+}

@@ -3,23 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final, assert_never
+from typing import Final
 
 from ofrenda_rules.game import GameDefinition, GameInfo
 from ofrenda_rules.ofrenda.actions import (
     Action,
-    DiscardPortrait,
-    DrawCandle,
-    DrawGoal,
-    DrawPortrait,
-    LeaveEmpty,
-    PlaceCandle,
-    PlaceMarigold,
-    PlacePortrait,
-    RollDie,
-    SkipCandle,
-    TakeCandle,
-    TakePortrait,
 )
 from ofrenda_rules.ofrenda.codec import (
     decode_action,
@@ -28,7 +16,9 @@ from ofrenda_rules.ofrenda.codec import (
     max_decisions,
     num_distinct_actions,
 )
+from ofrenda_rules.ofrenda.describe import describe_action, describe_event, describe_outcome
 from ofrenda_rules.ofrenda.edition import TURNS
+from ofrenda_rules.ofrenda.events import Event, event_seen_by
 from ofrenda_rules.ofrenda.picture import render_svg
 from ofrenda_rules.ofrenda.position import from_position, to_position
 from ofrenda_rules.ofrenda.rules import (
@@ -39,10 +29,12 @@ from ofrenda_rules.ofrenda.rules import (
     is_over,
     legal_actions,
     new_game,
+    step,
     validate,
 )
 from ofrenda_rules.ofrenda.scoring import Outcome, outcome, score
 from ofrenda_rules.ofrenda.state import Config, State
+from ofrenda_rules.ofrenda.text import render_text
 from ofrenda_rules.ofrenda.view import View, observe
 
 __all__ = ["GAME", "INFO"]
@@ -107,35 +99,6 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(items.items()))
 
 
-def _describe(state: State, action: Action) -> str:
-    seat = f"player {state.seat}"
-    if isinstance(action, DrawPortrait):
-        return f"draw portrait {action.card} ({state.phase.value})"
-    if isinstance(action, DrawCandle):
-        return f"draw candle {action.candle} ({state.phase.value})"
-    if isinstance(action, DrawGoal):
-        return f"goal card {action.goal} placed"
-    if isinstance(action, RollDie):
-        return f"the Abuela rolls {action.face}"
-    if isinstance(action, TakePortrait):
-        return f"{seat} takes portrait {state.market[action.space]} from space {action.space}"
-    if isinstance(action, TakeCandle):
-        return f"{seat} takes candle {state.candle_market[action.space]} from space {action.space}"
-    if isinstance(action, SkipCandle):
-        return f"{seat} takes no candle"
-    if isinstance(action, PlacePortrait):
-        return f"{seat} places portrait {action.card} in slot {action.slot}"
-    if isinstance(action, DiscardPortrait):
-        return f"{seat} discards portrait {action.card} for 3 marigolds"
-    if isinstance(action, PlaceCandle):
-        return f"{seat} places candle {action.candle} in slot {action.slot}"
-    if isinstance(action, PlaceMarigold):
-        return f"{seat} places a marigold in slot {action.slot}"
-    if isinstance(action, LeaveEmpty):
-        return f"{seat} leaves slot {action.slot} empty"
-    assert_never(action)
-
-
 GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     info=INFO,
     config_type=Config,
@@ -160,7 +123,13 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     census=_census,
     hidden_variant=hidden_variant,
     bench_configs=_bench_configs,
-    describe_action=_describe,
+    describe_action=describe_action,
+    step=step,
+    event_type=Event,
+    event_seen_by=event_seen_by,
+    describe_event=describe_event,
+    render_text=render_text,
+    describe_outcome=describe_outcome,
     to_position=to_position,
     from_position=from_position,
     num_distinct_actions=num_distinct_actions,

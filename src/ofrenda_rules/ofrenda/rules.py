@@ -36,12 +36,13 @@ from ofrenda_rules.ofrenda.actions import (
     PlacePortrait,
     RollDie,
 )
+from ofrenda_rules.ofrenda.advance import CANDLE_DRAWS as _CANDLE_DRAWS
+from ofrenda_rules.ofrenda.advance import CHANCE_PHASES as _CHANCE
+from ofrenda_rules.ofrenda.advance import DICE as _DICE
+from ofrenda_rules.ofrenda.advance import PORTRAIT_DRAWS as _PORTRAIT_DRAWS
+from ofrenda_rules.ofrenda.advance import do_action, goal_type, resolve_draws
+from ofrenda_rules.ofrenda.events import Event, recast_hidden_cards
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
-from ofrenda_rules.ofrenda.step import CANDLE_DRAWS as _CANDLE_DRAWS
-from ofrenda_rules.ofrenda.step import CHANCE_PHASES as _CHANCE
-from ofrenda_rules.ofrenda.step import DICE as _DICE
-from ofrenda_rules.ofrenda.step import PORTRAIT_DRAWS as _PORTRAIT_DRAWS
-from ofrenda_rules.ofrenda.step import do_action, goal_type, resolve_draws
 from ofrenda_rules.ofrenda.turn import (
     do_next_setup,
     slot_options,
@@ -58,6 +59,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "new_game",
+    "step",
     "validate",
 ]
 
@@ -412,6 +414,31 @@ def apply(state: State, action: Action) -> State:
     return w.build()
 
 
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """The state after ``action`` and the events of this step (:func:`apply` is ``step(...)[0]``).
+
+    The events are the whole truth, the hidden cards included (a view shows
+    them redacted, see :func:`~ofrenda_rules.ofrenda.events.event_seen_by`):
+    in a seeded game, those of the action and of the draws and rolls that
+    follow it. The next state's ``recent_events`` are these events after a
+    player decision, and the earlier ones followed by these after a chance
+    outcome.
+
+    Raises:
+        IllegalActionError: when ``validate`` rejects the action.
+
+    >>> from ofrenda_rules.ofrenda import TakePortrait
+    >>> state = new_game(Config(players=2), seed=1)
+    >>> state, events = step(state, TakePortrait(0))
+    >>> events
+    (PortraitTaken(seat=0, space=0, card=30, paid=0, gained=0),)
+    """
+    after = apply(state, action)
+    events = after.recent_events
+    start = len(state.recent_events) if state.phase in _CHANCE else 0
+    return after, events[start:] if start else events
+
+
 def _apply_unchecked(state: State, action: Action) -> State:
     """The state after the legal ``action``, with no draw resolved (the kernel's ``settle`` steps with it)."""
     w = Work(state)
@@ -429,7 +456,10 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
 
     The other players' hands, the deck and the solo mode's unseen removed
     portraits are redealt at random from the same cards (keeping every
-    size), and the generator is replaced.
+    size), and the generator is replaced. The hidden cards of
+    ``recent_events`` are renamed to match: a portrait dealt to another seat
+    becomes the card at the same place in that seat's redealt hand, a removed
+    portrait the one at the same place among the redealt removed portraits.
     """
     n = state.config.players
     pool = [card for seat in range(n) if seat != player for card in state.hands[seat]]
@@ -437,12 +467,16 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     pool.extend(state.removed)
     pool, rng = rng.shuffled(pool)
     hands = list(state.hands)
+    dealt: dict[tuple[int, int], int] = {}
     for seat in range(n):
         if seat != player:
             size = len(hands[seat])
-            hands[seat] = tuple(sorted(pool[:size]))
+            new_hand = tuple(sorted(pool[:size]))
+            dealt.update(((seat, old), new) for old, new in zip(hands[seat], new_hand, strict=True))
+            hands[seat] = new_hand
             del pool[:size]
     removed = tuple(sorted(pool[: len(state.removed)]))
     deck = tuple(sorted(pool[len(state.removed) :]))
     new_rng = None if state.rng is None else Rng(rng.next_u64()[0])
-    return attrs.evolve(state, hands=tuple(hands), deck=deck, removed=removed, rng=new_rng)
+    events = recast_hidden_cards(state.recent_events, dealt, dict(zip(state.removed, removed, strict=True)))
+    return attrs.evolve(state, hands=tuple(hands), deck=deck, removed=removed, rng=new_rng, recent_events=events)

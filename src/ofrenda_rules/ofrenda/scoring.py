@@ -14,50 +14,16 @@ SoloTier.VISITED
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from ofrenda_rules.errors import GameNotOverError
-from ofrenda_rules.ofrenda.components import PlainEnum
+from ofrenda_rules.ofrenda.components import SoloTier
 from ofrenda_rules.ofrenda.edition import Edition
-from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
+from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
 
-__all__ = ["Outcome", "SoloTier", "board_score", "outcome", "score", "solo_tier"]
-
-
-class SoloTier(PlainEnum):
-    """The five score tiers of the solo mode."""
-
-    MESS = "mess"
-    """0-69 points."""
-    STARTING = "starting"
-    """70-79 points."""
-    VISITED = "visited"
-    """80-89 points."""
-    CENTURIES = "centuries"
-    """90-109 points."""
-    BEST = "best"
-    """110 points or more."""
-
-    @property
-    def lowest(self) -> int:
-        """The lowest score of the tier."""
-        return _LOWEST[self]
-
-    @property
-    def verdict(self) -> str:
-        """The rulebook's words for the tier."""
-        return _VERDICTS[self]
-
-
-_LOWEST = {SoloTier.MESS: 0, SoloTier.STARTING: 70, SoloTier.VISITED: 80, SoloTier.CENTURIES: 90, SoloTier.BEST: 110}
-_VERDICTS = {
-    SoloTier.MESS: "Oh dear, what a mess! You'll need a lot of practice before the next Día de los Muertos.",
-    SoloTier.STARTING: "Hmm, that's starting to look like an Ofrenda. But you need to pay a little more attention "
-    "to your elders to make them happy.",
-    SoloTier.VISITED: "Oh, look! A lot of your loved ones decided to pay you a visit! Good job my dear!",
-    SoloTier.CENTURIES: "That is a beautiful Ofrenda. You look like you've been doing this for centuries!",
-    SoloTier.BEST: "Best Ofrenda in the history of the living and the dead. Your family is so proud of you!",
-}
+__all__ = ["Outcome", "SoloTier", "board_score", "outcome", "result_of", "score", "solo_tier"]
 
 
 def solo_tier(points: int) -> SoloTier:
@@ -73,17 +39,33 @@ def board_score(edition: Edition, board: PlayerBoard) -> int:
     """Points of one Ofrenda with its current lit sides, common-goal tokens included."""
     portraits = board.portraits
     lit = board.lit
+    neighbours = edition.neighbours
+    golden = edition.golden
     total = 0
     for slot, card in enumerate(portraits):
         if card is None or not lit[slot]:
             continue
-        points = sum(2 if lit[n] else 1 for n in edition.neighbours[slot] if portraits[n] is not None)
-        total += 2 * points if edition.golden[slot] else points
+        points = 0
+        for n in neighbours[slot]:
+            if portraits[n] is not None:
+                points += 2 if lit[n] else 1
+        total += 2 * points if golden[slot] else points
+    marigold_slots = board.marigold_slots
+    candle_slots = board.candle_slots
+    candle_lit = board.candle_lit
     for k, offering in enumerate(edition.board.offering_slots):
-        value = 1 if board.marigold_slots[k] else 2 if board.candle_slots[k] is not None and board.candle_lit[k] else 0
-        if value:
-            total += value * sum(1 for c in offering.cards if portraits[c] is not None and lit[c])
-    return total + sum(edition.tokens[t].value for t in board.tokens)
+        if marigold_slots[k]:
+            value = 1
+        elif candle_slots[k] is not None and candle_lit[k]:
+            value = 2
+        else:
+            continue
+        for c in offering.cards:
+            if portraits[c] is not None and lit[c]:
+                total += value
+    for t in board.tokens:
+        total += edition.tokens[t].value
+    return total
 
 
 def score(state: State) -> tuple[int, ...]:
@@ -119,12 +101,26 @@ def outcome(state: State) -> Outcome:
     """
     if state.phase is not Phase.OVER:
         raise GameNotOverError("the game is not over: every player plays 12 turns")
-    scores = score(state)
-    lit = tuple(sum(1 for slot, c in enumerate(b.portraits) if c is not None and b.lit[slot]) for b in state.boards)
-    storage = tuple(b.marigolds for b in state.boards)
+    return result_of(state.config, state.boards)
+
+
+def _lit_portraits(board: PlayerBoard) -> int:
+    count = 0
+    for card, lit in zip(board.portraits, board.lit, strict=True):
+        if lit and card is not None:
+            count += 1
+    return count
+
+
+def result_of(config: Config, boards: Sequence[PlayerBoard]) -> Outcome:
+    """The result the final ``boards`` give (their last flips made), as :func:`outcome` reports it."""
+    edition = config.edition
+    scores = tuple(board_score(edition, board) for board in boards)
+    lit = tuple(_lit_portraits(board) for board in boards)
+    storage = tuple(b.marigolds for b in boards)
     keys = list(zip(scores, lit, storage, strict=True))
     ranks = tuple(sum(1 for other in keys if other > key) for key in keys)
-    if state.config.solo:
+    if config.solo:
         tier = solo_tier(scores[0])
         return Outcome(scores, lit, storage, ranks, () if tier is SoloTier.MESS else (0,), tier)
     winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 0)

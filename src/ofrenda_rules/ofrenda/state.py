@@ -23,6 +23,7 @@ from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.components import PlainEnum
 from ofrenda_rules.ofrenda.edition import EDITIONS, TURNS, Edition
+from ofrenda_rules.ofrenda.events import Event
 from ofrenda_rules.ofrenda.tables import Tables
 from ofrenda_rules.rng import Rng
 
@@ -209,6 +210,12 @@ class State:
     """Solo -- the Abuela's last portrait roll, shown until the end of the player's next turn."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
+    recent_events: tuple[Event, ...] = attrs.field(default=(), metadata={NOT_IN_REPLAY_V1: True})
+    """What happened since (and including) the most recent player decision, the whole truth.
+
+    A decision replaces them with its own events; a chance outcome fed by the
+    caller adds its events to them; a new game starts with its setup's.
+    """
     _tables: Tables | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Private cache, not part of the state: the tables of ``config.edition`` once looked up (never serialised)."""
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)

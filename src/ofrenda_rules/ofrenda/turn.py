@@ -14,8 +14,41 @@ from typing import TypeVar
 
 from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
+from ofrenda_rules.ofrenda.events import (
+    CandleDeclined,
+    CandleDrawn,
+    CandleLit,
+    CandlePlaced,
+    CandleTaken,
+    GameEnded,
+    GoalClaimed,
+    GoalDrawn,
+    MarigoldPlaced,
+    PortraitDealt,
+    PortraitDiscarded,
+    PortraitDrawn,
+    PortraitLit,
+    PortraitPlaced,
+    PortraitRemoved,
+    PortraitTaken,
+    SlotLeftEmpty,
+    SlotsSurrounded,
+)
+from ofrenda_rules.ofrenda.scoring import result_of
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
-from ofrenda_rules.ofrenda.work import Work, candle_holds, filled, goal_holds, portrait_holds, tables_of
+from ofrenda_rules.ofrenda.work import (
+    CANDLE_DECLINED,
+    CANDLE_DRAWN,
+    PORTRAIT_DRAWN,
+    PORTRAIT_TAKEN_FREE,
+    Board,
+    Work,
+    candle_holds,
+    filled,
+    goal_holds,
+    portrait_holds,
+    tables_of,
+)
 
 __all__ = [
     "DISCARD_GAIN",
@@ -34,6 +67,7 @@ __all__ = [
     "do_place_marigold",
     "do_place_portrait",
     "do_refill",
+    "do_skip_candle",
     "do_take_candle",
     "do_take_portrait",
     "draw_candle",
@@ -109,14 +143,19 @@ def do_draw_portrait(w: Work, card: int) -> None:
     phase = w.phase
     if phase is Phase.SETUP_REMOVE:
         w.removed = tuple(sorted((*w.removed, card)))
+        w.emit(PortraitRemoved, card)
         do_next_setup(w)
     elif phase is Phase.SETUP_DEAL:
         sizes = [len(hand) for hand in w.hands]
         seat = sizes.index(min(sizes))
         w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
+        w.emit(PortraitDealt, seat, card)
         do_next_setup(w)
     else:
-        w.market = _put(w.market, w.market.index(None), card)
+        space = w.market.index(None)
+        w.market = _put(w.market, space, card)
+        table = PORTRAIT_DRAWN[space] if space < len(PORTRAIT_DRAWN) else ()
+        w.add(table[card] if card < len(table) else PortraitDrawn(space, card))
         if phase is Phase.SETUP_MARKET:
             do_next_setup(w)
         else:
@@ -126,7 +165,10 @@ def do_draw_portrait(w: Work, card: int) -> None:
 def do_draw_candle(w: Work, candle: int) -> None:
     """A candle leaves the bag for the leftmost empty candle space."""
     w.bag = _without(w.bag, candle)
-    w.candle_market = _put(w.candle_market, w.candle_market.index(None), candle)
+    space = w.candle_market.index(None)
+    w.candle_market = _put(w.candle_market, space, candle)
+    table = CANDLE_DRAWN[space] if space < len(CANDLE_DRAWN) else ()
+    w.add(table[candle] if candle < len(table) else CandleDrawn(space, candle))
     if w.phase is Phase.SETUP_CANDLES:
         do_next_setup(w)
     else:
@@ -142,6 +184,7 @@ def do_draw_goal(w: Work, goal: int) -> None:
     w.unused_tokens = tuple(t for t in w.unused_tokens if t not in stack)
     w.goals = (*w.goals, goal)
     w.stacks = (*w.stacks, stack)
+    w.emit(GoalDrawn, goal)
     do_next_setup(w)
 
 
@@ -157,6 +200,10 @@ def do_take_portrait(w: Work, space: int) -> None:
     piles = list(w.market_marigolds)
     board = w.board(seat)
     board.marigolds = board.marigolds - space + piles[space]
+    if piles[space] == 0 and seat < len(PORTRAIT_TAKEN_FREE) and card < len(PORTRAIT_TAKEN_FREE[0][0]):
+        w.add(PORTRAIT_TAKEN_FREE[seat][space][card])
+    else:
+        w.emit(PortraitTaken, seat, space, card, space, piles[space])
     for i in range(space):
         piles[i] += 1
     piles[space] = 0
@@ -188,12 +235,22 @@ def do_take_candle(w: Work, space: int) -> None:
     candle = w.candle_market[space]
     assert candle is not None
     board = w.board(w.seat)
+    paid = 0
     if space != w.taken_space:
+        paid = 1
         board.marigolds -= 1
         w.market_marigolds = _put(w.market_marigolds, space, w.market_marigolds[space] + 1)
+    w.emit(CandleTaken, w.seat, space, candle, paid)
     board.candles = tuple(sorted((*board.candles, candle)))
     w.candle_market = _put(w.candle_market, space, None)
     w.candle_space = space
+    do_refill(w)
+
+
+def do_skip_candle(w: Work) -> None:
+    """Decline the candle, then replenish."""
+    seat = w.seat
+    w.add(CANDLE_DECLINED[seat] if seat < len(CANDLE_DECLINED) else CandleDeclined(seat))
     do_refill(w)
 
 
@@ -258,22 +315,30 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
         board.marigolds += gained
         w.supply -= gained
     elif effect < 0:
+        gained = -1
         board.marigolds -= 1
         w.supply += 1
+    else:
+        gained = 0
     portraits = board.portraits = _put(board.portraits, slot, card)
+    w.emit(PortraitPlaced, seat, card, slot, gained)
     mask = filled(portraits)
     neighbour_masks = tables.neighbour_masks
     lit = None
     for s in tables.closed[slot]:
         around = neighbour_masks[s]
-        if portraits[s] is not None and around & mask == around:
+        card_s = portraits[s]
+        if card_s is not None and around & mask == around and portrait_holds(tables, w.config, portraits, s):
             if lit is None:
                 lit = list(board.lit)
-            lit[s] = portrait_holds(tables, w.config, portraits, s)
+            lit[s] = True
+            w.emit(PortraitLit, seat, s, card_s, False)
     if lit is not None:
         board.lit = tuple(lit)
     masks = tables.offering_masks
     pending = tuple([k for k in tables.offering_slots_of[slot] if masks[k] & mask == masks[k]])
+    if pending:
+        w.emit(SlotsSurrounded, seat, pending)
     w.hands = _put(w.hands, seat, _without(w.hands[seat], card))
     do_light_candles(w, seat)
     w.pending = pending
@@ -287,6 +352,7 @@ def do_discard_portrait(w: Work, card: int) -> None:
     gained = gain_from_supply(w, DISCARD_GAIN)
     board.marigolds += gained
     board.discards = (*board.discards, card)
+    w.emit(PortraitDiscarded, seat, card, gained)
     w.hands = _put(w.hands, seat, _without(w.hands[seat], card))
     w.supply -= gained
     do_light_candles(w, seat)
@@ -319,6 +385,7 @@ def do_place_candle(w: Work, slot: int, candle: int) -> None:
     board = w.board(seat)
     board.candles = tuple(c for c in board.candles if c != candle)
     board.candle_slots = _put(board.candle_slots, slot, candle)
+    w.emit(CandlePlaced, seat, slot, candle)
     do_light_candles(w, seat)
     w.pending = w.pending[1:]
     _next_pending(w)
@@ -330,6 +397,7 @@ def do_place_marigold(w: Work, slot: int) -> None:
     board = w.board(seat)
     board.marigolds -= 1
     board.marigold_slots = _put(board.marigold_slots, slot, True)
+    w.emit(MarigoldPlaced, seat, slot)
     do_light_candles(w, seat)
     w.pending = w.pending[1:]
     _next_pending(w)
@@ -337,6 +405,7 @@ def do_place_marigold(w: Work, slot: int) -> None:
 
 def do_leave_empty(w: Work, slot: int) -> None:
     """Leave ``slot`` empty for good."""
+    w.emit(SlotLeftEmpty, w.seat, slot)
     w.pending = w.pending[1:]
     _next_pending(w)
 
@@ -360,6 +429,7 @@ def do_light_candles(w: Work, seat: int, *, final: bool = False) -> None:
         if candle_holds(tables, w.config, w.boards, seat, candle):
             lit = _put(lit, k, True)
             changed = True
+            w.emit(CandleLit, seat, k, candle, final)
     if changed:
         w.board(seat).candle_lit = lit
 
@@ -372,9 +442,12 @@ def _take_goals(w: Work, seat: int) -> None:
         if goal in board.goals_met or not goal_holds(tables, board, goal):
             continue
         tokens = board.tokens
+        token: int | None = None
         if stacks[index]:
-            tokens = (*tokens, stacks[index][-1])
+            token = stacks[index][-1]
+            tokens = (*tokens, token)
             stacks = _put(stacks, index, stacks[index][:-1])
+        w.emit(GoalClaimed, seat, goal, token, 0 if token is None else w.config.edition.tokens[token].value)
         board.goals_met = (*board.goals_met, goal)
         board.tokens = tokens
     w.stacks = stacks
@@ -408,12 +481,18 @@ def do_finish(w: Work) -> None:
     for seat in range(len(w.boards)):
         board = w.board(seat)
         portraits = board.portraits
-        board.lit = tuple(
-            was or (card is not None and portrait_holds(tables, config, portraits, slot, final=True))
-            for slot, (card, was) in enumerate(zip(portraits, board.lit, strict=True))
-        )
+        lit = list(board.lit)
+        for slot, card in enumerate(portraits):
+            if card is not None and not lit[slot] and portrait_holds(tables, config, portraits, slot, final=True):
+                lit[slot] = True
+                w.emit(PortraitLit, seat, slot, card, True)
+        board.lit = tuple(lit)
     for seat in range(config.players):
         do_light_candles(w, seat, final=True)
+    boards = tuple(b.build() if isinstance(b, Board) else b for b in w.boards)
+    w.boards = boards
+    result = result_of(config, boards)
+    w.emit(GameEnded, result.scores, result.winners, result.tier)
     w.phase = Phase.OVER
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.ofrenda.events import Event, events_seen_by
 from ofrenda_rules.ofrenda.rules import current_player
 from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
 
@@ -69,6 +70,8 @@ class View:
     """Surrounded candle/marigold slots still to decide."""
     die: int | None
     """Solo -- the Abuela's last portrait roll, shown until the end of the player's next turn."""
+    recent_events: tuple[Event, ...] = ()
+    """What happened since the most recent player decision, as this seat may know it (hidden cards ``None``)."""
 
     def _repr_svg_(self) -> str:
         """What this seat sees as an SVG picture (the default edition's components), which Jupyter shows."""
@@ -105,4 +108,5 @@ def observe(state: State, player: int) -> View:
         taken_space=state.taken_space,
         pending=state.pending,
         die=state.die,
+        recent_events=events_seen_by(state.recent_events, player),
     )

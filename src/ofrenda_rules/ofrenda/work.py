@@ -20,10 +20,12 @@ True
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from ofrenda_rules.ofrenda.actions import Action
+from ofrenda_rules.ofrenda.edition import COUNTS
+from ofrenda_rules.ofrenda.events import CandleDeclined, CandleDrawn, Event, PortraitDrawn, PortraitTaken
 from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.tables import (
     ALL_EITHER,
@@ -43,6 +45,10 @@ from ofrenda_rules.rng import Rng
 
 __all__ = [
     "BOARD_FIELDS",
+    "CANDLE_DECLINED",
+    "CANDLE_DRAWN",
+    "PORTRAIT_DRAWN",
+    "PORTRAIT_TAKEN_FREE",
     "STATE_FIELDS",
     "Board",
     "BoardLike",
@@ -79,6 +85,7 @@ STATE_FIELDS: Final = (
     "pending",
     "die",
     "rng",
+    "recent_events",
 )
 """The ``__init__`` fields of :class:`State`, in order (a test checks them against ``attrs.fields``)."""
 BOARD_FIELDS: Final = (
@@ -96,6 +103,30 @@ BOARD_FIELDS: Final = (
 )
 """The fields of :class:`PlayerBoard`, in order."""
 _read_state: Final = operator.attrgetter(*STATE_FIELDS)
+_EVENTS: dict[tuple[object, ...], Event] = {}
+"""Each event value built so far, by its class and fields (see :meth:`Work.emit`)."""
+_MOST_EVENTS: Final = 1 << 15
+_SEATS: Final = 4
+_SPACES: Final = 4
+PORTRAIT_DRAWN: Final = tuple(
+    tuple(PortraitDrawn(space, card) for card in range(COUNTS["portraits"])) for space in range(_SPACES)
+)
+"""The prebuilt ``PortraitDrawn`` events, by space then card."""
+CANDLE_DRAWN: Final = tuple(
+    tuple(CandleDrawn(space, candle) for candle in range(COUNTS["candles"])) for space in range(_SPACES)
+)
+"""The prebuilt ``CandleDrawn`` events, by space then candle."""
+PORTRAIT_TAKEN_FREE: Final = tuple(
+    tuple(
+        tuple(PortraitTaken(seat, space, card, space, 0) for card in range(COUNTS["portraits"]))
+        for space in range(_SPACES)
+    )
+    for seat in range(_SEATS)
+)
+"""The prebuilt ``PortraitTaken`` events with no marigold lying on the portrait, by seat, space, card."""
+CANDLE_DECLINED: Final = tuple(CandleDeclined(seat) for seat in range(_SEATS))
+"""The prebuilt ``CandleDeclined`` events, by seat."""
+
 _read_board: Final = operator.attrgetter(*BOARD_FIELDS)
 
 
@@ -238,6 +269,7 @@ class Work(_MutableState):
     pending: tuple[int, ...]
     die: int | None
     rng: Rng | None
+    recent_events: tuple[Event, ...]
     _tables: Tables | None
     _legal: tuple[Action, ...] | None
 
@@ -269,6 +301,7 @@ class Work(_MutableState):
             self.pending,
             self.die,
             self.rng,
+            self.recent_events,
         ) = _read_state(state)
         self._tables = state._tables or tables_of(state)
         self._legal = None
@@ -279,6 +312,26 @@ class Work(_MutableState):
         tables = self._tables
         assert tables is not None
         return tables
+
+    def emit(self, kind: Callable[..., Event], *fields: object) -> None:
+        """Add the event ``kind(*fields)`` (fields by position) to the events of this step.
+
+        Events are immutable and made of small values, so each value is built
+        once and shared (a bounded cache): most steps repeat events already
+        seen. The most frequent ones are prebuilt (:meth:`add` them).
+        """
+        key = (kind,) + fields
+        event = _EVENTS.get(key)
+        if event is None:
+            event = kind(*fields)
+            if len(_EVENTS) >= _MOST_EVENTS:
+                _EVENTS.clear()
+            _EVENTS[key] = event
+        self.recent_events += (event,)
+
+    def add(self, event: Event) -> None:
+        """Add ``event`` to the events of this step."""
+        self.recent_events += (event,)
 
     def board(self, seat: int) -> Board:
         """The Ofrenda of ``seat``, to change in place."""

@@ -38,7 +38,7 @@ from ofrenda_rules.ofrenda.turn import (
     do_place_candle,
     do_place_marigold,
     do_place_portrait,
-    do_refill,
+    do_skip_candle,
     do_take_candle,
     do_take_portrait,
 )
@@ -113,7 +113,7 @@ _HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
     RollDie: _roll,
     TakePortrait: lambda w, action: do_take_portrait(w, action.space),
     TakeCandle: lambda w, action: do_take_candle(w, action.space),
-    SkipCandle: lambda w, action: do_refill(w),
+    SkipCandle: lambda w, action: do_skip_candle(w),
     PlacePortrait: lambda w, action: do_place_portrait(w, action.card, action.slot),
     DiscardPortrait: lambda w, action: do_discard_portrait(w, action.card),
     PlaceCandle: lambda w, action: do_place_candle(w, action.slot, action.candle),
@@ -123,7 +123,13 @@ _HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
 
 
 def do_action(w: Work, action: Action) -> None:
-    """Apply one legal action to the working copy (no draw resolved)."""
+    """Apply one legal action to the working copy (no draw resolved).
+
+    A player decision replaces the state's ``recent_events`` with its own
+    events; a chance outcome adds its events to them.
+    """
+    if w.phase not in CHANCE_PHASES:
+        w.recent_events = ()
     handler = _HANDLERS.get(type(action))
     if handler is None:  # an instance of a subclass of an action class
         handler = next(h for cls, h in _HANDLERS.items() if isinstance(action, cls))
