@@ -13,6 +13,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.dia_de_los_muertos.components import Card
+from ofrenda_rules.dia_de_los_muertos.events import Event
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
 from ofrenda_rules.rng import Rng
 
@@ -37,6 +38,7 @@ STATE_FIELDS: Final = (
     "tricks",
     "over",
     "rng",
+    "recent_events",
 )
 """The fields of :class:`State`, in ``__init__`` order, as :func:`new_state` stores them."""
 
@@ -77,6 +79,7 @@ def _slot_setter(name: str) -> Callable[[State, object], None]:
     _set_tricks,
     _set_over,
     _set_rng,
+    _set_recent_events,
 ) = map(_slot_setter, STATE_FIELDS)
 
 
@@ -96,6 +99,7 @@ def _stored(
     tricks: int,
     over: bool,
     rng: Rng | None,
+    recent_events: tuple[Event, ...],
 ) -> State:
     state: State = object.__new__(State)
     _set_config(state, config)
@@ -113,6 +117,7 @@ def _stored(
     _set_tricks(state, tricks)
     _set_over(state, over)
     _set_rng(state, rng)
+    _set_recent_events(state, recent_events)
     return state
 
 

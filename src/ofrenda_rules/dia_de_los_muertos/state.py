@@ -13,6 +13,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.dia_de_los_muertos.components import EDITIONS, Card, DeckEdition, Mark, Suit
+from ofrenda_rules.dia_de_los_muertos.events import Event
 from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
@@ -111,3 +112,9 @@ class State:
     """Whether the game has ended."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
+    recent_events: tuple[Event, ...] = attrs.field(default=(), metadata={NOT_IN_REPLAY_V1: True})
+    """What happened since, and including, the most recent player decision (the deal's events before the first).
+
+    A player decision replaces them with its own events; a chance step (a card
+    dealt) appends its events. Not part of a position (see :mod:`~ofrenda_rules.dia_de_los_muertos.position`).
+    """

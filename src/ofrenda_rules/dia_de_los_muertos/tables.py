@@ -30,13 +30,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Final, Generic, TypeVar
 
 import attrs
 
 from ofrenda_rules.dia_de_los_muertos.actions import DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, DeckEdition, Mark
-from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard
+from ofrenda_rules.dia_de_los_muertos.events import CardDealt, CardLed, CardPlayed
+from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, HighLowCard
 
 __all__ = ["BY_CONFIG", "CardTable", "ConfigTables", "DeckTables", "index_of", "sort_cards", "tables"]
 
@@ -118,6 +120,12 @@ class DeckTables:
     """One :class:`DealCard` per card."""
     outcomes: tuple[dict[int, tuple[DealCard, Fraction]], ...]
     """``outcomes[k][id(card)]``: the chance outcome ``(deal[card], Fraction(1, k))`` of a k-card stock."""
+    dealt: tuple[tuple[CardDealt, ...], ...]
+    """``dealt[seat][rank]``: the event of dealing the card of that rank (in :attr:`cards`) to ``seat``."""
+    led: tuple[CardTable[CardLed], ...]
+    """``led[seat][card]``: the event of ``seat`` leading ``card``."""
+    played: tuple[CardTable[CardPlayed], ...]
+    """``played[seat][card]``: the event of ``seat`` playing ``card`` (not as a lead)."""
 
 
 @attrs.frozen(eq=False)
@@ -157,6 +165,10 @@ def sort_cards(deck: DeckTables, cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(map(cards.__getitem__, sorted(range(len(cards)), key=ranks.__getitem__)))
 
 
+def _led(edition: DeckEdition, seat: int, card: Card) -> CardLed:
+    return CardLed(seat, card, edition.spec(card).mark)
+
+
 def _deck_tables(edition: DeckEdition) -> DeckTables:
     cards = edition.deck
     deals = CardTable(DealCard, cards)
@@ -165,6 +177,7 @@ def _deck_tables(edition: DeckEdition) -> DeckTables:
         probability = Fraction(1, size)
         outcomes.append({id(card): (deals[card], probability) for card in cards})
     ranks = {card: rank for rank, card in enumerate(cards)}
+    seats = range(max(HAND_SIZES))
     return DeckTables(
         edition=edition,
         cards=cards,
@@ -177,6 +190,9 @@ def _deck_tables(edition: DeckEdition) -> DeckTables:
         take_action=CardTable(TakeCard, cards),
         deal=deals,
         outcomes=tuple(outcomes),
+        dealt=tuple(tuple(CardDealt(seat, card) for card in cards) for seat in seats),
+        led=tuple(CardTable(partial(_led, edition, seat), cards) for seat in seats),
+        played=tuple(CardTable(partial(CardPlayed, seat), cards) for seat in seats),
     )
 
 

@@ -14,6 +14,19 @@ from typing import TypeVar
 
 from ofrenda_rules.dia_de_los_muertos.building import new_state
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
+from ofrenda_rules.dia_de_los_muertos.events import (
+    CardDealt,
+    CardTaken,
+    Event,
+    GameScored,
+    GameStopped,
+    NoTake,
+    NothingTaken,
+    ReplacementDue,
+    TakeDue,
+    TrickSplit,
+    TrickWon,
+)
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
 from ofrenda_rules.dia_de_los_muertos.tables import ConfigTables, sort_cards
 from ofrenda_rules.rng import Rng, below_each
@@ -23,6 +36,7 @@ __all__ = ["below_each", "deal_at", "has_take_target", "play_at", "seeded_deal",
 T = TypeVar("T")
 _Hands = tuple[tuple[Card, ...], ...]
 _Front = tuple[Card | None, ...]
+_Events = tuple[Event, ...]
 
 
 def deal_at(state: State, t: ConfigTables, index: int) -> State:
@@ -31,7 +45,10 @@ def deal_at(state: State, t: ConfigTables, index: int) -> State:
     card = stock[index]
     seat = state.dealt % t.players
     hands = list(state.hands)
-    hands[seat] = sort_cards(t.deck, (*hands[seat], card))
+    deck = t.deck
+    hands[seat] = sort_cards(deck, (*hands[seat], card))
+    rank = deck.rank.by_id.get(id(card))
+    event = CardDealt(seat, card) if rank is None else deck.dealt[seat][rank]
     return new_state(
         state.config,
         tuple(hands),
@@ -48,6 +65,7 @@ def deal_at(state: State, t: ConfigTables, index: int) -> State:
         state.tricks,
         state.over,
         state.rng,
+        (*state.recent_events, event),
     )
 
 
@@ -68,15 +86,30 @@ def seeded_deal(state: State, t: ConfigTables, rng: Rng) -> State:
     except KeyError:
         cards = list(state.stock)
         hands = [list(hand) for hand in state.hands]
-        rng = _draw(cards, hands, state.dealt, t, rng)
-        return _dealt(state, t, tuple(sort_cards(deck, hand) for hand in hands), tuple(cards), rng)
-    rng = _draw(stock, held, state.dealt, t, rng)
+        drawn_cards, rng = _draw(cards, hands, state.dealt, t, rng)
+        seats = _deal_seats(state.dealt, t.players, len(drawn_cards))
+        events = tuple(map(CardDealt, seats, drawn_cards))
+        return _dealt(state, t, tuple(sort_cards(deck, hand) for hand in hands), tuple(cards), rng, events)
+    drawn, rng = _draw(stock, held, state.dealt, t, rng)
+    dealt_events = deck.dealt
+    events = tuple(
+        dealt_events[seat][rank] for seat, rank in zip(_deal_seats(state.dealt, t.players, len(drawn)), drawn)
+    )
     card = deck.cards.__getitem__
-    return _dealt(state, t, tuple(tuple(map(card, sorted(hand))) for hand in held), tuple(map(card, stock)), rng)
+    hands_dealt = tuple(tuple(map(card, sorted(hand))) for hand in held)
+    return _dealt(state, t, hands_dealt, tuple(map(card, stock)), rng, events)
 
 
-def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng: Rng) -> Rng:
-    """Move the rest of the deal from ``stock`` to ``hands``, one draw per card; return the advanced generator."""
+def _deal_seats(dealt: int, players: int, count: int) -> list[int]:
+    """The seats receiving the next ``count`` cards when ``dealt`` have been dealt."""
+    return [(dealt + index) % players for index in range(count)]
+
+
+def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng: Rng) -> tuple[list[T], Rng]:
+    """Move the rest of the deal from ``stock`` to ``hands``, one draw per card.
+
+    Returns the cards drawn, in the order dealt, and the advanced generator.
+    """
     size = len(stock)
     stop = size - (t.deal_total - dealt)  # the stock left after the deal
     picks, rng = below_each(rng, range(size, max(stop, 1), -1))
@@ -87,10 +120,12 @@ def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng
     n = t.players
     for seat, hand in enumerate(hands):
         hand.extend(drawn[(seat - dealt) % n :: n])
-    return rng
+    return drawn, rng
 
 
-def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng) -> State:
+def _dealt(
+    state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng, events: _Events
+) -> State:
     return new_state(
         state.config,
         hands,
@@ -107,6 +142,7 @@ def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...]
         state.tricks,
         state.over,
         rng,
+        (*state.recent_events, *events),
     )
 
 
@@ -134,19 +170,25 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int) -> State:
     high_low = state.high_low
     lead_card = state.lead_card
     deck = t.deck
+    take = deck.take.by_id.get(id(card))
+    if take is None:
+        take = deck.take[card]
+    events: _Events
     if high_low is None:
         lead_card = card
         high_low = deck.high_low.by_id.get(id(card)) or deck.high_low[card]
+        led = deck.led[seat]
+        event: Event = led.by_id.get(id(card)) or led[card]
+        events = (event, NothingTaken(seat, card, NoTake.LED)) if take else (event,)
     else:
-        take = deck.take.by_id.get(id(card))
-        if take is None:
-            take = deck.take[card]
+        played = deck.played[seat]
+        event = played.by_id.get(id(card)) or played[card]
+        if not take:
+            events = (event,)
         # Ruling 7: under ``lead_replacement_exempt=True`` the lead player's replacement TAKE takes nothing.
-        if (
-            take
-            and (seat != state.leader or not t.lead_replacement_exempt)
-            and has_take_target(t, in_front, seat, lead_card)
-        ):
+        elif seat == state.leader and t.lead_replacement_exempt:
+            events = (event, NothingTaken(seat, card, NoTake.LEAD_REPLACEMENT))
+        elif has_take_target(t, in_front, seat, lead_card):
             return new_state(
                 state.config,
                 tuple(hands),
@@ -163,7 +205,10 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int) -> State:
                 state.tricks,
                 False,
                 state.rng,
+                (event, TakeDue(seat, card)),
             )
+        else:
+            events = (event, NothingTaken(seat, card, NoTake.NO_TARGET))
     after = tuple(hands)
     for nxt in t.clockwise[seat]:
         if front[nxt] is None:
@@ -184,9 +229,10 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int) -> State:
                     state.tricks,
                     False,
                     state.rng,
+                    events,
                 )
             break
-    return _pass_on(state, t, seat, after, in_front, state.piles, lead_card, high_low)
+    return _pass_on(state, t, seat, after, in_front, state.piles, lead_card, high_low, events)
 
 
 def take_at(state: State, t: ConfigTables, seat: int, victim: int) -> State:
@@ -197,7 +243,8 @@ def take_at(state: State, t: ConfigTables, seat: int, victim: int) -> State:
     front[victim] = None
     piles = list(state.piles)
     piles[seat] = (*piles[seat], card)
-    return _pass_on(state, t, seat, state.hands, tuple(front), tuple(piles), state.lead_card, state.high_low)
+    events = (CardTaken(seat, card, victim), ReplacementDue(victim))
+    return _pass_on(state, t, seat, state.hands, tuple(front), tuple(piles), state.lead_card, state.high_low, events)
 
 
 def _pass_on(
@@ -209,12 +256,15 @@ def _pass_on(
     piles: _Hands,
     lead_card: Card | None,
     high_low: HighLowCard | None,
+    events: _Events,
 ) -> State:
     """Pass play clockwise to the next seat without a card in front, or end the trick."""
     for nxt in t.clockwise[seat % t.players]:
         if in_front[nxt] is None:
             if not hands[nxt]:
-                return _stop(state, t, hands, in_front, piles, state.leader, lead_card, high_low, nxt, state.tricks)
+                return _stop(
+                    state, t, hands, in_front, piles, state.leader, lead_card, high_low, nxt, state.tricks, events
+                )
             return new_state(
                 state.config,
                 hands,
@@ -231,29 +281,49 @@ def _pass_on(
                 state.tricks,
                 False,
                 state.rng,
+                events,
             )
     assert high_low is not None
     seats = t.from_seat[state.leader % t.players]
     high_seat, low_seat = winners(in_front, seats)
-    side_winner = high_seat if high_low.side is Mark.HIGH else low_seat
+    side = high_low.side
+    side_winner = high_seat if side is Mark.HIGH else low_seat
     collected = list(piles)
-    split = t.high_low_split
     trick: list[Card] = []
     for other in seats:
         card = in_front[other]
         assert card is not None
         trick.append(card)
-    if split:
+    points = t.deck.points
+    if t.high_low_split:
         high = t.deck.high
+        high_cards: list[Card] = []
+        low_cards: list[Card] = []
         for card in trick:
             marked_high = high.by_id.get(id(card))
-            collector = high_seat if (high[card] if marked_high is None else marked_high) else low_seat
-            collected[collector] = (*collected[collector], card)
+            (high_cards if (high[card] if marked_high is None else marked_high) else low_cards).append(card)
+        if high_seat == low_seat:  # one seat collects the whole trick, in order
+            collected[high_seat] = (*collected[high_seat], *trick)
+        else:
+            collected[high_seat] = (*collected[high_seat], *high_cards)
+            collected[low_seat] = (*collected[low_seat], *low_cards)
+        high_points = sum(map(points.__getitem__, high_cards))
+        low_points = sum(map(points.__getitem__, low_cards))
+        won = (high_points if side_winner == high_seat else 0) + (low_points if side_winner == low_seat else 0)
+        split: _Events = (
+            TrickSplit(high_seat, tuple(high_cards), high_points, low_seat, tuple(low_cards), low_points),
+        )
     else:
         collected[side_winner] = (*collected[side_winner], *trick)
+        won = sum(map(points.__getitem__, trick))
+        split = ()
     tricks = state.tricks + 1
+    by_seat = tuple(card for card in in_front if card is not None)
+    events = (*events, *split, TrickWon(tricks, side_winner, by_seat, side, won))
     if not hands[side_winner]:
-        return _stop(state, t, hands, t.empty_front, tuple(collected), side_winner, None, None, side_winner, tricks)
+        return _stop(
+            state, t, hands, t.empty_front, tuple(collected), side_winner, None, None, side_winner, tricks, events
+        )
     return new_state(
         state.config,
         hands,
@@ -270,6 +340,7 @@ def _pass_on(
         tricks,
         False,
         state.rng,
+        events,
     )
 
 
@@ -300,10 +371,17 @@ def _stop(
     high_low: HighLowCard | None,
     to_play: int,
     tricks: int,
+    events: _Events,
 ) -> State:
     """The seat due to play has no card left: the game stops and the cards still in play are set aside."""
     cards = [card for hand in hands for card in hand]
     cards.extend(card for card in in_front if card is not None)
+    points = t.deck.points
+    scores = tuple(sum(points.many(pile)) for pile in piles)
+    counts = tuple(map(len, piles))
+    keys = tuple(zip(scores, counts, strict=True))
+    best = max(keys)
+    scored = GameScored(scores, counts, tuple(seat for seat, key in enumerate(keys) if key == best))
     return new_state(
         state.config,
         t.empty_hands,
@@ -320,4 +398,5 @@ def _stop(
         tricks,
         True,
         state.rng,
+        (*events, GameStopped(to_play, len(cards)), scored),
     )

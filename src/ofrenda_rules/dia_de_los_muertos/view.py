@@ -3,8 +3,9 @@
 A :class:`View` shows the player's own hand, the size of every hand, the
 cards face up in front of the players, the High/Low card, and the public
 record of every score pile (each card was face up when it was collected: a
-ruling, see the docs). It never shows other hands, the undealt cards, the
-cards set aside at the end, or the generator.
+ruling, see the docs), and the recent events with the cards dealt to other
+seats left out. It never shows other hands, the undealt cards, the cards set
+aside at the end, or the generator.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import attrs
 
 from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.dia_de_los_muertos.components import Card
+from ofrenda_rules.dia_de_los_muertos.events import CardDealt, Event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
 
@@ -53,6 +55,8 @@ class View:
     """Tricks completed."""
     over: bool
     """Whether the game has ended."""
+    recent_events: tuple[Event, ...] = ()
+    """The state's ``recent_events`` as this seat may know them (:func:`~ofrenda_rules.dia_de_los_muertos.events.event_seen_by`)."""
 
 
 def observe(state: State, player: int) -> View:
@@ -75,4 +79,11 @@ def observe(state: State, player: int) -> View:
         set_aside_count=len(state.set_aside),
         tricks=state.tricks,
         over=state.over,
+        recent_events=_seen(state.recent_events, player),
     )
+
+
+def _seen(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:
+    if not any(event.__class__ is CardDealt for event in events):
+        return events  # only the deal hides anything
+    return tuple(event_seen_by(event, player) for event in events)
