@@ -11,13 +11,15 @@ record, see the game page).
 A play that completes a trick reports the whole trick and who collected it in
 the same step:
 
->>> from ofrenda_rules.dia_de_los_muertos import Config, from_position, step, PlayCard, Card, Suit
->>> state = from_position("R1R2/R3R4/R5R6 R14/R17/- -/-/- 0:R14 2 0", Config(players=3))
->>> state, events = step(state, PlayCard(Card(Suit.RED, 5)))
+>>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, step, legal_actions
+>>> state = new_game(Config(players=3), seed=11)
+>>> for _ in range(3):
+...     state, events = step(state, legal_actions(state)[0])
 >>> for event in events:
-...     print(describe_event(event))
-seat 2 played Red 5
-seat 2 won trick 1 with Red 5, the lowest card (trick: Red 14, Red 17, Red 5; seat 2 collects 0 points and leads next)
+...     print(describe_event(event))  # doctest: +NORMALIZE_WHITESPACE
+seat 2 played Black 1
+seat 0 won trick 1 with Black 6, the highest card
+(cards by seat: Black 6, Black 5, Black 1; seat 0 collects 1 point and leads next)
 """
 
 from __future__ import annotations
@@ -283,7 +285,8 @@ def describe_event(event: Event) -> str:
         wins = "highest" if event.side is Mark.HIGH else "lowest"
         return (
             f"seat {event.seat} won trick {event.trick} with {event.cards[event.seat]}, the {wins} card"
-            f" (trick: {_cards(event.cards)}; seat {event.seat} collects {_points(event.points)} and leads next)"
+            f" (cards by seat: {_cards(event.cards)};"
+            f" seat {event.seat} collects {_points(event.points)} and leads next)"
         )
     if isinstance(event, GameStopped):
         aside = event.set_aside

@@ -92,9 +92,8 @@ def seeded_deal(state: State, t: ConfigTables, rng: Rng) -> State:
         return _dealt(state, t, tuple(sort_cards(deck, hand) for hand in hands), tuple(cards), rng, events)
     drawn, rng = _draw(stock, held, state.dealt, t, rng)
     dealt_events = deck.dealt
-    events = tuple(
-        dealt_events[seat][rank] for seat, rank in zip(_deal_seats(state.dealt, t.players, len(drawn)), drawn)
-    )
+    seats = _deal_seats(state.dealt, t.players, len(drawn))
+    events = tuple(dealt_events[seat][rank] for seat, rank in zip(seats, drawn, strict=True))
     card = deck.cards.__getitem__
     hands_dealt = tuple(tuple(map(card, sorted(hand))) for hand in held)
     return _dealt(state, t, hands_dealt, tuple(map(card, stock)), rng, events)
@@ -123,9 +122,7 @@ def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng
     return drawn, rng
 
 
-def _dealt(
-    state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng, events: _Events
-) -> State:
+def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng, events: _Events) -> State:
     return new_state(
         state.config,
         hands,

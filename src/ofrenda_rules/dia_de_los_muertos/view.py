@@ -16,7 +16,7 @@ from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.dia_de_los_muertos.components import Card
 from ofrenda_rules.dia_de_los_muertos.events import CardDealt, Event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
-from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
+from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 
 __all__ = ["View", "observe"]
 
@@ -55,8 +55,11 @@ class View:
     """Tricks completed."""
     over: bool
     """Whether the game has ended."""
-    recent_events: tuple[Event, ...] = ()
-    """The state's ``recent_events`` as this seat may know them (:func:`~ofrenda_rules.dia_de_los_muertos.events.event_seen_by`)."""
+    config: Config = attrs.field(kw_only=True)
+    """The options of the game, public to all (its deck edition says what is printed on each card)."""
+    recent_events: tuple[Event, ...] = attrs.field(default=(), kw_only=True)
+    """The state's ``recent_events`` as this seat may know them (see
+    :func:`~ofrenda_rules.dia_de_los_muertos.events.event_seen_by`)."""
 
 
 def observe(state: State, player: int) -> View:
@@ -79,6 +82,7 @@ def observe(state: State, player: int) -> View:
         set_aside_count=len(state.set_aside),
         tricks=state.tricks,
         over=state.over,
+        config=state.config,
         recent_events=_seen(state.recent_events, player),
     )
 
