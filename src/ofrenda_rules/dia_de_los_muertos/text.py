@@ -115,7 +115,7 @@ def _wrap(label: str, items: Sequence[str]) -> list[str]:
     first = True
     for item in items:
         piece = item if first else f" · {item}"
-        if not first and len(line) + len(piece) > WIDTH:
+        if not first and len(line) + len(piece) > WIDTH - 2:  # room for the trailing ' ·'
             lines.append(line + " ·")
             line = indent + item
         else:
@@ -177,9 +177,10 @@ def render_text(board: State | View) -> str:
         status = f"trick {board.tricks + 1}, seat {to_act} to play"
     lines = textwrap.wrap(f"Día de los Muertos, {n} players{_variants(config)} -- {status}", WIDTH)
     if board.high_low is not None:
-        lead = f"seat {board.leader} led {board.lead_card}" if board.lead_card is not None else ""
-        locked = " (locked)" if config.lock_lead else ""
-        lines.append(f"High/Low card: {_high_low(board.high_low)}; {lead}{locked}")
+        lines.append(f"High/Low card: {_high_low(board.high_low)}")
+        if board.lead_card is not None:
+            locked = " -- locked: no TAKE card can capture it" if config.lock_lead else ""
+            lines.append(f"Lead card: {describe_card(edition, board.lead_card)}, led by seat {board.leader}{locked}")
     points = {spec.card: spec.points for spec in edition.cards}
     for seat in range(n):
         marker = " <- to play" if seat == to_act and not board.over else ""
