@@ -296,7 +296,7 @@ def describe_event(event: Event) -> str:
         )
     if isinstance(event, GameScored):
         scores = ", ".join(
-            f"seat {seat} {_points(points)} ({cards} cards)"
+            f"seat {seat}: {_points(points)} ({cards} card{'' if cards == 1 else 's'})"
             for seat, (points, cards) in enumerate(zip(event.scores, event.cards_collected, strict=True))
         )
         verb = "wins" if len(event.winners) == 1 else "share the win"
