@@ -269,3 +269,14 @@ def test_a_hidden_variant_redeals_the_other_seats_dealt_cards_in_the_events() ->
     assert [e for e in variant.recent_events if e.seat == 1] == [e for e in state.recent_events if e.seat == 1]  # type: ignore[union-attr]
     assert observe(variant, 1) == observe(state, 1)
     assert attrs.evolve(variant, recent_events=()) != attrs.evolve(state, recent_events=())
+
+
+def test_the_fast_trick_won_builder_equals_the_class() -> None:
+    """``building.new_trick_won`` stores straight into the slots while ``TrickWon`` only stores its fields."""
+    from ofrenda_rules.dia_de_los_muertos import building
+
+    trick = tuple(cards("R14", "R17", "R3"))
+    assert building.new_trick_won is not TrickWon
+    built = building.new_trick_won(4, 1, trick, Mark.HIGH, 2)
+    assert built == TrickWon(4, 1, trick, Mark.HIGH, 2)
+    assert type(built) is TrickWon and loads(dumps(built, Event), Event) == built

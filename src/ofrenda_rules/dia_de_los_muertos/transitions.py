@@ -10,9 +10,10 @@ step (a card played, play passed on, a trick won, the game stopped).
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Sequence
+from typing import TypeVar, cast
 
-from ofrenda_rules.dia_de_los_muertos.building import new_state
+from ofrenda_rules.dia_de_los_muertos.building import new_state, new_trick_won
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
 from ofrenda_rules.dia_de_los_muertos.events import (
     CardDealt,
@@ -22,13 +23,11 @@ from ofrenda_rules.dia_de_los_muertos.events import (
     GameStopped,
     NoTake,
     NothingTaken,
-    ReplacementDue,
     TakeDue,
     TrickSplit,
-    TrickWon,
 )
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
-from ofrenda_rules.dia_de_los_muertos.tables import ConfigTables, sort_cards
+from ofrenda_rules.dia_de_los_muertos.tables import CardTable, ConfigTables, sort_cards
 from ofrenda_rules.rng import Rng, below_each
 
 __all__ = ["below_each", "deal_at", "has_take_target", "play_at", "seeded_deal", "take_at", "winners"]
@@ -91,9 +90,8 @@ def seeded_deal(state: State, t: ConfigTables, rng: Rng) -> State:
         events = tuple(map(CardDealt, seats, drawn_cards))
         return _dealt(state, t, tuple(sort_cards(deck, hand) for hand in hands), tuple(cards), rng, events)
     drawn, rng = _draw(stock, held, state.dealt, t, rng)
-    dealt_events = deck.dealt
-    seats = _deal_seats(state.dealt, t.players, len(drawn))
-    events = tuple(dealt_events[seat][rank] for seat, rank in zip(seats, drawn, strict=True))
+    rows = t.deal_events[state.dealt : state.dealt + len(drawn)]
+    events = tuple([row[rank] for row, rank in zip(rows, drawn, strict=True)])
     card = deck.cards.__getitem__
     hands_dealt = tuple(tuple(map(card, sorted(hand))) for hand in held)
     return _dealt(state, t, hands_dealt, tuple(map(card, stock)), rng, events)
@@ -167,45 +165,44 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int) -> State:
     high_low = state.high_low
     lead_card = state.lead_card
     deck = t.deck
-    take = deck.take.by_id.get(id(card))
-    if take is None:
-        take = deck.take[card]
     events: _Events
     if high_low is None:
         lead_card = card
         high_low = deck.high_low.by_id.get(id(card)) or deck.high_low[card]
         led = deck.led[seat]
-        event: Event = led.by_id.get(id(card)) or led[card]
-        events = (event, NothingTaken(seat, card, NoTake.LED)) if take else (event,)
+        events = led.by_id.get(id(card)) or led[card]  # with NothingTaken for a TAKE card led
     else:
         played = deck.played[seat]
-        event = played.by_id.get(id(card)) or played[card]
-        if not take:
-            events = (event,)
-        # Ruling 7: under ``lead_replacement_exempt=True`` the lead player's replacement TAKE takes nothing.
-        elif seat == state.leader and t.lead_replacement_exempt:
-            events = (event, NothingTaken(seat, card, NoTake.LEAD_REPLACEMENT))
-        elif has_take_target(t, in_front, seat, lead_card):
-            return new_state(
-                state.config,
-                tuple(hands),
-                state.stock,
-                state.dealt,
-                in_front,
-                state.leader,
-                lead_card,
-                high_low,
-                seat,
-                True,
-                state.piles,
-                state.set_aside,
-                state.tricks,
-                False,
-                state.rng,
-                (event, TakeDue(seat, card)),
-            )
-        else:
-            events = (event, NothingTaken(seat, card, NoTake.NO_TARGET))
+        events = played.by_id.get(id(card)) or played[card]
+        take = deck.take.by_id.get(id(card))
+        if take is None:
+            take = deck.take[card]
+        if take:
+            event = events[0]
+            # Ruling 7: under ``lead_replacement_exempt=True`` the lead player's replacement TAKE takes nothing.
+            if seat == state.leader and t.lead_replacement_exempt:
+                events = (event, NothingTaken(seat, card, NoTake.LEAD_REPLACEMENT))
+            elif has_take_target(t, in_front, seat, lead_card):
+                return new_state(
+                    state.config,
+                    tuple(hands),
+                    state.stock,
+                    state.dealt,
+                    in_front,
+                    state.leader,
+                    lead_card,
+                    high_low,
+                    seat,
+                    True,
+                    state.piles,
+                    state.set_aside,
+                    state.tricks,
+                    False,
+                    state.rng,
+                    (event, TakeDue(seat, card)),
+                )
+            else:
+                events = (event, NothingTaken(seat, card, NoTake.NO_TARGET))
     after = tuple(hands)
     for nxt in t.clockwise[seat]:
         if front[nxt] is None:
@@ -240,7 +237,12 @@ def take_at(state: State, t: ConfigTables, seat: int, victim: int) -> State:
     front[victim] = None
     piles = list(state.piles)
     piles[seat] = (*piles[seat], card)
-    events = (CardTaken(seat, card, victim), ReplacementDue(victim))
+    row = t.taken[seat][victim]
+    events = row.get(id(card))
+    if events is None:
+        events = (CardTaken(seat, card, victim), t.deck.replacement_due[victim])
+        if id(card) in t.deck.rank.by_id:  # only the edition's own cards, which stay alive: a bounded cache
+            row[id(card)] = events
     return _pass_on(state, t, seat, state.hands, tuple(front), tuple(piles), state.lead_card, state.high_low, events)
 
 
@@ -292,6 +294,7 @@ def _pass_on(
         assert card is not None
         trick.append(card)
     points = t.deck.points
+    split: _Events = ()
     if t.high_low_split:
         high = t.deck.high
         high_cards: list[Card] = []
@@ -304,19 +307,20 @@ def _pass_on(
         else:
             collected[high_seat] = (*collected[high_seat], *high_cards)
             collected[low_seat] = (*collected[low_seat], *low_cards)
-        high_points = sum(map(points.__getitem__, high_cards))
-        low_points = sum(map(points.__getitem__, low_cards))
+        high_points = _points(points, high_cards)
+        low_points = _points(points, low_cards)
         won = (high_points if side_winner == high_seat else 0) + (low_points if side_winner == low_seat else 0)
-        split: _Events = (
-            TrickSplit(high_seat, tuple(high_cards), high_points, low_seat, tuple(low_cards), low_points),
-        )
+        split = (TrickSplit(high_seat, tuple(high_cards), high_points, low_seat, tuple(low_cards), low_points),)
     else:
         collected[side_winner] = (*collected[side_winner], *trick)
-        won = sum(map(points.__getitem__, trick))
-        split = ()
+        try:
+            won = sum(map(points.by_id.__getitem__, map(id, trick)))
+        except KeyError:
+            won = _points(points, trick)
     tricks = state.tricks + 1
-    by_seat = tuple(card for card in in_front if card is not None)
-    events = (*events, *split, TrickWon(tricks, side_winner, by_seat, side, won))
+    by_seat = cast("tuple[Card, ...]", in_front)  # complete: a card in front of every seat
+    won_event = new_trick_won(tricks, side_winner, by_seat, side, won)
+    events = events + split + (won_event,) if split else events + (won_event,)
     if not hands[side_winner]:
         return _stop(
             state, t, hands, t.empty_front, tuple(collected), side_winner, None, None, side_winner, tricks, events
@@ -339,6 +343,14 @@ def _pass_on(
         state.rng,
         events,
     )
+
+
+def _points(points: CardTable[int], cards: Sequence[Card]) -> int:
+    """The points of ``cards``, found by card identity (by value for cards that are not the edition's own)."""
+    try:
+        return sum(map(points.by_id.__getitem__, map(id, cards)))
+    except KeyError:
+        return sum(map(points.__getitem__, cards))
 
 
 def winners(in_front: _Front, seats: tuple[int, ...]) -> tuple[int, int]:
@@ -374,11 +386,14 @@ def _stop(
     cards = [card for hand in hands for card in hand]
     cards.extend(card for card in in_front if card is not None)
     points = t.deck.points
-    scores = tuple(sum(points.many(pile)) for pile in piles)
+    value = points.by_id.__getitem__
+    try:
+        scores = tuple([sum(map(value, map(id, pile))) for pile in piles])
+    except KeyError:
+        scores = tuple([_points(points, pile) for pile in piles])
     counts = tuple(map(len, piles))
-    keys = tuple(zip(scores, counts, strict=True))
-    best = max(keys)
-    scored = GameScored(scores, counts, tuple(seat for seat, key in enumerate(keys) if key == best))
+    best = max(zip(scores, counts, strict=True))
+    scored = GameScored(scores, counts, tuple([seat for seat in t.seats if (scores[seat], counts[seat]) == best]))
     return new_state(
         state.config,
         t.empty_hands,
