@@ -31,6 +31,7 @@ from ofrenda_rules.dia_de_los_muertos import (
     TrickSplit,
     TrickWon,
     apply,
+    building,
     chance_outcomes,
     current_player,
     describe_event,
@@ -273,8 +274,6 @@ def test_a_hidden_variant_redeals_the_other_seats_dealt_cards_in_the_events() ->
 
 def test_the_fast_trick_won_builder_equals_the_class() -> None:
     """``building.new_trick_won`` stores straight into the slots while ``TrickWon`` only stores its fields."""
-    from ofrenda_rules.dia_de_los_muertos import building
-
     trick = tuple(cards("R14", "R17", "R3"))
     assert building.new_trick_won is not TrickWon
     built = building.new_trick_won(4, 1, trick, Mark.HIGH, 2)
