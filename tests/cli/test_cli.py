@@ -52,7 +52,7 @@ def test_the_readme_command_plays_a_whole_game_without_reading_input() -> None:
     assert status == 0, err
     lines = out.splitlines()
     assert lines[0] == "Día de los Muertos: players=4, seed 7"
-    assert lines[1].startswith("   1. player 0 plays ")
+    assert lines[1].startswith("   1. seat 0 leads ")
     assert "result:" in lines and "winner" in out
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import typing
 
@@ -279,3 +280,12 @@ def test_the_fast_trick_won_builder_equals_the_class() -> None:
     built = building.new_trick_won(4, 1, trick, Mark.HIGH, 2)
     assert built == TrickWon(4, 1, trick, Mark.HIGH, 2)
     assert type(built) is TrickWon and loads(dumps(built, Event), Event) == built
+
+
+def test_states_with_events_pickle_equal_and_the_deal_compactly() -> None:
+    dealt = new_game(Config(players=6), seed=2)
+    bare = attrs.evolve(dealt, recent_events=())
+    assert pickle.loads(pickle.dumps(dealt)) == dealt
+    assert len(pickle.dumps(dealt)) <= len(pickle.dumps(bare)) + 2 * len(dealt.recent_events) + 40
+    played, _ = step(dealt, legal_actions(dealt)[0])
+    assert pickle.loads(pickle.dumps(played)) == played
