@@ -86,7 +86,7 @@ class CardLed:
     card: Card
     """The card led (its suit is the colour the others must follow)."""
     side: Mark
-    """The High/Low card's side now up: whether the highest or the lowest card wins the trick."""
+    """Which side of the High/Low card is now up, that is whether the highest or the lowest card wins the trick."""
 
 
 @attrs.frozen
@@ -176,7 +176,7 @@ class TrickWon:
     trick: int
     """The trick's number, from 1."""
     seat: int
-    """The winner: the highest or lowest card, as the High/Low card said (it leads next)."""
+    """The winner, by the highest or the lowest card as the High/Low card said (it leads next)."""
     cards: tuple[Card, ...]
     """The completed trick, by seat (``cards[s]`` was in front of seat ``s``)."""
     side: Mark
