@@ -48,17 +48,22 @@ def _fresh_action(action: Action) -> Action:
     return type(action)(_fresh(action.card))
 
 
+def _bare(state: State) -> State:
+    """``state`` without its events, which the reference (older than events) does not keep."""
+    return attrs.evolve(state, recent_events=())
+
+
 def _outcome(state: State, action: Action) -> tuple[str, Any]:
-    """What ``rules.apply`` does: the next state, or the rejection code."""
+    """What ``rules.apply`` does: the next state (without its events), or the rejection code."""
     try:
-        return "state", rules.apply(state, action)
+        return "state", _bare(rules.apply(state, action))
     except IllegalActionError as error:
         return "rejected", error.rejection.code
 
 
 def _reference_outcome(state: State, action: Action) -> tuple[str, Any]:
     try:
-        return "state", reference.apply(state, action)
+        return "state", _bare(reference.apply(state, action))
     except IllegalActionError as error:
         return "rejected", error.rejection.code
 
@@ -86,7 +91,8 @@ def _compare(state: State, rnd: random.Random) -> None:
     assert score(state) == tuple(sum(deck.spec(card).points for card in pile) for pile in state.piles)
     player = rnd.randrange(state.config.players)
     generator = Rng(rnd.randrange(2**64), counter=rnd.randrange(9))
-    assert rules.hidden_variant(state, player, generator) == reference.hidden_variant(state, player, generator)
+    variant = rules.hidden_variant(state, player, generator)
+    assert _bare(variant) == reference.hidden_variant(_bare(state), player, generator)
     for action in _candidates(state, rnd):
         assert rules.validate(state, action) == reference.validate(state, action)
         fast, slow = _outcome(state, action), _reference_outcome(state, action)
@@ -103,7 +109,7 @@ def test_fast_rules_agree_with_the_reference_on_random_games(config: Config, see
     rnd = random.Random(f"{config}{seeded}")
     seed = 5 if seeded else None
     state = rules.new_game(config, seed=seed)
-    assert state == reference.new_game(config, seed=seed)
+    assert _bare(state) == reference.new_game(config, seed=seed)
     while True:
         _compare(state, rnd)
         if state.over:
@@ -146,9 +152,9 @@ def test_a_seeded_deal_of_foreign_card_objects_draws_like_the_generic_resolution
     foreign = loads(dumps(partly, State), State)
     seeded = attrs.evolve(foreign, rng=Rng(99))
     generic = settle(seeded, reference.current_player, reference._chance_weights, reference._apply_unchecked)
-    assert rules._settle(seeded) == generic
-    assert rules.apply(attrs.evolve(partly, rng=Rng(99)), DealCard(partly.stock[0])) == reference.apply(
-        attrs.evolve(partly, rng=Rng(99)), DealCard(partly.stock[0])
+    assert _bare(rules._settle(seeded)) == _bare(generic)
+    assert _bare(rules.apply(attrs.evolve(partly, rng=Rng(99)), DealCard(partly.stock[0]))) == _bare(
+        reference.apply(attrs.evolve(partly, rng=Rng(99)), DealCard(partly.stock[0]))
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE
@@ -66,7 +67,7 @@ def test_the_rulebook_example_trick_with_a_take_pending() -> None:
     expected = dealt
     for name in played:
         expected = apply(expected, PlayCard(card(name)))
-    assert state == expected
+    assert state == attrs.evolve(expected, recent_events=())  # positions leave events out
     assert state.high_low == HighLowCard(Suit.RED, Mark.LOW)
     assert legal_actions(state) == tuple(TakeCard(c) for c in cards("R14", "R17", "R5", "W17"))
     after = apply(state, TakeCard(card("R5")))
@@ -81,7 +82,7 @@ def test_a_chance_pending_position_during_the_deal() -> None:
     expected = new_game(Config(players=4))
     for name in ("R14", "B20", "R1", "B5", "W3"):
         expected = apply(expected, DealCard(card(name)))
-    assert state == expected
+    assert state == attrs.evolve(expected, recent_events=())
     assert DealCard(card("R14")) not in legal_actions(state)
 
 
@@ -91,7 +92,7 @@ def test_a_finished_game_with_cards_set_aside_and_a_generator() -> None:
         state = apply(state, legal_actions(state)[0])
     text = to_position(state)
     assert " over:" in text and text.endswith(f"rng={state.rng.seed}:{state.rng.counter}")  # type: ignore[union-attr]
-    assert from_position(text, state.config) == state
+    assert from_position(text, state.config) == attrs.evolve(state, recent_events=())
 
 
 @pytest.mark.parametrize(

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from ofrenda_rules.dia_de_los_muertos import (
     Config,
     PlayCard,
+    State,
     TakeCard,
     apply,
     from_position,
@@ -38,16 +40,21 @@ TAKES = Config(players=3)
 EXEMPT = Config(players=3, lead_replacement_exempt=True)
 
 
+def _bare(state: State) -> State:
+    """``state`` without its events (the reference rules predate them; positions leave them out)."""
+    return attrs.evolve(state, recent_events=())
+
+
 def test_the_lead_players_replacement_take_takes_by_default() -> None:
     """Only "the initial card played" is exempt: the lead player's replacement TAKE takes a card."""
     state = from_position(REPLACING, TAKES)
     assert state.config.deck.spec(card("R4")).take
     after = apply(state, PlayCard(card("R4")))
-    assert after == reference.apply(state, PlayCard(card("R4")))
+    assert _bare(after) == _bare(reference.apply(state, PlayCard(card("R4"))))
     assert after.taking and after.to_play == 0
     assert legal_actions(after) == (TakeCard(card("R10")), TakeCard(card("R3")))
     taken = apply(after, TakeCard(card("R3")))
-    assert taken == reference.apply(after, TakeCard(card("R3")))
+    assert _bare(taken) == _bare(reference.apply(after, TakeCard(card("R3"))))
     assert taken.piles[0] == (card("R3"),)
     assert taken.to_play == 2  # seat 2 replaces the card taken from it
     assert taken.tricks == 0
@@ -57,7 +64,7 @@ def test_the_lead_players_replacement_take_takes_nothing_when_exempt() -> None:
     """With ``lead_replacement_exempt=True`` the replacement stands for the lead card and takes nothing."""
     state = from_position(REPLACING, EXEMPT)
     after = apply(state, PlayCard(card("R4")))
-    assert after == reference.apply(state, PlayCard(card("R4")))
+    assert _bare(after) == _bare(reference.apply(state, PlayCard(card("R4"))))
     assert not after.taking
     # The trick is complete at once: the Red 3 is the lowest card and collects all three.
     assert after.tricks == 1 and after.leader == 2 and after.to_play == 2
@@ -75,7 +82,7 @@ def test_other_replacement_takes_still_take_when_the_lead_is_exempt() -> None:
     hands = "R1R2R4R5B1B2B3B4B5W1W2W3W4W5/R7B6B7B8B9B10W6W7W8W9W10W11W12W13/B11B12B13B14B15R6R8R9R11R12R13R15R16W15"
     state = from_position(f"{hands} R14/-/R10 -/-/R3 0:R14 1 0", EXEMPT)
     after = apply(state, PlayCard(card("R7")))
-    assert after == reference.apply(state, PlayCard(card("R7")))
+    assert _bare(after) == _bare(reference.apply(state, PlayCard(card("R7"))))
     assert after.taking and after.to_play == 1
     assert legal_actions(after) == (TakeCard(card("R10")), TakeCard(card("R14")))
 
@@ -84,8 +91,8 @@ def test_a_pending_take_by_the_lead_player_is_a_position_only_when_it_takes() ->
     """``0:take`` after the lead player's replacement TAKE exists only under the default reading."""
     text = f"{HANDS.replace('R4', '', 1)} R4/R10/R3 -/R14/- 0:R14 0:take 0"
     state = from_position(text, TAKES)
-    assert state == apply(from_position(REPLACING, TAKES), PlayCard(card("R4")))
-    assert from_position(to_position(state), TAKES) == state
+    assert state == _bare(apply(from_position(REPLACING, TAKES), PlayCard(card("R4"))))
+    assert from_position(to_position(state), TAKES) == _bare(state)
     with pytest.raises(PositionError, match="lead_replacement_exempt=True"):
         from_position(text, EXEMPT)
 
@@ -111,7 +118,7 @@ def test_fast_rules_follow_the_exempt_reading_like_the_reference(config: Config)
             action = rnd.choice(legal)
             replacing = isinstance(action, PlayCard) and state.high_low is not None and state.to_play == state.leader
             after = rules.apply(state, action)
-            assert after == reference.apply(state, action)
+            assert _bare(after) == _bare(reference.apply(state, action))
             if replacing and config.deck.spec(action.card).take:
                 exempted += 1
                 assert not after.taking

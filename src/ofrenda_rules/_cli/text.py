@@ -126,9 +126,15 @@ def result_text(game: AnyGame, outcome: object) -> str:
 def step_line(number: int, actor: str, description: str) -> str:
     """One numbered step, as ``play`` and ``replay`` both print it: step 1 is the first action.
 
+    The actor is named first, unless the description already begins with it.
+
     >>> step_line(7, "seat 2", "plays 5 of red")
     '   7. seat 2: plays 5 of red'
+    >>> step_line(8, "seat 3", "seat 3 takes a candle")
+    '   8. seat 3 takes a candle'
     """
+    if description.lower().startswith(actor.lower() + " "):
+        return f"{number:4d}. {description}"
     return f"{number:4d}. {actor}: {description}"
 
 

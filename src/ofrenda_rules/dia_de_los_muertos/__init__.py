@@ -31,6 +31,21 @@ from ofrenda_rules.dia_de_los_muertos.components import Mark as Mark
 from ofrenda_rules.dia_de_los_muertos.components import Suit as Suit
 from ofrenda_rules.dia_de_los_muertos.components import load_deck as load_deck
 from ofrenda_rules.dia_de_los_muertos.definition import GAME as GAME
+from ofrenda_rules.dia_de_los_muertos.events import CardDealt as CardDealt
+from ofrenda_rules.dia_de_los_muertos.events import CardLed as CardLed
+from ofrenda_rules.dia_de_los_muertos.events import CardPlayed as CardPlayed
+from ofrenda_rules.dia_de_los_muertos.events import CardTaken as CardTaken
+from ofrenda_rules.dia_de_los_muertos.events import Event as Event
+from ofrenda_rules.dia_de_los_muertos.events import GameScored as GameScored
+from ofrenda_rules.dia_de_los_muertos.events import GameStopped as GameStopped
+from ofrenda_rules.dia_de_los_muertos.events import NoTake as NoTake
+from ofrenda_rules.dia_de_los_muertos.events import NothingTaken as NothingTaken
+from ofrenda_rules.dia_de_los_muertos.events import ReplacementDue as ReplacementDue
+from ofrenda_rules.dia_de_los_muertos.events import TakeDue as TakeDue
+from ofrenda_rules.dia_de_los_muertos.events import TrickSplit as TrickSplit
+from ofrenda_rules.dia_de_los_muertos.events import TrickWon as TrickWon
+from ofrenda_rules.dia_de_los_muertos.events import describe_event as describe_event
+from ofrenda_rules.dia_de_los_muertos.events import event_seen_by as event_seen_by
 from ofrenda_rules.dia_de_los_muertos.picture import render_svg as render_svg
 from ofrenda_rules.dia_de_los_muertos.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.dia_de_los_muertos.position import from_position as from_position
@@ -42,6 +57,7 @@ from ofrenda_rules.dia_de_los_muertos.rules import hidden_variant as hidden_vari
 from ofrenda_rules.dia_de_los_muertos.rules import is_over as is_over
 from ofrenda_rules.dia_de_los_muertos.rules import legal_actions as legal_actions
 from ofrenda_rules.dia_de_los_muertos.rules import new_game as new_game
+from ofrenda_rules.dia_de_los_muertos.rules import step as step
 from ofrenda_rules.dia_de_los_muertos.rules import take_targets as take_targets
 from ofrenda_rules.dia_de_los_muertos.rules import trick_winners as trick_winners
 from ofrenda_rules.dia_de_los_muertos.rules import validate as validate
@@ -52,35 +68,57 @@ from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES as HAND_SIZES
 from ofrenda_rules.dia_de_los_muertos.state import Config as Config
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard as HighLowCard
 from ofrenda_rules.dia_de_los_muertos.state import State as State
+from ofrenda_rules.dia_de_los_muertos.text import describe_action as describe_action
+from ofrenda_rules.dia_de_los_muertos.text import describe_card as describe_card
+from ofrenda_rules.dia_de_los_muertos.text import describe_outcome as describe_outcome
+from ofrenda_rules.dia_de_los_muertos.text import render_text as render_text
 from ofrenda_rules.dia_de_los_muertos.view import View as View
 from ofrenda_rules.dia_de_los_muertos.view import observe as observe
 
 __all__ = [
     "Action",
     "Card",
+    "CardDealt",
+    "CardLed",
+    "CardPlayed",
     "CardSpec",
+    "CardTaken",
     "Config",
     "DEFAULT_DECK",
     "DealCard",
     "DeckEdition",
     "EDITIONS",
+    "Event",
     "GAME",
+    "GameScored",
+    "GameStopped",
     "HAND_SIZES",
     "HighLowCard",
     "MAX_POSITION_CHARS",
     "Mark",
+    "NoTake",
+    "NothingTaken",
     "Outcome",
     "PlayCard",
+    "ReplacementDue",
     "State",
     "Suit",
     "TakeCard",
+    "TakeDue",
+    "TrickSplit",
+    "TrickWon",
     "View",
     "action_codec",
     "apply",
     "chance_outcomes",
     "current_player",
     "decode_action",
+    "describe_action",
+    "describe_card",
+    "describe_event",
+    "describe_outcome",
     "encode_action",
+    "event_seen_by",
     "from_position",
     "hidden_variant",
     "is_over",
@@ -93,7 +131,9 @@ __all__ = [
     "observe",
     "outcome",
     "render_svg",
+    "render_text",
     "score",
+    "step",
     "take_targets",
     "to_position",
     "trick_winners",

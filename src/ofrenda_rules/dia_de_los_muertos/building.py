@@ -12,11 +12,12 @@ from typing import Final
 
 import attrs
 
-from ofrenda_rules.dia_de_los_muertos.components import Card
+from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
+from ofrenda_rules.dia_de_los_muertos.events import Event, TrickWon
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
 from ofrenda_rules.rng import Rng
 
-__all__ = ["STATE_FIELDS", "new_state", "plain_init"]
+__all__ = ["STATE_FIELDS", "new_state", "new_trick_won", "plain_init"]
 
 _Hands = tuple[tuple[Card, ...], ...]
 _Front = tuple[Card | None, ...]
@@ -37,6 +38,7 @@ STATE_FIELDS: Final = (
     "tricks",
     "over",
     "rng",
+    "recent_events",
 )
 """The fields of :class:`State`, in ``__init__`` order, as :func:`new_state` stores them."""
 
@@ -77,6 +79,7 @@ def _slot_setter(name: str) -> Callable[[State, object], None]:
     _set_tricks,
     _set_over,
     _set_rng,
+    _set_recent_events,
 ) = map(_slot_setter, STATE_FIELDS)
 
 
@@ -96,6 +99,7 @@ def _stored(
     tricks: int,
     over: bool,
     rng: Rng | None,
+    recent_events: tuple[Event, ...],
 ) -> State:
     state: State = object.__new__(State)
     _set_config(state, config)
@@ -113,6 +117,7 @@ def _stored(
     _set_tricks(state, tricks)
     _set_over(state, over)
     _set_rng(state, rng)
+    _set_recent_events(state, recent_events)
     return state
 
 
@@ -124,3 +129,34 @@ new_state: Final[Callable[..., State]] = _stored if plain_init(State) else State
 straight into the instance's slots, which costs about half as much; were
 ``State`` ever to validate or convert a field, ``new_state`` is ``State`` itself.
 """
+
+
+def _plain_event(cls: type, names: tuple[str, ...]) -> bool:
+    """Whether the attrs ``__init__`` of the event class ``cls`` only stores ``names`` in order."""
+    fields = attrs.fields(cls)
+    return (
+        tuple(field.name for field in fields) == names
+        and all(field.init and field.validator is None and field.converter is None for field in fields)
+        and not hasattr(cls, "__attrs_pre_init__")
+        and not hasattr(cls, "__attrs_post_init__")
+    )
+
+
+_TRICK_WON_FIELDS: Final = ("trick", "seat", "cards", "side", "points")
+_set_trick, _set_seat, _set_cards, _set_side, _set_points = (vars(TrickWon)[name].__set__ for name in _TRICK_WON_FIELDS)
+
+
+def _trick_won(trick: int, seat: int, cards: tuple[Card, ...], side: Mark, points: int) -> TrickWon:
+    event: TrickWon = object.__new__(TrickWon)
+    _set_trick(event, trick)
+    _set_seat(event, seat)
+    _set_cards(event, cards)
+    _set_side(event, side)
+    _set_points(event, points)
+    return event
+
+
+new_trick_won: Final[Callable[[int, int, tuple[Card, ...], Mark, int], TrickWon]] = (
+    _trick_won if _plain_event(TrickWon, _TRICK_WON_FIELDS) else TrickWon
+)
+"""Build a :class:`TrickWon` (once per trick) straight into its slots, as :data:`new_state` does a state."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Final, assert_never
+from typing import Final
 
-from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
+from ofrenda_rules.dia_de_los_muertos.actions import Action
 from ofrenda_rules.dia_de_los_muertos.codec import (
     decode_action,
     encode_action,
@@ -14,6 +14,7 @@ from ofrenda_rules.dia_de_los_muertos.codec import (
     max_decisions,
     num_distinct_actions,
 )
+from ofrenda_rules.dia_de_los_muertos.events import Event, describe_event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.picture import render_svg
 from ofrenda_rules.dia_de_los_muertos.position import from_position, to_position
 from ofrenda_rules.dia_de_los_muertos.rules import (
@@ -24,10 +25,12 @@ from ofrenda_rules.dia_de_los_muertos.rules import (
     is_over,
     legal_actions,
     new_game,
+    step,
     validate,
 )
 from ofrenda_rules.dia_de_los_muertos.scoring import Outcome, outcome, score
 from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, State
+from ofrenda_rules.dia_de_los_muertos.text import describe_action, describe_outcome, render_text
 from ofrenda_rules.dia_de_los_muertos.view import View, observe
 from ofrenda_rules.game import GameDefinition, GameInfo
 
@@ -86,18 +89,6 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(cards.items()))
 
 
-def _describe(state: State, action: Action) -> str:
-    if isinstance(action, DealCard):
-        return f"deal {action.card} to player {state.dealt % state.config.players}"
-    if isinstance(action, PlayCard):
-        spec = state.config.deck.spec(action.card)
-        take = " TAKE" if spec.take else ""
-        return f"player {state.to_play} plays {action.card} ({spec.mark.value[0].upper()} {spec.points:+d}{take})"
-    if isinstance(action, TakeCard):
-        return f"player {state.to_play} takes {action.card}"
-    assert_never(action)
-
-
 GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     info=INFO,
     config_type=Config,
@@ -122,7 +113,13 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     census=_census,
     hidden_variant=hidden_variant,
     bench_configs=_bench_configs,
-    describe_action=_describe,
+    describe_action=describe_action,
+    step=step,
+    event_type=Event,
+    event_seen_by=event_seen_by,
+    describe_event=describe_event,
+    render_text=render_text,
+    describe_outcome=describe_outcome,
     to_position=to_position,
     from_position=from_position,
     num_distinct_actions=num_distinct_actions,

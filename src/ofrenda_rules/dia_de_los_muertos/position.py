@@ -26,6 +26,8 @@ A position is one line of space-separated fields; the :class:`Config`
 The undealt stock is not written: it is every card found nowhere else. While
 the cards are being dealt (an unseeded game waiting for :class:`DealCard`
 outcomes), the hands hold the cards dealt so far, one at a time from seat 0.
+A state's ``recent_events`` are not written either: :func:`from_position`
+gives a state without any.
 
 A 3-player game ready for its first lead, then the same game as seat 2 must
 take a card with the TAKE card (Red 13) it has just played (the trick led by seat 1
@@ -44,7 +46,8 @@ with Red 10):
 >>> state = apply(state, PlayCard(Card(Suit.RED, 13)))
 >>> to_position(state).split(" ", 1)[1]
 '-/R10/R13 -/-/- 1:R10 2:take 0'
->>> from_position(to_position(state), config) == state
+>>> import attrs
+>>> from_position(to_position(state), config) == attrs.evolve(state, recent_events=())
 True
 
 Impossible positions are refused with a :class:`~ofrenda_rules.errors.PositionError`

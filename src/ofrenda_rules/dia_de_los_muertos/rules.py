@@ -21,6 +21,7 @@ from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, prob
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
+from ofrenda_rules.dia_de_los_muertos.events import CardDealt, Event
 from ofrenda_rules.dia_de_los_muertos.state import Config, State
 from ofrenda_rules.dia_de_los_muertos.tables import BY_CONFIG, ConfigTables, index_of, sort_cards, tables
 from ofrenda_rules.dia_de_los_muertos.transitions import deal_at, play_at, seeded_deal, take_at, winners
@@ -29,6 +30,7 @@ from ofrenda_rules.rng import Rng
 
 __all__ = [
     "apply",
+    "step",
     "chance_outcomes",
     "current_player",
     "hidden_variant",
@@ -277,6 +279,25 @@ def apply(state: State, action: Action) -> State:
     return _settle(_apply_unchecked(state, action))
 
 
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """The state after ``action`` and the events of this step, the whole truth (hidden cards included).
+
+    It is :func:`apply` (which it calls, so ``apply(state, action) == step(state, action)[0]``)
+    plus what the step did: a player decision's events are the new state's
+    ``recent_events``; a card dealt (a chance step) adds its events to those
+    already there. It raises exactly what :func:`apply` raises.
+
+    Raises:
+        IllegalActionError: when ``validate`` rejects the action.
+
+    """
+    after = apply(state, action)
+    events = after.recent_events
+    if isinstance(action, DealCard):
+        events = events[len(state.recent_events) :]
+    return after, events
+
+
 def _holds_none(hand: tuple[Card, ...], suit: Suit) -> bool:
     """Whether ``hand`` holds no card of ``suit`` (so any card may be played)."""
     return not any(card.suit is suit for card in hand)
@@ -314,7 +335,8 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     """A state equal to ``state`` in everything ``player`` can see.
 
     The other players' hands and the undealt stock are redealt at random from
-    the same cards (keeping every hand's size), and the generator is replaced.
+    the same cards (keeping every hand's size), the cards dealt to the other
+    players in ``recent_events`` become their new cards, and the generator is replaced.
     """
     n = state.config.players
     deck = tables(state.config).deck
@@ -322,10 +344,31 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     pool.extend(state.stock)
     pool, rng = rng.shuffled(pool)
     hands = list(state.hands)
+    redealt: dict[int, list[Card]] = {}
     for seat in range(n):
         if seat != player:
             size = len(hands[seat])
+            redealt[seat] = pool[:size]
             hands[seat] = sort_cards(deck, pool[:size])
             del pool[:size]
     new_rng = None if state.rng is None else Rng(rng.next_u64()[0])
-    return evolve(state, hands=tuple(hands), stock=sort_cards(deck, pool), rng=new_rng)
+    events = _redealt_events(state.recent_events, redealt)
+    return evolve(state, hands=tuple(hands), stock=sort_cards(deck, pool), rng=new_rng, recent_events=events)
+
+
+def _redealt_events(events: tuple[Event, ...], redealt: dict[int, list[Card]]) -> tuple[Event, ...]:
+    """``events`` with the cards dealt to the redealt seats replaced by their new cards, in a random order.
+
+    ``redealt[seat]`` is the seat's new hand in the (random) order it was drawn.
+    """
+    if not any(isinstance(event, CardDealt) for event in events):
+        return events
+    remaining = {seat: iter(cards) for seat, cards in redealt.items()}
+    changed: list[Event] = []
+    for event in events:
+        if isinstance(event, CardDealt) and event.seat in remaining and event.card is not None:
+            card = next(remaining[event.seat], None)
+            if card is not None:
+                event = CardDealt(event.seat, card)
+        changed.append(event)
+    return tuple(changed)

@@ -30,13 +30,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Final, Generic, TypeVar
 
 import attrs
 
 from ofrenda_rules.dia_de_los_muertos.actions import DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, DeckEdition, Mark
-from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard
+from ofrenda_rules.dia_de_los_muertos.events import (
+    CardDealt,
+    CardLed,
+    CardPlayed,
+    Event,
+    NoTake,
+    NothingTaken,
+    ReplacementDue,
+)
+from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, HighLowCard
 
 __all__ = ["BY_CONFIG", "CardTable", "ConfigTables", "DeckTables", "index_of", "sort_cards", "tables"]
 
@@ -118,6 +128,14 @@ class DeckTables:
     """One :class:`DealCard` per card."""
     outcomes: tuple[dict[int, tuple[DealCard, Fraction]], ...]
     """``outcomes[k][id(card)]``: the chance outcome ``(deal[card], Fraction(1, k))`` of a k-card stock."""
+    dealt: tuple[tuple[CardDealt, ...], ...]
+    """``dealt[seat][rank]``: the event of dealing the card of that rank (in :attr:`cards`) to ``seat``."""
+    led: tuple[CardTable[tuple[Event, ...]], ...]
+    """``led[seat][card]``: the events of ``seat`` leading ``card`` (with :class:`NothingTaken` for a TAKE card)."""
+    replacement_due: tuple[ReplacementDue, ...]
+    """``replacement_due[seat]``: the event of ``seat`` having to play a replacement."""
+    played: tuple[CardTable[tuple[CardPlayed]], ...]
+    """``played[seat][card]``: the event of ``seat`` playing ``card`` (not as a lead), alone in a tuple."""
 
 
 @attrs.frozen(eq=False)
@@ -146,6 +164,12 @@ class ConfigTables:
     """No card in front of any seat."""
     empty_hands: tuple[tuple[Card, ...], ...]
     """Every hand empty."""
+    seats: range
+    """Every seat, in order."""
+    taken: tuple[tuple[dict[int, tuple[Event, ...]], ...], ...]
+    """``taken[seat][victim][id(card)]``: the events of ``seat`` taking ``card`` from ``victim`` (filled on use)."""
+    deal_events: tuple[tuple[CardDealt, ...], ...]
+    """``deal_events[i][rank]``: the event of dealing the card of that rank as the deal's ``i``-th card (from 0)."""
 
 
 def sort_cards(deck: DeckTables, cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -157,6 +181,16 @@ def sort_cards(deck: DeckTables, cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(map(cards.__getitem__, sorted(range(len(cards)), key=ranks.__getitem__)))
 
 
+def _led(edition: DeckEdition, seat: int, card: Card) -> tuple[Event, ...]:
+    spec = edition.spec(card)
+    led = CardLed(seat, card, spec.mark)
+    return (led, NothingTaken(seat, card, NoTake.LED)) if spec.take else (led,)
+
+
+def _played(seat: int, card: Card) -> tuple[CardPlayed]:
+    return (CardPlayed(seat, card),)
+
+
 def _deck_tables(edition: DeckEdition) -> DeckTables:
     cards = edition.deck
     deals = CardTable(DealCard, cards)
@@ -165,6 +199,7 @@ def _deck_tables(edition: DeckEdition) -> DeckTables:
         probability = Fraction(1, size)
         outcomes.append({id(card): (deals[card], probability) for card in cards})
     ranks = {card: rank for rank, card in enumerate(cards)}
+    seats = range(max(HAND_SIZES))
     return DeckTables(
         edition=edition,
         cards=cards,
@@ -177,6 +212,10 @@ def _deck_tables(edition: DeckEdition) -> DeckTables:
         take_action=CardTable(TakeCard, cards),
         deal=deals,
         outcomes=tuple(outcomes),
+        dealt=tuple(tuple(CardDealt(seat, card) for card in cards) for seat in seats),
+        led=tuple(CardTable(partial(_led, edition, seat), cards) for seat in seats),
+        played=tuple(CardTable(partial(_played, seat), cards) for seat in seats),
+        replacement_due=tuple(map(ReplacementDue, seats)),
     )
 
 
@@ -206,6 +245,9 @@ def _config_tables(config: Config) -> ConfigTables:
         from_seat=tuple(tuple((seat + step) % n for step in range(n)) for seat in seats),
         empty_front=(None,) * n,
         empty_hands=((),) * n,
+        seats=seats,
+        taken=tuple(tuple({} for _ in seats) for _ in seats),
+        deal_events=tuple(deck.dealt[index % n] for index in range(n * config.hand_size)),
     )
     if len(BY_CONFIG) >= _CACHE_LIMIT:
         BY_CONFIG.clear()

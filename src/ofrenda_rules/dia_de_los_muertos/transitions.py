@@ -10,12 +10,24 @@ step (a card played, play passed on, a trick won, the game stopped).
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Sequence
+from typing import TypeVar, cast
 
-from ofrenda_rules.dia_de_los_muertos.building import new_state
+from ofrenda_rules.dia_de_los_muertos.building import new_state, new_trick_won
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
+from ofrenda_rules.dia_de_los_muertos.events import (
+    CardDealt,
+    CardTaken,
+    Event,
+    GameScored,
+    GameStopped,
+    NoTake,
+    NothingTaken,
+    TakeDue,
+    TrickSplit,
+)
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
-from ofrenda_rules.dia_de_los_muertos.tables import ConfigTables, sort_cards
+from ofrenda_rules.dia_de_los_muertos.tables import CardTable, ConfigTables, sort_cards
 from ofrenda_rules.rng import Rng, below_each
 
 __all__ = ["below_each", "deal_at", "has_take_target", "play_at", "seeded_deal", "take_at", "winners"]
@@ -23,6 +35,7 @@ __all__ = ["below_each", "deal_at", "has_take_target", "play_at", "seeded_deal",
 T = TypeVar("T")
 _Hands = tuple[tuple[Card, ...], ...]
 _Front = tuple[Card | None, ...]
+_Events = tuple[Event, ...]
 
 
 def deal_at(state: State, t: ConfigTables, index: int) -> State:
@@ -31,7 +44,10 @@ def deal_at(state: State, t: ConfigTables, index: int) -> State:
     card = stock[index]
     seat = state.dealt % t.players
     hands = list(state.hands)
-    hands[seat] = sort_cards(t.deck, (*hands[seat], card))
+    deck = t.deck
+    hands[seat] = sort_cards(deck, (*hands[seat], card))
+    rank = deck.rank.by_id.get(id(card))
+    event = CardDealt(seat, card) if rank is None else deck.dealt[seat][rank]
     return new_state(
         state.config,
         tuple(hands),
@@ -48,6 +64,7 @@ def deal_at(state: State, t: ConfigTables, index: int) -> State:
         state.tricks,
         state.over,
         state.rng,
+        (*state.recent_events, event),
     )
 
 
@@ -68,15 +85,28 @@ def seeded_deal(state: State, t: ConfigTables, rng: Rng) -> State:
     except KeyError:
         cards = list(state.stock)
         hands = [list(hand) for hand in state.hands]
-        rng = _draw(cards, hands, state.dealt, t, rng)
-        return _dealt(state, t, tuple(sort_cards(deck, hand) for hand in hands), tuple(cards), rng)
-    rng = _draw(stock, held, state.dealt, t, rng)
+        drawn_cards, rng = _draw(cards, hands, state.dealt, t, rng)
+        seats = _deal_seats(state.dealt, t.players, len(drawn_cards))
+        events = tuple(map(CardDealt, seats, drawn_cards))
+        return _dealt(state, t, tuple(sort_cards(deck, hand) for hand in hands), tuple(cards), rng, events)
+    drawn, rng = _draw(stock, held, state.dealt, t, rng)
+    rows = t.deal_events[state.dealt : state.dealt + len(drawn)]
+    events = tuple([row[rank] for row, rank in zip(rows, drawn, strict=True)])
     card = deck.cards.__getitem__
-    return _dealt(state, t, tuple(tuple(map(card, sorted(hand))) for hand in held), tuple(map(card, stock)), rng)
+    hands_dealt = tuple(tuple(map(card, sorted(hand))) for hand in held)
+    return _dealt(state, t, hands_dealt, tuple(map(card, stock)), rng, events)
 
 
-def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng: Rng) -> Rng:
-    """Move the rest of the deal from ``stock`` to ``hands``, one draw per card; return the advanced generator."""
+def _deal_seats(dealt: int, players: int, count: int) -> list[int]:
+    """The seats receiving the next ``count`` cards when ``dealt`` have been dealt."""
+    return [(dealt + index) % players for index in range(count)]
+
+
+def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng: Rng) -> tuple[list[T], Rng]:
+    """Move the rest of the deal from ``stock`` to ``hands``, one draw per card.
+
+    Returns the cards drawn, in the order dealt, and the advanced generator.
+    """
     size = len(stock)
     stop = size - (t.deal_total - dealt)  # the stock left after the deal
     picks, rng = below_each(rng, range(size, max(stop, 1), -1))
@@ -87,10 +117,10 @@ def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng
     n = t.players
     for seat, hand in enumerate(hands):
         hand.extend(drawn[(seat - dealt) % n :: n])
-    return rng
+    return drawn, rng
 
 
-def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng) -> State:
+def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng, events: _Events) -> State:
     return new_state(
         state.config,
         hands,
@@ -107,6 +137,7 @@ def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...]
         state.tricks,
         state.over,
         rng,
+        (*state.recent_events, *events),
     )
 
 
@@ -134,36 +165,44 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int) -> State:
     high_low = state.high_low
     lead_card = state.lead_card
     deck = t.deck
+    events: _Events
     if high_low is None:
         lead_card = card
         high_low = deck.high_low.by_id.get(id(card)) or deck.high_low[card]
+        led = deck.led[seat]
+        events = led.by_id.get(id(card)) or led[card]  # with NothingTaken for a TAKE card led
     else:
+        played = deck.played[seat]
+        events = played.by_id.get(id(card)) or played[card]
         take = deck.take.by_id.get(id(card))
         if take is None:
             take = deck.take[card]
-        # Ruling 7: under ``lead_replacement_exempt=True`` the lead player's replacement TAKE takes nothing.
-        if (
-            take
-            and (seat != state.leader or not t.lead_replacement_exempt)
-            and has_take_target(t, in_front, seat, lead_card)
-        ):
-            return new_state(
-                state.config,
-                tuple(hands),
-                state.stock,
-                state.dealt,
-                in_front,
-                state.leader,
-                lead_card,
-                high_low,
-                seat,
-                True,
-                state.piles,
-                state.set_aside,
-                state.tricks,
-                False,
-                state.rng,
-            )
+        if take:
+            event = events[0]
+            # Ruling 7: under ``lead_replacement_exempt=True`` the lead player's replacement TAKE takes nothing.
+            if seat == state.leader and t.lead_replacement_exempt:
+                events = (event, NothingTaken(seat, card, NoTake.LEAD_REPLACEMENT))
+            elif has_take_target(t, in_front, seat, lead_card):
+                return new_state(
+                    state.config,
+                    tuple(hands),
+                    state.stock,
+                    state.dealt,
+                    in_front,
+                    state.leader,
+                    lead_card,
+                    high_low,
+                    seat,
+                    True,
+                    state.piles,
+                    state.set_aside,
+                    state.tricks,
+                    False,
+                    state.rng,
+                    (event, TakeDue(seat, card)),
+                )
+            else:
+                events = (event, NothingTaken(seat, card, NoTake.NO_TARGET))
     after = tuple(hands)
     for nxt in t.clockwise[seat]:
         if front[nxt] is None:
@@ -184,9 +223,10 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int) -> State:
                     state.tricks,
                     False,
                     state.rng,
+                    events,
                 )
             break
-    return _pass_on(state, t, seat, after, in_front, state.piles, lead_card, high_low)
+    return _pass_on(state, t, seat, after, in_front, state.piles, lead_card, high_low, events)
 
 
 def take_at(state: State, t: ConfigTables, seat: int, victim: int) -> State:
@@ -197,7 +237,13 @@ def take_at(state: State, t: ConfigTables, seat: int, victim: int) -> State:
     front[victim] = None
     piles = list(state.piles)
     piles[seat] = (*piles[seat], card)
-    return _pass_on(state, t, seat, state.hands, tuple(front), tuple(piles), state.lead_card, state.high_low)
+    row = t.taken[seat][victim]
+    events = row.get(id(card))
+    if events is None:
+        events = (CardTaken(seat, card, victim), t.deck.replacement_due[victim])
+        if id(card) in t.deck.rank.by_id:  # only the edition's own cards, which stay alive: a bounded cache
+            row[id(card)] = events
+    return _pass_on(state, t, seat, state.hands, tuple(front), tuple(piles), state.lead_card, state.high_low, events)
 
 
 def _pass_on(
@@ -209,12 +255,15 @@ def _pass_on(
     piles: _Hands,
     lead_card: Card | None,
     high_low: HighLowCard | None,
+    events: _Events,
 ) -> State:
     """Pass play clockwise to the next seat without a card in front, or end the trick."""
     for nxt in t.clockwise[seat % t.players]:
         if in_front[nxt] is None:
             if not hands[nxt]:
-                return _stop(state, t, hands, in_front, piles, state.leader, lead_card, high_low, nxt, state.tricks)
+                return _stop(
+                    state, t, hands, in_front, piles, state.leader, lead_card, high_low, nxt, state.tricks, events
+                )
             return new_state(
                 state.config,
                 hands,
@@ -231,29 +280,51 @@ def _pass_on(
                 state.tricks,
                 False,
                 state.rng,
+                events,
             )
     assert high_low is not None
     seats = t.from_seat[state.leader % t.players]
     high_seat, low_seat = winners(in_front, seats)
-    side_winner = high_seat if high_low.side is Mark.HIGH else low_seat
+    side = high_low.side
+    side_winner = high_seat if side is Mark.HIGH else low_seat
     collected = list(piles)
-    split = t.high_low_split
     trick: list[Card] = []
     for other in seats:
         card = in_front[other]
         assert card is not None
         trick.append(card)
-    if split:
+    points = t.deck.points
+    split: _Events = ()
+    if t.high_low_split:
         high = t.deck.high
+        high_cards: list[Card] = []
+        low_cards: list[Card] = []
         for card in trick:
             marked_high = high.by_id.get(id(card))
-            collector = high_seat if (high[card] if marked_high is None else marked_high) else low_seat
-            collected[collector] = (*collected[collector], card)
+            (high_cards if (high[card] if marked_high is None else marked_high) else low_cards).append(card)
+        if high_seat == low_seat:  # one seat collects the whole trick, in order
+            collected[high_seat] = (*collected[high_seat], *trick)
+        else:
+            collected[high_seat] = (*collected[high_seat], *high_cards)
+            collected[low_seat] = (*collected[low_seat], *low_cards)
+        high_points = _points(points, high_cards)
+        low_points = _points(points, low_cards)
+        won = (high_points if side_winner == high_seat else 0) + (low_points if side_winner == low_seat else 0)
+        split = (TrickSplit(high_seat, tuple(high_cards), high_points, low_seat, tuple(low_cards), low_points),)
     else:
         collected[side_winner] = (*collected[side_winner], *trick)
+        try:
+            won = sum(map(points.by_id.__getitem__, map(id, trick)))
+        except KeyError:
+            won = _points(points, trick)
     tricks = state.tricks + 1
+    by_seat = cast("tuple[Card, ...]", in_front)  # complete: a card in front of every seat
+    won_event = new_trick_won(tricks, side_winner, by_seat, side, won)
+    events = events + split + (won_event,) if split else events + (won_event,)
     if not hands[side_winner]:
-        return _stop(state, t, hands, t.empty_front, tuple(collected), side_winner, None, None, side_winner, tricks)
+        return _stop(
+            state, t, hands, t.empty_front, tuple(collected), side_winner, None, None, side_winner, tricks, events
+        )
     return new_state(
         state.config,
         hands,
@@ -270,7 +341,16 @@ def _pass_on(
         tricks,
         False,
         state.rng,
+        events,
     )
+
+
+def _points(points: CardTable[int], cards: Sequence[Card]) -> int:
+    """The points of ``cards``, found by card identity (by value for cards that are not the edition's own)."""
+    try:
+        return sum(map(points.by_id.__getitem__, map(id, cards)))
+    except KeyError:
+        return sum(map(points.__getitem__, cards))
 
 
 def winners(in_front: _Front, seats: tuple[int, ...]) -> tuple[int, int]:
@@ -300,10 +380,20 @@ def _stop(
     high_low: HighLowCard | None,
     to_play: int,
     tricks: int,
+    events: _Events,
 ) -> State:
     """The seat due to play has no card left: the game stops and the cards still in play are set aside."""
     cards = [card for hand in hands for card in hand]
     cards.extend(card for card in in_front if card is not None)
+    points = t.deck.points
+    value = points.by_id.__getitem__
+    try:
+        scores = tuple([sum(map(value, map(id, pile))) for pile in piles])
+    except KeyError:
+        scores = tuple([_points(points, pile) for pile in piles])
+    counts = tuple(map(len, piles))
+    best = max(zip(scores, counts, strict=True))
+    scored = GameScored(scores, counts, tuple([seat for seat in t.seats if (scores[seat], counts[seat]) == best]))
     return new_state(
         state.config,
         t.empty_hands,
@@ -320,4 +410,5 @@ def _stop(
         tricks,
         True,
         state.rng,
+        (*events, GameStopped(to_play, len(cards)), scored),
     )

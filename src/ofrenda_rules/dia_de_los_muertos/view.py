@@ -3,8 +3,9 @@
 A :class:`View` shows the player's own hand, the size of every hand, the
 cards face up in front of the players, the High/Low card, and the public
 record of every score pile (each card was face up when it was collected: a
-ruling, see the docs). It never shows other hands, the undealt cards, the
-cards set aside at the end, or the generator.
+ruling, see the docs), and the recent events with the cards dealt to other
+seats left out. It never shows other hands, the undealt cards, the cards set
+aside at the end, or the generator.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import attrs
 
 from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.dia_de_los_muertos.components import Card
+from ofrenda_rules.dia_de_los_muertos.events import CardDealt, Event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
-from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
+from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 
 __all__ = ["View", "observe"]
 
@@ -53,6 +55,11 @@ class View:
     """Tricks completed."""
     over: bool
     """Whether the game has ended."""
+    config: Config = attrs.field(kw_only=True)
+    """The options of the game, public to all (its deck edition says what is printed on each card)."""
+    recent_events: tuple[Event, ...] = attrs.field(default=(), kw_only=True)
+    """The state's ``recent_events`` as this seat may know them (see
+    :func:`~ofrenda_rules.dia_de_los_muertos.events.event_seen_by`)."""
 
     def _repr_svg_(self) -> str:
         """What this seat sees as an SVG picture, which Jupyter shows.
@@ -87,4 +94,12 @@ def observe(state: State, player: int) -> View:
         set_aside_count=len(state.set_aside),
         tricks=state.tricks,
         over=state.over,
+        config=state.config,
+        recent_events=_seen(state.recent_events, player),
     )
+
+
+def _seen(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:
+    if not any(event.__class__ is CardDealt for event in events):
+        return events  # only the deal hides anything
+    return tuple(event_seen_by(event, player) for event in events)

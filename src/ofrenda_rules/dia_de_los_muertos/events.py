@@ -1,0 +1,304 @@
+"""Events of Día de los Muertos: what each step did, in the rulebook's words.
+
+:func:`~ofrenda_rules.dia_de_los_muertos.step` returns the events of one step
+(the whole truth); a state keeps those since the most recent player decision
+in ``recent_events``, and a view shows them as its seat may know them
+(:func:`event_seen_by`). Only the deal hides anything: a seat sees the cards
+dealt to itself, and of every other seat only that it was dealt a card. Every
+other event is public (cards are played face up, and score piles are a public
+record, see the game page).
+
+A play that completes a trick reports the whole trick and who collected it in
+the same step:
+
+>>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, step, legal_actions
+>>> state = new_game(Config(players=3), seed=11)
+>>> for _ in range(3):
+...     state, events = step(state, legal_actions(state)[0])
+>>> for event in events:
+...     print(describe_event(event))  # doctest: +NORMALIZE_WHITESPACE
+seat 2 played Black 1
+seat 0 won trick 1 with Black 6, the highest card
+(cards by seat: Black 6, Black 5, Black 1; seat 0 collects 1 point and leads next)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar, assert_never
+
+import attrs
+
+from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
+from ofrenda_rules.serialization import register_tagged_union
+
+__all__ = [
+    "CardDealt",
+    "CardLed",
+    "CardPlayed",
+    "CardTaken",
+    "Event",
+    "GameScored",
+    "GameStopped",
+    "NoTake",
+    "NothingTaken",
+    "ReplacementDue",
+    "TakeDue",
+    "TrickSplit",
+    "TrickWon",
+    "describe_event",
+    "event_seen_by",
+]
+
+
+class NoTake(enum.Enum):
+    """Why a TAKE card took nothing."""
+
+    LED = "led"
+    """It was the initial card of the trick ("If a TAKE card is the initial card played no card is taken")."""
+    NO_TARGET = "no-target"
+    """No card lay in front of another player that it could take (none at all, or only the locked lead card)."""
+    LEAD_REPLACEMENT = "lead-replacement"
+    """The lead player played it to replace a taken lead card, and ruling 7's exempt reading is in force."""
+
+    def __repr__(self) -> str:
+        return f"NoTake.{self.name}"
+
+
+@attrs.frozen
+class CardDealt:
+    """Chance: one card of the deal went to ``seat`` (clockwise from seat 0, one at a time)."""
+
+    TAG: ClassVar[str] = "card-dealt"
+    seat: int
+    """The seat receiving the card."""
+    card: Card | None
+    """The card dealt; ``None`` in the view of any other seat (the deal is face down)."""
+
+
+@attrs.frozen
+class CardLed:
+    """``seat`` led ``card`` to a new trick and set the High/Low card: the card's colour, its arrow's side up."""
+
+    TAG: ClassVar[str] = "card-led"
+    seat: int
+    """The lead player."""
+    card: Card
+    """The card led (its suit is the colour the others must follow)."""
+    side: Mark
+    """Which side of the High/Low card is now up, that is whether the highest or the lowest card wins the trick."""
+
+
+@attrs.frozen
+class CardPlayed:
+    """``seat`` played ``card`` in front of itself: following the lead, or replacing a card that was taken."""
+
+    TAG: ClassVar[str] = "card-played"
+    seat: int
+    """The player."""
+    card: Card
+    """The card played."""
+
+
+@attrs.frozen
+class TakeDue:
+    """``seat`` has just played the TAKE card ``card`` and must now choose a card to take."""
+
+    TAG: ClassVar[str] = "take-due"
+    seat: int
+    """The player who must take a card."""
+    card: Card
+    """The TAKE card played."""
+
+
+@attrs.frozen
+class NothingTaken:
+    """``seat`` played the TAKE card ``card``, which takes nothing (``reason`` says why)."""
+
+    TAG: ClassVar[str] = "nothing-taken"
+    seat: int
+    """The player of the TAKE card."""
+    card: Card
+    """The TAKE card."""
+    reason: NoTake
+    """Why nothing is taken."""
+
+
+@attrs.frozen
+class CardTaken:
+    """With a TAKE card, ``seat`` took ``card`` from in front of ``from_seat`` into its score pile."""
+
+    TAG: ClassVar[str] = "card-taken"
+    seat: int
+    """The player who took the card."""
+    card: Card
+    """The card taken (face up, into the taker's score pile)."""
+    from_seat: int
+    """The player it was in front of."""
+
+
+@attrs.frozen
+class ReplacementDue:
+    """``seat`` lost its card to a TAKE and must play a replacement when play comes round to it."""
+
+    TAG: ClassVar[str] = "replacement-due"
+    seat: int
+    """The player whose card was taken."""
+
+
+@attrs.frozen
+class TrickSplit:
+    """Advanced game: the trick was divided, H-marked cards to the highest card, L-marked to the lowest.
+
+    Comes just before the :class:`TrickWon` of the same trick.
+    """
+
+    TAG: ClassVar[str] = "trick-split"
+    high_seat: int
+    """The seat of the highest card (ties to the card closest clockwise to the lead)."""
+    high_cards: tuple[Card, ...]
+    """The H-marked cards it collected, clockwise from the lead."""
+    high_points: int
+    """Their points."""
+    low_seat: int
+    """The seat of the lowest card."""
+    low_cards: tuple[Card, ...]
+    """The L-marked cards it collected, clockwise from the lead."""
+    low_points: int
+    """Their points."""
+
+
+@attrs.frozen
+class TrickWon:
+    """Every player had a card in front of them: ``seat`` won the trick and leads the next one."""
+
+    TAG: ClassVar[str] = "trick-won"
+    trick: int
+    """The trick's number, from 1."""
+    seat: int
+    """The winner, by the highest or the lowest card as the High/Low card said (it leads next)."""
+    cards: tuple[Card, ...]
+    """The completed trick, by seat (``cards[s]`` was in front of seat ``s``)."""
+    side: Mark
+    """Whether the highest or the lowest card won."""
+    points: int
+    """Points the winner collected from this trick (its part alone in the advanced game)."""
+
+
+@attrs.frozen
+class GameStopped:
+    """``seat`` was due to play with no card left: the trick in progress stops and the game ends."""
+
+    TAG: ClassVar[str] = "game-stopped"
+    seat: int
+    """The player due to play, whose hand is empty."""
+    set_aside: int
+    """How many cards (in hands and in front of players) were set aside unscored."""
+
+
+@attrs.frozen
+class GameScored:
+    """The score piles were counted: the final result."""
+
+    TAG: ClassVar[str] = "game-scored"
+    scores: tuple[int, ...]
+    """Points per seat."""
+    cards_collected: tuple[int, ...]
+    """Cards in each seat's score pile (the tie-break)."""
+    winners: tuple[int, ...]
+    """The seats with the most points and, among them, the most cards (several share a tie on both)."""
+
+
+Event = (
+    CardDealt
+    | CardLed
+    | CardPlayed
+    | TakeDue
+    | NothingTaken
+    | CardTaken
+    | ReplacementDue
+    | TrickSplit
+    | TrickWon
+    | GameStopped
+    | GameScored
+)
+"""Every event of the game."""
+
+register_tagged_union(Event)
+
+
+def event_seen_by(event: Event, seat: int) -> Event:
+    """``event`` as ``seat`` may know it: another seat's dealt card without its identity, all else as it is."""
+    if isinstance(event, CardDealt) and event.seat != seat and event.card is not None:
+        return CardDealt(event.seat, None)
+    return event
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return ", ".join(map(str, cards)) if cards else "no cards"
+
+
+def _points(points: int) -> str:
+    return f"{points} point{'' if abs(points) == 1 else 's'}"
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    names = [f"seat {seat}" for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+_NO_TAKE: dict[NoTake, str] = {
+    NoTake.LED: "a TAKE card led takes nothing",
+    NoTake.NO_TARGET: "there is no card it may take",
+    NoTake.LEAD_REPLACEMENT: "the lead player's replacement takes nothing (ruling 7)",
+}
+
+
+def describe_event(event: Event) -> str:
+    """One event in a short English sentence, e.g. ``seat 2 won trick 4 with Red 7, the lowest card (...)``."""
+    if isinstance(event, CardDealt):
+        return f"seat {event.seat} was dealt " + ("a card" if event.card is None else str(event.card))
+    if isinstance(event, CardLed):
+        wins = "highest" if event.side is Mark.HIGH else "lowest"
+        colour = event.card.suit.value
+        return (
+            f"seat {event.seat} led {event.card}: the High/Low card is {colour}, {event.side.value.capitalize()}"
+            f" side up (follow {colour}; the {wins} card wins)"
+        )
+    if isinstance(event, CardPlayed):
+        return f"seat {event.seat} played {event.card}"
+    if isinstance(event, TakeDue):
+        return f"{event.card} is a TAKE card: seat {event.seat} must take a card played in front of another seat"
+    if isinstance(event, NothingTaken):
+        return f"{event.card} is a TAKE card, but {_NO_TAKE[event.reason]}"
+    if isinstance(event, CardTaken):
+        return f"seat {event.seat} took {event.card} from seat {event.from_seat} into its score pile"
+    if isinstance(event, ReplacementDue):
+        return f"seat {event.seat} must play a replacement card"
+    if isinstance(event, TrickSplit):
+        return (
+            f"the trick is split: seat {event.high_seat} (highest card) collects {_cards(event.high_cards)}"
+            f" ({_points(event.high_points)}), seat {event.low_seat} (lowest card) collects"
+            f" {_cards(event.low_cards)} ({_points(event.low_points)})"
+        )
+    if isinstance(event, TrickWon):
+        wins = "highest" if event.side is Mark.HIGH else "lowest"
+        return (
+            f"seat {event.seat} won trick {event.trick} with {event.cards[event.seat]}, the {wins} card"
+            f" (cards by seat: {_cards(event.cards)};"
+            f" seat {event.seat} collects {_points(event.points)} and leads next)"
+        )
+    if isinstance(event, GameStopped):
+        aside = event.set_aside
+        return (
+            f"seat {event.seat} is due to play but has no card left: the game ends"
+            f" ({aside} card{'' if aside == 1 else 's'} set aside)"
+        )
+    if isinstance(event, GameScored):
+        scores = ", ".join(
+            f"seat {seat}: {_points(points)} ({cards} card{'' if cards == 1 else 's'})"
+            for seat, (points, cards) in enumerate(zip(event.scores, event.cards_collected, strict=True))
+        )
+        verb = "wins" if len(event.winners) == 1 else "share the win"
+        return f"final scores: {scores}; {_seats(event.winners)} {verb}"
+    assert_never(event)
