@@ -30,6 +30,24 @@ import attrs
 from ofrenda_rules.ofrendados.cards import EffectKind
 from ofrenda_rules.ofrendados.components import Colour, DieFace, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
+from ofrenda_rules.ofrendados.events import (
+    CardBought,
+    CardRevealed,
+    DieRerolled,
+    DieRolled,
+    DieTaken,
+    DieTurned,
+    DieUsed,
+    Event,
+    FlowerLost,
+    FlowerMoved,
+    ObjectDrawn,
+    ObjectLost,
+    ObjectRewritten,
+    Passed,
+    RoundEnded,
+    RoundStarted,
+)
 from ofrenda_rules.ofrendados.offering import rewritable_cells
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.tables import OWED_BY_ID, Tables, can_draw, shared_die, sorted_dice, tables
@@ -40,6 +58,7 @@ __all__ = [
     "buy",
     "draft_seat",
     "exchange_rate",
+    "pass_turn",
     "place_flower",
     "proceed",
     "reveal",
@@ -70,6 +89,7 @@ _FIELDS: Final = (
     "pending",
     "boards",
     "rng",
+    "recent_events",
 )
 assert tuple(f.name for f in attrs.fields(State) if f.init) == _FIELDS, "NextState must mirror State"
 assert tuple(f.name for f in attrs.fields(State)) == (*_FIELDS, "_legal"), "State's fields changed"
@@ -128,7 +148,7 @@ class NextState:
 
     # The state's fields live in the instance dictionary, which is handed to the new State at the
     # end; what only the transition needs lives in slots.
-    __slots__ = ("__dict__", "edition", "players", "tables")
+    __slots__ = ("__dict__", "edition", "events", "players", "tables")
 
     config: Config
     round: int
@@ -150,6 +170,9 @@ class NextState:
     pending: tuple[Pending, ...]
     boards: tuple[Board, ...]
     rng: Rng | None
+    recent_events: tuple[Event, ...]
+    events: list[Event]
+    """What the transition did so far, in order (the step's events)."""
     players: int
     """The number of players."""
     edition: Edition
@@ -163,6 +186,7 @@ class NextState:
         self.players = config.players
         self.edition = edition = config.edition
         self.tables = tables(edition)
+        self.events = []
 
     def freeze(self) -> State:
         """The state as it now is; the NextState is spent (its fields are handed over, not copied).
@@ -199,7 +223,13 @@ class NextState:
     def place_flower(self, seat: int, space: int) -> None:
         """Put one of ``seat``'s tokens on ``space`` and take its bonuses (pesos now, an object to draw)."""
         board = self.boards[seat]
-        spec = self.edition.path.spaces[space - 1]
+        path = self.edition.path
+        spec = path.spaces[space - 1]
+        head = path.head
+        crossed = space > head >= (board.flowers[-1] if board.flowers else 0)
+        self.events.append(
+            FlowerMoved(seat, space, spec.flower, spec.pesos, spec.object, crossed, space == len(path.spaces))
+        )
         self.set_board(seat, Board(board.sheet, (*board.flowers, space), board.pesos + spec.pesos, board.cards))
         if spec.object is not None:
             self.pending = (*self.pending, OWED_BY_ID[id(spec.object)])
@@ -214,6 +244,7 @@ class NextState:
         drafted = self.drafted
         mine = sorted_dice((*drafted[seat], die))
         self.drafted = drafted[:seat] + (mine,) + drafted[seat + 1 :]
+        self.events.append(DieTaken(seat, die.colour, die.pips))
 
     def use_die(self, die: Die, face: DieFace, as_money: bool) -> None:
         """The acting player uses ``die``, for its ``face`` or exchanged for money."""
@@ -224,11 +255,14 @@ class NextState:
         board = self.boards[seat]
         if as_money or face.pesos:
             gain = self.exchange_rate(seat) if as_money else face.pesos
+            self.events.append(DieUsed(seat, die.colour, die.pips, as_money, None, None, gain))
             self.set_board(seat, Board(board.sheet, board.flowers, board.pesos + gain, board.cards))
         elif face.object is not None:
+            self.events.append(DieUsed(seat, die.colour, die.pips, False, face.object))
             self.pending = (*self.pending, OWED_BY_ID[id(face.object)])
         else:
             assert face.flower is not None
+            self.events.append(DieUsed(seat, die.colour, die.pips, False, None, face.flower))
             flowers = board.flowers
             self.place_flower(seat, self.tables.reach[id(face.flower)][flowers[-1] if flowers else 0])
 
@@ -239,6 +273,8 @@ class NextState:
         in the draft (``DiePowerTarget.POOL``).
         """
         in_draft = self.phase is _DRAFT
+        seat = _seat_to_draft(self.players, self.picks, self.first_player) if in_draft else self.acting
+        self.events.append(DieTurned(seat, card, die.colour, die.pips, to.pips))
         dice = list(self.pool if in_draft else self.dice_left)
         dice[dice.index(die)] = to
         if in_draft:
@@ -250,9 +286,12 @@ class NextState:
     def reroll_die(self, card: int, die: Die) -> None:
         """The player to act picks up ``die`` (theirs, or the pool's in the draft) to reroll it with ``card``."""
         if self.phase is _DRAFT:
+            seat = _seat_to_draft(self.players, self.picks, self.first_player)
             self.pool = _remove(self.pool, die)
         else:
+            seat = self.acting
             self.dice_left = _remove(self.dice_left, die)
+        self.events.append(DieRerolled(seat, card, die.colour, die.pips))
         self.powers_used = (*self.powers_used, card)
         self.rerolling = die
 
@@ -262,7 +301,15 @@ class NextState:
         board = self.boards[seat]
         sheet = board.sheet
         pending = self.pending
-        sheet = sheet[:cell] + (pending[0].object,) + sheet[cell + 1 :]
+        head = pending[0]
+        row, column = self.edition.sheet.cells[cell]
+        if head.kind is _OWED_DRAW:
+            self.events.append(ObjectDrawn(seat, head.object, cell, row, column))
+        else:
+            old = sheet[cell]
+            assert old is not None
+            self.events.append(ObjectRewritten(seat, head.card, old, head.object, cell, row, column))
+        sheet = sheet[:cell] + (head.object,) + sheet[cell + 1 :]
         self.set_board(seat, Board(sheet, board.flowers, board.pesos, board.cards))
         self.pending = pending[1:]
 
@@ -278,6 +325,7 @@ class NextState:
         self.market = tuple(c for c in self.market if c != card_id)
         self.refill = bool(self.deck)
         board = Board(board.sheet, board.flowers, board.pesos - card.cost, (*board.cards, card_id))
+        self.events.append(CardBought(seat, card_id, card.name, card.colour, card.cost, board.pesos))
         self.set_board(seat, board)
         if not self.config.repeat_purchases:
             self.turn_done = True
@@ -286,13 +334,23 @@ class NextState:
         path = edition.path
         if kind is _DRAW_EFFECT or kind is _REWRITE_EFFECT:
             self.pending = self.pending + self.tables.bought[card_id]
-        elif kind is _FLOWER_EFFECT and self._can_place(seat):
+        elif kind is _FLOWER_EFFECT:
             assert effect.flower is not None
-            space = self.tables.reach[id(effect.flower)][board.position]
+            space = self.tables.reach[id(effect.flower)][board.position] if self._can_place(seat) else 0
             if space:
                 self.place_flower(seat, space)
-        elif kind is _NEXT_SPACE_EFFECT and self._can_place(seat) and board.position < path.length:
-            self.place_flower(seat, board.position + 1)
+            else:
+                self.events.append(FlowerLost(seat, card_id))
+        elif kind is _NEXT_SPACE_EFFECT:
+            if self._can_place(seat) and board.position < path.length:
+                self.place_flower(seat, board.position + 1)
+            else:
+                self.events.append(FlowerLost(seat, card_id))
+
+    def pass_turn(self) -> None:
+        """The acting player buys nothing (more) this round."""
+        self.events.append(Passed(self.acting))
+        self.turn_done = True
 
     def reveal(self, card_id: int) -> None:
         """A Calaverita is revealed into the market (opening the round or refilling)."""
@@ -303,6 +361,8 @@ class NextState:
         else:
             self.deck = tuple(c for c in deck if c != card_id)
         self.market = (*self.market, card_id)
+        card = self.edition.card(card_id)
+        self.events.append(CardRevealed(card_id, card.name, card.colour, card.cost, self.phase is _BUY))
         self.refill = False
 
     def roll(self, pips: int) -> None:
@@ -311,12 +371,14 @@ class NextState:
         if rerolling is not None:
             self.rerolling = None
             die = shared_die(rerolling.colour, pips)
+            self.events.append(DieRolled(die.colour, pips, True))
             if self.phase is _DRAFT:
                 self.pool = sorted_dice((*self.pool, die))
             else:
                 self.dice_left = sorted_dice((*self.dice_left, die))
         else:
             colour = _colour_rolled(self.config.dice_per_colour, len(self.rolled))
+            self.events.append(DieRolled(colour, pips))
             self.rolled = (*self.rolled, shared_die(colour, pips))
 
     def can_draw(self, sheet: tuple[ObjectKind | None, ...], kind: ObjectKind) -> bool:
@@ -325,7 +387,8 @@ class NextState:
 
     def _drop_impossible(self) -> None:
         """Owed draws or rewrites that no cell allows are lost."""
-        sheet = self.boards[self.acting].sheet
+        seat = self.acting
+        sheet = self.boards[seat].sheet
         pending = self.pending
         while pending:
             head = pending[0]
@@ -336,6 +399,7 @@ class NextState:
                 possible = bool(rewritable_cells(edition.sheet, sheet, edition.card(head.card).effect))
             if possible:
                 break
+            self.events.append(ObjectLost(seat, head.object, head.card))
             pending = pending[1:]
         self.pending = pending
 
@@ -348,8 +412,11 @@ class NextState:
     def _next_round(self) -> None:
         n = self.players
         self.round += 1
+        self.events.append(RoundEnded(self.round, self.market))
         self.first_player = (self.first_player + 1) % n
         self.phase = _OVER if self.round == ROUNDS else _OPEN
+        if self.round < ROUNDS:
+            self.events.append(RoundStarted(self.round + 1, self.first_player))
         self.discard = tuple(sorted(self.discard + self.market))
         self.market = ()
         self.rolled = ()
@@ -436,9 +503,12 @@ class NextState:
                 # The round's dice one after the other: proceed would stop at each until the last.
                 rolled = list(self.rolled)
                 per = self.config.dice_per_colour
+                events = self.events
                 for _ in range(max(1, 3 * per - len(rolled))):
                     index, rng = rng.below(6)
-                    rolled.append(shared_die(_colour_rolled(per, len(rolled)), index + 1))
+                    colour = _colour_rolled(per, len(rolled))
+                    events.append(DieRolled(colour, index + 1))
+                    rolled.append(shared_die(colour, index + 1))
                 self.rng = rng
                 self.rolled = tuple(rolled)
             elif phase is _ROLL or self.rerolling is not None:
@@ -501,4 +571,11 @@ def proceed(state: State) -> State:
     """Move on through every step that needs no decision, up to a decision or a chance event."""
     step = NextState(state)
     step.proceed()
+    return step.freeze()
+
+
+def pass_turn(state: State) -> State:
+    """The acting player buys nothing (more) this round."""
+    step = NextState(state)
+    step.pass_turn()
     return step.freeze()

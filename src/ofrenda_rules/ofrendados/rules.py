@@ -34,8 +34,10 @@ from ofrenda_rules.ofrendados.actions import (
     UseDie,
 )
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
+from ofrenda_rules.ofrendados.events import Event, GameEnded, RoundStarted
 from ofrenda_rules.ofrendados.moves import NextState, draft_seat
 from ofrenda_rules.ofrendados.offering import rewritable_cells
+from ofrenda_rules.ofrendados.scoring import outcome
 from ofrenda_rules.ofrendados.state import Board, Config, DiePowerTarget, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.tables import (
     DICE,
@@ -62,6 +64,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "new_game",
+    "step",
     "validate",
 ]
 
@@ -85,7 +88,9 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
 
     With a ``seed`` the chance events (card reveals, die rolls) are resolved
     at once with the library's generator; without one the state waits for
-    :class:`RevealCard` and :class:`RollDie` outcomes.
+    :class:`RevealCard` and :class:`RollDie` outcomes. The state's
+    ``recent_events`` tell the setup: the first round begins, and in a seeded
+    game its Calaveritas are revealed and its dice rolled.
     """
     config = Config() if config is None else config
     n = config.players
@@ -114,8 +119,10 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         rng=None if seed is None else Rng(seed),
     )
     step = NextState(state)
+    step.events.append(RoundStarted(1, 0))
     step.proceed()
     step.settle()
+    step.recent_events = tuple(step.events)
     return step.freeze()
 
 
@@ -323,7 +330,30 @@ def apply(state: State, action: Action) -> State:
     :func:`chance_outcomes`) returned for this state is legal, since those
     are exactly the actions :func:`validate` accepts; any other action is
     validated. The next state is built once, chance events of a seeded game
-    included.
+    included. The same as ``step(state, action)[0]``.
+
+    Raises:
+        IllegalActionError: when ``validate`` rejects the action.
+
+    """
+    return step(state, action)[0]
+
+
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """The state after ``action`` and the events of this step, the whole truth, in order.
+
+    The events of a seeded game include the chance events resolved inside
+    the step. The new state's ``recent_events`` are this step's events after
+    a player decision, or the earlier ones followed by this step's after a
+    chance outcome (a reveal or a roll fed by the caller).
+
+    >>> from ofrenda_rules.ofrendados import Config, new_game, legal_actions
+    >>> state = new_game(Config(players=2), seed=5)
+    >>> after, events = step(state, legal_actions(state)[0])
+    >>> events
+    (DieTaken(seat=0, colour=Colour.ORANGE, pips=2),)
+    >>> after.recent_events == events
+    True
 
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
@@ -337,7 +367,7 @@ def apply(state: State, action: Action) -> State:
     return _transition(state, action)
 
 
-def _transition(state: State, action: Action) -> State:
+def _transition(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     step = NextState(state)
     if isinstance(action, UseDie):
         die = shared_die(action.colour, action.pips)
@@ -359,7 +389,7 @@ def _transition(state: State, action: Action) -> State:
         step.buy(action.card)
         step.proceed()
     elif isinstance(action, Pass):
-        step.turn_done = True
+        step.pass_turn()
         step.proceed()
     elif isinstance(action, TurnDie):
         step.turn_die(action.card, shared_die(action.colour, action.pips), shared_die(action.colour, action.to))
@@ -369,13 +399,26 @@ def _transition(state: State, action: Action) -> State:
         assert_never(action)
     if step.rng is not None:
         step.settle()
-    return step.freeze()
+    events = step.events
+    over = step.phase is _OVER and state.phase is not _OVER
+    if isinstance(action, RevealCard | RollDie):
+        step.recent_events = state.recent_events + tuple(events)
+    else:
+        step.recent_events = tuple(events)
+    after = step.freeze()
+    if over:
+        result = outcome(after)
+        ended = GameEnded(result.scores, tuple(s.qualified for s in result.sheets), result.winners)
+        events.append(ended)
+        object.__setattr__(after, "recent_events", (*after.recent_events, ended))
+    return after, tuple(events)
 
 
 def hidden_variant(state: State, player: int, rng: Rng) -> State:
     """A state equal to ``state`` in everything ``player`` can see.
 
     Ofrendados hides nothing but the future: the unrevealed Calaveritas are
-    kept as an unordered set, so only the generator is replaced.
+    kept as an unordered set, so only the generator is replaced. The recent
+    events are public (no event names an unrevealed card), so they stay.
     """
     return evolve(state, rng=None if state.rng is None else Rng(rng.next_u64()[0]))
