@@ -2,8 +2,9 @@
 
 Every state visited by a random playout (seeded and unseeded, chance-pending
 states and the finished game included) is written with ``to_position`` and
-read back with ``from_position``; the state read must equal the original and
-play on identically. Random text and mutated valid positions must either be
+read back with ``from_position``; the state read must equal the original
+(without its ``recent_events``, which a position does not write) and play on
+identically. Random text and mutated valid positions must either be
 refused with a :class:`~ofrenda_rules.errors.PositionError` or read as a state
 that itself round-trips.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,12 +33,19 @@ def _hooks(game: AnyGame) -> tuple[Any, Any]:
     return game.to_position, game.from_position
 
 
+def _without_events(state: Any) -> Any:
+    """``state`` as a position reads it back: with no recent events (for games whose states keep them)."""
+    if "recent_events" in attrs.fields_dict(type(state)):
+        return attrs.evolve(state, recent_events=())
+    return state
+
+
 def _check_round_trip(game: AnyGame, state: Any) -> str:
     to_position, from_position = _hooks(game)
     text = to_position(state)
     assert isinstance(text, str)
     back = from_position(text, state.config)
-    assert back == state, f"round trip differs for {text!r}"
+    assert back == _without_events(state), f"round trip differs for {text!r}"
     assert to_position(back) == text
     assert game.legal_actions(back) == game.legal_actions(state)
     assert game.current_player(back) == game.current_player(state)

@@ -351,7 +351,7 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     >>> state = new_game(Config(players=2), seed=5)
     >>> after, events = step(state, legal_actions(state)[0])
     >>> events
-    (DieTaken(seat=0, colour=Colour.ORANGE, pips=2),)
+    (DieTaken(seat=0, colour=Colour.ORANGE, pips=4),)
     >>> after.recent_events == events
     True
 

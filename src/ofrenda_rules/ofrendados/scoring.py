@@ -17,9 +17,9 @@ from ofrenda_rules.errors import GameNotOverError
 from ofrenda_rules.ofrendados.cards import EffectKind
 from ofrenda_rules.ofrendados.components import Flower, ObjectKind
 from ofrenda_rules.ofrendados.offering import empty_cells, measure, offering_score
-from ofrenda_rules.ofrendados.state import MajorityCount, MajorityTies, Phase, State
+from ofrenda_rules.ofrendados.state import Board, Config, MajorityCount, MajorityTies, Phase, State
 
-__all__ = ["Outcome", "ScoreSheet", "majority", "neighbours", "score", "score_sheets"]
+__all__ = ["Outcome", "ScoreSheet", "board_score_sheets", "majority", "neighbours", "score", "score_sheets"]
 
 
 def majority(
@@ -100,11 +100,14 @@ class ScoreSheet:
 
 def score_sheets(state: State) -> tuple[ScoreSheet, ...]:
     """Each player's count as if the game ended now."""
-    config = state.config
+    return board_score_sheets(state.config, state.boards)
+
+
+def board_score_sheets(config: Config, boards: Sequence[Board]) -> tuple[ScoreSheet, ...]:
+    """Each player's count from the ``boards`` on the table (all a count needs; a view has them too)."""
     edition = config.edition
     path = edition.path
     n = config.players
-    boards = state.boards
     qualified = tuple(path.in_land_of_the_living(board.position) for board in boards)
     eligible = (True,) * n if config.unqualified_in_majorities else qualified
     flowers = tuple(
