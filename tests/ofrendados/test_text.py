@@ -13,8 +13,8 @@ from ofrenda_rules.ofrendados import (
     GAME,
     BuyCard,
     CardBought,
-    CardColour,
     Config,
+    DiceRolled,
     Die,
     Flower,
     FlowerMoved,
@@ -137,9 +137,9 @@ def test_events_read_as_sentences() -> None:
         == f"player 2 places a flower B on space {PATH.head + 1} of the Path;"
         " they reach the land of the living and will score"
     )
-    assert (
-        describe_event(CardBought(1, 21, "La Catrina", CardColour.PINK, 4, 0))
-        == "player 1 buys Calaverita 21 La Catrina (pink) for 4 pesos, 0 pesos left"
+    assert describe_event(CardBought(1, 21, 4, 0)) == "player 1 buys Calaverita 21 for 4 pesos, 0 pesos left"
+    assert describe_event(DiceRolled((1, 2), (3, 4), (5, 6))) == (
+        "the dice are rolled: yellow 1, 2; orange 3, 4; purple 5, 6"
     )
     assert describe_event(GameEnded((0, 0), (False, False), ())) == (
         "the game is over: nobody reached the land of the living, so nobody wins"

@@ -52,6 +52,7 @@ from ofrenda_rules.ofrendados.edition import Edition as Edition
 from ofrenda_rules.ofrendados.edition import load_edition as load_edition
 from ofrenda_rules.ofrendados.events import CardBought as CardBought
 from ofrenda_rules.ofrendados.events import CardRevealed as CardRevealed
+from ofrenda_rules.ofrendados.events import DiceRolled as DiceRolled
 from ofrenda_rules.ofrendados.events import DieRerolled as DieRerolled
 from ofrenda_rules.ofrendados.events import DieRolled as DieRolled
 from ofrenda_rules.ofrendados.events import DieTaken as DieTaken
@@ -114,6 +115,7 @@ __all__ = [
     "Colour",
     "Config",
     "DEFAULT_EDITION",
+    "DiceRolled",
     "DiceSpec",
     "Die",
     "DieFace",

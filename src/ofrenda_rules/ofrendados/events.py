@@ -13,12 +13,14 @@ order of the unrevealed Calaveritas (never stored) and the generator of a
 seeded game -- never appears in an event.
 
 Each event is a small frozen class with a stable ``TAG`` (its JSON
-``"type"``), and names dice by colour and pips, cards by number (with their
-name, for the log), objects by :class:`~ofrenda_rules.ofrendados.components.ObjectKind`.
+``"type"``) and plain fields: dice by colour and pips, Calaveritas by number
+(their name, price and effect are the edition's), objects by
+:class:`~ofrenda_rules.ofrendados.components.ObjectKind`. Events are kept in
+every state, so they are small: a state pickles them by their fields alone.
 
 >>> from ofrenda_rules.serialization import dumps
 >>> dumps(DieRolled(Colour.YELLOW, 3), Event)
-'{"colour":"yellow","pips":3,"reroll":false,"type":"die-rolled"}'
+'{"colour":"yellow","pips":3,"type":"die-rolled"}'
 >>> describe_event(FlowerMoved(1, 7, Flower.A, 0, ObjectKind.CANDLE))
 'player 1 places a flower A on space 7 of the Path and gains a candle to draw'
 """
@@ -29,13 +31,14 @@ from typing import ClassVar
 
 import attrs
 
-from ofrenda_rules.ofrendados.cards import CardColour
+from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind
 from ofrenda_rules.serialization import register_tagged_union
 
 __all__ = [
     "CardBought",
     "CardRevealed",
+    "DiceRolled",
     "DieRerolled",
     "DieRolled",
     "DieTaken",
@@ -65,36 +68,54 @@ class RoundStarted:
     """The round's number, 1 to 5."""
     first_player: int
     """The round's starting player (who rolls, drafts, creates and buys first)."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
 class CardRevealed:
-    """Chance: a Calaverita is opened into the market, at the start of a round or to replace one bought."""
+    """Chance: a Calaverita is opened into the market, at the start of a round or to replace one bought.
+
+    The card's name, price and effect are the edition's
+    (``config.edition.card(card)``).
+    """
 
     TAG: ClassVar[str] = "card-revealed"
     card: int
     """The card's number."""
-    name: str
-    """The card's title."""
-    colour: CardColour
-    """Orange (immediate), purple (modify) or pink (Eternal)."""
-    cost: int
-    """Its price in pesos."""
     refill: bool = False
     """Whether it replaces a card just bought (else it opens the round's market)."""
+    __reduce__ = reduce_init_fields
+
+
+@attrs.frozen
+class DiceRolled:
+    """Chance: the starting player has rolled the round's dice (told once, when the last die lands).
+
+    Without a seed the dice are fed one :class:`~ofrenda_rules.ofrendados.actions.RollDie`
+    at a time; the state's ``rolled`` shows them as they come, and this event
+    comes with the last one.
+    """
+
+    TAG: ClassVar[str] = "dice-rolled"
+    yellow: tuple[int, ...]
+    """The faces of the yellow dice, in rolling order."""
+    orange: tuple[int, ...]
+    """The faces of the orange dice."""
+    purple: tuple[int, ...]
+    """The faces of the purple dice (shared by every player)."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
 class DieRolled:
-    """Chance: a die is rolled -- one of the round's dice (yellow, then orange, then purple) or a reroll."""
+    """Chance: a die picked up with a reroll card (:class:`DieRerolled`) shows its new face."""
 
     TAG: ClassVar[str] = "die-rolled"
     colour: Colour
     """The die's colour."""
     pips: int
-    """The face it shows, 1 to 6."""
-    reroll: bool = False
-    """Whether it is a die rerolled with a Calaverita's power (see :class:`DieRerolled`)."""
+    """The face it shows now, 1 to 6."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -108,6 +129,7 @@ class DieTaken:
     """The die's colour."""
     pips: int
     """Its face."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -133,6 +155,7 @@ class DieUsed:
     """The flower the face places on the Path, if any (``None`` when exchanged)."""
     pesos: int = 0
     """Pesos gained (a money face, or the exchange)."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -150,6 +173,7 @@ class DieTurned:
     """The face it showed."""
     to: int
     """The face it shows now."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -165,6 +189,7 @@ class DieRerolled:
     """The die's colour."""
     pips: int
     """The face it showed."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -186,6 +211,7 @@ class FlowerMoved:
     """Whether this is the player's first flower in the land of the living (they now score at the end)."""
     end: bool = False
     """Whether the space is the end of the route (the end bonus)."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -197,6 +223,7 @@ class FlowerLost:
     """The player who bought the card."""
     card: int
     """The card."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -214,6 +241,7 @@ class ObjectDrawn:
     """The cell's row, 1 at the bottom."""
     column: int
     """The cell's column."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -235,6 +263,7 @@ class ObjectRewritten:
     """The cell's row, 1 at the bottom."""
     column: int
     """The cell's column."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -248,6 +277,7 @@ class ObjectLost:
     """The object that could not be drawn (or the kind a rewrite would have made)."""
     card: int = 0
     """The rewrite card whose turn is lost; 0 for a draw."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -258,15 +288,12 @@ class CardBought:
     seat: int
     """The buyer."""
     card: int
-    """The card's number."""
-    name: str
-    """The card's title."""
-    colour: CardColour
-    """Orange, purple or pink."""
+    """The card's number (its name and effect are the edition's)."""
     cost: int
     """The pesos paid."""
     pesos_left: int
     """The buyer's money after paying."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -276,6 +303,7 @@ class Passed:
     TAG: ClassVar[str] = "passed"
     seat: int
     """The player."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -287,6 +315,7 @@ class RoundEnded:
     """The round just played, 1 to 5."""
     discarded: tuple[int, ...] = ()
     """The Calaveritas left in the market, now discarded."""
+    __reduce__ = reduce_init_fields
 
 
 @attrs.frozen
@@ -300,11 +329,13 @@ class GameEnded:
     """Per seat, whether they reached the land of the living and so score."""
     winners: tuple[int, ...]
     """The seats in first place after the tie-break; none when nobody qualified."""
+    __reduce__ = reduce_init_fields
 
 
 Event = (
     RoundStarted
     | CardRevealed
+    | DiceRolled
     | DieRolled
     | DieTaken
     | DieUsed
@@ -337,6 +368,10 @@ def event_seen_by(event: Event, seat: int) -> Event | None:
     Passed(seat=2)
     """
     return event
+
+
+def _pesos(amount: int) -> str:
+    return f"{amount} peso{'' if amount == 1 else 's'}"
 
 
 def _name(kind: ObjectKind) -> str:
@@ -396,17 +431,19 @@ def _game_ended(event: GameEnded) -> str:
 def describe_event(event: Event) -> str:
     """One event in an English sentence, for logs and the terminal.
 
-    >>> describe_event(CardBought(0, 12, "La Catrina", CardColour.PINK, 4, 1))
-    'player 0 buys Calaverita 12 La Catrina (pink) for 4 pesos, 1 peso left'
+    >>> describe_event(CardBought(0, 21, 4, 1))
+    'player 0 buys Calaverita 21 for 4 pesos, 1 peso left'
     """
     if isinstance(event, RoundStarted):
         return f"round {event.round} of 5 begins; player {event.first_player} starts"
     if isinstance(event, CardRevealed):
         why = "replaces the card bought" if event.refill else "is opened in the market"
-        return f"Calaverita {event.card} {event.name} ({event.colour.value}, {event.cost} pesos) {why}"
+        return f"Calaverita {event.card} {why}"
+    if isinstance(event, DiceRolled):
+        dice = (("yellow", event.yellow), ("orange", event.orange), ("purple", event.purple))
+        return "the dice are rolled: " + "; ".join(f"{name} {', '.join(map(str, pips))}" for name, pips in dice)
     if isinstance(event, DieRolled):
-        again = "is rerolled and now shows" if event.reroll else "die rolls"
-        return f"the {event.colour.value} {again} {event.pips}"
+        return f"the rerolled {event.colour.value} die shows {event.pips}"
     if isinstance(event, DieTaken):
         return f"player {event.seat} takes the {event.colour.value} {event.pips}"
     if isinstance(event, DieUsed):
@@ -433,11 +470,8 @@ def describe_event(event: Event) -> str:
             return f"player {event.seat} has nothing card {event.card} can turn: its rewrite is lost"
         return f"player {event.seat} has no cell for {_article(event.object)}: it is lost"
     if isinstance(event, CardBought):
-        left = f"{event.pesos_left} peso{'' if event.pesos_left == 1 else 's'} left"
-        return (
-            f"player {event.seat} buys Calaverita {event.card} {event.name} ({event.colour.value})"
-            f" for {event.cost} pesos, {left}"
-        )
+        left = f"{_pesos(event.pesos_left)} left"
+        return f"player {event.seat} buys Calaverita {event.card} for {_pesos(event.cost)}, {left}"
     if isinstance(event, Passed):
         return f"player {event.seat} buys nothing more this round"
     if isinstance(event, RoundEnded):

@@ -33,6 +33,7 @@ from ofrenda_rules.ofrendados.edition import Edition
 from ofrenda_rules.ofrendados.events import (
     CardBought,
     CardRevealed,
+    DiceRolled,
     DieRerolled,
     DieRolled,
     DieTaken,
@@ -133,6 +134,12 @@ def _colour_rolled(per: int, index: int) -> Colour:
 def roll_colour(state: State) -> Colour:
     """The colour of the next die rolled at the start of a round: yellow, then orange, then purple."""
     return _colour_rolled(state.config.dice_per_colour, len(state.rolled))
+
+
+def _dice_rolled(rolled: tuple[Die, ...] | list[Die], per: int) -> DiceRolled:
+    """The event of a complete round's roll (``per`` dice of each colour, yellow, orange, purple)."""
+    pips = [die.pips for die in rolled]
+    return DiceRolled(tuple(pips[:per]), tuple(pips[per : 2 * per]), tuple(pips[2 * per :]))
 
 
 def _remove(dice: tuple[Die, ...], die: Die) -> tuple[Die, ...]:
@@ -325,7 +332,7 @@ class NextState:
         self.market = tuple(c for c in self.market if c != card_id)
         self.refill = bool(self.deck)
         board = Board(board.sheet, board.flowers, board.pesos - card.cost, (*board.cards, card_id))
-        self.events.append(CardBought(seat, card_id, card.name, card.colour, card.cost, board.pesos))
+        self.events.append(CardBought(seat, card_id, card.cost, board.pesos))
         self.set_board(seat, board)
         if not self.config.repeat_purchases:
             self.turn_done = True
@@ -361,8 +368,7 @@ class NextState:
         else:
             self.deck = tuple(c for c in deck if c != card_id)
         self.market = (*self.market, card_id)
-        card = self.edition.card(card_id)
-        self.events.append(CardRevealed(card_id, card.name, card.colour, card.cost, self.phase is _BUY))
+        self.events.append(CardRevealed(card_id, self.phase is _BUY))
         self.refill = False
 
     def roll(self, pips: int) -> None:
@@ -371,15 +377,17 @@ class NextState:
         if rerolling is not None:
             self.rerolling = None
             die = shared_die(rerolling.colour, pips)
-            self.events.append(DieRolled(die.colour, pips, True))
+            self.events.append(DieRolled(die.colour, pips))
             if self.phase is _DRAFT:
                 self.pool = sorted_dice((*self.pool, die))
             else:
                 self.dice_left = sorted_dice((*self.dice_left, die))
         else:
-            colour = _colour_rolled(self.config.dice_per_colour, len(self.rolled))
-            self.events.append(DieRolled(colour, pips))
-            self.rolled = (*self.rolled, shared_die(colour, pips))
+            per = self.config.dice_per_colour
+            colour = _colour_rolled(per, len(self.rolled))
+            self.rolled = rolled = (*self.rolled, shared_die(colour, pips))
+            if len(rolled) == 3 * per:
+                self.events.append(_dice_rolled(rolled, per))
 
     def can_draw(self, sheet: tuple[ObjectKind | None, ...], kind: ObjectKind) -> bool:
         """Whether some empty cell of ``sheet`` may hold ``kind`` (as ``drawable_cells`` is non-empty)."""
@@ -503,14 +511,12 @@ class NextState:
                 # The round's dice one after the other: proceed would stop at each until the last.
                 rolled = list(self.rolled)
                 per = self.config.dice_per_colour
-                events = self.events
                 for _ in range(max(1, 3 * per - len(rolled))):
                     index, rng = rng.below(6)
-                    colour = _colour_rolled(per, len(rolled))
-                    events.append(DieRolled(colour, index + 1))
-                    rolled.append(shared_die(colour, index + 1))
+                    rolled.append(shared_die(_colour_rolled(per, len(rolled)), index + 1))
                 self.rng = rng
                 self.rolled = tuple(rolled)
+                self.events.append(_dice_rolled(rolled, per))
             elif phase is _ROLL or self.rerolling is not None:
                 index, rng = rng.below(6)
                 self.rng = rng
