@@ -141,11 +141,12 @@ def test_events_read_as_sentences() -> None:
     assert describe_event(DiceRolled((1, 2), (3, 4), (5, 6))) == (
         "the dice are rolled: yellow 1, 2; orange 3, 4; purple 5, 6"
     )
-    assert describe_event(GameEnded((0, 0), (False, False), ())) == (
+    assert describe_event(GameEnded((False, False))) == (
         "the game is over: nobody reached the land of the living, so nobody wins"
     )
-    assert describe_event(GameEnded((40, 0, 31), (True, False, True), (0,))) == (
-        "the game is over: player 0 wins with 40 points (player 1 never reached the land of the living)"
+    assert describe_event(GameEnded((True, False, True))) == (
+        "the game is over: players 0 and 2 reached the land of the living and are scored;"
+        " player 1 did not and scores nothing"
     )
 
 

@@ -17,6 +17,9 @@ Each event is a small frozen class with a stable ``TAG`` (its JSON
 (their name, price and effect are the edition's), objects by
 :class:`~ofrenda_rules.ofrendados.components.ObjectKind`. Events are kept in
 every state, so they are small: a state pickles them by their fields alone.
+The events of the most frequent steps (a die taken or used, a flower placed,
+an object drawn) are made once per edition and shared
+(:class:`~ofrenda_rules.ofrendados.tables.Tables`).
 
 >>> from ofrenda_rules.serialization import dumps
 >>> dumps(DieRolled(Colour.YELLOW, 3), Event)
@@ -320,15 +323,16 @@ class RoundEnded:
 
 @attrs.frozen
 class GameEnded:
-    """The fifth round is over: the final count (see :func:`~ofrenda_rules.ofrendados.scoring.outcome`)."""
+    """The fifth round is over: who reached the land of the living and is scored; nobody wins if nobody did.
+
+    The count itself (points, ranking, tie-break) is
+    :func:`~ofrenda_rules.ofrendados.scoring.outcome` of the final state, not
+    repeated here: events stay cheap to make on every step.
+    """
 
     TAG: ClassVar[str] = "game-ended"
-    scores: tuple[int, ...]
-    """Points per seat (0 for a player with no flower in the land of the living)."""
     qualified: tuple[bool, ...]
-    """Per seat, whether they reached the land of the living and so score."""
-    winners: tuple[int, ...]
-    """The seats in first place after the tie-break; none when nobody qualified."""
+    """Per seat, whether they have a flower in the land of the living, so score (else 0 and no place)."""
     __reduce__ = reduce_init_fields
 
 
@@ -417,14 +421,14 @@ def _flower(event: FlowerMoved) -> str:
 
 
 def _game_ended(event: GameEnded) -> str:
-    if not event.winners:
+    scored = tuple(seat for seat, ok in enumerate(event.qualified) if ok)
+    if not scored:
         return "the game is over: nobody reached the land of the living, so nobody wins"
-    best = event.scores[event.winners[0]]
-    verb = "wins" if len(event.winners) == 1 else "share the win"
-    text = f"the game is over: {_seats(event.winners)} {verb} with {best} points"
+    verb = "is" if len(scored) == 1 else "are"
+    text = f"the game is over: {_seats(scored)} reached the land of the living and {verb} scored"
     out = tuple(seat for seat, ok in enumerate(event.qualified) if not ok)
     if out:
-        text += f" ({_seats(out)} never reached the land of the living)"
+        text += f"; {_seats(out)} did not and {'scores' if len(out) == 1 else 'score'} nothing"
     return text
 
 

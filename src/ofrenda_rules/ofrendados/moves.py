@@ -32,26 +32,22 @@ from ofrenda_rules.ofrendados.components import Colour, DieFace, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
 from ofrenda_rules.ofrendados.events import (
     CardBought,
-    CardRevealed,
     DiceRolled,
     DieRerolled,
     DieRolled,
-    DieTaken,
     DieTurned,
-    DieUsed,
     Event,
     FlowerLost,
-    FlowerMoved,
+    GameEnded,
     ObjectDrawn,
     ObjectLost,
     ObjectRewritten,
-    Passed,
     RoundEnded,
     RoundStarted,
 )
 from ofrenda_rules.ofrendados.offering import rewritable_cells
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
-from ofrenda_rules.ofrendados.tables import OWED_BY_ID, Tables, can_draw, shared_die, sorted_dice, tables
+from ofrenda_rules.ofrendados.tables import OWED_BY_ID, Tables, can_draw, die_index, shared_die, sorted_dice, tables
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -97,6 +93,7 @@ assert tuple(f.name for f in attrs.fields(State)) == (*_FIELDS, "_legal"), "Stat
 assert all(f.validator is None and f.converter is None for f in attrs.fields(State)), "State.__init__ only stores"
 _new: Final = object.__new__
 _setattr: Final = object.__setattr__
+
 
 # Enum members as module globals: reading ``Phase.OPEN`` goes through the enum metaclass,
 # over ten times slower than reading a global in CPython 3.11.
@@ -230,13 +227,9 @@ class NextState:
     def place_flower(self, seat: int, space: int) -> None:
         """Put one of ``seat``'s tokens on ``space`` and take its bonuses (pesos now, an object to draw)."""
         board = self.boards[seat]
-        path = self.edition.path
-        spec = path.spaces[space - 1]
-        head = path.head
-        crossed = space > head >= (board.flowers[-1] if board.flowers else 0)
-        self.events.append(
-            FlowerMoved(seat, space, spec.flower, spec.pesos, spec.object, crossed, space == len(path.spaces))
-        )
+        spec = self.edition.path.spaces[space - 1]
+        head = self.tables.head
+        self.events.append(self.tables.moved[seat][space - 1][space > head >= board.position])
         self.set_board(seat, Board(board.sheet, (*board.flowers, space), board.pesos + spec.pesos, board.cards))
         if spec.object is not None:
             self.pending = (*self.pending, OWED_BY_ID[id(spec.object)])
@@ -251,25 +244,33 @@ class NextState:
         drafted = self.drafted
         mine = sorted_dice((*drafted[seat], die))
         self.drafted = drafted[:seat] + (mine,) + drafted[seat + 1 :]
-        self.events.append(DieTaken(seat, die.colour, die.pips))
+        self.events.append(self.tables.taken[seat][die_index(die)])
 
-    def use_die(self, die: Die, face: DieFace, as_money: bool) -> None:
-        """The acting player uses ``die``, for its ``face`` or exchanged for money."""
+    def use_die(self, die: Die, face: DieFace, as_money: bool, index: int = -1) -> None:
+        """The acting player uses ``die``, for its ``face`` or exchanged for money.
+
+        ``index`` is the die's place in :data:`~ofrenda_rules.ofrendados.tables.DICE`, when known.
+        """
+        if index < 0:
+            index = die_index(die)
         seat = (self.first_player + self.acted) % self.players
         dice = self.dice_left
-        index = dice.index(die)
-        self.dice_left = dice[:index] + dice[index + 1 :]
+        at = dice.index(die)
+        self.dice_left = dice[:at] + dice[at + 1 :]
         board = self.boards[seat]
-        if as_money or face.pesos:
-            gain = self.exchange_rate(seat) if as_money else face.pesos
-            self.events.append(DieUsed(seat, die.colour, die.pips, as_money, None, None, gain))
+        t = self.tables
+        if as_money:
+            gain = self.exchange_rate(seat)
+            self.events.append(t.exchanged[seat][index][gain - 1])
             self.set_board(seat, Board(board.sheet, board.flowers, board.pesos + gain, board.cards))
+            return
+        self.events.append(t.used[seat][index])
+        if face.pesos:
+            self.set_board(seat, Board(board.sheet, board.flowers, board.pesos + face.pesos, board.cards))
         elif face.object is not None:
-            self.events.append(DieUsed(seat, die.colour, die.pips, False, face.object))
             self.pending = (*self.pending, OWED_BY_ID[id(face.object)])
         else:
             assert face.flower is not None
-            self.events.append(DieUsed(seat, die.colour, die.pips, False, None, face.flower))
             flowers = board.flowers
             self.place_flower(seat, self.tables.reach[id(face.flower)][flowers[-1] if flowers else 0])
 
@@ -309,10 +310,15 @@ class NextState:
         sheet = board.sheet
         pending = self.pending
         head = pending[0]
-        row, column = self.edition.sheet.cells[cell]
         if head.kind is _OWED_DRAW:
-            self.events.append(ObjectDrawn(seat, head.object, cell, row, column))
+            drawn = self.tables.drawn[seat][cell]
+            event = drawn.get(id(head.object))
+            if event is None:
+                row, column = self.edition.sheet.cells[cell]
+                event = drawn[id(head.object)] = ObjectDrawn(seat, head.object, cell, row, column)
+            self.events.append(event)
         else:
+            row, column = self.edition.sheet.cells[cell]
             old = sheet[cell]
             assert old is not None
             self.events.append(ObjectRewritten(seat, head.card, old, head.object, cell, row, column))
@@ -356,7 +362,7 @@ class NextState:
 
     def pass_turn(self) -> None:
         """The acting player buys nothing (more) this round."""
-        self.events.append(Passed(self.acting))
+        self.events.append(self.tables.passed[self.acting])
         self.turn_done = True
 
     def reveal(self, card_id: int) -> None:
@@ -368,7 +374,7 @@ class NextState:
         else:
             self.deck = tuple(c for c in deck if c != card_id)
         self.market = (*self.market, card_id)
-        self.events.append(CardRevealed(card_id, self.phase is _BUY))
+        self.events.append(self.tables.revealed[card_id][self.phase is _BUY])
         self.refill = False
 
     def roll(self, pips: int) -> None:
@@ -421,6 +427,9 @@ class NextState:
         n = self.players
         self.round += 1
         self.events.append(RoundEnded(self.round, self.market))
+        if self.round == ROUNDS:
+            path = self.edition.path
+            self.events.append(GameEnded(tuple(path.in_land_of_the_living(board.position) for board in self.boards)))
         self.first_player = (self.first_player + 1) % n
         self.phase = _OVER if self.round == ROUNDS else _OPEN
         if self.round < ROUNDS:

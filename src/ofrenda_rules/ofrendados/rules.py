@@ -34,10 +34,9 @@ from ofrenda_rules.ofrendados.actions import (
     UseDie,
 )
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
-from ofrenda_rules.ofrendados.events import Event, GameEnded, RoundStarted
+from ofrenda_rules.ofrendados.events import Event, RoundStarted
 from ofrenda_rules.ofrendados.moves import NextState, draft_seat
 from ofrenda_rules.ofrendados.offering import rewritable_cells
-from ofrenda_rules.ofrendados.scoring import outcome
 from ofrenda_rules.ofrendados.state import Board, Config, DiePowerTarget, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.tables import (
     DICE,
@@ -336,7 +335,12 @@ def apply(state: State, action: Action) -> State:
         IllegalActionError: when ``validate`` rejects the action.
 
     """
-    return step(state, action)[0]
+    legal = state._legal
+    if legal is None or not any(map(is_, legal, repeat(action))):  # not one of the very objects listed
+        rejection = validate(state, action)
+        if rejection is not None:
+            raise IllegalActionError(rejection, action)
+    return _transition(state, action)[0]
 
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
@@ -356,7 +360,8 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     True
 
     Raises:
-        IllegalActionError: when ``validate`` rejects the action.
+        IllegalActionError: when ``validate`` rejects the action (exactly as :func:`apply`, which shares
+            this code path).
 
     """
     legal = state._legal
@@ -369,9 +374,11 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
 
 def _transition(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     step = NextState(state)
+    chance = False
     if isinstance(action, UseDie):
         die = shared_die(action.colour, action.pips)
-        step.use_die(die, step.tables.faces[die_index(die)], action.as_money)
+        index = die_index(die)
+        step.use_die(die, step.tables.faces[index], action.as_money, index)
         step.proceed()
     elif isinstance(action, TakeDie):
         step.take_die(shared_die(action.colour, action.pips))
@@ -382,9 +389,11 @@ def _transition(state: State, action: Action) -> tuple[State, tuple[Event, ...]]
     elif isinstance(action, RollDie):
         step.roll(action.pips)
         step.proceed()
+        chance = True
     elif isinstance(action, RevealCard):
         step.reveal(action.card)
         step.proceed()
+        chance = True
     elif isinstance(action, BuyCard):
         step.buy(action.card)
         step.proceed()
@@ -399,19 +408,9 @@ def _transition(state: State, action: Action) -> tuple[State, tuple[Event, ...]]
         assert_never(action)
     if step.rng is not None:
         step.settle()
-    events = step.events
-    over = step.phase is _OVER and state.phase is not _OVER
-    if isinstance(action, RevealCard | RollDie):
-        step.recent_events = state.recent_events + tuple(events)
-    else:
-        step.recent_events = tuple(events)
-    after = step.freeze()
-    if over:
-        result = outcome(after)
-        ended = GameEnded(result.scores, tuple(s.qualified for s in result.sheets), result.winners)
-        events.append(ended)
-        object.__setattr__(after, "recent_events", (*after.recent_events, ended))
-    return after, tuple(events)
+    events = tuple(step.events)
+    step.recent_events = state.recent_events + events if chance else events  # a chance outcome adds its events
+    return step.freeze(), events
 
 
 def hidden_variant(state: State, player: int, rng: Rng) -> State:
