@@ -340,7 +340,7 @@ def apply(state: State, action: Action) -> State:
         rejection = validate(state, action)
         if rejection is not None:
             raise IllegalActionError(rejection, action)
-    return _transition(state, action)[0]
+    return _transition(state, action)
 
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
@@ -369,10 +369,14 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         rejection = validate(state, action)
         if rejection is not None:
             raise IllegalActionError(rejection, action)
-    return _transition(state, action)
+    after = _transition(state, action)
+    if isinstance(action, RevealCard | RollDie):  # its events follow the earlier ones
+        return after, after.recent_events[len(state.recent_events) :]
+    return after, after.recent_events
 
 
-def _transition(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+def _transition(state: State, action: Action) -> State:
+    """The next state; its ``recent_events`` are the step's events, after the earlier ones for a chance outcome."""
     step = NextState(state)
     chance = False
     if isinstance(action, UseDie):
@@ -410,7 +414,7 @@ def _transition(state: State, action: Action) -> tuple[State, tuple[Event, ...]]
         step.settle()
     events = tuple(step.events)
     step.recent_events = state.recent_events + events if chance else events  # a chance outcome adds its events
-    return step.freeze(), events
+    return step.freeze()
 
 
 def hidden_variant(state: State, player: int, rng: Rng) -> State:
