@@ -26,6 +26,11 @@ SHEET = DEFAULT_EDITION.sheet
 PATH = DEFAULT_EDITION.path
 
 
+def without_events(state: State) -> State:
+    """``state`` with no recent events: what a position, which does not write them, reads back."""
+    return attrs.evolve(state, recent_events=())
+
+
 def play(state: State, actions: Iterable[Action]) -> State:
     """Apply every action in turn."""
     for action in actions:

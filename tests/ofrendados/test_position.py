@@ -21,6 +21,7 @@ from ofrenda_rules.ofrendados import (
     to_position,
 )
 from ofrenda_rules.ofrendados.components import Colour
+from tests.ofrendados.helpers import without_events
 
 TWO = Config(players=2)
 EMPTY = "......./...../...../.../...|-|0|-"
@@ -40,20 +41,20 @@ def _opened(*pips: int) -> State:
 def test_a_hand_written_draft_is_the_state_play_reaches() -> None:
     """'The first player rolls all the dice ... then a snake draft of the orange and yellow dice.'"""
     state = from_position(DRAFT, TWO)
-    assert state == _opened(6, 2, 5, 4, 4, 5, 6, 4, 5)
+    assert state == without_events(_opened(6, 2, 5, 4, 4, 5, 6, 4, 5))
     assert current_player(state) == 0
     assert TakeDie(Colour.ORANGE, 4) in legal_actions(state)
     after = apply(apply(state, TakeDie(Colour.ORANGE, 4)), TakeDie(Colour.YELLOW, 6))
     text = to_position(after)
     assert text.split()[4] == "O4/Y6"
-    assert from_position(text, TWO) == after
+    assert from_position(text, TWO) == without_events(after)
 
 
 def test_spacing_and_order_of_unordered_lists_are_free() -> None:
     state = from_position(DRAFT, TWO)
     after = apply(state, TakeDie(Colour.ORANGE, 4))
     text = to_position(after).replace(" ", "   ")
-    assert from_position("\n" + text + "\t", TWO) == after
+    assert from_position("\n" + text + "\t", TWO) == without_events(after)
 
 
 def test_a_chance_pending_roll() -> None:
@@ -61,7 +62,7 @@ def test_a_chance_pending_roll() -> None:
     state = from_position(text, TWO)
     assert current_player(state) == CHANCE
     assert legal_actions(state) == tuple(RollDie(face) for face in range(1, 7))
-    assert state == _opened(6, 2)
+    assert state == without_events(_opened(6, 2))
 
 
 def test_owed_decisions_and_a_finished_game_round_trip() -> None:
@@ -70,11 +71,11 @@ def test_owed_decisions_and_a_finished_game_round_trip() -> None:
     while current_player(state) != TERMINAL:
         text = to_position(state)
         seen_pending |= " pending=" in text
-        assert from_position(text, state.config) == state
+        assert from_position(text, state.config) == without_events(state)
         state = apply(state, legal_actions(state)[0])
     assert seen_pending
     assert state.phase is Phase.OVER
-    assert from_position(to_position(state), state.config) == state
+    assert from_position(to_position(state), state.config) == without_events(state)
 
 
 @pytest.mark.parametrize(

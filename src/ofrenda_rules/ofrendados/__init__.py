@@ -50,6 +50,26 @@ from ofrenda_rules.ofrendados.edition import EDITIONS as EDITIONS
 from ofrenda_rules.ofrendados.edition import DiceSpec as DiceSpec
 from ofrenda_rules.ofrendados.edition import Edition as Edition
 from ofrenda_rules.ofrendados.edition import load_edition as load_edition
+from ofrenda_rules.ofrendados.events import CardBought as CardBought
+from ofrenda_rules.ofrendados.events import CardRevealed as CardRevealed
+from ofrenda_rules.ofrendados.events import DiceRolled as DiceRolled
+from ofrenda_rules.ofrendados.events import DieRerolled as DieRerolled
+from ofrenda_rules.ofrendados.events import DieRolled as DieRolled
+from ofrenda_rules.ofrendados.events import DieTaken as DieTaken
+from ofrenda_rules.ofrendados.events import DieTurned as DieTurned
+from ofrenda_rules.ofrendados.events import DieUsed as DieUsed
+from ofrenda_rules.ofrendados.events import Event as Event
+from ofrenda_rules.ofrendados.events import FlowerLost as FlowerLost
+from ofrenda_rules.ofrendados.events import FlowerMoved as FlowerMoved
+from ofrenda_rules.ofrendados.events import GameEnded as GameEnded
+from ofrenda_rules.ofrendados.events import ObjectDrawn as ObjectDrawn
+from ofrenda_rules.ofrendados.events import ObjectLost as ObjectLost
+from ofrenda_rules.ofrendados.events import ObjectRewritten as ObjectRewritten
+from ofrenda_rules.ofrendados.events import Passed as Passed
+from ofrenda_rules.ofrendados.events import RoundEnded as RoundEnded
+from ofrenda_rules.ofrendados.events import RoundStarted as RoundStarted
+from ofrenda_rules.ofrendados.events import describe_event as describe_event
+from ofrenda_rules.ofrendados.events import event_seen_by as event_seen_by
 from ofrenda_rules.ofrendados.picture import render_svg as render_svg
 from ofrenda_rules.ofrendados.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.ofrendados.position import from_position as from_position
@@ -61,6 +81,7 @@ from ofrenda_rules.ofrendados.rules import hidden_variant as hidden_variant
 from ofrenda_rules.ofrendados.rules import is_over as is_over
 from ofrenda_rules.ofrendados.rules import legal_actions as legal_actions
 from ofrenda_rules.ofrendados.rules import new_game as new_game
+from ofrenda_rules.ofrendados.rules import step as step
 from ofrenda_rules.ofrendados.rules import validate as validate
 from ofrenda_rules.ofrendados.scoring import Outcome as Outcome
 from ofrenda_rules.ofrendados.scoring import ScoreSheet as ScoreSheet
@@ -76,6 +97,10 @@ from ofrenda_rules.ofrendados.state import Pending as Pending
 from ofrenda_rules.ofrendados.state import PendingKind as PendingKind
 from ofrenda_rules.ofrendados.state import Phase as Phase
 from ofrenda_rules.ofrendados.state import State as State
+from ofrenda_rules.ofrendados.text import describe_action as describe_action
+from ofrenda_rules.ofrendados.text import describe_card as describe_card
+from ofrenda_rules.ofrendados.text import describe_outcome as describe_outcome
+from ofrenda_rules.ofrendados.text import render_text as render_text
 from ofrenda_rules.ofrendados.view import View as View
 from ofrenda_rules.ofrendados.view import observe as observe
 
@@ -84,30 +109,46 @@ __all__ = [
     "Beneath",
     "Board",
     "BuyCard",
+    "CardBought",
     "CardColour",
+    "CardRevealed",
     "CardSpec",
     "Colour",
     "Config",
     "DEFAULT_EDITION",
+    "DiceRolled",
     "DiceSpec",
     "Die",
     "DieFace",
     "DiePower",
     "DiePowerTarget",
+    "DieRerolled",
+    "DieRolled",
+    "DieTaken",
+    "DieTurned",
+    "DieUsed",
     "DrawObject",
     "EDITIONS",
     "Edition",
     "Effect",
     "EffectKind",
+    "Event",
     "Flower",
+    "FlowerLost",
+    "FlowerMoved",
     "GAME",
+    "GameEnded",
     "MAX_POSITION_CHARS",
     "MajorityCount",
     "MajorityTies",
     "Measure",
+    "ObjectDrawn",
     "ObjectKind",
+    "ObjectLost",
+    "ObjectRewritten",
     "Outcome",
     "Pass",
+    "Passed",
     "PathSpace",
     "PathSpec",
     "Pending",
@@ -117,6 +158,8 @@ __all__ = [
     "RevealCard",
     "RewriteObject",
     "RollDie",
+    "RoundEnded",
+    "RoundStarted",
     "ScoreSheet",
     "SheetSpec",
     "State",
@@ -129,7 +172,12 @@ __all__ = [
     "chance_outcomes",
     "current_player",
     "decode_action",
+    "describe_action",
+    "describe_card",
+    "describe_event",
+    "describe_outcome",
     "encode_action",
+    "event_seen_by",
     "from_position",
     "hidden_variant",
     "is_over",
@@ -142,7 +190,9 @@ __all__ = [
     "observe",
     "outcome",
     "render_svg",
+    "render_text",
     "score",
+    "step",
     "to_position",
     "validate",
 ]

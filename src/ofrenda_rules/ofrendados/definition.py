@@ -3,21 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final, assert_never
+from typing import Final
 
 from ofrenda_rules.game import GameDefinition, GameInfo
 from ofrenda_rules.ofrendados.actions import (
     Action,
-    BuyCard,
-    DrawObject,
-    Pass,
-    RerollDie,
-    RevealCard,
-    RewriteObject,
-    RollDie,
-    TakeDie,
-    TurnDie,
-    UseDie,
 )
 from ofrenda_rules.ofrendados.codec import (
     decode_action,
@@ -27,7 +17,7 @@ from ofrenda_rules.ofrendados.codec import (
     num_distinct_actions,
 )
 from ofrenda_rules.ofrendados.components import Beneath
-from ofrenda_rules.ofrendados.moves import draft_seat, roll_colour
+from ofrenda_rules.ofrendados.events import Event, describe_event, event_seen_by
 from ofrenda_rules.ofrendados.picture import render_svg
 from ofrenda_rules.ofrendados.position import from_position, to_position
 from ofrenda_rules.ofrendados.rules import (
@@ -38,6 +28,7 @@ from ofrenda_rules.ofrendados.rules import (
     is_over,
     legal_actions,
     new_game,
+    step,
     validate,
 )
 from ofrenda_rules.ofrendados.scoring import Outcome, outcome, score
@@ -48,9 +39,9 @@ from ofrenda_rules.ofrendados.state import (
     DiePowerTarget,
     MajorityCount,
     MajorityTies,
-    Phase,
     State,
 )
+from ofrenda_rules.ofrendados.text import describe_action, describe_outcome, render_text
 from ofrenda_rules.ofrendados.view import View, observe
 
 __all__ = ["GAME", "INFO"]
@@ -115,45 +106,6 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(parts.items()))
 
 
-def _describe(state: State, action: Action) -> str:
-    edition = state.config.edition
-    seat = draft_seat(state) if state.phase is Phase.DRAFT else state.acting
-    if isinstance(action, RevealCard):
-        card = edition.card(action.card)
-        return f"reveal Calaverita {card.id} {card.name} ({card.colour.value}, {card.cost} pesos)"
-    if isinstance(action, RollDie):
-        die = state.rerolling.colour if state.rerolling is not None else roll_colour(state)
-        return f"{die.value} die rolls {action.pips} ({edition.face(die, action.pips)})"
-    if isinstance(action, TakeDie):
-        face = edition.face(action.colour, action.pips)
-        return f"player {draft_seat(state)} takes the {action.colour.value} {action.pips} ({face})"
-    if isinstance(action, UseDie):
-        face = edition.face(action.colour, action.pips)
-        how = "exchanged for money" if action.as_money else f"as {face}"
-        return f"player {seat} uses the {action.colour.value} {action.pips} {how}"
-    if isinstance(action, TurnDie):
-        return f"player {seat} turns the {action.colour.value} {action.pips} to {action.to} with card {action.card}"
-    if isinstance(action, RerollDie):
-        return f"player {seat} rerolls the {action.colour.value} {action.pips} with card {action.card}"
-    if isinstance(action, DrawObject | RewriteObject):
-        what = state.pending[0].object.value.replace("_", " ") if state.pending else "?"
-        sheet = state.boards[seat].sheet
-        if not 0 <= action.cell < len(sheet):
-            where = f"cell {action.cell} (not on the sheet)"
-        else:
-            where = edition.sheet.describe(action.cell)
-        if isinstance(action, DrawObject):
-            return f"player {seat} draws a {what} in {where}"
-        held = sheet[action.cell] if 0 <= action.cell < len(sheet) else None
-        old = held.value.replace("_", " ") if held is not None else "nothing"
-        return f"player {seat} turns the {old} in {where} into a {what}"
-    if isinstance(action, BuyCard):
-        return f"player {seat} buys Calaverita {action.card} {edition.card(action.card).name}"
-    if isinstance(action, Pass):
-        return f"player {seat} passes"
-    assert_never(action)
-
-
 GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     info=INFO,
     config_type=Config,
@@ -178,7 +130,13 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     census=_census,
     hidden_variant=hidden_variant,
     bench_configs=_bench_configs,
-    describe_action=_describe,
+    describe_action=describe_action,
+    step=step,
+    event_type=Event,
+    event_seen_by=event_seen_by,
+    describe_event=describe_event,
+    render_text=render_text,
+    describe_outcome=describe_outcome,
     to_position=to_position,
     from_position=from_position,
     num_distinct_actions=num_distinct_actions,

@@ -30,9 +30,24 @@ import attrs
 from ofrenda_rules.ofrendados.cards import EffectKind
 from ofrenda_rules.ofrendados.components import Colour, DieFace, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
+from ofrenda_rules.ofrendados.events import (
+    CardBought,
+    DiceRolled,
+    DieRerolled,
+    DieRolled,
+    DieTurned,
+    Event,
+    FlowerLost,
+    GameEnded,
+    ObjectDrawn,
+    ObjectLost,
+    ObjectRewritten,
+    RoundEnded,
+    RoundStarted,
+)
 from ofrenda_rules.ofrendados.offering import rewritable_cells
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
-from ofrenda_rules.ofrendados.tables import OWED_BY_ID, Tables, can_draw, shared_die, sorted_dice, tables
+from ofrenda_rules.ofrendados.tables import OWED_BY_ID, Tables, can_draw, die_index, shared_die, sorted_dice, tables
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -40,6 +55,7 @@ __all__ = [
     "buy",
     "draft_seat",
     "exchange_rate",
+    "pass_turn",
     "place_flower",
     "proceed",
     "reveal",
@@ -70,12 +86,14 @@ _FIELDS: Final = (
     "pending",
     "boards",
     "rng",
+    "recent_events",
 )
 assert tuple(f.name for f in attrs.fields(State) if f.init) == _FIELDS, "NextState must mirror State"
 assert tuple(f.name for f in attrs.fields(State)) == (*_FIELDS, "_legal"), "State's fields changed"
 assert all(f.validator is None and f.converter is None for f in attrs.fields(State)), "State.__init__ only stores"
 _new: Final = object.__new__
 _setattr: Final = object.__setattr__
+
 
 # Enum members as module globals: reading ``Phase.OPEN`` goes through the enum metaclass,
 # over ten times slower than reading a global in CPython 3.11.
@@ -115,6 +133,12 @@ def roll_colour(state: State) -> Colour:
     return _colour_rolled(state.config.dice_per_colour, len(state.rolled))
 
 
+def _dice_rolled(rolled: tuple[Die, ...] | list[Die], per: int) -> DiceRolled:
+    """The event of a complete round's roll (``per`` dice of each colour, yellow, orange, purple)."""
+    pips = [die.pips for die in rolled]
+    return DiceRolled(tuple(pips[:per]), tuple(pips[per : 2 * per]), tuple(pips[2 * per :]))
+
+
 def _remove(dice: tuple[Die, ...], die: Die) -> tuple[Die, ...]:
     index = dice.index(die)
     return dice[:index] + dice[index + 1 :]
@@ -128,7 +152,7 @@ class NextState:
 
     # The state's fields live in the instance dictionary, which is handed to the new State at the
     # end; what only the transition needs lives in slots.
-    __slots__ = ("__dict__", "edition", "players", "tables")
+    __slots__ = ("__dict__", "edition", "events", "players", "tables")
 
     config: Config
     round: int
@@ -150,6 +174,9 @@ class NextState:
     pending: tuple[Pending, ...]
     boards: tuple[Board, ...]
     rng: Rng | None
+    recent_events: tuple[Event, ...]
+    events: list[Event]
+    """What the transition did so far, in order (the step's events)."""
     players: int
     """The number of players."""
     edition: Edition
@@ -163,6 +190,7 @@ class NextState:
         self.players = config.players
         self.edition = edition = config.edition
         self.tables = tables(edition)
+        self.events = []
 
     def freeze(self) -> State:
         """The state as it now is; the NextState is spent (its fields are handed over, not copied).
@@ -200,6 +228,8 @@ class NextState:
         """Put one of ``seat``'s tokens on ``space`` and take its bonuses (pesos now, an object to draw)."""
         board = self.boards[seat]
         spec = self.edition.path.spaces[space - 1]
+        head = self.tables.head
+        self.events.append(self.tables.moved[seat][space - 1][space > head >= board.position])
         self.set_board(seat, Board(board.sheet, (*board.flowers, space), board.pesos + spec.pesos, board.cards))
         if spec.object is not None:
             self.pending = (*self.pending, OWED_BY_ID[id(spec.object)])
@@ -214,17 +244,29 @@ class NextState:
         drafted = self.drafted
         mine = sorted_dice((*drafted[seat], die))
         self.drafted = drafted[:seat] + (mine,) + drafted[seat + 1 :]
+        self.events.append(self.tables.taken[seat][die_index(die)])
 
-    def use_die(self, die: Die, face: DieFace, as_money: bool) -> None:
-        """The acting player uses ``die``, for its ``face`` or exchanged for money."""
+    def use_die(self, die: Die, face: DieFace, as_money: bool, index: int = -1) -> None:
+        """The acting player uses ``die``, for its ``face`` or exchanged for money.
+
+        ``index`` is the die's place in :data:`~ofrenda_rules.ofrendados.tables.DICE`, when known.
+        """
+        if index < 0:
+            index = die_index(die)
         seat = (self.first_player + self.acted) % self.players
         dice = self.dice_left
-        index = dice.index(die)
-        self.dice_left = dice[:index] + dice[index + 1 :]
+        at = dice.index(die)
+        self.dice_left = dice[:at] + dice[at + 1 :]
         board = self.boards[seat]
-        if as_money or face.pesos:
-            gain = self.exchange_rate(seat) if as_money else face.pesos
+        t = self.tables
+        if as_money:
+            gain = self.exchange_rate(seat)
+            self.events.append(t.exchanged[seat][index][gain - 1])
             self.set_board(seat, Board(board.sheet, board.flowers, board.pesos + gain, board.cards))
+            return
+        self.events.append(t.used[seat][index])
+        if face.pesos:
+            self.set_board(seat, Board(board.sheet, board.flowers, board.pesos + face.pesos, board.cards))
         elif face.object is not None:
             self.pending = (*self.pending, OWED_BY_ID[id(face.object)])
         else:
@@ -239,6 +281,8 @@ class NextState:
         in the draft (``DiePowerTarget.POOL``).
         """
         in_draft = self.phase is _DRAFT
+        seat = _seat_to_draft(self.players, self.picks, self.first_player) if in_draft else self.acting
+        self.events.append(DieTurned(seat, card, die.colour, die.pips, to.pips))
         dice = list(self.pool if in_draft else self.dice_left)
         dice[dice.index(die)] = to
         if in_draft:
@@ -250,9 +294,12 @@ class NextState:
     def reroll_die(self, card: int, die: Die) -> None:
         """The player to act picks up ``die`` (theirs, or the pool's in the draft) to reroll it with ``card``."""
         if self.phase is _DRAFT:
+            seat = _seat_to_draft(self.players, self.picks, self.first_player)
             self.pool = _remove(self.pool, die)
         else:
+            seat = self.acting
             self.dice_left = _remove(self.dice_left, die)
+        self.events.append(DieRerolled(seat, card, die.colour, die.pips))
         self.powers_used = (*self.powers_used, card)
         self.rerolling = die
 
@@ -262,7 +309,20 @@ class NextState:
         board = self.boards[seat]
         sheet = board.sheet
         pending = self.pending
-        sheet = sheet[:cell] + (pending[0].object,) + sheet[cell + 1 :]
+        head = pending[0]
+        if head.kind is _OWED_DRAW:
+            drawn = self.tables.drawn[seat][cell]
+            event = drawn.get(id(head.object))
+            if event is None:
+                row, column = self.edition.sheet.cells[cell]
+                event = drawn[id(head.object)] = ObjectDrawn(seat, head.object, cell, row, column)
+            self.events.append(event)
+        else:
+            row, column = self.edition.sheet.cells[cell]
+            old = sheet[cell]
+            assert old is not None
+            self.events.append(ObjectRewritten(seat, head.card, old, head.object, cell, row, column))
+        sheet = sheet[:cell] + (head.object,) + sheet[cell + 1 :]
         self.set_board(seat, Board(sheet, board.flowers, board.pesos, board.cards))
         self.pending = pending[1:]
 
@@ -278,6 +338,7 @@ class NextState:
         self.market = tuple(c for c in self.market if c != card_id)
         self.refill = bool(self.deck)
         board = Board(board.sheet, board.flowers, board.pesos - card.cost, (*board.cards, card_id))
+        self.events.append(CardBought(seat, card_id, card.cost, board.pesos))
         self.set_board(seat, board)
         if not self.config.repeat_purchases:
             self.turn_done = True
@@ -286,13 +347,23 @@ class NextState:
         path = edition.path
         if kind is _DRAW_EFFECT or kind is _REWRITE_EFFECT:
             self.pending = self.pending + self.tables.bought[card_id]
-        elif kind is _FLOWER_EFFECT and self._can_place(seat):
+        elif kind is _FLOWER_EFFECT:
             assert effect.flower is not None
-            space = self.tables.reach[id(effect.flower)][board.position]
+            space = self.tables.reach[id(effect.flower)][board.position] if self._can_place(seat) else 0
             if space:
                 self.place_flower(seat, space)
-        elif kind is _NEXT_SPACE_EFFECT and self._can_place(seat) and board.position < path.length:
-            self.place_flower(seat, board.position + 1)
+            else:
+                self.events.append(FlowerLost(seat, card_id))
+        elif kind is _NEXT_SPACE_EFFECT:
+            if self._can_place(seat) and board.position < path.length:
+                self.place_flower(seat, board.position + 1)
+            else:
+                self.events.append(FlowerLost(seat, card_id))
+
+    def pass_turn(self) -> None:
+        """The acting player buys nothing (more) this round."""
+        self.events.append(self.tables.passed[self.acting])
+        self.turn_done = True
 
     def reveal(self, card_id: int) -> None:
         """A Calaverita is revealed into the market (opening the round or refilling)."""
@@ -303,6 +374,7 @@ class NextState:
         else:
             self.deck = tuple(c for c in deck if c != card_id)
         self.market = (*self.market, card_id)
+        self.events.append(self.tables.revealed[card_id][self.phase is _BUY])
         self.refill = False
 
     def roll(self, pips: int) -> None:
@@ -311,13 +383,17 @@ class NextState:
         if rerolling is not None:
             self.rerolling = None
             die = shared_die(rerolling.colour, pips)
+            self.events.append(DieRolled(die.colour, pips))
             if self.phase is _DRAFT:
                 self.pool = sorted_dice((*self.pool, die))
             else:
                 self.dice_left = sorted_dice((*self.dice_left, die))
         else:
-            colour = _colour_rolled(self.config.dice_per_colour, len(self.rolled))
-            self.rolled = (*self.rolled, shared_die(colour, pips))
+            per = self.config.dice_per_colour
+            colour = _colour_rolled(per, len(self.rolled))
+            self.rolled = rolled = (*self.rolled, shared_die(colour, pips))
+            if len(rolled) == 3 * per:
+                self.events.append(_dice_rolled(rolled, per))
 
     def can_draw(self, sheet: tuple[ObjectKind | None, ...], kind: ObjectKind) -> bool:
         """Whether some empty cell of ``sheet`` may hold ``kind`` (as ``drawable_cells`` is non-empty)."""
@@ -325,7 +401,8 @@ class NextState:
 
     def _drop_impossible(self) -> None:
         """Owed draws or rewrites that no cell allows are lost."""
-        sheet = self.boards[self.acting].sheet
+        seat = self.acting
+        sheet = self.boards[seat].sheet
         pending = self.pending
         while pending:
             head = pending[0]
@@ -336,6 +413,7 @@ class NextState:
                 possible = bool(rewritable_cells(edition.sheet, sheet, edition.card(head.card).effect))
             if possible:
                 break
+            self.events.append(ObjectLost(seat, head.object, head.card))
             pending = pending[1:]
         self.pending = pending
 
@@ -348,8 +426,14 @@ class NextState:
     def _next_round(self) -> None:
         n = self.players
         self.round += 1
+        self.events.append(RoundEnded(self.round, self.market))
+        if self.round == ROUNDS:
+            path = self.edition.path
+            self.events.append(GameEnded(tuple(path.in_land_of_the_living(board.position) for board in self.boards)))
         self.first_player = (self.first_player + 1) % n
         self.phase = _OVER if self.round == ROUNDS else _OPEN
+        if self.round < ROUNDS:
+            self.events.append(RoundStarted(self.round + 1, self.first_player))
         self.discard = tuple(sorted(self.discard + self.market))
         self.market = ()
         self.rolled = ()
@@ -441,6 +525,7 @@ class NextState:
                     rolled.append(shared_die(_colour_rolled(per, len(rolled)), index + 1))
                 self.rng = rng
                 self.rolled = tuple(rolled)
+                self.events.append(_dice_rolled(rolled, per))
             elif phase is _ROLL or self.rerolling is not None:
                 index, rng = rng.below(6)
                 self.rng = rng
@@ -501,4 +586,11 @@ def proceed(state: State) -> State:
     """Move on through every step that needs no decision, up to a decision or a chance event."""
     step = NextState(state)
     step.proceed()
+    return step.freeze()
+
+
+def pass_turn(state: State) -> State:
+    """The acting player buys nothing (more) this round."""
+    step = NextState(state)
+    step.pass_turn()
     return step.freeze()

@@ -34,6 +34,7 @@ from ofrenda_rules.ofrendados.actions import (
     UseDie,
 )
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
+from ofrenda_rules.ofrendados.events import Event, RoundStarted
 from ofrenda_rules.ofrendados.moves import NextState, draft_seat
 from ofrenda_rules.ofrendados.offering import rewritable_cells
 from ofrenda_rules.ofrendados.state import Board, Config, DiePowerTarget, PendingKind, Phase, State
@@ -62,6 +63,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "new_game",
+    "step",
     "validate",
 ]
 
@@ -85,7 +87,9 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
 
     With a ``seed`` the chance events (card reveals, die rolls) are resolved
     at once with the library's generator; without one the state waits for
-    :class:`RevealCard` and :class:`RollDie` outcomes.
+    :class:`RevealCard` and :class:`RollDie` outcomes. The state's
+    ``recent_events`` tell the setup: the first round begins, and in a seeded
+    game its Calaveritas are revealed and its dice rolled.
     """
     config = Config() if config is None else config
     n = config.players
@@ -114,8 +118,10 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         rng=None if seed is None else Rng(seed),
     )
     step = NextState(state)
+    step.events.append(RoundStarted(1, 0))
     step.proceed()
     step.settle()
+    step.recent_events = tuple(step.events)
     return step.freeze()
 
 
@@ -323,7 +329,7 @@ def apply(state: State, action: Action) -> State:
     :func:`chance_outcomes`) returned for this state is legal, since those
     are exactly the actions :func:`validate` accepts; any other action is
     validated. The next state is built once, chance events of a seeded game
-    included.
+    included. The same as ``step(state, action)[0]``.
 
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
@@ -337,11 +343,46 @@ def apply(state: State, action: Action) -> State:
     return _transition(state, action)
 
 
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """The state after ``action`` and the events of this step, the whole truth, in order.
+
+    The events of a seeded game include the chance events resolved inside
+    the step. The new state's ``recent_events`` are this step's events after
+    a player decision, or the earlier ones followed by this step's after a
+    chance outcome (a reveal or a roll fed by the caller).
+
+    >>> from ofrenda_rules.ofrendados import Config, new_game, legal_actions
+    >>> state = new_game(Config(players=2), seed=5)
+    >>> after, events = step(state, legal_actions(state)[0])
+    >>> events
+    (DieTaken(seat=0, colour=Colour.ORANGE, pips=4),)
+    >>> after.recent_events == events
+    True
+
+    Raises:
+        IllegalActionError: when ``validate`` rejects the action (exactly as :func:`apply`, which shares
+            this code path).
+
+    """
+    legal = state._legal
+    if legal is None or not any(map(is_, legal, repeat(action))):  # not one of the very objects listed
+        rejection = validate(state, action)
+        if rejection is not None:
+            raise IllegalActionError(rejection, action)
+    after = _transition(state, action)
+    if isinstance(action, RevealCard | RollDie):  # its events follow the earlier ones
+        return after, after.recent_events[len(state.recent_events) :]
+    return after, after.recent_events
+
+
 def _transition(state: State, action: Action) -> State:
+    """The next state; its ``recent_events`` are the step's events, after the earlier ones for a chance outcome."""
     step = NextState(state)
+    chance = False
     if isinstance(action, UseDie):
         die = shared_die(action.colour, action.pips)
-        step.use_die(die, step.tables.faces[die_index(die)], action.as_money)
+        index = die_index(die)
+        step.use_die(die, step.tables.faces[index], action.as_money, index)
         step.proceed()
     elif isinstance(action, TakeDie):
         step.take_die(shared_die(action.colour, action.pips))
@@ -352,14 +393,16 @@ def _transition(state: State, action: Action) -> State:
     elif isinstance(action, RollDie):
         step.roll(action.pips)
         step.proceed()
+        chance = True
     elif isinstance(action, RevealCard):
         step.reveal(action.card)
         step.proceed()
+        chance = True
     elif isinstance(action, BuyCard):
         step.buy(action.card)
         step.proceed()
     elif isinstance(action, Pass):
-        step.turn_done = True
+        step.pass_turn()
         step.proceed()
     elif isinstance(action, TurnDie):
         step.turn_die(action.card, shared_die(action.colour, action.pips), shared_die(action.colour, action.to))
@@ -369,6 +412,8 @@ def _transition(state: State, action: Action) -> State:
         assert_never(action)
     if step.rng is not None:
         step.settle()
+    events = tuple(step.events)
+    step.recent_events = state.recent_events + events if chance else events  # a chance outcome adds its events
     return step.freeze()
 
 
@@ -376,6 +421,7 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     """A state equal to ``state`` in everything ``player`` can see.
 
     Ofrendados hides nothing but the future: the unrevealed Calaveritas are
-    kept as an unordered set, so only the generator is replaced.
+    kept as an unordered set, so only the generator is replaced. The recent
+    events are public (no event names an unrevealed card), so they stay.
     """
     return evolve(state, rng=None if state.rng is None else Rng(rng.next_u64()[0]))

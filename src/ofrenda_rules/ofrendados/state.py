@@ -20,6 +20,7 @@ from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrendados.actions import Action
 from ofrenda_rules.ofrendados.components import Beneath, Colour, ObjectKind
 from ofrenda_rules.ofrendados.edition import EDITIONS, Edition
+from ofrenda_rules.ofrendados.events import Event
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -261,6 +262,13 @@ class State:
     """Each player's offering, flowers, money and cards."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
+    recent_events: tuple[Event, ...] = attrs.field(default=(), metadata={NOT_IN_REPLAY_V1: True})
+    """What happened since, and including, the most recent player decision (the setup's events at first).
+
+    A player decision replaces them with its step's events; a chance outcome
+    fed by the caller adds its own. Not written in positions, nor in the
+    digests of version-1 replays.
+    """
     _legal: tuple[Action, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False, hash=False)
     """The legal actions, once computed (a cache: never serialised, compared or printed)."""
 

@@ -8,7 +8,8 @@ every step:
   is an identity test;
 * per edition (:func:`tables`, cached), every player action as a prebuilt
   object, the face of every die, the cells an object may rest on, the owed
-  decisions each card gives.
+  decisions each card gives, and the events of the most frequent steps (a
+  die taken or used, a flower placed, an object drawn), shared by every game.
 
 Sharing changes nothing visible: actions, dice and owed decisions compare by
 value, and a die or action built by a caller works exactly like a shared one
@@ -46,8 +47,9 @@ from ofrenda_rules.ofrendados.actions import (
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Colour, DieFace, Flower, ObjectKind
 from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION, Edition
+from ofrenda_rules.ofrendados.events import CardRevealed, DieTaken, DieUsed, FlowerMoved, ObjectDrawn, Passed
 from ofrenda_rules.ofrendados.offering import Sheet
-from ofrenda_rules.ofrendados.state import Die, Pending, PendingKind
+from ofrenda_rules.ofrendados.state import DICE_PER_COLOUR, Die, Pending, PendingKind
 
 __all__ = [
     "DICE",
@@ -199,6 +201,22 @@ class Tables:
     """For each die-power card, the actions it offers on each die, in the order of its targets."""
     bought: dict[int, tuple[Pending, ...]]
     """The decisions owed on buying each card (its draws, or its rewrite)."""
+    head: int
+    """The last Path space before Quetzalcóatl's head (the land of the living lies beyond)."""
+    taken: tuple[tuple[DieTaken, ...], ...]
+    """The event of each seat taking each die, by seat then die."""
+    used: tuple[tuple[DieUsed, ...], ...]
+    """The event of each seat using each die for its face, by seat then die."""
+    exchanged: tuple[tuple[tuple[DieUsed, DieUsed], ...], ...]
+    """The event of each seat exchanging each die for 1 or 2 pesos, by seat, die, then pesos - 1."""
+    moved: tuple[tuple[tuple[FlowerMoved, FlowerMoved], ...], ...]
+    """The event of each seat placing a flower on each space (space 1 first), without and with the crossing."""
+    drawn: tuple[tuple[dict[int, ObjectDrawn], ...], ...]
+    """The events of each seat drawing in each cell, by ``id`` of the object drawn (made on first use)."""
+    revealed: dict[int, tuple[CardRevealed, CardRevealed]]
+    """The events of each card revealed to open the market and to refill it."""
+    passed: tuple[Passed, ...]
+    """The event of each seat passing."""
 
 
 def _build(edition: Edition) -> Tables:
@@ -232,6 +250,8 @@ def _build(edition: Edition) -> Tables:
     path = edition.path
     positions = range(path.length + 1)
     reach = {id(flower): tuple(path.next_space(p, flower) for p in positions) for flower in Flower}
+    seats = range(max(DICE_PER_COLOUR))
+    spaces = tuple(enumerate(path.spaces, start=1))
     return Tables(
         faces=faces,
         ahead=tuple(None if f.flower is None else reach[id(f.flower)] for f in faces),
@@ -249,6 +269,35 @@ def _build(edition: Edition) -> Tables:
         double_exchange=frozenset(double),
         power_actions=power_actions,
         bought=bought,
+        head=path.head,
+        taken=tuple(tuple(DieTaken(seat, d.colour, d.pips) for d in DICE) for seat in seats),
+        used=tuple(
+            tuple(
+                DieUsed(seat, d.colour, d.pips, False, f.object, f.flower, f.pesos)
+                for d, f in zip(DICE, faces, strict=True)
+            )
+            for seat in seats
+        ),
+        exchanged=tuple(
+            tuple(
+                (DieUsed(seat, d.colour, d.pips, True, pesos=1), DieUsed(seat, d.colour, d.pips, True, pesos=2))
+                for d in DICE
+            )
+            for seat in seats
+        ),
+        moved=tuple(
+            tuple(
+                (
+                    FlowerMoved(seat, n, space.flower, space.pesos, space.object, False, n == path.length),
+                    FlowerMoved(seat, n, space.flower, space.pesos, space.object, True, n == path.length),
+                )
+                for n, space in spaces
+            )
+            for seat in seats
+        ),
+        drawn=tuple(tuple({} for _ in range(spec.size)) for _ in seats),
+        revealed={card.id: (CardRevealed(card.id, False), CardRevealed(card.id, True)) for card in edition.cards},
+        passed=tuple(Passed(seat) for seat in seats),
     )
 
 

@@ -3,7 +3,8 @@
 Everything on the table is public: the sheets, the Path, the money, the
 cards bought, the dice and the market. The unrevealed Calaveritas are known
 as a set (all 30 are listed in the edition) but not their order, which the
-state never stores; the generator never appears in a view.
+state never stores; the generator never appears in a view. Every event is
+public too (:func:`~ofrenda_rules.ofrendados.events.event_seen_by`).
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.ofrendados.events import Event, event_seen_by
 from ofrenda_rules.ofrendados.rules import current_player
-from ofrenda_rules.ofrendados.state import Board, Die, Pending, Phase, State
+from ofrenda_rules.ofrendados.state import Board, Config, Die, Pending, Phase, State
 
 __all__ = ["View", "observe"]
 
@@ -55,6 +57,10 @@ class View:
     """Decisions the acting player owes."""
     boards: tuple[Board, ...]
     """Every player's offering, flowers, money and cards."""
+    config: Config
+    """The options and the edition in play (the Path, the sheet and the cards everyone can read)."""
+    recent_events: tuple[Event, ...] = ()
+    """What happened since the most recent player decision, as this seat may know it (everything is public)."""
 
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, as an SVG picture Jupyter shows.
@@ -89,4 +95,8 @@ def observe(state: State, player: int) -> View:
         powers_used=state.powers_used,
         pending=state.pending,
         boards=state.boards,
+        config=state.config,
+        recent_events=tuple(
+            seen for seen in (event_seen_by(event, player) for event in state.recent_events) if seen is not None
+        ),
     )
