@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,12 +32,19 @@ def _hooks(game: AnyGame) -> tuple[Any, Any]:
     return game.to_position, game.from_position
 
 
+def _without_events(state: Any) -> Any:
+    """``state`` with no ``recent_events`` (a position leaves them out; ``from_position`` gives none)."""
+    if "recent_events" in attrs.fields_dict(type(state)):
+        return attrs.evolve(state, recent_events=())
+    return state
+
+
 def _check_round_trip(game: AnyGame, state: Any) -> str:
     to_position, from_position = _hooks(game)
     text = to_position(state)
     assert isinstance(text, str)
     back = from_position(text, state.config)
-    assert back == state, f"round trip differs for {text!r}"
+    assert back == _without_events(state), f"round trip differs for {text!r}"
     assert to_position(back) == text
     assert game.legal_actions(back) == game.legal_actions(state)
     assert game.current_player(back) == game.current_player(state)
