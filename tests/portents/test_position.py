@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import attrs
-
 import pytest
 
 from ofrenda_rules.chance import CHANCE, TERMINAL

@@ -16,9 +16,9 @@ or the Kitty token at once. Every event is therefore seen whole by every seat.
 >>> state = new_game(Config(), seed=11)
 >>> state, events = step(state, legal_actions(state)[4])
 >>> events
-(OfferingLit(seat=0, space=4, tile=Sign.RED_WING),)
+(OfferingLit(seat=1, space=4, tile=Sign.YELLOW_WING),)
 >>> describe_event(events[0])
-'player 0 lit the Red Wing on space 4 (centre) as a Burnt Offering'
+'player 1 lit the Yellow Wing on space 4 (centre) as a Burnt Offering'
 """
 
 from __future__ import annotations
@@ -27,11 +27,12 @@ from typing import ClassVar, Final, assert_never
 
 import attrs
 
-from ofrenda_rules.portents.components import DEFAULT_EDITION, LANE_NAMES, Side, Sign, Trait
+from ofrenda_rules.portents.components import LANE_NAMES, RING, Side, Sign, Trait
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.serialization import register_tagged_union
 
 __all__ = [
+    "SLOT_LABELS",
     "SPACE_NAMES",
     "AltarReshuffled",
     "AltarTileDrawn",
@@ -73,6 +74,15 @@ SPACE_NAMES: Final = (
     "south-east corner",
 )
 """Where each altar space (0-8, row by row from the north-west) lies, in words."""
+
+SLOT_LABELS: Final = tuple(
+    f"{edge.value[0].upper()}{position + 1}" if edge.side is not None else edge.value[0].upper() + edge.value[5].upper()
+    for edge, position in RING
+)
+"""A short label of each omen slot (0-15) from the geometry alone: ``NW``, ``N1`` (north, by column 1) ... ``W1``.
+
+These are the default edition's printed names; an event names slots by number, so its description uses these.
+"""
 
 
 # --- setup (chance) -------------------------------------------------------------------------------------------
@@ -401,7 +411,7 @@ def _space(space: int) -> str:
 
 
 def _slot(slot: int) -> str:
-    return f"slot {DEFAULT_EDITION.slot_names[slot]}"
+    return f"slot {SLOT_LABELS[slot]}"
 
 
 def _tiles(tiles: tuple[Sign, ...]) -> str:
@@ -410,8 +420,6 @@ def _tiles(tiles: tuple[Sign, ...]) -> str:
     names = [f"the {tile}" for tile in tiles]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
-
-_LANES_WORDED: Final = tuple(name.replace("row", "row ").replace("col", "column ") for name in LANE_NAMES)
 
 _REASONS: Final = {
     EndReason.FORTUNE_OF_FOUR: "with a fortune of 4 omens",
@@ -462,7 +470,7 @@ def describe_event(event: Event) -> str:
     if isinstance(event, TilesPalmed):
         return f"player {event.seat} palmed {_tiles(event.tiles)} into hand"
     if isinstance(event, PortentIgnited):
-        return f"{_who(event.seat)} made a new {event.trait.value} Portent in {_LANES_WORDED[event.lane]}"
+        return f"{_who(event.seat)} made a new {event.trait.value} Portent in {LANE_NAMES[event.lane]}"
     if isinstance(event, OmenCollected):
         return f"{_who(event.seat)} collected the {event.omen} omen from {_slot(event.slot)}"
     if isinstance(event, OfferingLit):

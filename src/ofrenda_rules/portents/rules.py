@@ -485,7 +485,8 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
 
     Portents hides nothing but the generator (hands are played face up, and
     the bag's contents follow from what is visible), so only the generator
-    of a seeded game is replaced.
+    of a seeded game is replaced. The recent events stay: each shows only what
+    lay face up on the table (see :func:`~ofrenda_rules.portents.events.event_seen_by`).
     """
     if state.rng is None:
         return state

@@ -325,9 +325,7 @@ def _deal(state: State, tile: Sign, events: tuple[Event, ...]) -> State:
         return evolve(state, hands=hands, recent_events=events)
     if not all(hand_ok(hand) for hand in hands):
         count = state.redeals + 1
-        return evolve(
-            state, hands=((),) * len(hands), redeals=count, recent_events=(*events, HandsRedealt(count))
-        )
+        return evolve(state, hands=((),) * len(hands), redeals=count, recent_events=(*events, HandsRedealt(count)))
     state = evolve(state, hands=hands, recent_events=events)
     rest = tuple(_pool(state))
     if not state.config.solo:

@@ -35,6 +35,7 @@ from ofrenda_rules.portents.altar import (
 )
 from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Side, Sign
 from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
+from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
     KittyMoved,
     OfferingLit,
@@ -46,7 +47,6 @@ from ofrenda_rules.portents.events import (
 )
 from ofrenda_rules.portents.kitty import kitty_turn_draft
 from ofrenda_rules.portents.scoring import fortune_win, solo_target_met
-from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.state import Phase, State
 from ofrenda_rules.portents.tables import (
     PASS,
