@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.endings import EndReason
-from ofrenda_rules.portents.events import Event, GameOver, TileSnuffed
+from ofrenda_rules.portents.events import Event, GameOver, tile_snuffed
 from ofrenda_rules.portents.state import Config, Phase, Portent, State
 from ofrenda_rules.rng import Rng
 
@@ -143,7 +143,7 @@ class Draft:
         altar = self.altar
         self.note(
             *[
-                TileSnuffed(space, tile)
+                tile_snuffed(space, tile)
                 for space in range(9)
                 if before[space] and not after[space] and (tile := altar[space]) is not None
             ]

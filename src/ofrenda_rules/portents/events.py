@@ -58,8 +58,19 @@ __all__ = [
     "TileSnuffed",
     "TilesPalmed",
     "TilesPushed",
+    "altar_tile_drawn",
     "describe_event",
     "event_seen_by",
+    "kitty_drew",
+    "kitty_moved",
+    "kitty_token_played",
+    "offering_lit",
+    "omen_collected",
+    "omen_drawn",
+    "portent_ignited",
+    "tile_dealt",
+    "tile_placed",
+    "tile_snuffed",
 ]
 
 SPACE_NAMES: Final = (
@@ -513,3 +524,81 @@ def _game_over(event: GameOver) -> str:
     if event.reason is EndReason.TURN_LIMIT:
         return "game over: the turn limit was reached; a draw, nobody wins"
     return f"game over: the Kitty won {how}; player 0 lost with {event.omens[0]} omens"
+
+
+# --- shared instances -----------------------------------------------------------------------------------------
+# Events are immutable, so the rules hand out shared instances of the common ones (a table lookup costs a tenth
+# of building a frozen attrs instance, and a step makes several).
+
+_SIGNS: Final = tuple(Sign)
+_WHO: Final = (0, 1, None)
+"""Index 0 and 1: the seats; index 2: the Kitty (``None``)."""
+_PLACED: Final = tuple(tuple(tuple(TilePlaced(s, p, t) for t in _SIGNS) for p in range(9)) for s in (0, 1))
+_LIT: Final = tuple(tuple(tuple(OfferingLit(w, p, t) for t in _SIGNS) for p in range(9)) for w in _WHO)
+_IGNITED: Final = tuple(tuple(tuple(PortentIgnited(w, lane, t) for t in Trait) for lane in range(8)) for w in _WHO)
+_COLLECTED: Final = tuple(tuple(tuple(OmenCollected(w, s, o) for o in _SIGNS) for s in range(16)) for w in _WHO)
+_SNUFFED: Final = tuple(tuple(TileSnuffed(p, t) for t in _SIGNS) for p in range(9))
+_DREW: Final = tuple(tuple(KittyDrew(t, p) for t in _SIGNS) for p in (*range(9), None))
+_TOKEN: Final = tuple(tuple(KittyTokenPlayed(t, p) for t in _SIGNS) for p in (*range(9), None))
+_MOVED: Final = tuple(tuple(KittyMoved(s, n) for n in range(40)) for s in range(16))
+_TRAIT_INDEX: Final = {trait: i for i, trait in enumerate(Trait)}
+
+
+def tile_placed(seat: int, space: int, tile: Sign) -> TilePlaced:
+    """The shared ``TilePlaced(seat, space, tile)``."""
+    return _PLACED[seat][space][tile.index]
+
+
+def offering_lit(seat: int | None, space: int, tile: Sign) -> OfferingLit:
+    """The shared ``OfferingLit(seat, space, tile)`` (``seat`` ``None``: the Kitty)."""
+    return _LIT[2 if seat is None else seat][space][tile.index]
+
+
+def portent_ignited(seat: int | None, lane: int, trait: Trait) -> PortentIgnited:
+    """The shared ``PortentIgnited(seat, lane, trait)``."""
+    return _IGNITED[2 if seat is None else seat][lane][_TRAIT_INDEX[trait]]
+
+
+def omen_collected(seat: int | None, slot: int, omen: Sign) -> OmenCollected:
+    """The shared ``OmenCollected(seat, slot, omen)``."""
+    return _COLLECTED[2 if seat is None else seat][slot][omen.index]
+
+
+def tile_snuffed(space: int, tile: Sign) -> TileSnuffed:
+    """The shared ``TileSnuffed(space, tile)``."""
+    return _SNUFFED[space][tile.index]
+
+
+def kitty_drew(tile: Sign, space: int | None) -> KittyDrew:
+    """The shared ``KittyDrew(tile, space)``."""
+    return _DREW[9 if space is None else space][tile.index]
+
+
+def kitty_token_played(tile: Sign, space: int | None) -> KittyTokenPlayed:
+    """The shared ``KittyTokenPlayed(tile, space)``."""
+    return _TOKEN[9 if space is None else space][tile.index]
+
+
+def kitty_moved(slot: int, steps: int) -> KittyMoved:
+    """The shared ``KittyMoved(slot, steps)`` (a new one past 39 steps, which no game reaches)."""
+    return _MOVED[slot][steps] if steps < 40 else KittyMoved(slot, steps)
+
+
+_OMEN_DRAWN: Final = tuple(tuple(OmenDrawn(s, o) for o in _SIGNS) for s in range(16))
+_ALTAR_DRAWN: Final = tuple(tuple(AltarTileDrawn(p, t) for t in _SIGNS) for p in range(9))
+_DEALT: Final = tuple(tuple(TileDealt(s, t) for t in _SIGNS) for s in (0, 1))
+
+
+def omen_drawn(slot: int, omen: Sign) -> OmenDrawn:
+    """The shared ``OmenDrawn(slot, omen)``."""
+    return _OMEN_DRAWN[slot][omen.index]
+
+
+def altar_tile_drawn(space: int, tile: Sign) -> AltarTileDrawn:
+    """The shared ``AltarTileDrawn(space, tile)``."""
+    return _ALTAR_DRAWN[space][tile.index]
+
+
+def tile_dealt(seat: int, tile: Sign) -> TileDealt:
+    """The shared ``TileDealt(seat, tile)``."""
+    return _DEALT[seat][tile.index]

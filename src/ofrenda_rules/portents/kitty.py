@@ -35,14 +35,14 @@ from ofrenda_rules.portents.components import CORNER_WIDE_PUSH, LANES, RING, SID
 from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
-    KittyDrew,
-    KittyMoved,
     KittyPushed,
     KittyStole,
-    KittyTokenPlayed,
-    OfferingLit,
-    OmenCollected,
-    PortentIgnited,
+    kitty_drew,
+    kitty_moved,
+    kitty_token_played,
+    offering_lit,
+    omen_collected,
+    portent_ignited,
 )
 from ofrenda_rules.portents.scoring import kitty_fortune_win
 from ofrenda_rules.portents.state import Phase, State
@@ -111,11 +111,11 @@ def kitty_turn_draft(draft: Draft) -> None:
         assert token is not None
         if emptied:
             altar[emptied[0]] = token
-            draft.note(KittyTokenPlayed(token, emptied[0]))
+            draft.note(kitty_token_played(token, emptied[0]))
             emptied = emptied[1:]
         else:
             pushed = (token,)
-            draft.note(KittyTokenPlayed(token, None))
+            draft.note(kitty_token_played(token, None))
         token = None
     draft.altar = tuple(altar)
     draft.token = token
@@ -194,10 +194,10 @@ def kitty_draw_draft(draft: Draft, tile: Sign) -> None:
         space = draft.kitty_fill[0]
         draft.altar = draft.altar[:space] + (tile,) + draft.altar[space + 1 :]
         draft.kitty_fill = draft.kitty_fill[1:]
-        draft.note(KittyDrew(tile, space))
+        draft.note(kitty_drew(tile, space))
     else:
         draft.token = tile
-        draft.note(KittyDrew(tile, None))
+        draft.note(kitty_drew(tile, None))
     _continue(draft)
 
 
@@ -213,10 +213,10 @@ def kitty_draws(draft: Draft, below: Callable[[int], int]) -> None:
     drawn = []
     for space in draft.kitty_fill:
         altar[space] = tile = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
-        drawn.append(KittyDrew(tile, space))
+        drawn.append(kitty_drew(tile, space))
     if not draft.config.chaotic_cat and draft.token is None:
         draft.token = tile = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
-        drawn.append(KittyDrew(tile, None))
+        drawn.append(kitty_drew(tile, None))
     draft.note(*drawn)
     draft.altar = tuple(altar)
     draft.bag = tuple(bag)
@@ -243,8 +243,8 @@ def _continue(draft: Draft) -> None:
     if found:
         slots = omens_collected(omens, found)
         draft.note(
-            *[PortentIgnited(None, portent.lane, portent.trait) for portent in found],
-            *[OmenCollected(None, slot, omen) for slot in slots if (omen := omens[slot]) is not None],
+            *[portent_ignited(None, portent.lane, portent.trait) for portent in found],
+            *[omen_collected(None, slot, omen) for slot in slots if (omen := omens[slot]) is not None],
         )
         gained = gained + tuple(omen for i in slots if (omen := omens[i]) is not None)
         left = list(omens)
@@ -256,14 +256,14 @@ def _continue(draft: Draft) -> None:
         for space in chosen:
             flags[space] = True
         lit = tuple(flags)
-        draft.note(*[OfferingLit(None, space, tile) for space in chosen if (tile := altar[space]) is not None])
+        draft.note(*[offering_lit(None, space, tile) for space in chosen if (tile := altar[space]) is not None])
     if scries:
         before = lit
         lit = snuff(altar, lit, chosen, draft.config.snuff_each_alone)
         if lit != before:
             draft.note_snuffed(before, lit)
     steps = draft.kitty_steps + 1 + (1 if draft.kitty_extra else 0)
-    draft.note(KittyMoved(draft.config.edition.kitty_path[steps % CIRCUIT], steps))
+    draft.note(kitty_moved(draft.config.edition.kitty_path[steps % CIRCUIT], steps))
     draft.omens = omens
     draft.kitty_omens = gained
     draft.lit = lit

@@ -34,7 +34,7 @@ from ofrenda_rules.portents.actions import (
 )
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
-from ofrenda_rules.portents.events import Event, OfferingLit, PushPassed, ReplacementDrawn, TileSacrificed
+from ofrenda_rules.portents.events import Event, PushPassed, ReplacementDrawn, TileSacrificed, offering_lit
 from ofrenda_rules.portents.kitty import kitty_draw_draft, kitty_draws
 from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes
 from ofrenda_rules.portents.state import Config, Memo, Phase, State
@@ -413,7 +413,7 @@ def _step(state: State, action: Action, draw: bool) -> State:
             fields[_PHASE] = Phase.PUSH
             tile = state.altar[action.space]
             assert tile is not None
-            fields[_EVENTS] = (OfferingLit(1 - state.active, action.space, tile),)
+            fields[_EVENTS] = (offering_lit(1 - state.active, action.space, tile),)
             return from_values(fields)
         if len(state.lit_now) + 1 < len(state.portents):
             return do_light(state, action.space)

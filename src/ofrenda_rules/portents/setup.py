@@ -53,14 +53,14 @@ from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
 from ofrenda_rules.portents.events import (
     AltarReshuffled,
-    AltarTileDrawn,
     Event,
     FirstPlayerChosen,
     HandsRedealt,
-    KittyDrew,
     LastTileSetAside,
-    OmenDrawn,
-    TileDealt,
+    altar_tile_drawn,
+    kitty_drew,
+    omen_drawn,
+    tile_dealt,
 )
 from ofrenda_rules.portents.state import Phase, State
 from ofrenda_rules.portents.tables import CHOOSE_FIRST, DRAW_OMENS, DRAW_TILES
@@ -254,7 +254,7 @@ def apply_setup(state: State, action: Action) -> State:
     if isinstance(action, DrawOmen):
         slot = _first_empty(state.omens)
         omens = state.omens[:slot] + (action.omen,) + state.omens[slot + 1 :]
-        events = (*events, OmenDrawn(slot, action.omen))
+        events = (*events, omen_drawn(slot, action.omen))
         return evolve(state, omens=omens, phase=phase if _has_empty(omens) else Phase.ALTAR, recent_events=events)
     if isinstance(action, ChooseFirst):
         events = (*events, FirstPlayerChosen(action.seat))
@@ -262,17 +262,17 @@ def apply_setup(state: State, action: Action) -> State:
     assert isinstance(action, DrawTile)
     tile = action.tile
     if phase is Phase.ALTAR:
-        events = (*events, AltarTileDrawn(_first_empty(state.altar), tile))
+        events = (*events, altar_tile_drawn(_first_empty(state.altar), tile))
         altar = _put(state.altar, tile)
         if _has_empty(altar):
             return evolve(state, altar=altar, recent_events=events)
         return _check_altar(state, altar, events)
     if phase is Phase.RESHUFFLE:
-        events = (*events, AltarTileDrawn(_first_empty(state.altar), tile))
+        events = (*events, altar_tile_drawn(_first_empty(state.altar), tile))
         altar = _put(state.altar, tile)
         taken = tuple(t for t in state.taken if t is not tile)
         if len(taken) == 1:
-            events = (*events, AltarTileDrawn(_first_empty(altar), taken[0]))
+            events = (*events, altar_tile_drawn(_first_empty(altar), taken[0]))
             altar, taken = _put(altar, taken[0]), ()
         if taken:
             return evolve(state, altar=altar, taken=taken, recent_events=events)
@@ -281,7 +281,7 @@ def apply_setup(state: State, action: Action) -> State:
         return _deal(state, tile, events)
     assert phase is Phase.TOKEN
     bag = tuple(t for t in _pool(state) if t is not tile)
-    events = (*events, KittyDrew(tile, None))
+    events = (*events, kitty_drew(tile, None))
     return evolve(state, token=tile, bag=tuple(sorted(bag)), phase=Phase.PUSH, recent_events=events)
 
 
@@ -320,7 +320,7 @@ def _deal(state: State, tile: Sign, events: tuple[Event, ...]) -> State:
     hands = state.hands
     seat = next(s for s, hand in enumerate(hands) if len(hand) < 3)
     hands = hands[:seat] + (tuple(sorted((*hands[seat], tile))),) + hands[seat + 1 :]
-    events = (*events, TileDealt(seat, tile))
+    events = (*events, tile_dealt(seat, tile))
     if len(hands[-1]) < 3:
         return evolve(state, hands=hands, recent_events=events)
     if not all(hand_ok(hand) for hand in hands):
@@ -357,10 +357,10 @@ def seeded_setup(state: State, rng: Rng) -> State:
     below = draws.below
     left = list(config.edition.omens)
     omens = tuple([left.pop(below(n)) for n in range(16, 1, -1)] + left)
-    events: list[Event] = [*state.recent_events, *(OmenDrawn(slot, omen) for slot, omen in enumerate(omens))]
+    events: list[Event] = [*state.recent_events, *(omen_drawn(slot, omen) for slot, omen in enumerate(omens))]
     box = list(config.edition.tiles)
     altar = [box.pop(below(n)) for n in range(16, 7, -1)]
-    events.extend(AltarTileDrawn(space, tile) for space, tile in enumerate(altar))
+    events.extend(altar_tile_drawn(space, tile) for space, tile in enumerate(altar))
     reshuffles = 0
     while shows_portent(tuple(altar)):
         reshuffles += 1
@@ -370,9 +370,9 @@ def seeded_setup(state: State, rng: Rng) -> State:
         while len(taken) > 1:
             lead = target[len(altar)] if tuple(altar) == target[: len(altar)] else None
             altar.append(pick(taken, lead))
-            events.append(AltarTileDrawn(len(altar) - 1, altar[-1]))
+            events.append(altar_tile_drawn(len(altar) - 1, altar[-1]))
         altar.append(taken[0])
-        events.append(AltarTileDrawn(8, taken[0]))
+        events.append(altar_tile_drawn(8, taken[0]))
     redeals = -1
     hands: tuple[tuple[Sign, ...], ...] = ()
     deal = _good_deal_of(sum(1 << tile.index for tile in box), config.players)
@@ -386,7 +386,7 @@ def seeded_setup(state: State, rng: Rng) -> State:
             for _ in range(3):
                 tile = pick(pool, _lead(hands, deal))
                 hands = hands[:seat] + (tuple(sorted((*hands[seat], tile), key=_INDEX)),) + hands[seat + 1 :]
-                events.append(TileDealt(seat, tile))
+                events.append(tile_dealt(seat, tile))
     pool.sort(key=_INDEX)
     token: Sign | None = None
     if not config.solo:
@@ -409,7 +409,7 @@ def seeded_setup(state: State, rng: Rng) -> State:
         )
     if not config.chaotic_cat:
         token = pick(pool, None)
-        events.append(KittyDrew(token, None))
+        events.append(kitty_drew(token, None))
     return evolve(
         state,
         omens=omens,

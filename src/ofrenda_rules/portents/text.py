@@ -174,9 +174,19 @@ def render_text(table: State | View) -> str:
         lines.append(f"  omens ({len(table.kitty_omens)}): {_names(table.kitty_omens)}")
     if table.recent_events:
         lines.append("what just happened:")
-        for event in table.recent_events[-_EVENT_LINES:]:
-            lines.extend(textwrap.wrap(describe_event(event), 100, initial_indent="  ", subsequent_indent="    "))
-    return "\n".join(lines)
+        lines.extend("  " + describe_event(event) for event in table.recent_events[-_EVENT_LINES:])
+    return "\n".join(wrapped for line in lines for wrapped in _fit(line))
+
+
+def _fit(line: str) -> list[str]:
+    """``line`` wrapped to 100 columns, continuation lines indented under it."""
+    if len(line) <= _WIDTH:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()) + 2)
+    return textwrap.wrap(line, _WIDTH, subsequent_indent=indent)
+
+
+_WIDTH: Final = 100
 
 
 _EVENT_LINES: Final = 12
@@ -233,8 +243,8 @@ def describe_action(state: State, action: Action) -> str:
         lane = "column" if action.side in (Side.NORTH, Side.SOUTH) else "row"
         lanes = ", ".join(f"{shift} off {lane} {j + 1}" for j, shift in enumerate(action.shifts) if shift)
         return (
-            f"player {seat} pushes from the {action.side.value} side ({lanes}): {_names(tuple(off))} fall off"
-            f" into the hand; then fill {len(move.emptied)} space(s) from hand"
+            f"player {seat} pushes from the {action.side.value} side ({lanes}): {_names(tuple(off))} fall off,"
+            f" to be palmed once the {len(move.emptied)} emptied space(s) are filled from hand"
         )
     if isinstance(action, Place):
         text = f"player {seat} places the {action.tile} on space {action.space} ({SPACE_NAMES[action.space]})"

@@ -37,13 +37,13 @@ from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Sid
 from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
-    KittyMoved,
-    OfferingLit,
-    OmenCollected,
-    PortentIgnited,
-    TilePlaced,
     TilesPalmed,
     TilesPushed,
+    kitty_moved,
+    offering_lit,
+    omen_collected,
+    portent_ignited,
+    tile_placed,
 )
 from ofrenda_rules.portents.kitty import kitty_turn_draft
 from ofrenda_rules.portents.scoring import fortune_win, solo_target_met
@@ -365,7 +365,7 @@ def place_tile(state: State, place: Place) -> State:
     fields[_ALTAR] = (*state.altar[:space], place.tile, *state.altar[space + 1 :])
     hand = tuple([t for t in state.hands[seat] if t is not place.tile])
     fields[_HANDS] = _with(state.hands, seat, hand)
-    fields[_EVENTS] = (TilePlaced(seat, space, place.tile),)
+    fields[_EVENTS] = (tile_placed(seat, space, place.tile),)
     return from_values(fields)
 
 
@@ -380,7 +380,7 @@ def place_draft(draft: Draft, place: Place) -> None:
     space = place.space
     draft.altar = altar = (*draft.altar[:space], place.tile, *draft.altar[space + 1 :])
     hand = tuple([t for t in draft.hands[seat] if t is not place.tile])
-    draft.note(TilePlaced(seat, space, place.tile))
+    draft.note(tile_placed(seat, space, place.tile))
     if [tile for tile in altar if tile is None]:
         draft.hands = _with(draft.hands, seat, hand)
         return
@@ -413,8 +413,8 @@ def scry_draft(draft: Draft) -> None:
     gained = tuple(omen for i in slots if (omen := omens[i]) is not None)
     seat = draft.active
     draft.note(
-        *[PortentIgnited(seat, portent.lane, portent.trait) for portent in found],
-        *[OmenCollected(seat, slot, omen) for slot in slots if (omen := omens[slot]) is not None],
+        *[portent_ignited(seat, portent.lane, portent.trait) for portent in found],
+        *[omen_collected(seat, slot, omen) for slot in slots if (omen := omens[slot]) is not None],
     )
     draft.omens = without(omens, slots)
     draft.collected = _with(draft.collected, seat, draft.collected[seat] + gained)
@@ -443,7 +443,7 @@ def do_light(state: State, space: int) -> State:
     fields[_LIT_NOW] = (*state.lit_now, space)
     tile = state.altar[space]
     assert tile is not None
-    fields[_EVENTS] = (OfferingLit(state.active, space, tile),)
+    fields[_EVENTS] = (offering_lit(state.active, space, tile),)
     return from_values(fields)
 
 
@@ -453,7 +453,7 @@ def light_draft(draft: Draft, space: int) -> None:
     draft.lit_now = (*draft.lit_now, space)
     tile = draft.altar[space]
     assert tile is not None
-    draft.note(OfferingLit(draft.active, space, tile))
+    draft.note(offering_lit(draft.active, space, tile))
     if len(draft.lit_now) >= len(draft.portents):
         end_scrying_draft(draft)
 
@@ -512,7 +512,7 @@ def finish_turn_draft(draft: Draft) -> None:
         extra = config.felis_pyromanias and offerings < 2
         if extra and config.felis_step_first:
             draft.kitty_steps = steps = draft.kitty_steps + 1  # the extra step first: it acts from the next slot
-            draft.note(KittyMoved(config.edition.kitty_path[steps % 16], steps))
+            draft.note(kitty_moved(config.edition.kitty_path[steps % 16], steps))
             extra = False
         draft.kitty_extra = extra
         kitty_turn_draft(draft)
