@@ -30,7 +30,7 @@ from ofrenda_rules.portents import (
     outcome,
     render_text,
 )
-from ofrenda_rules.portents.components import DEFAULT_EDITION
+from ofrenda_rules.portents.components import DEFAULT_EDITION, Sign
 from tests.portents.boards import S, position
 
 E = DEFAULT_EDITION
@@ -75,7 +75,7 @@ def test_the_board_names_hands_omens_fortunes_and_what_just_happened() -> None:
     altar = [S.BLUE_SKULL, S.WHITE_SKULL, S.YELLOW_WING]
     altar += [S.RED_WING, S.RED_CLAW, S.BLUE_CLAW]
     altar += [S.WHITE_WISHBONE, S.BLUE_WISHBONE, S.WHITE_CLAW]
-    omens = [None] * 16
+    omens: list[Sign | None] = [None] * 16
     omens[E.slot("W2")], omens[E.slot("W3")], omens[E.slot("E3")] = S.RED_CLAW, S.RED_WISHBONE, S.BLUE_WISHBONE
     state = position(altar, [[S.YELLOW_SKULL, S.RED_SKULL, S.YELLOW_WISHBONE], []], omens=tuple(omens))
     for action in (
@@ -100,7 +100,7 @@ def test_a_last_placement_is_described_with_what_it_makes_and_collects() -> None
     altar = [S.BLUE_SKULL, S.WHITE_SKULL, S.YELLOW_WING]
     altar += [S.RED_WING, S.RED_CLAW, S.BLUE_CLAW]
     altar += [S.WHITE_WISHBONE, S.BLUE_WISHBONE, S.WHITE_CLAW]
-    omens = [None] * 16
+    omens: list[Sign | None] = [None] * 16
     omens[E.slot("W2")] = S.RED_CLAW
     state = position(altar, [[S.YELLOW_SKULL, S.RED_SKULL, S.YELLOW_WISHBONE], []], omens=tuple(omens))
     push = Push(Side.WEST, (1, 1, 1))
