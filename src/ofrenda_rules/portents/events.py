@@ -63,6 +63,7 @@ __all__ = [
     "event_seen_by",
     "kitty_drew",
     "kitty_moved",
+    "kitty_stole",
     "kitty_token_played",
     "offering_lit",
     "omen_collected",
@@ -71,6 +72,8 @@ __all__ = [
     "tile_dealt",
     "tile_placed",
     "tile_snuffed",
+    "tiles_palmed",
+    "tiles_pushed",
 ]
 
 SPACE_NAMES: Final = (
@@ -542,6 +545,35 @@ _DREW: Final = tuple(tuple(KittyDrew(t, p) for t in _SIGNS) for p in (*range(9),
 _TOKEN: Final = tuple(tuple(KittyTokenPlayed(t, p) for t in _SIGNS) for p in (*range(9), None))
 _MOVED: Final = tuple(tuple(KittyMoved(s, n) for n in range(40)) for s in range(16))
 _TRAIT_INDEX: Final = {trait: i for i, trait in enumerate(Trait)}
+_PALMED_ONE: Final = tuple(tuple(TilesPalmed(s, (t,)) for t in _SIGNS) for s in (0, 1))
+_STOLE: Final = tuple(tuple(KittyStole(s, o) for o in _SIGNS) for s in range(16))
+_PUSHED_ONE: Final = {
+    (side, shifts): tuple(tuple(TilesPushed(s, side, shifts, (t,)) for t in _SIGNS) for s in (0, 1))
+    for side in Side
+    for shifts in ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+}
+
+
+def tiles_pushed(seat: int, side: Side, shifts: tuple[int, int, int], tiles: tuple[Sign, ...]) -> TilesPushed:
+    """``TilesPushed(seat, side, shifts, tiles)``, shared when one tile falls off a 1-tile push."""
+    if len(tiles) == 1 and shifts in _ONE_TILE_SHIFTS:
+        return _PUSHED_ONE[side, shifts][seat][tiles[0].index]
+    return TilesPushed(seat, side, shifts, tiles)
+
+
+_ONE_TILE_SHIFTS: Final = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+
+
+def tiles_palmed(seat: int, tiles: tuple[Sign, ...]) -> TilesPalmed:
+    """``TilesPalmed(seat, tiles)``, shared for a single tile."""
+    if len(tiles) == 1:
+        return _PALMED_ONE[seat][tiles[0].index]
+    return TilesPalmed(seat, tiles)
+
+
+def kitty_stole(slot: int, omen: Sign) -> KittyStole:
+    """The shared ``KittyStole(slot, omen)``."""
+    return _STOLE[slot][omen.index]
 
 
 def tile_placed(seat: int, space: int, tile: Sign) -> TilePlaced:

@@ -36,9 +36,9 @@ from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
     KittyPushed,
-    KittyStole,
     kitty_drew,
     kitty_moved,
+    kitty_stole,
     kitty_token_played,
     offering_lit,
     omen_collected,
@@ -92,7 +92,7 @@ def kitty_turn_draft(draft: Draft) -> None:
     if not draft.made_portent and omen is not None:
         draft.kitty_omens = (*draft.kitty_omens, omen)
         draft.omens = omens[:slot] + (None,) + omens[slot + 1 :]
-        draft.note(KittyStole(slot, omen))
+        draft.note(kitty_stole(slot, omen))
     move, emptied = kitty_push(slot, lit_bits(draft.lit))
     off: tuple[Sign, ...] = ()
     if move is None:

@@ -37,13 +37,13 @@ from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Sid
 from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
-    TilesPalmed,
-    TilesPushed,
     kitty_moved,
     offering_lit,
     omen_collected,
     portent_ignited,
     tile_placed,
+    tiles_palmed,
+    tiles_pushed,
 )
 from ofrenda_rules.portents.kitty import kitty_turn_draft
 from ofrenda_rules.portents.scoring import fortune_win, solo_target_met
@@ -341,7 +341,7 @@ def do_push(state: State, push: Push) -> State:
     lit = (*state.lit, False)
     fields = values(state)
     fields[_PUSHED] = off = tuple([tile for space in move.off if (tile := altar[space]) is not None])
-    fields[_EVENTS] = (TilesPushed(state.active, push.side, push.shifts, off),)
+    fields[_EVENTS] = (tiles_pushed(state.active, push.side, push.shifts, off),)
     fields[_ALTAR] = tuple(map(altar.__getitem__, move.source))
     fields[_LIT] = tuple(map(lit.__getitem__, move.source))
     fields[_PHASE] = Phase.PLACE
@@ -386,7 +386,7 @@ def place_draft(draft: Draft, place: Place) -> None:
         return
     draft.hands = _with(draft.hands, seat, tuple(sorted(hand + draft.pushed, key=_INDEX)))
     if draft.pushed:
-        draft.note(TilesPalmed(seat, draft.pushed))
+        draft.note(tiles_palmed(seat, draft.pushed))
     draft.pushed = ()
     scry_draft(draft)
 
