@@ -513,7 +513,7 @@ def describe_event(event: Event) -> str:
         return f"the {event.tile} was drawn from the bag for the Kitty, onto {where}"
     if isinstance(event, KittyMoved):
         hat = "; it wears its hat" if event.steps >= 16 else ""
-        return f"the Kitty walked to {_slot(event.slot)} ({event.steps} steps of 32{hat})"
+        return f"the Kitty walked to {_slot(event.slot)} (step {event.steps} of 32{hat})"
     if isinstance(event, GameOver):
         return _game_over(event)
     assert_never(event)

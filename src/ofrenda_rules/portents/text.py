@@ -150,9 +150,7 @@ def render_text(table: State | View) -> str:
         to_move = current_player(table)
         bag = _names(table.bag)
     lines = board(table.omens, table.altar, table.lit, names, kitty)
-    lines.append(
-        "key: colour Y/R/B/W (yellow red blue white) + shape S/C/H/W (skull claw wisHbone wing); * Burnt Offering"
-    )
+    lines.append("key: colour Y R B W (yellow red blue white), shape S C H W (skull claw wisHbone wing); * lit")
     lines.append(f"turn {table.turns + 1}: {_status(table, to_move)}")
     if table.taken:
         lines.append(f"taken up for a reshuffle: {_names(table.taken)}")
