@@ -73,7 +73,6 @@ __all__ = [
     "tile_placed",
     "tile_snuffed",
     "tiles_palmed",
-    "tiles_pushed",
 ]
 
 SPACE_NAMES: Final = (
@@ -547,21 +546,6 @@ _MOVED: Final = tuple(tuple(KittyMoved(s, n) for n in range(40)) for s in range(
 _TRAIT_INDEX: Final = {trait: i for i, trait in enumerate(Trait)}
 _PALMED_ONE: Final = tuple(tuple(TilesPalmed(s, (t,)) for t in _SIGNS) for s in (0, 1))
 _STOLE: Final = tuple(tuple(KittyStole(s, o) for o in _SIGNS) for s in range(16))
-_PUSHED_ONE: Final = {
-    (side, shifts): tuple(tuple(TilesPushed(s, side, shifts, (t,)) for t in _SIGNS) for s in (0, 1))
-    for side in Side
-    for shifts in ((1, 0, 0), (0, 1, 0), (0, 0, 1))
-}
-
-
-def tiles_pushed(seat: int, side: Side, shifts: tuple[int, int, int], tiles: tuple[Sign, ...]) -> TilesPushed:
-    """``TilesPushed(seat, side, shifts, tiles)``, shared when one tile falls off a 1-tile push."""
-    if len(tiles) == 1 and shifts in _ONE_TILE_SHIFTS:
-        return _PUSHED_ONE[side, shifts][seat][tiles[0].index]
-    return TilesPushed(seat, side, shifts, tiles)
-
-
-_ONE_TILE_SHIFTS: Final = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
 
 
 def tiles_palmed(seat: int, tiles: tuple[Sign, ...]) -> TilesPalmed:

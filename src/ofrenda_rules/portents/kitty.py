@@ -92,30 +92,30 @@ def kitty_turn_draft(draft: Draft) -> None:
     if not draft.made_portent and omen is not None:
         draft.kitty_omens = (*draft.kitty_omens, omen)
         draft.omens = omens[:slot] + (None,) + omens[slot + 1 :]
-        draft.note(kitty_stole(slot, omen))
+        draft.recent_events += (kitty_stole(slot, omen),)
     move, emptied = kitty_push(slot, lit_bits(draft.lit))
     off: tuple[Sign, ...] = ()
     if move is None:
         altar = list(draft.altar)
-        draft.note(KittyPushed(slot, None, (0, 0, 0), ()))
+        draft.recent_events += (KittyPushed(slot, None, (0, 0, 0), ()),)
     else:
         before = (*draft.altar, None)
         flags = (*draft.lit, False)
         off = tuple([tile for space in move.off if (tile := before[space]) is not None])
         altar = list(map(before.__getitem__, move.source))
         draft.lit = tuple(map(flags.__getitem__, move.source))
-        draft.note(KittyPushed(slot, _PUSH_SIDE[slot], move.caps, off))
+        draft.recent_events += (KittyPushed(slot, _PUSH_SIDE[slot], move.caps, off),)
     token = draft.token
     pushed: tuple[Sign, ...] = off
     if not draft.config.chaotic_cat:
         assert token is not None
         if emptied:
             altar[emptied[0]] = token
-            draft.note(kitty_token_played(token, emptied[0]))
+            draft.recent_events += (kitty_token_played(token, emptied[0]),)
             emptied = emptied[1:]
         else:
             pushed = (token,)
-            draft.note(kitty_token_played(token, None))
+            draft.recent_events += (kitty_token_played(token, None),)
         token = None
     draft.altar = tuple(altar)
     draft.token = token
@@ -194,10 +194,10 @@ def kitty_draw_draft(draft: Draft, tile: Sign) -> None:
         space = draft.kitty_fill[0]
         draft.altar = draft.altar[:space] + (tile,) + draft.altar[space + 1 :]
         draft.kitty_fill = draft.kitty_fill[1:]
-        draft.note(kitty_drew(tile, space))
+        draft.recent_events += (kitty_drew(tile, space),)
     else:
         draft.token = tile
-        draft.note(kitty_drew(tile, None))
+        draft.recent_events += (kitty_drew(tile, None),)
     _continue(draft)
 
 
@@ -217,7 +217,7 @@ def kitty_draws(draft: Draft, below: Callable[[int], int]) -> None:
     if not draft.config.chaotic_cat and draft.token is None:
         draft.token = tile = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
         drawn.append(kitty_drew(tile, None))
-    draft.note(*drawn)
+    draft.recent_events += tuple(drawn)
     draft.altar = tuple(altar)
     draft.bag = tuple(bag)
     draft.kitty_fill = ()
@@ -263,7 +263,7 @@ def _continue(draft: Draft) -> None:
         if lit != before:
             draft.note_snuffed(before, lit)
     steps = draft.kitty_steps + 1 + (1 if draft.kitty_extra else 0)
-    draft.note(kitty_moved(draft.config.edition.kitty_path[steps % CIRCUIT], steps))
+    draft.recent_events += (kitty_moved(draft.config.edition.kitty_path[steps % CIRCUIT], steps),)
     draft.omens = omens
     draft.kitty_omens = gained
     draft.lit = lit

@@ -473,7 +473,7 @@ def _draw_seeded(draft: Draft) -> None:
 
 
 def _feed(draft: Draft, tile: Sign) -> None:
-    draft.note(ReplacementDrawn(tile))
+    draft.recent_events += (ReplacementDrawn(tile),)
     draft.hands = (tuple(sorted((*draft.hands[0], tile), key=_INDEX)),)
     draft.bag = tuple(sorted((*(t for t in draft.bag if t is not tile), *draft.pushed), key=_INDEX))
     draft.pushed = ()

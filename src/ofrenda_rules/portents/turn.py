@@ -37,18 +37,19 @@ from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Sid
 from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
+    TilesPushed,
     kitty_moved,
     offering_lit,
     omen_collected,
     portent_ignited,
     tile_placed,
     tiles_palmed,
-    tiles_pushed,
 )
 from ofrenda_rules.portents.kitty import kitty_turn_draft
 from ofrenda_rules.portents.scoring import fortune_win, solo_target_met
 from ofrenda_rules.portents.state import Phase, State
 from ofrenda_rules.portents.tables import (
+    ALL_PUSHES,
     PASS,
     PLACES,
     PUSH_SERIAL,
@@ -106,6 +107,14 @@ _PUSHED: Final = FIELDS.index("pushed")
 _PHASE: Final = FIELDS.index("phase")
 _LIT_NOW: Final = FIELDS.index("lit_now")
 _EVENTS: Final = FIELDS.index("recent_events")
+
+
+_ONE_TILE_PUSHED: Final = {
+    id(push): tuple(tuple(TilesPushed(seat, push.side, push.shifts, (tile,)) for tile in Sign) for seat in (0, 1))
+    for push in ALL_PUSHES
+    if sum(push.shifts) == 1
+}
+"""The events of the one-tile pushes (by the identity of the interned pushes, which live as long as the module)."""
 
 
 def forbidden_sides(state: State) -> tuple[Side, ...]:
@@ -341,7 +350,11 @@ def do_push(state: State, push: Push) -> State:
     lit = (*state.lit, False)
     fields = values(state)
     fields[_PUSHED] = off = tuple([tile for space in move.off if (tile := altar[space]) is not None])
-    fields[_EVENTS] = (tiles_pushed(state.active, push.side, push.shifts, off),)
+    one = _ONE_TILE_PUSHED.get(id(push)) if len(off) == 1 else None
+    if one is None:
+        fields[_EVENTS] = (TilesPushed(state.active, push.side, push.shifts, off),)
+    else:
+        fields[_EVENTS] = (one[state.active][off[0].index],)
     fields[_ALTAR] = tuple(map(altar.__getitem__, move.source))
     fields[_LIT] = tuple(map(lit.__getitem__, move.source))
     fields[_PHASE] = Phase.PLACE
@@ -380,13 +393,13 @@ def place_draft(draft: Draft, place: Place) -> None:
     space = place.space
     draft.altar = altar = (*draft.altar[:space], place.tile, *draft.altar[space + 1 :])
     hand = tuple([t for t in draft.hands[seat] if t is not place.tile])
-    draft.note(tile_placed(seat, space, place.tile))
+    draft.recent_events += (tile_placed(seat, space, place.tile),)
     if [tile for tile in altar if tile is None]:
         draft.hands = _with(draft.hands, seat, hand)
         return
     draft.hands = _with(draft.hands, seat, tuple(sorted(hand + draft.pushed, key=_INDEX)))
     if draft.pushed:
-        draft.note(tiles_palmed(seat, draft.pushed))
+        draft.recent_events += (tiles_palmed(seat, draft.pushed),)
     draft.pushed = ()
     scry_draft(draft)
 
@@ -453,7 +466,7 @@ def light_draft(draft: Draft, space: int) -> None:
     draft.lit_now = (*draft.lit_now, space)
     tile = draft.altar[space]
     assert tile is not None
-    draft.note(offering_lit(draft.active, space, tile))
+    draft.recent_events += (offering_lit(draft.active, space, tile),)
     if len(draft.lit_now) >= len(draft.portents):
         end_scrying_draft(draft)
 
@@ -512,7 +525,7 @@ def finish_turn_draft(draft: Draft) -> None:
         extra = config.felis_pyromanias and offerings < 2
         if extra and config.felis_step_first:
             draft.kitty_steps = steps = draft.kitty_steps + 1  # the extra step first: it acts from the next slot
-            draft.note(kitty_moved(config.edition.kitty_path[steps % 16], steps))
+            draft.recent_events += (kitty_moved(config.edition.kitty_path[steps % 16], steps),)
             extra = False
         draft.kitty_extra = extra
         kitty_turn_draft(draft)
