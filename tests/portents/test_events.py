@@ -34,10 +34,12 @@ from ofrenda_rules.portents import (
 from ofrenda_rules.portents.components import DEFAULT_EDITION, Sign
 from ofrenda_rules.portents.definition import solo_test_configs
 from ofrenda_rules.portents.events import (
-    AltarTileDrawn,
+    AltarLaid,
+    AltarReshuffled,
     Event,
     FirstPlayerChosen,
     GameOver,
+    HandsDealt,
     HandsRedealt,
     KittyDrew,
     KittyMoved,
@@ -47,9 +49,8 @@ from ofrenda_rules.portents.events import (
     LastTileSetAside,
     OfferingLit,
     OmenCollected,
-    OmenDrawn,
+    OmensPlaced,
     PortentIgnited,
-    TileDealt,
     TilePlaced,
     TileSnuffed,
     TilesPalmed,
@@ -190,19 +191,27 @@ def test_the_kittys_turn_in_driver_mode_appends_each_draw() -> None:
     assert moved == KittyMoved(E.kitty_path[1], 1)
 
 
-def test_the_seeded_setup_tells_every_draw_in_order() -> None:
-    state = new_game(Config(), seed=21)
-    events = state.recent_events
-    assert [event for event in events if isinstance(event, OmenDrawn)] == [
-        OmenDrawn(slot, omen) for slot, omen in enumerate(state.omens) if omen is not None
-    ]
-    assert isinstance(events[-1], FirstPlayerChosen) and events[-1].seat == state.first_player
-    assert events[-2] == LastTileSetAside(state.token)  # type: ignore[arg-type]
-    last_altar = [event for event in events if isinstance(event, AltarTileDrawn)][-9:]
-    assert tuple(event.tile for event in last_altar) == state.altar
-    dealt = [event for event in events if isinstance(event, TileDealt)]
-    assert len(dealt) == 6 * (state.redeals + 1)
-    assert sum(isinstance(event, HandsRedealt) for event in events) == state.redeals
+@pytest.mark.parametrize("config", [Config(), Config(players=1), Config(players=1, chaotic_cat=True)])
+def test_the_setup_is_told_in_a_few_events_the_same_seeded_or_drawn_one_by_one(config: Config) -> None:
+    reshuffled = redealt = 0
+    for seed in range(40):
+        state = new_game(config, seed=seed)
+        events = state.recent_events
+        assert events[0] == OmensPlaced(state.omens)  # type: ignore[arg-type]
+        assert events[1 : 1 + state.reshuffles] == tuple(AltarReshuffled(n + 1) for n in range(state.reshuffles))
+        assert events[1 + state.reshuffles] == AltarLaid(state.altar)  # type: ignore[arg-type]
+        rest = events[2 + state.reshuffles :]
+        assert rest[: state.redeals] == tuple(HandsRedealt(n + 1) for n in range(state.redeals))
+        assert rest[state.redeals] == HandsDealt(state.hands)
+        if not config.solo:
+            assert rest[state.redeals + 1 :] == (LastTileSetAside(state.token), FirstPlayerChosen(state.active))  # type: ignore[arg-type]
+        elif config.chaotic_cat:
+            assert len(rest) == state.redeals + 1
+        else:
+            assert rest[state.redeals + 1 :] == (KittyDrew(state.token, None),)  # type: ignore[arg-type]
+        reshuffled += state.reshuffles
+        redealt += state.redeals
+    assert reshuffled and redealt
 
 
 def _playout(config: Config, seed: int | None, chooser: random.Random) -> Iterator[tuple[State, object, State]]:
@@ -255,10 +264,7 @@ def _named(event: Event) -> set[Sign]:
 
 @pytest.mark.parametrize("config", [Config(), Config(players=1, feed_the_cat=True), Config(players=1)])
 def test_a_views_events_name_only_what_lay_face_up_on_the_table(config: Config) -> None:
-    """Every sign a view's events name was face up before the step or is face up after it; views keep them all.
-
-    (A redeal takes a dealt hand back: its tiles had been dealt face up.)
-    """
+    """Every sign a view's events name was face up before the step or is face up after it; views keep them all."""
     checked = 0
     for seed in range(4):
         for state, _action, after in _playout(config, None, random.Random(seed)):
@@ -271,8 +277,6 @@ def test_a_views_events_name_only_what_lay_face_up_on_the_table(config: Config) 
                 else:
                     new = after.recent_events
                 shown = _visible(state, seat) | _visible(after, seat)
-                if any(isinstance(event, HandsRedealt) for event in new):
-                    shown |= {event.tile for event in new if isinstance(event, TileDealt)}
                 for event in new:
                     assert _named(event) <= shown, event
                     checked += 1

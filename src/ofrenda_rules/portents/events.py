@@ -34,11 +34,12 @@ from ofrenda_rules.serialization import register_tagged_union
 __all__ = [
     "SLOT_LABELS",
     "SPACE_NAMES",
+    "AltarLaid",
     "AltarReshuffled",
-    "AltarTileDrawn",
     "Event",
     "FirstPlayerChosen",
     "GameOver",
+    "HandsDealt",
     "HandsRedealt",
     "KittyDrew",
     "KittyMoved",
@@ -48,17 +49,15 @@ __all__ = [
     "LastTileSetAside",
     "OfferingLit",
     "OmenCollected",
-    "OmenDrawn",
+    "OmensPlaced",
     "PortentIgnited",
     "PushPassed",
     "ReplacementDrawn",
-    "TileDealt",
     "TilePlaced",
     "TileSacrificed",
     "TileSnuffed",
     "TilesPalmed",
     "TilesPushed",
-    "altar_tile_drawn",
     "describe_event",
     "event_seen_by",
     "kitty_drew",
@@ -67,9 +66,7 @@ __all__ = [
     "kitty_token_played",
     "offering_lit",
     "omen_collected",
-    "omen_drawn",
     "portent_ignited",
-    "tile_dealt",
     "tile_placed",
     "tile_snuffed",
     "tiles_palmed",
@@ -102,25 +99,12 @@ These are the default edition's printed names; an event names slots by number, s
 
 
 @attrs.frozen
-class OmenDrawn:
-    """Setup: an omen token was drawn into a slot around the altar."""
+class OmensPlaced:
+    """Setup (2): the 16 omen tokens lie face up in their slots."""
 
-    TAG: ClassVar[str] = "omen-drawn"
-    slot: int
-    """The slot, 0-15."""
-    omen: Sign
-    """The omen token."""
-
-
-@attrs.frozen
-class AltarTileDrawn:
-    """Setup: a tile was laid on an altar space, unlit (also when the altar is laid again after a reshuffle)."""
-
-    TAG: ClassVar[str] = "altar-tile-drawn"
-    space: int
-    """The space, 0-8."""
-    tile: Sign
-    """The tile."""
+    TAG: ClassVar[str] = "omens-placed"
+    omens: tuple[Sign, ...]
+    """The omen in each slot, 0-15."""
 
 
 @attrs.frozen
@@ -133,14 +117,21 @@ class AltarReshuffled:
 
 
 @attrs.frozen
-class TileDealt:
-    """Setup: a tile was dealt, face up, to a player's hand."""
+class AltarLaid:
+    """Setup (3): nine tiles lie on the altar, unlit, showing no Portent."""
 
-    TAG: ClassVar[str] = "tile-dealt"
-    seat: int
-    """The player."""
-    tile: Sign
-    """The tile."""
+    TAG: ClassVar[str] = "altar-laid"
+    tiles: tuple[Sign, ...]
+    """The tile on each space, 0-8."""
+
+
+@attrs.frozen
+class HandsDealt:
+    """Setup (4): each player was dealt three tiles, face up, none sharing a trait."""
+
+    TAG: ClassVar[str] = "hands-dealt"
+    hands: tuple[tuple[Sign, ...], ...]
+    """Each seat's hand."""
 
 
 @attrs.frozen
@@ -370,10 +361,10 @@ class GameOver:
 
 
 Event = (
-    OmenDrawn
-    | AltarTileDrawn
+    OmensPlaced
     | AltarReshuffled
-    | TileDealt
+    | AltarLaid
+    | HandsDealt
     | HandsRedealt
     | LastTileSetAside
     | FirstPlayerChosen
@@ -457,14 +448,14 @@ def describe_event(event: Event) -> str:
     >>> describe_event(OmenCollected(seat=None, slot=5, omen=Sign.BLUE_WING))
     'the Kitty collected the Blue Wing omen from slot E1'
     """
-    if isinstance(event, OmenDrawn):
-        return f"the {event.omen} omen was drawn into {_slot(event.slot)}"
-    if isinstance(event, AltarTileDrawn):
-        return f"the {event.tile} was laid on {_space(event.space)}"
+    if isinstance(event, OmensPlaced):
+        return "the 16 omens were placed around the altar"
+    if isinstance(event, AltarLaid):
+        return f"nine tiles were laid on the altar: {_tiles(event.tiles)}"
     if isinstance(event, AltarReshuffled):
         return f"the altar showed a Portent and was taken up to be laid again (reshuffle {event.count})"
-    if isinstance(event, TileDealt):
-        return f"player {event.seat} was dealt the {event.tile}"
+    if isinstance(event, HandsDealt):
+        return "; ".join(f"player {seat} was dealt {_tiles(hand)}" for seat, hand in enumerate(event.hands))
     if isinstance(event, HandsRedealt):
         return f"a hand held three tiles sharing a trait; the hands are dealt again (redeal {event.count})"
     if isinstance(event, LastTileSetAside):
@@ -598,23 +589,3 @@ def kitty_token_played(tile: Sign, space: int | None) -> KittyTokenPlayed:
 def kitty_moved(slot: int, steps: int) -> KittyMoved:
     """The shared ``KittyMoved(slot, steps)`` (a new one past 39 steps, which no game reaches)."""
     return _MOVED[slot][steps] if steps < 40 else KittyMoved(slot, steps)
-
-
-_OMEN_DRAWN: Final = tuple(tuple(OmenDrawn(s, o) for o in _SIGNS) for s in range(16))
-_ALTAR_DRAWN: Final = tuple(tuple(AltarTileDrawn(p, t) for t in _SIGNS) for p in range(9))
-_DEALT: Final = tuple(tuple(TileDealt(s, t) for t in _SIGNS) for s in (0, 1))
-
-
-def omen_drawn(slot: int, omen: Sign) -> OmenDrawn:
-    """The shared ``OmenDrawn(slot, omen)``."""
-    return _OMEN_DRAWN[slot][omen.index]
-
-
-def altar_tile_drawn(space: int, tile: Sign) -> AltarTileDrawn:
-    """The shared ``AltarTileDrawn(space, tile)``."""
-    return _ALTAR_DRAWN[space][tile.index]
-
-
-def tile_dealt(seat: int, tile: Sign) -> TileDealt:
-    """The shared ``TileDealt(seat, tile)``."""
-    return _DEALT[seat][tile.index]

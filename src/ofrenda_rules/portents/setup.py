@@ -52,15 +52,15 @@ from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTi
 from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
 from ofrenda_rules.portents.events import (
+    AltarLaid,
     AltarReshuffled,
     Event,
     FirstPlayerChosen,
+    HandsDealt,
     HandsRedealt,
     LastTileSetAside,
-    altar_tile_drawn,
+    OmensPlaced,
     kitty_drew,
-    omen_drawn,
-    tile_dealt,
 )
 from ofrenda_rules.portents.state import Phase, State
 from ofrenda_rules.portents.tables import CHOOSE_FIRST, DRAW_OMENS, DRAW_TILES
@@ -254,28 +254,27 @@ def apply_setup(state: State, action: Action) -> State:
     if isinstance(action, DrawOmen):
         slot = _first_empty(state.omens)
         omens = state.omens[:slot] + (action.omen,) + state.omens[slot + 1 :]
-        events = (*events, omen_drawn(slot, action.omen))
-        return evolve(state, omens=omens, phase=phase if _has_empty(omens) else Phase.ALTAR, recent_events=events)
+        if _has_empty(omens):
+            return evolve(state, omens=omens)
+        placed = tuple([omen for omen in omens if omen is not None])
+        return evolve(state, omens=omens, phase=Phase.ALTAR, recent_events=(*events, OmensPlaced(placed)))
     if isinstance(action, ChooseFirst):
         events = (*events, FirstPlayerChosen(action.seat))
         return evolve(state, active=action.seat, first_player=action.seat, phase=Phase.OFFERING, recent_events=events)
     assert isinstance(action, DrawTile)
     tile = action.tile
     if phase is Phase.ALTAR:
-        events = (*events, altar_tile_drawn(_first_empty(state.altar), tile))
         altar = _put(state.altar, tile)
         if _has_empty(altar):
-            return evolve(state, altar=altar, recent_events=events)
+            return evolve(state, altar=altar)
         return _check_altar(state, altar, events)
     if phase is Phase.RESHUFFLE:
-        events = (*events, altar_tile_drawn(_first_empty(state.altar), tile))
         altar = _put(state.altar, tile)
         taken = tuple(t for t in state.taken if t is not tile)
         if len(taken) == 1:
-            events = (*events, altar_tile_drawn(_first_empty(altar), taken[0]))
             altar, taken = _put(altar, taken[0]), ()
         if taken:
-            return evolve(state, altar=altar, taken=taken, recent_events=events)
+            return evolve(state, altar=altar, taken=taken)
         return _check_altar(evolve(state, taken=()), altar, events)
     if phase is Phase.HANDS:
         return _deal(state, tile, events)
@@ -312,7 +311,8 @@ def _check_altar(state: State, altar: tuple[Sign | None, ...], events: tuple[Eve
             phase=Phase.RESHUFFLE,
             recent_events=(*events, AltarReshuffled(count)),
         )
-    return evolve(state, altar=altar, phase=Phase.HANDS, recent_events=events)
+    laid = tuple([t for t in altar if t is not None])
+    return evolve(state, altar=altar, phase=Phase.HANDS, recent_events=(*events, AltarLaid(laid)))
 
 
 def _deal(state: State, tile: Sign, events: tuple[Event, ...]) -> State:
@@ -320,12 +320,12 @@ def _deal(state: State, tile: Sign, events: tuple[Event, ...]) -> State:
     hands = state.hands
     seat = next(s for s, hand in enumerate(hands) if len(hand) < 3)
     hands = hands[:seat] + (tuple(sorted((*hands[seat], tile))),) + hands[seat + 1 :]
-    events = (*events, tile_dealt(seat, tile))
     if len(hands[-1]) < 3:
-        return evolve(state, hands=hands, recent_events=events)
+        return evolve(state, hands=hands)
     if not all(hand_ok(hand) for hand in hands):
         count = state.redeals + 1
         return evolve(state, hands=((),) * len(hands), redeals=count, recent_events=(*events, HandsRedealt(count)))
+    events = (*events, HandsDealt(hands))
     state = evolve(state, hands=hands, recent_events=events)
     rest = tuple(_pool(state))
     if not state.config.solo:
@@ -357,10 +357,9 @@ def seeded_setup(state: State, rng: Rng) -> State:
     below = draws.below
     left = list(config.edition.omens)
     omens = tuple([left.pop(below(n)) for n in range(16, 1, -1)] + left)
-    events: list[Event] = [*state.recent_events, *(omen_drawn(slot, omen) for slot, omen in enumerate(omens))]
+    events: list[Event] = [*state.recent_events, OmensPlaced(omens)]
     box = list(config.edition.tiles)
     altar = [box.pop(below(n)) for n in range(16, 7, -1)]
-    events.extend(altar_tile_drawn(space, tile) for space, tile in enumerate(altar))
     reshuffles = 0
     while shows_portent(tuple(altar)):
         reshuffles += 1
@@ -370,9 +369,8 @@ def seeded_setup(state: State, rng: Rng) -> State:
         while len(taken) > 1:
             lead = target[len(altar)] if tuple(altar) == target[: len(altar)] else None
             altar.append(pick(taken, lead))
-            events.append(altar_tile_drawn(len(altar) - 1, altar[-1]))
         altar.append(taken[0])
-        events.append(altar_tile_drawn(8, taken[0]))
+    events.append(AltarLaid(tuple(altar)))
     redeals = -1
     hands: tuple[tuple[Sign, ...], ...] = ()
     deal = _good_deal_of(sum(1 << tile.index for tile in box), config.players)
@@ -386,7 +384,7 @@ def seeded_setup(state: State, rng: Rng) -> State:
             for _ in range(3):
                 tile = pick(pool, _lead(hands, deal))
                 hands = hands[:seat] + (tuple(sorted((*hands[seat], tile), key=_INDEX)),) + hands[seat + 1 :]
-                events.append(tile_dealt(seat, tile))
+    events.append(HandsDealt(hands))
     pool.sort(key=_INDEX)
     token: Sign | None = None
     if not config.solo:
