@@ -89,7 +89,7 @@ SLOT_LABELS: Final = tuple(
     f"{edge.value[0].upper()}{position + 1}" if edge.side is not None else edge.value[0].upper() + edge.value[5].upper()
     for edge, position in RING
 )
-"""A short label of each omen slot (0-15) from the geometry alone: ``NW``, ``N1`` (north, by column 1) ... ``W1``.
+"""A short label of each omen slot, 0-15, from the geometry alone -- ``NW``, ``N1`` (north, column 1) ... ``W1``.
 
 These are the default edition's printed names; an event names slots by number, so its description uses these.
 """

@@ -69,13 +69,13 @@ from ofrenda_rules.rng import Draws, Rng
 
 __all__ = [
     "apply",
-    "step",
     "chance_outcomes",
     "current_player",
     "hidden_variant",
     "is_over",
     "legal_actions",
     "new_game",
+    "step",
     "validate",
 ]
 
