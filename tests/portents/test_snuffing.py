@@ -58,7 +58,7 @@ def test_two_old_offerings_in_one_lane(config: Config, lit_after: set[int]) -> N
     assert standing == (() if config == DEFAULT else (Portent(0, Trait.CLAW),))
     # The position is one the rules reach under this reading only.
     text = to_position(after)
-    assert from_position(text, config) == after
+    assert from_position(text, config) == attrs.evolve(after, recent_events=())
     if config == LITERAL:
         with pytest.raises(PositionError, match="that no Burnt Offering broke"):
             from_position(text, DEFAULT)

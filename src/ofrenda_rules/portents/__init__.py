@@ -38,6 +38,9 @@ from ofrenda_rules.portents.components import Sign as Sign
 from ofrenda_rules.portents.components import Trait as Trait
 from ofrenda_rules.portents.components import load_edition as load_edition
 from ofrenda_rules.portents.definition import GAME as GAME
+from ofrenda_rules.portents.events import Event as Event
+from ofrenda_rules.portents.events import describe_event as describe_event
+from ofrenda_rules.portents.events import event_seen_by as event_seen_by
 from ofrenda_rules.portents.picture import render_svg as render_svg
 from ofrenda_rules.portents.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.portents.position import from_position as from_position
@@ -49,6 +52,7 @@ from ofrenda_rules.portents.rules import hidden_variant as hidden_variant
 from ofrenda_rules.portents.rules import is_over as is_over
 from ofrenda_rules.portents.rules import legal_actions as legal_actions
 from ofrenda_rules.portents.rules import new_game as new_game
+from ofrenda_rules.portents.rules import step as step
 from ofrenda_rules.portents.rules import validate as validate
 from ofrenda_rules.portents.scoring import Outcome as Outcome
 from ofrenda_rules.portents.scoring import outcome as outcome
@@ -59,7 +63,10 @@ from ofrenda_rules.portents.state import EndReason as EndReason
 from ofrenda_rules.portents.state import Phase as Phase
 from ofrenda_rules.portents.state import Portent as Portent
 from ofrenda_rules.portents.state import State as State
+from ofrenda_rules.portents.text import describe_action as describe_action
+from ofrenda_rules.portents.text import describe_outcome as describe_outcome
 from ofrenda_rules.portents.text import render as render
+from ofrenda_rules.portents.text import render_text as render_text
 from ofrenda_rules.portents.view import View as View
 from ofrenda_rules.portents.view import observe as observe
 
@@ -76,6 +83,7 @@ __all__ = [
     "Edge",
     "Edition",
     "EndReason",
+    "Event",
     "GAME",
     "LANES",
     "Light",
@@ -97,7 +105,11 @@ __all__ = [
     "chance_outcomes",
     "current_player",
     "decode_action",
+    "describe_action",
+    "describe_event",
+    "describe_outcome",
     "encode_action",
+    "event_seen_by",
     "from_position",
     "hidden_variant",
     "is_over",
@@ -111,7 +123,9 @@ __all__ = [
     "outcome",
     "render",
     "render_svg",
+    "render_text",
     "score",
+    "step",
     "to_position",
     "validate",
 ]

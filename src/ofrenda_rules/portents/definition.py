@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final, assert_never
+from typing import Final
 
 from ofrenda_rules.game import GameDefinition, GameInfo
-from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile, Light, Pass, Place, Push, Sacrifice
+from ofrenda_rules.portents.actions import Action
 from ofrenda_rules.portents.bots import SearchBot
 from ofrenda_rules.portents.codec import (
     decode_action,
@@ -15,7 +15,7 @@ from ofrenda_rules.portents.codec import (
     max_decisions,
     num_distinct_actions,
 )
-from ofrenda_rules.portents.components import LANE_NAMES, SIDE_LANES
+from ofrenda_rules.portents.events import Event, describe_event, event_seen_by
 from ofrenda_rules.portents.kitty import CIRCUIT
 from ofrenda_rules.portents.picture import render_svg
 from ofrenda_rules.portents.position import from_position, to_position
@@ -27,10 +27,12 @@ from ofrenda_rules.portents.rules import (
     is_over,
     legal_actions,
     new_game,
+    step,
     validate,
 )
 from ofrenda_rules.portents.scoring import Outcome, outcome, score
 from ofrenda_rules.portents.state import CHALLENGES, Config, Difficulty, Phase, State
+from ofrenda_rules.portents.text import describe_action, describe_outcome, render_text
 from ofrenda_rules.portents.view import View, observe
 
 __all__ = ["GAME", "INFO", "RESHUFFLE_CAP", "solo_test_configs"]
@@ -158,35 +160,6 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
 _SETUP_PHASES: Final = frozenset({Phase.OMENS, Phase.ALTAR, Phase.RESHUFFLE, Phase.HANDS, Phase.TOKEN})
 
 
-def _describe(state: State, action: Action) -> str:
-    seat = current_player(state)
-    if isinstance(action, DrawOmen):
-        return f"omen {action.omen} drawn"
-    if isinstance(action, DrawTile):
-        return f"tile {action.tile} drawn ({state.phase.value})"
-    if isinstance(action, ChooseFirst):
-        return f"player {action.seat} goes first"
-    if isinstance(action, Push):
-        lanes = ", ".join(
-            f"{shift} off {LANE_NAMES[_lane_index(action, j)]}" for j, shift in enumerate(action.shifts) if shift
-        )
-        return f"player {seat} pushes from the {action.side.value}: {lanes}"
-    if isinstance(action, Place):
-        return f"player {seat} places {action.tile} on space {action.space}"
-    if isinstance(action, Pass):
-        return f"player {seat} cannot push and passes"
-    if isinstance(action, Light):
-        return f"player {seat} lights {state.altar[action.space]} on space {action.space}"
-    if isinstance(action, Sacrifice):
-        return f"player {seat} sacrifices {action.tile} to the Kitty"
-    assert_never(action)
-
-
-def _lane_index(push: Push, j: int) -> int:
-    a, _b, c = SIDE_LANES[push.side][j]
-    return (3 + a % 3) if c - a in (6, -6) else a // 3
-
-
 _REFERENCE: Final = SearchBot(depth=1)
 
 
@@ -219,7 +192,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     census=_census,
     hidden_variant=hidden_variant,
     bench_configs=_bench_configs,
-    describe_action=_describe,
+    describe_action=describe_action,
     describe_config=_describe_config,
     reference_bot=_reference_move,
     to_position=to_position,
@@ -230,5 +203,11 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     decode_action=decode_action,
     max_decisions=max_decisions,
     render_svg=render_svg,
+    step=step,
+    event_type=Event,
+    event_seen_by=event_seen_by,
+    describe_event=describe_event,
+    render_text=render_text,
+    describe_outcome=describe_outcome,
 )
 """Portents as a registered game."""

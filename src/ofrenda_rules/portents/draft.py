@@ -19,7 +19,9 @@ import operator
 from typing import Any, Final
 
 from ofrenda_rules.portents.components import Sign
-from ofrenda_rules.portents.state import Config, EndReason, Phase, Portent, State
+from ofrenda_rules.portents.endings import EndReason
+from ofrenda_rules.portents.events import Event, GameOver, tile_snuffed
+from ofrenda_rules.portents.state import Config, Phase, Portent, State
 from ofrenda_rules.rng import Rng
 
 __all__ = ["FIELDS", "Draft", "from_values", "values"]
@@ -51,6 +53,7 @@ FIELDS: Final = (
     "winners",
     "reason",
     "rng",
+    "recent_events",
 )
 """The fields of a state, in ``__init__`` order (a test checks them against :class:`State`)."""
 
@@ -98,6 +101,7 @@ class Draft:
     winners: tuple[int, ...]
     reason: EndReason | None
     rng: Rng | None
+    recent_events: tuple[Event, ...]
 
     def __init__(self, state: State) -> None:
         (
@@ -127,7 +131,29 @@ class Draft:
             self.winners,
             self.reason,
             self.rng,
+            self.recent_events,
         ) = _GET(state)
+
+    def note(self, *events: Event) -> None:
+        """Add ``events`` to the draft's ``recent_events``."""
+        self.recent_events = (*self.recent_events, *events)
+
+    def note_snuffed(self, before: tuple[bool, ...], after: tuple[bool, ...]) -> None:
+        """Add a ``TileSnuffed`` for each Burnt Offering lit ``before`` and unlit ``after``."""
+        altar = self.altar
+        self.note(
+            *[
+                tile_snuffed(space, tile)
+                for space in range(9)
+                if before[space] and not after[space] and (tile := altar[space]) is not None
+            ]
+        )
+
+    def end(self, winners: tuple[int, ...], reason: EndReason) -> None:
+        """End the game: ``winners`` (none -- a draw or a Kitty win) for ``reason``, announced by a ``GameOver``."""
+        self.phase, self.winners, self.reason = Phase.OVER, winners, reason
+        omens = tuple([len(collected) for collected in self.collected])
+        self.note(GameOver(reason, winners, omens, len(self.kitty_omens)))
 
     def build(self) -> State:
         """The state with the draft's fields."""
@@ -158,4 +184,5 @@ class Draft:
             self.winners,
             self.reason,
             self.rng,
+            self.recent_events,
         )

@@ -33,8 +33,19 @@ from typing import Final
 from ofrenda_rules.portents.altar import can_light_lanes, max_shift, omens_collected, portents, snuff
 from ofrenda_rules.portents.components import CORNER_WIDE_PUSH, LANES, RING, SIDE_LANES, Sign
 from ofrenda_rules.portents.draft import Draft
+from ofrenda_rules.portents.endings import EndReason
+from ofrenda_rules.portents.events import (
+    KittyPushed,
+    kitty_drew,
+    kitty_moved,
+    kitty_stole,
+    kitty_token_played,
+    offering_lit,
+    omen_collected,
+    portent_ignited,
+)
 from ofrenda_rules.portents.scoring import kitty_fortune_win
-from ofrenda_rules.portents.state import EndReason, Phase, State
+from ofrenda_rules.portents.state import Phase, State
 from ofrenda_rules.portents.tables import PUSHES, SHIFTS, PushMove, lit_bits, move_of
 
 __all__ = [
@@ -81,25 +92,30 @@ def kitty_turn_draft(draft: Draft) -> None:
     if not draft.made_portent and omen is not None:
         draft.kitty_omens = (*draft.kitty_omens, omen)
         draft.omens = omens[:slot] + (None,) + omens[slot + 1 :]
+        draft.recent_events += (kitty_stole(slot, omen),)
     move, emptied = kitty_push(slot, lit_bits(draft.lit))
     off: tuple[Sign, ...] = ()
     if move is None:
         altar = list(draft.altar)
+        draft.recent_events += (KittyPushed(slot, None, (0, 0, 0), ()),)
     else:
         before = (*draft.altar, None)
         flags = (*draft.lit, False)
         off = tuple([tile for space in move.off if (tile := before[space]) is not None])
         altar = list(map(before.__getitem__, move.source))
         draft.lit = tuple(map(flags.__getitem__, move.source))
+        draft.recent_events += (KittyPushed(slot, _PUSH_SIDE[slot], move.caps, off),)
     token = draft.token
     pushed: tuple[Sign, ...] = off
     if not draft.config.chaotic_cat:
         assert token is not None
         if emptied:
             altar[emptied[0]] = token
+            draft.recent_events += (kitty_token_played(token, emptied[0]),)
             emptied = emptied[1:]
         else:
             pushed = (token,)
+            draft.recent_events += (kitty_token_played(token, None),)
         token = None
     draft.altar = tuple(altar)
     draft.token = token
@@ -107,6 +123,10 @@ def kitty_turn_draft(draft: Draft) -> None:
     draft.kitty_fill = emptied
     draft.phase = Phase.KITTY
     _continue(draft)
+
+
+_PUSH_SIDE: Final = tuple(edge.side or CORNER_WIDE_PUSH[edge][0] for edge, _ in RING)
+"""The side the Kitty pushes from at each slot (a corner's wide push goes from a side too)."""
 
 
 @cache
@@ -174,8 +194,10 @@ def kitty_draw_draft(draft: Draft, tile: Sign) -> None:
         space = draft.kitty_fill[0]
         draft.altar = draft.altar[:space] + (tile,) + draft.altar[space + 1 :]
         draft.kitty_fill = draft.kitty_fill[1:]
+        draft.recent_events += (kitty_drew(tile, space),)
     else:
         draft.token = tile
+        draft.recent_events += (kitty_drew(tile, None),)
     _continue(draft)
 
 
@@ -188,10 +210,14 @@ def kitty_draws(draft: Draft, below: Callable[[int], int]) -> None:
     """
     bag = list(draft.bag)
     altar = list(draft.altar)
+    drawn = []
     for space in draft.kitty_fill:
-        altar[space] = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
+        altar[space] = tile = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
+        drawn.append(kitty_drew(tile, space))
     if not draft.config.chaotic_cat and draft.token is None:
-        draft.token = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
+        draft.token = tile = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
+        drawn.append(kitty_drew(tile, None))
+    draft.recent_events += tuple(drawn)
     draft.altar = tuple(altar)
     draft.bag = tuple(bag)
     draft.kitty_fill = ()
@@ -216,6 +242,10 @@ def _continue(draft: Draft) -> None:
     chosen: tuple[int, ...] = ()
     if found:
         slots = omens_collected(omens, found)
+        draft.note(
+            *[portent_ignited(None, portent.lane, portent.trait) for portent in found],
+            *[omen_collected(None, slot, omen) for slot in slots if (omen := omens[slot]) is not None],
+        )
         gained = gained + tuple(omen for i in slots if (omen := omens[i]) is not None)
         left = list(omens)
         for slot in slots:
@@ -226,9 +256,14 @@ def _continue(draft: Draft) -> None:
         for space in chosen:
             flags[space] = True
         lit = tuple(flags)
+        draft.note(*[offering_lit(None, space, tile) for space in chosen if (tile := altar[space]) is not None])
     if scries:
+        before = lit
         lit = snuff(altar, lit, chosen, draft.config.snuff_each_alone)
+        if lit != before:
+            draft.note_snuffed(before, lit)
     steps = draft.kitty_steps + 1 + (1 if draft.kitty_extra else 0)
+    draft.recent_events += (kitty_moved(draft.config.edition.kitty_path[steps % CIRCUIT], steps),)
     draft.omens = omens
     draft.kitty_omens = gained
     draft.lit = lit
@@ -243,6 +278,6 @@ def _continue(draft: Draft) -> None:
     else:
         reason = kitty_fortune_win(gained)
     if reason is not None:
-        draft.phase, draft.winners, draft.reason = Phase.OVER, (), reason
+        draft.end((), reason)
     else:
         draft.phase = Phase.PUSH

@@ -34,6 +34,7 @@ from ofrenda_rules.portents.actions import (
 )
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
+from ofrenda_rules.portents.events import Event, PushPassed, ReplacementDrawn, TileSacrificed, offering_lit
 from ofrenda_rules.portents.kitty import kitty_draw_draft, kitty_draws
 from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes
 from ofrenda_rules.portents.state import Config, Memo, Phase, State
@@ -74,12 +75,14 @@ __all__ = [
     "is_over",
     "legal_actions",
     "new_game",
+    "step",
     "validate",
 ]
 
 _INDEX: Final = operator.attrgetter("index")
 _LIT: Final = FIELDS.index("lit")
 _PHASE: Final = FIELDS.index("phase")
+_EVENTS: Final = FIELDS.index("recent_events")
 _CHANCE_PHASES = (
     Phase.OMENS,
     Phase.ALTAR,
@@ -357,6 +360,32 @@ def apply(state: State, action: Action) -> State:
     return after
 
 
+_CHANCE_ACTIONS: Final = (DrawOmen, DrawTile, ChooseFirst)
+
+
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """The state after ``action`` (exactly :func:`apply`'s) and the events of this step.
+
+    The events of a decision are the new state's ``recent_events``; a chance
+    outcome adds its events to those already there, and only those are
+    returned. A seeded game's draws made inside the step are its events too.
+
+    >>> from ofrenda_rules.portents import Config, legal_actions, new_game
+    >>> state = new_game(Config(players=1), seed=5)
+    >>> state, events = step(state, legal_actions(state)[0])
+    >>> [type(event).__name__ for event in events]
+    ['TilesPushed']
+
+    Raises:
+        IllegalActionError: when ``validate`` rejects the action.
+
+    """
+    after = apply(state, action)
+    if isinstance(action, _CHANCE_ACTIONS):
+        return after, after.recent_events[len(state.recent_events) :]
+    return after, after.recent_events
+
+
 def _settle(state: State) -> State:
     return settle(state, current_player, _chance_weights, _apply_unchecked)
 
@@ -373,6 +402,7 @@ def _step(state: State, action: Action, draw: bool) -> State:
         if not one_empty_space(state.altar):
             return place_tile(state, action)
         draft = Draft(state)
+        draft.recent_events = ()
         place_draft(draft, action)
     elif isinstance(action, Push):
         return do_push(state, action)
@@ -381,16 +411,22 @@ def _step(state: State, action: Action, draw: bool) -> State:
             fields = values(state)
             fields[_LIT] = (*state.lit[: action.space], True, *state.lit[action.space + 1 :])
             fields[_PHASE] = Phase.PUSH
+            tile = state.altar[action.space]
+            assert tile is not None
+            fields[_EVENTS] = (offering_lit(1 - state.active, action.space, tile),)
             return from_values(fields)
         if len(state.lit_now) + 1 < len(state.portents):
             return do_light(state, action.space)
         draft = Draft(state)
+        draft.recent_events = ()
         light_draft(draft, action.space)
     elif isinstance(action, Pass):
         draft = Draft(state)
+        draft.recent_events = (PushPassed(state.active),)
         scry_draft(draft)  # Scrying as usual (ruling 7): a Portent the last snuff left standing is found
     elif isinstance(action, Sacrifice):
         draft = Draft(state)
+        draft.recent_events = (TileSacrificed(action.tile),)
         draft.hands = (tuple([t for t in state.hands[0] if t is not action.tile]),)
         draft.pushed = (action.tile,)
         draft.phase = Phase.FEED
@@ -437,6 +473,7 @@ def _draw_seeded(draft: Draft) -> None:
 
 
 def _feed(draft: Draft, tile: Sign) -> None:
+    draft.recent_events += (ReplacementDrawn(tile),)
     draft.hands = (tuple(sorted((*draft.hands[0], tile), key=_INDEX)),)
     draft.bag = tuple(sorted((*(t for t in draft.bag if t is not tile), *draft.pushed), key=_INDEX))
     draft.pushed = ()
@@ -448,7 +485,8 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
 
     Portents hides nothing but the generator (hands are played face up, and
     the bag's contents follow from what is visible), so only the generator
-    of a seeded game is replaced.
+    of a seeded game is replaced. The recent events stay: each shows only what
+    lay face up on the table (see :func:`~ofrenda_rules.portents.events.event_seen_by`).
     """
     if state.rng is None:
         return state

@@ -51,6 +51,17 @@ from ofrenda_rules.copying import evolve
 from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile
 from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
+from ofrenda_rules.portents.events import (
+    AltarLaid,
+    AltarReshuffled,
+    Event,
+    FirstPlayerChosen,
+    HandsDealt,
+    HandsRedealt,
+    LastTileSetAside,
+    OmensPlaced,
+    kitty_drew,
+)
 from ofrenda_rules.portents.state import Phase, State
 from ofrenda_rules.portents.tables import CHOOSE_FIRST, DRAW_OMENS, DRAW_TILES
 from ofrenda_rules.rng import Draws, Rng
@@ -239,17 +250,24 @@ def _lead(hands: tuple[tuple[Sign, ...], ...], target: tuple[tuple[Sign, ...], .
 def apply_setup(state: State, action: Action) -> State:
     """Apply a legal setup chance outcome."""
     phase = state.phase
+    events = state.recent_events
     if isinstance(action, DrawOmen):
         slot = _first_empty(state.omens)
         omens = state.omens[:slot] + (action.omen,) + state.omens[slot + 1 :]
-        return evolve(state, omens=omens, phase=phase if _has_empty(omens) else Phase.ALTAR)
+        if _has_empty(omens):
+            return evolve(state, omens=omens)
+        placed = tuple([omen for omen in omens if omen is not None])
+        return evolve(state, omens=omens, phase=Phase.ALTAR, recent_events=(*events, OmensPlaced(placed)))
     if isinstance(action, ChooseFirst):
-        return evolve(state, active=action.seat, first_player=action.seat, phase=Phase.OFFERING)
+        events = (*events, FirstPlayerChosen(action.seat))
+        return evolve(state, active=action.seat, first_player=action.seat, phase=Phase.OFFERING, recent_events=events)
     assert isinstance(action, DrawTile)
     tile = action.tile
     if phase is Phase.ALTAR:
         altar = _put(state.altar, tile)
-        return evolve(state, altar=altar) if _has_empty(altar) else _check_altar(state, altar)
+        if _has_empty(altar):
+            return evolve(state, altar=altar)
+        return _check_altar(state, altar, events)
     if phase is Phase.RESHUFFLE:
         altar = _put(state.altar, tile)
         taken = tuple(t for t in state.taken if t is not tile)
@@ -257,12 +275,13 @@ def apply_setup(state: State, action: Action) -> State:
             altar, taken = _put(altar, taken[0]), ()
         if taken:
             return evolve(state, altar=altar, taken=taken)
-        return _check_altar(evolve(state, taken=()), altar)
+        return _check_altar(evolve(state, taken=()), altar, events)
     if phase is Phase.HANDS:
-        return _deal(state, tile)
+        return _deal(state, tile, events)
     assert phase is Phase.TOKEN
     bag = tuple(t for t in _pool(state) if t is not tile)
-    return evolve(state, token=tile, bag=tuple(sorted(bag)), phase=Phase.PUSH)
+    events = (*events, kitty_drew(tile, None))
+    return evolve(state, token=tile, bag=tuple(sorted(bag)), phase=Phase.PUSH, recent_events=events)
 
 
 def _put(altar: tuple[Sign | None, ...], tile: Sign) -> tuple[Sign | None, ...]:
@@ -279,15 +298,24 @@ def _has_empty(spaces: tuple[Sign | None, ...]) -> bool:
     return any(item is None for item in spaces)
 
 
-def _check_altar(state: State, altar: tuple[Sign | None, ...]) -> State:
+def _check_altar(state: State, altar: tuple[Sign | None, ...], events: tuple[Event, ...]) -> State:
     """3a: a full altar showing a Portent is taken up for a reshuffle; else on to the hands."""
     if shows_portent(altar):
         taken = tuple(sorted(t for t in altar if t is not None))
-        return evolve(state, altar=(None,) * 9, taken=taken, reshuffles=state.reshuffles + 1, phase=Phase.RESHUFFLE)
-    return evolve(state, altar=altar, phase=Phase.HANDS)
+        count = state.reshuffles + 1
+        return evolve(
+            state,
+            altar=(None,) * 9,
+            taken=taken,
+            reshuffles=count,
+            phase=Phase.RESHUFFLE,
+            recent_events=(*events, AltarReshuffled(count)),
+        )
+    laid = tuple([t for t in altar if t is not None])
+    return evolve(state, altar=altar, phase=Phase.HANDS, recent_events=(*events, AltarLaid(laid)))
 
 
-def _deal(state: State, tile: Sign) -> State:
+def _deal(state: State, tile: Sign, events: tuple[Event, ...]) -> State:
     """4: one tile to the next hand; 4a once all are dealt; then the token (5) or the solo bag."""
     hands = state.hands
     seat = next(s for s, hand in enumerate(hands) if len(hand) < 3)
@@ -295,12 +323,14 @@ def _deal(state: State, tile: Sign) -> State:
     if len(hands[-1]) < 3:
         return evolve(state, hands=hands)
     if not all(hand_ok(hand) for hand in hands):
-        return evolve(state, hands=((),) * len(hands), redeals=state.redeals + 1)
-    state = evolve(state, hands=hands)
+        count = state.redeals + 1
+        return evolve(state, hands=((),) * len(hands), redeals=count, recent_events=(*events, HandsRedealt(count)))
+    events = (*events, HandsDealt(hands))
+    state = evolve(state, hands=hands, recent_events=events)
     rest = tuple(_pool(state))
     if not state.config.solo:
         (last,) = rest
-        return evolve(state, token=last, phase=Phase.FIRST_PLAYER)
+        return evolve(state, token=last, phase=Phase.FIRST_PLAYER, recent_events=(*events, LastTileSetAside(last)))
     if state.config.chaotic_cat:
         return evolve(state, bag=tuple(sorted(rest)), phase=Phase.PUSH)
     return evolve(state, phase=Phase.TOKEN)
@@ -327,21 +357,26 @@ def seeded_setup(state: State, rng: Rng) -> State:
     below = draws.below
     left = list(config.edition.omens)
     omens = tuple([left.pop(below(n)) for n in range(16, 1, -1)] + left)
+    events: list[Event] = [*state.recent_events, OmensPlaced(omens)]
     box = list(config.edition.tiles)
     altar = [box.pop(below(n)) for n in range(16, 7, -1)]
     reshuffles = 0
     while shows_portent(tuple(altar)):
         reshuffles += 1
+        events.append(AltarReshuffled(reshuffles))
         taken, altar = sorted(altar, key=_INDEX), []
         target = _calm_arrangement_of(sum(1 << tile.index for tile in taken))
         while len(taken) > 1:
             lead = target[len(altar)] if tuple(altar) == target[: len(altar)] else None
             altar.append(pick(taken, lead))
         altar.append(taken[0])
+    events.append(AltarLaid(tuple(altar)))
     redeals = -1
     hands: tuple[tuple[Sign, ...], ...] = ()
     deal = _good_deal_of(sum(1 << tile.index for tile in box), config.players)
     while not hands or not all(hand_ok(hand) for hand in hands):
+        if hands:
+            events.append(HandsRedealt(redeals + 1))
         redeals += 1
         pool = list(box)
         hands = ((),) * config.players
@@ -349,11 +384,13 @@ def seeded_setup(state: State, rng: Rng) -> State:
             for _ in range(3):
                 tile = pick(pool, _lead(hands, deal))
                 hands = hands[:seat] + (tuple(sorted((*hands[seat], tile), key=_INDEX)),) + hands[seat + 1 :]
+    events.append(HandsDealt(hands))
     pool.sort(key=_INDEX)
     token: Sign | None = None
     if not config.solo:
         (token,) = pool
         seat = draws.below(2)
+        events.extend((LastTileSetAside(token), FirstPlayerChosen(seat)))
         return evolve(
             state,
             omens=omens,
@@ -366,9 +403,11 @@ def seeded_setup(state: State, rng: Rng) -> State:
             first_player=seat,
             phase=Phase.OFFERING,
             rng=draws.rng(),
+            recent_events=tuple(events),
         )
     if not config.chaotic_cat:
         token = pick(pool, None)
+        events.append(kitty_drew(token, None))
     return evolve(
         state,
         omens=omens,
@@ -380,6 +419,7 @@ def seeded_setup(state: State, rng: Rng) -> State:
         redeals=redeals,
         phase=Phase.PUSH,
         rng=draws.rng(),
+        recent_events=tuple(events),
     )
 
 

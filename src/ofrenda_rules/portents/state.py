@@ -20,6 +20,8 @@ from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.portents.actions import Action
 from ofrenda_rules.portents.components import EDITIONS, Edition, Sign, Trait
+from ofrenda_rules.portents.endings import EndReason
+from ofrenda_rules.portents.events import Event
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -204,29 +206,6 @@ class Phase(enum.Enum):
     """The game has ended."""
 
 
-class EndReason(enum.Enum):
-    """Why a game ended."""
-
-    FORTUNE_OF_FOUR = "fortune-of-four"
-    """The active player made a fortune of 4 omens."""
-    TWO_FORTUNES_OF_THREE = "two-fortunes-of-three"
-    """The active player made two fortunes of 3 omens."""
-    FOUR_OFFERINGS = "four-offerings"
-    """The turn ended with 4 Burnt Offerings on the altar (two players -- the active player wins)."""
-    TURN_LIMIT = "turn-limit"
-    """Two players -- the turn limit was reached; a draw (a ruling)."""
-    SOLO_TARGET = "solo-target"
-    """Solo -- the player met the difficulty's target."""
-    KITTY_CIRCLED = "kitty-circled"
-    """Solo -- the Kitty circled the altar twice."""
-    KITTY_FORTUNE_OF_THREE = "kitty-fortune-of-three"
-    """Solo -- the Kitty made a fortune of 3."""
-    KITTY_TWO_FORTUNES_OF_TWO = "kitty-two-fortunes-of-two"
-    """Solo -- the Kitty made two fortunes of 2."""
-    KITTY_OFFERINGS = "kitty-offerings"
-    """Solo -- a turn ended with 4 or more Burnt Offerings on the altar."""
-
-
 @attrs.frozen
 class Portent:
     """A Portent: a lane whose three unlit tiles share ``trait``."""
@@ -304,6 +283,9 @@ class State:
     """Why the game ended; ``None`` while playing."""
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
+    recent_events: tuple[Event, ...] = attrs.field(default=(), metadata={NOT_IN_REPLAY_V1: True})
+    """What happened since, and including, the most recent player decision (see
+    :mod:`~ofrenda_rules.portents.events`): a decision replaces them, a chance outcome adds its own."""
     _memo: Memo | None = attrs.field(init=False, eq=False, repr=False, default=None)
     """Private, never serialised: what :func:`~ofrenda_rules.portents.rules.legal_actions` or
     ``chance_outcomes`` listed for this state, kept so that they and ``validate`` do not list it again."""

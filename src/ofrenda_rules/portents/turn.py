@@ -35,10 +35,21 @@ from ofrenda_rules.portents.altar import (
 )
 from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Side, Sign
 from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
+from ofrenda_rules.portents.endings import EndReason
+from ofrenda_rules.portents.events import (
+    TilesPushed,
+    kitty_moved,
+    offering_lit,
+    omen_collected,
+    portent_ignited,
+    tile_placed,
+    tiles_palmed,
+)
 from ofrenda_rules.portents.kitty import kitty_turn_draft
 from ofrenda_rules.portents.scoring import fortune_win, solo_target_met
-from ofrenda_rules.portents.state import EndReason, Phase, State
+from ofrenda_rules.portents.state import Phase, State
 from ofrenda_rules.portents.tables import (
+    ALL_PUSHES,
     PASS,
     PLACES,
     PUSH_SERIAL,
@@ -95,6 +106,15 @@ _HANDS: Final = FIELDS.index("hands")
 _PUSHED: Final = FIELDS.index("pushed")
 _PHASE: Final = FIELDS.index("phase")
 _LIT_NOW: Final = FIELDS.index("lit_now")
+_EVENTS: Final = FIELDS.index("recent_events")
+
+
+_ONE_TILE_PUSHED: Final = {
+    id(push): tuple(tuple(TilesPushed(seat, push.side, push.shifts, (tile,)) for tile in Sign) for seat in (0, 1))
+    for push in ALL_PUSHES
+    if sum(push.shifts) == 1
+}
+"""The events of the one-tile pushes (by the identity of the interned pushes, which live as long as the module)."""
 
 
 def forbidden_sides(state: State) -> tuple[Side, ...]:
@@ -329,7 +349,12 @@ def do_push(state: State, push: Push) -> State:
     altar = (*state.altar, None)
     lit = (*state.lit, False)
     fields = values(state)
-    fields[_PUSHED] = tuple([tile for space in move.off if (tile := altar[space]) is not None])
+    fields[_PUSHED] = off = tuple([tile for space in move.off if (tile := altar[space]) is not None])
+    one = _ONE_TILE_PUSHED.get(id(push)) if len(off) == 1 else None
+    if one is None:
+        fields[_EVENTS] = (TilesPushed(state.active, push.side, push.shifts, off),)
+    else:
+        fields[_EVENTS] = (one[state.active][off[0].index],)
     fields[_ALTAR] = tuple(map(altar.__getitem__, move.source))
     fields[_LIT] = tuple(map(lit.__getitem__, move.source))
     fields[_PHASE] = Phase.PLACE
@@ -353,6 +378,7 @@ def place_tile(state: State, place: Place) -> State:
     fields[_ALTAR] = (*state.altar[:space], place.tile, *state.altar[space + 1 :])
     hand = tuple([t for t in state.hands[seat] if t is not place.tile])
     fields[_HANDS] = _with(state.hands, seat, hand)
+    fields[_EVENTS] = (tile_placed(seat, space, place.tile),)
     return from_values(fields)
 
 
@@ -367,10 +393,13 @@ def place_draft(draft: Draft, place: Place) -> None:
     space = place.space
     draft.altar = altar = (*draft.altar[:space], place.tile, *draft.altar[space + 1 :])
     hand = tuple([t for t in draft.hands[seat] if t is not place.tile])
+    draft.recent_events += (tile_placed(seat, space, place.tile),)
     if [tile for tile in altar if tile is None]:
         draft.hands = _with(draft.hands, seat, hand)
         return
     draft.hands = _with(draft.hands, seat, tuple(sorted(hand + draft.pushed, key=_INDEX)))
+    if draft.pushed:
+        draft.recent_events += (tiles_palmed(seat, draft.pushed),)
     draft.pushed = ()
     scry_draft(draft)
 
@@ -396,6 +425,10 @@ def scry_draft(draft: Draft) -> None:
     slots = omens_collected(omens, found)
     gained = tuple(omen for i in slots if (omen := omens[i]) is not None)
     seat = draft.active
+    draft.note(
+        *[portent_ignited(seat, portent.lane, portent.trait) for portent in found],
+        *[omen_collected(seat, slot, omen) for slot in slots if (omen := omens[slot]) is not None],
+    )
     draft.omens = without(omens, slots)
     draft.collected = _with(draft.collected, seat, draft.collected[seat] + gained)
     draft.portents = found
@@ -421,6 +454,9 @@ def do_light(state: State, space: int) -> State:
     fields = values(state)
     fields[_LIT] = (*state.lit[:space], True, *state.lit[space + 1 :])
     fields[_LIT_NOW] = (*state.lit_now, space)
+    tile = state.altar[space]
+    assert tile is not None
+    fields[_EVENTS] = (offering_lit(state.active, space, tile),)
     return from_values(fields)
 
 
@@ -428,6 +464,9 @@ def light_draft(draft: Draft, space: int) -> None:
     """:func:`do_light` on a draft."""
     draft.lit = (*draft.lit[:space], True, *draft.lit[space + 1 :])
     draft.lit_now = (*draft.lit_now, space)
+    tile = draft.altar[space]
+    assert tile is not None
+    draft.recent_events += (offering_lit(draft.active, space, tile),)
     if len(draft.lit_now) >= len(draft.portents):
         end_scrying_draft(draft)
 
@@ -441,7 +480,10 @@ def end_scrying(state: State) -> State:
 
 def end_scrying_draft(draft: Draft) -> None:
     """:func:`end_scrying` on a draft."""
-    draft.lit = snuff(draft.altar, draft.lit, draft.lit_now, draft.config.snuff_each_alone)
+    before = draft.lit
+    draft.lit = after = snuff(draft.altar, before, draft.lit_now, draft.config.snuff_each_alone)
+    if after != before:
+        draft.note_snuffed(before, after)
     draft.portents = ()
     draft.lit_now = ()
     config = draft.config
@@ -469,20 +511,21 @@ def finish_turn_draft(draft: Draft) -> None:
         if reason is None and offerings >= 4:
             reason = EndReason.FOUR_OFFERINGS
         if reason is not None:
-            draft.phase, draft.winners, draft.reason = Phase.OVER, (seat,), reason
+            draft.end((seat,), reason)
         elif turns >= config.turn_limit:
-            draft.phase, draft.winners, draft.reason = Phase.OVER, (), EndReason.TURN_LIMIT
+            draft.end((), EndReason.TURN_LIMIT)
         else:
             draft.active, draft.phase, draft.made_portent = 1 - seat, Phase.PUSH, False
         return
     if solo_target_met(config, draft.collected[0]):
-        draft.phase, draft.winners, draft.reason = Phase.OVER, (0,), EndReason.SOLO_TARGET
+        draft.end((0,), EndReason.SOLO_TARGET)
     elif offerings >= 4:
-        draft.phase, draft.winners, draft.reason = Phase.OVER, (), EndReason.KITTY_OFFERINGS
+        draft.end((), EndReason.KITTY_OFFERINGS)
     else:
         extra = config.felis_pyromanias and offerings < 2
         if extra and config.felis_step_first:
-            draft.kitty_steps += 1  # the extra step first: the Kitty acts from the next slot
+            draft.kitty_steps = steps = draft.kitty_steps + 1  # the extra step first: it acts from the next slot
+            draft.recent_events += (kitty_moved(config.edition.kitty_path[steps % 16], steps),)
             extra = False
         draft.kitty_extra = extra
         kitty_turn_draft(draft)

@@ -4,7 +4,8 @@ Hands are played face up ("make sure both players' hands are easily visible
 to the other") and the omens lie face up. The bag's contents could be worked
 out from what is visible, but the library redacts every bag, so a
 :class:`View` gives the bag's size only; the order of future draws is unknown,
-and the generator that decides it never appears in a view.
+and the generator that decides it never appears in a view. The recent events
+are whole: each shows only what lay face up on the table.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ import attrs
 
 from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.portents.components import Sign
+from ofrenda_rules.portents.endings import EndReason
+from ofrenda_rules.portents.events import Event, event_seen_by
 from ofrenda_rules.portents.kitty import kitty_hat, kitty_slot
 from ofrenda_rules.portents.rules import current_player
-from ofrenda_rules.portents.state import EndReason, Phase, Portent, State
+from ofrenda_rules.portents.state import Phase, Portent, State
 
 __all__ = ["View", "observe"]
 
@@ -76,6 +79,9 @@ class View:
     """The winning seat (when over)."""
     reason: EndReason | None
     """Why the game ended."""
+    recent_events: tuple[Event, ...] = ()
+    """What happened since the most recent player decision, as this seat may know it (see
+    :func:`~ofrenda_rules.portents.events.event_seen_by`)."""
 
     def _repr_svg_(self) -> str:
         """The view as an SVG picture, for Jupyter (see :func:`~ofrenda_rules.portents.picture.render_svg`)."""
@@ -115,4 +121,5 @@ def observe(state: State, player: int) -> View:
         redeals=state.redeals,
         winners=state.winners,
         reason=state.reason,
+        recent_events=tuple([event_seen_by(event, player) for event in state.recent_events]),
     )

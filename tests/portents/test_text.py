@@ -1,0 +1,168 @@
+"""Text for people at the terminal: the board, actions, events and results of Portents in words."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.portents import (
+    GAME,
+    Config,
+    EndReason,
+    Outcome,
+    Phase,
+    Place,
+    Push,
+    Side,
+    State,
+    apply,
+    chance_outcomes,
+    current_player,
+    describe_action,
+    describe_event,
+    describe_outcome,
+    is_over,
+    legal_actions,
+    new_game,
+    observe,
+    outcome,
+    render_text,
+)
+from ofrenda_rules.portents.components import DEFAULT_EDITION, Sign
+from tests.portents.boards import S, position
+
+E = DEFAULT_EDITION
+
+
+def _play(config: Config, seed: int) -> list[State]:
+    chooser = random.Random(seed)
+    states = [new_game(config, seed)]
+    while not is_over(states[-1]) and len(states) < 3000:
+        state = states[-1]
+        options = [a for a, _ in chance_outcomes(state)] if current_player(state) == CHANCE else legal_actions(state)
+        states.append(apply(state, chooser.choice(options)))
+    return states
+
+
+def test_the_hooks_are_wired_into_the_game() -> None:
+    assert GAME.render_text is render_text
+    assert GAME.describe_event is describe_event
+    assert GAME.describe_outcome is describe_outcome
+    assert GAME.describe_action is describe_action
+    assert GAME.step is not None and GAME.event_type is not None
+
+
+@pytest.mark.parametrize("config", [Config(), Config(players=1), Config(players=1, chaotic_cat=True)])
+def test_boards_fit_100_columns_and_a_view_shows_the_bag_size_only(config: Config) -> None:
+    for state in _play(config, 3)[::7]:
+        text = render_text(state)
+        assert max(len(line) for line in text.splitlines()) <= 100
+        assert [name.lstrip(">") for name in text.splitlines()[0].split()] == list(E.slot_names[:5])
+        for seat in range(config.players):
+            seen = render_text(observe(state, seat))
+            assert max(len(line) for line in seen.splitlines()) <= 100
+            assert f"player {seat} (you)" in seen
+            if config.solo and state.phase is not Phase.OMENS:
+                assert f"bag {len(state.bag)} tiles" in seen
+                if state.bag:
+                    assert f"bag {', '.join(str(t) for t in state.bag)}" in " ".join(text.split())
+                    assert f"bag {state.bag[0]}" not in " ".join(seen.split())
+
+
+def test_the_board_names_hands_omens_fortunes_and_what_just_happened() -> None:
+    altar = [S.BLUE_SKULL, S.WHITE_SKULL, S.YELLOW_WING]
+    altar += [S.RED_WING, S.RED_CLAW, S.BLUE_CLAW]
+    altar += [S.WHITE_WISHBONE, S.BLUE_WISHBONE, S.WHITE_CLAW]
+    omens: list[Sign | None] = [None] * 16
+    omens[E.slot("W2")], omens[E.slot("W3")], omens[E.slot("E3")] = S.RED_CLAW, S.RED_WISHBONE, S.BLUE_WISHBONE
+    state = position(altar, [[S.YELLOW_SKULL, S.RED_SKULL, S.YELLOW_WISHBONE], []], omens=tuple(omens))
+    for action in (
+        Push(Side.WEST, (1, 1, 1)),
+        Place(0, S.YELLOW_SKULL),
+        Place(3, S.RED_SKULL),
+        Place(6, S.YELLOW_WISHBONE),
+    ):
+        state = apply(state, action)
+    text = render_text(observe(state, 1))
+    assert "player 1 (you): hand -" in text
+    assert "player 0: hand Yellow Wing, Blue Claw, White Claw" in text
+    assert "omens (3): Blue Wishbone, Red Wishbone, Red Claw; fortunes: red 2, wishbone 2" in text
+    assert "new Portents: skull in row 1, red in row 2, wishbone in row 3" in text
+    assert "turn 1: player 0, Scrying -- light a Burnt Offering" in text
+    assert "  player 0 collected the Red Claw omen from slot W2" in text.splitlines()
+    assert "  player 0 made a new wishbone Portent in row 3" in text.splitlines()
+    assert "W1  --   YS   BS   WS   --   E1" in text  # row 1 after the push, by two-letter code
+
+
+def test_a_last_placement_is_described_with_what_it_makes_and_collects() -> None:
+    altar = [S.BLUE_SKULL, S.WHITE_SKULL, S.YELLOW_WING]
+    altar += [S.RED_WING, S.RED_CLAW, S.BLUE_CLAW]
+    altar += [S.WHITE_WISHBONE, S.BLUE_WISHBONE, S.WHITE_CLAW]
+    omens: list[Sign | None] = [None] * 16
+    omens[E.slot("W2")] = S.RED_CLAW
+    state = position(altar, [[S.YELLOW_SKULL, S.RED_SKULL, S.YELLOW_WISHBONE], []], omens=tuple(omens))
+    push = Push(Side.WEST, (1, 1, 1))
+    assert describe_action(state, push) == (
+        "player 0 pushes from the west side (1 off row 1, 1 off row 2, 1 off row 3): Yellow Wing, Blue Claw,"
+        " White Claw fall off, to be palmed once the 3 emptied space(s) are filled from hand"
+    )
+    state = apply(apply(apply(state, push), Place(0, S.YELLOW_SKULL)), Place(3, S.RED_SKULL))
+    assert describe_action(state, Place(6, S.YELLOW_WISHBONE)) == (
+        "player 0 places the Yellow Wishbone on space 6 (south-west corner); then palms Yellow Wing, Blue Claw,"
+        " White Claw; makes a skull Portent in row 1, a red Portent in row 2, a wishbone Portent in row 3,"
+        " collecting omens: Red Claw"
+    )
+
+
+@pytest.mark.parametrize("config", [Config(), Config(players=1, feed_the_cat=True)])
+def test_every_event_and_action_met_reads_as_words(config: Config) -> None:
+    kinds: set[str] = set()
+    for seed in range(3):
+        states = _play(config, seed)
+        for state in states:
+            for event in state.recent_events:
+                text = describe_event(event)
+                kinds.add(type(event).TAG)
+                assert text and "Sign." not in text and "Side." not in text and "Trait." not in text, text
+            if not is_over(state):
+                for action in legal_actions(state)[:5]:
+                    text = describe_action(state, action)
+                    assert "Sign." not in text and "Side." not in text and "Trait." not in text, text
+    assert {"tiles-pushed", "tile-placed", "portent-ignited", "omen-collected", "game-over"} <= kinds
+
+
+def test_outcomes_read_right() -> None:
+    win = Outcome((5, 7), (1, 0), (1,), EndReason.TWO_FORTUNES_OF_THREE, False, 0, 31)
+    assert describe_outcome(win).splitlines() == [
+        "player 1 wins with two fortunes of 3 omens, after 31 turns",
+        "  1st: player 1 -- 7 omens",
+        "  2nd: player 0 -- 5 omens",
+    ]
+    draw = Outcome((4, 0), (0, 0), (), EndReason.TURN_LIMIT, False, 0, 200)
+    text = describe_outcome(draw)
+    assert "nobody wins" in text and "1st" not in text and "place" not in text
+    assert "player 0 -- 4 omens" in text and "player 1 -- 0 omens" in text
+    lost = Outcome((6,), (1,), (), EndReason.KITTY_CIRCLED, True, 2, 64)
+    assert describe_outcome(lost).splitlines() == [
+        "the Kitty wins by circling the altar twice, after 64 turns; player 0 loses",
+        "  player 0 -- 6 omens; the Kitty -- 2",
+    ]
+    won = Outcome((12,), (0,), (0,), EndReason.SOLO_TARGET, False, 1, 20)
+    assert describe_outcome(won).startswith("player 0 wins against the Kitty: the difficulty's target is met")
+
+
+@pytest.mark.parametrize("config", [Config(turn_limit=12), Config(players=1)])
+def test_real_results_name_the_winner_and_the_omens(config: Config) -> None:
+    final = _play(config, 5)[-1]
+    result = outcome(final)
+    text = describe_outcome(result)
+    for seat, omens in enumerate(result.scores):
+        assert f"player {seat} -- {omens} omens" in text
+    if result.winners:
+        assert text.startswith(f"player {result.winners[0]} wins")
+    elif config.solo:
+        assert text.startswith("the Kitty wins")
+    else:
+        assert text.startswith("a draw")
