@@ -398,7 +398,6 @@ def _generate_gallery(app: Sphinx) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for name, (options, seed) in GALLERY.items():
         game = get_game(name)
-        assert game.render_svg is not None and game.render_text is not None and game.step is not None
         config = game.config_type(**options)
         playout = random_playout(game, config, seed, seed)
         state = playout.initial

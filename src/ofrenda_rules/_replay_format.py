@@ -174,10 +174,7 @@ class Recorder:
     def step(self, action: object) -> tuple[object, ...]:
         """Apply ``action`` to the current state, record it, and return the step's events (the whole truth)."""
         player = self.game.current_player(self.state)
-        if self.game.step is not None:
-            state, events = self.game.step(self.state, action)
-        else:
-            state, events = self.game.apply(self.state, action), ()
+        state, events = self.game.step(self.state, action)
         digest = state_digest(state) if self.digests else None
         self._steps.append(Step(action, player, digest))
         self.state = state

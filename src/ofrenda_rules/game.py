@@ -232,7 +232,7 @@ class GameDefinition(Generic[C, S, A, V, O]):
     Offered only by games of perfect information (after setup), where the full
     state is exactly what the player sees; ``None`` otherwise.
     """
-    step: Callable[[S, A], tuple[S, tuple[object, ...]]] | None = None
+    step: Callable[[S, A], tuple[S, tuple[object, ...]]]
     """The next state and the events of the step (``apply`` is ``step(...)[0]``).
 
     Events are the game's tagged ``Event`` union: what the step did (a card
@@ -240,20 +240,20 @@ class GameDefinition(Generic[C, S, A, V, O]):
     the events since the most recent player decision in ``recent_events``, and a
     view carries the ones its seat may know.
     """
-    event_type: Any = None
+    event_type: Any
     """The game's ``Event`` union (a typing union, encoded with tags)."""
-    event_seen_by: Callable[[Any, int], object | None] | None = None
+    event_seen_by: Callable[[Any, int], object | None]
     """An event as one seat may know it (hidden parts redacted), or ``None`` when the seat learns nothing of it.
 
     ``observe`` puts exactly these in a view's ``recent_events``.
     """
-    describe_event: Callable[[Any], str] = attrs.field(default=repr)
+    describe_event: Callable[[Any], str]
     """One event in a short English sentence, for logs and the terminal."""
-    render_svg: Callable[[Any], str] | None = None
+    render_svg: Callable[[Any], str]
     """A standalone SVG picture of a state (everything face up) or a view (what its seat may see)."""
-    render_text: Callable[[Any], str] | None = None
+    render_text: Callable[[Any], str]
     """A text picture of a state or a view, for the terminal."""
-    describe_outcome: Callable[[O], str] | None = None
+    describe_outcome: Callable[[O], str]
     """The result in a few lines of English -- the ranking as the rules word it (solo win or loss and tier)."""
     tally: Callable[[S, tuple[Any, ...]], Mapping[str, int]] | None = None
     """A finished game's counters for balance reports, from its final state and every event of the game.

@@ -64,7 +64,7 @@ class Frame:
 
 
 def _events_seen(game: AnyGame, seat: int | None, events: Sequence[object]) -> tuple[str, ...]:
-    if seat is None or game.event_seen_by is None:
+    if seat is None:
         return tuple(game.describe_event(event) for event in events)
     seen = (game.event_seen_by(event, seat) for event in events)
     return tuple(game.describe_event(event) for event in seen if event is not None)
@@ -72,9 +72,6 @@ def _events_seen(game: AnyGame, seat: int | None, events: Sequence[object]) -> t
 
 def _picture(game: AnyGame, state: object, seat: int | None) -> str:
     subject = state if seat is None else game.observe(state, seat)
-    if game.render_svg is None:
-        text = game.render_text(subject) if game.render_text is not None else repr(subject)
-        return f"<pre>{html.escape(text)}</pre>"
     return game.render_svg(subject)
 
 
@@ -100,10 +97,7 @@ def replay_frames(replay: AnyReplay, *, seat: int | None = None) -> tuple[Frame,
         if rejection is not None:
             raise ViewerError(f"step {number}: {rejection.message}")
         description = game.describe_action(state, step.action)
-        if game.step is not None:
-            state, events = game.step(state, step.action)
-        else:
-            state, events = game.apply(state, step.action), ()
+        state, events = game.step(state, step.action)
         actor = "chance" if player == CHANCE else f"seat {player}"
         frames.append(
             Frame(

@@ -34,7 +34,6 @@ FORBIDDEN = ("<script", "<image", "href=", "url(", "@import", "@font-face", "<fo
 
 def check_picture(game: AnyGame, subject: Any) -> None:
     """A well-formed standalone SVG document with a title and a description, drawn the same way twice."""
-    assert game.render_svg is not None
     svg = game.render_svg(subject)
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG}svg"
@@ -45,7 +44,6 @@ def check_picture(game: AnyGame, subject: Any) -> None:
         assert forbidden not in svg, f"the picture contains {forbidden!r}"
     assert game.render_svg(subject) == svg, "the same subject drew another picture"
     assert subject._repr_svg_() == svg
-    assert game.render_text is not None
     text = game.render_text(subject)
     assert text.strip()
 
@@ -56,12 +54,10 @@ def check_picture(game: AnyGame, subject: Any) -> None:
 def test_step_is_apply_with_the_events_a_view_shows_as_its_seat_may_know_them(
     game: AnyGame, config: Any, seeds: Seeds
 ) -> None:
-    assert game.step is not None and game.event_seen_by is not None and game.event_type is not None
     first = game.new_game(config, seeds.game)
     assert isinstance(first.recent_events, tuple)
 
     def hook(before: Any, action: Any, after: Any) -> None:
-        assert game.step is not None and game.event_seen_by is not None
         stepped, events = game.step(before, action)
         assert stepped == after, "step gave another state than apply"
         assert isinstance(events, tuple)
@@ -99,5 +95,4 @@ def test_every_state_and_view_draws_a_standalone_picture_and_a_text_board(
     check_picture(game, final)
     for seat in range(config.players):
         check_picture(game, game.observe(final, seat))
-    assert game.describe_outcome is not None
     assert game.describe_outcome(game.outcome(final)).strip()

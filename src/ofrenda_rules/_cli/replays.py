@@ -115,10 +115,7 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
         player = game.current_player(state)
         actor = "chance" if player == CHANCE else f"seat {player}"
         print(step_line(number, actor, game.describe_action(state, step.action)), file=out)
-        if game.step is not None:
-            state, events = game.step(state, step.action)
-        else:
-            state, events = game.apply(state, step.action), ()
+        state, events = game.step(state, step.action)
         for line in event_lines(game, events, seats):
             print(line, file=out)
         show(state)

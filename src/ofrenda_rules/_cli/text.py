@@ -110,17 +110,13 @@ def render_outcome(outcome: object) -> str:
 
 
 def board(game: AnyGame, subject: object, players: int) -> str:
-    """The game's text picture of a state or a view (its ``render_text``), else every field."""
-    if game.render_text is not None:
-        return game.render_text(subject)
-    return render(subject, skip=("config", "rng"), players=players)
+    """The game's text picture of a state or a view (its ``render_text``)."""
+    return game.render_text(subject)
 
 
 def result_text(game: AnyGame, outcome: object) -> str:
-    """The result as the game words it (its ``describe_outcome``), else one line per seat."""
-    if game.describe_outcome is not None:
-        return "\n".join(f"  {line}" for line in game.describe_outcome(outcome).split("\n"))
-    return render_outcome(outcome)
+    """The result as the game words it (its ``describe_outcome``), indented."""
+    return "\n".join(f"  {line}" for line in game.describe_outcome(outcome).split("\n"))
 
 
 def step_line(number: int, actor: str, description: str) -> str:
@@ -154,7 +150,7 @@ def event_lines(game: AnyGame, events: tuple[object, ...], seats: tuple[int, ...
     lines = []
     for event in events:
         shown: object | None = event
-        if seats is not None and game.event_seen_by is not None:
+        if seats is not None:
             seen = [game.event_seen_by(event, seat) for seat in seats]
             shown = seen[0] if all(item == seen[0] for item in seen) else None
         if shown is not None:

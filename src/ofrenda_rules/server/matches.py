@@ -69,13 +69,12 @@ def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) 
         legal = game.legal_actions(state) if to_move == seat else ()
         answer["legal_actions"] = [to_json_value(action, game.action_type) for action in legal]
         answer["legal_descriptions"] = [game.describe_action(state, action) for action in legal]
-        if picture and game.render_svg is not None:
+        if picture:
             answer["picture"] = game.render_svg(view)
     if to_move == TERMINAL:
         outcome = game.outcome(state)
         answer["result"] = to_json_value(outcome)
-        if game.describe_outcome is not None:
-            answer["result_text"] = game.describe_outcome(outcome)
+        answer["result_text"] = game.describe_outcome(outcome)
     return answer
 
 

@@ -122,7 +122,7 @@ def _play(
             legal = game.legal_actions(state)
             index, rng = rng.below(len(legal))
             action = legal[index]
-        if collect and game.step is not None:
+        if collect:
             state, happened = game.step(state, action)
             events.extend(happened)
         else:
