@@ -190,10 +190,11 @@ def test_the_lock_variant_marks_the_lead_locked_and_not_takeable() -> None:
     assert "lead card locked" in "".join(texts(group(root, "Status:")))
 
 
-def test_a_view_without_its_config_marks_no_take_targets_it_cannot_know() -> None:
+def test_a_view_is_drawn_with_its_own_config_unless_told_another() -> None:
     view = observe(trick(Config(players=4, lock_lead=True)), 1)
-    assert "can be taken" not in render_svg(view)
-    assert "can be taken" in render_svg(view, config=Config(players=4, lock_lead=True))
+    assert "can be taken" in render_svg(view)
+    assert render_svg(view) == render_svg(view, config=Config(players=4, lock_lead=True))
+    assert render_svg(view) != render_svg(view, config=Config(players=4))
 
 
 def test_score_piles_and_the_own_hand() -> None:
@@ -254,7 +255,9 @@ def test_cards_are_drawn_as_printed_in_the_edition_of_the_config() -> None:
     lead = "Card in front of Seat 0: Red 14 (Offering): High arrow"
     assert label_of(group(parse(render_svg(state)), "Card in front of Seat 0")).startswith(lead)
     assert label_of(group(parse(render_svg(observe(state, 1), config=config)), "Card in front")).startswith(lead)
-    default = label_of(group(parse(render_svg(observe(state, 1))), "Card in front"))  # without the config
+    own = label_of(group(parse(render_svg(observe(state, 1))), "Card in front"))  # the view's own config
+    assert own.startswith(lead)
+    default = label_of(group(parse(render_svg(observe(state, 1), config=Config(players=4))), "Card in front"))
     assert default.startswith("Card in front of Seat 0: Red 14 (Offering): Low arrow")
 
 

@@ -759,10 +759,9 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
 
     Args:
         subject: A state or one seat's view.
-        config: For a view only (a view does not carry the options): the game's
-            configuration, so that the cards are drawn as printed in its deck
-            edition and the variants are named. Without it a view is drawn with
-            the default deck. For a state it must be the state's own config.
+        config: For a view, another configuration to draw it with (by default
+            the view's own, so the cards are drawn as printed in its deck edition
+            and the variants are named). For a state it must be the state's own.
 
     Raises:
         ConfigError: ``config`` does not fit the subject (another player count,
@@ -778,7 +777,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     else:
         if config is not None and config.players != subject.players:
             raise ConfigError(f"render_svg: config is for {config.players} players, the view for {subject.players}")
-        table = _from_view(subject, config)
+        table = _from_view(subject, subject.config if config is None else config)
     scores = _scores(table)
     ranks = _ranks(table, scores) if table.over else None
     status = _status(table, scores)
