@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -24,6 +24,7 @@ from ofrenda_rules.errors import Rejection
 from ofrenda_rules.rng import Rng
 
 __all__ = [
+    "SPECTATOR",
     "ActionDecoder",
     "ConfigLike",
     "GameDefinition",
@@ -32,6 +33,10 @@ __all__ = [
     "StateLike",
     "summarize_config",
 ]
+
+
+SPECTATOR: Final = -1
+"""The ``player`` of a public view (``observe_public``): a spectator, who holds no seat and sees no hand."""
 
 
 def summarize_config(config: object) -> str:
@@ -197,6 +202,8 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """The final result (ranking, tie-breaks, solo tier); only for a finished game."""
     observe: Callable[[S, int], V]
     """What one seat may know."""
+    observe_public: Callable[[S], V] | None = None
+    """What a spectator may know: public information only, as a view whose ``player`` is :data:`SPECTATOR`."""
     test_configs: Callable[[], tuple[C, ...]]
     """Configurations the property suite and benchmarks cover."""
     turn_count: Callable[[S], int]
