@@ -1,4 +1,4 @@
-"""Quality gates. ``nox`` runs tests, invariants, browser, adapters, server, typecheck, lint and docs."""
+"""Quality gates. ``nox`` runs tests, invariants, browser, adapters, server, ray, typecheck, lint and docs."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import nox
 import nox.command
 
-nox.options.sessions = ["tests", "invariants", "browser", "adapters", "server", "typecheck", "lint", "docs"]
+nox.options.sessions = ["tests", "invariants", "browser", "adapters", "server", "ray", "typecheck", "lint", "docs"]
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
 
@@ -151,6 +151,28 @@ def serverbench(session: nox.Session) -> None:
     )
     session.run(
         "python", "benchmarks/server_load.py", "--database", url, "--out", "benchmarks/results/server-postgresql.json"
+    )
+
+
+@nox.session
+def ray(session: nox.Session) -> None:
+    """Simulations on a local Ray instance (extra ``ray``): the same records as local, retries, resuming."""
+    session.install("-e", ".[ray]", *_group("test"))
+    env = {"OFRENDA_REQUIRE_RAY": "1", "RAY_USAGE_STATS_ENABLED": "0"}
+    session.run("pytest", "-q", "tests/simulation", "src/ofrenda_rules/simulation", *session.posargs, env=env)
+
+
+@nox.session
+def scale(session: nox.Session) -> None:
+    """Scaling on Ray: games per second with 1 and 2 workers, Ray against local processes (a benchmark)."""
+    session.install("-e", ".[ray]")
+    session.run(
+        "python",
+        "benchmarks/scale.py",
+        "--out",
+        "benchmarks/results/scale.json",
+        *session.posargs,
+        env={"RAY_USAGE_STATS_ENABLED": "0"},
     )
 
 

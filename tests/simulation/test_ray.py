@@ -68,7 +68,9 @@ def test_a_run_whose_driver_is_killed_resumes_with_only_the_missing_seeds(tmp_pa
         os.kill(driver.pid, signal.SIGKILL)
     finally:
         driver.wait(timeout=30)
-    subprocess.run(["ray", "stop", "--force"], env=env, capture_output=True, timeout=60, check=False)
+    # The killed driver's local Ray instance is left behind: stop it, as a person would after a crash.
+    ray_command = str(Path(sys.executable).parent / "ray")
+    subprocess.run([ray_command, "stop", "--force"], env=env, capture_output=True, timeout=120, check=False)
     partial = read_results(target)
     assert 10 <= len(partial.records) < 60
     resumed = subprocess.run([*command, "--resume"], env=env, capture_output=True, text=True, timeout=RUN_SECONDS)
