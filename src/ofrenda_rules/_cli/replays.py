@@ -16,7 +16,10 @@ from ofrenda_rules.replay import AnyReplay, ReplayFormatError, load_replay, veri
 from ofrenda_rules.serialization import to_json_value
 from ofrenda_rules.viewer import ViewerError, replay_html
 
-__all__ = ["add_parsers", "run_replay", "run_verify"]
+__all__ = ["SETUP_EVENTS_SHOWN", "add_parsers", "run_replay", "run_verify"]
+
+SETUP_EVENTS_SHOWN = 8
+"""Set-up events ``replay`` prints before summing up the rest (a deal is one event per card)."""
 
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -99,8 +102,11 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     seats = None if args.seat is None else (args.seat,)
     state = game.new_game(replay.config, replay.seed)
     print("setup:", file=out)
-    for line in event_lines(game, getattr(state, "recent_events", ()), seats):
+    lines = event_lines(game, getattr(state, "recent_events", ()), seats)
+    for line in lines[:SETUP_EVENTS_SHOWN]:
         print(line, file=out)
+    if len(lines) > SETUP_EVENTS_SHOWN:  # a deal card by card: the board below shows where everything went
+        print(f"        ... and {len(lines) - SETUP_EVENTS_SHOWN} more set-up events", file=out)
     show(state)
     for number, step in enumerate(replay.steps, start=1):
         if args.until is not None and number > args.until:

@@ -27,10 +27,13 @@ from ofrenda_rules.dia_de_los_muertos.scoring import Outcome
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 from ofrenda_rules.dia_de_los_muertos.view import View
 
-__all__ = ["WIDTH", "describe_action", "describe_card", "describe_outcome", "render_text"]
+__all__ = ["RECENT_LINES", "WIDTH", "describe_action", "describe_card", "describe_outcome", "render_text"]
 
 WIDTH: Final = 100
 """The widest line :func:`render_text` writes, in characters."""
+
+RECENT_LINES: Final = 8
+"""The most recent events a text board lists (a deal is one event per card)."""
 
 
 def describe_card(edition: DeckEdition, card: Card) -> str:
@@ -208,8 +211,9 @@ def render_text(board: State | View) -> str:
         else:
             lines.append(f"Set aside: {aside_count} card{'' if aside_count == 1 else 's'}")
     if board.recent_events:
-        lines.append("Recently:")
-        for event in board.recent_events:
+        earlier = len(board.recent_events) - RECENT_LINES
+        lines.append("Recently:" if earlier <= 0 else f"Recently ({earlier} earlier events not shown):")
+        for event in board.recent_events[-RECENT_LINES:]:
             lines.extend(textwrap.wrap(describe_event(event), WIDTH, initial_indent="  ", subsequent_indent="    "))
     return "\n".join(lines)
 
