@@ -50,7 +50,10 @@ nitpicky = True
 # The build has no network, so no intersphinx: names from the standard library and
 # the runtime dependencies are not resolved, and type variables are not documented.
 nitpick_ignore_regex = [
-    (r"py:.*", r"(collections\.abc|enum|fractions|typing|typing_extensions|pathlib|cattrs|attrs|attr|argparse)\..*"),
+    (
+        r"py:.*",
+        r"(collections\.abc|enum|fractions|typing|typing_extensions|pathlib|cattrs|attrs|attr|argparse|threading)\..*",
+    ),
     (r"py:.*", r"(Callable|Sequence|Mapping|Iterable|Iterator|Fraction|Enum|Path|TextIO|Self|Final|TypeAlias)"),
     (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z](_co|_contra)?"),
     (r"py:class", r"JsonConverter"),

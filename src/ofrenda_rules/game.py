@@ -203,7 +203,7 @@ class GameDefinition(Generic[C, S, A, V, O]):
     observe: Callable[[S, int], V]
     """What one seat may know."""
     observe_public: Callable[[S], V] | None = None
-    """What a spectator may know: public information only, as a view whose ``player`` is :data:`SPECTATOR`."""
+    """What a spectator may know (public information only), as a view whose ``player`` is :data:`SPECTATOR`."""
     test_configs: Callable[[], tuple[C, ...]]
     """Configurations the property suite and benchmarks cover."""
     turn_count: Callable[[S], int]

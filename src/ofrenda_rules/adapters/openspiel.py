@@ -46,7 +46,16 @@ from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, games, get_game
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
 
-__all__ = ["PREFIX", "OfrendaGame", "OfrendaState", "game_type", "parameters", "register", "short_name"]
+__all__ = [
+    "PREFIX",
+    "OfrendaGame",
+    "OfrendaState",
+    "StringObserver",
+    "game_type",
+    "parameters",
+    "register",
+    "short_name",
+]
 
 PREFIX: Final = "ofrenda_rules_"
 """The prefix of every short name this adapter registers."""
@@ -254,13 +263,16 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return canonical_json(to_json_value(self.ofrenda_state))
 
 
-class _Observer:
-    """OpenSpiel's Python observer protocol: strings only (no tensors yet)."""
+class StringObserver:
+    """An observer in OpenSpiel's Python observer protocol, of strings only (no tensors yet)."""
 
     def __init__(self, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
+        """Whether strings are information states (every view since the set-up) rather than observations."""
         self.tensor = None
+        """No tensor (OpenSpiel reads ``None`` as "strings only")."""
         self.dict: dict[str, object] = {}
+        """No named tensors."""
 
     def set_from(self, state: OfrendaState, player: int) -> None:
         """No tensor to fill."""
@@ -297,10 +309,10 @@ class OfrendaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         """The set-up, before any chance event is resolved."""
         return OfrendaState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> StringObserver:
         """Strings of the views: the default observation, or the perfect-recall information state."""
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(recall)
+        return StringObserver(recall)
 
 
 def register(names: Sequence[str] | None = None) -> tuple[str, ...]:
