@@ -103,6 +103,7 @@ from ofrenda_rules.ofrendados.text import describe_outcome as describe_outcome
 from ofrenda_rules.ofrendados.text import render_text as render_text
 from ofrenda_rules.ofrendados.view import View as View
 from ofrenda_rules.ofrendados.view import observe as observe
+from ofrenda_rules.ofrendados.view import observe_public as observe_public
 
 __all__ = [
     "Action",
@@ -188,6 +189,7 @@ __all__ = [
     "new_game",
     "num_distinct_actions",
     "observe",
+    "observe_public",
     "outcome",
     "render_svg",
     "render_text",
