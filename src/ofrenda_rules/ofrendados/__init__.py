@@ -97,6 +97,7 @@ from ofrenda_rules.ofrendados.state import Pending as Pending
 from ofrenda_rules.ofrendados.state import PendingKind as PendingKind
 from ofrenda_rules.ofrendados.state import Phase as Phase
 from ofrenda_rules.ofrendados.state import State as State
+from ofrenda_rules.ofrendados.tally import tally as tally
 from ofrenda_rules.ofrendados.text import describe_action as describe_action
 from ofrenda_rules.ofrendados.text import describe_card as describe_card
 from ofrenda_rules.ofrendados.text import describe_outcome as describe_outcome
@@ -195,6 +196,7 @@ __all__ = [
     "render_text",
     "score",
     "step",
+    "tally",
     "to_position",
     "validate",
 ]

@@ -41,6 +41,7 @@ from ofrenda_rules.ofrendados.state import (
     MajorityTies,
     State,
 )
+from ofrenda_rules.ofrendados.tally import tally
 from ofrenda_rules.ofrendados.text import describe_action, describe_outcome, render_text
 from ofrenda_rules.ofrendados.view import View, observe, observe_public
 
@@ -146,5 +147,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     decode_action=decode_action,
     max_decisions=max_decisions,
     render_svg=render_svg,
+    tally=tally,
 )
 """Ofrendados as a registered game."""
