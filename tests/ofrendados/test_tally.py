@@ -79,7 +79,10 @@ def _built() -> tuple[State, tuple[Event, ...]]:
             cards=(26,),
         ),
         Board(
-            sheet=_sheet(size, ObjectKind.CANDLE, ObjectKind.FRUIT, ObjectKind.PORTRAIT), flowers=(5,), pesos=5, cards=()
+            sheet=_sheet(size, ObjectKind.CANDLE, ObjectKind.FRUIT, ObjectKind.PORTRAIT),
+            flowers=(5,),
+            pesos=5,
+            cards=(),
         ),
     )
     state = attrs.evolve(finished, boards=boards)

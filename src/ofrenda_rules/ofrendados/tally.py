@@ -104,12 +104,12 @@ def tally(state: State, events: Sequence[Event]) -> dict[str, int]:
     edition = config.edition
     players = config.players
     counters: dict[str, int] = {}
-    for card in edition.cards:
-        counters[f"card_revealed:{card.id}"] = 0
-        counters[f"card_bought:{card.id}"] = 0
-        counters[f"card_paid_off:{card.id}"] = 0
-        if card.effect.kind is EffectKind.ETERNAL:
-            counters[f"card_eternal_points:{card.id}"] = 0
+    for spec in edition.cards:
+        counters[f"card_revealed:{spec.id}"] = 0
+        counters[f"card_bought:{spec.id}"] = 0
+        counters[f"card_paid_off:{spec.id}"] = 0
+        if spec.effect.kind is EffectKind.ETERNAL:
+            counters[f"card_eternal_points:{spec.id}"] = 0
     for name in ("cards_bought", "cards_discarded", "pesos_spent", "dice_exchanged", "die_powers_used"):
         counters[name] = 0
     for name in ("objects_rewritten", "flowers_lost", "objects_lost"):

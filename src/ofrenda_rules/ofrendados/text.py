@@ -279,7 +279,7 @@ def _boards(table: State | View, edition: Edition) -> list[str]:
 
 
 def render_text(table: State | View) -> str:
-    """A text board of a state (everything) or of a view (what its seat, or a spectator, sees), at most 100 columns wide.
+    """A text board of a state (everything) or of a view (what its seat or a spectator sees), 100 columns at most.
 
     >>> from ofrenda_rules.ofrendados import Config, new_game, observe
     >>> text = render_text(observe(new_game(Config(players=2), seed=5), 1))
