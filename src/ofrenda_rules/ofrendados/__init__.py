@@ -97,12 +97,14 @@ from ofrenda_rules.ofrendados.state import Pending as Pending
 from ofrenda_rules.ofrendados.state import PendingKind as PendingKind
 from ofrenda_rules.ofrendados.state import Phase as Phase
 from ofrenda_rules.ofrendados.state import State as State
+from ofrenda_rules.ofrendados.tally import tally as tally
 from ofrenda_rules.ofrendados.text import describe_action as describe_action
 from ofrenda_rules.ofrendados.text import describe_card as describe_card
 from ofrenda_rules.ofrendados.text import describe_outcome as describe_outcome
 from ofrenda_rules.ofrendados.text import render_text as render_text
 from ofrenda_rules.ofrendados.view import View as View
 from ofrenda_rules.ofrendados.view import observe as observe
+from ofrenda_rules.ofrendados.view import observe_public as observe_public
 
 __all__ = [
     "Action",
@@ -188,11 +190,13 @@ __all__ = [
     "new_game",
     "num_distinct_actions",
     "observe",
+    "observe_public",
     "outcome",
     "render_svg",
     "render_text",
     "score",
     "step",
+    "tally",
     "to_position",
     "validate",
 ]

@@ -41,8 +41,9 @@ from ofrenda_rules.ofrendados.state import (
     MajorityTies,
     State,
 )
+from ofrenda_rules.ofrendados.tally import tally
 from ofrenda_rules.ofrendados.text import describe_action, describe_outcome, render_text
-from ofrenda_rules.ofrendados.view import View, observe
+from ofrenda_rules.ofrendados.view import View, observe, observe_public
 
 __all__ = ["GAME", "INFO"]
 
@@ -123,6 +124,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     is_over=is_over,
     outcome=outcome,
     observe=observe,
+    observe_public=observe_public,
     test_configs=_test_configs,
     turn_count=_turn_count,
     turn_bounds=_turn_bounds,
@@ -145,5 +147,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     decode_action=decode_action,
     max_decisions=max_decisions,
     render_svg=render_svg,
+    tally=tally,
 )
 """Ofrendados as a registered game."""

@@ -363,6 +363,9 @@ register_tagged_union(Event)
 def event_seen_by(event: Event, seat: int) -> Event | None:
     """``event`` as ``seat`` may know it: whole, since every event of Ofrendados is public.
 
+    ``seat`` may also be :data:`~ofrenda_rules.game.SPECTATOR` (-1), a
+    spectator, who sees every event whole as well: none has a private part.
+
     Dice, sheets, the Path, money and bought cards lie open on the table, and
     a Calaverita is named only once revealed; the unrevealed cards' order and
     the generator never reach an event. Kept as a function so that views are

@@ -3,7 +3,8 @@
 :func:`render_svg` draws a :class:`~ofrenda_rules.ofrendados.state.State`
 (the whole table, an omniscient picture) or a
 :class:`~ofrenda_rules.ofrendados.view.View` (what one seat sees, with that
-seat marked "you") as one standalone SVG document:
+seat marked "you"; a spectator's view, :func:`~ofrenda_rules.ofrendados.view.observe_public`, marks no
+seat) as one standalone SVG document:
 
 * the Path from Mictlán to the land of the living, every space with its
   number, flower type (letter and colour) and bonus, Quetzalcóatl's head
@@ -45,6 +46,7 @@ import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL, PlayerId
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.ofrendados.cards import CardColour, CardSpec
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind, PathSpec, SheetSpec
 from ofrenda_rules.ofrendados.edition import Edition
@@ -271,7 +273,7 @@ class _Table:
 
     config: Config
     seat: int | None
-    """The seat whose view this is (``None`` for a state)."""
+    """The seat whose view this is (``None`` for a state, ``SPECTATOR`` for a spectator's view)."""
     round: int
     first_player: int
     phase: Phase
@@ -348,6 +350,15 @@ def _table(subject: View | State, config: Config | None) -> _Table:
         pending=subject.pending,
         boards=subject.boards,
     )
+
+
+def _viewer(table: _Table, omniscient: str) -> str:
+    """Whose picture this is: ``omniscient`` for a state, a spectator, or a seat."""
+    if table.seat is None:
+        return omniscient
+    if table.seat == SPECTATOR:
+        return "a spectator's view (public information)"
+    return f"player {table.seat}'s view"
 
 
 def _player(table: _Table, seat: int) -> str:
@@ -483,7 +494,7 @@ def _draw_die(picture: _Canvas, *, die: Die, face: str, side: float) -> None:
 
 
 def _header(picture: Picture, table: _Table, sheets: Sequence[ScoreSheet], ranks: Sequence[int]) -> None:
-    who = "the whole table (omniscient)" if table.seat is None else f"player {table.seat}'s view"
+    who = _viewer(table, "the whole table (omniscient)")
     with picture.group(label="Game status"):
         picture.text(_MARGIN, 28, f"Ofrendados, the road to Mictlán: {who}", size=20, weight="bold")
         status = f"{_round_words(table).capitalize()}, {_PHASE_WORDS[table.phase]}: {_turn_words(table)}."
@@ -493,7 +504,9 @@ def _header(picture: Picture, table: _Table, sheets: Sequence[ScoreSheet], ranks
         else:
             status += f" First player this round: {_player(table, table.first_player)}."
             picture.text(_MARGIN, 50, status, size=13)
-        if table.seat is not None:
+        if table.seat == SPECTATOR:
+            picture.text(WIDTH - _MARGIN, 50, "Spectator", size=13, anchor="end", weight="bold")
+        elif table.seat is not None:
             picture.text(WIDTH - _MARGIN, 50, f"You are player {table.seat}", size=13, anchor="end", weight="bold")
 
 
@@ -955,7 +968,7 @@ def _draw_panel(
 
 def _describe(table: _Table, sheets: Sequence[ScoreSheet], ranks: Sequence[int]) -> str:
     n = table.config.players
-    who = "the whole table" if table.seat is None else f"player {table.seat}'s view"
+    who = _viewer(table, "the whole table")
     places = []
     for seat, board in enumerate(table.boards):
         where = f"on space {board.position}" if board.flowers else "in Mictlán"
@@ -975,7 +988,8 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
 
     Args:
         subject: A :class:`~ofrenda_rules.ofrendados.state.State` (the whole table, an omniscient picture) or a
-            :class:`~ofrenda_rules.ofrendados.view.View` (the table as its seat sees it, that seat marked "you").
+            :class:`~ofrenda_rules.ofrendados.view.View` (the table as its seat sees it, that seat marked "you"; a
+            spectator's view marks no seat and is titled as a spectator's).
         config: For a view only, the game's options and edition (a view carries
             none): the default is ``Config(players=view.players)``. A state uses
             its own config; passing another one is an error.
@@ -1001,7 +1015,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     columns = layout.columns
     row_heights = [max(heights[i : i + columns]) for i in range(0, len(heights), columns)]
     height = panels_top + sum(row_heights) + 12 * len(row_heights) + 4
-    who = "the whole table, omniscient" if table.seat is None else f"player {table.seat}'s view"
+    who = _viewer(table, "the whole table, omniscient")
     title = f"Ofrendados: {who}, {_round_words(table)}, {_PHASE_WORDS[table.phase]}"
     picture = _Canvas(WIDTH, math.ceil(height), title=title, desc=_describe(table, sheets, ranks), background="#fbf8f2")
     _header(picture, table, sheets, ranks)

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Final, assert_never
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.ofrendados.actions import (
     Action,
     BuyCard,
@@ -278,7 +279,7 @@ def _boards(table: State | View, edition: Edition) -> list[str]:
 
 
 def render_text(table: State | View) -> str:
-    """A text board of a state (everything) or of a view (what its seat sees), at most 100 columns wide.
+    """A text board of a state (everything) or of a view (what its seat or a spectator sees), 100 columns at most.
 
     >>> from ofrenda_rules.ofrendados import Config, new_game, observe
     >>> text = render_text(observe(new_game(Config(players=2), seed=5), 1))
@@ -292,7 +293,9 @@ def render_text(table: State | View) -> str:
     else:
         acting = table.current_player if table.current_player >= 0 else None
     lines = [_heading(table, edition)]
-    if isinstance(table, View):
+    if isinstance(table, View) and table.player == SPECTATOR:
+        lines.append("(the table as a spectator sees it: public information only)")
+    elif isinstance(table, View):
         lines.append(f"(the table as seen by player {table.player})")
     elif table.rng is not None:
         lines.append("(a seeded game: the library's generator reveals the cards and rolls the dice)")

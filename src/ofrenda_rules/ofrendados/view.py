@@ -5,6 +5,10 @@ cards bought, the dice and the market. The unrevealed Calaveritas are known
 as a set (all 30 are listed in the edition) but not their order, which the
 state never stores; the generator never appears in a view. Every event is
 public too (:func:`~ofrenda_rules.ofrendados.events.event_seen_by`).
+
+So a spectator (:func:`observe_public`, ``player`` is
+:data:`~ofrenda_rules.game.SPECTATOR`) sees what every seat sees: the same
+view but for its ``player``.
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.ofrendados.events import Event, event_seen_by
 from ofrenda_rules.ofrendados.rules import current_player
 from ofrenda_rules.ofrendados.state import Board, Config, Die, Pending, Phase, State
 
-__all__ = ["View", "observe"]
+__all__ = ["View", "observe", "observe_public"]
 
 
 @attrs.frozen
@@ -24,7 +29,7 @@ class View:
     """One player's view of the game."""
 
     player: int
-    """The seat this view belongs to."""
+    """The seat this view belongs to, or :data:`~ofrenda_rules.game.SPECTATOR` (-1) for a spectator's view."""
     players: int
     """Number of seats."""
     round: int
@@ -74,9 +79,38 @@ class View:
 
 
 def observe(state: State, player: int) -> View:
-    """The view of ``state`` for seat ``player``."""
+    """The view of ``state`` for seat ``player``.
+
+    Raises:
+        ValueError: ``player`` is not a seat of the game.
+
+    """
     if not 0 <= player < state.config.players:
         raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    return _view(state, player)
+
+
+def observe_public(state: State) -> View:
+    """What a spectator at the table sees of ``state``: public information only.
+
+    Ofrendados has no hand, no face-down card and no secret draw: the sheets,
+    the Path, the money, the bought cards, the dice and the market lie open,
+    and the unrevealed Calaveritas are known only as a set (their order is
+    never stored). So the public view is every seat's view with ``player`` set
+    to :data:`~ofrenda_rules.game.SPECTATOR`, and its ``recent_events`` are
+    :func:`~ofrenda_rules.ofrendados.events.event_seen_by` of each event for
+    the spectator.
+
+    >>> from ofrenda_rules.ofrendados import Config, new_game, observe
+    >>> state = new_game(Config(players=2), seed=5)
+    >>> public = observe_public(state)
+    >>> public.player, public == attrs.evolve(observe(state, 0), player=SPECTATOR)
+    (-1, True)
+    """
+    return _view(state, SPECTATOR)
+
+
+def _view(state: State, player: int) -> View:
     return View(
         player=player,
         players=state.config.players,
