@@ -319,7 +319,7 @@ def test_a_render_with_a_config_that_does_not_fit_is_refused() -> None:
         render_svg(3)  # type: ignore[arg-type]
 
 
-def test_another_edition_is_drawn_whole_and_a_view_needs_its_config() -> None:
+def test_another_edition_is_drawn_whole_and_a_view_with_its_own_config() -> None:
     """A longer Path and a wider, taller sheet: every space and cell is drawn, within the width."""
     text = resources.files("ofrenda_rules.ofrendados").joinpath("data/default_edition.json").read_text()
     data = json.loads(text)
@@ -337,7 +337,8 @@ def test_another_edition_is_drawn_whole_and_a_view_needs_its_config() -> None:
     chooser = random.Random(3)
     for _ in range(120):
         state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
-    for svg in (render_svg(state), render_svg(observe(state, 3), config=config)):
+    assert render_svg(observe(state, 3)) == render_svg(observe(state, 3), config=config)  # the view's own config
+    for svg in (render_svg(state), render_svg(observe(state, 3))):
         _check_document(svg)
         labels = _group_titles(svg)
         assert sum(1 for label in labels if label.startswith("Space ")) == 36
@@ -345,7 +346,7 @@ def test_another_edition_is_drawn_whole_and_a_view_needs_its_config() -> None:
         assert sum(1 for label in labels if label.startswith("Cell ")) == 4 * 36
         assert "+10 if full" in _texts(svg) or "full +10" in _texts(svg)
     with pytest.raises(ConfigError, match="do not have the 23 cells"):
-        render_svg(observe(state, 3))
+        render_svg(observe(state, 3), config=Config(players=4))
 
 
 def test_jupyter_and_the_registry_use_render_svg() -> None:

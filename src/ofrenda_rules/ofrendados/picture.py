@@ -321,7 +321,7 @@ def _table(subject: View | State, config: Config | None) -> _Table:
         )
     if not isinstance(subject, View):
         raise TypeError(f"render_svg draws an Ofrendados State or View, not {type(subject).__name__}")
-    config = Config(players=subject.players) if config is None else config
+    config = subject.config if config is None else config
     if config.players != subject.players:
         raise ConfigError(
             f"the config is for {config.players} players but the view is of a {subject.players}-player game"
@@ -990,9 +990,8 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
         subject: A :class:`~ofrenda_rules.ofrendados.state.State` (the whole table, an omniscient picture) or a
             :class:`~ofrenda_rules.ofrendados.view.View` (the table as its seat sees it, that seat marked "you"; a
             spectator's view marks no seat and is titled as a spectator's).
-        config: For a view only, the game's options and edition (a view carries
-            none): the default is ``Config(players=view.players)``. A state uses
-            its own config; passing another one is an error.
+        config: For a view, another configuration to draw it with (by default the
+            view's own). A state uses its own config; passing another one is an error.
 
     Returns:
         The SVG document as text (the same subject always gives the same text).
