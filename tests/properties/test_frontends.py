@@ -8,7 +8,9 @@
 * every state and every view draws a standalone, well-formed SVG picture
   (``<title>``, ``<desc>``, nothing fetched, nothing scripted), the same
   text each time, and shows it in Jupyter; the text board is not empty;
-* a finished game's result reads as text.
+* a finished game's result reads as text;
+* a spectator's public view does not change when any seat's secrets are
+  redrawn, and draws like any view.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ import pytest
 from hypothesis import given
 
 from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.registry import AnyGame
+from ofrenda_rules.rng import Rng
 from ofrenda_rules.serialization import dumps, loads
 from tests.properties.cases import CASES
 from tests.properties.playing import Seeds, play, sampled, seedings
@@ -96,3 +100,23 @@ def test_every_state_and_view_draws_a_standalone_picture_and_a_text_board(
     for seat in range(config.players):
         check_picture(game, game.observe(final, seat))
     assert game.describe_outcome(game.outcome(final)).strip()
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.05)
+@given(seeds=seedings(seeded=True))
+def test_a_spectator_sees_only_what_no_seat_hides(game: AnyGame, config: Any, seeds: Seeds) -> None:
+    assert game.observe_public is not None, f"{game.info.name} has no public view"
+    observe_public = game.observe_public
+    other = Rng(seeds.chance)
+
+    def hook(before: Any, action: Any, after: Any) -> None:
+        public = observe_public(after)
+        assert public.player == SPECTATOR
+        assert loads(dumps(public), game.view_type) == public
+        for seat in range(config.players):
+            assert observe_public(game.hidden_variant(after, seat, other)) == public, f"seat {seat}'s secret leaks"
+        check_picture(game, public)
+        assert "(you)" not in game.render_svg(public)
+
+    play(game, config, seeds, sampled(hook, seeds, 11))

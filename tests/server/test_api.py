@@ -262,3 +262,27 @@ def test_the_browser_client_is_served_with_a_strict_policy(tmp_path: Path) -> No
         listing = api.get("/games").json()
         assert [row["name"] for row in listing] == [game.info.name for game in games()]
         assert api.get("/static/../store.py").status_code == 404
+
+
+def test_spectators_watch_the_public_view_without_a_secret(tmp_path: Path) -> None:
+    game = get_game("ofrendados")
+    with client(tmp_path) as api:
+        created = create(api, game.info.name, ["human", "human"], seed=4)
+        match, secrets = created["match"], created["secrets"]
+        watched = api.get(f"/matches/{match}/spectate?picture=1").json()
+        assert game.observe_public is not None
+        assert watched["view"] == to_json_value(game.observe_public(the_state(api, match)))
+        assert watched["picture"].startswith("<svg") and "(you)" not in watched["picture"]
+        with api.websocket_connect(f"/matches/{match}/ws") as socket:
+            socket.send_json({"spectator": True})
+            first = socket.receive_json()
+            assert first["step"] == 0 and first["view"]["player"] == -1
+            socket.send_json({"step": 0, "action": {"type": "pass"}})
+            assert socket.receive_json()["error"]["code"] == "spectator"
+            mover = str(first["to_move"])
+            legal = api.get(f"/matches/{match}/seats/{mover}", headers=auth(secrets[mover])).json()["legal_actions"]
+            body = {"step": 0, "action": legal[0]}
+            posted = api.post(f"/matches/{match}/seats/{mover}/actions", json=body, headers=auth(secrets[mover]))
+            assert posted.status_code == 200
+            pushed = socket.receive_json()
+            assert pushed["step"] == 1 and pushed["view"] == to_json_value(game.observe_public(the_state(api, match)))

@@ -3,7 +3,8 @@
 The same property as ``observe``'s (``tests/properties``): along random games
 of every configuration, a state and its ``hidden_variant`` for a seat (all
 that seat cannot see redrawn) give that seat the same answer: view, events,
-legal actions and their descriptions, result and picture.
+legal actions and their descriptions, result and picture; and a spectator the
+same public answer.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from hypothesis import given
 
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.rng import Rng
-from ofrenda_rules.server.matches import seat_answer
+from ofrenda_rules.server.matches import seat_answer, spectator_answer
 from tests.properties.cases import CASES
 from tests.properties.playing import Seeds, play, sampled, seedings
 from tests.properties.test_properties import scaled
@@ -31,5 +32,8 @@ def test_a_seat_gets_the_same_answer_whatever_it_cannot_see(game: AnyGame, confi
         for seat in range(config.players):
             variant = game.hidden_variant(after, seat, other)
             assert seat_answer(game, variant, seat, picture=True) == seat_answer(game, after, seat, picture=True)
+            if game.observe_public is not None:
+                watched = spectator_answer(game, after, picture=True)
+                assert spectator_answer(game, variant, picture=True) == watched
 
     play(game, config, seeds, sampled(hook, seeds, 7))

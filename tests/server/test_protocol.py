@@ -74,6 +74,8 @@ def test_what_the_server_sends_follows_the_document(tmp_path: Path) -> None:
                 reply = api.post(f"/matches/{match}/seats/0/actions", json=submission, headers=headers).json()
                 assert check(reply, schema_of("SeatAnswer")) == []
             assert check(api.get(f"/matches/{match}").json(), schema_of("PublicMatch")) == []
+            watched = api.get(f"/matches/{match}/spectate?picture=1").json()
+            assert check(watched, schema_of("SpectatorAnswer")) == [], game.info.name
             refused = api.post(f"/matches/{match}/seats/0/actions", json={"step": -1}, headers=headers).json()
             assert check(refused, schema_of("ErrorAnswer")) == []
         unseeded = api.post("/matches", json={"game": "portents", "seed": None, "seats": ["human", "random"]}).json()
@@ -81,3 +83,4 @@ def test_what_the_server_sends_follows_the_document(tmp_path: Path) -> None:
         chance = api.app.state.service.view(unseeded["match"], -1)  # type: ignore[attr-defined]
         assert check(chance, schema_of("SeatAnswer")) == []
         assert check({"step": 0, "action": {"type": "play"}, "extra": 1}, schema_of("Submission")) != []
+        assert check({"spectator": True}, schema_of("WatchHello")) == []

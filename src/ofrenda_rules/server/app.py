@@ -12,7 +12,10 @@ Routes (every body is JSON; every error is ``{"error": {"code", "message", "path
 * ``POST /matches/{id}/seats/{seat}/actions`` -- submit ``{"step": N, "action": {...}}``;
 * ``POST /matches/{id}/chance`` -- feed a chance outcome of an unseeded match (the chance secret);
 * ``GET /matches/{id}/replay`` -- the finished match as a replay that ``ofrenda-rules verify`` accepts;
-* ``WS /matches/{id}/ws`` -- send ``{"seat": N, "secret": "..."}`` first; the seat's answer is
+* ``GET /matches/{id}/spectate`` -- what anyone may watch: the public view, its events, the result
+  (``?picture=1`` adds the picture);
+* ``WS /matches/{id}/ws`` -- send ``{"spectator": true}`` first to watch (the public answer is pushed
+  after every change), or ``{"seat": N, "secret": "..."}`` to play a seat: the seat's answer is
   pushed after every change of the match, and each later message ``{"step": N, "action": {...}}``
   is a submission, answered as ``POST .../actions`` answers it.
 
@@ -107,14 +110,18 @@ class _Hub:
 
     def __init__(self, service: MatchService) -> None:
         self.service = service
-        self.connections: defaultdict[str, set[tuple[int, WebSocket]]] = defaultdict(set)
+        self.connections: defaultdict[str, set[tuple[int | None, WebSocket]]] = defaultdict(set)
+        """Each match's sockets with their seat (``None``: a spectator)."""
 
     async def publish(self, match_id: str, skip: WebSocket | None = None) -> None:
         for seat, socket in list(self.connections.get(match_id, ())):
             if socket is skip:
                 continue
             try:
-                answer = await run_in_threadpool(self.service.view, match_id, seat)
+                if seat is None:
+                    answer = await run_in_threadpool(self.service.spectate, match_id)
+                else:
+                    answer = await run_in_threadpool(self.service.view, match_id, seat)
                 await socket.send_json(answer)
             except Exception:  # a closed socket: forget it
                 self.connections[match_id].discard((seat, socket))
@@ -221,6 +228,11 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
         page = (STATIC / "index.html").read_text(encoding="utf-8")
         return HTMLResponse(page, headers={"Content-Security-Policy": CLIENT_POLICY})
 
+    async def spectate(request: Request) -> Response:
+        match_id = request.path_params["match"]
+        picture = request.query_params.get("picture") == "1"
+        return JSONResponse(await run_in_threadpool(lambda: service.spectate(match_id, picture=picture)))
+
     async def replay(request: Request) -> Response:
         exported = await run_in_threadpool(service.replay, request.path_params["match"])
         return Response(dump_replay(exported), media_type="application/json")
@@ -239,12 +251,23 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
             if len(message.encode()) > MAX_MESSAGE_BYTES:
                 raise ServerError(413, "too-large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
             hello = parse_json(message, max_bytes=MAX_MESSAGE_BYTES)
+            if isinstance(hello, dict) and hello == {"spectator": True}:
+                await websocket.send_json(await run_in_threadpool(service.spectate, match_id))
+                hub.connections[match_id].add((None, websocket))
+                while True:  # a spectator only watches; what it sends is refused
+                    data = await websocket.receive_text()
+                    if len(data.encode()) > MAX_MESSAGE_BYTES:
+                        await websocket.close(code=1009)
+                        return
+                    await websocket.send_json(ServerError(403, "spectator", "a spectator cannot act").payload())
             if (
                 not isinstance(hello, dict)
                 or not isinstance(hello.get("seat"), int)
                 or not isinstance(hello.get("secret"), str)
             ):
-                raise ServerError(400, "malformed", 'send {"seat": N, "secret": "..."} first', "$")
+                raise ServerError(
+                    400, "malformed", 'send {"seat": N, "secret": "..."} or {"spectator": true} first', "$"
+                )
             seat = int(hello["seat"])
             await run_in_threadpool(service.authenticate, match_id, seat, str(hello["secret"]))
             await websocket.send_json(await run_in_threadpool(service.view, match_id, seat))
@@ -288,6 +311,7 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
         route("/matches/{match}/seats/{seat}", seat_view, ["GET"]),
         route("/matches/{match}/seats/{seat}/actions", submit, ["POST"]),
         route("/matches/{match}/chance", chance, ["POST"]),
+        route("/matches/{match}/spectate", spectate, ["GET"]),
         route("/matches/{match}/replay", replay, ["GET"]),
         WebSocketRoute("/matches/{match}/ws", socket),
     ]

@@ -30,7 +30,7 @@ from ofrenda_rules.rng import MASK64, Rng
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
 from ofrenda_rules.server.store import MatchRecord, StepRecord, Store
 
-__all__ = ["BOTS", "HUMAN", "MatchService", "ServerError", "seat_answer"]
+__all__ = ["BOTS", "HUMAN", "MatchService", "ServerError", "seat_answer", "spectator_answer"]
 
 BOTS: Final = ("random", "reference")
 """The bots a seat may be given (``reference`` only in games that ship one)."""
@@ -71,6 +71,28 @@ def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) 
         answer["legal_descriptions"] = [game.describe_action(state, action) for action in legal]
         if picture:
             answer["picture"] = game.render_svg(view)
+    if to_move == TERMINAL:
+        outcome = game.outcome(state)
+        answer["result"] = to_json_value(outcome)
+        answer["result_text"] = game.describe_outcome(outcome)
+    return answer
+
+
+def spectator_answer(game: AnyGame, state: Any, *, picture: bool = False) -> dict[str, object]:
+    """What a spectator is told about ``state``: the public view (``observe_public``) and nothing more.
+
+    Whose turn it is, the public view with its recent events, the events in
+    English, the result once the game is over, and with ``picture`` the SVG
+    of the public view. Redrawing any seat's secrets never changes it.
+    """
+    if game.observe_public is None:
+        raise ServerError(501, "no-spectators", f"{game.info.name} has no public view")
+    to_move = game.current_player(state)
+    view = game.observe_public(state)
+    answer: dict[str, object] = {"to_move": to_move, "over": to_move == TERMINAL, "view": to_json_value(view)}
+    answer["events"] = [game.describe_event(event) for event in getattr(view, "recent_events", ())]
+    if picture:
+        answer["picture"] = game.render_svg(view)
     if to_move == TERMINAL:
         outcome = game.outcome(state)
         answer["result"] = to_json_value(outcome)
@@ -278,6 +300,14 @@ class MatchService:
     def _answer(self, live: _Live, step: int, seat: int, *, picture: bool = False) -> dict[str, object]:
         answer: dict[str, object] = {"match": live.record.id, "step": step}
         answer.update(seat_answer(live.game, live.states[step], seat, picture=picture))
+        return answer
+
+    def spectate(self, match_id: str, *, picture: bool = False) -> dict[str, object]:
+        """What anyone may watch of a match: the public view, its events, the result (no secret needed)."""
+        live = self._load(match_id)
+        step = len(live.steps)
+        answer: dict[str, object] = {"match": live.record.id, "step": step}
+        answer.update(spectator_answer(live.game, live.states[step], picture=picture))
         return answer
 
     def replay(self, match_id: str) -> AnyReplay:

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -35,7 +35,9 @@ __all__ = [
     "Hello",
     "PublicMatch",
     "SeatAnswer",
+    "SpectatorAnswer",
     "Submission",
+    "WatchHello",
     "openapi",
 ]
 
@@ -135,6 +137,38 @@ class SeatAnswer:
 
 
 @attrs.frozen
+class WatchHello:
+    """The first WebSocket message of a spectator."""
+
+    spectator: Literal[True]
+    """Always ``true``."""
+
+
+@attrs.frozen
+class SpectatorAnswer:
+    """What anyone may watch: ``GET /matches/{id}/spectate`` and a spectator's WebSocket pushes."""
+
+    match: str
+    """The match id."""
+    step: int
+    """The number of steps applied."""
+    to_move: int
+    """The seat to move, ``-1`` when a chance outcome is due, ``-4`` when the game is over."""
+    over: bool
+    """Whether the game is over."""
+    view: object
+    """The public view (the game's ``View`` whose ``player`` is ``-1``, recent events included)."""
+    events: tuple[str, ...]
+    """The public view's recent events in English."""
+    picture: str | None = None
+    """The SVG picture of the public view, when asked for with ``?picture=1``."""
+    result: object = None
+    """The game's ``Outcome`` once the game is over."""
+    result_text: str | None = None
+    """The result in words."""
+
+
+@attrs.frozen
 class PublicMatch:
     """``GET /matches/{id}``: what anyone may know of a match."""
 
@@ -195,7 +229,9 @@ PROTOCOL: Final = (
     CreateAnswer,
     Submission,
     Hello,
+    WatchHello,
     SeatAnswer,
+    SpectatorAnswer,
     PublicMatch,
     GameEntry,
     ErrorAnswer,
@@ -253,7 +289,7 @@ def openapi() -> dict[str, Any]:
             per_game[member].append(_ref(prefix + label))
     for cls in PROTOCOL:
         _add(components, json_schema(cls), cls.__name__, "")
-    for name in ("CreateRequest", "Submission", "ChanceOutcome", "SeatAnswer", "PublicMatch"):
+    for name in ("CreateRequest", "Submission", "ChanceOutcome", "SeatAnswer", "SpectatorAnswer", "PublicMatch"):
         properties = components[name]["properties"]  # members typed ``object`` are one of the games' schemas
         for member, options in per_game.items():
             if member in properties:
@@ -324,6 +360,13 @@ def openapi() -> dict[str, Any]:
                 "responses": {**answer("SeatAnswer"), **errors},
             }
         },
+        "/matches/{match}/spectate": {
+            "get": {
+                "summary": "What anyone may watch: the public view, its events, the result",
+                "parameters": [match_id, {"name": "picture", "in": "query", "schema": {"enum": ["1"]}}],
+                "responses": {**answer("SpectatorAnswer"), **errors},
+            }
+        },
         "/matches/{match}/replay": {
             "get": {
                 "summary": "The finished match as a replay (see the replay format's JSON Schema)",
@@ -339,7 +382,7 @@ def openapi() -> dict[str, Any]:
             "version": __version__,
             "description": "Matches of every game of ofrenda_rules, validated live. WebSocket: /matches/{match}/ws "
             "(first message a Hello, then the seat's SeatAnswer pushed after every change; later messages are "
-            "Submissions).",
+            "Submissions; or first a WatchHello, then SpectatorAnswers).",
         },
         "paths": paths,
         "components": {
