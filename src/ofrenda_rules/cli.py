@@ -3,13 +3,16 @@
 Subcommands: ``games`` (the registry), ``play GAME`` (a seeded game between
 random bots, a person taking seats with ``--human``), ``simulate GAME`` (many
 games, summarised; ``--jobs`` for worker processes), ``verify FILE...`` (check
-replays), ``replay FILE`` (step through one) and ``schema GAME`` (the JSON
-Schema of replays and other documents). Only the standard library is used.
+replays), ``replay FILE`` (step through one, or ``--html`` for a viewer),
+``schema GAME`` (the JSON Schema of replays and other documents) and
+``serve`` (the game server, with the ``server`` extra). The core commands use
+only the standard library.
 
 >>> main(["play", "dia_de_los_muertos", "--players", "3", "--seed", "7", "--quiet"])  # doctest: +ELLIPSIS
 Día de los Muertos: players=3, seed 7
 result:
-  seat 0: ...
+  1st: seat 0, ...
+  Seat 0 wins.
 0
 """
 

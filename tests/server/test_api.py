@@ -6,6 +6,7 @@ it and runs these tests.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,11 @@ def create(api: TestClient, game: str, seats: list[str], **extra: Any) -> dict[s
     return answer
 
 
+def as_json(value: object) -> object:
+    """A value as a client reads it back: the library's JSON, parsed (tuples become lists)."""
+    return json.loads(json.dumps(to_json_value(value)))
+
+
 def the_state(api: TestClient, match: str) -> Any:
     service: MatchService = api.app.state.service  # type: ignore[attr-defined]
     return service._load(match).states[-1]
@@ -62,7 +68,7 @@ def test_a_person_plays_a_whole_match_against_bots_and_the_replay_verifies(game:
                 break
             assert answer["to_move"] == 0 and answer["legal_actions"], answer
             state = the_state(api, match)
-            assert answer["view"] == to_json_value(game.observe(state, 0)), "the API view is not observe's"
+            assert answer["view"] == as_json(game.observe(state, 0)), "the API view is not observe's"
             submitted = {"step": answer["step"], "action": answer["legal_actions"][-1]}
             response = api.post(f"/matches/{match}/seats/0/actions", json=submitted, headers=auth(secret))
             assert response.status_code == 200, response.text
@@ -215,7 +221,7 @@ def test_the_websocket_pushes_each_seat_its_own_view(tmp_path: Path) -> None:
             )
             pushed = socket.receive_json()
             assert pushed["step"] == 1 and pushed["seat"] == 1
-            assert pushed["view"] == to_json_value(game.observe(the_state(api, match), 1))
+            assert pushed["view"] == as_json(game.observe(the_state(api, match), 1))
         with api.websocket_connect(f"/matches/{match}/ws") as socket:
             socket.send_json({"seat": 1, "secret": secrets["0"]})
             assert socket.receive_json()["error"]["code"] == "forbidden"
@@ -271,7 +277,7 @@ def test_spectators_watch_the_public_view_without_a_secret(tmp_path: Path) -> No
         match, secrets = created["match"], created["secrets"]
         watched = api.get(f"/matches/{match}/spectate?picture=1").json()
         assert game.observe_public is not None
-        assert watched["view"] == to_json_value(game.observe_public(the_state(api, match)))
+        assert watched["view"] == as_json(game.observe_public(the_state(api, match)))
         assert watched["picture"].startswith("<svg") and "(you)" not in watched["picture"]
         with api.websocket_connect(f"/matches/{match}/ws") as socket:
             socket.send_json({"spectator": True})
@@ -285,4 +291,4 @@ def test_spectators_watch_the_public_view_without_a_secret(tmp_path: Path) -> No
             posted = api.post(f"/matches/{match}/seats/{mover}/actions", json=body, headers=auth(secrets[mover]))
             assert posted.status_code == 200
             pushed = socket.receive_json()
-            assert pushed["step"] == 1 and pushed["view"] == to_json_value(game.observe_public(the_state(api, match)))
+            assert pushed["step"] == 1 and pushed["view"] == as_json(game.observe_public(the_state(api, match)))
