@@ -74,6 +74,7 @@ from ofrenda_rules.dia_de_los_muertos.text import describe_outcome as describe_o
 from ofrenda_rules.dia_de_los_muertos.text import render_text as render_text
 from ofrenda_rules.dia_de_los_muertos.view import View as View
 from ofrenda_rules.dia_de_los_muertos.view import observe as observe
+from ofrenda_rules.dia_de_los_muertos.view import observe_public as observe_public
 
 __all__ = [
     "Action",
@@ -129,6 +130,7 @@ __all__ = [
     "new_game",
     "num_distinct_actions",
     "observe",
+    "observe_public",
     "outcome",
     "render_svg",
     "render_text",

@@ -31,7 +31,7 @@ from ofrenda_rules.dia_de_los_muertos.rules import (
 from ofrenda_rules.dia_de_los_muertos.scoring import Outcome, outcome, score
 from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, State
 from ofrenda_rules.dia_de_los_muertos.text import describe_action, describe_outcome, render_text
-from ofrenda_rules.dia_de_los_muertos.view import View, observe
+from ofrenda_rules.dia_de_los_muertos.view import View, observe, observe_public
 from ofrenda_rules.game import GameDefinition, GameInfo
 
 __all__ = ["GAME", "INFO"]
@@ -106,6 +106,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     is_over=is_over,
     outcome=outcome,
     observe=observe,
+    observe_public=observe_public,
     test_configs=_test_configs,
     turn_count=_turn_count,
     turn_bounds=_turn_bounds,
