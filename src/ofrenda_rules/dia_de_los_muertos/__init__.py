@@ -68,6 +68,7 @@ from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES as HAND_SIZES
 from ofrenda_rules.dia_de_los_muertos.state import Config as Config
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard as HighLowCard
 from ofrenda_rules.dia_de_los_muertos.state import State as State
+from ofrenda_rules.dia_de_los_muertos.tally import tally as tally
 from ofrenda_rules.dia_de_los_muertos.text import describe_action as describe_action
 from ofrenda_rules.dia_de_los_muertos.text import describe_card as describe_card
 from ofrenda_rules.dia_de_los_muertos.text import describe_outcome as describe_outcome
@@ -136,6 +137,7 @@ __all__ = [
     "render_text",
     "score",
     "step",
+    "tally",
     "take_targets",
     "to_position",
     "trick_winners",
