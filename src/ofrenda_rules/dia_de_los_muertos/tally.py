@@ -1,10 +1,10 @@
 """Balance counters of a game of Día de los Muertos, for simulations and balance reports.
 
-:func:`tally` reads a finished game's final state and every event of the game
+:func:`~ofrenda_rules.dia_de_los_muertos.tally` reads a finished game's final state and every event of the game
 (the ``recent_events`` of ``new_game``, then each step's events, in order) and
 counts what a designer asks about: how often TAKE cards are played, take a
 card, and chain, and whether leading a trick is an advantage. A simulation
-stores the counters with each game's result (:mod:`ofrenda_rules.simulation`);
+stores the counters with each game's result (``ofrenda_rules.simulation``);
 a report adds them up over many games and divides (for example
 ``lead:tricks_won_by_leader`` by ``tricks``).
 
@@ -62,7 +62,7 @@ the same names in every record. ``N`` below is a seat number.
     ``1`` when several seats tie on points and cards collected and share the
     win, else ``0``.
 
->>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, step, legal_actions
+>>> from ofrenda_rules.dia_de_los_muertos import Config, legal_actions, new_game, step, tally
 >>> state = new_game(Config(players=3), seed=11)
 >>> events = list(state.recent_events)
 >>> while not state.over:

@@ -35,7 +35,7 @@ class View:
     players: int
     """Number of seats."""
     hand: tuple[Card, ...]
-    """The player's own hand, sorted (empty for a spectator, who holds none: see ``hand_sizes``)."""
+    """The player's own hand, sorted; empty for a spectator, who holds none (``hand_sizes`` counts every hand)."""
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds."""
     stock_size: int
@@ -97,7 +97,7 @@ def observe_public(state: State) -> View:
     with ``SPECTATOR``). It is what every seat's view shows, less that seat's hand
     and the cards dealt to it.
 
-    >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game
+    >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, observe_public
     >>> view = observe_public(new_game(Config(players=3), seed=11))
     >>> view.player, view.hand, view.hand_sizes
     (-1, (), (15, 15, 15))
