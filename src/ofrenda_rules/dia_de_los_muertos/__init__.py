@@ -68,12 +68,14 @@ from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES as HAND_SIZES
 from ofrenda_rules.dia_de_los_muertos.state import Config as Config
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard as HighLowCard
 from ofrenda_rules.dia_de_los_muertos.state import State as State
+from ofrenda_rules.dia_de_los_muertos.tally import tally as tally
 from ofrenda_rules.dia_de_los_muertos.text import describe_action as describe_action
 from ofrenda_rules.dia_de_los_muertos.text import describe_card as describe_card
 from ofrenda_rules.dia_de_los_muertos.text import describe_outcome as describe_outcome
 from ofrenda_rules.dia_de_los_muertos.text import render_text as render_text
 from ofrenda_rules.dia_de_los_muertos.view import View as View
 from ofrenda_rules.dia_de_los_muertos.view import observe as observe
+from ofrenda_rules.dia_de_los_muertos.view import observe_public as observe_public
 
 __all__ = [
     "Action",
@@ -129,11 +131,13 @@ __all__ = [
     "new_game",
     "num_distinct_actions",
     "observe",
+    "observe_public",
     "outcome",
     "render_svg",
     "render_text",
     "score",
     "step",
+    "tally",
     "take_targets",
     "to_position",
     "trick_winners",

@@ -30,8 +30,9 @@ from ofrenda_rules.dia_de_los_muertos.rules import (
 )
 from ofrenda_rules.dia_de_los_muertos.scoring import Outcome, outcome, score
 from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, State
+from ofrenda_rules.dia_de_los_muertos.tally import tally
 from ofrenda_rules.dia_de_los_muertos.text import describe_action, describe_outcome, render_text
-from ofrenda_rules.dia_de_los_muertos.view import View, observe
+from ofrenda_rules.dia_de_los_muertos.view import View, observe, observe_public
 from ofrenda_rules.game import GameDefinition, GameInfo
 
 __all__ = ["GAME", "INFO"]
@@ -106,6 +107,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     is_over=is_over,
     outcome=outcome,
     observe=observe,
+    observe_public=observe_public,
     test_configs=_test_configs,
     turn_count=_turn_count,
     turn_bounds=_turn_bounds,
@@ -128,5 +130,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     decode_action=decode_action,
     max_decisions=max_decisions,
     render_svg=render_svg,
+    tally=tally,
 )
 """Día de los Muertos as a registered game."""

@@ -228,7 +228,11 @@ register_tagged_union(Event)
 
 
 def event_seen_by(event: Event, seat: int) -> Event:
-    """``event`` as ``seat`` may know it: another seat's dealt card without its identity, all else as it is."""
+    """``event`` as ``seat`` may know it: another seat's dealt card without its identity, all else as it is.
+
+    ``seat`` may be :data:`~ofrenda_rules.game.SPECTATOR` (``-1``), who holds no
+    seat: every dealt card is then redacted.
+    """
     if isinstance(event, CardDealt) and event.seat != seat and event.card is not None:
         return CardDealt(event.seat, None)
     return event

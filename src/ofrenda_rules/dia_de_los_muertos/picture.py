@@ -4,8 +4,10 @@
 (the whole table face up: every hand, the undealt deck and the cards set
 aside, an omniscient picture) or a :class:`~ofrenda_rules.dia_de_los_muertos.View`
 (what one seat may see: its own hand face up, the other hands and the deck as
-face-down counts). Seats sit around the table clockwise, the viewer (seat 0
-for a state) at the bottom; the card each seat has played to the trick lies
+face-down counts; a spectator's view from
+:func:`~ofrenda_rules.dia_de_los_muertos.observe_public` shows every hand face
+down). Seats sit around the table clockwise, the viewer (seat 0 for a state or
+a spectator) at the bottom; the card each seat has played to the trick lies
 in front of it, and the High/Low card and the deck lie in the middle. Each
 seat shows its hand and its score pile (cards and points); the seat due to
 play, the lead, the cards a TAKE may take and, when the game is over, the
@@ -33,6 +35,7 @@ from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 from ofrenda_rules.dia_de_los_muertos.view import View
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.svg import Picture
 
 __all__ = ["WIDTH", "render_svg"]
@@ -143,7 +146,7 @@ class _Table:
     """What a picture draws, gathered from a state or a view."""
 
     players: int
-    viewer: int | None
+    viewer: int | None  # a seat, SPECTATOR (every hand face down), or None for a state (all face up)
     edition: DeckEdition
     config: Config | None
     hands: tuple[tuple[Card, ...] | None, ...]
@@ -190,7 +193,8 @@ def _from_state(state: State) -> _Table:
 
 def _from_view(view: View, config: Config | None) -> _Table:
     hands: list[tuple[Card, ...] | None] = [None] * view.players
-    hands[view.player] = view.hand
+    if 0 <= view.player < view.players:  # not for SPECTATOR (-1), who holds no hand
+        hands[view.player] = view.hand
     return _Table(
         players=view.players,
         viewer=view.player,
@@ -432,7 +436,12 @@ def _variants(config: Config | None) -> str:
 def _draw_header(picture: Picture, table: _Table, status: str) -> None:
     with picture.group(label=f"Status: {status}", css_class="status"):
         picture.rect(0, 0, WIDTH, _HEADER, fill="#3b1f4a")
-        who = "omniscient picture of the whole table" if table.viewer is None else f"seen by seat {table.viewer}"
+        if table.viewer is None:
+            who = "omniscient picture of the whole table"
+        elif table.viewer == SPECTATOR:
+            who = "seen by a spectator"
+        else:
+            who = f"seen by seat {table.viewer}"
         picture.text(
             16, 23, f"Día de los Muertos · {table.players} players · {who}", size=16, weight="bold", fill="#ffffff"
         )
@@ -687,14 +696,25 @@ def _row_height(count: int, scale: float) -> float:
 
 
 def _hands_height(table: _Table) -> float:
+    if table.viewer == SPECTATOR:
+        return _SPECTATOR_NOTE
     if table.viewer is not None:
         return _row_height(table.hand_sizes[table.viewer], _HAND_W / 60) + 16
     counts = [*table.hand_sizes, table.stock_size] + ([table.set_aside_count] if table.over else [])
     return sum(_row_height(count, _SMALL_W / 60) for count in counts) + 8
 
 
+_SPECTATOR_NOTE: Final = 38
+"""Height of the note below the table in a spectator's picture, which shows no hand face up."""
+
+
 def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
     y = top
+    if table.viewer == SPECTATOR:
+        note = f"Spectator: every hand is face down ({_cards(sum(table.hand_sizes))} in hands, counts above)"
+        with picture.group(label=note, css_class="hand-row"):
+            picture.text(16, y + 22, note, size=13, weight="bold")
+        return
     if table.viewer is not None:
         hand = table.hands[table.viewer] or ()
         due = not table.over and table.to_play == table.viewer and not table.taking
@@ -732,6 +752,8 @@ def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
 def _title(table: _Table) -> str:
     if table.viewer is None:
         return f"Día de los Muertos, {table.players} players: the whole table (omniscient)"
+    if table.viewer == SPECTATOR:
+        return f"Día de los Muertos, {table.players} players: a spectator's view"
     return f"Día de los Muertos, {table.players} players: seat {table.viewer}'s view"
 
 
@@ -742,7 +764,7 @@ def _desc(table: _Table, status: str, scores: tuple[int, ...]) -> str:
     if trick:
         parts.append(f"On the table: {trick}.")
     parts.append(f"Points: {points}.")
-    if table.viewer is not None:
+    if table.viewer is not None and table.viewer != SPECTATOR:
         parts.append(f"Seat {table.viewer} holds {_cards(len(table.hands[table.viewer] or ()))}.")
     return " ".join(parts)
 
@@ -750,15 +772,16 @@ def _desc(table: _Table, status: str, scores: tuple[int, ...]) -> str:
 def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     """A standalone SVG picture of a state (every card face up) or of a view (what its seat may see).
 
-    Seats sit clockwise around the table with the viewer (seat 0 for a state)
-    at the bottom; each seat's trick card lies in front of it, the High/Low
-    card and the deck in the middle; each seat shows its hand (face down as a
-    count in a view, except the viewer's own) and its score pile (cards and
-    points). The seat due to play, the lead card, the cards a TAKE may take
-    and the final ranking are written out as well as coloured.
+    Seats sit clockwise around the table with the viewer (seat 0 for a state
+    or a spectator's view) at the bottom; each seat's trick card lies in front
+    of it, the High/Low card and the deck in the middle; each seat shows its
+    hand (face down as a count in a view, except the viewer's own; all of them
+    in a spectator's view) and its score pile (cards and points). The seat due
+    to play, the lead card, the cards a TAKE may take and the final ranking
+    are written out as well as coloured.
 
     Args:
-        subject: A state or one seat's view.
+        subject: A state, one seat's view or a spectator's view.
         config: For a view, another configuration to draw it with (by default
             the view's own, so the cards are drawn as printed in its deck edition
             and the variants are named). For a state it must be the state's own.
@@ -785,7 +808,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     picture = Picture(WIDTH, height, title=_title(table), desc=_desc(table, status, scores), background="#f6efe2")
     _draw_header(picture, table, status)
     _draw_table_felt(picture)
-    bottom = table.viewer or 0
+    bottom = table.viewer if table.viewer is not None and table.viewer != SPECTATOR else 0
     layout = _LAYOUTS[table.players]
     targets = _take_targets(table)
     _draw_middle(picture, table, scores, ranks)

@@ -26,6 +26,7 @@ from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.scoring import Outcome
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 from ofrenda_rules.dia_de_los_muertos.view import View
+from ofrenda_rules.game import SPECTATOR
 
 __all__ = ["RECENT_LINES", "WIDTH", "describe_action", "describe_card", "describe_outcome", "render_text"]
 
@@ -144,7 +145,9 @@ def render_text(board: State | View) -> str:
 
     For a :class:`State` everything is face up (every hand, the undealt and
     set-aside cards); for a :class:`View` only what its seat sees: its own
-    hand, the other hands as counts. Both end with the recent events.
+    hand, the other hands as counts (every hand for a spectator's view, from
+    :func:`~ofrenda_rules.dia_de_los_muertos.observe_public`, which the first
+    line names). Both end with the recent events.
     """
     config = board.config
     edition = config.deck
@@ -178,7 +181,8 @@ def render_text(board: State | View) -> str:
         status = f"trick {board.tricks + 1}, seat {to_act} to lead"
     else:
         status = f"trick {board.tricks + 1}, seat {to_act} to play"
-    lines = textwrap.wrap(f"Día de los Muertos, {n} players{_variants(config)} -- {status}", WIDTH)
+    seen = ", a spectator's view (every hand face down)" if viewer == SPECTATOR else ""
+    lines = textwrap.wrap(f"Día de los Muertos, {n} players{seen}{_variants(config)} -- {status}", WIDTH)
     if board.high_low is not None:
         lines.append(f"High/Low card: {_high_low(board.high_low)}")
         if board.lead_card is not None:

@@ -6,6 +6,10 @@ record of every score pile (each card was face up when it was collected: a
 ruling, see the docs), and the recent events with the cards dealt to other
 seats left out. It never shows other hands, the undealt cards, the cards set
 aside at the end, or the generator.
+
+:func:`observe_public` is a spectator's view (``player`` is
+:data:`~ofrenda_rules.game.SPECTATOR`): the same table with every hand face
+down, as a count.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from ofrenda_rules.dia_de_los_muertos.components import Card
 from ofrenda_rules.dia_de_los_muertos.events import CardDealt, Event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
+from ofrenda_rules.game import SPECTATOR
 
-__all__ = ["View", "observe"]
+__all__ = ["View", "observe", "observe_public"]
 
 
 @attrs.frozen
@@ -26,11 +31,11 @@ class View:
     """One player's view of the game."""
 
     player: int
-    """The seat this view belongs to."""
+    """The seat this view belongs to, or :data:`~ofrenda_rules.game.SPECTATOR` (``-1``) for a spectator."""
     players: int
     """Number of seats."""
     hand: tuple[Card, ...]
-    """The player's own hand, sorted."""
+    """The player's own hand, sorted; empty for a spectator, who holds none (``hand_sizes`` counts every hand)."""
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds."""
     stock_size: int
@@ -78,10 +83,35 @@ def observe(state: State, player: int) -> View:
     """The view of ``state`` for seat ``player``."""
     if not 0 <= player < state.config.players:
         raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    return _view(state, player, state.hands[player])
+
+
+def observe_public(state: State) -> View:
+    """What a spectator at the table sees of ``state``: public information only.
+
+    The view of :data:`~ofrenda_rules.game.SPECTATOR` (``player == -1``): every
+    hand as a count (``hand`` is empty), the cards in front of the players, the
+    lead and the High/Low card, the public record of the score piles, how many
+    cards are undealt or set aside, and the recent events with every dealt card
+    left out (:func:`~ofrenda_rules.dia_de_los_muertos.events.event_seen_by`
+    with ``SPECTATOR``). It is what every seat's view shows, less that seat's hand
+    and the cards dealt to it.
+
+    >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, observe_public
+    >>> view = observe_public(new_game(Config(players=3), seed=11))
+    >>> view.player, view.hand, view.hand_sizes
+    (-1, (), (15, 15, 15))
+    >>> {event.card for event in view.recent_events}
+    {None}
+    """
+    return _view(state, SPECTATOR, ())
+
+
+def _view(state: State, player: int, hand: tuple[Card, ...]) -> View:
     return View(
         player=player,
         players=state.config.players,
-        hand=state.hands[player],
+        hand=hand,
         hand_sizes=tuple(len(hand) for hand in state.hands),
         stock_size=len(state.stock),
         in_front=state.in_front,
