@@ -106,6 +106,7 @@ from ofrenda_rules.ofrenda.state import State as State
 from ofrenda_rules.ofrenda.text import render_text as render_text
 from ofrenda_rules.ofrenda.view import View as View
 from ofrenda_rules.ofrenda.view import observe as observe
+from ofrenda_rules.ofrenda.view import observe_public as observe_public
 
 __all__ = [
     "ACTION_CLASSES",
@@ -195,6 +196,7 @@ __all__ = [
     "new_game",
     "num_distinct_actions",
     "observe",
+    "observe_public",
     "outcome",
     "render_svg",
     "render_text",
