@@ -103,6 +103,7 @@ from ofrenda_rules.ofrenda.state import Config as Config
 from ofrenda_rules.ofrenda.state import Phase as Phase
 from ofrenda_rules.ofrenda.state import PlayerBoard as PlayerBoard
 from ofrenda_rules.ofrenda.state import State as State
+from ofrenda_rules.ofrenda.tally import tally as tally
 from ofrenda_rules.ofrenda.text import render_text as render_text
 from ofrenda_rules.ofrenda.view import View as View
 from ofrenda_rules.ofrenda.view import observe as observe
@@ -203,6 +204,7 @@ __all__ = [
     "score",
     "solo_tier",
     "step",
+    "tally",
     "to_position",
     "validate",
 ]

@@ -34,6 +34,7 @@ from ofrenda_rules.ofrenda.rules import (
 )
 from ofrenda_rules.ofrenda.scoring import Outcome, outcome, score
 from ofrenda_rules.ofrenda.state import Config, State
+from ofrenda_rules.ofrenda.tally import tally
 from ofrenda_rules.ofrenda.text import render_text
 from ofrenda_rules.ofrenda.view import View, observe, observe_public
 
@@ -139,5 +140,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     decode_action=decode_action,
     max_decisions=max_decisions,
     render_svg=render_svg,
+    tally=tally,
 )
 """Ofrenda as a registered game."""
