@@ -103,9 +103,11 @@ from ofrenda_rules.ofrenda.state import Config as Config
 from ofrenda_rules.ofrenda.state import Phase as Phase
 from ofrenda_rules.ofrenda.state import PlayerBoard as PlayerBoard
 from ofrenda_rules.ofrenda.state import State as State
+from ofrenda_rules.ofrenda.tally import tally as tally
 from ofrenda_rules.ofrenda.text import render_text as render_text
 from ofrenda_rules.ofrenda.view import View as View
 from ofrenda_rules.ofrenda.view import observe as observe
+from ofrenda_rules.ofrenda.view import observe_public as observe_public
 
 __all__ = [
     "ACTION_CLASSES",
@@ -195,12 +197,14 @@ __all__ = [
     "new_game",
     "num_distinct_actions",
     "observe",
+    "observe_public",
     "outcome",
     "render_svg",
     "render_text",
     "score",
     "solo_tier",
     "step",
+    "tally",
     "to_position",
     "validate",
 ]

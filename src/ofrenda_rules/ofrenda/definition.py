@@ -34,8 +34,9 @@ from ofrenda_rules.ofrenda.rules import (
 )
 from ofrenda_rules.ofrenda.scoring import Outcome, outcome, score
 from ofrenda_rules.ofrenda.state import Config, State
+from ofrenda_rules.ofrenda.tally import tally
 from ofrenda_rules.ofrenda.text import render_text
-from ofrenda_rules.ofrenda.view import View, observe
+from ofrenda_rules.ofrenda.view import View, observe, observe_public
 
 __all__ = ["GAME", "INFO"]
 
@@ -116,6 +117,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     is_over=is_over,
     outcome=outcome,
     observe=observe,
+    observe_public=observe_public,
     test_configs=_test_configs,
     turn_count=_turn_count,
     turn_bounds=_turn_bounds,
@@ -138,5 +140,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     decode_action=decode_action,
     max_decisions=max_decisions,
     render_svg=render_svg,
+    tally=tally,
 )
 """Ofrenda as a registered game."""

@@ -385,10 +385,14 @@ def event_seen_by(event: Event, seat: int) -> Event | None:
     A portrait dealt to another seat and a portrait removed unseen show
     ``card=None``; every other event is public (the Family board, the
     Ofrendas, storages and discard piles are on the table). No event is
-    dropped, so a view's events are as many as the state's.
+    dropped, so a view's events are as many as the state's. A spectator
+    (``seat`` :data:`~ofrenda_rules.game.SPECTATOR`, ``-1``) holds no seat, so
+    sees no dealt portrait at all.
 
     >>> event_seen_by(PortraitDealt(seat=0, card=14), 0)
     PortraitDealt(seat=0, card=14)
+    >>> event_seen_by(PortraitDealt(seat=0, card=14), -1)
+    PortraitDealt(seat=0, card=None)
     >>> event_seen_by(PortraitRemoved(card=3), 0)
     PortraitRemoved(card=None)
     """

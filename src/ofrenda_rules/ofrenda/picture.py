@@ -28,6 +28,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.errors import EditionError
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.ofrenda.abuela import SPACE_FOR_FACE
 from ofrenda_rules.ofrenda.components import (
     Candle,
@@ -437,7 +438,8 @@ def _table_of_state(state: State) -> _Table:
 
 
 def _table_of_view(view: View, edition: Edition) -> _Table:
-    seat = view.current_player if view.current_player >= 0 else (view.player if view.players == 1 else -1)
+    spectator = view.player == SPECTATOR
+    seat = view.current_player if view.current_player >= 0 else (0 if view.players == 1 else -1)
     return _Table(
         edition=edition,
         players=view.players,
@@ -446,8 +448,8 @@ def _table_of_view(view: View, edition: Edition) -> _Table:
         seat=seat,
         to_move=view.current_player,
         abuela=view.abuela,
-        you=view.player,
-        hands=tuple(view.hand if s == view.player else None for s in range(view.players)),
+        you=None if spectator else view.player,
+        hands=tuple(view.hand if s == view.player and not spectator else None for s in range(view.players)),
         hand_sizes=view.hand_sizes,
         deck=None,
         deck_size=view.deck_size,
@@ -907,7 +909,9 @@ def render_svg(subject: View | State, *, edition: Edition | None = None) -> str:
     Args:
         subject: A state (the whole table face up: every hand, the deck and
             the solo mode's removed portraits -- an omniscient picture) or a
-            view (only what its seat may see; that seat is marked "you").
+            view (only what its seat may see; that seat is marked "you"). A
+            spectator's view (:func:`~ofrenda_rules.ofrenda.view.observe_public`)
+            marks no seat and shows every hand face down.
         edition: The components to draw a view with (a view does not carry
             its configuration); the default edition when ``None``. A state
             always uses its own edition.
@@ -925,7 +929,8 @@ def render_svg(subject: View | State, *, edition: Edition | None = None) -> str:
     elif isinstance(subject, View):
         table = _table_of_view(subject, edition if edition is not None else DEFAULT_EDITION)
         _check_fits(table)
-        title = f"Ofrenda, {_count_words(table)}: what seat {subject.player} sees"
+        who = "a spectator" if subject.player == SPECTATOR else f"seat {subject.player}"
+        title = f"Ofrenda, {_count_words(table)}: what {who} sees"
     else:
         raise TypeError(f"render_svg draws an Ofrenda State or View, not {type(subject).__name__}")
     scores = _scores(table)

@@ -2,7 +2,7 @@
 
 :func:`render_text` draws a :class:`~ofrenda_rules.ofrenda.state.State`
 (everything face up) or a :class:`~ofrenda_rules.ofrenda.view.View` (only what
-its seat sees: other hands as counts). Each Ofrenda is drawn as the docs'
+its seat sees: other hands as counts; a spectator's view, every hand as a count). Each Ofrenda is drawn as the docs'
 board picture, a portrait as ``[07Pfr*]`` (number, branch letter, offering,
 ``*`` when lit) and a candle/marigold slot as ``c1`` (empty), ``C1`` (a
 candle, ``C1*`` lit) or ``M2`` (a marigold); the lines under it name every
@@ -21,6 +21,7 @@ import textwrap
 from typing import Final
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.ofrenda.components import Feature
 from ofrenda_rules.ofrenda.describe import (
     PHASE_WORDS,
@@ -168,6 +169,9 @@ def _whose_turn(table: State | View) -> str:
 def render_text(table: State | View, edition: Edition | None = None) -> str:
     """A text picture of ``table``: a state shows everything, a view what its seat sees.
 
+    A spectator's view (:func:`~ofrenda_rules.ofrenda.view.observe_public`) is
+    headed "(spectator)" and shows every hand as a count.
+
     ``edition`` names the components of a view (a view does not carry its
     config): the default edition when not given. A state uses its own.
     """
@@ -178,9 +182,12 @@ def render_text(table: State | View, edition: Edition | None = None) -> str:
     else:
         e = DEFAULT_EDITION if edition is None else edition
         players = table.players
-        viewer = table.player
+        viewer = None if table.player == SPECTATOR else table.player
     mode = "solo against the Abuela" if players == 1 else f"{players} players"
-    head = f"Ofrenda, {mode} -- {_whose_turn(table)}" + ("" if viewer is None else f" (you are seat {viewer})")
+    if viewer is not None:
+        head = f"Ofrenda, {mode} -- {_whose_turn(table)} (you are seat {viewer})"
+    else:
+        head = f"Ofrenda, {mode} -- {_whose_turn(table)}" + (" (spectator)" if isinstance(table, View) else "")
     lines = [head]
     if isinstance(table, State):
         deck, bag = len(table.deck), len(table.bag)
@@ -222,7 +229,7 @@ def _hand(edition: Edition, table: State | View, seat: int) -> list[str]:
     if isinstance(table, State):
         cards: tuple[int, ...] | None = table.hands[seat]
     else:
-        cards = table.hand if seat == table.player else None
+        cards = table.hand if seat == table.player and seat != SPECTATOR else None
     if cards is None:
         assert isinstance(table, View)
         return [f"  hand: {_count(table.hand_sizes[seat], 'portrait')}, unseen"]

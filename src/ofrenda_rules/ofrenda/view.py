@@ -5,7 +5,8 @@ storages, the discard piles, the goal cards and tokens. A :class:`View` hides
 the other players' hands, the deck, the portraits removed unseen in the solo
 mode, the contents of the candle bag (a bag is always redacted, even where
 a player could work out its contents from every candle seen) and the
-generator; it shows their sizes.
+generator; it shows their sizes. :func:`observe_public` gives a spectator's view
+(``player`` is :data:`~ofrenda_rules.game.SPECTATOR`): the same, with no hand at all.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.ofrenda.events import Event, events_seen_by
 from ofrenda_rules.ofrenda.rules import current_player
 from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
 
-__all__ = ["View", "observe"]
+__all__ = ["View", "observe", "observe_public"]
 
 
 @attrs.frozen
@@ -25,7 +27,7 @@ class View:
     """One player's view of the game."""
 
     player: int
-    """The seat this view belongs to."""
+    """The seat this view belongs to; :data:`~ofrenda_rules.game.SPECTATOR` (``-1``) for a spectator's."""
     players: int
     """Number of seats."""
     phase: Phase
@@ -35,7 +37,7 @@ class View:
     abuela: bool
     """Whether it is the Abuela's turn."""
     hand: tuple[int, ...]
-    """The player's own hand, sorted."""
+    """The player's own hand, sorted; empty in a spectator's view (see ``hand_sizes``)."""
     hand_sizes: tuple[int, ...]
     """How many portraits each seat holds."""
     deck_size: int
@@ -84,13 +86,34 @@ def observe(state: State, player: int) -> View:
     """The view of ``state`` for seat ``player``."""
     if not 0 <= player < state.config.players:
         raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    return _view(state, player, state.hands[player])
+
+
+def observe_public(state: State) -> View:
+    """What a spectator at the table sees of ``state``: public information only.
+
+    The view of a seat without its hand: ``player`` is
+    :data:`~ofrenda_rules.game.SPECTATOR`, ``hand`` is empty and every hand
+    shows only its size; the deck, the solo mode's removed portraits and the
+    candle bag show their sizes; ``recent_events`` hide every dealt and
+    removed portrait (``card=None``).
+
+    >>> from ofrenda_rules.ofrenda.rules import new_game
+    >>> view = observe_public(new_game(seed=1))
+    >>> view.player, view.hand, view.hand_sizes
+    (-1, (), (3, 3))
+    """
+    return _view(state, SPECTATOR, ())
+
+
+def _view(state: State, player: int, hand: tuple[int, ...]) -> View:
     return View(
         player=player,
         players=state.config.players,
         phase=state.phase,
         current_player=current_player(state),
         abuela=state.abuela,
-        hand=state.hands[player],
+        hand=hand,
         hand_sizes=tuple(len(hand) for hand in state.hands),
         deck_size=len(state.deck),
         removed_count=len(state.removed),
