@@ -666,10 +666,12 @@ def build_report(records: Sequence[GameRecord]) -> Report:
         counts = _grouped(game_records, lambda r: str(len(r.scores)))
         for count, group in sorted(counts.items(), key=lambda item: int(item[0])):
             if len({_canonical(r.config) for r in group}) > 1:
-                by_players.append(summarize(group, f"{game}, {count} players"))
+                by_players.append(summarize(group, f"{count} players"))
         names = sorted({name for r in game_records for name in _options(r.config)} - {"players"})
         for name in names:
-            values = _grouped(game_records, lambda r, name=name: _canonical(_options(r.config).get(name)))
+            values: dict[str, list[GameRecord]] = {}
+            for record in game_records:
+                values.setdefault(_canonical(_options(record.config).get(name)), []).append(record)
             if len(values) > 1:
                 by_option.append(
                     OptionBreakdown(
