@@ -85,8 +85,8 @@ def _win_chart(group: GroupStats) -> Figure:
     axes = figure.add_subplot()
     seats = [s.seat for s in group.seats]
     rates = [s.wins.rate for s in group.seats]
-    below = [s.wins.rate - s.wins.low for s in group.seats]
-    above = [s.wins.high - s.wins.rate for s in group.seats]
+    below = [max(0.0, s.wins.rate - s.wins.low) for s in group.seats]
+    above = [max(0.0, s.wins.high - s.wins.rate) for s in group.seats]
     axes.bar(seats, rates, color="#d9822b", yerr=[below, above], capsize=4)
     if len(group.players) == 1:
         axes.axhline(1 / group.players[0], color="#555", linestyle="--", linewidth=1, label="1 / players")
@@ -330,8 +330,8 @@ def _comparison_chart(comparison: Comparison) -> Figure:
     for offset, (name, group, color) in enumerate((("A", comparison.a, "#d9822b"), ("B", comparison.b, "#1b998b"))):
         xs = [seat + (offset - 0.5) * 0.4 for seat in seats]
         rates = [group.seats[seat].wins.rate for seat in seats]
-        below = [group.seats[seat].wins.rate - group.seats[seat].wins.low for seat in seats]
-        above = [group.seats[seat].wins.high - group.seats[seat].wins.rate for seat in seats]
+        below = [max(0.0, group.seats[seat].wins.rate - group.seats[seat].wins.low) for seat in seats]
+        above = [max(0.0, group.seats[seat].wins.high - group.seats[seat].wins.rate) for seat in seats]
         axes.bar(xs, rates, width=0.4, color=color, yerr=[below, above], capsize=3, label=name)
     axes.set_xticks(list(seats))
     axes.set_xlabel("seat")

@@ -224,7 +224,10 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The ends are exact at 0 and n (rounding could otherwise leave the rate a hair outside).
+    low = 0.0 if successes == 0 else max(0.0, min(p, centre - half))
+    high = 1.0 if successes == trials else min(1.0, max(p, centre + half))
+    return low, high
 
 
 def _log_binomial_pmf(k: int, n: int, p: float) -> float:
