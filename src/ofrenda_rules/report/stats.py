@@ -81,7 +81,7 @@ _MAX_ITER = 10_000
 
 
 def normal_cdf(x: float) -> float:
-    """The standard normal CDF, through :func:`math.erfc` (accurate in both tails)."""
+    """The standard normal CDF, through ``math.erfc`` (accurate in both tails)."""
     return 0.5 * math.erfc(-x / math.sqrt(2.0))
 
 
