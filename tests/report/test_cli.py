@@ -67,3 +67,18 @@ def test_compare_finds_the_known_difference(tmp_path: Path) -> None:
     assert seat0["test"]["p_value"] < 0.001
     status, out, _ = _run("compare", str(a), str(a))
     assert status == 0 and "*" not in out.split("\n", 2)[2].replace("* p < 0.05", "")
+
+
+def test_html_without_the_extra_is_a_clear_error(
+    tmp_path: Path, results_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if matplotlib were not installed
+    monkeypatch.delitem(sys.modules, "ofrenda_rules.report.html", raising=False)
+    status, _, err = _run("report", str(results_file), "--html", str(tmp_path / "r.html"))
+    assert status == 2
+    assert "pip install 'ofrenda-rules[report]' (matplotlib is missing)" in err
+    assert not (tmp_path / "r.html").exists()
+    status, out, _ = _run("report", str(results_file), "--json")  # the numbers need no matplotlib
+    assert status == 0 and json.loads(out)["games"] == 90

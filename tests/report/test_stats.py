@@ -254,3 +254,14 @@ def test_wilson_interval_holds_the_rate(n: int) -> None:
         low, high = stats.wilson_interval(k, n)
         assert 0.0 <= low <= k / n <= high <= 1.0
     assert stats.wilson_interval(n, n)[1] == 1.0
+
+
+def test_solo_games_report_tiers_and_no_fairness(tmp_path: Path) -> None:
+    from tests.report.conftest import play
+
+    records = play(tmp_path / "solo.jsonl", "ofrenda", ["random"], 0, 12, players=1)
+    group = stats.build_report(records).configs[0]
+    assert group.players == (1,) and group.fairness is None
+    assert dict(group.solo_tiers) == Counter(r.solo_tier for r in records if r.solo_tier is not None)
+    assert sum(count for _, count in group.solo_tiers) == 12
+    assert group.seats[0].wins.count == sum(1 for r in records if r.winners == (0,))
