@@ -78,13 +78,13 @@ def test_counters_get_a_chart_and_tables() -> None:
             9,
             9,
             3,
-            (("card:bought:Lotus", seed), ("nobody_qualified", 1)),
+            (("card:bought:Lotus", seed), ("card:bought:Skull", 1), ("nobody_qualified", 1)),
         )
         for seed in range(1, 4)
     ]
     page = html.render_report(stats.build_report(records))
-    assert page.count("<svg") == 4
-    assert "Counters card:bought" in page and "card:bought:Lotus" in page
+    assert page.count("<svg") == 5  # win rates, scores, length, then one chart per counter group
+    assert "Counters card:bought" in page and "card:bought:Lotus" in page and "Other counters" in page
 
 
 def test_comparison_page(tmp_path: Path, results_file: Path) -> None:

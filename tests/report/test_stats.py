@@ -194,8 +194,10 @@ def test_counters_shared_wins_and_tiers_by_hand() -> None:
         _record(4, (1,), (("card:bought:Skull", 1),), "bronze"),
     ]
     group = stats.summarize(records)
-    assert [c.prefix for c in group.counters] == ["card:bought", "card:paid", "nobody_qualified"]
-    lotus, skull = group.counters[0].counters
+    # card:paid and nobody_qualified would be alone in their groups: they share the group "".
+    assert [c.prefix for c in group.counters] == ["", "card:bought"]
+    assert [c.name for c in group.counters[0].counters] == ["card:paid:Lotus", "nobody_qualified"]
+    lotus, skull = group.counters[1].counters
     assert (lotus.name, lotus.total, lotus.mean, lotus.max) == ("card:bought:Lotus", 3, 0.75, 2)
     assert (lotus.positive.count, lotus.positive.trials) == (2, 4)
     assert lotus.sd == pytest.approx(statistics.stdev([2, 1, 0, 0]))
@@ -265,3 +267,12 @@ def test_solo_games_report_tiers_and_no_fairness(tmp_path: Path) -> None:
     assert dict(group.solo_tiers) == Counter(r.solo_tier for r in records if r.solo_tier is not None)
     assert sum(count for _, count in group.solo_tiers) == 12
     assert group.seats[0].wins.count == sum(1 for r in records if r.winners == (0,))
+
+
+def test_counter_groups_join_a_bare_name_and_sort_numbers() -> None:
+    counters = (("card_bought", 3), ("card_bought:10", 1), ("card_bought:2", 1), ("card_bought:9", 1), ("x", 1))
+    group = stats.summarize([_record(1, (0,), counters)])
+    assert [(g.prefix, [c.name for c in g.counters]) for g in group.counters] == [
+        ("", ["x"]),
+        ("card_bought", ["card_bought", "card_bought:2", "card_bought:9", "card_bought:10"]),
+    ]

@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 from ofrenda_rules.report.stats import (
     Comparison,
     ComparisonRow,
+    CounterGroup,
     Distribution,
     GroupStats,
     Proportion,
@@ -132,18 +133,23 @@ def _length_chart(distribution: Distribution, label: str) -> Figure:
     return figure
 
 
-def _counter_chart(group: GroupStats) -> Figure | None:
-    counters = [c for g in group.counters for c in g.counters]
-    if not counters:
-        return None
-    figure = Figure(figsize=(6.4, 0.6 + 0.22 * len(counters)), dpi=72, layout="constrained")
+def _counter_title(group: CounterGroup) -> str:
+    return f"Counters {group.prefix}" if group.prefix else "Other counters"
+
+
+def _counter_chart(group: CounterGroup) -> Figure:
+    """Mean per game of each counter of the group, one bar each."""
+    counters = group.counters
+    figure = Figure(figsize=(6.4, 0.9 + 0.2 * len(counters)), dpi=72, layout="constrained")
     axes = figure.add_subplot()
     positions = list(range(len(counters)))
+    cut = len(group.prefix) + 1 if group.prefix else 0
+    labels = [c.name[cut:] if c.name.startswith(group.prefix + ":") else c.name for c in counters]
     axes.barh(positions, [c.mean for c in counters], color="#1b998b")
-    axes.set_yticks(positions, [c.name for c in counters], fontsize=7)
+    axes.set_yticks(positions, labels, fontsize=7)
     axes.invert_yaxis()
     axes.set_xlabel("mean per game")
-    axes.set_title("Counters")
+    axes.set_title(_counter_title(group))
     return figure
 
 
@@ -252,7 +258,7 @@ def _group_tables(group: GroupStats) -> Iterator[str]:
             [[tier, str(count), _number(count / group.games)] for tier, count in group.solo_tiers],
         )
     for counters in group.counters:
-        yield f"<h3>Counters {escape(counters.prefix)}</h3>"
+        yield f"<h3>{escape(_counter_title(counters))}</h3>"
         yield _table(
             ("counter", "total", "mean per game", "sd", "games with > 0 [95% CI]", "max"),
             [
@@ -266,10 +272,8 @@ def _group_section(group: GroupStats, charts: _Charts, *, level: int = 2, with_c
     parts = [f"<h{level}>{escape(group.game)}: {escape(group.label)}</h{level}>"]
     if with_charts:
         figures = [_win_chart(group), _score_chart(group), _length_chart(group.steps, "steps")]
-        counter = _counter_chart(group)
+        figures.extend(_counter_chart(counters) for counters in group.counters)
         parts.append('<div class="charts">' + "".join(charts.render(f) for f in figures) + "</div>")
-        if counter is not None:
-            parts.append('<div class="charts">' + charts.render(counter) + "</div>")
     parts.extend(_group_tables(group))
     return "\n".join(parts)
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -454,12 +455,16 @@ class CounterStats:
 
 @dataclass(frozen=True)
 class CounterGroup:
-    """The counters that share a prefix (the first two ``:``-separated parts of their names)."""
+    """The counters that share a prefix, the part of their names before the last ``:``.
+
+    A name without ``:`` is its own prefix, so ``cards_bought`` joins ``cards_bought:0``; the counters
+    that would be alone in their group share the group ``""`` instead.
+    """
 
     prefix: str
-    """The shared prefix (the whole name when it has no ``:``)."""
+    """The shared prefix (``""`` for the counters that share none)."""
     counters: tuple[CounterStats, ...]
-    """Its counters, by name."""
+    """Its counters, by name (numbers in names in numeric order)."""
 
 
 @dataclass(frozen=True)
@@ -509,20 +514,32 @@ def _counter_values(records: Sequence[GameRecord]) -> dict[str, list[int]]:
 
 
 def _prefix(name: str) -> str:
-    return ":".join(name.split(":")[:2])
+    """The part before the last ``:`` (``card_bought:12`` is in ``card_bought``), or the whole name."""
+    return name.rsplit(":", 1)[0]
+
+
+def _natural(name: str) -> tuple[tuple[int, str], ...]:
+    """A sort key that puts ``card:2`` before ``card:10``."""
+    return tuple((int(part), "") if part.isdigit() else (-1, part) for part in re.split(r"(\d+)", name))
 
 
 def _counter_groups(records: Sequence[GameRecord]) -> tuple[CounterGroup, ...]:
+    values = _counter_values(records)
+    prefixes = {name: _prefix(name) for name in values}
+    sizes = Counter(prefixes.values())
     grouped: dict[str, list[CounterStats]] = defaultdict(list)
-    for name, values in _counter_values(records).items():
-        grouped[_prefix(name)].append(
+    for name in sorted(values, key=_natural):
+        counts = values[name]
+        # A counter alone in its group joins the others that are alone, in the group "".
+        prefix = prefixes[name] if sizes[prefixes[name]] > 1 else ""
+        grouped[prefix].append(
             CounterStats(
                 name=name,
-                total=sum(values),
-                mean=statistics.fmean(values),
-                sd=statistics.stdev(values) if len(values) > 1 else 0.0,
-                positive=Proportion.of(sum(1 for v in values if v > 0), len(values)),
-                max=max(values),
+                total=sum(counts),
+                mean=statistics.fmean(counts),
+                sd=statistics.stdev(counts) if len(counts) > 1 else 0.0,
+                positive=Proportion.of(sum(1 for v in counts if v > 0), len(counts)),
+                max=max(counts),
             )
         )
     return tuple(CounterGroup(prefix, tuple(stats)) for prefix, stats in sorted(grouped.items()))
