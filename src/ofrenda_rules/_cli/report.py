@@ -131,7 +131,7 @@ def run_report(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
 
 def run_compare(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Print the comparison (text or JSON) and write its HTML."""
-    comparison: Comparison = compare(_records([args.a], err), _records([args.b], err))
+    comparison: Comparison = compare(_records([args.a], err), _records([args.b], err), names=(args.a, args.b))
     if args.html:
         _write_html(args.html, _html_comparison(comparison, (args.a, args.b)))
     if args.json:

@@ -738,9 +738,13 @@ class Comparison:
     """Every compared statistic."""
 
 
-def compare(a: Sequence[GameRecord], b: Sequence[GameRecord]) -> Comparison:
-    """Compare two sets of games (each not empty): win rates, scores and lengths per seat, counters."""
-    stats_a, stats_b = summarize(a, "A"), summarize(b, "B")
+def compare(a: Sequence[GameRecord], b: Sequence[GameRecord], *, names: tuple[str, str] = ("", "")) -> Comparison:
+    """Compare two sets of games (each not empty): win rates, scores and lengths per seat, counters.
+
+    ``names`` (file names, say) go into the labels of the pooled sets.
+    """
+    stats_a = summarize(a, f"A ({names[0]})" if names[0] else "A")
+    stats_b = summarize(b, f"B ({names[1]})" if names[1] else "B")
     rows: list[ComparisonRow] = []
     for seat in range(min(len(stats_a.seats), len(stats_b.seats))):
         wa, wb = stats_a.seats[seat].wins, stats_b.seats[seat].wins
