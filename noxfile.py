@@ -1,4 +1,4 @@
-"""Quality gates. ``nox`` runs tests, invariants, browser, adapters, server, ray, typecheck, lint and docs."""
+"""Quality gates. ``nox`` runs tests, invariants, browser, adapters, server, ray, report, typecheck, lint and docs."""
 
 from __future__ import annotations
 
@@ -10,7 +10,18 @@ from pathlib import Path
 import nox
 import nox.command
 
-nox.options.sessions = ["tests", "invariants", "browser", "adapters", "server", "ray", "typecheck", "lint", "docs"]
+nox.options.sessions = [
+    "tests",
+    "invariants",
+    "browser",
+    "adapters",
+    "server",
+    "ray",
+    "report",
+    "typecheck",
+    "lint",
+    "docs",
+]
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
 
@@ -139,6 +150,13 @@ def server(session: nox.Session) -> None:
     session.install("-e", ".[server]", *_group("server-test"))
     env = {"OFRENDA_POSTGRES_URL": url, "OFRENDA_REQUIRE_POSTGRES": "1"}
     session.run("pytest", "-q", "tests/server", "src/ofrenda_rules/server", *session.posargs, env=env)
+
+
+@nox.session
+def report(session: nox.Session) -> None:
+    """Balance reports (extra ``report``): statistics, the HTML report with matplotlib charts, the CLI."""
+    session.install("-e", ".[report]", *_group("test"))
+    session.run("pytest", "-q", "tests/report", "src/ofrenda_rules/report", *session.posargs)
 
 
 @nox.session

@@ -43,7 +43,7 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 # Optional extras' frameworks are not installed for the docs build.
-autodoc_mock_imports = ["pyspiel", "open_spiel", "starlette", "uvicorn", "psycopg", "websockets", "ray"]
+autodoc_mock_imports = ["pyspiel", "open_spiel", "starlette", "uvicorn", "psycopg", "websockets", "ray", "matplotlib"]
 add_module_names = False
 python_display_short_literal_types = True
 nitpicky = True
@@ -58,7 +58,7 @@ nitpick_ignore_regex = [
     (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z](_co|_contra)?"),
     (r"py:class", r"JsonConverter"),
     # OpenSpiel is an optional extra, mocked while the docs are built.
-    (r"py:.*", r"(pyspiel|open_spiel|starlette|uvicorn|psycopg|websockets|ray)(\..*)?"),
+    (r"py:.*", r"(pyspiel|open_spiel|starlette|uvicorn|psycopg|websockets|ray|matplotlib)(\..*)?"),
     # ``Literal[...]`` values in signatures.
     (r"py:class", r"\d+|'.*'"),
 ]

@@ -2,7 +2,8 @@
 
 Subcommands: ``games`` (the registry), ``play GAME`` (a seeded game between
 random bots, a person taking seats with ``--human``), ``simulate GAME`` (many
-games, summarised; ``--jobs`` for worker processes), ``verify FILE...`` (check
+games, summarised; ``--jobs`` for worker processes), ``report`` and ``compare``
+(balance statistics of results files), ``verify FILE...`` (check
 replays), ``replay FILE`` (step through one, or ``--html`` for a viewer),
 ``schema GAME`` (the JSON Schema of replays and other documents) and
 ``serve`` (the game server, with the ``server`` extra). The core commands use
@@ -25,7 +26,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ofrenda_rules import __version__
-from ofrenda_rules._cli import info, play, replays, serve, simulate
+from ofrenda_rules._cli import info, play, replays, report, serve, simulate
 from ofrenda_rules._cli.common import CliError
 from ofrenda_rules.errors import OfrendaRulesError
 
@@ -44,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(sub)
     simulate.add_parser(sub)
     replays.add_parsers(sub)
+    report.add_parsers(sub)
     serve.add_parser(sub)
     return parser
 
