@@ -96,7 +96,7 @@ def test_a_catastrophe_and_a_blocked_kitty_with_its_hat_win_for_the_kitty() -> N
     The Burnt Offering on space 1 (north end of column 2) blocks the Kitty's push from S2; it stays lit
     since its row is all red. The Kitty has walked 16 steps (its hat) and walks its 17th.
     """
-    altar = [S.RED_SKULL, S.RED_CLAW, S.RED_WING]
+    altar: list[S | None] = [S.RED_SKULL, S.RED_CLAW, S.RED_WING]
     altar += [S.WHITE_CLAW, S.YELLOW_WISHBONE, S.BLUE_WING]
     altar += [S.BLUE_SKULL, S.WHITE_WING, None]
     state = position(
