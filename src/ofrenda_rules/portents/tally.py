@@ -1,58 +1,8 @@
 """Balance counters of a finished game of Portents, for simulations and balance reports.
 
-:func:`tally` reads the final state and every event of the game (the
-``recent_events`` of ``new_game``, then each step's events, in order) and
-returns named integer counts. A balance report sums them over many games and
-divides; the difficulty and the challenges of a solo game are in the stored
-config, so "the Kitty's win rate by difficulty and challenge" is ``kitty_won``
-grouped by those.
-
-Every game of a mode has the same keys (zeros included), so that a missing
-key never reads as a zero by accident. Seats are written ``seat0`` and
-``seat1``; ``kitty`` is the solo game's automaton.
-
-Counters of every game:
-
-- ``player_won`` -- 1 when a seat won (solo: the player beat the Kitty).
-- ``won:seat<n>`` -- 1 when seat ``n`` won.
-- ``end:<reason>`` -- 1 for the reason the game ended (every
-  :class:`~ofrenda_rules.portents.endings.EndReason`, its value with ``_`` for
-  ``-``: ``end:fortune_of_four``, ``end:turn_limit``, ``end:kitty_circled``...).
-- ``portents_made`` -- new Portents made in the game (each lane once per
-  Scrying); ``portents_made:seat<n>`` those made by seat ``n``.
-- ``omens_collected:seat<n>`` -- omens seat ``n`` collected with its Portents
-  (equal to its final score).
-- ``largest_fortune:seat<n>`` -- seat ``n``'s largest fortune at the end: the
-  most of its collected omens sharing one trait.
-- ``offerings_lit`` -- tiles flipped to Burnt Offerings (the two-player
-  starting offering included); ``offerings_lit:seat<n>`` those seat ``n`` lit.
-- ``offerings_snuffed`` -- Burnt Offerings flipped back (in no Portent any more).
-- ``pushes:seat<n>`` -- Sleights of Hand in which seat ``n`` pushed tiles off;
-  ``passes:seat<n>`` -- push steps it passed.
-- ``setup:reshuffles`` -- times the starting altar showed a Portent and was
-  laid again; ``setup:redeals`` -- times the hands were dealt again.
-
-Two-player games only:
-
-- ``draw`` -- 1 when the turn limit made the game a draw.
-- ``first_player:seat<n>`` -- 1 when seat ``n`` took the first turn (chosen
-  by chance); ``first_player_won`` -- 1 when the first player won (the second
-  lights the starting Burnt Offering: this measures the first seat's edge).
-
-Solo games only:
-
-- ``kitty_won`` -- 1 when the Kitty won (``player_won`` + ``kitty_won`` = 1).
-- ``portents_made:kitty``, ``omens_collected:kitty``, ``offerings_lit:kitty``
-  -- the same, for the Kitty's own Scrying.
-- ``omens_stolen:kitty`` -- omens the Kitty stole in Catastrophes (the player
-  made no new Portent); with ``omens_collected:kitty`` it makes the Kitty's
-  final omens.
-- ``kitty:turns`` -- turns the Kitty pushed (or was blocked);
-  ``kitty:blocked`` -- of those, turns Burnt Offerings blocked it entirely.
-- ``kitty:steps`` -- steps it walked (16 a circuit, 32 wins; more than
-  ``kitty:turns`` when Felis Pyromanias gave it extra steps);
-  ``kitty:hat`` -- 1 when it completed a circuit and wore its hat.
-- ``feed:sacrifices`` -- tiles sacrificed to the Kitty (Feed the Cat).
+:func:`~ofrenda_rules.portents.tally` (the package exports it under the
+module's own name) reads the final state and every event of the game and
+returns named integer counts; its docstring lists them.
 
 >>> from ofrenda_rules.portents import Config, legal_actions, new_game, step
 >>> state = new_game(Config(players=1), seed=5)
@@ -96,7 +46,61 @@ def _who(seat: int | None) -> str:
 
 
 def tally(state: State, events: Sequence[Event]) -> dict[str, int]:
-    """The balance counters of a finished game (see the module for every counter and its meaning).
+    """The balance counters of a finished game: named integer counts, every key of the game's mode present.
+
+    It reads the final state and every event of the game (the
+    ``recent_events`` of ``new_game``, then each step's events, in order). A
+    balance report sums the counters over many games and divides; the
+    difficulty and the challenges of a solo game are in the stored config, so
+    "the Kitty's win rate by difficulty and challenge" is ``kitty_won``
+    grouped by those.
+
+    Every game of a mode has the same keys (zeros included), so that a missing
+    key never reads as a zero by accident. Seats are written ``seat0`` and
+    ``seat1``; ``kitty`` is the solo game's automaton.
+
+    Counters of every game:
+
+    - ``player_won`` -- 1 when a seat won (solo: the player beat the Kitty).
+    - ``won:seat<n>`` -- 1 when seat ``n`` won.
+    - ``end:<reason>`` -- 1 for the reason the game ended (every
+      :class:`~ofrenda_rules.portents.endings.EndReason`, its value with ``_`` for
+      ``-``: ``end:fortune_of_four``, ``end:turn_limit``, ``end:kitty_circled``...).
+    - ``portents_made`` -- new Portents made in the game (each lane once per
+      Scrying); ``portents_made:seat<n>`` those made by seat ``n``.
+    - ``omens_collected:seat<n>`` -- omens seat ``n`` collected with its Portents
+      (equal to its final score).
+    - ``largest_fortune:seat<n>`` -- seat ``n``'s largest fortune at the end: the
+      most of its collected omens sharing one trait.
+    - ``offerings_lit`` -- tiles flipped to Burnt Offerings (the two-player
+      starting offering included); ``offerings_lit:seat<n>`` those seat ``n`` lit.
+    - ``offerings_snuffed`` -- Burnt Offerings flipped back (in no Portent any more).
+    - ``pushes:seat<n>`` -- Sleights of Hand in which seat ``n`` pushed tiles off;
+      ``passes:seat<n>`` -- push steps it passed.
+    - ``setup:reshuffles`` -- times the starting altar showed a Portent and was
+      laid again; ``setup:redeals`` -- times the hands were dealt again.
+
+    Two-player games only:
+
+    - ``draw`` -- 1 when the turn limit made the game a draw.
+    - ``first_player:seat<n>`` -- 1 when seat ``n`` took the first turn (chosen
+      by chance); ``first_player_won`` -- 1 when the first player won (the second
+      lights the starting Burnt Offering: this measures the first seat's edge).
+
+    Solo games only:
+
+    - ``kitty_won`` -- 1 when the Kitty won (``player_won`` + ``kitty_won`` = 1).
+    - ``portents_made:kitty``, ``omens_collected:kitty``, ``offerings_lit:kitty``
+      -- the same, for the Kitty's own Scrying.
+    - ``omens_stolen:kitty`` -- omens the Kitty stole in Catastrophes (the player
+      made no new Portent); with ``omens_collected:kitty`` it makes the Kitty's
+      final omens.
+    - ``kitty:turns`` -- turns the Kitty pushed (or was blocked);
+      ``kitty:blocked`` -- of those, turns Burnt Offerings blocked it entirely.
+    - ``kitty:steps`` -- steps it walked (16 a circuit, 32 wins; more than
+      ``kitty:turns`` when Felis Pyromanias gave it extra steps);
+      ``kitty:hat`` -- 1 when it completed a circuit and wore its hat.
+    - ``feed:sacrifices`` -- tiles sacrificed to the Kitty (Feed the Cat).
 
     Args:
         state: The final state.
