@@ -63,12 +63,14 @@ from ofrenda_rules.portents.state import EndReason as EndReason
 from ofrenda_rules.portents.state import Phase as Phase
 from ofrenda_rules.portents.state import Portent as Portent
 from ofrenda_rules.portents.state import State as State
+from ofrenda_rules.portents.tally import tally as tally
 from ofrenda_rules.portents.text import describe_action as describe_action
 from ofrenda_rules.portents.text import describe_outcome as describe_outcome
 from ofrenda_rules.portents.text import render as render
 from ofrenda_rules.portents.text import render_text as render_text
 from ofrenda_rules.portents.view import View as View
 from ofrenda_rules.portents.view import observe as observe
+from ofrenda_rules.portents.view import observe_public as observe_public
 
 __all__ = [
     "Action",
@@ -120,12 +122,14 @@ __all__ = [
     "new_game",
     "num_distinct_actions",
     "observe",
+    "observe_public",
     "outcome",
     "render",
     "render_svg",
     "render_text",
     "score",
     "step",
+    "tally",
     "to_position",
     "validate",
 ]

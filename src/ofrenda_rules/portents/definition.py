@@ -32,8 +32,9 @@ from ofrenda_rules.portents.rules import (
 )
 from ofrenda_rules.portents.scoring import Outcome, outcome, score
 from ofrenda_rules.portents.state import CHALLENGES, Config, Difficulty, Phase, State
+from ofrenda_rules.portents.tally import tally
 from ofrenda_rules.portents.text import describe_action, describe_outcome, render_text
-from ofrenda_rules.portents.view import View, observe
+from ofrenda_rules.portents.view import View, observe, observe_public
 
 __all__ = ["GAME", "INFO", "RESHUFFLE_CAP", "solo_test_configs"]
 
@@ -185,6 +186,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     is_over=is_over,
     outcome=outcome,
     observe=observe,
+    observe_public=observe_public,
     test_configs=_test_configs,
     turn_count=_turn_count,
     turn_bounds=_turn_bounds,
@@ -209,5 +211,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     describe_event=describe_event,
     render_text=render_text,
     describe_outcome=describe_outcome,
+    tally=tally,
 )
 """Portents as a registered game."""

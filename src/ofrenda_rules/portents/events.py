@@ -27,6 +27,7 @@ from typing import ClassVar, Final, assert_never
 
 import attrs
 
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.portents.components import LANE_NAMES, RING, Side, Sign, Trait
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.serialization import register_tagged_union
@@ -395,13 +396,15 @@ def event_seen_by(event: Event, seat: int) -> Event:
 
     Tiles drawn from the bag land face up at once (altar, hand or Kitty token),
     tiles put into the bag were face up before, and no event names the bag's
-    contents or the order of future draws.
+    contents or the order of future draws. A spectator
+    (:data:`~ofrenda_rules.game.SPECTATOR`) sees every event whole too: hands
+    are played face up, so no event holds a seat's secret.
 
     Raises:
-        ValueError: when ``seat`` is negative.
+        ValueError: when ``seat`` is negative and not ``SPECTATOR``.
 
     """
-    if seat < 0:
+    if seat < 0 and seat != SPECTATOR:
         raise ValueError(f"no seat {seat}")
     return event
 

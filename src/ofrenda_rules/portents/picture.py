@@ -4,7 +4,9 @@
 up (the whole table, the bag's contents included: an omniscient picture) or a
 :class:`~ofrenda_rules.portents.view.View` as its seat sees it: everything on
 the table -- hands are played face up in Portents -- but the bag only as a
-count of tiles, and the seat marked "you".
+count of tiles, and the seat marked "you". A spectator's view
+(:func:`~ofrenda_rules.portents.view.observe_public`) is drawn the same, titled
+as a spectator's, with no seat marked "you".
 
 The board is laid out like the printed one: the 3x3 altar (spaces numbered
 0-8 from the north-west), the sixteen omen slots around it named as the
@@ -33,6 +35,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.portents.altar import fortune_counts
 from ofrenda_rules.portents.components import (
     DEFAULT_EDITION,
@@ -267,7 +270,7 @@ def _table(subject: View | State, config: Config | None) -> _Table:
     view = subject
     return _Table(
         omniscient=False,
-        you=view.player,
+        you=None if view.player == SPECTATOR else view.player,
         players=view.players,
         current=view.current_player,
         phase=view.phase,
@@ -847,6 +850,8 @@ def _title(table: _Table) -> str:
     mode = "solo against the Kitty" if table.players == 1 else "2 players"
     if table.omniscient:
         return f"Portents ({mode}) -- the whole table, face up (omniscient picture)"
+    if table.you is None:
+        return f"Portents ({mode}) -- a spectator's view (public information only)"
     return f"Portents ({mode}) -- the view of player {table.you}" + (" (you)" if table.players == 1 else "")
 
 
@@ -905,6 +910,8 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
         view = (
             " -- the whole table (omniscient)"
             if table.omniscient
+            else " -- a spectator's view"
+            if table.you is None
             else (" -- your view" if table.players == 1 else f" -- the view of player {table.you}")
         )
         p.text(16, 28, heading + view, size=20, weight="bold")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import textwrap
 from typing import Final, assert_never
 
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile, Light, Pass, Place, Push, Sacrifice
 from ofrenda_rules.portents.altar import fortune_counts, omens_collected, portents
 from ofrenda_rules.portents.components import LANE_NAMES, LANES, Side, Sign, Trait
@@ -123,6 +124,9 @@ def _names(signs: tuple[Sign, ...]) -> str:
 def render_text(table: State | View) -> str:
     """A text board of a state (everything) or a view (what its seat sees), at most 100 columns wide.
 
+    A spectator's view (``player`` is :data:`~ofrenda_rules.game.SPECTATOR`)
+    is headed as one and marks no seat "you".
+
     The altar and its ring of omens (two-letter codes, see the module), then
     whose turn it is and what the game waits for, each hand and collection by
     name with the fortunes made so far, the Kitty (solo) and the most recent
@@ -139,7 +143,7 @@ def render_text(table: State | View) -> str:
         solo = table.players == 1
         names = SLOT_LABELS
         kitty = table.kitty_slot if solo else None
-        you: int | None = table.player
+        you: int | None = None if table.player == SPECTATOR else table.player
         to_move = table.current_player
         bag = f"{table.bag_size} tiles"
     else:
@@ -150,6 +154,8 @@ def render_text(table: State | View) -> str:
         to_move = current_player(table)
         bag = _names(table.bag)
     lines = board(table.omens, table.altar, table.lit, names, kitty)
+    if isinstance(table, View) and you is None:
+        lines.insert(0, "a spectator's view (public information only)")
     lines.append("key: colour Y R B W (yellow red blue white), shape S C H W (skull claw wisHbone wing); * lit")
     lines.append(f"turn {table.turns + 1}: {_status(table, to_move)}")
     if table.taken:

@@ -6,6 +6,10 @@ out from what is visible, but the library redacts every bag, so a
 :class:`View` gives the bag's size only; the order of future draws is unknown,
 and the generator that decides it never appears in a view. The recent events
 are whole: each shows only what lay face up on the table.
+
+A spectator (:func:`observe_public`) sees what every seat sees -- Portents
+keeps no seat's secret from another -- as a :class:`View` whose ``player`` is
+:data:`~ofrenda_rules.game.SPECTATOR`.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import Event, event_seen_by
@@ -20,7 +25,7 @@ from ofrenda_rules.portents.kitty import kitty_hat, kitty_slot
 from ofrenda_rules.portents.rules import current_player
 from ofrenda_rules.portents.state import Phase, Portent, State
 
-__all__ = ["View", "observe"]
+__all__ = ["View", "observe", "observe_public"]
 
 
 @attrs.frozen
@@ -28,7 +33,7 @@ class View:
     """One player's view of the game (see :class:`~ofrenda_rules.portents.state.State` for the fields)."""
 
     player: int
-    """The seat this view belongs to."""
+    """The seat this view belongs to; :data:`~ofrenda_rules.game.SPECTATOR` (-1) for a spectator's public view."""
     players: int
     """Number of seats (1 -- solo against the Kitty)."""
     current_player: PlayerId
@@ -94,6 +99,30 @@ def observe(state: State, player: int) -> View:
     """The view of ``state`` for seat ``player``."""
     if not 0 <= player < state.config.players:
         raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    return _view(state, player)
+
+
+def observe_public(state: State) -> View:
+    """What a spectator at the table sees of ``state``: public information only, ``player`` is ``SPECTATOR``.
+
+    In Portents that is what every seat sees: the altar, the omens, both hands
+    (played face up -- "make sure both players' hands are easily visible to
+    the other"), every collection and the Kitty, the bag as a count of tiles,
+    and the recent events as :func:`~ofrenda_rules.portents.events.event_seen_by`
+    gives them to ``SPECTATOR`` (whole: each shows only what lay face up). The
+    bag's contents, the order of future draws and the generator are hidden, as
+    they are from every seat.
+
+    >>> from ofrenda_rules.portents import Config, new_game, observe
+    >>> state = new_game(Config(), seed=3)
+    >>> public = observe_public(state)
+    >>> public.player, public.hands == observe(state, 0).hands
+    (-1, True)
+    """
+    return _view(state, SPECTATOR)
+
+
+def _view(state: State, player: int) -> View:
     return View(
         player=player,
         players=state.config.players,
