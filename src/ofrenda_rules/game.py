@@ -202,7 +202,7 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """The final result (ranking, tie-breaks, solo tier); only for a finished game."""
     observe: Callable[[S, int], V]
     """What one seat may know."""
-    observe_public: Callable[[S], V] | None = None
+    observe_public: Callable[[S], V]
     """What a spectator may know (public information only), as a view whose ``player`` is :data:`SPECTATOR`."""
     test_configs: Callable[[], tuple[C, ...]]
     """Configurations the property suite and benchmarks cover."""
@@ -262,7 +262,7 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """A text picture of a state or a view, for the terminal."""
     describe_outcome: Callable[[O], str]
     """The result in a few lines of English -- the ranking as the rules word it (solo win or loss and tier)."""
-    tally: Callable[[S, tuple[Any, ...]], Mapping[str, int]] | None = None
+    tally: Callable[[S, tuple[Any, ...]], Mapping[str, int]]
     """A finished game's counters for balance reports, from its final state and every event of the game.
 
     Named counts a designer asks about (cards bought, bonuses reached, who

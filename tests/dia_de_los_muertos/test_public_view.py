@@ -148,7 +148,6 @@ def test_the_public_view_while_dealing_card_by_card() -> None:
 
 def test_the_game_definition_offers_the_public_view() -> None:
     state = new_game(Config(players=6), seed=2)
-    assert GAME.observe_public is not None
     assert GAME.observe_public(state) == observe_public(state)
     assert GAME.view_type is View
 

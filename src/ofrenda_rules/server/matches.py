@@ -85,8 +85,6 @@ def spectator_answer(game: AnyGame, state: Any, *, picture: bool = False) -> dic
     English, the result once the game is over, and with ``picture`` the SVG
     of the public view. Redrawing any seat's secrets never changes it.
     """
-    if game.observe_public is None:
-        raise ServerError(501, "no-spectators", f"{game.info.name} has no public view")
     to_move = game.current_player(state)
     view = game.observe_public(state)
     answer: dict[str, object] = {"to_move": to_move, "over": to_move == TERMINAL, "view": to_json_value(view)}

@@ -104,12 +104,12 @@ def _tier(outcome: object) -> str | None:
 
 
 def _play(
-    game: AnyGame, config: object, seed: int, policies: dict[int, Callable[[Any], Any]], *, collect: bool
+    game: AnyGame, config: object, seed: int, policies: dict[int, Callable[[Any], Any]]
 ) -> tuple[Any, int, tuple[object, ...]]:
-    """A seeded game as :func:`~ofrenda_rules.playout.random_playout` plays it, with its events when ``collect``."""
+    """A seeded game as :func:`~ofrenda_rules.playout.random_playout` plays it, with every event of the game."""
     state = game.new_game(config, seed)
     rng = Rng(seed)
-    events: list[object] = list(getattr(state, "recent_events", ())) if collect else []
+    events: list[object] = list(getattr(state, "recent_events", ()))
     limit = game.max_steps(config)
     actions = 0
     while (player := game.current_player(state)) != TERMINAL:
@@ -122,11 +122,8 @@ def _play(
             legal = game.legal_actions(state)
             index, rng = rng.below(len(legal))
             action = legal[index]
-        if collect:
-            state, happened = game.step(state, action)
-            events.extend(happened)
-        else:
-            state = game.apply(state, action)
+        state, happened = game.step(state, action)
+        events.extend(happened)
         actions += 1
     return state, actions, tuple(events)
 
@@ -141,9 +138,9 @@ def play_shard(shard: Shard) -> list[GameRecord]:
     tally = game.tally
     records = []
     for seed in shard.seeds:
-        final, actions, events = _play(game, config, seed, policies, collect=tally is not None)
+        final, actions, events = _play(game, config, seed, policies)
         outcome = game.outcome(final)
-        counters = () if tally is None else tuple(sorted(tally(final, events).items()))
+        counters = tuple(sorted(tally(final, events).items()))
         records.append(
             GameRecord(
                 game=shard.game,
