@@ -7,6 +7,7 @@ wait is bounded and the server is always stopped.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -30,6 +31,8 @@ from tests.server.serving import free_port, start, stop, wait_listening
 
 MOVES = 400
 """The most moves the person makes before the game must be over (a bound)."""
+SCREENSHOT_AT = 6
+"""With ``OFRENDA_SCREENSHOTS=DIR``, the loop turn whose page is saved as ``DIR/<game>.png``."""
 
 
 def _step_changed_from(step: str | None) -> Callable[[webdriver.Chrome], bool]:
@@ -70,8 +73,11 @@ def test_a_person_plays_a_whole_match_against_bots_in_the_browser(
     wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-step") is not None)
     picture = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#picture svg"))
     assert picture.size["width"] > 100
-    for _ in range(MOVES):
+    shots = os.environ.get("OFRENDA_SCREENSHOTS")
+    for move in range(MOVES):
         turn = browser.find_element(By.ID, "turn").text
+        if shots and move == SCREENSHOT_AT:  # the pictures in the docs (docs/server/*.png)
+            browser.save_screenshot(str(Path(shots) / f"{name}.png"))
         if turn == "Game over":
             break
         buttons = browser.find_elements(By.CSS_SELECTOR, "#moves button.move")
