@@ -108,8 +108,12 @@ def test_the_viewer_steps_through_a_game_with_its_controls(
     picture = browser.find_element(By.CSS_SELECTOR, "#frame-0 .picture svg")
     assert picture.size["width"] > 100 and picture.size["height"] > 100, "the picture was not laid out as SVG"
 
+    first_picture = picture.get_attribute("outerHTML")
     browser.find_element(By.ID, "next").click()
     wait.until(lambda d: _step(d) == 1)
+    second = browser.find_element(By.CSS_SELECTOR, "#frame-1 .picture svg")
+    assert second.is_displayed() and not picture.is_displayed()
+    assert second.get_attribute("outerHTML") != first_picture, "the picture did not change with the step"
     assert _shown(browser) == ["frame-1"] and label.text == f"step 1 of {steps}"
     assert browser.find_element(By.CSS_SELECTOR, "#frame-1 .action").text.strip()
 
