@@ -60,7 +60,7 @@ nitpick_ignore_regex = [
     # OpenSpiel is an optional extra, mocked while the docs are built.
     (r"py:.*", r"(pyspiel|open_spiel|starlette|uvicorn|psycopg|websockets|ray|matplotlib)(\..*)?"),
     # ``Literal[...]`` values in signatures.
-    (r"py:class", r"\d+|'.*'"),
+    (r"py:class", r"\d+|'.*'|True|False"),
 ]
 # Type hints name builtins such as ``object`` and ``type`` that are also field names
 # in several games; those ambiguous implicit references are not errors.

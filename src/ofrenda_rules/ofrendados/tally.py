@@ -1,6 +1,6 @@
 """Balance counters of a finished game of Ofrendados, for simulations and balance reports (issue 13).
 
-:func:`tally` reads the final state and every event of the game and returns
+:func:`~ofrenda_rules.ofrendados.tally` reads the final state and every event of the game and returns
 named integer counts; a simulation stores them with each game's result and a
 report adds them up over many games and divides (a rate is a count over the
 number of games, or over another count). Names are stable: a report may rely
