@@ -307,9 +307,8 @@ class _Compiler:
         if union is not None:
             hooks = self._hooks()
             for cls in members:
-                if not (isinstance(cls, type) and attrs.has(cls)) or cls in hooks:
-                    union = None
-                elif any(self.tag_key in (field.name, field.alias) for field in attrs.fields(cls)):
+                compilable = isinstance(cls, type) and attrs.has(cls) and cls not in hooks
+                if not compilable or any(self.tag_key in (field.name, field.alias) for field in attrs.fields(cls)):
                     union = None
         if union is not None:  # a miss is not cached: the union may be registered later
             self.unions[key] = union
