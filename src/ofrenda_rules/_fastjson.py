@@ -104,7 +104,7 @@ class _Compiler:
             return f"[{inner} for _e in {var}]"
         if origin is tuple and args and Ellipsis not in args:
             if all(self.unstructure_expr(arg, "_e", env) == "_e" for arg in args):
-                return var  # the converter keeps a tuple of leaves as it is (a tuple, written as an array)
+                return f"list({var})"
             return self.converter_call(tp, var, env)
         hooks = self._hooks()
         if tp in hooks:

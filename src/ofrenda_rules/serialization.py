@@ -220,6 +220,14 @@ def _leaf_tuple_unstructure(value: tuple[object, ...]) -> list[object]:
     return list(value)
 
 
+def _is_fixed_leaf_tuple(tp: object) -> bool:
+    """Whether ``tp`` is ``tuple[X, Y, ...]`` of fixed length whose elements are int, bool, str or ``int | None``."""
+    if get_origin(tp) is not tuple:
+        return False
+    args = get_args(tp)
+    return bool(args) and all(any(arg == leaf for leaf in _LEAF_CHECKS) for arg in args)
+
+
 def make_converter() -> JsonConverter:
     """Build a fresh converter configured for every registered union.
 
@@ -241,6 +249,7 @@ def make_converter() -> JsonConverter:
     conv.register_unstructure_hook_factory(lambda cls: bool(_edition_fields(cls)), _edition_unstructure_factory)
     conv.register_structure_hook_factory(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_structure_factory)
     conv.register_unstructure_hook_func(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_unstructure)
+    conv.register_unstructure_hook_func(_is_fixed_leaf_tuple, _leaf_tuple_unstructure)  # a JSON array, as written
     for cls, (structure, unstructure) in _HOOKS.items():
         conv.register_structure_hook(cls, structure)
         conv.register_unstructure_hook(cls, unstructure)

@@ -31,7 +31,7 @@ def test_the_compiled_codec_writes_and_reads_what_the_converter_does(game: AnyGa
     states = _states(game, config)
     for state in states[:: max(1, len(states) // 25)] + [states[-1]]:
         value = converter.unstructure(state)
-        assert to_json_value(state) == value
+        assert to_json_value(state) == value == json.loads(json.dumps(value))
         assert structure(json.loads(json.dumps(value))) == converter.structure(value, game.state_type) == state
         for seat in range(config.players):
             view = game.observe(state, seat)
@@ -124,6 +124,7 @@ def test_tagged_unions_compile_to_what_the_converter_writes_and_reads(game: AnyG
             assert unstructure(value) == to_json_value(value, union) == expected
             assert json.dumps(unstructure(value), sort_keys=True) == json.dumps(expected, sort_keys=True)
             document = json.loads(json.dumps(expected))
+            assert document == expected  # plain JSON values: lists, never tuples
             assert structure(document) == from_json_value(document, union) == converter.structure(document, union)
             assert structure(document) == value
 
@@ -266,7 +267,7 @@ def test_a_union_alone_optional_nested_and_in_a_tuple() -> None:
     log = _Log(_Rest(), None, (_Move((1, 2, 3), _Wait(2)), _Move((0, 0, 1)), _Rest()))
     value = cast(dict[str, Any], to_json_value(log))
     assert value == converter.unstructure(log)
-    assert value["all"][0] == {"steps": (1, 2, 3), "then": {"turns": 2, "type": "wait"}, "type": "move"}
+    assert value["all"][0] == {"steps": [1, 2, 3], "then": {"turns": 2, "type": "wait"}, "type": "move"}
     document = json.loads(json.dumps(value))
     assert _fastjson.structurer(converter, _Log)(document) == log
     assert _fastjson.union_structurer(converter, _Typed | _Rest) is None  # a member's field is named "type"
