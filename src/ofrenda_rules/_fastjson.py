@@ -15,6 +15,15 @@ object, inlining the leaves:
   path therefore never accepts what the converter refuses, and never words
   an error itself.
 
+Registered tagged unions (see :func:`ofrenda_rules.serialization.register_tagged_union`)
+are compiled too, alone, as ``tuple[Union, ...]`` and as ``Union | None``:
+unstructuring dispatches on the member's exact class to its compiled function,
+which writes the tag last, as the converter does; structuring reads the tag
+and calls that member's compiled function, which expects the tag as one more
+member. An unknown class or tag, or anything else unexpected, goes to the
+converter as above (so an unknown tag is still refused with the expected
+ones listed, and a faulty member with its path).
+
 Types the compiler does not know are handed to the converter, field by field.
 """
 
@@ -28,7 +37,7 @@ from typing import Any, Final, Literal, Union, get_args, get_origin
 
 import attrs
 
-__all__ = ["Slow", "structurer", "unstructurer"]
+__all__ = ["Slow", "structurer", "union_structurer", "union_unstructurer", "unstructurer"]
 
 
 class Slow(Exception):
@@ -54,9 +63,11 @@ def _declining(convert: Callable[..., Any], *extra: Any) -> Callable[[Any], Any]
 class _Compiler:
     """Compiles (un)structure functions for one converter, caching them by type."""
 
-    def __init__(self, converter: Any, edition_key: str) -> None:
+    def __init__(self, converter: Any, edition_key: str, tag_key: str) -> None:
         self.converter = converter
         self.edition_key = edition_key
+        self.tag_key = tag_key
+        self.unions: dict[frozenset[Any], object | None] = {}
         self.structure_fns: dict[object, Callable[[Any], Any]] = {}
         self.unstructure_fns: dict[object, Callable[[Any], Any]] = {}
 
@@ -71,6 +82,14 @@ class _Compiler:
             return f"{var}._value_"
         if origin in (Union, types.UnionType):
             members = [a for a in args if a is not _NONE]
+            union = self.tagged_union(members)
+            if union is not None:
+                table, fallback = self.union_unstructurers(union)
+                call = f"{self._name(env, table)}.get({{0}}.__class__, {self._name(env, fallback)})({{0}})"
+                if len(members) == len(args):
+                    return call.format(var)
+                name = self._name(env, self.lambda_(f"lambda _v: None if _v is None else {call.format('_v')}", env))
+                return f"{name}({var})"
             if len(members) == 1 and len(args) == 2:
                 inner = self.unstructure_expr(members[0], "_v", env)
                 if inner == "_v":
@@ -83,6 +102,10 @@ class _Compiler:
             if inner == "_e":
                 return f"list({var})"
             return f"[{inner} for _e in {var}]"
+        if origin is tuple and args and Ellipsis not in args:
+            if all(self.unstructure_expr(arg, "_e", env) == "_e" for arg in args):
+                return f"list({var})"
+            return self.converter_call(tp, var, env)
         hooks = self._hooks()
         if tp in hooks:
             return f"{self._name(env, hooks[tp][1])}({var})"
@@ -99,12 +122,26 @@ class _Compiler:
 
         return f"{self._name(env, call)}({var})"
 
-    def unstructurer(self, cls: type) -> Callable[[Any], Any]:
-        """The compiled unstructure function of the attrs class ``cls``."""
-        fn = self.unstructure_fns.get(cls)
+    def union_unstructurers(self, union: object) -> tuple[dict[type, Callable[[Any], Any]], Callable[[Any], Any]]:
+        """For a registered tagged union: each member's compiled unstructurer (tag included), and the fallback.
+
+        The fallback is the converter's own hook, for a value of no member class (it raises the converter's error).
+        """
+        table = {cls: self.unstructurer(cls, self.tag_of(cls)) for cls in get_args(union)}
+        conv = self.converter
+
+        def fallback(value: Any) -> Any:
+            return conv.unstructure(value, unstructure_as=union)
+
+        return table, fallback
+
+    def unstructurer(self, cls: type, tag: str | None = None) -> Callable[[Any], Any]:
+        """The compiled unstructure function of the attrs class ``cls``; with ``tag``, it writes the tag last."""
+        key: object = cls if tag is None else (cls, tag)
+        fn = self.unstructure_fns.get(key)
         if fn is not None:
             return fn
-        self.unstructure_fns[cls] = lambda value: self.unstructure_fns[cls](value)  # recursion guard
+        self.unstructure_fns[key] = lambda value: self.unstructure_fns[key](value)  # recursion guard
         hints = typing.get_type_hints(cls)
         env: dict[str, Any] = {}
         items = []
@@ -118,9 +155,11 @@ class _Compiler:
             else:
                 expr = self.unstructure_expr(hints.get(field.name, field.type), var, env)
             items.append(f"{field.name!r}: {expr}")
+        if tag is not None:
+            items.append(f"{self.tag_key!r}: {tag!r}")
         source = f"def unstructure(o):\n    return {{{', '.join(items)}}}\n"
         fn = self._compile(source, "unstructure", env)
-        self.unstructure_fns[cls] = fn
+        self.unstructure_fns[key] = fn
         return fn
 
     # -- structure ----------------------------------------------------------------------------
@@ -145,6 +184,12 @@ class _Compiler:
             return [f"{indent}if {var} not in {self._name(env, args)} or type({var}) is bool: raise SLOW"]
         if origin in (Union, types.UnionType):
             members = [a for a in args if a is not _NONE]
+            union = self.tagged_union(members)
+            if union is not None:
+                call = [f"{indent}    {var} = {self._name(env, self.union_structurer(union))}({var})"]
+                if len(members) == len(args):
+                    return [line[4:] for line in call]
+                return [f"{indent}if {var} is not None:", *call]
             if len(members) == 1 and len(args) == 2:
                 inner = self.structure_stmts(members[0], var, env, indent + "    ")
                 return [f"{indent}if {var} is not None:", *inner]
@@ -162,6 +207,15 @@ class _Compiler:
                 ]
             fn = self._name(env, self.element_structurer(element))
             return [*check, f"{indent}{var} = tuple(map({fn}, {var}))"]
+        if origin is tuple and args and Ellipsis not in args:
+            parts = [f"{var}_{i}" for i in range(len(args))]
+            lines = [
+                f"{indent}if type({var}) is not list or len({var}) != {len(args)}: raise SLOW",
+                f"{indent}{', '.join(parts)}, = {var}",
+            ]
+            for part, arg in zip(parts, args, strict=True):
+                lines += self.structure_stmts(arg, part, env, indent)
+            return [*lines, f"{indent}{var} = ({', '.join(parts)},)"]
         hooks = self._hooks()
         if tp in hooks:
             return [f"{indent}{var} = {self._name(env, _declining(hooks[tp][0], tp))}({var})"]
@@ -180,17 +234,42 @@ class _Compiler:
         body = self.structure_stmts(tp, "v", env, "    ")
         return self._compile("def element(v):\n" + "\n".join(body) + "\n    return v\n", "element", env)
 
-    def structurer(self, cls: type) -> Callable[[Any], Any]:
-        """The compiled structure function of the attrs class ``cls`` (raising :class:`Slow`)."""
-        fn = self.structure_fns.get(cls)
+    def union_structurer(self, union: object) -> Callable[[Any], Any]:
+        """The compiled structure function of a registered tagged union (raising :class:`Slow`)."""
+        fn = self.structure_fns.get(union)
         if fn is not None:
             return fn
-        self.structure_fns[cls] = lambda value: self.structure_fns[cls](value)  # recursion guard
+        self.structure_fns[union] = lambda value: self.structure_fns[union](value)  # recursion guard
+        table = {self.tag_of(cls): self.structurer(cls, tagged=True) for cls in get_args(union)}
+        env: dict[str, Any] = {"TABLE": table}
+        source = (
+            "def union(d):\n"
+            "    if type(d) is not dict: raise SLOW\n"
+            f"    tag = d.get({self.tag_key!r})\n"
+            "    if type(tag) is not str: raise SLOW\n"
+            "    fn = TABLE.get(tag)\n"
+            "    if fn is None: raise SLOW\n"
+            "    return fn(d)\n"
+        )
+        fn = self.structure_fns[union] = self._compile(source, "union", env)
+        return fn
+
+    def structurer(self, cls: type, *, tagged: bool = False) -> Callable[[Any], Any]:
+        """The compiled structure function of the attrs class ``cls`` (raising :class:`Slow`).
+
+        With ``tagged``, the object also holds the tag member (already checked by the caller) and only it.
+        """
+        key: object = (cls, "tagged") if tagged else cls
+        fn = self.structure_fns.get(key)
+        if fn is not None:
+            return fn
+        self.structure_fns[key] = lambda value: self.structure_fns[key](value)  # recursion guard
         hints = typing.get_type_hints(cls)
         env: dict[str, Any] = {"CLS": cls}
         fields = [field for field in attrs.fields(cls) if field.init]
-        lines = ["def structure(d):", f"    if type(d) is not dict or len(d) != {len(fields)}: raise SLOW", "    try:"]
-        lines += [f"        f{i} = d[{field.name!r}]" for i, field in enumerate(fields)]
+        size = len(fields) + tagged
+        lines = ["def structure(d):", f"    if type(d) is not dict or len(d) != {size}: raise SLOW", "    try:"]
+        lines += [f"        f{i} = d[{field.name!r}]" for i, field in enumerate(fields)] or ["        pass"]
         lines += ["    except KeyError:", "        raise SLOW from None"]
         for i, field in enumerate(fields):
             catalog = field.metadata.get(self.edition_key)
@@ -206,8 +285,47 @@ class _Compiler:
             "        raise SLOW from None",
         ]
         fn = self._compile("\n".join(lines) + "\n", "structure", env)
-        self.structure_fns[cls] = fn
+        self.structure_fns[key] = fn
         return fn
+
+    # -- tagged unions ------------------------------------------------------------------------
+
+    def tagged_union(self, members: list[Any]) -> object | None:
+        """The registered tagged union whose members are exactly ``members``, if the compiler can take it.
+
+        It cannot when a member has its own registered hooks, is not an attrs class, or has a field
+        named like the tag (the converter handles those unions).
+        """
+        key = frozenset(members)
+        if key in self.unions:
+            return self.unions[key]
+        union: object | None = None
+        for registered in self._registered_unions():
+            if frozenset(get_args(registered)) == key:
+                union = registered
+                break
+        if union is not None:
+            hooks = self._hooks()
+            for cls in members:
+                compilable = isinstance(cls, type) and attrs.has(cls) and cls not in hooks
+                if not compilable or any(self.tag_key in (field.name, field.alias) for field in attrs.fields(cls)):
+                    union = None
+        if union is not None:  # a miss is not cached: the union may be registered later
+            self.unions[key] = union
+        return union
+
+    @staticmethod
+    def tag_of(cls: type) -> str:
+        """The tag of a member class (its class variable ``TAG``)."""
+        from ofrenda_rules.serialization import _tag_of
+
+        return _tag_of(cls)
+
+    @staticmethod
+    def _registered_unions() -> list[object]:
+        from ofrenda_rules.serialization import _UNIONS
+
+        return _UNIONS
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -252,9 +370,9 @@ _COMPILERS: dict[int, _Compiler] = {}
 def _compiler(converter: Any) -> _Compiler:
     compiler = _COMPILERS.get(id(converter))
     if compiler is None or compiler.converter is not converter:
-        from ofrenda_rules.serialization import EDITION_METADATA
+        from ofrenda_rules.serialization import EDITION_METADATA, TAG_KEY
 
-        compiler = _Compiler(converter, EDITION_METADATA)
+        compiler = _Compiler(converter, EDITION_METADATA, TAG_KEY)
         _COMPILERS[id(converter)] = compiler
     return compiler
 
@@ -267,3 +385,32 @@ def unstructurer(converter: Any, cls: type) -> Callable[[Any], Any]:
 def structurer(converter: Any, cls: type) -> Callable[[Any], Any]:
     """The compiled structure function of attrs class ``cls`` for ``converter``; raises :class:`Slow`."""
     return _compiler(converter).structurer(cls)
+
+
+def union_unstructurer(converter: Any, union: object) -> Callable[[Any], Any] | None:
+    """The compiled unstructure function of a registered tagged union for ``converter``, if it compiles."""
+    compiler = _compiler(converter)
+    if not _is_tagged_union(compiler, union):
+        return None
+    table, fallback = compiler.union_unstructurers(union)
+
+    def unstructure(value: Any) -> Any:
+        return table.get(value.__class__, fallback)(value)
+
+    return unstructure
+
+
+def union_structurer(converter: Any, union: object) -> Callable[[Any], Any] | None:
+    """The compiled structure function of a registered tagged union for ``converter`` (raising :class:`Slow`)."""
+    compiler = _compiler(converter)
+    if not _is_tagged_union(compiler, union):
+        return None
+    return compiler.union_structurer(union)
+
+
+def _is_tagged_union(compiler: _Compiler, tp: object) -> bool:
+    """Whether ``tp`` is a registered tagged union (no ``None`` in it) that ``compiler`` can take."""
+    if get_origin(tp) not in (Union, types.UnionType):
+        return False
+    args = get_args(tp)
+    return _NONE not in args and compiler.tagged_union(list(args)) is not None

@@ -220,6 +220,14 @@ def _leaf_tuple_unstructure(value: tuple[object, ...]) -> list[object]:
     return list(value)
 
 
+def _is_fixed_leaf_tuple(tp: object) -> bool:
+    """Whether ``tp`` is ``tuple[X, Y, ...]`` of fixed length whose elements are int, bool, str or ``int | None``."""
+    if get_origin(tp) is not tuple:
+        return False
+    args = get_args(tp)
+    return bool(args) and all(any(arg == leaf for leaf in _LEAF_CHECKS) for arg in args)
+
+
 def make_converter() -> JsonConverter:
     """Build a fresh converter configured for every registered union.
 
@@ -241,6 +249,7 @@ def make_converter() -> JsonConverter:
     conv.register_unstructure_hook_factory(lambda cls: bool(_edition_fields(cls)), _edition_unstructure_factory)
     conv.register_structure_hook_factory(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_structure_factory)
     conv.register_unstructure_hook_func(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_unstructure)
+    conv.register_unstructure_hook_func(_is_fixed_leaf_tuple, _leaf_tuple_unstructure)  # a JSON array, as written
     for cls, (structure, unstructure) in _HOOKS.items():
         conv.register_structure_hook(cls, structure)
         conv.register_unstructure_hook(cls, unstructure)
@@ -287,11 +296,32 @@ def _compiled(cls: object) -> bool:
     return isinstance(cls, type) and attrs.has(cls) and not hasattr(cls, "TAG") and cls not in _HOOKS
 
 
+_UNION_CODECS: dict[object, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {}
+
+
+def _union_codec(cls: object) -> tuple[Callable[[Any], Any], Callable[[Any], Any]] | None:
+    """The compiled (unstructure, structure) functions of ``cls`` when it is a registered tagged union."""
+    try:
+        return _UNION_CODECS[cls]
+    except KeyError:
+        pass
+    except TypeError:  # not hashable: no union
+        return None
+    unstructure = _fastjson.union_unstructurer(converter, cls)
+    structure = _fastjson.union_structurer(converter, cls)
+    if unstructure is None or structure is None:
+        return None  # not cached: the union may be registered later
+    _UNION_CODECS[cls] = (unstructure, structure)
+    return unstructure, structure
+
+
 def to_json_value(value: object, cls: Any = None) -> object:
     """Unstructure ``value`` to plain JSON values (dicts, lists, str, int...)."""
     kind = type(value) if cls is None else cls
     if kind is type(value) and _compiled(kind):
         return _fastjson.unstructurer(converter, kind)(value)
+    if cls is not None and (codec := _union_codec(cls)) is not None:
+        return codec[0](value)
     return converter.unstructure(value, unstructure_as=cls)
 
 
@@ -309,6 +339,11 @@ def from_json_value(data: object, cls: object) -> object:
             return _fastjson.structurer(converter, cast(type, cls))(data)
         except _fastjson.Slow:
             pass  # the converter builds the same object, or says what is wrong and where
+    elif (codec := _union_codec(cls)) is not None:
+        try:
+            return codec[1](data)
+        except _fastjson.Slow:
+            pass
     try:
         return converter.structure(data, cast(Any, cls))
     except OfrendaRulesError as exc:
