@@ -37,10 +37,14 @@ def _report(path: Path) -> stats.Report:
 
 
 def test_html_has_no_external_resources(results_file: Path) -> None:
-    page = html.render_report(_report(results_file))
+    report = _report(results_file)
+    page = html.render_report(report)
     parser = _Resources()
     parser.feed(page)
-    assert parser.tags.count("svg") == 9  # three charts for each of the three configs; no counters yet
+    # Per config: win rates, scores, length, then one chart per group of the game's balance counters.
+    expected = sum(3 + len(group.counters) for group in report.configs)
+    assert len(report.configs) == 3 and all(group.counters for group in report.configs)
+    assert parser.tags.count("svg") == expected
     assert "script" not in parser.tags and "link" not in parser.tags and "img" not in parser.tags
     for tag, name, value in parser.links:
         assert value.startswith("#"), (tag, name, value)  # only references inside the page
