@@ -18,3 +18,5 @@ if importlib.util.find_spec("ray") is None:
     collect_ignore_glob.append("src/ofrenda_rules/simulation/ray_backend.py")
 if importlib.util.find_spec("matplotlib") is None:
     collect_ignore_glob.append("src/ofrenda_rules/report/html.py")
+if importlib.util.find_spec("websockets") is None:
+    collect_ignore_glob.append("tests/server/load.py")
