@@ -26,6 +26,8 @@ from ofrenda_rules.replay import load_replay, verify
 
 GAME = "dia_de_los_muertos"
 """The game the load plays: three seats, one a client here, two the server's random bots."""
+RECEIVE_SECONDS = 120.0
+"""The longest a client waits for one answer before it reconnects."""
 MOVES_PER_MATCH = 400
 """A bound on the messages one client handles (a Día de los Muertos seat decides about 20 times)."""
 
@@ -49,7 +51,7 @@ def http(url: str, body: object | None = None) -> Any:
     """A JSON request to the server (a POST when there is a body)."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
+    with urllib.request.urlopen(request, timeout=RECEIVE_SECONDS) as answer:
         if answer.headers.get_content_type() == "application/json":
             return json.loads(answer.read())
         return answer.read().decode()
@@ -91,7 +93,7 @@ async def play(client: Client, ws_bases: Sequence[str], rng: random.Random, dead
 async def _session(client: Client, ws_base: str, rng: random.Random, deadline: float) -> None:
     async with connect(f"{ws_base}/matches/{client.match}/ws", open_timeout=10, max_size=2**22) as socket:
         await socket.send(json.dumps({"seat": client.seat, "secret": client.secret}))
-        answer = json.loads(await asyncio.wait_for(socket.recv(), timeout=30))
+        answer = json.loads(await asyncio.wait_for(socket.recv(), timeout=RECEIVE_SECONDS))
         for _ in range(MOVES_PER_MATCH):
             if "error" in answer:
                 raise AssertionError(f"match {client.match}: {answer['error']}")
@@ -99,14 +101,14 @@ async def _session(client: Client, ws_base: str, rng: random.Random, deadline: f
                 client.over = True
                 return
             if answer["to_move"] != client.seat:
-                answer = json.loads(await asyncio.wait_for(socket.recv(), timeout=30))
+                answer = json.loads(await asyncio.wait_for(socket.recv(), timeout=RECEIVE_SECONDS))
                 continue
             action = rng.choice(answer["legal_actions"])
             step = answer["step"]
             sent = time.monotonic()
             await socket.send(json.dumps({"step": step, "action": action}))
             while True:
-                reply = json.loads(await asyncio.wait_for(socket.recv(), timeout=30))
+                reply = json.loads(await asyncio.wait_for(socket.recv(), timeout=RECEIVE_SECONDS))
                 if "error" in reply or reply["step"] > step:
                     break
             if "error" not in reply:
