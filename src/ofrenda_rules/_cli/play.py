@@ -16,7 +16,7 @@ from ofrenda_rules._cli.common import (
     players_of,
     seed_type,
 )
-from ofrenda_rules._cli.text import board, event_lines, result_text, seats_shown, step_line
+from ofrenda_rules._cli.text import event_lines, result_text, seats_shown, step_line
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.game import summarize_config
 from ofrenda_rules.registry import AnyGame
@@ -62,7 +62,7 @@ def _choose(game: AnyGame, state: object, seat: int, players: int, out: TextIO, 
     else:
         legal = game.legal_actions(state)
         print(f"\n--- your turn, seat {seat} ---", file=out)
-        print(board(game, game.observe(state, seat), players), file=out)
+        print(game.render_text(game.observe(state, seat)), file=out)
         print("legal moves:", file=out)
         for number, action in enumerate(legal, start=1):
             print(f"  {number:3d}. {game.describe_action(state, action)}", file=out)
@@ -115,7 +115,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
             for line in event_lines(game, events, seats_shown(humans, players)):
                 print(line, file=out)
     if not args.quiet and humans - {CHANCE}:
-        print(board(game, recorder.state, players), file=out)
+        print(game.render_text(recorder.state), file=out)
     print("result:", file=out)
     print(result_text(game, game.outcome(recorder.state)), file=out)
     if args.save:

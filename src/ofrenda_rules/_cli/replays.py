@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ofrenda_rules._cli.common import CliError, players_of, read_document
-from ofrenda_rules._cli.text import board, event_lines, result_text, step_line
+from ofrenda_rules._cli.text import event_lines, result_text, step_line
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.game import summarize_config
 from ofrenda_rules.registry import get_game
@@ -97,7 +97,7 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
 
     def show(state: object) -> None:
         subject = state if args.seat is None else game.observe(state, args.seat)
-        print("\n".join(f"    {line}" for line in board(game, subject, players).split("\n")), file=out)
+        print("\n".join(f"    {line}" for line in game.render_text(subject).split("\n")), file=out)
 
     seats = None if args.seat is None else (args.seat,)
     state = game.new_game(replay.config, replay.seed)

@@ -1,117 +1,11 @@
-"""Plain-text rendering of any game's views, states and outcomes, for the terminal."""
+"""What ``play`` and ``replay`` print for any game: numbered steps, their events, the result."""
 
 from __future__ import annotations
-
-import enum
-import textwrap
-from collections.abc import Iterable
-
-import attrs
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.registry import AnyGame
 
-__all__ = ["board", "event_lines", "fmt", "render", "render_outcome", "result_text", "seats_shown", "step_line"]
-
-_WIDTH = 100
-
-
-def _has_own_str(value: object) -> bool:
-    return type(value).__str__ is not object.__str__
-
-
-def fmt(value: object) -> str:
-    """A short human form of a value from a state or view.
-
-    >>> fmt((1, None, True))
-    '[1, -, yes]'
-    """
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if isinstance(value, str | int):
-        return str(value)
-    if isinstance(value, tuple):
-        return "[" + ", ".join(fmt(item) for item in value) + "]"
-    cls = type(value)
-    if attrs.has(cls):
-        if _has_own_str(value):
-            return str(value)
-        inner = ", ".join(f"{f.name}={fmt(getattr(value, f.name))}" for f in attrs.fields(cls) if f.init)
-        return f"{type(value).__name__}({inner})"
-    return str(value)
-
-
-def _is_per_seat(value: object, players: int | None) -> bool:
-    return (
-        players is not None
-        and players > 1
-        and isinstance(value, tuple)
-        and len(value) == players
-        and all(isinstance(item, tuple) or attrs.has(type(item)) for item in value)
-    )
-
-
-def render(value: object, *, skip: Iterable[str] = (), players: int | None = None) -> str:
-    """Every field of an attrs instance on its own line; per-seat tuples one seat a line.
-
-    >>> @attrs.frozen
-    ... class Demo:
-    ...     hands: tuple[tuple[int, ...], ...]
-    ...     turn: int
-    >>> print(render(Demo(((1, 2), (3,)), 4), players=2))
-    hands:
-      seat 0: [1, 2]
-      seat 1: [3]
-    turn: 4
-    """
-    cls = type(value)
-    if not attrs.has(cls):
-        return fmt(value)
-    skipped = set(skip)
-    lines: list[str] = []
-    for field in attrs.fields(cls):
-        if field.name in skipped or not field.init:
-            continue
-        item = getattr(value, field.name)
-        label = field.name.replace("_", " ")
-        if _is_per_seat(item, players):
-            lines.append(f"{label}:")
-            lines.extend(f"  seat {seat}: {fmt(part)}" for seat, part in enumerate(item))
-            continue
-        text = fmt(item)
-        if len(text) > _WIDTH and isinstance(item, tuple):
-            lines.append(f"{label}:")
-            body = ", ".join(fmt(part) for part in item)
-            lines.extend(textwrap.wrap(body, _WIDTH, initial_indent="  ", subsequent_indent="  "))
-        else:
-            lines.append(f"{label}: {text}")
-    return "\n".join(lines)
-
-
-def render_outcome(outcome: object) -> str:
-    """A final result: one line per seat (points, place, winner), then any other fields."""
-    scores: tuple[int, ...] = getattr(outcome, "scores", ())
-    ranks: tuple[int, ...] = getattr(outcome, "ranks", ())
-    winners: tuple[int, ...] = getattr(outcome, "winners", ())
-    lines = []
-    for seat, points in enumerate(scores):
-        mark = "  winner" if seat in winners else ""
-        lines.append(f"  seat {seat}: {points:4d} points, place {ranks[seat] + 1}{mark}")
-    if not winners:
-        lines.append("  nobody wins")
-    others = render(outcome, skip=("scores", "ranks", "winners"))
-    if others:
-        lines.extend(f"  {line}" for line in others.split("\n"))
-    return "\n".join(lines)
-
-
-def board(game: AnyGame, subject: object, players: int) -> str:
-    """The game's text picture of a state or a view (its ``render_text``)."""
-    return game.render_text(subject)
+__all__ = ["event_lines", "result_text", "seats_shown", "step_line"]
 
 
 def result_text(game: AnyGame, outcome: object) -> str:

@@ -147,8 +147,7 @@ class _Table:
 
     players: int
     viewer: int | None  # a seat, SPECTATOR (every hand face down), or None for a state (all face up)
-    edition: DeckEdition
-    config: Config | None
+    config: Config
     hands: tuple[tuple[Card, ...] | None, ...]
     hand_sizes: tuple[int, ...]
     stock: tuple[Card, ...] | None
@@ -165,13 +164,17 @@ class _Table:
     tricks: int
     over: bool
 
+    @property
+    def edition(self) -> DeckEdition:
+        """The deck the cards are drawn from (the config's)."""
+        return self.config.deck
+
 
 def _from_state(state: State) -> _Table:
     player = current_player(state)
     return _Table(
         players=state.config.players,
         viewer=None,
-        edition=state.config.deck,
         config=state.config,
         hands=state.hands,
         hand_sizes=tuple(len(hand) for hand in state.hands),
@@ -191,14 +194,13 @@ def _from_state(state: State) -> _Table:
     )
 
 
-def _from_view(view: View, config: Config | None) -> _Table:
+def _from_view(view: View, config: Config) -> _Table:
     hands: list[tuple[Card, ...] | None] = [None] * view.players
     if 0 <= view.player < view.players:  # not for SPECTATOR (-1), who holds no hand
         hands[view.player] = view.hand
     return _Table(
         players=view.players,
         viewer=view.player,
-        edition=DEFAULT_DECK if config is None else config.deck,
         config=config,
         hands=tuple(hands),
         hand_sizes=view.hand_sizes,
@@ -378,8 +380,8 @@ def _ranks(table: _Table, scores: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _take_targets(table: _Table) -> tuple[Card, ...]:
-    """The cards the seat due to play may take; empty unless it is taking and the variants are known."""
-    if not table.taking or table.over or table.config is None or not 0 <= table.to_play < table.players:
+    """The cards the seat due to play may take; empty unless it is taking."""
+    if not table.taking or table.over or not 0 <= table.to_play < table.players:
         return ()
     locked = table.lead_card if table.config.lock_lead else None
     return tuple(
@@ -419,9 +421,7 @@ def _status(table: _Table, scores: tuple[int, ...]) -> str:
     return f"{trick}: {who} to play ({led} led, {wins} card wins)."
 
 
-def _variants(config: Config | None) -> str:
-    if config is None:
-        return "Variants not known to the view; cards as printed in the default deck."
+def _variants(config: Config) -> str:
     parts = []
     if config.lock_lead:
         parts.append("lead card locked")
@@ -536,7 +536,7 @@ def _draw_trick_card(picture: Picture, table: _Table, seat: int, place: _Seat, t
     notes = []
     is_lead = table.lead_card is not None and card == table.lead_card and seat == table.leader
     if is_lead:
-        notes.append("lead card" + (", locked" if table.config is not None and table.config.lock_lead else ""))
+        notes.append("lead card" + (", locked" if table.config.lock_lead else ""))
     if card in targets:
         notes.append(f"{_seat_name(table, table.to_play)} may take it")
     label = f"Card in front of {name}: {_describe_card(spec)}"
@@ -554,7 +554,7 @@ def _draw_trick_card(picture: Picture, table: _Table, seat: int, place: _Seat, t
             dash="6 3" if card in targets else None,
         )
         if is_lead:
-            locked = table.config is not None and table.config.lock_lead
+            locked = table.config.lock_lead
             _tab(picture, x + _TRICK_W / 2, y - 9, "LEAD, locked" if locked else "LEAD", fill=_INK, ink="#ffffff")
         if card in targets:
             _tab(picture, x + _TRICK_W / 2, y + _TRICK_H - 5, "can be taken", fill=_TARGET, ink=_INK)
@@ -595,7 +595,7 @@ def _draw_middle(picture: Picture, table: _Table, scores: tuple[int, ...], ranks
     else:
         suit, high = high_low.suit, high_low.side is Mark.HIGH
         wins = "highest" if high else "lowest"
-        split = table.config is not None and table.config.high_low_split
+        split = table.config.high_low_split
         rule = f"{wins} card leads next" if split else f"the {wins} card wins"
         side = "High" if high else "Low"
         label = f"High/Low card: {_SUIT_NAMES[suit]} ({_SUIT_SYMBOLS[suit]}) led, {side} side up: {rule}"
