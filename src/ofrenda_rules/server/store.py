@@ -20,7 +20,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
@@ -111,6 +111,39 @@ CREATE TABLE IF NOT EXISTS steps (
 _SEPARATOR = "\n"
 
 
+def _header_row(match: MatchRecord, seed: Callable[[int], object]) -> tuple[object, ...]:
+    """A match's header as a row of the matches table (``seed`` writes a 64-bit seed as the database keeps it)."""
+    return (
+        match.id,
+        match.game,
+        match.config_json,
+        None if match.seed is None else seed(match.seed),
+        _SEPARATOR.join(match.seats),
+        _SEPARATOR.join(match.secret_hashes),
+        match.chance_hash,
+        seed(match.bot_seed),
+    )
+
+
+def _header(row: Sequence[Any]) -> MatchRecord:
+    """A match's header from a row of the matches table (a seed read back as text or as a number)."""
+    return MatchRecord(
+        id=row[0],
+        game=row[1],
+        config_json=row[2],
+        seed=None if row[3] is None else int(row[3]),
+        seats=tuple(row[4].split(_SEPARATOR)),
+        secret_hashes=tuple(row[5].split(_SEPARATOR)),
+        chance_hash=row[6],
+        bot_seed=int(row[7]),
+    )
+
+
+def _step_rows(match_id: str, steps: Sequence[StepRecord]) -> list[tuple[object, ...]]:
+    """A batch of steps as rows of the steps table."""
+    return [(match_id, s.number, s.player, s.action_json, s.batch) for s in steps]
+
+
 class SqliteStore:
     """Matches in one SQLite file (``":memory:"`` for a store that lives as long as the object).
 
@@ -136,16 +169,7 @@ class SqliteStore:
 
     def create(self, match: MatchRecord) -> None:
         """Store a new match."""
-        row = (
-            match.id,
-            match.game,
-            match.config_json,
-            None if match.seed is None else str(match.seed),
-            _SEPARATOR.join(match.seats),
-            _SEPARATOR.join(match.secret_hashes),
-            match.chance_hash,
-            str(match.bot_seed),
-        )
+        row = _header_row(match, str)
         with self._lock:
             try:
                 self._db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
@@ -158,16 +182,7 @@ class SqliteStore:
             row = self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             return None
-        return MatchRecord(
-            id=row[0],
-            game=row[1],
-            config_json=row[2],
-            seed=None if row[3] is None else int(row[3]),
-            seats=tuple(row[4].split(_SEPARATOR)),
-            secret_hashes=tuple(row[5].split(_SEPARATOR)),
-            chance_hash=row[6],
-            bot_seed=int(row[7]),
-        )
+        return _header(row)
 
     def steps(self, match_id: str, since: int) -> list[StepRecord]:
         """The steps numbered ``since`` and after, in order."""
@@ -181,7 +196,7 @@ class SqliteStore:
 
     def append(self, match_id: str, steps: Sequence[StepRecord]) -> bool:
         """Commit a batch of steps atomically; ``False`` (nothing written) when a number is already taken."""
-        rows = [(match_id, s.number, s.player, s.action_json, s.batch) for s in steps]
+        rows = _step_rows(match_id, steps)
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
@@ -260,16 +275,7 @@ class PostgresStore:
 
     def create(self, match: MatchRecord) -> None:
         """Store a new match."""
-        row = (
-            match.id,
-            match.game,
-            match.config_json,
-            match.seed,
-            _SEPARATOR.join(match.seats),
-            _SEPARATOR.join(match.secret_hashes),
-            match.chance_hash,
-            match.bot_seed,
-        )
+        row = _header_row(match, int)
         with self._lock:
             try:
                 self._db.execute("INSERT INTO ofrenda_matches VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
@@ -282,16 +288,7 @@ class PostgresStore:
             row = self._db.execute("SELECT * FROM ofrenda_matches WHERE id = %s", (match_id,)).fetchone()
         if row is None:
             return None
-        return MatchRecord(
-            id=row[0],
-            game=row[1],
-            config_json=row[2],
-            seed=None if row[3] is None else int(row[3]),
-            seats=tuple(row[4].split(_SEPARATOR)),
-            secret_hashes=tuple(row[5].split(_SEPARATOR)),
-            chance_hash=row[6],
-            bot_seed=int(row[7]),
-        )
+        return _header(row)
 
     def steps(self, match_id: str, since: int) -> list[StepRecord]:
         """The steps numbered ``since`` and after, in order."""
@@ -305,7 +302,7 @@ class PostgresStore:
 
     def append(self, match_id: str, steps: Sequence[StepRecord]) -> bool:
         """Commit a batch of steps atomically and notify; ``False`` (nothing written) when a number is taken."""
-        rows = [(match_id, s.number, s.player, s.action_json, s.batch) for s in steps]
+        rows = _step_rows(match_id, steps)
         with self._lock:
             try:
                 with self._db.transaction():
