@@ -11,6 +11,8 @@ reproducible from two seeds: the game's and the players'.
 True
 >>> result.steps == len(result.actions)
 True
+>>> result.events[-1] == result.final.recent_events[-1]
+True
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class Playout:
     """Every action applied, chance outcomes included when unseeded."""
     final: Any
     """The final state."""
+    events: tuple[Any, ...] = ()
+    """Every event of the game in order: the set-up's (``initial.recent_events``), then each step's."""
 
     @property
     def steps(self) -> int:
@@ -70,6 +74,7 @@ def random_playout(
     initial = state
     rng = Rng(player_seed)
     actions: list[Any] = []
+    events: list[Any] = list(getattr(state, "recent_events", ()))
     limit = game.max_steps(config)
     while (player := game.current_player(state)) != TERMINAL:
         if len(actions) >= limit:
@@ -90,6 +95,7 @@ def random_playout(
                 action = legal[index]
         if on_step is not None:
             on_step(state, action)
-        state = game.apply(state, action)
+        state, happened = game.step(state, action)
+        events.extend(happened)
         actions.append(action)
-    return Playout(initial=initial, actions=tuple(actions), final=state)
+    return Playout(initial=initial, actions=tuple(actions), final=state, events=tuple(events))

@@ -15,14 +15,13 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 
-from ofrenda_rules.chance import TERMINAL
 from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.playout import PlayoutError, random_playout
 from ofrenda_rules.registry import AnyGame, get_game
-from ofrenda_rules.rng import MASK64, Rng
+from ofrenda_rules.rng import MASK64
 from ofrenda_rules.serialization import dumps, loads, to_json_value
 from ofrenda_rules.simulation.records import GameRecord, read_results, record_line
 
@@ -103,31 +102,6 @@ def _tier(outcome: object) -> str | None:
     return str(value)
 
 
-def _play(
-    game: AnyGame, config: object, seed: int, policies: dict[int, Callable[[Any], Any]]
-) -> tuple[Any, int, tuple[object, ...]]:
-    """A seeded game as :func:`~ofrenda_rules.playout.random_playout` plays it, with every event of the game."""
-    state = game.new_game(config, seed)
-    rng = Rng(seed)
-    events: list[object] = list(getattr(state, "recent_events", ()))
-    limit = game.max_steps(config)
-    actions = 0
-    while (player := game.current_player(state)) != TERMINAL:
-        if actions >= limit:
-            raise SimulationError(f"{game.info.name}: seed {seed}: no end after {limit} steps")
-        policy = policies.get(player)
-        if policy is not None:
-            action = policy(state)
-        else:
-            legal = game.legal_actions(state)
-            index, rng = rng.below(len(legal))
-            action = legal[index]
-        state, happened = game.step(state, action)
-        events.extend(happened)
-        actions += 1
-    return state, actions, tuple(events)
-
-
 def play_shard(shard: Shard) -> list[GameRecord]:
     """Play a shard's games (a worker's job); the records in seed order."""
     game = get_game(shard.game)
@@ -138,7 +112,11 @@ def play_shard(shard: Shard) -> list[GameRecord]:
     tally = game.tally
     records = []
     for seed in shard.seeds:
-        final, actions, events = _play(game, config, seed, policies)
+        try:
+            played = random_playout(game, config, seed, seed, bots=policies)
+        except PlayoutError as exc:
+            raise SimulationError(f"seed {seed}: {exc}") from None
+        final, actions, events = played.final, played.steps, played.events
         outcome = game.outcome(final)
         counters = tuple(sorted(tally(final, events).items()))
         records.append(
