@@ -34,6 +34,7 @@ __all__ = [
     "ChanceWeights",
     "PlayerId",
     "SeededState",
+    "actor_name",
     "probabilities",
     "settle",
 ]
@@ -48,6 +49,15 @@ TERMINAL: Final[PlayerId] = -4
 """``current_player`` when the game is over."""
 
 A = TypeVar("A")
+
+
+def actor_name(player: PlayerId) -> str:
+    """Who makes a step, in words, as logs and the replay viewer name it.
+
+    >>> actor_name(2), actor_name(CHANCE)
+    ('seat 2', 'chance')
+    """
+    return "chance" if player == CHANCE else f"seat {player}"
 
 
 class SeededState(Protocol):

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.chance import TERMINAL, actor_name
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.replay import AnyReplay
@@ -98,7 +98,7 @@ def replay_frames(replay: AnyReplay, *, seat: int | None = None) -> tuple[Frame,
             raise ViewerError(f"step {number}: {rejection.message}")
         description = game.describe_action(state, step.action)
         state, events = game.step(state, step.action)
-        actor = "chance" if player == CHANCE else f"seat {player}"
+        actor = actor_name(player)
         frames.append(
             Frame(
                 number,

@@ -17,7 +17,7 @@ from ofrenda_rules._cli.common import (
     seed_type,
 )
 from ofrenda_rules._cli.text import event_lines, result_text, seats_shown, step_line
-from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.chance import CHANCE, TERMINAL, actor_name
 from ofrenda_rules.game import summarize_config
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.replay import Recorder, dump_replay
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
         events = recorder.step(action)
         moves += 1
         if not args.quiet:
-            actor = "chance" if player == CHANCE else f"seat {player}"
+            actor = actor_name(player)
             print(step_line(moves, actor, description), file=out)
             for line in event_lines(game, events, seats_shown(humans, players)):
                 print(line, file=out)

@@ -9,7 +9,7 @@ from typing import TextIO
 
 from ofrenda_rules._cli.common import CliError, players_of, read_document
 from ofrenda_rules._cli.text import event_lines, result_text, step_line
-from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.chance import actor_name
 from ofrenda_rules.game import summarize_config
 from ofrenda_rules.registry import get_game
 from ofrenda_rules.replay import AnyReplay, ReplayFormatError, load_replay, verify, verify_text
@@ -119,7 +119,7 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
         if game.is_over(state) or rejection is not None:
             break
         player = game.current_player(state)
-        actor = "chance" if player == CHANCE else f"seat {player}"
+        actor = actor_name(player)
         print(step_line(number, actor, game.describe_action(state, step.action)), file=out)
         state, events = game.step(state, step.action)
         for line in event_lines(game, events, seats):

@@ -105,6 +105,15 @@ def _seat(text: str) -> int:
     return int(text)
 
 
+async def _receive(websocket: WebSocket) -> str | None:
+    """The next message, or ``None`` after closing a connection whose message is over the size limit."""
+    data = await websocket.receive_text()
+    if len(data.encode()) > MAX_MESSAGE_BYTES:
+        await websocket.close(code=1009)
+        return None
+    return data
+
+
 class _Hub:
     """The WebSocket connections of this process, by match; each gets its own seat's answer after a change."""
 
@@ -254,12 +263,9 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
             if isinstance(hello, dict) and hello == {"spectator": True}:
                 await websocket.send_json(await run_in_threadpool(service.spectate, match_id))
                 hub.connections[match_id].add((None, websocket))
-                while True:  # a spectator only watches; what it sends is refused
-                    data = await websocket.receive_text()
-                    if len(data.encode()) > MAX_MESSAGE_BYTES:
-                        await websocket.close(code=1009)
-                        return
+                while await _receive(websocket) is not None:  # a spectator only watches; what it sends is refused
                     await websocket.send_json(ServerError(403, "spectator", "a spectator cannot act").payload())
+                return
             if (
                 not isinstance(hello, dict)
                 or not isinstance(hello.get("seat"), int)
@@ -272,11 +278,7 @@ def create_app(store: Store | str | Path | None = None, *, max_matches: int = 10
             await run_in_threadpool(service.authenticate, match_id, seat, str(hello["secret"]))
             await websocket.send_json(await run_in_threadpool(service.view, match_id, seat))
             hub.connections[match_id].add((seat, websocket))
-            while True:  # each later message is a submission, answered like POST .../actions
-                data = await websocket.receive_text()
-                if len(data.encode()) > MAX_MESSAGE_BYTES:
-                    await websocket.close(code=1009)
-                    break
+            while (data := await _receive(websocket)) is not None:  # a submission, answered as POST .../actions
                 try:
                     submission = parse_json(data, max_bytes=MAX_MESSAGE_BYTES)
                     answer = await run_in_threadpool(service.submit, match_id, seat, submission)
