@@ -56,11 +56,13 @@ def _in_background(clients: list[Client], bases: list[list[str]]) -> tuple[threa
     return thread, failures
 
 
-def _wait_for(condition: object, seconds: float) -> None:
+def _wait_for(condition: object, seconds: float, clients: threading.Thread, failures: list[BaseException]) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if callable(condition) and condition():
             return
+        if not clients.is_alive():
+            pytest.fail(f"the clients stopped before the kill: {failures!r}")
         time.sleep(0.05)
     pytest.fail(f"not reached within {seconds} s")
 
@@ -90,7 +92,7 @@ def test_a_server_killed_mid_load_resumes_every_match_from_its_database(tmp_path
         base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
         clients = create_matches(base, MATCHES // 4)
         thread, failures = _in_background(clients, [[ws]] * len(clients))
-        _wait_for(lambda: _acknowledged(clients) >= KILL_AFTER, 120)
+        _wait_for(lambda: _acknowledged(clients) >= KILL_AFTER, 120, thread, failures)
         os.kill(server.pid, signal.SIGKILL)
         server.wait(timeout=10)
         server = start(port, tmp_path, database)
@@ -120,7 +122,7 @@ def test_two_processes_on_postgresql_survive_one_killed(tmp_path: Path) -> None:
         # Half the clients start on each server, and fall back on the other.
         routes = [[sockets[i % 2], sockets[1 - i % 2]] for i in range(len(clients))]
         thread, failures = _in_background(clients, routes)
-        _wait_for(lambda: _acknowledged(clients) >= KILL_AFTER, 120)
+        _wait_for(lambda: _acknowledged(clients) >= KILL_AFTER, 120, thread, failures)
         os.kill(servers[0].pid, signal.SIGKILL)
         servers[0].wait(timeout=10)
         thread.join(timeout=PLAY_SECONDS)
