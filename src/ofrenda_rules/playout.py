@@ -45,7 +45,7 @@ class Playout:
     final: Any
     """The final state."""
     events: tuple[Any, ...] = ()
-    """Every event of the game in order: the set-up's (``initial.recent_events``), then each step's."""
+    """Every event of the game in order -- the set-up's (``initial.recent_events``), then each step's."""
 
     @property
     def steps(self) -> int:
