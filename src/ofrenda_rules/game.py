@@ -12,7 +12,7 @@ CLI, the property suite, the benchmarks and adapters work for every game.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final, Generic, Protocol, TypeVar
 
@@ -26,9 +26,11 @@ from ofrenda_rules.rng import Rng
 __all__ = [
     "SPECTATOR",
     "ActionDecoder",
+    "ChanceMode",
     "ConfigLike",
     "GameDefinition",
     "GameInfo",
+    "Information",
     "OutcomeLike",
     "StateLike",
     "summarize_config",
@@ -125,6 +127,24 @@ V = TypeVar("V")
 O = TypeVar("O", bound=OutcomeLike)  # noqa: E741
 
 
+class ChanceMode(enum.Enum):
+    """How a game's chance events reach a caller (OpenSpiel's ``GameType.ChanceMode``)."""
+
+    DETERMINISTIC = "deterministic"
+    """No chance events at all."""
+    EXPLICIT_STOCHASTIC = "explicit_stochastic"
+    """Chance events are states whose ``current_player`` is ``CHANCE``, with outcomes and exact probabilities."""
+
+
+class Information(enum.Enum):
+    """What the players see of the state (OpenSpiel's ``GameType.Information``)."""
+
+    PERFECT = "perfect"
+    """Every seat sees the whole state (future chance outcomes are not part of it)."""
+    IMPERFECT = "imperfect"
+    """Some seat may not see part of the state (another seat's hand)."""
+
+
 @attrs.frozen
 class GameInfo:
     """Facts a game declares without being played (as OpenSpiel's ``GameType``)."""
@@ -141,6 +161,35 @@ class GameInfo:
     """Whether a player may not see part of the state (hands, deck order)."""
     publisher: str = ""
     """Publisher and year of the rulebook implemented."""
+
+    @property
+    def dynamics(self) -> str:
+        """``"sequential"`` -- one seat (or chance) acts at a time, in every game of the library."""
+        return "sequential"
+
+    @property
+    def chance_mode(self) -> ChanceMode:
+        """Explicit chance events (``chance_outcomes``) when the game has chance, else deterministic."""
+        return ChanceMode.EXPLICIT_STOCHASTIC if self.has_chance else ChanceMode.DETERMINISTIC
+
+    @property
+    def information(self) -> Information:
+        """Imperfect when a seat may not see part of the state, else perfect."""
+        return Information.IMPERFECT if self.hidden_information else Information.PERFECT
+
+    @property
+    def utility(self) -> str:
+        """``"general_sum"`` -- the returns (:mod:`ofrenda_rules.utility`) need not add up to a constant.
+
+        A win share sums to 1 when somebody wins and to 0 when nobody does (an
+        Ofrendados game where nobody qualifies, a lost solo game).
+        """
+        return "general_sum"
+
+    @property
+    def reward_model(self) -> str:
+        """``"terminal"`` -- returns are paid only when the game is over; every step before rewards 0."""
+        return "terminal"
 
 
 @attrs.frozen(kw_only=True)
@@ -234,10 +283,11 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """An upper bound on the player decisions in one game, chance outcomes not counted (OpenSpiel's
     ``MaxGameLength`` counts decisions only)."""
     reference_bot: Callable[[S], A] | None = None
-    """A reference policy, where the game ships one -- the action it picks for the seat to move.
+    """The game's fast reference policy -- the action it picks for the seat to move.
 
-    Offered only by games of perfect information (after setup), where the full
-    state is exactly what the player sees; ``None`` otherwise.
+    Deterministic, and a function of what that seat may see only: its choice
+    is the same on every ``hidden_variant`` of the state for that seat (the
+    property suite checks it). It never looks at future chance outcomes.
     """
     step: Callable[[S, A], tuple[S, tuple[object, ...]]]
     """The next state and the events of the step (``apply`` is ``step(...)[0]``).
@@ -267,6 +317,30 @@ class GameDefinition(Generic[C, S, A, V, O]):
 
     Named counts a designer asks about (cards bought, bonuses reached, who
     qualified); simulations store them with each game's result.
+    """
+    score_bounds: Callable[[C], tuple[int, int]] | None = None
+    """Inclusive bounds on any seat's points in a finished game under a config, for normalised points."""
+    observation_shape: Callable[[C], tuple[int, ...]] | None = None
+    """The shape of ``encode_observation``'s tensor under a config (its product is the tuple's length)."""
+    encode_observation: Callable[[C, V], tuple[float, ...]] | None = None
+    """A view (a seat's, or the spectator's) as a flat tuple of floats, in the game's documented layout."""
+    information_state_shape: Callable[[C], tuple[int, ...]] | None = None
+    """The shape of ``encode_information_state``'s tensor under a config."""
+    encode_information_state: Callable[[C, Sequence[V]], tuple[float, ...]] | None = None
+    """A seat's perfect-recall information state as a flat tuple of floats.
+
+    Its argument is every view the seat has had, in order: after the set-up
+    (``observe`` of the first state) and after each step since. The tensor is a
+    function of those views only, so it leaks nothing the seat did not see.
+    """
+    resample: Callable[[S, int, Rng], S] | None = None
+    """A state drawn uniformly from those consistent with all that ``player`` has observed, history included.
+
+    The seat's view of the drawn state equals its view of the given one; what
+    the seat does not know (other hands, deck order, future draws) is drawn
+    afresh with ``rng``, honouring what play revealed (a seat that did not
+    follow suit holds none of it). A seeded state gets a fresh generator drawn
+    from ``rng``; an unseeded state stays unseeded.
     """
     describe_action: Callable[[S, A], str] = attrs.field(default=lambda state, action: repr(action))
     """A short human description of an action, for logs and the CLI."""
