@@ -196,7 +196,7 @@ def test_schema_prints_a_generated_json_schema(game: AnyGame, kind: str, tmp_pat
         (["play", "dia_de_los_muertos", "--config", '{"players": 1' + "0" * 5000 + "}"], "not valid JSON"),
         (["play", "dia_de_los_muertos", "--human", "9"], "no such seat"),
         (["simulate", "dia_de_los_muertos", "-n", "0"], "at least one game"),
-        (["simulate", "dia_de_los_muertos", "--bots", "reference"], "has no reference bot"),
+        (["simulate", "dia_de_los_muertos", "--bots", "mcts:0"], "iterations must be in"),
         (["simulate", "dia_de_los_muertos", "--bots", "clever"], "unknown bot 'clever'"),
         (["simulate", "dia_de_los_muertos", "-p", "3", "--bots", "random,random"], "2 bots for 3 seats"),
         (["replay", "/no/such/file.json"], "cannot read"),

@@ -1,4 +1,4 @@
-"""``ofrenda-rules play``: a seeded game at the terminal, people against random bots."""
+"""``ofrenda-rules play``: a seeded game at the terminal, people against bots."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ from ofrenda_rules._cli.common import (
     seed_type,
 )
 from ofrenda_rules._cli.text import event_lines, result_text, seats_shown, step_line
+from ofrenda_rules.bots import Bot, bot_seed, check_bot_name, make_bot
 from ofrenda_rules.chance import CHANCE, TERMINAL, actor_name
+from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.game import summarize_config
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.replay import Recorder, dump_replay
@@ -30,9 +32,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Register the subcommand."""
     parser = sub.add_parser(
         "play",
-        help="play a seeded game: random bots, and people at the terminal with --human",
+        help="play a seeded game: bots, and people at the terminal with --human",
         description="Play a seeded game and print every move and the result. Without --human every seat is a "
-        "random bot and nothing is read from standard input.",
+        "bot (random unless --bots says otherwise) and nothing is read from standard input.",
     )
     add_config_arguments(parser)
     parser.add_argument("--seed", type=seed_type, help="the game's seed (default: a fresh one, printed)")
@@ -46,6 +48,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default="seed",
         help="who resolves shuffles, draws and rolls: the library from the seed (default), the bots' generator "
         "or a person (physical dice); with bots or human the game is unseeded and outcomes are recorded as steps",
+    )
+    parser.add_argument(
+        "--bots",
+        default="random",
+        help="the bots of the seats no person plays: 'random' (default), 'reference', 'mcts' or 'mcts:N', "
+        "or a comma-separated list, one per seat (a person's seat may be given any name)",
     )
     parser.add_argument("--save", metavar="FILE", help="write the game as a replay file")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
@@ -91,6 +99,21 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
             raise CliError(f"--human {seat}: no such seat in a {players}-player game")
     seed: int = secrets.randbits(64) if args.seed is None else args.seed
     bots = Rng(seed if args.bot_seed is None else args.bot_seed)
+    names = args.bots.split(",")
+    names = names * players if len(names) == 1 else names
+    if len(names) != players:
+        raise CliError(f"--bots: {len(names)} bots for {players} seats")
+    policies: dict[int, Bot] = {}
+    for seat, name in enumerate(names):
+        if seat in args.human:
+            continue
+        try:
+            if name != "random":
+                policies[seat] = make_bot(game, name, bot_seed(bots.seed, seat))
+            else:
+                check_bot_name(game, name)
+        except OfrendaRulesError as exc:
+            raise CliError(f"--bots: {exc}") from None
     seeded = args.chance == "seed"
     humans = {*args.human, *((CHANCE,) if args.chance == "human" else ())}
     recorder = Recorder(game, config, seed if seeded else None)
@@ -104,6 +127,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
         state = recorder.state
         if player in humans:
             action = _choose(game, state, player, players, out, stdin)
+        elif player in policies:
+            action = policies[player](state)
         else:
             action, bots = bot_move(game, state, bots)
         description = game.describe_action(state, action)

@@ -31,7 +31,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Register the subcommand."""
     parser = sub.add_parser(
         "simulate",
-        help="play many seeded games between random or reference bots and summarise them",
+        help="play many seeded games between bots (random, reference, mcts) and summarise them",
         description="Game i uses the seed S+i for the game and for its random bots. Prints score "
         "distributions, win rates per seat and game lengths.",
     )
@@ -42,8 +42,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--bots",
         default="random",
-        help="who plays: 'random', 'reference' (the game's reference bot, where it has one), or a comma-separated "
-        "list per seat such as 'reference,random' (default: random)",
+        help="who plays: 'random', 'reference' (the game's reference bot), 'mcts' or 'mcts:N' (information-set "
+        "MCTS with N iterations per move), or a comma-separated list per seat such as 'mcts,random' "
+        "(default: random)",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument(

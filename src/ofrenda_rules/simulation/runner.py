@@ -18,6 +18,7 @@ from pathlib import Path
 
 import attrs
 
+from ofrenda_rules.bots import BOT_KINDS, bot_seed, check_bot_name, make_bot
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.playout import PlayoutError, random_playout
 from ofrenda_rules.registry import AnyGame, get_game
@@ -27,8 +28,8 @@ from ofrenda_rules.simulation.records import GameRecord, read_results, record_li
 
 __all__ = ["BOTS", "Plan", "Shard", "SimulationError", "play_shard", "run_local", "shards", "simulate"]
 
-BOTS = ("random", "reference")
-"""The bots a seat may be given (``reference`` only in games that ship one)."""
+BOTS = BOT_KINDS
+"""The bot kinds a seat may be given (see :mod:`ofrenda_rules.bots`; ``mcts:N`` sets the search's iterations)."""
 
 
 class SimulationError(OfrendaRulesError):
@@ -75,10 +76,10 @@ def check_bots(game: AnyGame, players: int, bots: Sequence[str]) -> tuple[str, .
     if len(kinds) != players:
         raise SimulationError(f"{len(kinds)} bots for {players} seats")
     for kind in kinds:
-        if kind not in BOTS:
-            raise SimulationError(f"unknown bot {kind!r}; expected one of {', '.join(BOTS)}")
-    if "reference" in kinds and game.reference_bot is None:
-        raise SimulationError(f"{game.info.name} has no reference bot")
+        try:
+            check_bot_name(game, kind)
+        except OfrendaRulesError as exc:
+            raise SimulationError(str(exc)) from None
     return kinds
 
 
@@ -107,11 +108,12 @@ def play_shard(shard: Shard) -> list[GameRecord]:
     game = get_game(shard.game)
     config = loads(shard.config_json, game.config_type)
     config_value = to_json_value(config)
-    reference = game.reference_bot
-    policies = {seat: reference for seat, kind in enumerate(shard.bots) if kind == "reference" and reference}
     tally = game.tally
     records = []
     for seed in shard.seeds:
+        policies = {
+            seat: make_bot(game, kind, bot_seed(seed, seat)) for seat, kind in enumerate(shard.bots) if kind != "random"
+        }
         try:
             played = random_playout(game, config, seed, seed, bots=policies)
         except PlayoutError as exc:

@@ -1,0 +1,325 @@
+"""Bots for every game, by name: ``random``, ``reference`` and ``mcts``.
+
+A bot is a policy for the seats it plays: called with a state where a seat is
+to move, it returns that seat's action. Bots are made by name with
+:func:`make_bot`, so the CLI (``--bots``), the simulations and the game
+server pick them the same way:
+
+* ``random`` -- a uniformly random legal action.
+* ``reference`` -- the game's fast reference policy (``reference_bot``, a
+  rule-based or one-ply greedy player written for that game).
+* ``mcts`` or ``mcts:N`` -- information-set Monte Carlo tree search
+  (:class:`MctsBot`) with ``N`` iterations per move (default
+  :data:`DEFAULT_ITERATIONS`).
+
+No bot looks at what its seat cannot see or at future chance outcomes: the
+reference policies read only the seat's view (the property suite checks that
+their choice is the same on every hidden variant of the state), and the
+search bot searches states drawn by the game's ``resample``, never the true
+state. Every bot is deterministic given its seed and the states it is shown.
+
+>>> from ofrenda_rules.registry import get_game
+>>> game = get_game("dia_de_los_muertos")
+>>> state = game.new_game(game.config_type(players=4), 7)
+>>> bot = make_bot(game, "mcts:20", seed=1)
+>>> bot(state) in game.legal_actions(state)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any, Final, Protocol
+
+import attrs
+
+from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.game import GameDefinition
+from ofrenda_rules.rng import MASK64, Rng, integer_weights
+from ofrenda_rules.utility import Payoff, returns
+
+__all__ = [
+    "BOT_KINDS",
+    "DEFAULT_ITERATIONS",
+    "Bot",
+    "MctsBot",
+    "RandomBot",
+    "ReferenceBot",
+    "bot_kinds",
+    "bot_seed",
+    "check_bot_name",
+    "make_bot",
+]
+
+AnyGame = GameDefinition[Any, Any, Any, Any, Any]
+
+BOT_KINDS: Final = ("random", "reference", "mcts")
+"""The bot kinds every game offers."""
+
+DEFAULT_ITERATIONS: Final = 200
+"""Iterations per move of ``mcts`` when the name gives none."""
+
+MAX_ITERATIONS: Final = 1_000_000
+"""The most iterations a name may ask for."""
+
+
+class Bot(Protocol):
+    """A policy: the action of the seat to move in ``state``."""
+
+    def __call__(self, state: Any, /) -> Any:
+        """The action the bot picks for the seat to move (a state where a seat, not chance, is to move)."""
+        ...
+
+
+def _seat_to_move(game: AnyGame, state: Any) -> int:
+    player = game.current_player(state)
+    if player < 0:
+        raise ValueError(f"no seat is to move (current player {player})")
+    return player
+
+
+@attrs.define
+class RandomBot:
+    """A uniformly random legal action, drawn from the bot's own generator."""
+
+    game: AnyGame
+    """The game played."""
+    rng: Rng
+    """The bot's generator, advanced by every move."""
+
+    def __call__(self, state: Any) -> Any:
+        """A uniformly random legal action of the seat to move."""
+        _seat_to_move(self.game, state)
+        legal = self.game.legal_actions(state)
+        index, self.rng = self.rng.below(len(legal))
+        return legal[index]
+
+
+@attrs.frozen
+class ReferenceBot:
+    """The game's reference policy (``GameDefinition.reference_bot``)."""
+
+    game: AnyGame
+    """The game played."""
+    policy: Callable[[Any], Any]
+    """The game's policy."""
+
+    def __call__(self, state: Any) -> Any:
+        """The reference policy's action for the seat to move."""
+        _seat_to_move(self.game, state)
+        return self.policy(state)
+
+
+@attrs.define
+class _Edge:
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+    child: _Node | None = None
+
+
+@attrs.define
+class _Node:
+    edges: dict[Any, _Edge] = attrs.Factory(dict)
+
+
+@attrs.define
+class MctsBot:
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+
+    Each iteration draws a state with the game's ``resample`` for the seat to
+    move -- a state consistent with all that seat has seen, with a fresh
+    generator, so neither the hidden cards nor the future draws are the true
+    ones -- and walks one tree of action sequences on it. At a node, the
+    actions legal in the drawn state that were never tried are tried first;
+    otherwise UCB1 with availability counts picks (the mean return of the
+    seat acting there plus ``exploration * sqrt(ln(available) / visits)``).
+    Chance events met on the way (in an unseeded game) are drawn by their
+    probabilities. From the new node, a uniformly random playout finishes the
+    game, and every seat's return (:mod:`ofrenda_rules.utility`) is backed up,
+    each edge keeping the return of the seat that chose it. The move played is
+    the root's most visited action.
+
+    The budget per move is ``iterations``; ``max_seconds``, when set, also
+    stops the search at that wall-clock time (the move then depends on the
+    machine's speed, so leave it unset for reproducible runs).
+    """
+
+    game: AnyGame
+    """The game played (it must provide ``resample``)."""
+    rng: Rng
+    """The bot's generator, advanced by every move."""
+    iterations: int = DEFAULT_ITERATIONS
+    """Iterations per move."""
+    exploration: float = 0.7
+    """The UCB1 exploration constant (returns are in [0, 1])."""
+    max_seconds: float | None = None
+    """An optional wall-clock limit per move, in seconds."""
+    payoff: Payoff = Payoff.WIN_SHARE
+    """What a playout's end pays each seat."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.game.resample is None:
+            raise ConfigError(f"{self.game.info.name} has no resample, which the mcts bot needs")
+        if not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise ConfigError(f"mcts iterations must be in [1, {MAX_ITERATIONS}], not {self.iterations}")
+
+    def __call__(self, state: Any) -> Any:
+        """The most visited root action after the search (the only legal action at once, without search)."""
+        game = self.game
+        me = _seat_to_move(game, state)
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        resample = game.resample
+        assert resample is not None  # checked at construction
+        root = _Node()
+        deadline = None if self.max_seconds is None else time.monotonic() + self.max_seconds
+        for _ in range(self.iterations):
+            draw, self.rng = self.rng.next_u64()
+            walk, self.rng = self.rng.next_u64()
+            self._iterate(resample(state, me, Rng(draw)), root, Rng(walk))
+            if deadline is not None and time.monotonic() >= deadline:
+                break
+        edges = root.edges
+        return max(legal, key=lambda action: edges[action].visits if action in edges else -1)
+
+    def _iterate(self, state: Any, root: _Node, rng: Rng) -> None:
+        game = self.game
+        limit = game.max_steps(state.config)
+        path: list[tuple[_Edge, int]] = []
+        node: _Node | None = root
+        steps = 0
+        while node is not None and steps < limit:
+            player = game.current_player(state)
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcomes = game.chance_outcomes(state)
+                index, rng = rng.choose(integer_weights([p for _, p in outcomes]))
+                state = game.apply(state, outcomes[index][0])
+                steps += 1
+                continue
+            legal = game.legal_actions(state)
+            edges = node.edges
+            untried = []
+            for action in legal:
+                edge = edges.get(action)
+                if edge is None:
+                    untried.append(action)
+                else:
+                    edge.available += 1
+            if untried:
+                index, rng = rng.below(len(untried))
+                action = untried[index]
+                edge = _Edge(available=1)
+                edges[action] = edge
+                path.append((edge, player))
+                state = game.apply(state, action)
+                steps += 1
+                node = None  # leave the tree: a playout follows
+                break
+            best_value = -math.inf
+            chosen = legal[0]
+            for action in legal:
+                edge = edges[action]
+                value = edge.reward / edge.visits + self.exploration * math.sqrt(math.log(edge.available) / edge.visits)
+                if value > best_value:
+                    best_value, chosen = value, action
+            edge = edges[chosen]
+            path.append((edge, player))
+            if edge.child is None:
+                edge.child = _Node()
+            node = edge.child
+            state = game.apply(state, chosen)
+            steps += 1
+        while steps < limit:
+            player = game.current_player(state)
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcomes = game.chance_outcomes(state)
+                index, rng = rng.choose(integer_weights([p for _, p in outcomes]))
+                action = outcomes[index][0]
+            else:
+                legal = game.legal_actions(state)
+                index, rng = rng.below(len(legal))
+                action = legal[index]
+            state = game.apply(state, action)
+            steps += 1
+        paid = returns(self.game, state, self.payoff)
+        for edge, player in path:
+            edge.visits += 1
+            edge.reward += paid[player]
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of a seat's bot from one seed (a game's, or the bots' own): distinct for every seat.
+
+    >>> bot_seed(0, 0) != bot_seed(0, 1)
+    True
+    """
+    return (seed * 0x9E3779B97F4A7C15 + seat + 1) & MASK64
+
+
+def bot_kinds(game: AnyGame) -> tuple[str, ...]:
+    """The bot kinds ``game`` offers (every game offers all of :data:`BOT_KINDS`)."""
+    kinds = ["random"]
+    if game.reference_bot is not None:
+        kinds.append("reference")
+    if game.resample is not None:
+        kinds.append("mcts")
+    return tuple(kinds)
+
+
+def _parse(name: str) -> tuple[str, int | None]:
+    kind, colon, budget = name.partition(":")
+    if not colon:
+        return kind, None
+    if kind != "mcts":
+        raise ConfigError(f"bot {name!r}: only mcts takes a budget (mcts:N)")
+    if not budget.isdigit():
+        raise ConfigError(f"bot {name!r}: the budget after 'mcts:' is a number of iterations")
+    iterations = int(budget)
+    if not 1 <= iterations <= MAX_ITERATIONS:
+        raise ConfigError(f"bot {name!r}: iterations must be in [1, {MAX_ITERATIONS}]")
+    return kind, iterations
+
+
+def check_bot_name(game: AnyGame, name: str) -> str:
+    """``name`` when it names a bot ``game`` offers; ``ConfigError`` saying which exist otherwise.
+
+    >>> from ofrenda_rules.registry import get_game
+    >>> check_bot_name(get_game("portents"), "mcts:50")
+    'mcts:50'
+    >>> check_bot_name(get_game("portents"), "alphazero")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ofrenda_rules.errors.ConfigError: unknown bot 'alphazero' for portents; expected one of random, ...
+    """
+    kind, _ = _parse(name)
+    kinds = bot_kinds(game)
+    if kind not in kinds:
+        expected = ", ".join(kinds) + (" or mcts:N" if "mcts" in kinds else "")
+        raise ConfigError(f"unknown bot {name!r} for {game.info.name}; expected one of {expected}")
+    return name
+
+
+def make_bot(game: AnyGame, name: str, seed: int) -> Bot:
+    """The bot ``name`` (``random``, ``reference``, ``mcts`` or ``mcts:N``) for ``game``, seeded with ``seed``.
+
+    Raises:
+        ConfigError: for an unknown name or a budget out of range.
+    """
+    check_bot_name(game, name)
+    kind, iterations = _parse(name)
+    rng = Rng(seed & MASK64)
+    if kind == "random":
+        return RandomBot(game, rng)
+    if kind == "reference":
+        assert game.reference_bot is not None  # checked by check_bot_name
+        return ReferenceBot(game, game.reference_bot)
+    return MctsBot(game, rng, iterations=DEFAULT_ITERATIONS if iterations is None else iterations)
