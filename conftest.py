@@ -12,6 +12,8 @@ import importlib.util
 collect_ignore_glob: list[str] = []
 if importlib.util.find_spec("pyspiel") is None:
     collect_ignore_glob.append("src/ofrenda_rules/adapters/openspiel.py")
+if importlib.util.find_spec("pettingzoo") is None:
+    collect_ignore_glob.append("src/ofrenda_rules/adapters/pettingzoo.py")
 if importlib.util.find_spec("starlette") is None:
     collect_ignore_glob.append("src/ofrenda_rules/server/*.py")
 if importlib.util.find_spec("ray") is None:

@@ -19,6 +19,10 @@ What OpenSpiel sees:
   and everyone else ``0`` (solo: ``1`` for a win); ``0`` for all before the
   end. Some games can end with nobody winning, so the utility is general-sum
   in ``[0, 1]``;
+* the observation tensor of a seat is the game's ``encode_observation`` of
+  its view, in ``observation_shape(config)``; the information-state tensor is
+  ``encode_information_state`` of every view the seat has had since the
+  set-up (perfect recall), in ``information_state_shape(config)``;
 * the observation string of a seat is the canonical JSON of its view
   (``observe``); the information-state string adds the SHA-256 chain of every
   view the seat has had since the set-up, so two histories share it exactly
@@ -27,7 +31,7 @@ What OpenSpiel sees:
   through the library's JSON: the config and the action ids, replayed on load
   and checked against the state's own JSON.
 
-This module imports ``pyspiel``; the library never imports this module.
+This module imports ``pyspiel`` and ``numpy``; the library never imports this module.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
+import numpy as np
 import pyspiel
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
@@ -45,12 +50,13 @@ from ofrenda_rules.digest import canonical_json
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, games, get_game
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
+from ofrenda_rules.utility import Payoff, returns
 
 __all__ = [
     "PREFIX",
     "OfrendaGame",
     "OfrendaState",
-    "StringObserver",
+    "Observer",
     "game_type",
     "parameters",
     "register",
@@ -129,9 +135,9 @@ def game_type(game: AnyGame) -> pyspiel.GameType:
         max_num_players=max(game.info.player_counts),
         min_num_players=min(game.info.player_counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=parameters(game),
     )
 
@@ -252,30 +258,49 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def returns(self) -> list[float]:
         """The win shares at the end (``0`` for every seat before)."""
-        players = self._config.players
-        if not self._definition.is_over(self.ofrenda_state):
-            return [0.0] * players
-        winners = self._definition.outcome(self.ofrenda_state).winners
-        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+        return list(returns(self._definition, self.ofrenda_state, Payoff.WIN_SHARE))
 
     def __str__(self) -> str:
         """The canonical JSON of the whole state."""
         return canonical_json(to_json_value(self.ofrenda_state))
 
 
-class StringObserver:
-    """An observer in OpenSpiel's Python observer protocol, of strings only (no tensors yet)."""
+class Observer:
+    """An observer in OpenSpiel's Python observer protocol: tensors and strings of a seat's views.
 
-    def __init__(self, perfect_recall: bool) -> None:
+    The tensor is the game's observation tensor of the seat's current view
+    (``encode_observation``), or with perfect recall its information-state
+    tensor (``encode_information_state`` of every view since the set-up). The
+    string is the canonical JSON of the view, with perfect recall followed by
+    the SHA-256 chain of every view since the set-up.
+    """
+
+    def __init__(self, game: AnyGame, config: Any, perfect_recall: bool) -> None:
+        self.game = game
+        """The game observed."""
+        self.config = config
+        """Its config."""
         self.perfect_recall = perfect_recall
-        """Whether strings are information states (every view since the set-up) rather than observations."""
-        self.tensor = None
-        """No tensor (OpenSpiel reads ``None`` as "strings only")."""
-        self.dict: dict[str, object] = {}
-        """No named tensors."""
+        """Whether tensors and strings are information states (every view since the set-up)."""
+        shape_of = game.information_state_shape if perfect_recall else game.observation_shape
+        assert shape_of is not None
+        shape = shape_of(config)
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        """The flat tensor, filled by :meth:`set_from`."""
+        self.dict: dict[str, Any] = {"observation": self.tensor.reshape(shape)}
+        """The tensor under its one name, in its declared shape."""
 
     def set_from(self, state: OfrendaState, player: int) -> None:
-        """No tensor to fill."""
+        """Fill the tensor from ``player``'s view (views) of ``state``."""
+        game, config = self.game, self.config
+        if self.perfect_recall:
+            assert game.encode_information_state is not None
+            views = [game.observe(step, player) for step in state._track.states]
+            values = game.encode_information_state(config, views)
+        else:
+            assert game.encode_observation is not None
+            values = game.encode_observation(config, game.observe(state.ofrenda_state, player))
+        self.tensor[:] = values
 
     def string_from(self, state: OfrendaState, player: int) -> str:
         """The seat's view as canonical JSON; with perfect recall, and the chain of all its views."""
@@ -309,10 +334,10 @@ class OfrendaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         """The set-up, before any chance event is resolved."""
         return OfrendaState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> StringObserver:
-        """Strings of the views: the default observation, or the perfect-recall information state."""
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        """Tensors and strings of the views: the default observation, or the perfect-recall information state."""
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return StringObserver(recall)
+        return Observer(self.definition, self.config, recall)
 
 
 def register(names: Sequence[str] | None = None) -> tuple[str, ...]:
