@@ -1,0 +1,186 @@
+"""What search and learning rely on, for every game: payoffs, tensors, resampling and bots.
+
+* a finished game's points lie within ``score_bounds``; its returns within
+  ``utility_bounds``, win shares adding up to 1 (somebody won) or 0;
+* the observation tensor of every seat's and the spectator's view, and the
+  information-state tensor of every seat's views so far, have their declared
+  shapes, hold finite values in [0, 1], and are the same each time;
+* ``resample`` keeps the seat's view, conserves the components, keeps the
+  seeding mode with a fresh generator, round-trips through JSON, depends on
+  nothing the seat cannot see (the same draw from any hidden variant), and a
+  game played on from the drawn state ends;
+* the reference bot and the search bot pick a legal action, and the same one
+  on every hidden variant for the seat to move: they never peek.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given
+
+from ofrenda_rules.bots import make_bot
+from ofrenda_rules.chance import TERMINAL
+from ofrenda_rules.game import ChanceMode, Information
+from ofrenda_rules.registry import AnyGame, games
+from ofrenda_rules.rng import Rng
+from ofrenda_rules.serialization import dumps, loads
+from ofrenda_rules.utility import Payoff, returns, utility_bounds
+from tests.properties.cases import CASES
+from tests.properties.playing import Seeds, play, sampled, seedings
+from tests.properties.test_properties import scaled
+
+
+def check_tensor(values: tuple[float, ...], shape: tuple[int, ...]) -> None:
+    assert isinstance(values, tuple)
+    assert len(values) == math.prod(shape), f"{len(values)} values for the declared shape {shape}"
+    for value in values:
+        assert isinstance(value, float)
+        assert 0.0 <= value <= 1.0, f"a tensor value {value} outside [0, 1]"
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.info.name) for g in games()])
+def test_every_hook_for_search_and_learning_is_provided(game: AnyGame) -> None:
+    for hook in (
+        "score_bounds",
+        "observation_shape",
+        "encode_observation",
+        "information_state_shape",
+        "encode_information_state",
+        "resample",
+        "reference_bot",
+    ):
+        assert getattr(game, hook) is not None, f"{game.info.name} lacks {hook}"
+    info = game.info
+    assert info.dynamics == "sequential" and info.reward_model == "terminal"
+    assert info.chance_mode is (ChanceMode.EXPLICIT_STOCHASTIC if info.has_chance else ChanceMode.DETERMINISTIC)
+    assert info.information is (Information.IMPERFECT if info.hidden_information else Information.PERFECT)
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.2)
+@given(seeds=seedings(seeded=None))
+def test_points_and_returns_stay_within_their_declared_bounds(game: AnyGame, config: Any, seeds: Seeds) -> None:
+    assert game.score_bounds is not None
+    low, high = game.score_bounds(config)
+    assert low < high
+    final = play(game, config, seeds).final
+    for score in game.outcome(final).scores:
+        assert low <= score <= high, f"a score of {score} outside the bounds [{low}, {high}]"
+    bounds = utility_bounds(game, config)
+    shares = returns(game, final, Payoff.WIN_SHARE)
+    assert all(bounds.minimum <= share <= bounds.maximum for share in shares)
+    assert math.isclose(sum(shares), 1.0) or sum(shares) == 0.0
+    points = returns(game, final, Payoff.POINTS)
+    assert all(0.0 <= value <= 1.0 for value in points)
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.2)
+@given(seeds=seedings(seeded=None))
+def test_tensors_have_their_declared_shapes_and_values_in_the_unit_interval(
+    game: AnyGame, config: Any, seeds: Seeds
+) -> None:
+    assert game.observation_shape is not None and game.encode_observation is not None
+    assert game.information_state_shape is not None and game.encode_information_state is not None
+    observation_shape = game.observation_shape(config)
+    information_shape = game.information_state_shape(config)
+    first = game.new_game(config, seeds.game)
+    histories = [[game.observe(first, seat)] for seat in range(config.players)]
+    step = 0
+
+    def hook(before: Any, action: Any, after: Any) -> None:
+        nonlocal step
+        step += 1
+        for seat, views in enumerate(histories):
+            views.append(game.observe(after, seat))
+        if step % 7 != seeds.players % 7:
+            return
+        for seat, views in enumerate(histories):
+            values = game.encode_observation(config, views[-1])
+            check_tensor(values, observation_shape)
+            assert game.encode_observation(config, views[-1]) == values
+            recall = game.encode_information_state(config, views)
+            check_tensor(recall, information_shape)
+            assert game.encode_information_state(config, list(views)) == recall
+        check_tensor(game.encode_observation(config, game.observe_public(after)), observation_shape)
+
+    play(game, config, seeds, hook)
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.2)
+@given(seeds=seedings(seeded=None))
+def test_resample_keeps_what_the_seat_knows_and_draws_the_rest_without_peeking(
+    game: AnyGame, config: Any, seeds: Seeds
+) -> None:
+    resample = game.resample
+    assert resample is not None
+    other = Rng(seeds.chance)
+    played_on = False
+
+    def hook(before: Any, action: Any, after: Any) -> None:
+        nonlocal other, played_on
+        for seat in range(config.players):
+            draw, other = other.next_u64()
+            drawn = resample(after, seat, Rng(draw))
+            assert game.observe(drawn, seat) == game.observe(after, seat)
+            assert game.census(drawn) == game.census(after)
+            assert (drawn.rng is None) == (after.rng is None), "resample changed the seeding mode"
+            if after.rng is not None:
+                assert drawn.rng != after.rng, "a resampled seeded state kept the true generator"
+            assert loads(dumps(drawn, game.state_type), game.state_type) == drawn
+            variant = game.hidden_variant(after, seat, Rng(draw ^ 0xA5A5))
+            assert resample(variant, seat, Rng(draw)) == drawn, "resample depends on what the seat cannot see"
+        if not played_on and game.current_player(after) != TERMINAL:
+            played_on = True
+            on = resample(after, 0, Rng(seeds.players))
+            finish = play_from(game, on, seeds.players)
+            assert game.is_over(finish)
+
+    play(game, config, seeds, sampled(hook, seeds, 5))
+
+
+def play_from(game: AnyGame, state: Any, seed: int) -> Any:
+    """Random play from ``state`` to the end (chance drawn too), within the game's step bound."""
+    bot = make_bot(game, "random", seed)
+    rng = Rng(seed)
+    for _ in range(game.max_steps(state.config)):
+        player = game.current_player(state)
+        if player == TERMINAL:
+            return state
+        if player < 0:
+            outcomes = game.chance_outcomes(state)
+            index, rng = rng.below(len(outcomes))
+            state = game.apply(state, outcomes[index][0])
+        else:
+            state = game.apply(state, bot(state))
+    raise AssertionError("no end within max_steps")
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.1)
+@given(seeds=seedings(seeded=None))
+def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seeds: Seeds) -> None:
+    reference = game.reference_bot
+    assert reference is not None
+    other = Rng(seeds.chance)
+
+    def hook(before: Any, action: Any, after: Any) -> None:
+        nonlocal other
+        seat = game.current_player(after)
+        if seat < 0:
+            return
+        legal = game.legal_actions(after)
+        draw, other = other.next_u64()
+        variant = game.hidden_variant(after, seat, Rng(draw))
+        choice = reference(after)
+        assert choice in legal
+        assert reference(variant) == choice, "the reference bot's choice depends on hidden information"
+        searched = make_bot(game, "mcts:3", seeds.players)(after)
+        assert searched in legal
+        assert make_bot(game, "mcts:3", seeds.players)(variant) == searched, "the search bot peeked"
+
+    play(game, config, seeds, sampled(hook, seeds, 11))
