@@ -83,8 +83,9 @@ def test_points_and_returns_stay_within_their_declared_bounds(game: AnyGame, con
 def test_tensors_have_their_declared_shapes_and_values_in_the_unit_interval(
     game: AnyGame, config: Any, seeds: Seeds
 ) -> None:
-    assert game.observation_shape is not None and game.encode_observation is not None
-    assert game.information_state_shape is not None and game.encode_information_state is not None
+    encode_observation, encode_information_state = game.encode_observation, game.encode_information_state
+    assert game.observation_shape is not None and encode_observation is not None
+    assert game.information_state_shape is not None and encode_information_state is not None
     observation_shape = game.observation_shape(config)
     information_shape = game.information_state_shape(config)
     first = game.new_game(config, seeds.game)
@@ -98,14 +99,14 @@ def test_tensors_have_their_declared_shapes_and_values_in_the_unit_interval(
             views.append(game.observe(after, seat))
         if step % 7 != seeds.players % 7:
             return
-        for seat, views in enumerate(histories):
-            values = game.encode_observation(config, views[-1])
+        for views in histories:
+            values = encode_observation(config, views[-1])
             check_tensor(values, observation_shape)
-            assert game.encode_observation(config, views[-1]) == values
-            recall = game.encode_information_state(config, views)
+            assert encode_observation(config, views[-1]) == values
+            recall = encode_information_state(config, views)
             check_tensor(recall, information_shape)
-            assert game.encode_information_state(config, list(views)) == recall
-        check_tensor(game.encode_observation(config, game.observe_public(after)), observation_shape)
+            assert encode_information_state(config, list(views)) == recall
+        check_tensor(encode_observation(config, game.observe_public(after)), observation_shape)
 
     play(game, config, seeds, hook)
 
