@@ -181,6 +181,13 @@ def ray(session: nox.Session) -> None:
 
 
 @nox.session
+def strength(session: nox.Session) -> None:
+    """The bots' win rates against random and reference bots, with intervals (a benchmark, about an hour)."""
+    session.install("-e", ".")
+    session.run("python", "benchmarks/strength.py", "--out", "benchmarks/results/strength.json", *session.posargs)
+
+
+@nox.session
 def scale(session: nox.Session) -> None:
     """Scaling on Ray: games per second with 1 and 2 workers, Ray against local processes (a benchmark)."""
     session.install("-e", ".[ray]")
