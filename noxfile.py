@@ -212,8 +212,8 @@ def typecheck(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff check and format check."""
     session.install(*_group("lint"))
-    session.run("ruff", "check", "src", "tests", "conftest.py", "noxfile.py", "docs", "benchmarks")
-    session.run("ruff", "format", "--check", "src", "tests", "conftest.py", "noxfile.py", "docs", "benchmarks")
+    session.run("ruff", "check", "src", "tests", "conftest.py", "noxfile.py", "docs", "benchmarks", "examples")
+    session.run("ruff", "format", "--check", "src", "tests", "conftest.py", "noxfile.py", "docs", "benchmarks", "examples")
 
 
 @nox.session
