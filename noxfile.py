@@ -212,8 +212,9 @@ def typecheck(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff check and format check."""
     session.install(*_group("lint"))
-    session.run("ruff", "check", "src", "tests", "conftest.py", "noxfile.py", "docs", "benchmarks", "examples")
-    session.run("ruff", "format", "--check", "src", "tests", "conftest.py", "noxfile.py", "docs", "benchmarks", "examples")
+    trees = ("src", "tests", "conftest.py", "noxfile.py", "docs", "benchmarks", "examples")
+    session.run("ruff", "check", *trees)
+    session.run("ruff", "format", "--check", *trees)
 
 
 @nox.session

@@ -15,10 +15,7 @@ for name, players in (("dia_de_los_muertos", 4), ("ofrenda", 2), ("ofrendados", 
     for agent in table.agent_iter():
         observation, reward, termination, truncation, info = table.last()
         totals[agent] += reward
-        if termination or truncation:
-            action = None
-        else:
-            action = table.action_space(agent).sample(observation["action_mask"])
-        table.step(action)
+        done = termination or truncation
+        table.step(None if done else table.action_space(agent).sample(observation["action_mask"]))
     table.close()
     print(f"{name} ({players} players): rewards {totals}")
