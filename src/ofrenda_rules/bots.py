@@ -36,7 +36,7 @@ from typing import Any, Final, Protocol
 import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.errors import ConfigError, OfrendaRulesError
 from ofrenda_rules.game import GameDefinition
 from ofrenda_rules.rng import MASK64, Rng, integer_weights
 from ofrenda_rules.utility import Payoff, returns
@@ -45,6 +45,7 @@ __all__ = [
     "BOT_KINDS",
     "DEFAULT_ITERATIONS",
     "Bot",
+    "BotError",
     "MctsBot",
     "RandomBot",
     "ReferenceBot",
@@ -74,10 +75,14 @@ class Bot(Protocol):
         ...
 
 
+class BotError(OfrendaRulesError):
+    """A bot was asked to move where no seat is to move (a chance event, or the game is over)."""
+
+
 def _seat_to_move(game: AnyGame, state: Any) -> int:
     player = game.current_player(state)
     if player < 0:
-        raise ValueError(f"no seat is to move (current player {player})")
+        raise BotError(f"no seat is to move (current player {player})")
     return player
 
 

@@ -127,6 +127,20 @@ def test_simulate_pits_the_reference_bot_against_random_players(game: AnyGame) -
     assert summary["games"] == 4
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_play_and_simulate_take_the_search_bot_by_name(game: AnyGame) -> None:
+    players = int(players_of(game))
+    kinds = ",".join(["mcts:2"] + ["reference"] * (players - 1))
+    status, out, err = run("play", game.info.name, "-p", str(players), "--seed", "4", "--bots", kinds, "-q")
+    assert status == 0, err
+    assert "result:" in out
+    again = run("play", game.info.name, "-p", str(players), "--seed", "4", "--bots", kinds, "-q")
+    assert again[1] == out, "a seeded game between seeded bots is the same game"
+    status, out, err = run("simulate", game.info.name, "-p", str(players), "-n", "2", "--bots", kinds, "--json")
+    assert status == 0, err
+    assert json.loads(out)["games"] == 2
+
+
 def test_simulate_gives_the_same_summary_with_worker_processes() -> None:
     args = ("simulate", "dia_de_los_muertos", "-n", "20", "--seed", "9", "--json", "--no-progress")
     _, one, _ = run(*args)
@@ -199,6 +213,8 @@ def test_schema_prints_a_generated_json_schema(game: AnyGame, kind: str, tmp_pat
         (["simulate", "dia_de_los_muertos", "--bots", "mcts:0"], "iterations must be in"),
         (["simulate", "dia_de_los_muertos", "--bots", "clever"], "unknown bot 'clever'"),
         (["simulate", "dia_de_los_muertos", "-p", "3", "--bots", "random,random"], "2 bots for 3 seats"),
+        (["play", "dia_de_los_muertos", "-p", "3", "--bots", "random,random"], "--bots: 2 bots for 3 seats"),
+        (["play", "dia_de_los_muertos", "--bots", "mcts:nine"], "--bots: bot 'mcts:nine'"),
         (["replay", "/no/such/file.json"], "cannot read"),
         (["replay", "-"], "malformed"),
     ],
