@@ -43,7 +43,19 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 # Optional extras' frameworks are not installed for the docs build.
-autodoc_mock_imports = ["pyspiel", "open_spiel", "starlette", "uvicorn", "psycopg", "websockets", "ray", "matplotlib"]
+autodoc_mock_imports = [
+    "pyspiel",
+    "open_spiel",
+    "starlette",
+    "uvicorn",
+    "psycopg",
+    "websockets",
+    "ray",
+    "matplotlib",
+    "pettingzoo",
+    "gymnasium",
+    "numpy",
+]
 add_module_names = False
 python_display_short_literal_types = True
 nitpicky = True
@@ -58,7 +70,10 @@ nitpick_ignore_regex = [
     (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z](_co|_contra)?"),
     (r"py:class", r"JsonConverter"),
     # OpenSpiel is an optional extra, mocked while the docs are built.
-    (r"py:.*", r"(pyspiel|open_spiel|starlette|uvicorn|psycopg|websockets|ray|matplotlib)(\..*)?"),
+    (
+        r"py:.*",
+        r"(pyspiel|open_spiel|starlette|uvicorn|psycopg|websockets|ray|matplotlib|pettingzoo|gymnasium|numpy)(\..*)?",
+    ),
     # ``Literal[...]`` values in signatures.
     (r"py:class", r"\d+|'.*'|True|False"),
 ]
@@ -431,11 +446,53 @@ def _generate_openapi(app: Sphinx) -> None:
     _write(folder / "openapi.json", json.dumps(openapi(), indent=2, ensure_ascii=False) + "\n")
 
 
+def _generate_learning_tables(app: Sphinx) -> None:
+    """The tensor shapes of every game and player count, and the bots' strength from the benchmark's results."""
+    import json
+    import math
+
+    from ofrenda_rules.registry import games
+
+    folder = Path(app.srcdir) / "_generated"
+    folder.mkdir(exist_ok=True)
+    rows = [
+        "| game | players | observation shape | floats | information-state shape | floats | action ids |",
+        "| --- | ---: | --- | ---: | --- | ---: | ---: |",
+    ]
+    for game in games():
+        assert game.observation_shape is not None and game.information_state_shape is not None
+        for players in game.info.player_counts:
+            config = game.config_type(players=players)
+            seen, recall = game.observation_shape(config), game.information_state_shape(config)
+            rows.append(
+                f"| {game.info.title} | {players} | {seen} | {math.prod(seen):,} | {recall} "
+                f"| {math.prod(recall):,} | {game.num_distinct_actions(config):,} |"
+            )
+    _write(folder / "tensor_shapes.md", "\n".join(rows) + "\n")
+    results = Path(app.srcdir).parent / "benchmarks" / "results" / "strength.json"
+    document = json.loads(results.read_text(encoding="utf-8"))
+    titles = {game.info.name: game.info.title for game in games()}
+    lines = [
+        "| game | players | bot | against | games | win rate | 95% interval | win share |",
+        "| --- | ---: | --- | --- | ---: | ---: | --- | ---: |",
+    ]
+    for row in document["results"]:
+        low, high = row["wilson_95"]
+        lines.append(
+            f"| {titles[row['game']]} | {row['players']} | `{row['tested']}` | {row['opponent']} | {row['games']} "
+            f"| {row['win_rate']:.3f} | {low:.3f} - {high:.3f} | {row['win_share']:.3f} |"
+        )
+    budgets = ", ".join(f"{titles[name]} `mcts:{count}`" for name, count in document["mcts"].items())
+    lines += ["", f"Search budgets: {budgets}. Load average at the end: {document['load_average'][0]:.1f}."]
+    _write(folder / "strength.md", "\n".join(lines) + "\n")
+
+
 def setup(app: Sphinx) -> None:
     """Connect the hooks above."""
     app.connect("builder-inited", _generate_openapi)
     app.connect("builder-inited", _generate_outputs)
     app.connect("builder-inited", _generate_gallery)
+    app.connect("builder-inited", _generate_learning_tables)
     app.connect("autodoc-skip-member", _skip_member)
     app.connect("missing-reference", _missing_reference)
     app.connect("doctree-read", _qualify_references)
