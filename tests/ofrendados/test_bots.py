@@ -6,10 +6,14 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrendados import (
+    DEFAULT_EDITION,
     GAME,
+    Beneath,
     Config,
     Die,
     DrawObject,
@@ -26,8 +30,10 @@ from ofrenda_rules.ofrendados import (
     outcome,
     reference_bot,
 )
+from ofrenda_rules.ofrendados.bots import draw_delta
+from ofrenda_rules.ofrendados.offering import drawable_cells, offering_score
 from ofrenda_rules.rng import Rng
-from tests.ofrendados.helpers import O, Y, board, creating, start
+from tests.ofrendados.helpers import SHEET, O, Y, board, creating, start
 
 CONFIGS = GAME.test_configs()
 
@@ -83,3 +89,24 @@ def test_the_bot_refuses_chance_and_finished_states() -> None:
         reference_bot(new_game(Config(players=2)))
     with pytest.raises(ConfigError, match="State"):
         reference_bot("state")  # type: ignore[arg-type]
+
+
+@given(st.data())
+def test_the_bots_draw_delta_is_the_change_of_the_offering_score(data: st.DataObject) -> None:
+    # Sheets built by legal draws; every drawable cell and kind, under both readings of "beneath".
+    sheet: tuple[ObjectKind | None, ...] = (None,) * SHEET.size
+    kinds = list(ObjectKind)
+    food = DEFAULT_EDITION.food_set_points
+    for _ in range(data.draw(st.integers(0, SHEET.size - 1))):
+        kind = data.draw(st.sampled_from(kinds))
+        cells = drawable_cells(SHEET, sheet, kind)
+        if cells:
+            cell = data.draw(st.sampled_from(cells))
+            sheet = (*sheet[:cell], kind, *sheet[cell + 1 :])
+    for beneath in Beneath:
+        before = offering_score(SHEET, sheet, beneath, food).total
+        for kind in kinds:
+            for cell in drawable_cells(SHEET, sheet, kind):
+                after = (*sheet[:cell], kind, *sheet[cell + 1 :])
+                expected = offering_score(SHEET, after, beneath, food).total - before
+                assert draw_delta(SHEET, sheet, cell, kind, beneath, food) == expected

@@ -55,13 +55,13 @@ from ofrenda_rules.ofrendados.actions import (
     UseDie,
 )
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
-from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind
-from ofrenda_rules.ofrendados.offering import drawable_cells, measure, offering_score, rewritable_cells
+from ofrenda_rules.ofrendados.components import Beneath, Colour, Flower, ObjectKind, SheetSpec
+from ofrenda_rules.ofrendados.offering import Sheet, drawable_cells, measure, offering_score, rewritable_cells
 from ofrenda_rules.ofrendados.rules import current_player, legal_actions
-from ofrenda_rules.ofrendados.scoring import majority, neighbours
-from ofrenda_rules.ofrendados.state import ROUNDS, Board, Config, MajorityCount, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.scoring import neighbours
+from ofrenda_rules.ofrendados.state import ROUNDS, Board, Config, MajorityCount, MajorityTies, PendingKind, Phase, State
 
-__all__ = ["ETERNAL_GROWTH", "POWER_VALUE", "QUALIFIED", "SPACE_PENALTY", "reference_bot", "value"]
+__all__ = ["ETERNAL_GROWTH", "POWER_VALUE", "QUALIFIED", "SPACE_PENALTY", "draw_delta", "reference_bot", "value"]
 
 QUALIFIED: Final = 20.0
 """Value of having a flower in the land of the living."""
@@ -75,38 +75,185 @@ ETERNAL_GROWTH: Final = 0.3
 _FLOWERS: Final = tuple(Flower)
 
 
+def _majority_of(count: int, others: Sequence[int], table: Sequence[int], ties: MajorityTies) -> int:
+    """One seat's majority points (as :func:`~ofrenda_rules.ofrendados.scoring.majority`, every seat eligible)."""
+    if count <= 0:
+        return 0
+    place = sum(1 for other in others if other > count)
+    tied = 1 + sum(1 for other in others if other == count)
+    if ties is MajorityTies.SHARE_PLACES:
+        return sum(table[place : place + tied]) // tied
+    return (table[place] if place < len(table) else 0) // tied
+
+
+_LIGHTS: Final = (ObjectKind.CANDLE, ObjectKind.PAPEL_PICADO)
+_FOOD_KINDS: Final = (ObjectKind.FRUIT, ObjectKind.TAMAL, ObjectKind.MOLE)
+
+
+def _food_points(counts: list[int], table: Sequence[int]) -> int:
+    """As :func:`~ofrenda_rules.ofrendados.offering.food_points`, from the count of each food."""
+    total = 0
+    counts = list(counts)
+    while any(counts):
+        total += table[sum(1 for c in counts if c)]
+        counts = [c - 1 if c else 0 for c in counts]
+    return total
+
+
+def draw_delta(
+    spec: SheetSpec, sheet: Sheet, cell: int, kind: ObjectKind, beneath: Beneath, food_table: Sequence[int]
+) -> int:
+    """How much the offering score changes when ``kind`` is drawn in the empty ``cell`` of ``sheet``.
+
+    The same as the difference of two :func:`~ofrenda_rules.ofrendados.offering.offering_score` totals
+    (the tests check it), counting only what the new object touches.
+    """
+    delta = 0
+    around = (spec.left[cell], spec.right[cell], spec.above[cell], spec.below[cell])
+    if kind is ObjectKind.CANDLE:
+        delta += sum(1 for other in around if other >= 0 and sheet[other] in _LIGHTS)
+    if kind in _LIGHTS:
+        delta += sum(1 for other in around if other >= 0 and sheet[other] is ObjectKind.CANDLE)
+    # Objects above the cell count it beneath them.
+    above = spec.above[cell]
+    while above >= 0:
+        content = sheet[above]
+        if content is ObjectKind.PAPEL_PICADO:
+            delta += 2
+        elif content is ObjectKind.PAN_DE_MUERTO:
+            delta += 1
+        if beneath is Beneath.DIRECT:
+            break
+        above = spec.above[above]
+    if kind is ObjectKind.PAPEL_PICADO or kind is ObjectKind.PAN_DE_MUERTO:
+        if beneath is Beneath.DIRECT:
+            below = spec.below[cell]
+            under = 1 if below >= 0 and sheet[below] is not None else 0
+        else:
+            under = sum(1 for other in spec.column_below[cell] if sheet[other] is not None)
+        delta += (2 if kind is ObjectKind.PAPEL_PICADO else 1) * under
+    # The rows' continuous runs either side of the cell join through it.
+    runs = []
+    for step in (spec.left, spec.right):
+        run = []
+        other = step[cell]
+        while other >= 0 and sheet[other] is not None:
+            run.append(other)
+            other = step[other]
+        runs.append(run)
+    left, right = runs
+    delta += sum(1 + len(right) for other in left if sheet[other] is ObjectKind.PAN_DE_MUERTO)
+    delta += sum(1 + len(left) for other in right if sheet[other] is ObjectKind.PAN_DE_MUERTO)
+    if kind is ObjectKind.PAN_DE_MUERTO:
+        delta += len(left) + len(right)
+    if kind in _FOOD_KINDS:
+        counts = [sheet.count(food) for food in _FOOD_KINDS]
+        before = _food_points(counts, food_table)
+        counts[_FOOD_KINDS.index(kind)] += 1
+        delta += _food_points(counts, food_table) - before
+    if kind is ObjectKind.PORTRAIT:
+        delta += 5
+    row = spec.cells[cell][0]
+    if all(sheet[other] is not None for other in spec.rows[row - 1] if other != cell):
+        delta += spec.row_points[row - 1]
+    return delta
+
+
+class _Evaluator:
+    """The value of boards for one seat, the other seats' boards fixed (their counts computed once)."""
+
+    def __init__(self, config: Config, boards: Sequence[Board], seat: int) -> None:
+        edition = config.edition
+        self.config = config
+        self.edition = edition
+        self.seat = seat
+        self.everyone = (True,) * len(boards)
+        path = edition.path
+        self.flower_of = tuple(_FLOWERS.index(space.flower) for space in path.spaces)
+        self.flowers = [self._flower_counts(board.flowers) for board in boards]
+        self.skulls = [self._skulls(board) for board in boards]
+        self.neighbour_sheets = tuple(
+            boards[other].sheet for other in neighbours(seat, len(boards), config.opponent_as_both_neighbours)
+        )
+        self.eternal: dict[int, int] = {}
+        self.offerings: dict[int, tuple[Sheet, int]] = {}
+        self.majorities: dict[int, tuple[tuple[int, ...], int]] = {}
+
+    def _flower_counts(self, flowers: tuple[int, ...]) -> list[int]:
+        counts = [0] * len(_FLOWERS)
+        flower_of = self.flower_of
+        for space in flowers:
+            counts[flower_of[space - 1]] += 1
+        return counts
+
+    def _skulls(self, board: Board) -> int:
+        if self.config.calaverita_majority is MajorityCount.DRAWN:
+            return board.sheet.count(ObjectKind.CALAVERITA)
+        return len(board.cards)
+
+    def eternal_points(self, card_id: int) -> int:
+        """What the card counts on the seat's neighbours' offerings now (0 for a card that is not pink)."""
+        points = self.eternal.get(card_id)
+        if points is None:
+            effect = self.edition.card(card_id).effect
+            points = 0
+            if effect.kind is EffectKind.ETERNAL:
+                spec = self.edition.sheet
+                points = sum(effect.points * measure(spec, sheet, effect) for sheet in self.neighbour_sheets)
+            self.eternal[card_id] = points
+        return points
+
+    def offering(self, sheet: Sheet) -> int:
+        """The offering score of ``sheet`` (computed once per sheet object)."""
+        known = self.offerings.get(id(sheet))
+        if known is None or known[0] is not sheet:
+            edition = self.edition
+            total = offering_score(edition.sheet, sheet, self.config.beneath, edition.food_set_points).total
+            known = self.offerings[id(sheet)] = (sheet, total)
+        return known[1]
+
+    def _flower_majorities(self, flowers: tuple[int, ...]) -> int:
+        """The seat's majority points over the flower types with its tokens on ``flowers``."""
+        known = self.majorities.get(id(flowers))
+        if known is None or known[0] is not flowers:
+            own = self._flower_counts(flowers)
+            table = self.edition.majority_points
+            ties = self.config.majority_ties
+            points = 0
+            for index in range(len(_FLOWERS)):
+                others = [c[index] for other, c in enumerate(self.flowers) if other != self.seat]
+                points += _majority_of(own[index], others, table, ties)
+            known = self.majorities[id(flowers)] = (flowers, points)
+        return known[1]
+
+    def of(self, board: Board) -> float:
+        """The value for the seat of its board being ``board``."""
+        config = self.config
+        edition = self.edition
+        path = edition.path
+        seat = self.seat
+        table = edition.majority_points
+        ties = config.majority_ties
+        points = float(len(board.flowers) + board.pesos) + self._flower_majorities(board.flowers)
+        others = [c for other, c in enumerate(self.skulls) if other != seat]
+        points += _majority_of(self._skulls(board), others, table, ties)
+        points += self.offering(board.sheet)
+        for card_id in board.cards:
+            points += self.eternal_points(card_id)
+        position = board.position
+        if position == path.length:
+            points += path.end_bonus
+        if path.in_land_of_the_living(position):
+            return points + QUALIFIED
+        return points - SPACE_PENALTY * (path.head + 1 - position)
+
+
 def value(config: Config, boards: Sequence[Board], seat: int) -> float:
-    """The bot's value of ``boards`` for ``seat``: its points as if qualified, plus the qualifying term."""
-    edition = config.edition
-    path = edition.path
-    board = boards[seat]
-    table = edition.majority_points
-    ties = config.majority_ties
-    everyone = (True,) * len(boards)
-    points = float(len(board.flowers) + board.pesos)
-    for flower in _FLOWERS:
-        counts = [sum(1 for s in other.flowers if path.space(s).flower is flower) for other in boards]
-        points += majority(counts, everyone, table, ties)[seat]
-    if config.calaverita_majority is MajorityCount.DRAWN:
-        skulls = [sum(1 for c in other.sheet if c is ObjectKind.CALAVERITA) for other in boards]
-    else:
-        skulls = [len(other.cards) for other in boards]
-    points += majority(skulls, everyone, table, ties)[seat]
-    points += offering_score(edition.sheet, board.sheet, config.beneath, edition.food_set_points).total
-    for card_id in board.cards:
-        effect = edition.card(card_id).effect
-        if effect.kind is EffectKind.ETERNAL:
-            for other in neighbours(seat, len(boards), config.opponent_as_both_neighbours):
-                points += effect.points * measure(edition.sheet, boards[other].sheet, effect)
-    if board.position == path.length:
-        points += path.end_bonus
-    if path.in_land_of_the_living(board.position):
-        return points + QUALIFIED
-    return points - SPACE_PENALTY * (path.head + 1 - board.position)
+    """The bot's value of ``boards`` for ``seat``: its points as if qualified, plus the qualifying term.
 
-
-def _with(boards: Sequence[Board], seat: int, board: Board) -> tuple[Board, ...]:
-    return (*boards[:seat], board, *boards[seat + 1 :])
+    The majorities count every seat, qualified or not (each may yet qualify).
+    """
+    return _Evaluator(config, boards, seat).of(boards[seat])
 
 
 class _Table:
@@ -118,7 +265,8 @@ class _Table:
         self.seat = seat
         self.boards = state.boards
         self.rounds_left = ROUNDS - state.round - 1
-        self.base = value(self.config, self.boards, seat)
+        self.evaluator = _Evaluator(self.config, self.boards, seat)
+        self.base = self.evaluator.of(self.boards[seat])
         self.rate = 1
         double = {
             c.id
@@ -128,15 +276,26 @@ class _Table:
         if any(card in double for card in self.boards[seat].cards):
             self.rate = 2
 
+    def draw_value(self, board: Board, cell: int, kind: ObjectKind) -> tuple[float, Board]:
+        """The value after drawing ``kind`` in the empty ``cell`` of ``board``, and the board then."""
+        evaluator = self.evaluator
+        total = evaluator.offering(board.sheet)
+        sheet = (*board.sheet[:cell], kind, *board.sheet[cell + 1 :])
+        delta = draw_delta(
+            self.edition.sheet, board.sheet, cell, kind, self.config.beneath, self.edition.food_set_points
+        )
+        evaluator.offerings[id(sheet)] = (sheet, total + delta)
+        after = Board(sheet, board.flowers, board.pesos, board.cards)
+        return evaluator.of(after), after
+
     def best_draw(self, board: Board, kind: ObjectKind) -> tuple[float, Board, int]:
         """The best value after drawing ``kind`` on ``board``, the board then, and the cell (-1 when none)."""
         spec = self.edition.sheet
-        best = (value(self.config, _with(self.boards, self.seat, board), self.seat), board, -1)
+        evaluator = self.evaluator
+        best = (evaluator.of(board), board, -1)
         first = True
         for cell in drawable_cells(spec, board.sheet, kind):
-            sheet = (*board.sheet[:cell], kind, *board.sheet[cell + 1 :])
-            after = Board(sheet, board.flowers, board.pesos, board.cards)
-            score = value(self.config, _with(self.boards, self.seat, after), self.seat)
+            score, after = self.draw_value(board, cell, kind)
             if first or score > best[0]:
                 best = (score, after, cell)
                 first = False
@@ -144,7 +303,7 @@ class _Table:
 
     def draw_all(self, board: Board, kinds: Sequence[ObjectKind]) -> tuple[float, Board]:
         """The value after drawing each of ``kinds`` in turn, greedily."""
-        score = value(self.config, _with(self.boards, self.seat, board), self.seat)
+        score = self.evaluator.of(board)
         for kind in kinds:
             score, board, _ = self.best_draw(board, kind)
         return score, board
@@ -165,11 +324,7 @@ class _Table:
         board = self.boards[self.seat]
         face = self.edition.face(*colour_pips)
         if as_money:
-            return value(
-                self.config,
-                _with(self.boards, self.seat, Board(board.sheet, board.flowers, board.pesos + self.rate, board.cards)),
-                self.seat,
-            )
+            return self.evaluator.of(Board(board.sheet, board.flowers, board.pesos + self.rate, board.cards))
         if face.object is not None:
             return self.best_draw(board, face.object)[0]
         if face.flower is not None:
@@ -178,7 +333,7 @@ class _Table:
                 return self.base
             return self.flower_gain(board, space)
         after = Board(board.sheet, board.flowers, board.pesos + face.pesos, board.cards)
-        return value(self.config, _with(self.boards, self.seat, after), self.seat)
+        return self.evaluator.of(after)
 
     def die_value(self, colour_pips: tuple[Colour, int]) -> float:
         """The best value of a die: for its face, or exchanged for money when its face shows none."""
@@ -214,14 +369,10 @@ class _Table:
         if kind is EffectKind.DIE_POWER:
             return self._plain(paid) + POWER_VALUE * self.rounds_left
         # An Eternal Calaverita counts now in value(); it grows as the neighbours draw.
-        now = self._plain(paid)
-        counted = 0
-        for other in neighbours(self.seat, self.config.players, self.config.opponent_as_both_neighbours):
-            counted += effect.points * measure(self.edition.sheet, self.boards[other].sheet, effect)
-        return now + ETERNAL_GROWTH * self.rounds_left * counted
+        return self._plain(paid) + ETERNAL_GROWTH * self.rounds_left * self.evaluator.eternal_points(card_id)
 
     def _plain(self, board: Board) -> float:
-        return value(self.config, _with(self.boards, self.seat, board), self.seat)
+        return self.evaluator.of(board)
 
 
 def _first_best(options: Sequence[tuple[float, Action]]) -> Action:
@@ -259,8 +410,11 @@ def reference_bot(state: State) -> Action:
             if not isinstance(action, wanted):
                 continue
             cell = action.cell
-            sheet = (*board.sheet[:cell], head.object, *board.sheet[cell + 1 :])
-            options.append((table._plain(Board(sheet, board.flowers, board.pesos, board.cards)), action))
+            if head.kind is PendingKind.DRAW:
+                options.append((table.draw_value(board, cell, head.object)[0], action))
+            else:
+                sheet = (*board.sheet[:cell], head.object, *board.sheet[cell + 1 :])
+                options.append((table._plain(Board(sheet, board.flowers, board.pesos, board.cards)), action))
         return _first_best(options) if options else legal[0]
     if state.phase is Phase.DRAFT:
         takes = [(table.die_value((a.colour, a.pips)), a) for a in legal if isinstance(a, TakeDie)]
