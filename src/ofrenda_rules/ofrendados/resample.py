@@ -16,7 +16,7 @@ No card is ever looked at and put back, and nothing is dealt face down, so
 the only constraint the history sets is what the state already shows (cards
 revealed, bought, discarded; dice rolled, drafted, used). The states
 consistent with all a seat has observed are therefore the given state with
-any generator: :func:`resample` keeps every field and, in a seeded game,
+any generator: ``resample`` keeps every field and, in a seeded game,
 draws a fresh generator from ``rng`` (a uniform 64-bit seed), so every future
 reveal and roll is drawn afresh, each card of the deck and each face equally
 likely. An unseeded state is returned as it is (its chance events wait for

@@ -12,49 +12,49 @@ draft picks per round, ``M`` the most pesos a seat can gain
 
 Observation (``encode_observation``), in this order:
 
-=========================  ================  ====================================================================
-section                    length            meaning
-=========================  ================  ====================================================================
-viewer                     ``n + 1``         one-hot: the view's seat, or the last entry for a spectator
-round                      ``6``             one-hot: rounds completed (0-5)
-first player               ``n``             one-hot: the round's starting player
-phase                      ``6``             one-hot: :class:`~ofrenda_rules.ofrendados.state.Phase` order
-to move                    ``n + 2``         one-hot: the seat to decide, then chance, then game over
-market                     ``3 * C``         per market slot (in order revealed), one-hot of its card
-card places                ``C * (n + 2)``   per card: in the deck, discarded, bought by seat ``0 .. n-1``
-rolled                     ``F``             this round's dice as rolled, count per face / ``d``
-pool                       ``F``             dice left to draft, count per face / ``d``
-drafted                    ``n * F``         each seat's drafted dice this round, count per face / ``d``
-dice left                  ``F``             the acting seat's unused dice, count per face / ``d``
-rerolling                  ``F``             one-hot: the die being rerolled, if any
-powers used                ``C``             flag per die-power card used this round
-pending head               ``2 + K + C``     the first owed decision: kind (draw, rewrite), object, rewrite card
-pending rest               ``K``             the other owed draws, count per object / 4
-boards                     ``n * (S*K+P+5)`` per seat: the sheet (one-hot kind per cell), a flag per Path space
-                                             holding its token, pesos / ``M``, flowers of types A, B, C / tokens
-                                             per player, and a flag: it has a flower in the land of the living
-=========================  ================  ====================================================================
+=========================  ==================  ====================================================================
+section                    length              meaning
+=========================  ==================  ====================================================================
+viewer                     ``n + 1``           one-hot: the view's seat, or the last entry for a spectator
+round                      ``6``               one-hot: rounds completed (0-5)
+first player               ``n``               one-hot: the round's starting player
+phase                      ``6``               one-hot: :class:`~ofrenda_rules.ofrendados.state.Phase` order
+to move                    ``n + 2``           one-hot: the seat to decide, then chance, then game over
+market                     ``3 * C``           per market slot (in order revealed), one-hot of its card
+card places                ``C * (n + 2)``     per card: in the deck, discarded, bought by seat ``0 .. n-1``
+rolled                     ``F``               this round's dice as rolled, count per face / ``d``
+pool                       ``F``               dice left to draft, count per face / ``d``
+drafted                    ``n * F``           each seat's drafted dice this round, count per face / ``d``
+dice left                  ``F``               the acting seat's unused dice, count per face / ``d``
+rerolling                  ``F``               one-hot: the die being rerolled, if any
+powers used                ``C``               flag per die-power card used this round
+pending head               ``2 + K + C``       the first owed decision: kind (draw, rewrite), object, rewrite card
+pending rest               ``K``               the other owed draws, count per object / 4
+boards                     ``n * (S*K+P+5)``   per seat: the sheet (one-hot kind per cell), a flag per Path space
+                                               holding its token, pesos / ``M``, flowers of types A, B, C / tokens
+                                               per player, and a flag: it has a flower in the land of the living
+=========================  ==================  ====================================================================
 
 Information state (``encode_information_state``): the observation of the last
 view, then history features read from every view's ``recent_events`` (each
 event counted once: after a chance outcome fed by the caller a view repeats
 the earlier events, which are skipped):
 
-=========================  ================  ====================================================================
-section                    length            meaning
-=========================  ================  ====================================================================
-observation                as above          the observation of the last view
-per round (5 times)        ``F``             the dice as first rolled, count per face / ``d``
-                           ``Q * 12``        each draft pick in order, one-hot of the yellow or orange face taken
-                           ``C``             flag per card revealed into the market this round
-                           ``n * C``         flag per card bought by each seat this round
-                           ``n * F``         each seat's dice used for their face, count per face / ``d``
-                           ``n * F``         each seat's dice exchanged for money, count per face / ``d``
-                           ``n * C``         flag per die-power card each seat used this round
-per seat                   ``S``             the round (``r / 5``, 1-5) of the latest drawing in each cell
-per seat                   ``S``             times each cell was rewritten / 4
-per seat                   ``P``             the round (``r / 5``) each Path space got the seat's token
-=========================  ================  ====================================================================
+=========================  ==================  ====================================================================
+section                    length              meaning
+=========================  ==================  ====================================================================
+observation                as above            the observation of the last view
+round ``r`` (5 times)      ``F``               the dice as first rolled, count per face / ``d``
+round ``r``                ``Q * 12``          each draft pick in order, one-hot of the yellow or orange face taken
+round ``r``                ``C``               flag per card revealed into the market this round
+round ``r``                ``n * C``           flag per card bought by each seat this round
+round ``r``                ``n * F``           each seat's dice used for their face, count per face / ``d``
+round ``r``                ``n * F``           each seat's dice exchanged for money, count per face / ``d``
+round ``r``                ``n * C``           flag per die-power card each seat used this round
+per seat                   ``S``               the round (``r / 5``, 1-5) of the latest drawing in each cell
+per seat                   ``S``               times each cell was rewritten / 4
+per seat                   ``P``               the round (``r / 5``) each Path space got the seat's token
+=========================  ==================  ====================================================================
 
 What the information state forgets: the order of decisions inside one
 player's create or buy turn (which die was used before which, which card was
