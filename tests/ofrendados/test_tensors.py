@@ -17,9 +17,11 @@ from ofrenda_rules.ofrendados import (
     GAME,
     Beneath,
     Config,
+    Die,
     ObjectKind,
     State,
     TakeDie,
+    UseDie,
     View,
     apply,
     encode_information_state,
@@ -39,7 +41,7 @@ from ofrenda_rules.ofrendados import (
 from ofrenda_rules.ofrendados.bounds import max_offering
 from ofrenda_rules.ofrendados.offering import offering_score
 from ofrenda_rules.ofrendados.tensors import _new_events
-from tests.ofrendados.helpers import PATH, SHEET, O, Y, board, start
+from tests.ofrendados.helpers import PATH, SHEET, O, P, Y, board, creating, start
 
 CONFIGS = GAME.test_configs()
 
@@ -107,6 +109,23 @@ def test_the_information_state_remembers_the_draft_order_the_view_forgets() -> N
         histories.append(views)
     first_views, second_views = histories
     assert attrs.evolve(first_views[-1], recent_events=()) == attrs.evolve(second_views[-1], recent_events=())
+    assert encode_observation(config, first_views[-1]) == encode_observation(config, second_views[-1])
+    assert encode_information_state(config, first_views) != encode_information_state(config, second_views)
+
+
+def test_the_information_state_remembers_the_order_dice_were_used() -> None:
+    # Two money faces used in either order leave the same table (4 pesos more) but a different history.
+    state = creating(start(players=2), [Die(O, 6), Die(P, 6)])
+    config = state.config
+    histories = []
+    for order in ((Die(O, 6), Die(P, 6)), (Die(P, 6), Die(O, 6))):
+        current = state
+        views = [observe(current, 0)]
+        for die in order:
+            current = apply(current, UseDie(die.colour, die.pips))
+            views.append(observe(current, 0))
+        histories.append(views)
+    first_views, second_views = histories
     assert encode_observation(config, first_views[-1]) == encode_observation(config, second_views[-1])
     assert encode_information_state(config, first_views) != encode_information_state(config, second_views)
 

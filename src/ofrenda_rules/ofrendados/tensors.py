@@ -48,20 +48,20 @@ round ``r`` (5 times)      ``F``               the dice as first rolled, count p
 round ``r``                ``Q * 12``          each draft pick in order, one-hot of the yellow or orange face taken
 round ``r``                ``C``               flag per card revealed into the market this round
 round ``r``                ``n * C``           flag per card bought by each seat this round
-round ``r``                ``n * F``           each seat's dice used for their face, count per face / ``d``
-round ``r``                ``n * F``           each seat's dice exchanged for money, count per face / ``d``
+round ``r``                ``n * U * (F+1)``   each seat's dice in the order used: one-hot of the face, and a flag
+                                               when exchanged for money (``U = Q / n + d`` dice a seat uses)
 round ``r``                ``n * C``           flag per die-power card each seat used this round
 per seat                   ``S``               the round (``r / 5``, 1-5) of the latest drawing in each cell
 per seat                   ``S``               times each cell was rewritten / 4
 per seat                   ``P``               the round (``r / 5``) each Path space got the seat's token
 =========================  ==================  ====================================================================
 
-What the information state forgets: the order of decisions inside one
-player's create or buy turn (which die was used before which, which card was
-bought first within a round), the kinds an object was rewritten from, the
-faces of dice turned or rerolled by die powers (their results show in the
-dice used), and the refill reveals' order within a round. Everything else a
-seat saw is kept.
+What the information state forgets: with repeat purchases, the order of a
+seat's purchases within one buy turn; which drawing or rewrite followed which
+die inside a create turn (the round of each cell's drawing is kept), the kinds
+an object was rewritten from, the faces of dice turned or rerolled by die
+powers (the faces used show the result), and the order of the reveals within
+a round. Everything else a seat saw is kept.
 
 >>> from ofrenda_rules.ofrendados import Config, new_game, observe
 >>> config = Config(players=2)
@@ -72,9 +72,9 @@ seat saw is kept.
 >>> len(tensor), tensor[0], tensor[2]
 (843, 1.0, 0.0)
 >>> information_state_shape(config)
-(2543,)
+(3323,)
 >>> len(encode_information_state(config, [observe(state, 0)]))
-2543
+3323
 """
 
 from __future__ import annotations
@@ -121,6 +121,7 @@ _KIND: Final = {kind: i for i, kind in enumerate(_KINDS)}
 _PHASE: Final = {phase: i for i, phase in enumerate(Phase)}
 _FLOWER: Final = {flower: i for i, flower in enumerate(Flower)}
 _PENDING_SCALE: Final = 4.0
+_USE: Final = _FACES + 1
 _REWRITE_SCALE: Final = 4.0
 
 
@@ -156,6 +157,7 @@ class _Layout:
     board_size: int
     observation: int
     picks: int
+    uses: int
     round_size: int
     history: int
     cells: int
@@ -196,7 +198,8 @@ def _layout(config: Config) -> _Layout:
         at += size
     observation = at
     picks = 2 * config.dice_per_colour
-    round_size = _FACES + picks * _DRAFT_FACES + c + n * c + 2 * n * _FACES + n * c
+    uses = picks // n + config.dice_per_colour
+    round_size = _FACES + picks * _DRAFT_FACES + c + n * c + n * uses * _USE + n * c
     history = observation
     cells = history + ROUNDS * round_size
     spaces = cells + 2 * n * s
@@ -214,6 +217,7 @@ def _layout(config: Config) -> _Layout:
         board_size=s * k + p + 5,
         observation=observation,
         picks=picks,
+        uses=uses,
         round_size=round_size,
         history=history,
         cells=cells,
@@ -357,11 +361,13 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
     scale = lay.per_colour
     rounds = 0
     picks = 0
+    used = [0] * n
     base = lay.history
     for event in _new_events(views):
         if isinstance(event, RoundStarted):
             rounds = min(event.round, ROUNDS) - 1
             picks = 0
+            used = [0] * n
             base = lay.history + rounds * lay.round_size
         elif isinstance(event, DiceRolled):
             for colour, faces in zip(_COLOURS, (event.yellow, event.orange, event.purple), strict=True):
@@ -376,10 +382,15 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
         elif isinstance(event, CardBought):
             out[base + _FACES + lay.picks * _DRAFT_FACES + c + event.seat * c + cards[event.card]] = 1.0
         elif isinstance(event, DieUsed):
-            at = base + _FACES + lay.picks * _DRAFT_FACES + c + n * c + event.seat * _FACES
-            out[at + (n * _FACES if event.as_money else 0) + _FACE[event.colour, event.pips]] += scale
+            slot = used[event.seat]
+            used[event.seat] += 1
+            if slot < lay.uses:
+                at = base + _FACES + lay.picks * _DRAFT_FACES + c + n * c + (event.seat * lay.uses + slot) * _USE
+                out[at + _FACE[event.colour, event.pips]] = 1.0
+                if event.as_money:
+                    out[at + _FACES] = 1.0
         elif isinstance(event, DieTurned | DieRerolled):
-            at = base + _FACES + lay.picks * _DRAFT_FACES + c + n * c + 2 * n * _FACES
+            at = base + _FACES + lay.picks * _DRAFT_FACES + c + n * c + n * lay.uses * _USE
             out[at + event.seat * c + cards[event.card]] = 1.0
         elif isinstance(event, ObjectDrawn):
             out[lay.cells + event.seat * 2 * lay.sheet_size + event.cell] = (rounds + 1) / ROUNDS
