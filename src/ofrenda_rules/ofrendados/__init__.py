@@ -24,6 +24,8 @@ from ofrenda_rules.ofrendados.actions import RollDie as RollDie
 from ofrenda_rules.ofrendados.actions import TakeDie as TakeDie
 from ofrenda_rules.ofrendados.actions import TurnDie as TurnDie
 from ofrenda_rules.ofrendados.actions import UseDie as UseDie
+from ofrenda_rules.ofrendados.bots import reference_bot as reference_bot
+from ofrenda_rules.ofrendados.bounds import score_bounds as score_bounds
 from ofrenda_rules.ofrendados.cards import CardColour as CardColour
 from ofrenda_rules.ofrendados.cards import CardSpec as CardSpec
 from ofrenda_rules.ofrendados.cards import DiePower as DiePower
@@ -74,6 +76,7 @@ from ofrenda_rules.ofrendados.picture import render_svg as render_svg
 from ofrenda_rules.ofrendados.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.ofrendados.position import from_position as from_position
 from ofrenda_rules.ofrendados.position import to_position as to_position
+from ofrenda_rules.ofrendados.resample import resample as resample
 from ofrenda_rules.ofrendados.rules import apply as apply
 from ofrenda_rules.ofrendados.rules import chance_outcomes as chance_outcomes
 from ofrenda_rules.ofrendados.rules import current_player as current_player
@@ -98,6 +101,10 @@ from ofrenda_rules.ofrendados.state import PendingKind as PendingKind
 from ofrenda_rules.ofrendados.state import Phase as Phase
 from ofrenda_rules.ofrendados.state import State as State
 from ofrenda_rules.ofrendados.tally import tally as tally
+from ofrenda_rules.ofrendados.tensors import encode_information_state as encode_information_state
+from ofrenda_rules.ofrendados.tensors import encode_observation as encode_observation
+from ofrenda_rules.ofrendados.tensors import information_state_shape as information_state_shape
+from ofrenda_rules.ofrendados.tensors import observation_shape as observation_shape
 from ofrenda_rules.ofrendados.text import describe_action as describe_action
 from ofrenda_rules.ofrendados.text import describe_card as describe_card
 from ofrenda_rules.ofrendados.text import describe_outcome as describe_outcome
@@ -179,9 +186,12 @@ __all__ = [
     "describe_event",
     "describe_outcome",
     "encode_action",
+    "encode_information_state",
+    "encode_observation",
     "event_seen_by",
     "from_position",
     "hidden_variant",
+    "information_state_shape",
     "is_over",
     "legal_actions",
     "load_edition",
@@ -189,12 +199,16 @@ __all__ = [
     "max_decisions",
     "new_game",
     "num_distinct_actions",
+    "observation_shape",
     "observe",
     "observe_public",
     "outcome",
+    "reference_bot",
     "render_svg",
     "render_text",
+    "resample",
     "score",
+    "score_bounds",
     "step",
     "tally",
     "to_position",

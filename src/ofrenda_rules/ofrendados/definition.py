@@ -9,6 +9,8 @@ from ofrenda_rules.game import GameDefinition, GameInfo
 from ofrenda_rules.ofrendados.actions import (
     Action,
 )
+from ofrenda_rules.ofrendados.bots import reference_bot
+from ofrenda_rules.ofrendados.bounds import score_bounds
 from ofrenda_rules.ofrendados.codec import (
     decode_action,
     encode_action,
@@ -20,6 +22,7 @@ from ofrenda_rules.ofrendados.components import Beneath
 from ofrenda_rules.ofrendados.events import Event, describe_event, event_seen_by
 from ofrenda_rules.ofrendados.picture import render_svg
 from ofrenda_rules.ofrendados.position import from_position, to_position
+from ofrenda_rules.ofrendados.resample import resample
 from ofrenda_rules.ofrendados.rules import (
     apply,
     chance_outcomes,
@@ -42,6 +45,12 @@ from ofrenda_rules.ofrendados.state import (
     State,
 )
 from ofrenda_rules.ofrendados.tally import tally
+from ofrenda_rules.ofrendados.tensors import (
+    encode_information_state,
+    encode_observation,
+    information_state_shape,
+    observation_shape,
+)
 from ofrenda_rules.ofrendados.text import describe_action, describe_outcome, render_text
 from ofrenda_rules.ofrendados.view import View, observe, observe_public
 
@@ -148,5 +157,12 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     max_decisions=max_decisions,
     render_svg=render_svg,
     tally=tally,
+    reference_bot=reference_bot,
+    score_bounds=score_bounds,
+    observation_shape=observation_shape,
+    encode_observation=encode_observation,
+    information_state_shape=information_state_shape,
+    encode_information_state=encode_information_state,
+    resample=resample,
 )
 """Ofrendados as a registered game."""

@@ -1,0 +1,401 @@
+"""Observation and information-state tensors of Ofrendados, for search and learning.
+
+Both are flat tuples of floats computed from views alone (what a seat, or a
+spectator, may know), so they leak nothing by construction. Their layouts
+depend on the configuration only: ``n`` seats, ``C`` Calaveritas (indexed by
+their place in ``edition.card_ids``), ``S`` cells of the offering sheet,
+``K = 8`` object kinds (:class:`~ofrenda_rules.ofrendados.components.ObjectKind`
+order), ``P`` Path spaces, ``F = 18`` die faces (colour yellow, orange, purple
+then pips 1-6: ``6 * colour + pips - 1``), ``d`` dice per colour, ``Q = 2d``
+draft picks per round, ``M`` the most pesos a seat can gain
+(:func:`~ofrenda_rules.ofrendados.bounds.max_pesos`).
+
+Observation (``encode_observation``), in this order:
+
+=========================  ==================  ====================================================================
+section                    length              meaning
+=========================  ==================  ====================================================================
+viewer                     ``n + 1``           one-hot: the view's seat, or the last entry for a spectator
+round                      ``6``               one-hot: rounds completed (0-5)
+first player               ``n``               one-hot: the round's starting player
+phase                      ``6``               one-hot: :class:`~ofrenda_rules.ofrendados.state.Phase` order
+to move                    ``n + 2``           one-hot: the seat to decide, then chance, then game over
+market                     ``3 * C``           per market slot (in order revealed), one-hot of its card
+card places                ``C * (n + 2)``     per card: in the deck, discarded, bought by seat ``0 .. n-1``
+rolled                     ``F``               this round's dice as rolled, count per face / ``d``
+pool                       ``F``               dice left to draft, count per face / ``d``
+drafted                    ``n * F``           each seat's drafted dice this round, count per face / ``d``
+dice left                  ``F``               the acting seat's unused dice, count per face / ``d``
+rerolling                  ``F``               one-hot: the die being rerolled, if any
+powers used                ``C``               flag per die-power card used this round
+pending head               ``2 + K + C``       the first owed decision: kind (draw, rewrite), object, rewrite card
+pending rest               ``K``               the other owed draws, count per object / 4
+boards                     ``n * (S*K+P+5)``   per seat: the sheet (one-hot kind per cell), a flag per Path space
+                                               holding its token, pesos / ``M``, flowers of types A, B, C / tokens
+                                               per player, and a flag: it has a flower in the land of the living
+=========================  ==================  ====================================================================
+
+Information state (``encode_information_state``): the observation of the last
+view, then history features read from every view's ``recent_events`` (each
+event counted once: after a chance outcome fed by the caller a view repeats
+the earlier events, which are skipped):
+
+=========================  ==================  ====================================================================
+section                    length              meaning
+=========================  ==================  ====================================================================
+observation                as above            the observation of the last view
+round ``r`` (5 times)      ``F``               the dice as first rolled, count per face / ``d``
+round ``r``                ``Q * 12``          each draft pick in order, one-hot of the yellow or orange face taken
+round ``r``                ``C``               flag per card revealed into the market this round
+round ``r``                ``n * C``           flag per card bought by each seat this round
+round ``r``                ``n * U * (F+1)``   each seat's dice in the order used: one-hot of the face, and a flag
+                                               when exchanged for money (``U = Q / n + d`` dice a seat uses)
+round ``r``                ``n * C``           flag per die-power card each seat used this round
+per seat                   ``S``               the round (``r / 5``, 1-5) of the latest drawing in each cell
+per seat                   ``S``               times each cell was rewritten / 4
+per seat                   ``P``               the round (``r / 5``) each Path space got the seat's token
+=========================  ==================  ====================================================================
+
+What the information state forgets: with repeat purchases, the order of a
+seat's purchases within one buy turn; which drawing or rewrite followed which
+die inside a create turn (the round of each cell's drawing is kept), the kinds
+an object was rewritten from, the faces of dice turned or rerolled by die
+powers (the faces used show the result), and the order of the reveals within
+a round. Everything else a seat saw is kept.
+
+>>> from ofrenda_rules.ofrendados import Config, new_game, observe
+>>> config = Config(players=2)
+>>> observation_shape(config)
+(843,)
+>>> state = new_game(config, seed=1)
+>>> tensor = encode_observation(config, observe(state, 0))
+>>> len(tensor), tensor[0], tensor[2]
+(843, 1.0, 0.0)
+>>> information_state_shape(config)
+(3323,)
+>>> len(encode_information_state(config, [observe(state, 0)]))
+3323
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.ofrendados._config_cache import per_config
+from ofrenda_rules.ofrendados.bounds import max_pesos
+from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind
+from ofrenda_rules.ofrendados.events import (
+    CardBought,
+    CardRevealed,
+    DiceRolled,
+    DieRerolled,
+    DieTaken,
+    DieTurned,
+    DieUsed,
+    FlowerMoved,
+    ObjectDrawn,
+    ObjectRewritten,
+    RoundStarted,
+)
+from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Config, Die, PendingKind, Phase
+from ofrenda_rules.ofrendados.view import View
+
+__all__ = [
+    "encode_information_state",
+    "encode_observation",
+    "information_state_shape",
+    "observation_shape",
+]
+
+_COLOURS: Final = tuple(Colour)
+_FACE: Final = {(colour, pips): 6 * c + pips - 1 for c, colour in enumerate(_COLOURS) for pips in range(1, 7)}
+_FACES: Final = 6 * len(_COLOURS)
+_DRAFT_FACES: Final = 12
+_KINDS: Final = tuple(ObjectKind)
+_KIND: Final = {kind: i for i, kind in enumerate(_KINDS)}
+_PHASE: Final = {phase: i for i, phase in enumerate(Phase)}
+_FLOWER: Final = {flower: i for i, flower in enumerate(Flower)}
+_PENDING_SCALE: Final = 4.0
+_USE: Final = _FACES + 1
+_REWRITE_SCALE: Final = 4.0
+
+
+@attrs.frozen
+class _Layout:
+    """Offsets of every section under one configuration."""
+
+    n: int
+    cards: dict[int, int]
+    per_colour: float
+    pesos_scale: float
+    tokens: float
+    sheet_size: int
+    path_length: int
+    head: int
+    flower_of_space: tuple[int, ...]
+    viewer: int
+    round: int
+    first_player: int
+    phase: int
+    to_move: int
+    market: int
+    places: int
+    rolled: int
+    pool: int
+    drafted: int
+    dice_left: int
+    rerolling: int
+    powers: int
+    pending_head: int
+    pending_rest: int
+    boards: int
+    board_size: int
+    observation: int
+    picks: int
+    uses: int
+    round_size: int
+    history: int
+    cells: int
+    spaces: int
+    information: int
+
+
+@per_config
+def _layout(config: Config) -> _Layout:
+    edition = config.edition
+    n = config.players
+    c = len(edition.cards)
+    s = edition.sheet.size
+    p = edition.path.length
+    k = len(_KINDS)
+    sizes: list[tuple[str, int]] = [
+        ("viewer", n + 1),
+        ("round", ROUNDS + 1),
+        ("first_player", n),
+        ("phase", len(Phase)),
+        ("to_move", n + 2),
+        ("market", MARKET_SIZE * c),
+        ("places", c * (n + 2)),
+        ("rolled", _FACES),
+        ("pool", _FACES),
+        ("drafted", n * _FACES),
+        ("dice_left", _FACES),
+        ("rerolling", _FACES),
+        ("powers", c),
+        ("pending_head", 2 + k + c),
+        ("pending_rest", k),
+        ("boards", n * (s * k + p + 5)),
+    ]
+    offsets: dict[str, int] = {}
+    at = 0
+    for name, size in sizes:
+        offsets[name] = at
+        at += size
+    observation = at
+    picks = 2 * config.dice_per_colour
+    uses = picks // n + config.dice_per_colour
+    round_size = _FACES + picks * _DRAFT_FACES + c + n * c + n * uses * _USE + n * c
+    history = observation
+    cells = history + ROUNDS * round_size
+    spaces = cells + 2 * n * s
+    information = spaces + n * p
+    return _Layout(
+        n=n,
+        cards={card: i for i, card in enumerate(edition.card_ids)},
+        per_colour=1.0 / config.dice_per_colour,
+        pesos_scale=1.0 / max_pesos(config),
+        tokens=1.0 / edition.flowers_per_player,
+        sheet_size=s,
+        path_length=p,
+        head=edition.path.head,
+        flower_of_space=tuple(_FLOWER[space.flower] for space in edition.path.spaces),
+        board_size=s * k + p + 5,
+        observation=observation,
+        picks=picks,
+        uses=uses,
+        round_size=round_size,
+        history=history,
+        cells=cells,
+        spaces=spaces,
+        information=information,
+        **offsets,
+    )
+
+
+def observation_shape(config: Config) -> tuple[int, ...]:
+    """The shape of :func:`encode_observation`'s tensor under ``config`` (one dimension)."""
+    return (_layout(config).observation,)
+
+
+def information_state_shape(config: Config) -> tuple[int, ...]:
+    """The shape of :func:`encode_information_state`'s tensor under ``config`` (one dimension)."""
+    return (_layout(config).information,)
+
+
+def _check_view(config: Config, view: object) -> View:
+    if not isinstance(view, View):
+        raise ConfigError(f"expected an ofrendados View, not {type(view).__name__}")
+    if view.config is not config and view.config != config:
+        raise ConfigError("the view belongs to a game under another configuration")
+    return view
+
+
+def _count_dice(out: list[float], at: int, dice: Sequence[Die], scale: float) -> None:
+    for die in dice:
+        out[at + _FACE[die.colour, die.pips]] += scale
+
+
+def _fill_observation(out: list[float], lay: _Layout, view: View) -> None:
+    n = lay.n
+    out[lay.viewer + (view.player if view.player >= 0 else n)] = 1.0
+    out[lay.round + view.round] = 1.0
+    out[lay.first_player + view.first_player] = 1.0
+    out[lay.phase + _PHASE[view.phase]] = 1.0
+    mover = view.current_player
+    out[lay.to_move + (mover if mover >= 0 else n if mover == CHANCE else n + 1)] = 1.0
+    cards = lay.cards
+    c = len(cards)
+    for slot, card in enumerate(view.market):
+        out[lay.market + slot * c + cards[card]] = 1.0
+    width = n + 2
+    places = lay.places
+    for card in view.deck:
+        out[places + cards[card] * width] = 1.0
+    for card in view.discard:
+        out[places + cards[card] * width + 1] = 1.0
+    for seat, board in enumerate(view.boards):
+        for card in board.cards:
+            out[places + cards[card] * width + 2 + seat] = 1.0
+    scale = lay.per_colour
+    _count_dice(out, lay.rolled, view.rolled, scale)
+    _count_dice(out, lay.pool, view.pool, scale)
+    for seat, dice in enumerate(view.drafted):
+        _count_dice(out, lay.drafted + seat * _FACES, dice, scale)
+    _count_dice(out, lay.dice_left, view.dice_left, scale)
+    if view.rerolling is not None:
+        out[lay.rerolling + _FACE[view.rerolling.colour, view.rerolling.pips]] = 1.0
+    for card in view.powers_used:
+        out[lay.powers + cards[card]] = 1.0
+    if view.pending:
+        head = view.pending[0]
+        at = lay.pending_head
+        out[at + (0 if head.kind is PendingKind.DRAW else 1)] = 1.0
+        out[at + 2 + _KIND[head.object]] = 1.0
+        if head.card:
+            out[at + 2 + len(_KINDS) + cards[head.card]] = 1.0
+        for owed in view.pending[1:]:
+            out[lay.pending_rest + _KIND[owed.object]] += 1.0 / _PENDING_SCALE
+    kinds = len(_KINDS)
+    s = lay.sheet_size
+    for seat, board in enumerate(view.boards):
+        base = lay.boards + seat * lay.board_size
+        for cell, content in enumerate(board.sheet):
+            if content is not None:
+                out[base + cell * kinds + _KIND[content]] = 1.0
+        path = base + s * kinds
+        tail = path + lay.path_length
+        for space in board.flowers:
+            out[path + space - 1] = 1.0
+            out[tail + 1 + lay.flower_of_space[space - 1]] += lay.tokens
+        out[tail] = board.pesos * lay.pesos_scale
+        if board.flowers and board.flowers[-1] > lay.head:
+            out[tail + 4] = 1.0
+
+
+def encode_observation(config: Config, view: View) -> tuple[float, ...]:
+    """``view`` (a seat's or the spectator's) as a flat tuple of floats, in the layout of the module docstring.
+
+    Raises:
+        ConfigError: ``view`` is not an Ofrendados view of a game under ``config``.
+
+    """
+    lay = _layout(config)
+    _check_view(config, view)
+    out = [0.0] * lay.observation
+    _fill_observation(out, lay, view)
+    return tuple(out)
+
+
+def _new_events(views: Sequence[View]) -> list[object]:
+    """Every event the views tell, each once, in order."""
+    events: list[object] = []
+    previous: View | None = None
+    for view in views:
+        recent = view.recent_events
+        if previous is not None and previous.current_player == CHANCE:
+            known = previous.recent_events
+            recent = recent[len(known) :] if recent[: len(known)] == known else recent
+        events.extend(recent)
+        previous = view
+    return events
+
+
+def encode_information_state(config: Config, views: Sequence[View]) -> tuple[float, ...]:
+    """A seat's perfect-recall information state: every view it has had, in order, as a flat tuple of floats.
+
+    The layout is in the module docstring. The views must all be of the same
+    seat (or all the spectator's).
+
+    Raises:
+        ConfigError: no view is given, a view is not an Ofrendados view under ``config``, or the views belong
+            to different seats.
+
+    """
+    lay = _layout(config)
+    if not views:
+        raise ConfigError("an information state needs at least the view after the set-up")
+    last = _check_view(config, views[-1])
+    for view in views:
+        if _check_view(config, view).player != last.player:
+            raise ConfigError(f"the views belong to seats {view.player} and {last.player}, not to one seat")
+    out = [0.0] * lay.information
+    _fill_observation(out, lay, last)
+    n = lay.n
+    c = len(lay.cards)
+    cards = lay.cards
+    scale = lay.per_colour
+    rounds = 0
+    picks = 0
+    used = [0] * n
+    base = lay.history
+    for event in _new_events(views):
+        if isinstance(event, RoundStarted):
+            rounds = min(event.round, ROUNDS) - 1
+            picks = 0
+            used = [0] * n
+            base = lay.history + rounds * lay.round_size
+        elif isinstance(event, DiceRolled):
+            for colour, faces in zip(_COLOURS, (event.yellow, event.orange, event.purple), strict=True):
+                for pips in faces:
+                    out[base + _FACE[colour, pips]] += scale
+        elif isinstance(event, DieTaken):
+            if picks < lay.picks:
+                out[base + _FACES + picks * _DRAFT_FACES + _FACE[event.colour, event.pips]] = 1.0
+            picks += 1
+        elif isinstance(event, CardRevealed):
+            out[base + _FACES + lay.picks * _DRAFT_FACES + cards[event.card]] = 1.0
+        elif isinstance(event, CardBought):
+            out[base + _FACES + lay.picks * _DRAFT_FACES + c + event.seat * c + cards[event.card]] = 1.0
+        elif isinstance(event, DieUsed):
+            slot = used[event.seat]
+            used[event.seat] += 1
+            if slot < lay.uses:
+                at = base + _FACES + lay.picks * _DRAFT_FACES + c + n * c + (event.seat * lay.uses + slot) * _USE
+                out[at + _FACE[event.colour, event.pips]] = 1.0
+                if event.as_money:
+                    out[at + _FACES] = 1.0
+        elif isinstance(event, DieTurned | DieRerolled):
+            at = base + _FACES + lay.picks * _DRAFT_FACES + c + n * c + n * lay.uses * _USE
+            out[at + event.seat * c + cards[event.card]] = 1.0
+        elif isinstance(event, ObjectDrawn):
+            out[lay.cells + event.seat * 2 * lay.sheet_size + event.cell] = (rounds + 1) / ROUNDS
+        elif isinstance(event, ObjectRewritten):
+            out[lay.cells + (event.seat * 2 + 1) * lay.sheet_size + event.cell] += 1.0 / _REWRITE_SCALE
+        elif isinstance(event, FlowerMoved):
+            out[lay.spaces + event.seat * lay.path_length + event.space - 1] = (rounds + 1) / ROUNDS
+    return tuple(out)
