@@ -56,6 +56,7 @@ DICE: Final = frozenset({Phase.ABUELA_PORTRAIT, Phase.ABUELA_CANDLE})
 CHANCE_PHASES: Final = PORTRAIT_DRAWS | CANDLE_DRAWS | DICE | {Phase.SETUP_GOAL}
 """Every phase that waits for a chance outcome."""
 _GOAL_TYPES: Final = tuple(GoalType)
+_SIDES: Final = len(FACES)
 
 
 def goal_type(state: State | Work) -> GoalType:
@@ -73,30 +74,34 @@ def resolve_draws(w: Work) -> None:
     outcome draws nothing. A test compares both over many seeds.
     """
     rng = w.rng
-    if rng is None:
+    phase = w.phase
+    if rng is None or phase not in CHANCE_PHASES:
         return
     draws = Draws(rng)
+    below = draws.below
     while True:
-        phase = w.phase
         if phase in PORTRAIT_DRAWS:
             deck = w.deck
-            do_draw_portrait(w, deck[0 if len(deck) == 1 else draws.below(len(deck))])
+            n = len(deck)
+            do_draw_portrait(w, deck[0 if n == 1 else below(n)])
         elif phase in CANDLE_DRAWS:
             bag = w.bag
-            do_draw_candle(w, bag[0 if len(bag) == 1 else draws.below(len(bag))])
+            n = len(bag)
+            do_draw_candle(w, bag[0 if n == 1 else below(n)])
         elif phase in DICE:
-            face = FACES[draws.below(len(FACES))]
+            face = FACES[below(_SIDES)]
             if phase is Phase.ABUELA_PORTRAIT:
                 do_abuela_portrait(w, face)
             else:
                 do_abuela_candle(w, face)
         elif phase is Phase.SETUP_GOAL:
             goals = w.config.edition.goals_of(goal_type(w))
-            do_draw_goal(w, goals[0 if len(goals) == 1 else draws.below(len(goals))])
+            do_draw_goal(w, goals[0 if len(goals) == 1 else below(len(goals))])
         else:
             if draws.counter != rng.counter:
                 w.rng = draws.rng()
             return
+        phase = w.phase
 
 
 def _roll(w: Work, action: RollDie) -> None:

@@ -262,7 +262,12 @@ def do_refill(w: Work) -> None:
     stay on that space, for the portrait that slides or is drawn into it.
     """
     market = w.market
-    if None in market:
+    if market.count(None) == 1 and not w.market_marigolds[market.index(None)]:
+        space = market.index(None)  # the usual case: one space emptied, nothing left lying on it
+        piles = w.market_marigolds
+        w.market = (*market[:space], *market[space + 1 :], None)
+        w.market_marigolds = (*piles[:space], *piles[space + 1 :], 0)
+    elif None in market:
         cards: list[int] = []
         kept: list[int] = []
         left: list[tuple[int, int]] = []
@@ -279,7 +284,10 @@ def do_refill(w: Work) -> None:
             piles[space] += pile
         w.market_marigolds = tuple(piles)
     candle_market = w.candle_market
-    if None in candle_market:
+    if candle_market.count(None) == 1:
+        space = candle_market.index(None)
+        w.candle_market = (*candle_market[:space], *candle_market[space + 1 :], None)
+    elif None in candle_market:
         candles = [c for c in candle_market if c is not None]
         w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))
     _after_portrait_refill(w)
