@@ -256,27 +256,45 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     marigolds = board.marigolds
     if phase is Phase.TAKE_PORTRAIT:
         take = tables.take_portrait
-        return tuple([take[s] for s, c in enumerate(state.market) if c is not None and marigolds >= s])
+        market = state.market
+        if marigolds >= 0 and len(market) == MARKET_SIZE and None not in market:
+            return take[: marigolds + 1]  # a full Family board: the spaces the player can pay for
+        return tuple([take[s] for s, c in enumerate(market) if c is not None and marigolds >= s])
     if phase is Phase.TAKE_CANDLE:
         candle = tables.take_candle
         taken = state.taken_space
+        candle_market = state.candle_market
+        if marigolds >= 1 and len(candle_market) == MARKET_SIZE and None not in candle_market:
+            return tables.skip_or_take_any
         return (
             tables.skip_candle,
-            *[candle[s] for s, c in enumerate(state.candle_market) if c is not None and (s == taken or marigolds >= 1)],
+            *[candle[s] for s, c in enumerate(candle_market) if c is not None and (s == taken or marigolds >= 1)],
         )
     if phase is Phase.PLAY:
         hand = state.hands[state.seat]
         if not tables.knows(hand, tables.discard):
             return _fresh_decisions(state)
-        effect = tables.slot_effect
-        empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or marigolds >= 1)]
-        actions: list[Action] = []
+        portraits = board.portraits
+        if marigolds >= 1:
+            empty = [s for s, c in enumerate(portraits) if c is None]
+        else:
+            effect = tables.slot_effect
+            empty = [s for s, c in enumerate(portraits) if c is None and effect[s] >= 0]
         place = tables.place_portrait
         discard = tables.discard
-        for card in hand:
-            row = place[card]
-            actions.extend([row[s] for s in empty])
-            actions.append(discard[card])
+        if not empty:
+            return tuple([discard[card] for card in hand])
+        actions: list[Action] = []
+        if len(empty) == 1:
+            slot = empty[0]
+            for card in hand:
+                actions.append(place[card][slot])
+                actions.append(discard[card])
+        else:
+            slots = operator.itemgetter(*empty)  # a tuple of the row's actions in those slots, in order
+            for card in hand:
+                actions.extend(slots(place[card]))
+                actions.append(discard[card])
         return tuple(actions)
     slot = state.pending[0]
     candle_ok, marigold_ok = slot_options(state, slot)

@@ -139,39 +139,41 @@ def do_next_setup(w: Work) -> None:
 
 def do_draw_portrait(w: Work, card: int) -> None:
     """A portrait leaves the deck: removed (solo setup), to the Family board, or dealt."""
-    w.deck = _without(w.deck, card)
+    deck = w.deck = _without(w.deck, card)
     phase = w.phase
-    if phase is Phase.SETUP_REMOVE:
+    if phase is Phase.REFILL_PORTRAIT or phase is Phase.SETUP_MARKET:
+        market = w.market
+        space = market.index(None)
+        market = w.market = (*market[:space], card, *market[space + 1 :])
+        table = PORTRAIT_DRAWN[space] if space < len(PORTRAIT_DRAWN) else ()
+        w.recent_events += (table[card] if card < len(table) else PortraitDrawn(space, card),)
+        if phase is Phase.SETUP_MARKET:
+            do_next_setup(w)
+        elif not (None in market and deck):  # else the next portrait is drawn (the phase stays)
+            _after_candle_refill(w)
+    elif phase is Phase.SETUP_REMOVE:
         w.removed = tuple(sorted((*w.removed, card)))
         w.emit(PortraitRemoved, card)
         do_next_setup(w)
-    elif phase is Phase.SETUP_DEAL:
+    else:
         sizes = [len(hand) for hand in w.hands]
         seat = sizes.index(min(sizes))
         w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
         w.emit(PortraitDealt, seat, card)
         do_next_setup(w)
-    else:
-        space = w.market.index(None)
-        w.market = _put(w.market, space, card)
-        table = PORTRAIT_DRAWN[space] if space < len(PORTRAIT_DRAWN) else ()
-        w.add(table[card] if card < len(table) else PortraitDrawn(space, card))
-        if phase is Phase.SETUP_MARKET:
-            do_next_setup(w)
-        else:
-            _after_portrait_refill(w)
 
 
 def do_draw_candle(w: Work, candle: int) -> None:
     """A candle leaves the bag for the leftmost empty candle space."""
-    w.bag = _without(w.bag, candle)
-    space = w.candle_market.index(None)
-    w.candle_market = _put(w.candle_market, space, candle)
+    bag = w.bag = _without(w.bag, candle)
+    candle_market = w.candle_market
+    space = candle_market.index(None)
+    candle_market = w.candle_market = (*candle_market[:space], candle, *candle_market[space + 1 :])
     table = CANDLE_DRAWN[space] if space < len(CANDLE_DRAWN) else ()
-    w.add(table[candle] if candle < len(table) else CandleDrawn(space, candle))
+    w.recent_events += (table[candle] if candle < len(table) else CandleDrawn(space, candle),)
     if w.phase is Phase.SETUP_CANDLES:
         do_next_setup(w)
-    else:
+    elif not (None in candle_market and bag):  # else the next candle is drawn (the phase stays)
         _after_candle_refill(w)
 
 
