@@ -28,13 +28,17 @@ from ofrenda_rules.ofrenda.actions import (
     TakePortrait,
 )
 from ofrenda_rules.ofrenda.components import GoalType
-from ofrenda_rules.ofrenda.state import Phase, State
+from ofrenda_rules.ofrenda.edition import SOLO_REMOVED
+from ofrenda_rules.ofrenda.events import CandleDrawn, PortraitDealt, PortraitDrawn, PortraitRemoved
+from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
 from ofrenda_rules.ofrenda.turn import (
+    HAND_SIZE,
     do_discard_portrait,
     do_draw_candle,
     do_draw_goal,
     do_draw_portrait,
     do_leave_empty,
+    do_next_setup,
     do_place_candle,
     do_place_marigold,
     do_place_portrait,
@@ -42,10 +46,10 @@ from ofrenda_rules.ofrenda.turn import (
     do_take_candle,
     do_take_portrait,
 )
-from ofrenda_rules.ofrenda.work import Work
+from ofrenda_rules.ofrenda.work import CANDLE_DRAWN, PORTRAIT_DRAWN, Work
 from ofrenda_rules.rng import Draws
 
-__all__ = ["CANDLE_DRAWS", "CHANCE_PHASES", "DICE", "PORTRAIT_DRAWS", "do_action", "goal_type", "resolve_draws"]
+__all__ = ["CANDLE_DRAWS", "CHANCE_PHASES", "DICE", "PORTRAIT_DRAWS", "do_action", "goal_type", "resolve_draws", "resolve_setup"]
 
 PORTRAIT_DRAWS: Final = frozenset({Phase.SETUP_REMOVE, Phase.SETUP_MARKET, Phase.SETUP_DEAL, Phase.REFILL_PORTRAIT})
 """The phases waiting for a portrait drawn from the deck."""
@@ -57,6 +61,7 @@ CHANCE_PHASES: Final = PORTRAIT_DRAWS | CANDLE_DRAWS | DICE | {Phase.SETUP_GOAL}
 """Every phase that waits for a chance outcome."""
 _GOAL_TYPES: Final = tuple(GoalType)
 _SIDES: Final = len(FACES)
+_EMPTY_MARKET: Final = (None,) * MARKET_SIZE
 
 
 def goal_type(state: State | Work) -> GoalType:
@@ -102,6 +107,76 @@ def resolve_draws(w: Work) -> None:
                 w.rng = draws.rng()
             return
         phase = w.phase
+
+
+def resolve_setup(w: Work) -> None:
+    """Resolve a seeded game's setup from its first state, then the draws that follow (as :func:`resolve_draws`).
+
+    The same draws, in the same order, with the same events as
+    :func:`resolve_draws` makes one setup step at a time (a test compares
+    both over many seeds), without a phase change per draw: the solo
+    removals, 4 portraits and 4 candles for the Family board, then the
+    hands, one portrait to each seat in turn. The common goals and any
+    unusual start (a deck too small for the setup) take the general path.
+    """
+    rng = w.rng
+    config = w.config
+    players = config.players
+    deck = list(w.deck)
+    removed = SOLO_REMOVED if players == 1 else 0
+    if (
+        rng is None
+        or config.common_goals
+        or w.removed
+        or w.market != _EMPTY_MARKET
+        or w.candle_market != _EMPTY_MARKET
+        or any(w.hands)
+        or len(deck) < removed + MARKET_SIZE + HAND_SIZE * players
+    ):
+        do_next_setup(w)
+        resolve_draws(w)
+        return
+    draws = Draws(rng)
+    below = draws.below
+
+    def pick(items: list[int]) -> int:
+        n = len(items)
+        return items.pop(0 if n == 1 else below(n))
+
+    if removed:
+        taken = [pick(deck) for _ in range(removed)]
+        for card in taken:
+            w.emit(PortraitRemoved, card)
+        w.removed = tuple(sorted(taken))
+    market: list[int] = []
+    for space in range(MARKET_SIZE):
+        card = pick(deck)
+        market.append(card)
+        drawn = PORTRAIT_DRAWN[space]
+        w.recent_events += (drawn[card] if card < len(drawn) else PortraitDrawn(space, card),)
+    w.market = tuple(market)
+    bag = list(w.bag)
+    candles: list[int] = []
+    while bag and len(candles) < MARKET_SIZE:
+        candle = pick(bag)
+        drawn_candle = CANDLE_DRAWN[len(candles)]
+        w.recent_events += (
+            drawn_candle[candle] if candle < len(drawn_candle) else CandleDrawn(len(candles), candle),
+        )
+        candles.append(candle)
+    w.bag = tuple(bag)
+    w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))
+    hands: list[list[int]] = [[] for _ in range(players)]
+    for _ in range(HAND_SIZE):
+        for seat, hand in enumerate(hands):
+            card = pick(deck)
+            hand.append(card)
+            w.emit(PortraitDealt, seat, card)
+    w.hands = tuple([tuple(sorted(hand)) for hand in hands])
+    w.deck = tuple(deck)
+    w.rng = draws.rng()
+    do_next_setup(w)
+    resolve_draws(w)
 
 
 def _roll(w: Work, action: RollDie) -> None:

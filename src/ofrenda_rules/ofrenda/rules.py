@@ -40,7 +40,7 @@ from ofrenda_rules.ofrenda.advance import CANDLE_DRAWS as _CANDLE_DRAWS
 from ofrenda_rules.ofrenda.advance import CHANCE_PHASES as _CHANCE
 from ofrenda_rules.ofrenda.advance import DICE as _DICE
 from ofrenda_rules.ofrenda.advance import PORTRAIT_DRAWS as _PORTRAIT_DRAWS
-from ofrenda_rules.ofrenda.advance import do_action, goal_type, resolve_draws
+from ofrenda_rules.ofrenda.advance import do_action, goal_type, resolve_draws, resolve_setup
 from ofrenda_rules.ofrenda.events import Event, recast_hidden_cards
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.turn import (
@@ -102,8 +102,10 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
     rng = None if seed is None else Rng(seed)
     w = Work(_first_state(config))
     w.rng = rng
-    do_next_setup(w)
-    resolve_draws(w)
+    if rng is None:
+        do_next_setup(w)
+    else:
+        resolve_setup(w)
     return w.build()
 
 

@@ -199,17 +199,16 @@ def do_take_portrait(w: Work, space: int) -> None:
     market = w.market
     card = market[space]
     assert card is not None
-    piles = list(w.market_marigolds)
+    piles = w.market_marigolds
+    pile = piles[space]
     board = w.board(seat)
-    board.marigolds = board.marigolds - space + piles[space]
-    if piles[space] == 0 and seat < len(PORTRAIT_TAKEN_FREE) and card < len(PORTRAIT_TAKEN_FREE[0][0]):
-        w.add(PORTRAIT_TAKEN_FREE[seat][space][card])
+    board.marigolds = board.marigolds - space + pile
+    if pile == 0 and seat < len(PORTRAIT_TAKEN_FREE) and card < len(PORTRAIT_TAKEN_FREE[0][0]):
+        w.recent_events += (PORTRAIT_TAKEN_FREE[seat][space][card],)
     else:
-        w.emit(PortraitTaken, seat, space, card, space, piles[space])
-    for i in range(space):
-        piles[i] += 1
-    piles[space] = 0
-    w.market_marigolds = tuple(piles)
+        w.emit(PortraitTaken, seat, space, card, space, pile)
+    if space or pile:  # a marigold on each skipped portrait; those on the taken one are gained
+        w.market_marigolds = (*[p + 1 for p in piles[:space]], 0, *piles[space + 1 :])
     w.market = (*market[:space], None, *market[space + 1 :])
     w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
     w.taken_space = space
