@@ -79,7 +79,8 @@ def do_abuela_portrait(w: Work, face: int) -> None:
     w.abuela_discards = (*w.abuela_discards, card)
     w.taken_space = space
     w.die = face
-    if face in CANDLE_FACES and any(c is not None for c in w.candle_market):
+    candle_market = w.candle_market
+    if face in CANDLE_FACES and candle_market.count(None) < len(candle_market):
         w.phase = Phase.ABUELA_CANDLE
     else:
         do_refill(w)

@@ -10,7 +10,7 @@ same transitions from one immutable state to the next.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
@@ -92,6 +92,7 @@ DISCARD_GAIN = 3
 """Marigolds gained by discarding a portrait."""
 
 T = TypeVar("T")
+_ONE: Final = 1
 _GOAL_TYPES = tuple(GoalType)
 
 
@@ -208,8 +209,8 @@ def do_take_portrait(w: Work, space: int) -> None:
     else:
         w.emit(PortraitTaken, seat, space, card, space, pile)
     if space or pile:  # a marigold on each skipped portrait; those on the taken one are gained
-        w.market_marigolds = (*[p + 1 for p in piles[:space]], 0, *piles[space + 1 :])
-    w.market = (*market[:space], None, *market[space + 1 :])
+        w.market_marigolds = (*map(_ONE.__add__, piles[:space]), 0, *piles[space + 1 :])
+    w.market = market[:space] + (None,) + market[space + 1 :]
     w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
     w.taken_space = space
     do_light_candles(w, seat)
@@ -378,8 +379,17 @@ def slot_options(state: State | Work, slot: int) -> tuple[bool, bool]:
 
 def _next_pending(w: Work) -> None:
     pending = w.pending
-    while pending and slot_options(w, pending[0]) == (False, False):
-        pending = pending[1:]
+    if pending:  # skip the slots that can take nothing (as ``slot_options`` says)
+        board = w.boards[w.seat]
+        candle_ok = bool(board.candles)
+        marigold_ok = board.marigolds >= 1
+        any_slot = w.config.offering_in_any_slot
+        is_candle = w.tables.offering_is_candle
+        while pending:
+            candle_slot = is_candle[pending[0]]
+            if (candle_ok and (any_slot or candle_slot)) or (marigold_ok and (any_slot or not candle_slot)):
+                break
+            pending = pending[1:]
     if pending:
         w.pending = pending
         w.phase = Phase.OFFERINGS
@@ -392,7 +402,7 @@ def do_place_candle(w: Work, slot: int, candle: int) -> None:
     """Place ``candle`` from storage in ``slot``; it lights at once if its objective holds."""
     seat = w.seat
     board = w.board(seat)
-    board.candles = tuple(c for c in board.candles if c != candle)
+    board.candles = _without(board.candles, candle)
     board.candle_slots = _put(board.candle_slots, slot, candle)
     w.emit(CandlePlaced, seat, slot, candle)
     do_light_candles(w, seat)
