@@ -350,7 +350,16 @@ def validate(state: State, action: Action) -> Rejection | None:
     """
     if _offered(state, action):
         return None
-    read = _FIELDS_OF.get(type(action))
+    cls = type(action)
+    if cls is DrawPortrait:  # the usual chance outcome in driver mode: exactly the checks below, in short
+        card = action.card
+        if type(card) is int and state.phase in _PORTRAIT_DRAWS and card in state.deck:
+            return None
+    elif cls is DrawCandle:
+        candle = action.candle
+        if type(candle) is int and state.phase in _CANDLE_DRAWS and candle in state.bag:
+            return None
+    read = _FIELDS_OF.get(cls)
     if read is None:
         candidate: object = action
         if not isinstance(candidate, ACTION_CLASSES):
@@ -364,7 +373,6 @@ def validate(state: State, action: Action) -> Rejection | None:
     phase = state.phase
     if phase is Phase.OVER:
         return Rejection("game-over", "the game is over; no action can be taken")
-    cls = type(action)
     chance_action = cls in _CHANCE_CLASSES if read is not None else isinstance(action, _CHANCE_CLASSES)
     if phase in _CHANCE:
         if not chance_action:
