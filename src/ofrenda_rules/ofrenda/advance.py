@@ -49,7 +49,16 @@ from ofrenda_rules.ofrenda.turn import (
 from ofrenda_rules.ofrenda.work import CANDLE_DRAWN, PORTRAIT_DRAWN, Work
 from ofrenda_rules.rng import Draws
 
-__all__ = ["CANDLE_DRAWS", "CHANCE_PHASES", "DICE", "PORTRAIT_DRAWS", "do_action", "goal_type", "resolve_draws", "resolve_setup"]
+__all__ = [
+    "CANDLE_DRAWS",
+    "CHANCE_PHASES",
+    "DICE",
+    "PORTRAIT_DRAWS",
+    "do_action",
+    "goal_type",
+    "resolve_draws",
+    "resolve_setup",
+]
 
 PORTRAIT_DRAWS: Final = frozenset({Phase.SETUP_REMOVE, Phase.SETUP_MARKET, Phase.SETUP_DEAL, Phase.REFILL_PORTRAIT})
 """The phases waiting for a portrait drawn from the deck."""
@@ -160,9 +169,7 @@ def resolve_setup(w: Work) -> None:
     while bag and len(candles) < MARKET_SIZE:
         candle = pick(bag)
         drawn_candle = CANDLE_DRAWN[len(candles)]
-        w.recent_events += (
-            drawn_candle[candle] if candle < len(drawn_candle) else CandleDrawn(len(candles), candle),
-        )
+        w.recent_events += (drawn_candle[candle] if candle < len(drawn_candle) else CandleDrawn(len(candles), candle),)
         candles.append(candle)
     w.bag = tuple(bag)
     w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))

@@ -350,15 +350,15 @@ def validate(state: State, action: Action) -> Rejection | None:
     """
     if _offered(state, action):
         return None
-    cls = type(action)
-    if cls is DrawPortrait:  # the usual chance outcome in driver mode: exactly the checks below, in short
+    if type(action) is DrawPortrait:  # the usual chance outcome in driver mode: exactly the checks below, in short
         card = action.card
         if type(card) is int and state.phase in _PORTRAIT_DRAWS and card in state.deck:
             return None
-    elif cls is DrawCandle:
+    elif type(action) is DrawCandle:
         candle = action.candle
         if type(candle) is int and state.phase in _CANDLE_DRAWS and candle in state.bag:
             return None
+    cls = type(action)
     read = _FIELDS_OF.get(cls)
     if read is None:
         candidate: object = action

@@ -226,8 +226,8 @@ class Tables:
         """``TakeCandle`` by space."""
         self.skip_candle: Final = SkipCandle()
         """The one ``SkipCandle``."""
-        self.skip_or_take_any: Final = (self.skip_candle, *self.take_candle)
-        """``SkipCandle`` then ``TakeCandle`` by space: the choice with a candle on every space and a marigold to pay."""
+        self.skip_or_take_any: Final[tuple[SkipCandle | TakeCandle, ...]] = (self.skip_candle, *self.take_candle)
+        """``SkipCandle`` then ``TakeCandle`` by space: every choice with a candle on each space and a marigold."""
         self.place_portrait: Final = tuple(tuple(PlacePortrait(p.id, s) for s in cards) for p in edition.portraits)
         """``PlacePortrait`` by card, then slot."""
         self.discard: Final = tuple(DiscardPortrait(p.id) for p in edition.portraits)

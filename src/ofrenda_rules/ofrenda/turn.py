@@ -266,9 +266,9 @@ def do_refill(w: Work) -> None:
     market = w.market
     if market.count(None) == 1 and not w.market_marigolds[market.index(None)]:
         space = market.index(None)  # the usual case: one space emptied, nothing left lying on it
-        piles = w.market_marigolds
+        lying = w.market_marigolds
         w.market = (*market[:space], *market[space + 1 :], None)
-        w.market_marigolds = (*piles[:space], *piles[space + 1 :], 0)
+        w.market_marigolds = (*lying[:space], *lying[space + 1 :], 0)
     elif None in market:
         cards: list[int] = []
         kept: list[int] = []

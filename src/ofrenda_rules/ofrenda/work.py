@@ -336,7 +336,7 @@ class Work(_MutableState):
     def board(self, seat: int) -> Board:
         """The Ofrenda of ``seat``, to change in place."""
         current = self.boards[seat]
-        if type(current) is Board:
+        if isinstance(current, Board):
             return current
         board = Board(current)
         boards = self.boards
