@@ -51,6 +51,15 @@ from ofrenda_rules.ofrenda.validation import validate_decision
 from ofrenda_rules.ofrenda.work import Work, tables_of
 from ofrenda_rules.rng import Rng
 
+# The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
+# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_OFFERINGS: Final = Phase.OFFERINGS
+_OVER: Final = Phase.OVER
+_PLAY: Final = Phase.PLAY
+_SETUP_MARKET: Final = Phase.SETUP_MARKET
+_TAKE_CANDLE: Final = Phase.TAKE_CANDLE
+_TAKE_PORTRAIT: Final = Phase.TAKE_PORTRAIT
+
 __all__ = [
     "apply",
     "chance_outcomes",
@@ -142,7 +151,7 @@ def _first_state(config: Config) -> State:
     )
     state = State(
         config=config,
-        phase=Phase.SETUP_MARKET,
+        phase=_SETUP_MARKET,
         seat=0,
         abuela=False,
         deck=deck,
@@ -176,7 +185,7 @@ def _first_state(config: Config) -> State:
 def current_player(state: State) -> PlayerId:
     """The seat to decide, :data:`CHANCE` for a draw or a roll, or :data:`TERMINAL`."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return TERMINAL
     if phase in _CHANCE:
         return CHANCE
@@ -185,7 +194,7 @@ def current_player(state: State) -> PlayerId:
 
 def is_over(state: State) -> bool:
     """Whether the game has ended."""
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def _chance_actions(state: State) -> tuple[Action, ...]:
@@ -249,20 +258,20 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
     if phase in _CHANCE:
         return _chance_actions(state)
     tables = state._tables or tables_of(state)
     board = state.boards[state.seat]
     marigolds = board.marigolds
-    if phase is Phase.TAKE_PORTRAIT:
+    if phase is _TAKE_PORTRAIT:
         take = tables.take_portrait
         market = state.market
         if marigolds >= 0 and len(market) == MARKET_SIZE and None not in market:
             return take[: marigolds + 1]  # a full Family board: the spaces the player can pay for
         return tuple([take[s] for s, c in enumerate(market) if c is not None and marigolds >= s])
-    if phase is Phase.TAKE_CANDLE:
+    if phase is _TAKE_CANDLE:
         candle = tables.take_candle
         taken = state.taken_space
         candle_market = state.candle_market
@@ -272,31 +281,24 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
             tables.skip_candle,
             *[candle[s] for s, c in enumerate(candle_market) if c is not None and (s == taken or marigolds >= 1)],
         )
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         hand = state.hands[state.seat]
-        if not tables.knows(hand, tables.discard):
-            return _fresh_decisions(state)
         portraits = board.portraits
+        if len(portraits) != tables.slots or (hand and (min(hand) < 0 or max(hand) >= len(tables.discard))):
+            return _fresh_decisions(state)  # not a state the rules reach (see ``Tables.knows``)
         if marigolds >= 1:
             empty = [s for s, c in enumerate(portraits) if c is None]
         else:
             effect = tables.slot_effect
             empty = [s for s, c in enumerate(portraits) if c is None and effect[s] >= 0]
-        place = tables.place_portrait
-        discard = tables.discard
         if not empty:
-            return tuple([discard[card] for card in hand])
+            return tuple(map(tables.discard.__getitem__, hand))
+        # Each card's row holds its placements by slot, then its discard: pick the empty slots and the discard.
+        pick = operator.itemgetter(*empty, len(portraits))
+        rows = tables.place_or_discard
         actions: list[Action] = []
-        if len(empty) == 1:
-            slot = empty[0]
-            for card in hand:
-                actions.append(place[card][slot])
-                actions.append(discard[card])
-        else:
-            slots = operator.itemgetter(*empty)  # a tuple of the row's actions in those slots, in order
-            for card in hand:
-                actions.extend(slots(place[card]))
-                actions.append(discard[card])
+        for card in hand:
+            actions += pick(rows[card])
         return tuple(actions)
     slot = state.pending[0]
     candle_ok, marigold_ok = slot_options(state, slot)
@@ -320,7 +322,7 @@ def _fresh_decisions(state: State) -> tuple[Action, ...]:
     judges them in full).
     """
     board = state.boards[state.seat]
-    if state.phase is Phase.PLAY:
+    if state.phase is _PLAY:
         effect = state.config.edition.slot_effect
         empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or board.marigolds >= 1)]
         actions: list[Action] = []
@@ -328,7 +330,7 @@ def _fresh_decisions(state: State) -> tuple[Action, ...]:
             actions.extend(PlacePortrait(card, s) for s in empty)
             actions.append(DiscardPortrait(card))
         return tuple(actions)
-    if state.phase is Phase.OFFERINGS:
+    if state.phase is _OFFERINGS:
         slot = state.pending[0]
         candle_ok, marigold_ok = slot_options(state, slot)
         options: list[Action] = [PlaceCandle(slot, c) for c in board.candles] if candle_ok else []
@@ -371,7 +373,7 @@ def validate(state: State, action: Action) -> Rejection | None:
         if type(value) is not int:
             return Rejection("not-an-integer", f"{action!r} names {value!r}; spaces, slots and components are integers")
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return Rejection("game-over", "the game is over; no action can be taken")
     chance_action = cls in _CHANCE_CLASSES if read is not None else isinstance(action, _CHANCE_CLASSES)
     if phase in _CHANCE:

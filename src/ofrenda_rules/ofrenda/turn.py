@@ -50,6 +50,22 @@ from ofrenda_rules.ofrenda.work import (
     tables_of,
 )
 
+# The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
+# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_ABUELA_PORTRAIT: Final = Phase.ABUELA_PORTRAIT
+_OFFERINGS: Final = Phase.OFFERINGS
+_OVER: Final = Phase.OVER
+_PLAY: Final = Phase.PLAY
+_REFILL_CANDLE: Final = Phase.REFILL_CANDLE
+_REFILL_PORTRAIT: Final = Phase.REFILL_PORTRAIT
+_SETUP_CANDLES: Final = Phase.SETUP_CANDLES
+_SETUP_DEAL: Final = Phase.SETUP_DEAL
+_SETUP_GOAL: Final = Phase.SETUP_GOAL
+_SETUP_MARKET: Final = Phase.SETUP_MARKET
+_SETUP_REMOVE: Final = Phase.SETUP_REMOVE
+_TAKE_CANDLE: Final = Phase.TAKE_CANDLE
+_TAKE_PORTRAIT: Final = Phase.TAKE_PORTRAIT
+
 __all__ = [
     "DISCARD_GAIN",
     "HAND_SIZE",
@@ -122,37 +138,37 @@ def do_next_setup(w: Work) -> None:
     """Move to the next setup step that needs a draw, or start the first turn."""
     config = w.config
     if config.players == 1 and len(w.removed) < SOLO_REMOVED:
-        w.phase = Phase.SETUP_REMOVE
+        w.phase = _SETUP_REMOVE
     elif config.common_goals and len(w.goals) < len(_GOAL_TYPES):
-        w.phase = Phase.SETUP_GOAL
+        w.phase = _SETUP_GOAL
     elif None in w.market:
-        w.phase = Phase.SETUP_MARKET
+        w.phase = _SETUP_MARKET
     elif None in w.candle_market and w.bag:
-        w.phase = Phase.SETUP_CANDLES
+        w.phase = _SETUP_CANDLES
     elif sum(map(len, w.hands)) < HAND_SIZE * config.players:
-        w.phase = Phase.SETUP_DEAL
+        w.phase = _SETUP_DEAL
     elif config.players == 1:
-        w.phase = Phase.ABUELA_PORTRAIT
+        w.phase = _ABUELA_PORTRAIT
         w.abuela = True
     else:
-        w.phase = Phase.TAKE_PORTRAIT
+        w.phase = _TAKE_PORTRAIT
 
 
 def do_draw_portrait(w: Work, card: int) -> None:
     """A portrait leaves the deck: removed (solo setup), to the Family board, or dealt."""
     deck = w.deck = _without(w.deck, card)
     phase = w.phase
-    if phase is Phase.REFILL_PORTRAIT or phase is Phase.SETUP_MARKET:
+    if phase is _REFILL_PORTRAIT or phase is _SETUP_MARKET:
         market = w.market
         space = market.index(None)
         market = w.market = (*market[:space], card, *market[space + 1 :])
         table = PORTRAIT_DRAWN[space] if space < len(PORTRAIT_DRAWN) else ()
         w.recent_events += (table[card] if card < len(table) else PortraitDrawn(space, card),)
-        if phase is Phase.SETUP_MARKET:
+        if phase is _SETUP_MARKET:
             do_next_setup(w)
         elif not (None in market and deck):  # else the next portrait is drawn (the phase stays)
             _after_candle_refill(w)
-    elif phase is Phase.SETUP_REMOVE:
+    elif phase is _SETUP_REMOVE:
         w.removed = tuple(sorted((*w.removed, card)))
         w.emit(PortraitRemoved, card)
         do_next_setup(w)
@@ -172,7 +188,7 @@ def do_draw_candle(w: Work, candle: int) -> None:
     candle_market = w.candle_market = (*candle_market[:space], candle, *candle_market[space + 1 :])
     table = CANDLE_DRAWN[space] if space < len(CANDLE_DRAWN) else ()
     w.recent_events += (table[candle] if candle < len(table) else CandleDrawn(space, candle),)
-    if w.phase is Phase.SETUP_CANDLES:
+    if w.phase is _SETUP_CANDLES:
         do_next_setup(w)
     elif not (None in candle_market and bag):  # else the next candle is drawn (the phase stays)
         _after_candle_refill(w)
@@ -215,7 +231,7 @@ def do_take_portrait(w: Work, space: int) -> None:
     w.taken_space = space
     do_light_candles(w, seat)
     if can_take_candle(w):
-        w.phase = Phase.TAKE_CANDLE
+        w.phase = _TAKE_CANDLE
     else:
         do_refill(w)
 
@@ -297,21 +313,21 @@ def do_refill(w: Work) -> None:
 
 def _after_portrait_refill(w: Work) -> None:
     if None in w.market and w.deck:
-        w.phase = Phase.REFILL_PORTRAIT
+        w.phase = _REFILL_PORTRAIT
     else:
         _after_candle_refill(w)
 
 
 def _after_candle_refill(w: Work) -> None:
     if None in w.candle_market and w.bag:
-        w.phase = Phase.REFILL_CANDLE
+        w.phase = _REFILL_CANDLE
     elif w.abuela:
-        w.phase = Phase.TAKE_PORTRAIT
+        w.phase = _TAKE_PORTRAIT
         w.abuela = False
         w.taken_space = None
         w.candle_space = None
     else:
-        w.phase = Phase.PLAY
+        w.phase = _PLAY
 
 
 def do_place_portrait(w: Work, card: int, slot: int) -> None:
@@ -392,7 +408,7 @@ def _next_pending(w: Work) -> None:
             pending = pending[1:]
     if pending:
         w.pending = pending
-        w.phase = Phase.OFFERINGS
+        w.phase = _OFFERINGS
     else:
         w.pending = ()
         do_end_turn(w)
@@ -486,10 +502,10 @@ def do_end_turn(w: Work) -> None:
     if w.boards[seat].turns >= TURNS and all(b.turns >= TURNS for b in w.boards):
         do_finish(w)
     elif config.players == 1:
-        w.phase = Phase.ABUELA_PORTRAIT
+        w.phase = _ABUELA_PORTRAIT
         w.abuela = True
     else:
-        w.phase = Phase.TAKE_PORTRAIT
+        w.phase = _TAKE_PORTRAIT
         w.seat = (seat + 1) % config.players
 
 
@@ -512,7 +528,7 @@ def do_finish(w: Work) -> None:
     w.boards = boards
     result = result_of(config, boards)
     w.emit(GameEnded, result.scores, result.winners, result.tier)
-    w.phase = Phase.OVER
+    w.phase = _OVER
 
 
 # -- the same transitions, from one immutable state to the next ------------------------------------
