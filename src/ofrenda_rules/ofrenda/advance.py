@@ -129,9 +129,9 @@ def resolve_setup(w: Work) -> None:
     The same draws, in the same order, with the same events as
     :func:`resolve_draws` makes one setup step at a time (a test compares
     both over many seeds), without a phase change per draw: the solo
-    removals, 4 portraits and 4 candles for the Family board, then the
-    hands, one portrait to each seat in turn. The common goals and any
-    unusual start (a deck too small for the setup) take the general path.
+    removals, the common goals, 4 portraits and 4 candles for the Family
+    board, then the hands, one portrait to each seat in turn. An unusual
+    start (a deck too small for the setup) takes the general path.
     """
     rng = w.rng
     config = w.config
@@ -140,7 +140,7 @@ def resolve_setup(w: Work) -> None:
     removed = SOLO_REMOVED if players == 1 else 0
     if (
         rng is None
-        or config.common_goals
+        or w.goals
         or w.removed
         or w.market != _EMPTY_MARKET
         or w.candle_market != _EMPTY_MARKET
@@ -162,6 +162,10 @@ def resolve_setup(w: Work) -> None:
         for card in taken:
             w.emit(PortraitRemoved, card)
         w.removed = tuple(sorted(taken))
+    if config.common_goals:
+        while len(w.goals) < len(_GOAL_TYPES):
+            goals = config.edition.goals_of(goal_type(w))
+            do_draw_goal(w, goals[0 if len(goals) == 1 else below(len(goals))])
     market: list[int] = []
     for space in range(MARKET_SIZE):
         card = pick(deck)
