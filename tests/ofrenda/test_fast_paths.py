@@ -17,7 +17,7 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from ofrenda_rules.chance import TERMINAL, probabilities
+from ofrenda_rules.chance import CHANCE, TERMINAL, probabilities
 from ofrenda_rules.errors import IllegalActionError
 from ofrenda_rules.ofrenda import (
     DEFAULT_EDITION,
@@ -140,6 +140,10 @@ def test_interned_actions_equal_fresh_ones() -> None:
     assert T.take_candle == tuple(TakeCandle(s) for s in range(4))
     assert T.skip_candle == SkipCandle()
     assert T.draw_candle == tuple(DrawCandle(c) for c in range(len(E.candles)))
+    assert T.skip_or_take_any == (SkipCandle(), *(TakeCandle(s) for s in range(4)))
+    assert T.slots == len(E.coordinates)
+    for card in range(len(E.portraits)):
+        assert T.place_or_discard[card] == (*T.place_portrait[card], T.discard[card])
     assert tables_for(E) is T
     copied = pickle.loads(pickle.dumps(T))
     assert copied.edition == E
@@ -189,6 +193,50 @@ def test_seeded_draws_inside_apply_are_those_of_the_kernel_settle(config: Config
             state = apply(state, action)
             assert state == expected
             assert state.rng == expected.rng
+
+
+def _decisions_as_named(state: State) -> tuple[Action, ...]:
+    """The legal decisions built as the rules name them, one new object each (no shared tuple, no fast path)."""
+    board = state.boards[state.seat]
+    if state.phase is Phase.TAKE_PORTRAIT:
+        return tuple(
+            TakePortrait(s) for s, card in enumerate(state.market) if card is not None and board.marigolds >= s
+        )
+    if state.phase is Phase.TAKE_CANDLE:
+        return (
+            SkipCandle(),
+            *(
+                TakeCandle(s)
+                for s, candle in enumerate(state.candle_market)
+                if candle is not None and (s == state.taken_space or board.marigolds >= 1)
+            ),
+        )
+    actions: list[Action] = []
+    if state.phase is Phase.PLAY:
+        for card in state.hands[state.seat]:
+            for slot, there in enumerate(board.portraits):
+                if there is None and (E.slot_effect[slot] >= 0 or board.marigolds >= 1):
+                    actions.append(PlacePortrait(card, slot))
+            actions.append(DiscardPortrait(card))
+        return tuple(actions)
+    slot = state.pending[0]
+    is_candle = E.board.offering_slots[slot].kind is OfferingKind.CANDLE
+    any_slot = state.config.offering_in_any_slot
+    if board.candles and (any_slot or is_candle):
+        actions.extend(PlaceCandle(slot, candle) for candle in board.candles)
+    if board.marigolds >= 1 and (any_slot or not is_candle):
+        actions.append(PlaceMarigold(slot))
+    actions.append(LeaveEmpty(slot))
+    return tuple(actions)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=GAME.describe_config)
+def test_shared_legal_decisions_equal_the_decisions_as_named(config: Config) -> None:
+    """The shared tuples and rows of ``legal_actions`` give every decision the rules name, in order, and no other."""
+    for seed in range(6):
+        for state in game_states(config, seed, seed):
+            if current_player(state) not in (TERMINAL, CHANCE):
+                assert rules._legal_actions(state) == _decisions_as_named(state)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=GAME.describe_config)

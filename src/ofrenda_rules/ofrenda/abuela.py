@@ -21,6 +21,10 @@ from ofrenda_rules.ofrenda.state import Phase, State
 from ofrenda_rules.ofrenda.turn import do_refill
 from ofrenda_rules.ofrenda.work import Work
 
+# The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
+# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_ABUELA_CANDLE: Final = Phase.ABUELA_CANDLE
+
 __all__ = [
     "CANDLE_FACES",
     "FACES",
@@ -79,8 +83,9 @@ def do_abuela_portrait(w: Work, face: int) -> None:
     w.abuela_discards = (*w.abuela_discards, card)
     w.taken_space = space
     w.die = face
-    if face in CANDLE_FACES and any(c is not None for c in w.candle_market):
-        w.phase = Phase.ABUELA_CANDLE
+    candle_market = w.candle_market
+    if face in CANDLE_FACES and candle_market.count(None) < len(candle_market):
+        w.phase = _ABUELA_CANDLE
     else:
         do_refill(w)
 

@@ -28,13 +28,17 @@ from ofrenda_rules.ofrenda.actions import (
     TakePortrait,
 )
 from ofrenda_rules.ofrenda.components import GoalType
-from ofrenda_rules.ofrenda.state import Phase, State
+from ofrenda_rules.ofrenda.edition import SOLO_REMOVED
+from ofrenda_rules.ofrenda.events import CandleDrawn, PortraitDealt, PortraitDrawn, PortraitRemoved
+from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
 from ofrenda_rules.ofrenda.turn import (
+    HAND_SIZE,
     do_discard_portrait,
     do_draw_candle,
     do_draw_goal,
     do_draw_portrait,
     do_leave_empty,
+    do_next_setup,
     do_place_candle,
     do_place_marigold,
     do_place_portrait,
@@ -42,10 +46,24 @@ from ofrenda_rules.ofrenda.turn import (
     do_take_candle,
     do_take_portrait,
 )
-from ofrenda_rules.ofrenda.work import Work
+from ofrenda_rules.ofrenda.work import CANDLE_DRAWN, PORTRAIT_DRAWN, Work
 from ofrenda_rules.rng import Draws
 
-__all__ = ["CANDLE_DRAWS", "CHANCE_PHASES", "DICE", "PORTRAIT_DRAWS", "do_action", "goal_type", "resolve_draws"]
+# The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
+# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_ABUELA_PORTRAIT: Final = Phase.ABUELA_PORTRAIT
+_SETUP_GOAL: Final = Phase.SETUP_GOAL
+
+__all__ = [
+    "CANDLE_DRAWS",
+    "CHANCE_PHASES",
+    "DICE",
+    "PORTRAIT_DRAWS",
+    "do_action",
+    "goal_type",
+    "resolve_draws",
+    "resolve_setup",
+]
 
 PORTRAIT_DRAWS: Final = frozenset({Phase.SETUP_REMOVE, Phase.SETUP_MARKET, Phase.SETUP_DEAL, Phase.REFILL_PORTRAIT})
 """The phases waiting for a portrait drawn from the deck."""
@@ -56,6 +74,8 @@ DICE: Final = frozenset({Phase.ABUELA_PORTRAIT, Phase.ABUELA_CANDLE})
 CHANCE_PHASES: Final = PORTRAIT_DRAWS | CANDLE_DRAWS | DICE | {Phase.SETUP_GOAL}
 """Every phase that waits for a chance outcome."""
 _GOAL_TYPES: Final = tuple(GoalType)
+_SIDES: Final = len(FACES)
+_EMPTY_MARKET: Final = (None,) * MARKET_SIZE
 
 
 def goal_type(state: State | Work) -> GoalType:
@@ -73,34 +93,110 @@ def resolve_draws(w: Work) -> None:
     outcome draws nothing. A test compares both over many seeds.
     """
     rng = w.rng
-    if rng is None:
+    phase = w.phase
+    if rng is None or phase not in CHANCE_PHASES:
         return
     draws = Draws(rng)
+    below = draws.below
     while True:
-        phase = w.phase
         if phase in PORTRAIT_DRAWS:
             deck = w.deck
-            do_draw_portrait(w, deck[0 if len(deck) == 1 else draws.below(len(deck))])
+            n = len(deck)
+            do_draw_portrait(w, deck[0 if n == 1 else below(n)])
         elif phase in CANDLE_DRAWS:
             bag = w.bag
-            do_draw_candle(w, bag[0 if len(bag) == 1 else draws.below(len(bag))])
+            n = len(bag)
+            do_draw_candle(w, bag[0 if n == 1 else below(n)])
         elif phase in DICE:
-            face = FACES[draws.below(len(FACES))]
-            if phase is Phase.ABUELA_PORTRAIT:
+            face = FACES[below(_SIDES)]
+            if phase is _ABUELA_PORTRAIT:
                 do_abuela_portrait(w, face)
             else:
                 do_abuela_candle(w, face)
-        elif phase is Phase.SETUP_GOAL:
+        elif phase is _SETUP_GOAL:
             goals = w.config.edition.goals_of(goal_type(w))
-            do_draw_goal(w, goals[0 if len(goals) == 1 else draws.below(len(goals))])
+            do_draw_goal(w, goals[0 if len(goals) == 1 else below(len(goals))])
         else:
             if draws.counter != rng.counter:
                 w.rng = draws.rng()
             return
+        phase = w.phase
+
+
+def resolve_setup(w: Work) -> None:
+    """Resolve a seeded game's setup from its first state, then the draws that follow (as :func:`resolve_draws`).
+
+    The same draws, in the same order, with the same events as
+    :func:`resolve_draws` makes one setup step at a time (a test compares
+    both over many seeds), without a phase change per draw: the solo
+    removals, the common goals, 4 portraits and 4 candles for the Family
+    board, then the hands, one portrait to each seat in turn. An unusual
+    start (a deck too small for the setup) takes the general path.
+    """
+    rng = w.rng
+    config = w.config
+    players = config.players
+    deck = list(w.deck)
+    removed = SOLO_REMOVED if players == 1 else 0
+    if (
+        rng is None
+        or w.goals
+        or w.removed
+        or w.market != _EMPTY_MARKET
+        or w.candle_market != _EMPTY_MARKET
+        or any(w.hands)
+        or len(deck) < removed + MARKET_SIZE + HAND_SIZE * players
+    ):
+        do_next_setup(w)
+        resolve_draws(w)
+        return
+    draws = Draws(rng)
+    below = draws.below
+
+    def pick(items: list[int]) -> int:
+        n = len(items)
+        return items.pop(0 if n == 1 else below(n))
+
+    if removed:
+        taken = [pick(deck) for _ in range(removed)]
+        for card in taken:
+            w.emit(PortraitRemoved, card)
+        w.removed = tuple(sorted(taken))
+    if config.common_goals:
+        while len(w.goals) < len(_GOAL_TYPES):
+            goals = config.edition.goals_of(goal_type(w))
+            do_draw_goal(w, goals[0 if len(goals) == 1 else below(len(goals))])
+    market: list[int] = []
+    for space in range(MARKET_SIZE):
+        card = pick(deck)
+        market.append(card)
+        drawn = PORTRAIT_DRAWN[space]
+        w.recent_events += (drawn[card] if card < len(drawn) else PortraitDrawn(space, card),)
+    w.market = tuple(market)
+    bag = list(w.bag)
+    candles: list[int] = []
+    while bag and len(candles) < MARKET_SIZE:
+        candle = pick(bag)
+        drawn_candle = CANDLE_DRAWN[len(candles)]
+        w.recent_events += (drawn_candle[candle] if candle < len(drawn_candle) else CandleDrawn(len(candles), candle),)
+        candles.append(candle)
+    w.bag = tuple(bag)
+    w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))
+    hands: list[list[int]] = [[] for _ in range(players)]
+    for _ in range(HAND_SIZE):
+        for seat, hand in enumerate(hands):
+            card = pick(deck)
+            hand.append(card)
+            w.emit(PortraitDealt, seat, card)
+    w.hands = tuple([tuple(sorted(hand)) for hand in hands])
+    w.deck = tuple(deck)
+    w.rng = draws.rng()
+    do_next_setup(w)
+    resolve_draws(w)
 
 
 def _roll(w: Work, action: RollDie) -> None:
-    if w.phase is Phase.ABUELA_PORTRAIT:
+    if w.phase is _ABUELA_PORTRAIT:
         do_abuela_portrait(w, action.face)
     else:
         do_abuela_candle(w, action.face)

@@ -40,7 +40,7 @@ from ofrenda_rules.ofrenda.advance import CANDLE_DRAWS as _CANDLE_DRAWS
 from ofrenda_rules.ofrenda.advance import CHANCE_PHASES as _CHANCE
 from ofrenda_rules.ofrenda.advance import DICE as _DICE
 from ofrenda_rules.ofrenda.advance import PORTRAIT_DRAWS as _PORTRAIT_DRAWS
-from ofrenda_rules.ofrenda.advance import do_action, goal_type, resolve_draws
+from ofrenda_rules.ofrenda.advance import do_action, goal_type, resolve_draws, resolve_setup
 from ofrenda_rules.ofrenda.events import Event, recast_hidden_cards
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.turn import (
@@ -50,6 +50,15 @@ from ofrenda_rules.ofrenda.turn import (
 from ofrenda_rules.ofrenda.validation import validate_decision
 from ofrenda_rules.ofrenda.work import Work, tables_of
 from ofrenda_rules.rng import Rng
+
+# The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
+# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_OFFERINGS: Final = Phase.OFFERINGS
+_OVER: Final = Phase.OVER
+_PLAY: Final = Phase.PLAY
+_SETUP_MARKET: Final = Phase.SETUP_MARKET
+_TAKE_CANDLE: Final = Phase.TAKE_CANDLE
+_TAKE_PORTRAIT: Final = Phase.TAKE_PORTRAIT
 
 __all__ = [
     "apply",
@@ -102,8 +111,10 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
     rng = None if seed is None else Rng(seed)
     w = Work(_first_state(config))
     w.rng = rng
-    do_next_setup(w)
-    resolve_draws(w)
+    if rng is None:
+        do_next_setup(w)
+    else:
+        resolve_setup(w)
     return w.build()
 
 
@@ -140,7 +151,7 @@ def _first_state(config: Config) -> State:
     )
     state = State(
         config=config,
-        phase=Phase.SETUP_MARKET,
+        phase=_SETUP_MARKET,
         seat=0,
         abuela=False,
         deck=deck,
@@ -174,7 +185,7 @@ def _first_state(config: Config) -> State:
 def current_player(state: State) -> PlayerId:
     """The seat to decide, :data:`CHANCE` for a draw or a roll, or :data:`TERMINAL`."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return TERMINAL
     if phase in _CHANCE:
         return CHANCE
@@ -183,7 +194,7 @@ def current_player(state: State) -> PlayerId:
 
 def is_over(state: State) -> bool:
     """Whether the game has ended."""
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def _chance_actions(state: State) -> tuple[Action, ...]:
@@ -247,36 +258,47 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
     if phase in _CHANCE:
         return _chance_actions(state)
     tables = state._tables or tables_of(state)
     board = state.boards[state.seat]
     marigolds = board.marigolds
-    if phase is Phase.TAKE_PORTRAIT:
+    if phase is _TAKE_PORTRAIT:
         take = tables.take_portrait
-        return tuple([take[s] for s, c in enumerate(state.market) if c is not None and marigolds >= s])
-    if phase is Phase.TAKE_CANDLE:
+        market = state.market
+        if marigolds >= 0 and len(market) == MARKET_SIZE and None not in market:
+            return take[: marigolds + 1]  # a full Family board: the spaces the player can pay for
+        return tuple([take[s] for s, c in enumerate(market) if c is not None and marigolds >= s])
+    if phase is _TAKE_CANDLE:
         candle = tables.take_candle
         taken = state.taken_space
+        candle_market = state.candle_market
+        if marigolds >= 1 and len(candle_market) == MARKET_SIZE and None not in candle_market:
+            return tables.skip_or_take_any
         return (
             tables.skip_candle,
-            *[candle[s] for s, c in enumerate(state.candle_market) if c is not None and (s == taken or marigolds >= 1)],
+            *[candle[s] for s, c in enumerate(candle_market) if c is not None and (s == taken or marigolds >= 1)],
         )
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         hand = state.hands[state.seat]
-        if not tables.knows(hand, tables.discard):
-            return _fresh_decisions(state)
-        effect = tables.slot_effect
-        empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or marigolds >= 1)]
+        portraits = board.portraits
+        if len(portraits) != tables.slots or (hand and (min(hand) < 0 or max(hand) >= len(tables.discard))):
+            return _fresh_decisions(state)  # not a state the rules reach (see ``Tables.knows``)
+        if marigolds >= 1:
+            empty = [s for s, c in enumerate(portraits) if c is None]
+        else:
+            effect = tables.slot_effect
+            empty = [s for s, c in enumerate(portraits) if c is None and effect[s] >= 0]
+        if not empty:
+            return tuple(map(tables.discard.__getitem__, hand))
+        # Each card's row holds its placements by slot, then its discard: pick the empty slots and the discard.
+        pick = operator.itemgetter(*empty, len(portraits))
+        rows = tables.place_or_discard
         actions: list[Action] = []
-        place = tables.place_portrait
-        discard = tables.discard
         for card in hand:
-            row = place[card]
-            actions.extend([row[s] for s in empty])
-            actions.append(discard[card])
+            actions += pick(rows[card])
         return tuple(actions)
     slot = state.pending[0]
     candle_ok, marigold_ok = slot_options(state, slot)
@@ -300,7 +322,7 @@ def _fresh_decisions(state: State) -> tuple[Action, ...]:
     judges them in full).
     """
     board = state.boards[state.seat]
-    if state.phase is Phase.PLAY:
+    if state.phase is _PLAY:
         effect = state.config.edition.slot_effect
         empty = [s for s, c in enumerate(board.portraits) if c is None and (effect[s] >= 0 or board.marigolds >= 1)]
         actions: list[Action] = []
@@ -308,7 +330,7 @@ def _fresh_decisions(state: State) -> tuple[Action, ...]:
             actions.extend(PlacePortrait(card, s) for s in empty)
             actions.append(DiscardPortrait(card))
         return tuple(actions)
-    if state.phase is Phase.OFFERINGS:
+    if state.phase is _OFFERINGS:
         slot = state.pending[0]
         candle_ok, marigold_ok = slot_options(state, slot)
         options: list[Action] = [PlaceCandle(slot, c) for c in board.candles] if candle_ok else []
@@ -330,7 +352,16 @@ def validate(state: State, action: Action) -> Rejection | None:
     """
     if _offered(state, action):
         return None
-    read = _FIELDS_OF.get(type(action))
+    if type(action) is DrawPortrait:  # the usual chance outcome in driver mode: exactly the checks below, in short
+        card = action.card
+        if type(card) is int and state.phase in _PORTRAIT_DRAWS and card in state.deck:
+            return None
+    elif type(action) is DrawCandle:
+        candle = action.candle
+        if type(candle) is int and state.phase in _CANDLE_DRAWS and candle in state.bag:
+            return None
+    cls = type(action)
+    read = _FIELDS_OF.get(cls)
     if read is None:
         candidate: object = action
         if not isinstance(candidate, ACTION_CLASSES):
@@ -342,9 +373,8 @@ def validate(state: State, action: Action) -> Rejection | None:
         if type(value) is not int:
             return Rejection("not-an-integer", f"{action!r} names {value!r}; spaces, slots and components are integers")
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return Rejection("game-over", "the game is over; no action can be taken")
-    cls = type(action)
     chance_action = cls in _CHANCE_CLASSES if read is not None else isinstance(action, _CHANCE_CLASSES)
     if phase in _CHANCE:
         if not chance_action:

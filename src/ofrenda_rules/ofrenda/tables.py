@@ -165,11 +165,14 @@ class Tables:
         "offering_slots_of",
         "place_candle",
         "place_marigold",
+        "place_or_discard",
         "place_portrait",
         "portrait_kind",
         "portrait_want",
         "skip_candle",
+        "skip_or_take_any",
         "slot_effect",
+        "slots",
         "take_candle",
         "take_portrait",
         "token_stacks",
@@ -180,6 +183,8 @@ class Tables:
         self.edition: Final = edition
         """The edition the tables were derived from."""
         cards = range(len(edition.coordinates))
+        self.slots: Final = len(cards)
+        """The number of card slots of an Ofrenda."""
         offerings = range(len(edition.board.offering_slots))
         self.neighbours: Final = edition.neighbours
         """The adjacent card slots of each card slot (``Edition.neighbours``)."""
@@ -225,10 +230,16 @@ class Tables:
         """``TakeCandle`` by space."""
         self.skip_candle: Final = SkipCandle()
         """The one ``SkipCandle``."""
+        self.skip_or_take_any: Final[tuple[SkipCandle | TakeCandle, ...]] = (self.skip_candle, *self.take_candle)
+        """``SkipCandle`` then ``TakeCandle`` by space: every choice with a candle on each space and a marigold."""
         self.place_portrait: Final = tuple(tuple(PlacePortrait(p.id, s) for s in cards) for p in edition.portraits)
         """``PlacePortrait`` by card, then slot."""
         self.discard: Final = tuple(DiscardPortrait(p.id) for p in edition.portraits)
         """``DiscardPortrait`` by card."""
+        self.place_or_discard: Final[tuple[tuple[PlacePortrait | DiscardPortrait, ...], ...]] = tuple(
+            (*row, discard) for row, discard in zip(self.place_portrait, self.discard, strict=True)
+        )
+        """By card: its ``PlacePortrait`` by slot, then its ``DiscardPortrait`` (after the last slot)."""
         self.place_candle: Final = tuple(tuple(PlaceCandle(k, c.id) for c in edition.candles) for k in offerings)
         """``PlaceCandle`` by candle/marigold slot, then candle."""
         self.place_marigold: Final = tuple(PlaceMarigold(k) for k in offerings)

@@ -10,7 +10,7 @@ same transitions from one immutable state to the next.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
@@ -49,6 +49,22 @@ from ofrenda_rules.ofrenda.work import (
     portrait_holds,
     tables_of,
 )
+
+# The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
+# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_ABUELA_PORTRAIT: Final = Phase.ABUELA_PORTRAIT
+_OFFERINGS: Final = Phase.OFFERINGS
+_OVER: Final = Phase.OVER
+_PLAY: Final = Phase.PLAY
+_REFILL_CANDLE: Final = Phase.REFILL_CANDLE
+_REFILL_PORTRAIT: Final = Phase.REFILL_PORTRAIT
+_SETUP_CANDLES: Final = Phase.SETUP_CANDLES
+_SETUP_DEAL: Final = Phase.SETUP_DEAL
+_SETUP_GOAL: Final = Phase.SETUP_GOAL
+_SETUP_MARKET: Final = Phase.SETUP_MARKET
+_SETUP_REMOVE: Final = Phase.SETUP_REMOVE
+_TAKE_CANDLE: Final = Phase.TAKE_CANDLE
+_TAKE_PORTRAIT: Final = Phase.TAKE_PORTRAIT
 
 __all__ = [
     "DISCARD_GAIN",
@@ -92,6 +108,7 @@ DISCARD_GAIN = 3
 """Marigolds gained by discarding a portrait."""
 
 T = TypeVar("T")
+_ONE: Final = 1
 _GOAL_TYPES = tuple(GoalType)
 
 
@@ -121,57 +138,59 @@ def do_next_setup(w: Work) -> None:
     """Move to the next setup step that needs a draw, or start the first turn."""
     config = w.config
     if config.players == 1 and len(w.removed) < SOLO_REMOVED:
-        w.phase = Phase.SETUP_REMOVE
+        w.phase = _SETUP_REMOVE
     elif config.common_goals and len(w.goals) < len(_GOAL_TYPES):
-        w.phase = Phase.SETUP_GOAL
+        w.phase = _SETUP_GOAL
     elif None in w.market:
-        w.phase = Phase.SETUP_MARKET
+        w.phase = _SETUP_MARKET
     elif None in w.candle_market and w.bag:
-        w.phase = Phase.SETUP_CANDLES
+        w.phase = _SETUP_CANDLES
     elif sum(map(len, w.hands)) < HAND_SIZE * config.players:
-        w.phase = Phase.SETUP_DEAL
+        w.phase = _SETUP_DEAL
     elif config.players == 1:
-        w.phase = Phase.ABUELA_PORTRAIT
+        w.phase = _ABUELA_PORTRAIT
         w.abuela = True
     else:
-        w.phase = Phase.TAKE_PORTRAIT
+        w.phase = _TAKE_PORTRAIT
 
 
 def do_draw_portrait(w: Work, card: int) -> None:
     """A portrait leaves the deck: removed (solo setup), to the Family board, or dealt."""
-    w.deck = _without(w.deck, card)
+    deck = w.deck = _without(w.deck, card)
     phase = w.phase
-    if phase is Phase.SETUP_REMOVE:
+    if phase is _REFILL_PORTRAIT or phase is _SETUP_MARKET:
+        market = w.market
+        space = market.index(None)
+        market = w.market = (*market[:space], card, *market[space + 1 :])
+        table = PORTRAIT_DRAWN[space] if space < len(PORTRAIT_DRAWN) else ()
+        w.recent_events += (table[card] if card < len(table) else PortraitDrawn(space, card),)
+        if phase is _SETUP_MARKET:
+            do_next_setup(w)
+        elif not (None in market and deck):  # else the next portrait is drawn (the phase stays)
+            _after_candle_refill(w)
+    elif phase is _SETUP_REMOVE:
         w.removed = tuple(sorted((*w.removed, card)))
         w.emit(PortraitRemoved, card)
         do_next_setup(w)
-    elif phase is Phase.SETUP_DEAL:
+    else:
         sizes = [len(hand) for hand in w.hands]
         seat = sizes.index(min(sizes))
         w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
         w.emit(PortraitDealt, seat, card)
         do_next_setup(w)
-    else:
-        space = w.market.index(None)
-        w.market = _put(w.market, space, card)
-        table = PORTRAIT_DRAWN[space] if space < len(PORTRAIT_DRAWN) else ()
-        w.add(table[card] if card < len(table) else PortraitDrawn(space, card))
-        if phase is Phase.SETUP_MARKET:
-            do_next_setup(w)
-        else:
-            _after_portrait_refill(w)
 
 
 def do_draw_candle(w: Work, candle: int) -> None:
     """A candle leaves the bag for the leftmost empty candle space."""
-    w.bag = _without(w.bag, candle)
-    space = w.candle_market.index(None)
-    w.candle_market = _put(w.candle_market, space, candle)
+    bag = w.bag = _without(w.bag, candle)
+    candle_market = w.candle_market
+    space = candle_market.index(None)
+    candle_market = w.candle_market = (*candle_market[:space], candle, *candle_market[space + 1 :])
     table = CANDLE_DRAWN[space] if space < len(CANDLE_DRAWN) else ()
-    w.add(table[candle] if candle < len(table) else CandleDrawn(space, candle))
-    if w.phase is Phase.SETUP_CANDLES:
+    w.recent_events += (table[candle] if candle < len(table) else CandleDrawn(space, candle),)
+    if w.phase is _SETUP_CANDLES:
         do_next_setup(w)
-    else:
+    elif not (None in candle_market and bag):  # else the next candle is drawn (the phase stays)
         _after_candle_refill(w)
 
 
@@ -197,23 +216,22 @@ def do_take_portrait(w: Work, space: int) -> None:
     market = w.market
     card = market[space]
     assert card is not None
-    piles = list(w.market_marigolds)
+    piles = w.market_marigolds
+    pile = piles[space]
     board = w.board(seat)
-    board.marigolds = board.marigolds - space + piles[space]
-    if piles[space] == 0 and seat < len(PORTRAIT_TAKEN_FREE) and card < len(PORTRAIT_TAKEN_FREE[0][0]):
-        w.add(PORTRAIT_TAKEN_FREE[seat][space][card])
+    board.marigolds = board.marigolds - space + pile
+    if pile == 0 and seat < len(PORTRAIT_TAKEN_FREE) and card < len(PORTRAIT_TAKEN_FREE[0][0]):
+        w.recent_events += (PORTRAIT_TAKEN_FREE[seat][space][card],)
     else:
-        w.emit(PortraitTaken, seat, space, card, space, piles[space])
-    for i in range(space):
-        piles[i] += 1
-    piles[space] = 0
-    w.market_marigolds = tuple(piles)
-    w.market = (*market[:space], None, *market[space + 1 :])
+        w.emit(PortraitTaken, seat, space, card, space, pile)
+    if space or pile:  # a marigold on each skipped portrait; those on the taken one are gained
+        w.market_marigolds = (*map(_ONE.__add__, piles[:space]), 0, *piles[space + 1 :])
+    w.market = market[:space] + (None,) + market[space + 1 :]
     w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
     w.taken_space = space
     do_light_candles(w, seat)
     if can_take_candle(w):
-        w.phase = Phase.TAKE_CANDLE
+        w.phase = _TAKE_CANDLE
     else:
         do_refill(w)
 
@@ -262,7 +280,12 @@ def do_refill(w: Work) -> None:
     stay on that space, for the portrait that slides or is drawn into it.
     """
     market = w.market
-    if None in market:
+    if market.count(None) == 1 and not w.market_marigolds[market.index(None)]:
+        space = market.index(None)  # the usual case: one space emptied, nothing left lying on it
+        lying = w.market_marigolds
+        w.market = (*market[:space], *market[space + 1 :], None)
+        w.market_marigolds = (*lying[:space], *lying[space + 1 :], 0)
+    elif None in market:
         cards: list[int] = []
         kept: list[int] = []
         left: list[tuple[int, int]] = []
@@ -279,7 +302,10 @@ def do_refill(w: Work) -> None:
             piles[space] += pile
         w.market_marigolds = tuple(piles)
     candle_market = w.candle_market
-    if None in candle_market:
+    if candle_market.count(None) == 1:
+        space = candle_market.index(None)
+        w.candle_market = (*candle_market[:space], *candle_market[space + 1 :], None)
+    elif None in candle_market:
         candles = [c for c in candle_market if c is not None]
         w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))
     _after_portrait_refill(w)
@@ -287,21 +313,21 @@ def do_refill(w: Work) -> None:
 
 def _after_portrait_refill(w: Work) -> None:
     if None in w.market and w.deck:
-        w.phase = Phase.REFILL_PORTRAIT
+        w.phase = _REFILL_PORTRAIT
     else:
         _after_candle_refill(w)
 
 
 def _after_candle_refill(w: Work) -> None:
     if None in w.candle_market and w.bag:
-        w.phase = Phase.REFILL_CANDLE
+        w.phase = _REFILL_CANDLE
     elif w.abuela:
-        w.phase = Phase.TAKE_PORTRAIT
+        w.phase = _TAKE_PORTRAIT
         w.abuela = False
         w.taken_space = None
         w.candle_space = None
     else:
-        w.phase = Phase.PLAY
+        w.phase = _PLAY
 
 
 def do_place_portrait(w: Work, card: int, slot: int) -> None:
@@ -369,11 +395,20 @@ def slot_options(state: State | Work, slot: int) -> tuple[bool, bool]:
 
 def _next_pending(w: Work) -> None:
     pending = w.pending
-    while pending and slot_options(w, pending[0]) == (False, False):
-        pending = pending[1:]
+    if pending:  # skip the slots that can take nothing (as ``slot_options`` says)
+        board = w.boards[w.seat]
+        candle_ok = bool(board.candles)
+        marigold_ok = board.marigolds >= 1
+        any_slot = w.config.offering_in_any_slot
+        is_candle = w.tables.offering_is_candle
+        while pending:
+            candle_slot = is_candle[pending[0]]
+            if (candle_ok and (any_slot or candle_slot)) or (marigold_ok and (any_slot or not candle_slot)):
+                break
+            pending = pending[1:]
     if pending:
         w.pending = pending
-        w.phase = Phase.OFFERINGS
+        w.phase = _OFFERINGS
     else:
         w.pending = ()
         do_end_turn(w)
@@ -383,7 +418,7 @@ def do_place_candle(w: Work, slot: int, candle: int) -> None:
     """Place ``candle`` from storage in ``slot``; it lights at once if its objective holds."""
     seat = w.seat
     board = w.board(seat)
-    board.candles = tuple(c for c in board.candles if c != candle)
+    board.candles = _without(board.candles, candle)
     board.candle_slots = _put(board.candle_slots, slot, candle)
     w.emit(CandlePlaced, seat, slot, candle)
     do_light_candles(w, seat)
@@ -467,10 +502,10 @@ def do_end_turn(w: Work) -> None:
     if w.boards[seat].turns >= TURNS and all(b.turns >= TURNS for b in w.boards):
         do_finish(w)
     elif config.players == 1:
-        w.phase = Phase.ABUELA_PORTRAIT
+        w.phase = _ABUELA_PORTRAIT
         w.abuela = True
     else:
-        w.phase = Phase.TAKE_PORTRAIT
+        w.phase = _TAKE_PORTRAIT
         w.seat = (seat + 1) % config.players
 
 
@@ -493,7 +528,7 @@ def do_finish(w: Work) -> None:
     w.boards = boards
     result = result_of(config, boards)
     w.emit(GameEnded, result.scores, result.winners, result.tier)
-    w.phase = Phase.OVER
+    w.phase = _OVER
 
 
 # -- the same transitions, from one immutable state to the next ------------------------------------
