@@ -21,7 +21,7 @@ from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, prob
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
-from ofrenda_rules.dia_de_los_muertos.events import CardDealt, Event
+from ofrenda_rules.dia_de_los_muertos.events import Event
 from ofrenda_rules.dia_de_los_muertos.state import Config, State
 from ofrenda_rules.dia_de_los_muertos.tables import BY_CONFIG, ConfigTables, index_of, sort_cards, tables
 from ofrenda_rules.dia_de_los_muertos.transitions import deal_at, play_at, seeded_deal, take_at, winners
@@ -285,7 +285,8 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     It is :func:`apply` (which it calls, so ``apply(state, action) == step(state, action)[0]``)
     plus what the step did: a player decision's events are the new state's
     ``recent_events``; a card dealt (a chance step) adds its events to those
-    already there. It raises exactly what :func:`apply` raises.
+    already there (none, but for the deal's last card:
+    :class:`~ofrenda_rules.dia_de_los_muertos.events.HandsDealt`). It raises exactly what :func:`apply` raises.
 
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
@@ -335,8 +336,9 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     """A state equal to ``state`` in everything ``player`` can see.
 
     The other players' hands and the undealt stock are redealt at random from
-    the same cards (keeping every hand's size), the cards dealt to the other
-    players in ``recent_events`` become their new cards, and the generator is replaced.
+    the same cards (keeping every hand's size), and the generator is replaced.
+    The ``recent_events`` stay as they are: none names a card that ``player``
+    cannot see (the deal's event only counts the cards).
     """
     n = state.config.players
     deck = tables(state.config).deck
@@ -344,31 +346,10 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     pool.extend(state.stock)
     pool, rng = rng.shuffled(pool)
     hands = list(state.hands)
-    redealt: dict[int, list[Card]] = {}
     for seat in range(n):
         if seat != player:
             size = len(hands[seat])
-            redealt[seat] = pool[:size]
             hands[seat] = sort_cards(deck, pool[:size])
             del pool[:size]
     new_rng = None if state.rng is None else Rng(rng.next_u64()[0])
-    events = _redealt_events(state.recent_events, redealt)
-    return evolve(state, hands=tuple(hands), stock=sort_cards(deck, pool), rng=new_rng, recent_events=events)
-
-
-def _redealt_events(events: tuple[Event, ...], redealt: dict[int, list[Card]]) -> tuple[Event, ...]:
-    """``events`` with the cards dealt to the redealt seats replaced by their new cards, in a random order.
-
-    ``redealt[seat]`` is the seat's new hand in the (random) order it was drawn.
-    """
-    if not any(isinstance(event, CardDealt) for event in events):
-        return events
-    remaining = {seat: iter(cards) for seat, cards in redealt.items()}
-    changed: list[Event] = []
-    for event in events:
-        if isinstance(event, CardDealt) and event.seat in remaining and event.card is not None:
-            card = next(remaining[event.seat], None)
-            if card is not None:
-                event = CardDealt(event.seat, card)
-        changed.append(event)
-    return tuple(changed)
+    return evolve(state, hands=tuple(hands), stock=sort_cards(deck, pool), rng=new_rng)
