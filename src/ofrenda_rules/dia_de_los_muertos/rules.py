@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import assert_never
+from typing import Final, assert_never
 
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.events import Event
-from ofrenda_rules.dia_de_los_muertos.state import Config, State
+from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, State
 from ofrenda_rules.dia_de_los_muertos.tables import BY_CONFIG, ConfigTables, index_of, sort_cards, tables
 from ofrenda_rules.dia_de_los_muertos.transitions import deal_at, play_at, seeded_deal, take_at, winners
 from ofrenda_rules.errors import IllegalActionError, Rejection
@@ -41,6 +41,10 @@ __all__ = [
     "trick_winners",
     "validate",
 ]
+
+
+_DEAL_TOTALS: Final = {players: players * hand_size for players, hand_size in HAND_SIZES.items()}
+"""Cards dealt in all, by player count (``ConfigTables.deal_total``, found without the tables)."""
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> State:
@@ -77,11 +81,7 @@ def current_player(state: State) -> PlayerId:
     """The seat to act, :data:`CHANCE` while dealing, or :data:`TERMINAL`."""
     if state.over:
         return TERMINAL
-    config = state.config
-    t = BY_CONFIG.get(id(config))
-    if t is None or t.config is not config:
-        t = tables(config)
-    if state.dealt < t.deal_total:
+    if state.dealt < _DEAL_TOTALS[state.config.players]:
         return CHANCE
     return state.to_play
 
@@ -232,6 +232,9 @@ def apply(state: State, action: Action) -> State:
     its code are always exactly ``validate``'s. Any other action goes through
     ``validate`` first. A play or a take never resolves chance events, since
     none follow the deal; the new state is built once, whatever the step does.
+    The most common step, a :class:`PlayCard` holding the very card object in
+    the hand (as :func:`legal_actions` gives it), is checked first, in fewer
+    operations; anything else takes the general checks.
     ``tests/dia_de_los_muertos/test_fast_paths.py`` checks all of this against
     the straightforward implementation, rejection codes included.
 
@@ -239,6 +242,26 @@ def apply(state: State, action: Action) -> State:
         IllegalActionError: when ``validate`` rejects the action.
 
     """
+    if action.__class__ is PlayCard:
+        config = state.config
+        t = BY_CONFIG.get(id(config))
+        if t is not None and t.config is config and not state.taking and not state.over and state.dealt >= t.deal_total:
+            card = action.card
+            seat = state.to_play
+            hand = state.hands[seat]
+            for index, held in enumerate(hand):
+                if held is card:
+                    high_low = state.high_low
+                    if card.__class__ is Card and (
+                        high_low is None or card.suit is high_low.suit or _holds_none(hand, high_low.suit)
+                    ):
+                        return play_at(state, t, seat, index)
+                    break
+    return _apply(state, action)
+
+
+def _apply(state: State, action: Action) -> State:
+    """:func:`apply` for every action but the common play: the inline checks, else ``validate``."""
     kind = action.__class__
     if kind is PlayCard or kind is TakeCard or kind is DealCard:
         card = action.card
@@ -251,12 +274,7 @@ def apply(state: State, action: Action) -> State:
                 if not state.taking and state.dealt >= t.deal_total:
                     seat = state.to_play
                     hand = state.hands[seat]
-                    for position, held in enumerate(hand):  # index_of, inline
-                        if held is card:
-                            index = position
-                            break
-                    else:
-                        index = index_of(hand, card)
+                    index = index_of(hand, card)
                     if index >= 0:
                         high_low = state.high_low
                         if high_low is None or card.suit is high_low.suit or _holds_none(hand, high_low.suit):

@@ -48,7 +48,7 @@ def deal_at(state: State, t: ConfigTables, index: int) -> State:
     dealt = state.dealt
     seat = dealt % t.players
     hands = list(state.hands)
-    hands[seat] = sort_cards(t.deck, (*hands[seat], card))
+    hands[seat] = _inserted(t, hands[seat], card)
     left = stock[:index] + stock[index + 1 :]
     events = state.recent_events
     if dealt + 1 >= t.deal_total:
@@ -71,6 +71,22 @@ def deal_at(state: State, t: ConfigTables, index: int) -> State:
         state.rng,
         events,
     )
+
+
+def _inserted(t: ConfigTables, hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The sorted ``hand`` with ``card`` added, after any equal card: ``sort_cards`` of both, without a sort."""
+    rank = t.deck.rank.by_id.get
+    placed = rank(id(card))
+    if placed is not None:
+        for at, held in enumerate(hand):
+            held_rank = rank(id(held))
+            if held_rank is None:
+                break  # a card that is not the edition's own: sort by value below
+            if held_rank > placed:
+                return (*hand[:at], card, *hand[at:])
+        else:
+            return (*hand, card)
+    return sort_cards(t.deck, (*hand, card))
 
 
 def _hands_dealt(t: ConfigTables, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> HandsDealt:
