@@ -23,7 +23,7 @@ from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard,
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.events import Event
 from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, State
-from ofrenda_rules.dia_de_los_muertos.tables import BY_CONFIG, ConfigTables, index_of, sort_cards, tables
+from ofrenda_rules.dia_de_los_muertos.tables import ConfigTables, index_of, sort_cards, tables
 from ofrenda_rules.dia_de_los_muertos.transitions import deal_at, play_at, seeded_deal, take_at, winners
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.rng import Rng
@@ -45,6 +45,17 @@ __all__ = [
 
 _DEAL_TOTALS: Final = {players: players * hand_size for players, hand_size in HAND_SIZES.items()}
 """Cards dealt in all, by player count (``ConfigTables.deal_total``, found without the tables)."""
+
+
+_last: ConfigTables = tables(Config())
+"""The tables of the configuration met last by :func:`legal_actions` (a game's steps share one configuration)."""
+
+
+def _remember(config: Config) -> ConfigTables:
+    """The tables of ``config``, remembered as the last ones met."""
+    global _last  # one shared reference, replaced whole (safe across threads)
+    _last = found = tables(config)
+    return found
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> State:
@@ -154,9 +165,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.over:
         return ()
     config = state.config
-    t = BY_CONFIG.get(id(config))
-    if t is None or t.config is not config:
-        t = tables(config)
+    t = _last
+    if t.config is not config:
+        t = _remember(config)
     deck = t.deck
     if state.dealt < t.deal_total:
         return deck.deal.many(state.stock)
@@ -243,9 +254,8 @@ def apply(state: State, action: Action) -> State:
 
     """
     if action.__class__ is PlayCard:
-        config = state.config
-        t = BY_CONFIG.get(id(config))
-        if t is not None and t.config is config and not state.taking and not state.over and state.dealt >= t.deal_total:
+        t = _last
+        if t.config is state.config and not state.taking and not state.over and state.dealt >= t.deal_total:
             card = action.card
             seat = state.to_play
             hand = state.hands[seat]
@@ -266,9 +276,9 @@ def _apply(state: State, action: Action) -> State:
     if kind is PlayCard or kind is TakeCard or kind is DealCard:
         card = action.card
         config = state.config
-        t = BY_CONFIG.get(id(config))
-        if t is None or t.config is not config:
-            t = tables(config)
+        t = _last
+        if t.config is not config:
+            t = _remember(config)
         if card.__class__ is Card and not state.over:
             if kind is PlayCard:
                 if not state.taking and state.dealt >= t.deal_total:
