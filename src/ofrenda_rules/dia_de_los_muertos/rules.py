@@ -48,7 +48,7 @@ _DEAL_TOTALS: Final = {players: players * hand_size for players, hand_size in HA
 
 
 _last: ConfigTables = tables(Config())
-"""The tables of the configuration met last by :func:`legal_actions` (a game's steps share one configuration)."""
+"""The tables of the configuration met last by :func:`legal_actions` or :func:`apply` (a game's states share one)."""
 
 
 def _remember(config: Config) -> ConfigTables:
