@@ -12,7 +12,6 @@ import pytest
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.dia_de_los_muertos import (
     GAME,
-    CardDealt,
     CardLed,
     CardPlayed,
     CardTaken,
@@ -21,6 +20,7 @@ from ofrenda_rules.dia_de_los_muertos import (
     Event,
     GameScored,
     GameStopped,
+    HandsDealt,
     Mark,
     NoTake,
     NothingTaken,
@@ -42,11 +42,13 @@ from ofrenda_rules.dia_de_los_muertos import (
     legal_actions,
     new_game,
     observe,
+    observe_public,
     outcome,
     score,
     step,
 )
 from ofrenda_rules.errors import IllegalActionError
+from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.rng import Rng
 from ofrenda_rules.serialization import dumps, loads
 from tests.dia_de_los_muertos.helpers import card, cards
@@ -131,29 +133,45 @@ def test_take_cards_that_take_nothing_say_why() -> None:
     assert isinstance(events[2], TrickWon) and events[2].seat == 2 and len(events) == 3
 
 
-def test_the_deal_appends_one_event_per_card_and_the_first_decision_replaces_them() -> None:
-    config = Config(players=3)
+@pytest.mark.parametrize(("players", "undealt"), [(3, 15), (4, 12), (5, 5), (6, 0)])
+def test_the_deal_is_told_in_one_event_at_its_last_card_and_the_first_decision_replaces_it(
+    players: int, undealt: int
+) -> None:
+    config = Config(players=players)
+    dealt = HandsDealt((config.hand_size,) * players, undealt)
     state = new_game(config)
     assert state.recent_events == ()
-    dealt: list[Event] = []
     while current_player(state) == CHANCE:
-        action = chance_outcomes(state)[0][0]
+        action = chance_outcomes(state)[-1][0]
         assert isinstance(action, DealCard)
-        seat = state.dealt % 3
+        last = state.dealt + 1 == players * config.hand_size
         state, events = step(state, action)
-        assert events == (CardDealt(seat, action.card),)
-        dealt.append(events[0])
-        assert state.recent_events == tuple(dealt)
-    assert len(dealt) == 45
+        assert events == ((dealt,) if last else ())
+        assert state.recent_events == events
+    assert state.dealt == players * config.hand_size and len(state.stock) == undealt
     seeded = new_game(config, seed=4)
-    assert len(seeded.recent_events) == 45
-    assert all(isinstance(event, CardDealt) for event in seeded.recent_events)
-    assert [event.seat for event in seeded.recent_events] == [index % 3 for index in range(45)]  # type: ignore[union-attr]
-    for seat in range(3):
-        mine = sorted((event.card for event in seeded.recent_events if event.seat == seat), key=lambda c: c.sort_key())  # type: ignore[union-attr]
-        assert tuple(mine) == seeded.hands[seat]
-    after, events = step(state, legal_actions(state)[0])
-    assert after.recent_events == events and len(events) == 1 and isinstance(events[0], CardLed)
+    assert seeded.recent_events == (dealt,)
+    each = f"{config.hand_size} cards to each of the {players} seats"
+    assert describe_event(dealt).startswith(f"the deal is complete: {each}")
+    assert ("left face down out of play" in describe_event(dealt)) == (undealt > 0)
+    for start in (state, seeded):
+        after, events = step(start, legal_actions(start)[0])
+        assert after.recent_events == events and isinstance(events[0], CardLed)
+        assert not [event for event in events if isinstance(event, HandsDealt)]
+
+
+def test_a_hand_made_deal_counts_its_own_cards() -> None:
+    config = Config(players=3)
+    state = new_game(config)
+    for _ in range(44):
+        state = apply(state, chance_outcomes(state)[0][0])
+    short = attrs.evolve(state, hands=(state.hands[0][:-1], *state.hands[1:]))  # seat 0 lost a card
+    after, events = step(short, chance_outcomes(short)[0][0])
+    assert events == (HandsDealt((14, 15, 15), 15),) == after.recent_events
+    assert describe_event(events[0]) == (
+        "the deal is complete: 14 cards to seat 0, 15 cards to seat 1, 15 cards to seat 2,"
+        " 15 cards left face down out of play; seat 0 leads the first trick"
+    )
 
 
 def test_the_game_end_is_announced_with_the_final_scores() -> None:
@@ -238,37 +256,28 @@ def test_step_refuses_illegal_actions_as_apply_does() -> None:
 
 
 @pytest.mark.parametrize("seeded", [True, False])
-def test_views_show_only_the_seats_own_dealt_cards(seeded: bool) -> None:
+def test_views_show_every_event_whole_and_no_hidden_card(seeded: bool) -> None:
     config = Config(players=4)
     checked = 0
     for before, _, after, _ in _playouts(config, 1, seeded=seeded):
         for state in (before, after):
-            for seat in range(4):
-                view = observe(state, seat)
-                assert len(view.recent_events) == len(state.recent_events)
-                for seen, truth in zip(view.recent_events, state.recent_events, strict=True):
-                    assert seen == event_seen_by(truth, seat)
-                    if isinstance(truth, CardDealt) and truth.seat != seat:
-                        assert seen == CardDealt(truth.seat, None)
-                        checked += 1
-                    else:
-                        assert seen == truth
+            for seat in (*range(4), SPECTATOR):
+                view = observe_public(state) if seat == SPECTATOR else observe(state, seat)
+                assert view.recent_events == state.recent_events
+                assert all(event_seen_by(event, seat) is event for event in state.recent_events)
                 text = dumps(view.recent_events, tuple[Event, ...])
                 for other in range(4):
                     if other != seat:
                         for held in state.hands[other]:
                             assert dumps(held, type(held)) not in text
+                            checked += 1
     assert checked > 0
 
 
-def test_a_hidden_variant_redeals_the_other_seats_dealt_cards_in_the_events() -> None:
+def test_a_hidden_variant_keeps_the_events_which_name_no_hidden_card() -> None:
     state = new_game(Config(players=4), seed=3)
     variant = hidden_variant(state, 1, Rng(99))
-    assert variant.recent_events != state.recent_events
-    for seat in range(4):
-        dealt = sorted((e.card for e in variant.recent_events if e.seat == seat), key=lambda c: c.sort_key())  # type: ignore[union-attr]
-        assert tuple(dealt) == variant.hands[seat]
-    assert [e for e in variant.recent_events if e.seat == 1] == [e for e in state.recent_events if e.seat == 1]  # type: ignore[union-attr]
+    assert variant.recent_events == state.recent_events == (HandsDealt((12, 12, 12, 12), 12),)
     assert observe(variant, 1) == observe(state, 1)
     assert attrs.evolve(variant, recent_events=()) != attrs.evolve(state, recent_events=())
 
@@ -286,6 +295,6 @@ def test_states_with_events_pickle_equal_and_the_deal_compactly() -> None:
     dealt = new_game(Config(players=6), seed=2)
     bare = attrs.evolve(dealt, recent_events=())
     assert pickle.loads(pickle.dumps(dealt)) == dealt
-    assert len(pickle.dumps(dealt)) <= len(pickle.dumps(bare)) + 2 * len(dealt.recent_events) + 40
+    assert len(pickle.dumps(dealt)) <= len(pickle.dumps(bare)) + 120
     played, _ = step(dealt, legal_actions(dealt)[0])
     assert pickle.loads(pickle.dumps(played)) == played

@@ -11,9 +11,9 @@ import pytest
 from ofrenda_rules.dia_de_los_muertos import (
     GAME,
     Card,
-    CardDealt,
     Config,
     Event,
+    HandsDealt,
     State,
     View,
     event_seen_by,
@@ -28,7 +28,6 @@ from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.rng import Rng
 from ofrenda_rules.serialization import dumps, loads
-from tests.dia_de_los_muertos.helpers import card
 
 SVG = "{http://www.w3.org/2000/svg}"
 SAMPLES_PER_GAME = 10
@@ -59,7 +58,7 @@ def hidden_cards(state: State, face_up: frozenset[Card]) -> list[Card]:
     Less the cards that were face up on the table: when the game stops, the cards that lay in front
     of the players are set aside with the hands, and the step's events name the last one played.
     """
-    named = {c for event in state.recent_events if not isinstance(event, CardDealt) for c in _cards(event)}
+    named = {c for event in state.recent_events for c in _cards(event)}
     cards = [c for hand in state.hands for c in hand] + list(state.stock) + list(state.set_aside)
     return [c for c in cards if c not in named and c not in face_up]
 
@@ -89,7 +88,7 @@ def check_public(state: State, face_up: frozenset[Card], rng: Rng) -> Rng:
         variant = hidden_variant(state, seat, rng)
         rng = Rng(rng.next_u64()[0])
         assert observe_public(variant) == public, f"seat {seat}'s hidden variant changes the public view"
-    # What every seat sees, less that seat's own hand and the cards dealt to it.
+    # What every seat sees, less that seat's own hand.
     for seat in range(state.config.players):
         view = observe(state, seat)
         assert public.players == view.players and public.config == view.config
@@ -98,16 +97,12 @@ def check_public(state: State, face_up: frozenset[Card], rng: Rng) -> Rng:
         assert (public.leader, public.lead_card, public.high_low) == (view.leader, view.lead_card, view.high_low)
         assert (public.current_player, public.taking) == (view.current_player, view.taking)
         assert (public.set_aside_count, public.tricks, public.over) == (view.set_aside_count, view.tricks, view.over)
-        assert len(public.recent_events) == len(view.recent_events)
-        for mine, theirs in zip(view.recent_events, public.recent_events, strict=True):
-            if isinstance(mine, CardDealt):
-                assert theirs == CardDealt(mine.seat, None)
-            else:
-                assert theirs == mine
+        assert public.recent_events == view.recent_events
         redacted = tuple(event_seen_by(event, SPECTATOR) for event in view.recent_events)
         assert attrs.evolve(view, player=SPECTATOR, hand=(), recent_events=redacted) == public
     assert public.recent_events == tuple(event_seen_by(event, SPECTATOR) for event in state.recent_events)
-    assert not [e for e in public.recent_events if isinstance(e, CardDealt) and e.card is not None]
+    unseen = {c for hand in state.hands for c in hand} | set(state.stock)
+    assert not [c for event in public.recent_events for c in _cards(event) if c in unseen]
     # JSON, both ways.
     assert loads(dumps(public), GAME.view_type) == public
     # Pictures and text: no hidden card, no seat marked as "you", the spectator named.
@@ -152,14 +147,12 @@ def test_the_game_definition_offers_the_public_view() -> None:
     assert GAME.view_type is View
 
 
-def test_a_spectator_sees_no_dealt_card_and_a_seat_only_its_own() -> None:
-    dealt = CardDealt(2, card("R14"))
-    assert event_seen_by(dealt, SPECTATOR) == CardDealt(2, None)
-    assert event_seen_by(dealt, 2) == dealt
-    assert event_seen_by(dealt, 1) == CardDealt(2, None)
+def test_the_deal_is_one_public_event_that_names_no_card() -> None:
+    dealt = HandsDealt((15, 15, 15), 15)
+    assert event_seen_by(dealt, SPECTATOR) == event_seen_by(dealt, 2) == dealt
     public = observe_public(new_game(Config(players=3), seed=11))
-    assert len(public.recent_events) == 45
-    assert {event.seat for event in public.recent_events if isinstance(event, CardDealt)} == {0, 1, 2}
+    assert public.recent_events == (dealt,)
+    assert _cards(dealt) == []
 
 
 def test_the_spectator_picture_puts_seat_0_at_the_bottom_and_names_no_hand() -> None:

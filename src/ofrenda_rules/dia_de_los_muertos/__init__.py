@@ -31,13 +31,13 @@ from ofrenda_rules.dia_de_los_muertos.components import Mark as Mark
 from ofrenda_rules.dia_de_los_muertos.components import Suit as Suit
 from ofrenda_rules.dia_de_los_muertos.components import load_deck as load_deck
 from ofrenda_rules.dia_de_los_muertos.definition import GAME as GAME
-from ofrenda_rules.dia_de_los_muertos.events import CardDealt as CardDealt
 from ofrenda_rules.dia_de_los_muertos.events import CardLed as CardLed
 from ofrenda_rules.dia_de_los_muertos.events import CardPlayed as CardPlayed
 from ofrenda_rules.dia_de_los_muertos.events import CardTaken as CardTaken
 from ofrenda_rules.dia_de_los_muertos.events import Event as Event
 from ofrenda_rules.dia_de_los_muertos.events import GameScored as GameScored
 from ofrenda_rules.dia_de_los_muertos.events import GameStopped as GameStopped
+from ofrenda_rules.dia_de_los_muertos.events import HandsDealt as HandsDealt
 from ofrenda_rules.dia_de_los_muertos.events import NoTake as NoTake
 from ofrenda_rules.dia_de_los_muertos.events import NothingTaken as NothingTaken
 from ofrenda_rules.dia_de_los_muertos.events import ReplacementDue as ReplacementDue
@@ -80,7 +80,6 @@ from ofrenda_rules.dia_de_los_muertos.view import observe_public as observe_publ
 __all__ = [
     "Action",
     "Card",
-    "CardDealt",
     "CardLed",
     "CardPlayed",
     "CardSpec",
@@ -95,6 +94,7 @@ __all__ = [
     "GameScored",
     "GameStopped",
     "HAND_SIZES",
+    "HandsDealt",
     "HighLowCard",
     "MAX_POSITION_CHARS",
     "Mark",

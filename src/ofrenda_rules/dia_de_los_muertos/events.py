@@ -3,10 +3,11 @@
 :func:`~ofrenda_rules.dia_de_los_muertos.step` returns the events of one step
 (the whole truth); a state keeps those since the most recent player decision
 in ``recent_events``, and a view shows them as its seat may know them
-(:func:`event_seen_by`). Only the deal hides anything: a seat sees the cards
-dealt to itself, and of every other seat only that it was dealt a card. Every
-other event is public (cards are played face up, and score piles are a public
-record, see the game page).
+(:func:`event_seen_by`). Every event is public: the deal is told in one
+:class:`HandsDealt` event, when its last card is dealt, which counts the cards
+dealt without naming them (a seat's cards are its hand, in the state and in its
+view); cards are played face up, and score piles are a public record (see the
+game page).
 
 A play that completes a trick reports the whole trick and who collected it in
 the same step:
@@ -33,13 +34,13 @@ from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
 from ofrenda_rules.serialization import register_tagged_union
 
 __all__ = [
-    "CardDealt",
     "CardLed",
     "CardPlayed",
     "CardTaken",
     "Event",
     "GameScored",
     "GameStopped",
+    "HandsDealt",
     "NoTake",
     "NothingTaken",
     "ReplacementDue",
@@ -66,14 +67,20 @@ class NoTake(enum.Enum):
 
 
 @attrs.frozen
-class CardDealt:
-    """Chance: one card of the deal went to ``seat`` (clockwise from seat 0, one at a time)."""
+class HandsDealt:
+    """Chance: the deal is complete, each seat holding its cards face down; seat 0 leads the first trick.
 
-    TAG: ClassVar[str] = "card-dealt"
-    seat: int
-    """The seat receiving the card."""
-    card: Card | None
-    """The card dealt; ``None`` in the view of any other seat (the deal is face down)."""
+    The deal is told in this one event, when its last card is dealt (in driver
+    mode each card dealt before it gives no event; a seeded game deals at once).
+    It names no card: which cards a seat holds is its hand, in the state and in
+    its own view, so the event is the same for every seat and every spectator.
+    """
+
+    TAG: ClassVar[str] = "hands-dealt"
+    hand_sizes: tuple[int, ...]
+    """The cards dealt to each seat, by seat (all the same: 15, 12, 11 or 10 by the player count)."""
+    undealt: int
+    """Cards left face down in the stock, out of play for the whole game (none with 6 players)."""
 
 
 @attrs.frozen
@@ -210,7 +217,7 @@ class GameScored:
 
 
 Event = (
-    CardDealt
+    HandsDealt
     | CardLed
     | CardPlayed
     | TakeDue
@@ -228,18 +235,26 @@ register_tagged_union(Event)
 
 
 def event_seen_by(event: Event, seat: int) -> Event:
-    """``event`` as ``seat`` may know it: another seat's dealt card without its identity, all else as it is.
+    """``event`` as ``seat`` may know it: whole, since every event of Día de los Muertos is public.
 
     ``seat`` may be :data:`~ofrenda_rules.game.SPECTATOR` (``-1``), who holds no
-    seat: every dealt card is then redacted.
+    seat and sees every event whole as well. The deal's one event
+    (:class:`HandsDealt`) counts the cards dealt without naming them; every
+    other event shows cards played or collected face up. Kept as a function so
+    that views are built the same way in every game.
+
+    >>> event_seen_by(HandsDealt((12, 12, 12, 12), 12), 2)
+    HandsDealt(hand_sizes=(12, 12, 12, 12), undealt=12)
     """
-    if isinstance(event, CardDealt) and event.seat != seat and event.card is not None:
-        return CardDealt(event.seat, None)
     return event
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
     return ", ".join(map(str, cards)) if cards else "no cards"
+
+
+def _count(cards: int) -> str:
+    return f"{cards} card{'' if cards == 1 else 's'}"
 
 
 def _points(points: int) -> str:
@@ -260,8 +275,15 @@ _NO_TAKE: dict[NoTake, str] = {
 
 def describe_event(event: Event) -> str:
     """One event in a short English sentence, e.g. ``seat 2 won trick 4 with Red 7, the lowest card (...)``."""
-    if isinstance(event, CardDealt):
-        return f"seat {event.seat} was dealt " + ("a card" if event.card is None else str(event.card))
+    if isinstance(event, HandsDealt):
+        sizes = set(event.hand_sizes)
+        each = (
+            f"{_count(sizes.pop())} to each of the {len(event.hand_sizes)} seats"
+            if len(sizes) == 1
+            else ", ".join(f"{_count(size)} to seat {seat}" for seat, size in enumerate(event.hand_sizes))
+        )
+        out = f", {_count(event.undealt)} left face down out of play" if event.undealt else ""
+        return f"the deal is complete: {each}{out}; seat 0 leads the first trick"
     if isinstance(event, CardLed):
         wins = "highest" if event.side is Mark.HIGH else "lowest"
         colour = event.card.suit.value
@@ -293,10 +315,9 @@ def describe_event(event: Event) -> str:
             f" seat {event.seat} collects {_points(event.points)} and leads next)"
         )
     if isinstance(event, GameStopped):
-        aside = event.set_aside
         return (
             f"seat {event.seat} is due to play but has no card left: the game ends"
-            f" ({aside} card{'' if aside == 1 else 's'} set aside)"
+            f" ({_count(event.set_aside)} set aside)"
         )
     if isinstance(event, GameScored):
         scores = ", ".join(

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import assert_never
+from typing import Final, assert_never
 
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
-from ofrenda_rules.dia_de_los_muertos.events import CardDealt, Event
-from ofrenda_rules.dia_de_los_muertos.state import Config, State
-from ofrenda_rules.dia_de_los_muertos.tables import BY_CONFIG, ConfigTables, index_of, sort_cards, tables
+from ofrenda_rules.dia_de_los_muertos.events import Event
+from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, State
+from ofrenda_rules.dia_de_los_muertos.tables import ConfigTables, index_of, sort_cards, tables
 from ofrenda_rules.dia_de_los_muertos.transitions import deal_at, play_at, seeded_deal, take_at, winners
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.rng import Rng
@@ -41,6 +41,21 @@ __all__ = [
     "trick_winners",
     "validate",
 ]
+
+
+_DEAL_TOTALS: Final = {players: players * hand_size for players, hand_size in HAND_SIZES.items()}
+"""Cards dealt in all, by player count (``ConfigTables.deal_total``, found without the tables)."""
+
+
+_last: ConfigTables = tables(Config())
+"""The tables of the configuration met last by :func:`legal_actions` or :func:`apply` (a game's states share one)."""
+
+
+def _remember(config: Config) -> ConfigTables:
+    """The tables of ``config``, remembered as the last ones met."""
+    global _last  # one shared reference, replaced whole (safe across threads)
+    _last = found = tables(config)
+    return found
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> State:
@@ -77,11 +92,7 @@ def current_player(state: State) -> PlayerId:
     """The seat to act, :data:`CHANCE` while dealing, or :data:`TERMINAL`."""
     if state.over:
         return TERMINAL
-    config = state.config
-    t = BY_CONFIG.get(id(config))
-    if t is None or t.config is not config:
-        t = tables(config)
-    if state.dealt < t.deal_total:
+    if state.dealt < _DEAL_TOTALS[state.config.players]:
         return CHANCE
     return state.to_play
 
@@ -154,9 +165,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.over:
         return ()
     config = state.config
-    t = BY_CONFIG.get(id(config))
-    if t is None or t.config is not config:
-        t = tables(config)
+    t = _last
+    if t.config is not config:
+        t = _remember(config)
     deck = t.deck
     if state.dealt < t.deal_total:
         return deck.deal.many(state.stock)
@@ -232,6 +243,9 @@ def apply(state: State, action: Action) -> State:
     its code are always exactly ``validate``'s. Any other action goes through
     ``validate`` first. A play or a take never resolves chance events, since
     none follow the deal; the new state is built once, whatever the step does.
+    The most common step, a :class:`PlayCard` holding the very card object in
+    the hand (as :func:`legal_actions` gives it), is checked first, in fewer
+    operations; anything else takes the general checks.
     ``tests/dia_de_los_muertos/test_fast_paths.py`` checks all of this against
     the straightforward implementation, rejection codes included.
 
@@ -239,24 +253,38 @@ def apply(state: State, action: Action) -> State:
         IllegalActionError: when ``validate`` rejects the action.
 
     """
+    if action.__class__ is PlayCard:
+        t = _last
+        if t.config is state.config and not state.taking and not state.over and state.dealt >= t.deal_total:
+            card = action.card
+            seat = state.to_play
+            hand = state.hands[seat]
+            for index, held in enumerate(hand):
+                if held is card:
+                    high_low = state.high_low
+                    if card.__class__ is Card and (
+                        high_low is None or card.suit is high_low.suit or _holds_none(hand, high_low.suit)
+                    ):
+                        return play_at(state, t, seat, index)
+                    break
+    return _apply(state, action)
+
+
+def _apply(state: State, action: Action) -> State:
+    """:func:`apply` for every action but the common play: the inline checks, else ``validate``."""
     kind = action.__class__
     if kind is PlayCard or kind is TakeCard or kind is DealCard:
         card = action.card
         config = state.config
-        t = BY_CONFIG.get(id(config))
-        if t is None or t.config is not config:
-            t = tables(config)
+        t = _last
+        if t.config is not config:
+            t = _remember(config)
         if card.__class__ is Card and not state.over:
             if kind is PlayCard:
                 if not state.taking and state.dealt >= t.deal_total:
                     seat = state.to_play
                     hand = state.hands[seat]
-                    for position, held in enumerate(hand):  # index_of, inline
-                        if held is card:
-                            index = position
-                            break
-                    else:
-                        index = index_of(hand, card)
+                    index = index_of(hand, card)
                     if index >= 0:
                         high_low = state.high_low
                         if high_low is None or card.suit is high_low.suit or _holds_none(hand, high_low.suit):
@@ -285,7 +313,8 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     It is :func:`apply` (which it calls, so ``apply(state, action) == step(state, action)[0]``)
     plus what the step did: a player decision's events are the new state's
     ``recent_events``; a card dealt (a chance step) adds its events to those
-    already there. It raises exactly what :func:`apply` raises.
+    already there (none, but for the deal's last card:
+    :class:`~ofrenda_rules.dia_de_los_muertos.events.HandsDealt`). It raises exactly what :func:`apply` raises.
 
     Raises:
         IllegalActionError: when ``validate`` rejects the action.
@@ -335,8 +364,9 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     """A state equal to ``state`` in everything ``player`` can see.
 
     The other players' hands and the undealt stock are redealt at random from
-    the same cards (keeping every hand's size), the cards dealt to the other
-    players in ``recent_events`` become their new cards, and the generator is replaced.
+    the same cards (keeping every hand's size), and the generator is replaced.
+    The ``recent_events`` stay as they are: none names a card that ``player``
+    cannot see (the deal's event only counts the cards).
     """
     n = state.config.players
     deck = tables(state.config).deck
@@ -344,31 +374,10 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     pool.extend(state.stock)
     pool, rng = rng.shuffled(pool)
     hands = list(state.hands)
-    redealt: dict[int, list[Card]] = {}
     for seat in range(n):
         if seat != player:
             size = len(hands[seat])
-            redealt[seat] = pool[:size]
             hands[seat] = sort_cards(deck, pool[:size])
             del pool[:size]
     new_rng = None if state.rng is None else Rng(rng.next_u64()[0])
-    events = _redealt_events(state.recent_events, redealt)
-    return evolve(state, hands=tuple(hands), stock=sort_cards(deck, pool), rng=new_rng, recent_events=events)
-
-
-def _redealt_events(events: tuple[Event, ...], redealt: dict[int, list[Card]]) -> tuple[Event, ...]:
-    """``events`` with the cards dealt to the redealt seats replaced by their new cards, in a random order.
-
-    ``redealt[seat]`` is the seat's new hand in the (random) order it was drawn.
-    """
-    if not any(isinstance(event, CardDealt) for event in events):
-        return events
-    remaining = {seat: iter(cards) for seat, cards in redealt.items()}
-    changed: list[Event] = []
-    for event in events:
-        if isinstance(event, CardDealt) and event.seat in remaining and event.card is not None:
-            card = next(remaining[event.seat], None)
-            if card is not None:
-                event = CardDealt(event.seat, card)
-        changed.append(event)
-    return tuple(changed)
+    return evolve(state, hands=tuple(hands), stock=sort_cards(deck, pool), rng=new_rng)

@@ -8,13 +8,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
-from ofrenda_rules.dia_de_los_muertos.components import _CARD_INDEX, EDITIONS, Card, DeckEdition, Mark, Suit, _card_at
-from ofrenda_rules.dia_de_los_muertos.events import CardDealt, Event
+from ofrenda_rules.dia_de_los_muertos.components import EDITIONS, Card, DeckEdition, Mark, Suit
+from ofrenda_rules.dia_de_los_muertos.events import Event
 from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
@@ -114,10 +113,12 @@ class State:
     rng: Rng | None
     """The generator that resolves chance events in a seeded game; ``None`` otherwise."""
     recent_events: tuple[Event, ...] = attrs.field(default=(), metadata={NOT_IN_REPLAY_V1: True})
-    """What happened since, and including, the most recent player decision (the deal's events before the first).
+    """What happened since, and including, the most recent player decision (the deal's one event before the first).
 
     A player decision replaces them with its own events; a chance step (a card
-    dealt) appends its events. Not part of a position (see :mod:`~ofrenda_rules.dia_de_los_muertos.position`).
+    dealt) appends its events: none, but for the deal's last card, which tells
+    the whole deal in one :class:`~ofrenda_rules.dia_de_los_muertos.events.HandsDealt`.
+    Not part of a position (see :mod:`~ofrenda_rules.dia_de_los_muertos.position`).
     """
 
     def _repr_svg_(self) -> str:
@@ -128,44 +129,3 @@ class State:
         from ofrenda_rules.dia_de_los_muertos.picture import render_svg  # here: picture imports this module
 
         return render_svg(self)
-
-
-def _packed_deal(events: tuple[Event, ...]) -> bytes | None:
-    """The deal's events as two bytes each (seat, card index), or ``None`` when they are not all dealt cards."""
-    out = bytearray()
-    for event in events:
-        if not isinstance(event, CardDealt) or event.card is None:
-            return None
-        index = _CARD_INDEX.get((event.card.suit.value, event.card.number))
-        if index is None or not 0 <= event.seat < 256:
-            return None
-        out += bytes((event.seat, index))
-    return bytes(out)
-
-
-def _unpacked_deal(data: bytes) -> tuple[Event, ...]:
-    return tuple(CardDealt(data[at], _card_at(data[at + 1])) for at in range(0, len(data), 2))
-
-
-_attrs_getstate: Callable[[State], object] = State.__getstate__
-_attrs_setstate: Callable[[State, dict[str, object]], None] = State.__setstate__  # type: ignore[attr-defined]
-
-
-def _getstate(state: State) -> dict[str, object]:
-    """Pickle state: the attrs one, with the deal's events (up to 90 of them) packed as bytes."""
-    fields = cast("dict[str, object]", _attrs_getstate(state))  # attrs' slotted classes pickle a dict
-    packed = _packed_deal(state.recent_events) if state.recent_events else None
-    if packed is not None:
-        fields["recent_events"] = packed
-    return fields
-
-
-def _setstate(state: State, fields: dict[str, object]) -> None:
-    events = fields.get("recent_events")
-    if isinstance(events, bytes):
-        fields = {**fields, "recent_events": _unpacked_deal(events)}
-    _attrs_setstate(state, fields)
-
-
-State.__getstate__ = _getstate  # type: ignore[method-assign, assignment]
-State.__setstate__ = _setstate  # type: ignore[attr-defined]

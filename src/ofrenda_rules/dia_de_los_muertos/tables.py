@@ -38,10 +38,10 @@ import attrs
 from ofrenda_rules.dia_de_los_muertos.actions import DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, DeckEdition, Mark
 from ofrenda_rules.dia_de_los_muertos.events import (
-    CardDealt,
     CardLed,
     CardPlayed,
     Event,
+    HandsDealt,
     NoTake,
     NothingTaken,
     ReplacementDue,
@@ -128,8 +128,6 @@ class DeckTables:
     """One :class:`DealCard` per card."""
     outcomes: tuple[dict[int, tuple[DealCard, Fraction]], ...]
     """``outcomes[k][id(card)]``: the chance outcome ``(deal[card], Fraction(1, k))`` of a k-card stock."""
-    dealt: tuple[tuple[CardDealt, ...], ...]
-    """``dealt[seat][rank]``: the event of dealing the card of that rank (in :attr:`cards`) to ``seat``."""
     led: tuple[CardTable[tuple[Event, ...]], ...]
     """``led[seat][card]``: the events of ``seat`` leading ``card`` (with :class:`NothingTaken` for a TAKE card)."""
     replacement_due: tuple[ReplacementDue, ...]
@@ -168,8 +166,8 @@ class ConfigTables:
     """Every seat, in order."""
     taken: tuple[tuple[dict[int, tuple[Event, ...]], ...], ...]
     """``taken[seat][victim][id(card)]``: the events of ``seat`` taking ``card`` from ``victim`` (filled on use)."""
-    deal_events: tuple[tuple[CardDealt, ...], ...]
-    """``deal_events[i][rank]``: the event of dealing the card of that rank as the deal's ``i``-th card (from 0)."""
+    hands_dealt: HandsDealt
+    """The event of the deal's completion (the same for every game of this configuration)."""
 
 
 def sort_cards(deck: DeckTables, cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -212,7 +210,6 @@ def _deck_tables(edition: DeckEdition) -> DeckTables:
         take_action=CardTable(TakeCard, cards),
         deal=deals,
         outcomes=tuple(outcomes),
-        dealt=tuple(tuple(CardDealt(seat, card) for card in cards) for seat in seats),
         led=tuple(CardTable(partial(_led, edition, seat), cards) for seat in seats),
         played=tuple(CardTable(partial(_played, seat), cards) for seat in seats),
         replacement_due=tuple(map(ReplacementDue, seats)),
@@ -247,7 +244,7 @@ def _config_tables(config: Config) -> ConfigTables:
         empty_hands=((),) * n,
         seats=seats,
         taken=tuple(tuple({} for _ in seats) for _ in seats),
-        deal_events=tuple(deck.dealt[index % n] for index in range(n * config.hand_size)),
+        hands_dealt=HandsDealt((config.hand_size,) * n, len(deck.cards) - n * config.hand_size),
     )
     if len(BY_CONFIG) >= _CACHE_LIMIT:
         BY_CONFIG.clear()

@@ -34,7 +34,7 @@ WIDTH: Final = 100
 """The widest line :func:`render_text` writes, in characters."""
 
 RECENT_LINES: Final = 8
-"""The most recent events a text board lists (a deal is one event per card)."""
+"""The most recent events a text board lists."""
 
 
 def describe_card(edition: DeckEdition, card: Card) -> str:

@@ -16,11 +16,11 @@ from typing import TypeVar, cast
 from ofrenda_rules.dia_de_los_muertos.building import new_state, new_trick_won
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
 from ofrenda_rules.dia_de_los_muertos.events import (
-    CardDealt,
     CardTaken,
     Event,
     GameScored,
     GameStopped,
+    HandsDealt,
     NoTake,
     NothingTaken,
     TakeDue,
@@ -39,20 +39,25 @@ _Events = tuple[Event, ...]
 
 
 def deal_at(state: State, t: ConfigTables, index: int) -> State:
-    """Deal ``state.stock[index]`` to the next seat clockwise from seat 0, keeping the hand sorted."""
+    """Deal ``state.stock[index]`` to the next seat clockwise from seat 0, keeping the hand sorted.
+
+    The deal's last card adds the one :class:`HandsDealt` event; every card before it adds none.
+    """
     stock = state.stock
     card = stock[index]
-    seat = state.dealt % t.players
+    dealt = state.dealt
+    seat = dealt % t.players
     hands = list(state.hands)
-    deck = t.deck
-    hands[seat] = sort_cards(deck, (*hands[seat], card))
-    rank = deck.rank.by_id.get(id(card))
-    event = CardDealt(seat, card) if rank is None else deck.dealt[seat][rank]
+    hands[seat] = _inserted(t, hands[seat], card)
+    left = stock[:index] + stock[index + 1 :]
+    events = state.recent_events
+    if dealt + 1 >= t.deal_total:
+        events = (*events, _hands_dealt(t, hands, left))
     return new_state(
         state.config,
         tuple(hands),
-        stock[:index] + stock[index + 1 :],
-        state.dealt + 1,
+        left,
+        dealt + 1,
         state.in_front,
         state.leader,
         state.lead_card,
@@ -64,8 +69,33 @@ def deal_at(state: State, t: ConfigTables, index: int) -> State:
         state.tricks,
         state.over,
         state.rng,
-        (*state.recent_events, event),
+        events,
     )
+
+
+def _inserted(t: ConfigTables, hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The sorted ``hand`` with ``card`` added, after any equal card: ``sort_cards`` of both, without a sort."""
+    rank = t.deck.rank.by_id.get
+    placed = rank(id(card))
+    if placed is not None:
+        for at, held in enumerate(hand):
+            held_rank = rank(id(held))
+            if held_rank is None:
+                break  # a card that is not the edition's own: sort by value below
+            if held_rank > placed:
+                return (*hand[:at], card, *hand[at:])
+        else:
+            return (*hand, card)
+    return sort_cards(t.deck, (*hand, card))
+
+
+def _hands_dealt(t: ConfigTables, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> HandsDealt:
+    """The event of the completed deal: the configuration's shared one when the counts are the usual ones."""
+    shared = t.hands_dealt
+    sizes = tuple(map(len, hands))
+    if sizes == shared.hand_sizes and len(stock) == shared.undealt:
+        return shared
+    return HandsDealt(sizes, len(stock))  # a hand-made state, with other counts
 
 
 def seeded_deal(state: State, t: ConfigTables, rng: Rng) -> State:
@@ -85,28 +115,16 @@ def seeded_deal(state: State, t: ConfigTables, rng: Rng) -> State:
     except KeyError:
         cards = list(state.stock)
         hands = [list(hand) for hand in state.hands]
-        drawn_cards, rng = _draw(cards, hands, state.dealt, t, rng)
-        seats = _deal_seats(state.dealt, t.players, len(drawn_cards))
-        events = tuple(map(CardDealt, seats, drawn_cards))
-        return _dealt(state, t, tuple(sort_cards(deck, hand) for hand in hands), tuple(cards), rng, events)
-    drawn, rng = _draw(stock, held, state.dealt, t, rng)
-    rows = t.deal_events[state.dealt : state.dealt + len(drawn)]
-    events = tuple([row[rank] for row, rank in zip(rows, drawn, strict=True)])
+        rng = _draw(cards, hands, state.dealt, t, rng)
+        return _dealt(state, t, tuple(sort_cards(deck, hand) for hand in hands), tuple(cards), rng)
+    rng = _draw(stock, held, state.dealt, t, rng)
     card = deck.cards.__getitem__
     hands_dealt = tuple(tuple(map(card, sorted(hand))) for hand in held)
-    return _dealt(state, t, hands_dealt, tuple(map(card, stock)), rng, events)
+    return _dealt(state, t, hands_dealt, tuple(map(card, stock)), rng)
 
 
-def _deal_seats(dealt: int, players: int, count: int) -> list[int]:
-    """The seats receiving the next ``count`` cards when ``dealt`` have been dealt."""
-    return [(dealt + index) % players for index in range(count)]
-
-
-def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng: Rng) -> tuple[list[T], Rng]:
-    """Move the rest of the deal from ``stock`` to ``hands``, one draw per card.
-
-    Returns the cards drawn, in the order dealt, and the advanced generator.
-    """
+def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng: Rng) -> Rng:
+    """Move the rest of the deal from ``stock`` to ``hands``, one draw per card; return the advanced generator."""
     size = len(stock)
     stop = size - (t.deal_total - dealt)  # the stock left after the deal
     picks, rng = below_each(rng, range(size, max(stop, 1), -1))
@@ -117,10 +135,10 @@ def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng
     n = t.players
     for seat, hand in enumerate(hands):
         hand.extend(drawn[(seat - dealt) % n :: n])
-    return drawn, rng
+    return rng
 
 
-def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng, events: _Events) -> State:
+def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng) -> State:
     return new_state(
         state.config,
         hands,
@@ -137,7 +155,7 @@ def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...]
         state.tricks,
         state.over,
         rng,
-        (*state.recent_events, *events),
+        (*state.recent_events, _hands_dealt(t, hands, stock)),
     )
 
 

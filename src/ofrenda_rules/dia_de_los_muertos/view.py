@@ -3,9 +3,9 @@
 A :class:`View` shows the player's own hand, the size of every hand, the
 cards face up in front of the players, the High/Low card, and the public
 record of every score pile (each card was face up when it was collected: a
-ruling, see the docs), and the recent events with the cards dealt to other
-seats left out. It never shows other hands, the undealt cards, the cards set
-aside at the end, or the generator.
+ruling, see the docs), and the recent events (all public: the deal's event
+counts the cards dealt without naming them). It never shows other hands,
+the undealt cards, the cards set aside at the end, or the generator.
 
 :func:`observe_public` is a spectator's view (``player`` is
 :data:`~ofrenda_rules.game.SPECTATOR`): the same table with every hand face
@@ -18,7 +18,7 @@ import attrs
 
 from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.dia_de_los_muertos.components import Card
-from ofrenda_rules.dia_de_los_muertos.events import CardDealt, Event, event_seen_by
+from ofrenda_rules.dia_de_los_muertos.events import Event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 from ofrenda_rules.game import SPECTATOR
@@ -92,17 +92,17 @@ def observe_public(state: State) -> View:
     The view of :data:`~ofrenda_rules.game.SPECTATOR` (``player == -1``): every
     hand as a count (``hand`` is empty), the cards in front of the players, the
     lead and the High/Low card, the public record of the score piles, how many
-    cards are undealt or set aside, and the recent events with every dealt card
-    left out (:func:`~ofrenda_rules.dia_de_los_muertos.events.event_seen_by`
-    with ``SPECTATOR``). It is what every seat's view shows, less that seat's hand
-    and the cards dealt to it.
+    cards are undealt or set aside, and the recent events
+    (:func:`~ofrenda_rules.dia_de_los_muertos.events.event_seen_by` with
+    ``SPECTATOR``: every event is public). It is what every seat's view shows,
+    less that seat's hand.
 
     >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, observe_public
     >>> view = observe_public(new_game(Config(players=3), seed=11))
     >>> view.player, view.hand, view.hand_sizes
     (-1, (), (15, 15, 15))
-    >>> {event.card for event in view.recent_events}
-    {None}
+    >>> view.recent_events
+    (HandsDealt(hand_sizes=(15, 15, 15), undealt=15),)
     """
     return _view(state, SPECTATOR, ())
 
@@ -130,6 +130,4 @@ def _view(state: State, player: int, hand: tuple[Card, ...]) -> View:
 
 
 def _seen(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:
-    if not any(event.__class__ is CardDealt for event in events):
-        return events  # only the deal hides anything
-    return tuple(event_seen_by(event, player) for event in events)
+    return tuple([event_seen_by(event, player) for event in events])
