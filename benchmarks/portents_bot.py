@@ -8,8 +8,10 @@ Two players: the bot against a uniformly random player, the bot's seat
 alternating with the game number. Solo: the bot plays every solo test
 configuration (the 16 challenge combinations, difficulties spread over them)
 in turn, game ``g`` on configuration ``g % 16``. Every game is seeded (seed ``g``),
-the random player draws from ``Rng(1000 + g)``. Times are wall-clock per
-``choose`` call; actions are counted by wrapping the bot's ``apply``.
+the random player draws from ``Rng(1000 + g)``. Times are per ``choose``
+call, CPU time of the process (stable on a shared machine) and wall-clock;
+actions are counted by wrapping the bot's ``apply``. Memory is the process's
+peak resident size.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ class _Counter:
 
 
 def _play(
-    config: Config, seed: int, bot: SearchBot, bot_seat: int, counter: _Counter, moves: list[tuple[float, int]]
+    config: Config, seed: int, bot: SearchBot, bot_seat: int, counter: _Counter, moves: list[tuple[float, float, int]]
 ) -> State:
     state = new_game(config, seed)
     rng = Rng(1000 + seed)
@@ -54,9 +56,9 @@ def _play(
         seat = current_player(state)
         if config.solo or seat == bot_seat:
             before = counter.count
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             action = bot.choose(state)
-            moves.append((time.perf_counter() - start, counter.count - before))
+            moves.append((time.process_time() - cpu, time.perf_counter() - start, counter.count - before))
         else:
             legal = legal_actions(state)
             index, rng = rng.below(len(legal))
@@ -65,17 +67,21 @@ def _play(
     return state
 
 
-def _summary(moves: list[tuple[float, int]]) -> dict[str, float]:
-    times = sorted(t for t, _ in moves)
-    applied = sorted(n for _, n in moves)
+def _summary(moves: list[tuple[float, float, int]]) -> dict[str, float]:
+    cpu = sorted(c for c, _, _ in moves)
+    wall = sorted(w for _, w, _ in moves)
+    applied = sorted(n for _, _, n in moves)
     return {
         "moves": len(moves),
-        "median_ms": round(statistics.median(times) * 1000, 2),
-        "p99_ms": round(times[int(0.99 * (len(times) - 1))] * 1000, 2),
-        "max_ms": round(times[-1] * 1000, 2),
-        "mean_ms": round(statistics.fmean(times) * 1000, 2),
+        "cpu_median_ms": round(statistics.median(cpu) * 1000, 2),
+        "cpu_p99_ms": round(cpu[int(0.99 * (len(cpu) - 1))] * 1000, 2),
+        "cpu_max_ms": round(cpu[-1] * 1000, 2),
+        "cpu_mean_ms": round(statistics.fmean(cpu) * 1000, 2),
+        "wall_median_ms": round(statistics.median(wall) * 1000, 2),
+        "wall_max_ms": round(wall[-1] * 1000, 2),
         "median_applied": statistics.median(applied),
         "max_applied": applied[-1],
+        "moves_over_1000_applied": sum(1 for n in applied if n > 1000),
     }
 
 
@@ -91,7 +97,7 @@ def main(argv: list[str] | None = None) -> None:
     setattr(bots_module, "apply", counter)  # noqa: B010 (count the bot's actions)
     bot = SearchBot(budget=args.budget)
     results: dict[str, object] = {"budget": args.budget}
-    moves: list[tuple[float, int]] = []
+    moves: list[tuple[float, float, int]] = []
     wins = draws = 0
     start = time.perf_counter()
     for game in range(args.first, args.first + args.games_2p):
