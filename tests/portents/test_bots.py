@@ -6,11 +6,15 @@ import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.playout import random_playout
 from ofrenda_rules.portents import (
+    GAME,
+    Action,
     Config,
     EndReason,
     Phase,
     Sign,
+    State,
     apply,
     chance_outcomes,
     current_player,
@@ -19,7 +23,9 @@ from ofrenda_rules.portents import (
     new_game,
     outcome,
 )
-from ofrenda_rules.portents.bots import TURN_BUDGET, SearchBot, evaluate, turn_outcomes
+from ofrenda_rules.portents import bots as bots_module
+from ofrenda_rules.portents.bots import MOVE_BUDGET, TURN_BUDGET, SearchBot, evaluate, turn_outcomes
+from ofrenda_rules.portents.definition import solo_test_configs
 from ofrenda_rules.rng import Rng
 
 
@@ -128,3 +134,61 @@ def test_the_bot_plays_a_whole_seeded_solo_game() -> None:
             break
         state = apply(state, bot.choose(state))
     assert is_over(state)
+
+
+class _Counting:
+    """The bots module's ``apply``, counting the actions it applies."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, state: State, action: Action) -> State:
+        self.count += 1
+        return apply(state, action)
+
+
+@pytest.mark.parametrize("config", solo_test_configs(), ids=GAME.describe_config)
+def test_a_seeded_solo_decision_applies_at_most_the_bots_budget(
+    config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 11: the bot returns on seeded solo states, within its action budget (counted, never timed)."""
+    counter = _Counting()
+    monkeypatch.setattr(bots_module, "apply", counter)
+    state = new_game(config, seed=21)
+    for budget in (60, MOVE_BUDGET):
+        bot = SearchBot(budget=budget)
+        counter.count = 0
+        choice = bot.choose(state)
+        assert choice in legal_actions(state)
+        assert 0 < counter.count <= budget
+    reference = SearchBot()
+    state = apply(state, choice)
+    for _ in range(3):  # the rest of the first turn: placements, lights, a sacrifice
+        if is_over(state):
+            break
+        counter.count = 0
+        choice = reference.choose(state)
+        assert counter.count <= MOVE_BUDGET
+        assert reference.choose(state) == choice, "deterministic"
+        state = apply(state, choice)
+
+
+def test_a_big_turn_is_sampled_across_every_push_when_the_budget_is_tight() -> None:
+    """The budget is shared fairly: a tight one still reaches every first choice, not only the first few."""
+    state = new_game(Config(players=1, feed_the_cat=True), seed=3)
+    first = {action for action, _ in turn_outcomes(state, budget=len(legal_actions(state)) * 12)}
+    assert first == set(legal_actions(state))
+
+
+@pytest.mark.parametrize("config", GAME.test_configs(), ids=GAME.describe_config)
+def test_the_reference_policy_plays_whole_games_legally(config: Config) -> None:
+    """Every variant, seat 0 the bot (a small budget keeps this fast: the same code; the full one plays below)."""
+    playout = random_playout(GAME, config, 31, 7, bots={0: SearchBot(budget=150).choose})
+    assert is_over(playout.final)
+
+
+def test_the_reference_bot_plays_a_whole_two_player_game_against_itself() -> None:
+    reference = GAME.reference_bot
+    assert reference is not None
+    playout = random_playout(GAME, Config(turn_limit=40), 13, 7, bots={0: reference, 1: reference})
+    assert is_over(playout.final)

@@ -45,6 +45,7 @@ from ofrenda_rules.portents.picture import render_svg as render_svg
 from ofrenda_rules.portents.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.portents.position import from_position as from_position
 from ofrenda_rules.portents.position import to_position as to_position
+from ofrenda_rules.portents.resample import resample as resample
 from ofrenda_rules.portents.rules import apply as apply
 from ofrenda_rules.portents.rules import chance_outcomes as chance_outcomes
 from ofrenda_rules.portents.rules import current_player as current_player
@@ -57,6 +58,7 @@ from ofrenda_rules.portents.rules import validate as validate
 from ofrenda_rules.portents.scoring import Outcome as Outcome
 from ofrenda_rules.portents.scoring import outcome as outcome
 from ofrenda_rules.portents.scoring import score as score
+from ofrenda_rules.portents.scoring import score_bounds as score_bounds
 from ofrenda_rules.portents.state import Config as Config
 from ofrenda_rules.portents.state import Difficulty as Difficulty
 from ofrenda_rules.portents.state import EndReason as EndReason
@@ -64,6 +66,10 @@ from ofrenda_rules.portents.state import Phase as Phase
 from ofrenda_rules.portents.state import Portent as Portent
 from ofrenda_rules.portents.state import State as State
 from ofrenda_rules.portents.tally import tally as tally
+from ofrenda_rules.portents.tensors import encode_information_state as encode_information_state
+from ofrenda_rules.portents.tensors import encode_observation as encode_observation
+from ofrenda_rules.portents.tensors import information_state_shape as information_state_shape
+from ofrenda_rules.portents.tensors import observation_shape as observation_shape
 from ofrenda_rules.portents.text import describe_action as describe_action
 from ofrenda_rules.portents.text import describe_outcome as describe_outcome
 from ofrenda_rules.portents.text import render as render
@@ -111,9 +117,12 @@ __all__ = [
     "describe_event",
     "describe_outcome",
     "encode_action",
+    "encode_information_state",
+    "encode_observation",
     "event_seen_by",
     "from_position",
     "hidden_variant",
+    "information_state_shape",
     "is_over",
     "legal_actions",
     "load_edition",
@@ -121,13 +130,16 @@ __all__ = [
     "max_decisions",
     "new_game",
     "num_distinct_actions",
+    "observation_shape",
     "observe",
     "observe_public",
     "outcome",
     "render",
     "render_svg",
     "render_text",
+    "resample",
     "score",
+    "score_bounds",
     "step",
     "tally",
     "to_position",

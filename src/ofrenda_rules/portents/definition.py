@@ -19,6 +19,7 @@ from ofrenda_rules.portents.events import Event, describe_event, event_seen_by
 from ofrenda_rules.portents.kitty import CIRCUIT
 from ofrenda_rules.portents.picture import render_svg
 from ofrenda_rules.portents.position import from_position, to_position
+from ofrenda_rules.portents.resample import resample
 from ofrenda_rules.portents.rules import (
     apply,
     chance_outcomes,
@@ -30,9 +31,15 @@ from ofrenda_rules.portents.rules import (
     step,
     validate,
 )
-from ofrenda_rules.portents.scoring import Outcome, outcome, score
+from ofrenda_rules.portents.scoring import Outcome, outcome, score, score_bounds
 from ofrenda_rules.portents.state import CHALLENGES, Config, Difficulty, Phase, State
 from ofrenda_rules.portents.tally import tally
+from ofrenda_rules.portents.tensors import (
+    encode_information_state,
+    encode_observation,
+    information_state_shape,
+    observation_shape,
+)
 from ofrenda_rules.portents.text import describe_action, describe_outcome, render_text
 from ofrenda_rules.portents.view import View, observe, observe_public
 
@@ -212,5 +219,11 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     render_text=render_text,
     describe_outcome=describe_outcome,
     tally=tally,
+    score_bounds=score_bounds,
+    observation_shape=observation_shape,
+    encode_observation=encode_observation,
+    information_state_shape=information_state_shape,
+    encode_information_state=encode_information_state,
+    resample=resample,
 )
 """Portents as a registered game."""

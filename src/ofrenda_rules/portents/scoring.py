@@ -22,7 +22,7 @@ from ofrenda_rules.portents.altar import fortune_counts
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.state import ORACLE_OMENS, SOLO_TARGETS, Config, Difficulty, EndReason, Phase, State
 
-__all__ = ["Outcome", "fortune_win", "kitty_fortune_win", "outcome", "score", "solo_target_met"]
+__all__ = ["Outcome", "fortune_win", "kitty_fortune_win", "outcome", "score", "score_bounds", "solo_target_met"]
 
 
 def fortune_win(omens: Sequence[Sign]) -> EndReason | None:
@@ -121,3 +121,23 @@ def outcome(state: State) -> Outcome:
         kitty_omens=len(state.kitty_omens),
         turns=state.turns,
     )
+
+
+def score_bounds(config: Config) -> tuple[int, int]:
+    """Inclusive bounds on any seat's points (omens collected) in a finished game: ``(0, 16)``.
+
+    Derivation: a seat's points are the omens it collected, and omens only
+    leave the ring (into a collection, or the Kitty's), never come back, so
+    a seat holds between none (a seat that never made a Portent in an omen's
+    lane, e.g. a two-player game lost to four Burnt Offerings) and every
+    omen token of the edition (16, each colour-shape combination once). The
+    upper bound is reachable in the rules: a solo Omniscient Oracle who holds
+    14 omens may make one Portent whose lane ends at the last two. Tighter
+    bounds per mode are not worth their rulings: a two-player seat enters its
+    winning turn with at most 8 omens (no fortune of 4 and at most one of 3
+    among the 8 traits) but may collect many in that turn.
+
+    >>> score_bounds(Config()), score_bounds(Config(players=1))
+    ((0, 16), (0, 16))
+    """
+    return (0, len(config.edition.omens))
