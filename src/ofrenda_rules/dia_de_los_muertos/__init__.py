@@ -50,6 +50,8 @@ from ofrenda_rules.dia_de_los_muertos.picture import render_svg as render_svg
 from ofrenda_rules.dia_de_los_muertos.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.dia_de_los_muertos.position import from_position as from_position
 from ofrenda_rules.dia_de_los_muertos.position import to_position as to_position
+from ofrenda_rules.dia_de_los_muertos.resample import consistent_deals as consistent_deals
+from ofrenda_rules.dia_de_los_muertos.resample import resample as resample
 from ofrenda_rules.dia_de_los_muertos.rules import apply as apply
 from ofrenda_rules.dia_de_los_muertos.rules import chance_outcomes as chance_outcomes
 from ofrenda_rules.dia_de_los_muertos.rules import current_player as current_player
@@ -113,6 +115,7 @@ __all__ = [
     "action_codec",
     "apply",
     "chance_outcomes",
+    "consistent_deals",
     "current_player",
     "decode_action",
     "describe_action",
@@ -135,6 +138,7 @@ __all__ = [
     "outcome",
     "render_svg",
     "render_text",
+    "resample",
     "score",
     "step",
     "take_targets",
