@@ -66,11 +66,16 @@ from ofrenda_rules.dia_de_los_muertos.rules import validate as validate
 from ofrenda_rules.dia_de_los_muertos.scoring import Outcome as Outcome
 from ofrenda_rules.dia_de_los_muertos.scoring import outcome as outcome
 from ofrenda_rules.dia_de_los_muertos.scoring import score as score
+from ofrenda_rules.dia_de_los_muertos.scoring import score_bounds as score_bounds
 from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES as HAND_SIZES
 from ofrenda_rules.dia_de_los_muertos.state import Config as Config
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard as HighLowCard
 from ofrenda_rules.dia_de_los_muertos.state import State as State
 from ofrenda_rules.dia_de_los_muertos.tally import tally as tally
+from ofrenda_rules.dia_de_los_muertos.tensors import encode_information_state as encode_information_state
+from ofrenda_rules.dia_de_los_muertos.tensors import encode_observation as encode_observation
+from ofrenda_rules.dia_de_los_muertos.tensors import information_state_shape as information_state_shape
+from ofrenda_rules.dia_de_los_muertos.tensors import observation_shape as observation_shape
 from ofrenda_rules.dia_de_los_muertos.text import describe_action as describe_action
 from ofrenda_rules.dia_de_los_muertos.text import describe_card as describe_card
 from ofrenda_rules.dia_de_los_muertos.text import describe_outcome as describe_outcome
@@ -123,9 +128,12 @@ __all__ = [
     "describe_event",
     "describe_outcome",
     "encode_action",
+    "encode_information_state",
+    "encode_observation",
     "event_seen_by",
     "from_position",
     "hidden_variant",
+    "information_state_shape",
     "is_over",
     "legal_actions",
     "load_deck",
@@ -133,6 +141,7 @@ __all__ = [
     "max_decisions",
     "new_game",
     "num_distinct_actions",
+    "observation_shape",
     "observe",
     "observe_public",
     "outcome",
@@ -140,6 +149,7 @@ __all__ = [
     "render_text",
     "resample",
     "score",
+    "score_bounds",
     "step",
     "take_targets",
     "tally",
