@@ -16,6 +16,7 @@ from ofrenda_rules.dia_de_los_muertos.actions import Action as Action
 from ofrenda_rules.dia_de_los_muertos.actions import DealCard as DealCard
 from ofrenda_rules.dia_de_los_muertos.actions import PlayCard as PlayCard
 from ofrenda_rules.dia_de_los_muertos.actions import TakeCard as TakeCard
+from ofrenda_rules.dia_de_los_muertos.bots import reference_bot as reference_bot
 from ofrenda_rules.dia_de_los_muertos.codec import action_codec as action_codec
 from ofrenda_rules.dia_de_los_muertos.codec import decode_action as decode_action
 from ofrenda_rules.dia_de_los_muertos.codec import encode_action as encode_action
@@ -146,6 +147,7 @@ __all__ = [
     "observe_public",
     "outcome",
     "render_svg",
+    "reference_bot",
     "render_text",
     "resample",
     "score",

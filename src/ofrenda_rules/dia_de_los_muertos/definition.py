@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Final
 
 from ofrenda_rules.dia_de_los_muertos.actions import Action
+from ofrenda_rules.dia_de_los_muertos.bots import reference_bot
 from ofrenda_rules.dia_de_los_muertos.codec import (
     decode_action,
     encode_action,
@@ -144,5 +145,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     information_state_shape=information_state_shape,
     encode_information_state=encode_information_state,
     resample=resample,
+    reference_bot=reference_bot,
 )
 """Día de los Muertos as a registered game."""
