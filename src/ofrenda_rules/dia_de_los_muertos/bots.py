@@ -42,16 +42,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ofrenda_rules.dia_de_los_muertos.actions import Action
-from ofrenda_rules.dia_de_los_muertos.components import Card, Mark, Suit
+from ofrenda_rules.dia_de_los_muertos.components import Card, CardSpec, DeckEdition, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.rules import current_player, legal_actions
 from ofrenda_rules.dia_de_los_muertos.state import State
 from ofrenda_rules.dia_de_los_muertos.view import View, observe
 from ofrenda_rules.errors import OfrendaRulesError
 
 __all__ = ["reference_bot"]
+
+_SUIT_INDEX = {Suit.BLACK: 0, Suit.RED: 1, Suit.WHITE: 2}
 
 
 def reference_bot(state: State) -> Action:
@@ -89,7 +91,7 @@ def _winning_seat(view: View) -> int | None:
 
 
 def _take(view: View, legal: Sequence[Action]) -> Action:
-    spec = view.config.deck.spec
+    spec = _printed(view.config.deck).spec
     winner = _winning_seat(view)
     winning = view.in_front[winner] if winner is not None else None
     best = max(
@@ -99,12 +101,57 @@ def _take(view: View, legal: Sequence[Action]) -> Action:
     return legal[best]
 
 
-def _unseen(view: View) -> list[Card]:
-    seen = set(view.hand)
-    seen.update(card for card in view.in_front if card is not None)
+class _Printed:
+    """What is printed on each card of an edition, found by the card object's id (hashing a card is slow)."""
+
+    def __init__(self, edition: DeckEdition) -> None:
+        self.edition = edition
+        """The edition (kept alive, so that the ids stay its cards')."""
+        self.deck = edition.deck
+        """The edition's cards in sort order."""
+        self.by_id = {id(card): edition.spec(card) for card in self.deck}
+        """Each card's spec, by the id of the edition's own card object."""
+        self.own = {card: card for card in self.deck}
+        """The edition's own object of an equal card."""
+        self.points = {id(card): edition.spec(card).points for card in self.deck}
+        """Each card's points, by the id of the edition's own card object."""
+        self.high_points = {
+            id(card): spec.points if spec.mark is Mark.HIGH else 0
+            for card, spec in zip(self.deck, map(edition.spec, self.deck), strict=True)
+        }
+        """Each card's points if it is H-marked (else 0), by id."""
+        self.suit_of = {id(card): _SUIT_INDEX[card.suit] for card in self.deck}
+        """Each card's suit as 0 (black), 1 (red) or 2 (white), by id."""
+
+    def spec(self, card: Card) -> CardSpec:
+        """What is printed on ``card``."""
+        found = self.by_id.get(id(card))
+        return self.edition.spec(card) if found is None else found
+
+    def ids(self, cards: Iterable[Card]) -> set[int]:
+        """The ids of the edition's own objects of ``cards``."""
+        by_id, own = self.by_id, self.own
+        return {id(card) if id(card) in by_id else id(own[card]) for card in cards}
+
+
+_PRINTED: dict[int, _Printed] = {}
+
+
+def _printed(edition: DeckEdition) -> _Printed:
+    found = _PRINTED.get(id(edition))
+    if found is None or found.edition is not edition:
+        found = _Printed(edition)
+        if len(_PRINTED) < 64:  # bounded: the editions in use are few
+            _PRINTED[id(edition)] = found
+    return found
+
+
+def _unseen(view: View, printed: _Printed) -> list[Card]:
+    seen = [*view.hand, *(card for card in view.in_front if card is not None)]
     for pile in view.piles:
-        seen.update(pile)
-    return [card for card in view.config.deck.deck if card not in seen]
+        seen.extend(pile)
+    ids = printed.ids(seen)
+    return [card for card in printed.deck if id(card) not in ids]
 
 
 def _chance_to_hold_none(beating: int, unseen: int, hand: int) -> float:
@@ -115,14 +162,16 @@ def _chance_to_hold_none(beating: int, unseen: int, hand: int) -> float:
 
 def _play(view: View, legal: Sequence[Action]) -> Action:
     config = view.config
-    spec = config.deck.spec
+    printed = _printed(config.deck)
+    spec = printed.spec
     players = view.players
     seat = view.player
-    unseen = _unseen(view)
-    average = sum(spec(card).points for card in unseen) / len(unseen) if unseen else 0.0
-    high_average = (
-        sum(spec(card).points for card in unseen if spec(card).mark is Mark.HIGH) / len(unseen) if unseen else 0.0
-    )
+    unseen_cards = _unseen(view, printed)
+    unseen = _Unseen(unseen_cards, printed)
+    count = len(unseen_cards) or 1
+    ids = list(map(id, unseen_cards))
+    average = sum(map(printed.points.__getitem__, ids)) / count
+    high_average = sum(map(printed.high_points.__getitem__, ids)) / count
     low_average = average - high_average
     leading = view.high_low is None
     front = [card for other, card in enumerate(view.in_front) if card is not None and other != seat]
@@ -167,11 +216,37 @@ def _play(view: View, legal: Sequence[Action]) -> Action:
     return legal[best_index]
 
 
+class _Unseen:
+    """How many unseen cards lie above or below each number, in all suits or all but one."""
+
+    def __init__(self, unseen: Sequence[Card], printed: _Printed) -> None:
+        self.rows = [[0] * 22, [0] * 22, [0] * 22]
+        """Per suit (black, red, white), the unseen cards of each number (``0`` and ``21`` stay empty)."""
+        rows, suit_of = self.rows, printed.suit_of
+        for card in unseen:
+            rows[suit_of[id(card)]][card.number] += 1
+        self.memo: dict[tuple[int, int, bool], tuple[int, int]] = {}
+
+    def beating(self, number: int, higher: bool, without: int) -> tuple[int, int]:
+        """Cards above (or below) ``number`` among the unseen (less the suit numbered ``without``, if not -1).
+
+        Also the size of that pool.
+        """
+        key = (without, number, higher)
+        found = self.memo.get(key)
+        if found is None:
+            rows = [row for index, row in enumerate(self.rows) if index != without]
+            span = range(number + 1, 21) if higher else range(1, number)
+            found = (sum(row[k] for row in rows for k in span), sum(sum(row) for row in rows))
+            self.memo[key] = found
+        return found
+
+
 def _chance_to_end(
     card: Card,
     trick: Sequence[Card],
     to_play: Sequence[int],
-    unseen: Sequence[Card],
+    unseen: _Unseen,
     view: View,
     suit: Suit,
     *,
@@ -183,9 +258,9 @@ def _chance_to_end(
         if played is not card and (played.number > number if higher else played.number < number):
             return 0.0
     chance = 1.0
+    voids = view.voids
+    suit_index = _SUIT_INDEX[suit]
     for seat in to_play:
-        void = bool(view.voids) and suit in view.voids[seat]
-        pool = [c for c in unseen if not (void and c.suit is suit)]
-        beating = sum(1 for c in pool if (c.number > number if higher else c.number < number))
-        chance *= _chance_to_hold_none(beating, len(pool), view.hand_sizes[seat])
+        beating, pool = unseen.beating(number, higher, suit_index if voids and suit in voids[seat] else -1)
+        chance *= _chance_to_hold_none(beating, pool, view.hand_sizes[seat])
     return chance
