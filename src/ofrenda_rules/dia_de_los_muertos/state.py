@@ -120,7 +120,7 @@ class State:
     dealt) appends its events. Not part of a position (see :mod:`~ofrenda_rules.dia_de_los_muertos.position`).
     """
     voids: tuple[tuple[Suit, ...], ...] = attrs.field(default=(), metadata={NOT_IN_REPLAY_V1: True})
-    """The suits each seat is known to hold none of, public: a seat that did not follow the colour led had none.
+    """The suits each seat is known to hold none of (public, a seat that did not follow the colour led had none).
 
     ``()`` while no void is known; otherwise one tuple of suits per seat (black, red, white order).
     Search uses it to deal hidden hands consistently (:func:`~ofrenda_rules.dia_de_los_muertos.resample`).

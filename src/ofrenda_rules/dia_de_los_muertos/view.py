@@ -66,7 +66,7 @@ class View:
     """The state's ``recent_events`` as this seat may know them (see
     :func:`~ofrenda_rules.dia_de_los_muertos.events.event_seen_by`)."""
     voids: tuple[tuple[Suit, ...], ...] = attrs.field(default=(), kw_only=True)
-    """The suits each seat is known to hold none of (public: it did not follow them); ``()`` while none is known."""
+    """The suits each seat is known to hold none of (public, it did not follow them), ``()`` while none is known."""
 
     def _repr_svg_(self) -> str:
         """What this seat sees as an SVG picture, which Jupyter shows.
