@@ -29,7 +29,7 @@ kept as they are. A seeded state gets a fresh generator drawn from ``rng``; an
 unseeded one stays unseeded.
 
 >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, observe
->>> from ofrenda_rules.rng import Rng
+>>> from ofrenda_rules.rng import Draws, Rng
 >>> state = new_game(Config(players=4), seed=3)
 >>> drawn = resample(state, 0, Rng(seed=1))
 >>> observe(drawn, 0) == observe(state, 0), drawn.hands[0] == state.hands[0]
@@ -45,11 +45,12 @@ from math import comb
 
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
+from ofrenda_rules.dia_de_los_muertos.events import CardDealt
 from ofrenda_rules.dia_de_los_muertos.rules import _redealt_events
 from ofrenda_rules.dia_de_los_muertos.state import State
 from ofrenda_rules.dia_de_los_muertos.tables import sort_cards, tables
 from ofrenda_rules.errors import OfrendaRulesError
-from ofrenda_rules.rng import Rng
+from ofrenda_rules.rng import Draws, Rng
 
 __all__ = ["consistent_deals", "resample"]
 
@@ -100,10 +101,11 @@ class _Counter:
         return total
 
 
-def _below(n: int, rng: Rng) -> tuple[int, Rng]:
+def _below(n: int, draws: Draws) -> tuple[int, Draws]:
     """A uniform integer in ``[0, n)`` for any positive ``n`` (several 64-bit words when ``n`` needs them)."""
     if n <= 1 << 63:
-        return rng.below(n)
+        return draws.below(n), draws
+    rng = draws.rng()
     words = (n.bit_length() + 63) // 64
     span = 1 << (64 * words)
     limit = span - span % n
@@ -113,17 +115,29 @@ def _below(n: int, rng: Rng) -> tuple[int, Rng]:
             word, rng = rng.next_u64()
             value = (value << 64) | word
         if value < limit:
-            return value % n, rng
+            return value % n, Draws(rng)
     raise AssertionError("unreachable: 1000 rejections in a row")  # pragma: no cover
 
 
-def _choose(weights: Sequence[int], rng: Rng) -> tuple[int, Rng]:
-    r, rng = _below(sum(weights), rng)
+def _choose(weights: Sequence[int], draws: Draws) -> tuple[int, Draws]:
+    r, draws = _below(sum(weights), draws)
     for index, weight in enumerate(weights):
         if r < weight:
-            return index, rng
+            return index, draws
         r -= weight
     raise AssertionError("unreachable: r < total")  # pragma: no cover
+
+
+def _sample(draws: Draws, items: list[Card], count: int) -> list[Card]:
+    """``count`` of ``items`` drawn uniformly without replacement, in a uniformly random order.
+
+    A Fisher-Yates shuffle stopped after ``count`` places; ``items`` is reordered.
+    """
+    size = len(items)
+    for place in range(count):
+        other = place + draws.below(size - place)
+        items[place], items[other] = items[other], items[place]
+    return items[:count]
 
 
 def _problem(state: State, player: int) -> tuple[list[Card], list[int], _Counter]:
@@ -201,7 +215,8 @@ def resample(state: State, player: int, rng: Rng) -> State:
 
     """
     pool, seats, counter = _problem(state, player)
-    new_rng = None if state.rng is None else Rng(rng.next_u64()[0])
+    word, rng = rng.next_u64()
+    new_rng = None if state.rng is None else Rng(word)
     if state.over:
         return evolve(state, rng=new_rng)
     deck = tables(state.config).deck
@@ -212,6 +227,7 @@ def resample(state: State, player: int, rng: Rng) -> State:
     drawn: dict[int, list[Card]] = {}
     voids = state.voids
     index = 0
+    draws = Draws(rng)
     for seat in seats:
         size = len(state.hands[seat])
         if not (voids and voids[seat] and size):
@@ -223,27 +239,29 @@ def resample(state: State, player: int, rng: Rng) -> State:
             after = (left[0] - share[0], left[1] - share[1], left[2] - share[2])
             weight = comb(left[0], share[0]) * comb(left[1], share[1]) * comb(left[2], share[2])
             weights.append(weight * counter.ways(index + 1, after))
-        pick, rng = _choose(weights, rng)
+        pick, draws = _choose(weights, draws)
         share = shares[pick]
         hand: list[Card] = []
         for suit_index, count in enumerate(share):
             if count:
-                cards, rng = rng.shuffled(by_suit[suit_index])
-                hand.extend(cards[:count])
+                cards = by_suit[suit_index]
+                hand.extend(_sample(draws, cards, count))
                 by_suit[suit_index] = sorted(cards[count:], key=Card.sort_key)
         drawn[seat] = hand
         left = (left[0] - share[0], left[1] - share[1], left[2] - share[2])
         index += 1
-    remaining, rng = rng.shuffled([card for cards in by_suit for card in cards])
+    remaining = [card for cards in by_suit for card in cards]
     for seat in seats:
         if seat not in drawn:
             size = len(state.hands[seat])
-            drawn[seat] = remaining[:size]
+            drawn[seat] = _sample(draws, remaining, size)
             del remaining[:size]
     hands = list(state.hands)
+    dealing = any(event.__class__ is CardDealt for event in state.recent_events)
     for seat, cards in drawn.items():
-        order, rng = rng.shuffled(sorted(cards, key=Card.sort_key))  # the order the seat's deal events get them
-        drawn[seat] = order
         hands[seat] = sort_cards(deck, cards)
+        if dealing:  # the order in which the seat's deal events get its cards
+            order = list(hands[seat])
+            drawn[seat] = _sample(draws, order, len(order))
     events = _redealt_events(state.recent_events, drawn)
     return evolve(state, hands=tuple(hands), stock=sort_cards(deck, remaining), rng=new_rng, recent_events=events)
