@@ -15,6 +15,7 @@ from ofrenda_rules.dia_de_los_muertos import (
     Card,
     CardDealt,
     Config,
+    PlayCard,
     State,
     Suit,
     apply,
@@ -198,3 +199,21 @@ def test_the_void_position_is_the_one_play_reveals() -> None:
     for number in range(50):
         drawn = resample(state, 2, Rng(number))
         assert not [held for held in drawn.hands[1] if held.suit is Suit.RED]
+
+
+@pytest.mark.parametrize("config", GAME.test_configs()[::3], ids=GAME.describe_config)
+def test_the_recorded_voids_are_exactly_the_off_suit_plays(config: Config) -> None:
+    """``State.voids`` after every step: a seat is void in a colour iff it once played another colour to it."""
+    rnd = random.Random(f"voids {config}")
+    state = new_game(config, seed=3)
+    known: list[set[Suit]] = [set() for _ in range(config.players)]
+    while not state.over:
+        seat, led = state.to_play, state.high_low
+        action = rnd.choice(legal_actions(state))
+        if isinstance(action, PlayCard) and led is not None and action.card.suit is not led.suit:
+            known[seat].add(led.suit)
+        state = apply(state, action)
+        expected = tuple(tuple(suit for suit in Suit if suit in row) for row in known) if any(known) else ()
+        assert state.voids == expected
+        assert observe(state, 0).voids == expected
+        assert from_position(GAME.to_position(state), config).voids == expected
