@@ -15,7 +15,7 @@ from typing import assert_never
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, probabilities, settle
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
-from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
+from ofrenda_rules.dia_de_los_muertos.components import Card, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.rng import Rng
@@ -250,7 +250,12 @@ def _play(state: State, card: Card) -> State:
     )
     if leading:
         state = evolve(state, lead_card=card, high_low=HighLowCard(card.suit, spec.mark))
-    elif spec.take and (seat != state.leader or not state.config.lead_replacement_exempt) and take_targets(state, seat):
+    elif state.high_low is not None and card.suit is not state.high_low.suit:  # a void revealed
+        rows = [set(row) for row in state.voids] or [set() for _ in state.hands]
+        rows[seat].add(state.high_low.suit)
+        state = evolve(state, voids=tuple(tuple(s for s in Suit if s in row) for row in rows))
+    exempt = seat == state.leader and state.config.lead_replacement_exempt
+    if not leading and spec.take and not exempt and take_targets(state, seat):
         return evolve(state, taking=True)
     return _advance(state, seat)
 

@@ -62,7 +62,7 @@ def test_the_rulebook_example_trick_with_a_take_pending() -> None:
     played = {"R14": 0, "R17": 1, "R5": 2, "W17": 3, "R10": 4}
     for name in played:
         hands = hands.replace(name, "", 1)
-    text = f"{hands} R14/R17/R5/W17/R10 -/-/-/-/- 0:R14 4:take 0"
+    text = f"{hands} R14/R17/R5/W17/R10 -/-/-/-/- 0:R14 4:take 0 voids=-/-/-/R/-"  # W17 did not follow red
     state = from_position(text, config)
     expected = dealt
     for name in played:
@@ -71,7 +71,7 @@ def test_the_rulebook_example_trick_with_a_take_pending() -> None:
     assert state.high_low == HighLowCard(Suit.RED, Mark.LOW)
     assert legal_actions(state) == tuple(TakeCard(c) for c in cards("R14", "R17", "R5", "W17"))
     after = apply(state, TakeCard(card("R5")))
-    assert to_position(after).split()[1:] == ["R14/R17/-/W17/R10", "-/-/-/-/R5", "0:R14", "2", "0"]
+    assert to_position(after).split()[1:] == ["R14/R17/-/W17/R10", "-/-/-/-/R5", "0:R14", "2", "0", "voids=-/-/-/R/-"]
 
 
 def test_a_chance_pending_position_during_the_deal() -> None:

@@ -16,6 +16,7 @@ from ofrenda_rules.dia_de_los_muertos.actions import Action as Action
 from ofrenda_rules.dia_de_los_muertos.actions import DealCard as DealCard
 from ofrenda_rules.dia_de_los_muertos.actions import PlayCard as PlayCard
 from ofrenda_rules.dia_de_los_muertos.actions import TakeCard as TakeCard
+from ofrenda_rules.dia_de_los_muertos.bots import reference_bot as reference_bot
 from ofrenda_rules.dia_de_los_muertos.codec import action_codec as action_codec
 from ofrenda_rules.dia_de_los_muertos.codec import decode_action as decode_action
 from ofrenda_rules.dia_de_los_muertos.codec import encode_action as encode_action
@@ -50,6 +51,8 @@ from ofrenda_rules.dia_de_los_muertos.picture import render_svg as render_svg
 from ofrenda_rules.dia_de_los_muertos.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.dia_de_los_muertos.position import from_position as from_position
 from ofrenda_rules.dia_de_los_muertos.position import to_position as to_position
+from ofrenda_rules.dia_de_los_muertos.resample import consistent_deals as consistent_deals
+from ofrenda_rules.dia_de_los_muertos.resample import resample as resample
 from ofrenda_rules.dia_de_los_muertos.rules import apply as apply
 from ofrenda_rules.dia_de_los_muertos.rules import chance_outcomes as chance_outcomes
 from ofrenda_rules.dia_de_los_muertos.rules import current_player as current_player
@@ -64,11 +67,16 @@ from ofrenda_rules.dia_de_los_muertos.rules import validate as validate
 from ofrenda_rules.dia_de_los_muertos.scoring import Outcome as Outcome
 from ofrenda_rules.dia_de_los_muertos.scoring import outcome as outcome
 from ofrenda_rules.dia_de_los_muertos.scoring import score as score
+from ofrenda_rules.dia_de_los_muertos.scoring import score_bounds as score_bounds
 from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES as HAND_SIZES
 from ofrenda_rules.dia_de_los_muertos.state import Config as Config
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard as HighLowCard
 from ofrenda_rules.dia_de_los_muertos.state import State as State
 from ofrenda_rules.dia_de_los_muertos.tally import tally as tally
+from ofrenda_rules.dia_de_los_muertos.tensors import encode_information_state as encode_information_state
+from ofrenda_rules.dia_de_los_muertos.tensors import encode_observation as encode_observation
+from ofrenda_rules.dia_de_los_muertos.tensors import information_state_shape as information_state_shape
+from ofrenda_rules.dia_de_los_muertos.tensors import observation_shape as observation_shape
 from ofrenda_rules.dia_de_los_muertos.text import describe_action as describe_action
 from ofrenda_rules.dia_de_los_muertos.text import describe_card as describe_card
 from ofrenda_rules.dia_de_los_muertos.text import describe_outcome as describe_outcome
@@ -113,6 +121,7 @@ __all__ = [
     "action_codec",
     "apply",
     "chance_outcomes",
+    "consistent_deals",
     "current_player",
     "decode_action",
     "describe_action",
@@ -120,9 +129,12 @@ __all__ = [
     "describe_event",
     "describe_outcome",
     "encode_action",
+    "encode_information_state",
+    "encode_observation",
     "event_seen_by",
     "from_position",
     "hidden_variant",
+    "information_state_shape",
     "is_over",
     "legal_actions",
     "load_deck",
@@ -130,12 +142,16 @@ __all__ = [
     "max_decisions",
     "new_game",
     "num_distinct_actions",
+    "observation_shape",
     "observe",
     "observe_public",
     "outcome",
+    "reference_bot",
     "render_svg",
     "render_text",
+    "resample",
     "score",
+    "score_bounds",
     "step",
     "take_targets",
     "tally",

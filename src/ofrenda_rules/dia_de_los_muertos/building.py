@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
+from ofrenda_rules.dia_de_los_muertos.components import Card, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.events import Event, TrickWon
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
 from ofrenda_rules.rng import Rng
@@ -39,6 +39,7 @@ STATE_FIELDS: Final = (
     "over",
     "rng",
     "recent_events",
+    "voids",
 )
 """The fields of :class:`State`, in ``__init__`` order, as :func:`new_state` stores them."""
 
@@ -80,6 +81,7 @@ def _slot_setter(name: str) -> Callable[[State, object], None]:
     _set_over,
     _set_rng,
     _set_recent_events,
+    _set_voids,
 ) = map(_slot_setter, STATE_FIELDS)
 
 
@@ -100,6 +102,7 @@ def _stored(
     over: bool,
     rng: Rng | None,
     recent_events: tuple[Event, ...],
+    voids: tuple[tuple[Suit, ...], ...] = (),
 ) -> State:
     state: State = object.__new__(State)
     _set_config(state, config)
@@ -118,6 +121,7 @@ def _stored(
     _set_over(state, over)
     _set_rng(state, rng)
     _set_recent_events(state, recent_events)
+    _set_voids(state, voids)
     return state
 
 

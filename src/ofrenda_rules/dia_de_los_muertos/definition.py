@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Final
 
 from ofrenda_rules.dia_de_los_muertos.actions import Action
+from ofrenda_rules.dia_de_los_muertos.bots import reference_bot
 from ofrenda_rules.dia_de_los_muertos.codec import (
     decode_action,
     encode_action,
@@ -17,6 +18,7 @@ from ofrenda_rules.dia_de_los_muertos.codec import (
 from ofrenda_rules.dia_de_los_muertos.events import Event, describe_event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.picture import render_svg
 from ofrenda_rules.dia_de_los_muertos.position import from_position, to_position
+from ofrenda_rules.dia_de_los_muertos.resample import resample
 from ofrenda_rules.dia_de_los_muertos.rules import (
     apply,
     chance_outcomes,
@@ -28,9 +30,15 @@ from ofrenda_rules.dia_de_los_muertos.rules import (
     step,
     validate,
 )
-from ofrenda_rules.dia_de_los_muertos.scoring import Outcome, outcome, score
+from ofrenda_rules.dia_de_los_muertos.scoring import Outcome, outcome, score, score_bounds
 from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, State
 from ofrenda_rules.dia_de_los_muertos.tally import tally
+from ofrenda_rules.dia_de_los_muertos.tensors import (
+    encode_information_state,
+    encode_observation,
+    information_state_shape,
+    observation_shape,
+)
 from ofrenda_rules.dia_de_los_muertos.text import describe_action, describe_outcome, render_text
 from ofrenda_rules.dia_de_los_muertos.view import View, observe, observe_public
 from ofrenda_rules.game import GameDefinition, GameInfo
@@ -131,5 +139,12 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     max_decisions=max_decisions,
     render_svg=render_svg,
     tally=tally,
+    score_bounds=score_bounds,
+    observation_shape=observation_shape,
+    encode_observation=encode_observation,
+    information_state_shape=information_state_shape,
+    encode_information_state=encode_information_state,
+    resample=resample,
+    reference_bot=reference_bot,
 )
 """Día de los Muertos as a registered game."""

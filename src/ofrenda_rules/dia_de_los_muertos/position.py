@@ -3,7 +3,7 @@
 A position is one line of space-separated fields; the :class:`Config`
 (player count, variants, deck edition) is given beside it, never in it::
 
-    HANDS FRONT PILES LEADER:LEAD TURN TRICKS [over:ASIDE] [rng=SEED:COUNTER]
+    HANDS FRONT PILES LEADER:LEAD TURN TRICKS [over:ASIDE] [voids=VOIDS] [rng=SEED:COUNTER]
 
 * A card is its suit letter and number: ``B`` black, ``R`` red, ``W`` white,
   ``1`` to ``20`` (``R14``, ``W3``, ``B20``). A *group* of cards is written
@@ -21,6 +21,10 @@ A position is one line of space-separated fields; the :class:`Config`
 * ``TRICKS`` -- tricks completed.
 * ``over:ASIDE`` -- present only when the game has ended: the cards set aside
   at the stop (a group, ``-`` when none).
+* ``voids=VOIDS`` -- present only once a seat is known to hold none of a
+  suit (it did not follow the colour led): per seat, ``/``-separated, the
+  letters of its void suits in the order ``BRW``, ``-`` for none
+  (``voids=-/R/-/BW``).
 * ``rng=SEED:COUNTER`` -- the generator of a seeded game (absent: unseeded).
 
 The undealt stock is not written: it is every card found nowhere else. While
@@ -111,6 +115,8 @@ def to_position(state: State) -> str:
     ]
     if state.over:
         fields.append(f"over:{_group(state.set_aside)}")
+    if state.voids:
+        fields.append("voids=" + "/".join("".join(_LETTER[suit] for suit in row) or "-" for row in state.voids))
     if state.rng is not None:
         fields.append(format_rng(state.rng))
     return " ".join(fields)
@@ -149,6 +155,7 @@ def from_position(text: str, config: Config) -> State:
     rng: Rng | None = None
     if fields and fields[-1].startswith("rng="):
         rng = parse_rng(fields.pop().removeprefix("rng="))
+    voids_text = fields.pop().removeprefix("voids=") if fields and fields[-1].startswith("voids=") else None
     over = False
     set_aside: tuple[Card, ...] = ()
     if fields and fields[-1].startswith("over:"):
@@ -157,7 +164,7 @@ def from_position(text: str, config: Config) -> State:
     if len(fields) != 6:
         raise PositionError(
             f"a position has 6 fields (HANDS FRONT PILES LEADER:LEAD TURN TRICKS) before the optional "
-            f"over: and rng= fields, not {len(fields)}"
+            f"over:, voids= and rng= fields, not {len(fields)}"
         )
     hands_text, front_text, piles_text, lead_text, turn_text, tricks_text = fields
     n = config.players
@@ -200,9 +207,37 @@ def from_position(text: str, config: Config) -> State:
         tricks=tricks,
         over=over,
         rng=rng,
+        voids=() if voids_text is None else _parse_voids(voids_text, n),
     )
     _check_state(state)
+    _check_voids(state)
     return state
+
+
+_VOIDS: Final = re.compile(r"B?R?W?")
+
+
+def _parse_voids(text: str, players: int) -> tuple[tuple[Suit, ...], ...]:
+    rows: list[tuple[Suit, ...]] = []
+    for seat, part in enumerate(_parse_seats(text, "voids", players)):
+        if part != "-" and (not part or not _VOIDS.fullmatch(part)):
+            raise PositionError(f"voids of seat {seat}: {part!r} is not suit letters in the order BRW, or '-'")
+        rows.append(() if part == "-" else tuple(_SUIT[letter] for letter in part))
+    if not any(rows):
+        raise PositionError("voids=: no seat is void in any suit (leave the field out)")
+    return tuple(rows)
+
+
+def _check_voids(state: State) -> None:
+    """A seat known void in a suit holds none of it, and voids are known only once play has started."""
+    if not state.voids:
+        return
+    if state.dealt < state.config.players * state.config.hand_size:
+        raise PositionError("voids=: no card has been played during the deal, so no void is known")
+    for seat, (hand, row) in enumerate(zip(state.hands, state.voids, strict=True)):
+        for card in hand:
+            if card.suit in row:
+                raise PositionError(f"seat {seat} is void in {card.suit.value} but holds {_card(card)}")
 
 
 def _check_cards(

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Final, assert_never
 
@@ -262,10 +262,11 @@ def apply(state: State, action: Action) -> State:
             for index, held in enumerate(hand):
                 if held is card:
                     high_low = state.high_low
-                    if card.__class__ is Card and (
-                        high_low is None or card.suit is high_low.suit or _holds_none(hand, high_low.suit)
-                    ):
-                        return play_at(state, t, seat, index)
+                    if card.__class__ is Card:
+                        if high_low is None or card.suit is high_low.suit:
+                            return _kept(play_at(state, t, seat, index), state.voids)
+                        if _holds_none(hand, high_low.suit):
+                            return _revealed(play_at(state, t, seat, index), state.voids, seat, high_low.suit)
                     break
     return _apply(state, action)
 
@@ -287,15 +288,17 @@ def _apply(state: State, action: Action) -> State:
                     index = index_of(hand, card)
                     if index >= 0:
                         high_low = state.high_low
-                        if high_low is None or card.suit is high_low.suit or _holds_none(hand, high_low.suit):
-                            return play_at(state, t, seat, index)
+                        if high_low is None or card.suit is high_low.suit:
+                            return _kept(play_at(state, t, seat, index), state.voids)
+                        if _holds_none(hand, high_low.suit):
+                            return _revealed(play_at(state, t, seat, index), state.voids, seat, high_low.suit)
             elif kind is TakeCard:
                 if state.taking and state.dealt >= t.deal_total:
                     seat = state.to_play
                     if not (_same(card, state.in_front[seat]) or (t.lock_lead and _same(card, state.lead_card))):
                         victim = index_of(state.in_front, card)
                         if victim >= 0:
-                            return take_at(state, t, seat, victim)
+                            return _kept(take_at(state, t, seat, victim), state.voids)
             elif state.dealt < t.deal_total:
                 index = index_of(state.stock, card)
                 if index >= 0:
@@ -341,13 +344,42 @@ def _settle(state: State) -> State:
 def _apply_unchecked(state: State, action: Action) -> State:
     t = tables(state.config)
     if isinstance(action, DealCard):
-        return deal_at(state, t, index_of(state.stock, action.card))
+        return _kept(deal_at(state, t, index_of(state.stock, action.card)), state.voids)
     if isinstance(action, PlayCard):
         seat = state.to_play
-        return play_at(state, t, seat, index_of(state.hands[seat], action.card))
+        after = play_at(state, t, seat, index_of(state.hands[seat], action.card))
+        high_low = state.high_low
+        if high_low is not None and action.card.suit is not high_low.suit:
+            return _revealed(after, state.voids, seat, high_low.suit)
+        return _kept(after, state.voids)
     if isinstance(action, TakeCard):
-        return take_at(state, t, state.to_play, index_of(state.in_front, action.card))
+        return _kept(take_at(state, t, state.to_play, index_of(state.in_front, action.card)), state.voids)
     assert_never(action)
+
+
+_set_voids: Callable[[State, tuple[tuple[Suit, ...], ...]], None] = vars(State)["voids"].__set__
+
+
+def _kept(after: State, voids: tuple[tuple[Suit, ...], ...]) -> State:
+    """``after``, just built by a transition (which leaves ``voids`` empty), with the known voids carried over.
+
+    The state is new and not yet shared, so its slot is set in place.
+    """
+    if voids:
+        _set_voids(after, voids)
+    return after
+
+
+def _revealed(after: State, voids: tuple[tuple[Suit, ...], ...], seat: int, suit: Suit) -> State:
+    """``after`` with the known voids and ``seat`` now known to hold no ``suit`` (it did not follow)."""
+    if not voids:
+        voids = ((),) * len(after.hands)
+    if suit not in voids[seat]:
+        known = {*voids[seat], suit}
+        row = tuple(other for other in Suit if other in known)
+        voids = (*voids[:seat], row, *voids[seat + 1 :])
+    _set_voids(after, voids)
+    return after
 
 
 def trick_winners(state: State) -> tuple[int, int]:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import attrs
 
-from ofrenda_rules.dia_de_los_muertos.state import State
+from ofrenda_rules.dia_de_los_muertos.state import Config, State
 from ofrenda_rules.dia_de_los_muertos.tables import tables
 from ofrenda_rules.errors import GameNotOverError
 
-__all__ = ["Outcome", "outcome", "score"]
+__all__ = ["Outcome", "outcome", "score", "score_bounds"]
 
 
 def score(state: State) -> tuple[int, ...]:
@@ -50,3 +50,24 @@ def outcome(state: State) -> Outcome:
     ranks = tuple(sum(1 for other in keys if other > key) for key in keys)
     winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 0)
     return Outcome(scores=scores, cards_collected=cards, ranks=ranks, winners=winners)
+
+
+def score_bounds(config: Config) -> tuple[int, int]:
+    """Inclusive bounds on any seat's points in a finished game: ``(-18, 39)`` with the default deck.
+
+    A seat scores the cards of its score pile, and only the ``players *
+    hand_size`` dealt cards (45 to 60) ever reach a pile; any seat may, in
+    principle, collect every one of them (winning every trick). So the most a
+    seat can score is the sum of the largest positive values among that many
+    cards of the edition, and the least the sum of the most negative ones.
+    With the rulebook's values (21 cards of 1, 9 of 2, 18 of -1, 12 of 0) and
+    at least 45 cards dealt, that is ``21 + 18 = 39`` and ``-18``.
+
+    >>> score_bounds(Config(players=3))
+    (-18, 39)
+    """
+    dealt = config.players * config.hand_size
+    values = sorted(spec.points for spec in config.deck.cards)
+    low = sum(value for value in values[:dealt] if value < 0)
+    high = sum(value for value in values[::-1][:dealt] if value > 0)
+    return low, high

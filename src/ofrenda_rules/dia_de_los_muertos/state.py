@@ -120,6 +120,12 @@ class State:
     the whole deal in one :class:`~ofrenda_rules.dia_de_los_muertos.events.HandsDealt`.
     Not part of a position (see :mod:`~ofrenda_rules.dia_de_los_muertos.position`).
     """
+    voids: tuple[tuple[Suit, ...], ...] = attrs.field(default=(), metadata={NOT_IN_REPLAY_V1: True})
+    """The suits each seat is known to hold none of (public, a seat that did not follow the colour led had none).
+
+    ``()`` while no void is known; otherwise one tuple of suits per seat (black, red, white order).
+    Search uses it to deal hidden hands consistently (:func:`~ofrenda_rules.dia_de_los_muertos.resample`).
+    """
 
     def _repr_svg_(self) -> str:
         """The whole table face up as an SVG picture, which Jupyter shows.

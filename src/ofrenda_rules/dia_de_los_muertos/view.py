@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
-from ofrenda_rules.dia_de_los_muertos.components import Card
+from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.events import Event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
@@ -65,6 +65,8 @@ class View:
     recent_events: tuple[Event, ...] = attrs.field(default=(), kw_only=True)
     """The state's ``recent_events`` as this seat may know them (see
     :func:`~ofrenda_rules.dia_de_los_muertos.events.event_seen_by`)."""
+    voids: tuple[tuple[Suit, ...], ...] = attrs.field(default=(), kw_only=True)
+    """The suits each seat is known to hold none of (public, it did not follow them), ``()`` while none is known."""
 
     def _repr_svg_(self) -> str:
         """What this seat sees as an SVG picture, which Jupyter shows.
@@ -126,6 +128,7 @@ def _view(state: State, player: int, hand: tuple[Card, ...]) -> View:
         over=state.over,
         config=state.config,
         recent_events=_seen(state.recent_events, player),
+        voids=state.voids,
     )
 
 

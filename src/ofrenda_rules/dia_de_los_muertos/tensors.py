@@ -1,0 +1,363 @@
+"""Tensors of Día de los Muertos: a view, and a seat's whole history, as flat tuples of floats.
+
+Both are computed from views only (:func:`~ofrenda_rules.dia_de_los_muertos.observe`
+or :func:`~ofrenda_rules.dia_de_los_muertos.observe_public`), so they leak
+nothing a seat did not see. Cards are numbered ``0..59`` in the deck's order
+(black 1-20, red 1-20, white 1-20: ``20 * suit + number - 1``). Seats are
+absolute (seat 0 is the first lead). ``P`` is the number of players, ``H``
+the hand size, ``D = P * H`` the cards dealt, ``T`` the TAKE cards of the
+edition (15 in the default deck) and ``K = P + T`` the most plays one trick
+can see (each play beyond ``P`` replaces a card a TAKE took).
+
+**Observation** (:func:`encode_observation`, shape ``(N,)``; values in
+``[0, 1]``):
+
+======================  ============  ===============================================================
+offset                  length        meaning
+======================  ============  ===============================================================
+0                       60            the viewer's own hand (all zero for a spectator)
+60                      P * 60        the card face up in front of each seat (seat-major)
+60 + 60P                P * 60        each seat's score pile (seat-major)
+60 + 120P               60            the lead card of the trick in progress
+120 + 120P              P             the leader of the trick in progress
+120 + 121P              3             the colour led (black, red, white), from the High/Low card
+123 + 121P              2             the High/Low card's side up (high, low)
+125 + 121P              P + 2         who is to act: a seat, then chance (the deal), then nobody (over)
+127 + 122P              P + 1         whose view this is: a seat, then the spectator
+128 + 123P              1             a TAKE is pending (the player to act must choose a card to take)
+129 + 123P              P             each hand's size / H
+129 + 124P              P * 3         known voids: seat-major, one flag per suit (black, red, white)
+129 + 127P              P             each seat's points, ``(points - low) / (high - low)`` by the score bounds
+129 + 128P              P             cards in each seat's score pile / D
+129 + 129P              4             tricks done / H, undealt cards / 60, cards set aside / D, over
+133 + 129P              P * 60        the trick just collected, if the view's recent events hold it:
+                                      the card each seat had in front (seat-major)
+133 + 189P              P             the seat that collected it (that leads next)
+======================  ============  ===============================================================
+
+so ``N = 133 + 190P`` (703 floats for 3 players, 1273 for 6).
+
+**Information state** (:func:`encode_information_state`, shape ``(N + M,)``):
+the observation of the last view, then the history read from every view's
+``recent_events``:
+
+======================  ============  ===============================================================
+offset                  length        meaning
+======================  ============  ===============================================================
+N                       60 * F        per card (card-major), ``F = P + H + K + 2`` features: the seat
+                                      that played it (P), the trick it was played in (H, from the
+                                      first), its place in that trick's order of play (K, the lead
+                                      first, replacements after), whether it led, whether a TAKE took it
+N + 60F                 H * P         who led each trick (trick-major)
+N + 60F + HP            H * P         who collected each trick (the seat that led the next one)
+======================  ============  ===============================================================
+
+so ``M = 60F + 2HP``. A card's place in the history (who played it, when,
+in which order, whether it was taken) and each trick's lead and winner are
+kept exactly; with the last view (own hand, piles, voids, the trick in
+progress) the tensor determines every public event of the game and the
+seat's own hand at every moment. It forgets only how the deal reached the
+other seats (which of them received which unseen card, one at a time --
+nothing a seat sees) and the moments at which chance steps happened.
+
+>>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, observe
+>>> config = Config(players=4)
+>>> observation_shape(config), information_state_shape(config)
+((893,), (3209,))
+>>> view = observe(new_game(config, seed=3), 0)
+>>> tensor = encode_observation(config, view)
+>>> len(tensor), sum(tensor[:60])  # twelve cards in hand
+(893, 12.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+import attrs
+
+from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.dia_de_los_muertos.components import Card, Mark, Suit
+from ofrenda_rules.dia_de_los_muertos.events import CardLed, CardPlayed, CardTaken, Event, TrickWon
+from ofrenda_rules.dia_de_los_muertos.scoring import score_bounds
+from ofrenda_rules.dia_de_los_muertos.state import Config
+from ofrenda_rules.dia_de_los_muertos.view import View
+from ofrenda_rules.errors import OfrendaRulesError
+
+__all__ = ["encode_information_state", "encode_observation", "information_state_shape", "observation_shape"]
+
+_SUIT_INDEX = {Suit.BLACK: 0, Suit.RED: 1, Suit.WHITE: 2}
+
+
+@attrs.frozen
+class _Layout:
+    """Offsets and tables of one config, computed once."""
+
+    players: int
+    hand_size: int
+    dealt: int
+    plays: int
+    """``K``: the most plays one trick can see."""
+    index_by_id: dict[int, int]
+    index_by_card: dict[Card, int]
+    points: tuple[int, ...]
+    """Points of each card, by index."""
+    score_low: int
+    score_span: float
+    front: int
+    piles: int
+    lead_card: int
+    leader: int
+    suit: int
+    side: int
+    actor: int
+    viewer: int
+    taking: int
+    hand_sizes: int
+    voids: int
+    scores: int
+    collected: int
+    counters: int
+    last_trick: int
+    last_winner: int
+    size: int
+    """``N``, the observation's length."""
+    features: int
+    """``F``, features per card in the history."""
+    history_leaders: int
+    history_winners: int
+    history_size: int
+    """``N + M``, the information state's length."""
+
+    def index(self, card: Card) -> int:
+        """The card's number ``0..59``."""
+        found = self.index_by_id.get(id(card))
+        return self.index_by_card[card] if found is None else found
+
+
+_BY_ID: dict[int, tuple[Config, _Layout]] = {}
+"""Layouts by the config object's id (hashing a config hashes its whole deck edition), with the config kept alive."""
+
+
+def _layout(config: Config) -> _Layout:
+    known = _BY_ID.get(id(config))
+    if known is not None and known[0] is config:
+        return known[1]
+    layout = _equal_layout(config)
+    if len(_BY_ID) < 256:  # bounded: the configs in use are few
+        _BY_ID[id(config)] = (config, layout)
+    return layout
+
+
+@cache
+def _equal_layout(config: Config) -> _Layout:
+    p, h = config.players, config.hand_size
+    deck = config.deck.deck
+    takes = sum(1 for spec in config.deck.cards if spec.take)
+    low, high = score_bounds(config)
+    front = 60
+    piles = front + 60 * p
+    lead_card = piles + 60 * p
+    leader = lead_card + 60
+    suit = leader + p
+    side = suit + 3
+    actor = side + 2
+    viewer = actor + p + 2
+    taking = viewer + p + 1
+    hand_sizes = taking + 1
+    voids = hand_sizes + p
+    scores = voids + 3 * p
+    collected = scores + p
+    counters = collected + p
+    last_trick = counters + 4
+    last_winner = last_trick + 60 * p
+    size = last_winner + p
+    plays = p + takes
+    features = p + h + plays + 2
+    history_leaders = size + 60 * features
+    history_winners = history_leaders + h * p
+    return _Layout(
+        players=p,
+        hand_size=h,
+        dealt=p * h,
+        plays=plays,
+        index_by_id={id(card): index for index, card in enumerate(deck)},
+        index_by_card={card: index for index, card in enumerate(deck)},
+        points=tuple(config.deck.spec(card).points for card in deck),
+        score_low=low,
+        score_span=float(max(high - low, 1)),
+        front=front,
+        piles=piles,
+        lead_card=lead_card,
+        leader=leader,
+        suit=suit,
+        side=side,
+        actor=actor,
+        viewer=viewer,
+        taking=taking,
+        hand_sizes=hand_sizes,
+        voids=voids,
+        scores=scores,
+        collected=collected,
+        counters=counters,
+        last_trick=last_trick,
+        last_winner=last_winner,
+        size=size,
+        features=features,
+        history_leaders=history_leaders,
+        history_winners=history_winners,
+        history_size=history_winners + h * p,
+    )
+
+
+def observation_shape(config: Config) -> tuple[int, ...]:
+    """The shape of :func:`encode_observation`'s tensor: ``(133 + 190 * players,)``."""
+    return (_layout(config).size,)
+
+
+def information_state_shape(config: Config) -> tuple[int, ...]:
+    """The shape of :func:`encode_information_state`'s tensor (see the module's table)."""
+    return (_layout(config).history_size,)
+
+
+def _check(config: Config, view: View) -> _Layout:
+    layout = _layout(config)
+    if view.players != layout.players or (view.config is not config and view.config != config):
+        raise OfrendaRulesError(f"the view is of a {view.players}-player game, not of the config {config!r}")
+    return layout
+
+
+def _fill(layout: _Layout, view: View, out: list[float]) -> None:
+    index = layout.index
+    p = layout.players
+    for card in view.hand:
+        out[index(card)] = 1.0
+    base = layout.front
+    for seat, in_front in enumerate(view.in_front):
+        if in_front is not None:
+            out[base + 60 * seat + index(in_front)] = 1.0
+    base = layout.piles
+    points = layout.points
+    low, span = layout.score_low, layout.score_span
+    for seat, pile in enumerate(view.piles):
+        total = 0
+        offset = base + 60 * seat
+        for card in pile:
+            number = index(card)
+            out[offset + number] = 1.0
+            total += points[number]
+        out[layout.scores + seat] = min(1.0, max(0.0, (total - low) / span))
+        out[layout.collected + seat] = len(pile) / layout.dealt
+    if view.lead_card is not None:
+        out[layout.lead_card + index(view.lead_card)] = 1.0
+    out[layout.leader + view.leader] = 1.0
+    high_low = view.high_low
+    if high_low is not None:
+        out[layout.suit + _SUIT_INDEX[high_low.suit]] = 1.0
+        out[layout.side + (0 if high_low.side is Mark.HIGH else 1)] = 1.0
+    actor = view.current_player
+    out[layout.actor + (actor if actor >= 0 else p if actor == CHANCE else p + 1 if actor == TERMINAL else p)] = 1.0
+    out[layout.viewer + (view.player if view.player >= 0 else p)] = 1.0
+    if view.taking:
+        out[layout.taking] = 1.0
+    base = layout.hand_sizes
+    for seat, size in enumerate(view.hand_sizes):
+        out[base + seat] = size / layout.hand_size
+    base = layout.voids
+    for seat, row in enumerate(view.voids):
+        for suit in row:
+            out[base + 3 * seat + _SUIT_INDEX[suit]] = 1.0
+    base = layout.counters
+    out[base] = view.tricks / layout.hand_size
+    out[base + 1] = view.stock_size / 60
+    out[base + 2] = view.set_aside_count / layout.dealt
+    out[base + 3] = 1.0 if view.over else 0.0
+    for event in view.recent_events:
+        if event.__class__ is TrickWon:
+            assert isinstance(event, TrickWon)
+            base = layout.last_trick
+            for seat, card in enumerate(event.cards):
+                out[base + 60 * seat + index(card)] = 1.0
+            out[layout.last_winner + event.seat] = 1.0
+
+
+def encode_observation(config: Config, view: View) -> tuple[float, ...]:
+    """A seat's or the spectator's view as a flat tuple of floats (layout in the module docstring).
+
+    Raises:
+        OfrendaRulesError: when the view is not of a game under ``config``.
+
+    """
+    layout = _check(config, view)
+    out = [0.0] * layout.size
+    _fill(layout, view, out)
+    return tuple(out)
+
+
+def _new_events(views: Sequence[View]) -> list[Event]:
+    """Every event the views report, each once, in order.
+
+    A chance step adds its events to the view's ``recent_events`` (they then
+    extend the previous view's); a player decision replaces them.
+    """
+    events: list[Event] = []
+    previous: tuple[Event, ...] = ()
+    for view in views:
+        current = view.recent_events
+        if previous and len(current) >= len(previous) and current[: len(previous)] == previous:
+            events.extend(current[len(previous) :])
+        else:
+            events.extend(current)
+        previous = current
+    return events
+
+
+def encode_information_state(config: Config, views: Sequence[View]) -> tuple[float, ...]:
+    """A seat's perfect-recall information state: the last view's observation and the history of play.
+
+    ``views`` are every view the seat has had, in order: after the set-up
+    and after each step since (layout in the module docstring).
+
+    Raises:
+        OfrendaRulesError: when there is no view, when the views belong to
+            different seats, or one is not of a game under ``config``.
+
+    """
+    if not views:
+        raise OfrendaRulesError("an information state needs at least the view after the set-up")
+    last = views[-1]
+    layout = _check(config, last)
+    if any(view.player != last.player for view in views):
+        raise OfrendaRulesError("the views belong to different seats")
+    out = [0.0] * layout.history_size
+    _fill(layout, last, out)
+    index = layout.index
+    p, h, plays, features = layout.players, layout.hand_size, layout.plays, layout.features
+    base = layout.size
+    trick = 0
+    place = 0
+    for event in _new_events(views):
+        kind = event.__class__
+        if kind is CardLed or kind is CardPlayed:
+            assert isinstance(event, CardLed | CardPlayed)
+            if kind is CardLed:
+                place = 0
+                if trick < h:
+                    out[layout.history_leaders + p * trick + event.seat] = 1.0
+            offset = base + features * index(event.card)
+            out[offset + event.seat] = 1.0
+            out[offset + p + min(trick, h - 1)] = 1.0
+            out[offset + p + h + min(place, plays - 1)] = 1.0
+            if kind is CardLed:
+                out[offset + p + h + plays] = 1.0
+            place += 1
+        elif kind is CardTaken:
+            assert isinstance(event, CardTaken)
+            out[base + features * index(event.card) + p + h + plays + 1] = 1.0
+        elif kind is TrickWon:
+            assert isinstance(event, TrickWon)
+            if trick < h:
+                out[layout.history_winners + p * trick + event.seat] = 1.0
+            trick += 1
+    return tuple(out)
