@@ -26,6 +26,7 @@ from ofrenda_rules.ofrenda.actions import RollDie as RollDie
 from ofrenda_rules.ofrenda.actions import SkipCandle as SkipCandle
 from ofrenda_rules.ofrenda.actions import TakeCandle as TakeCandle
 from ofrenda_rules.ofrenda.actions import TakePortrait as TakePortrait
+from ofrenda_rules.ofrenda.bots import reference_bot as reference_bot
 from ofrenda_rules.ofrenda.codec import action_codec as action_codec
 from ofrenda_rules.ofrenda.codec import decode_action as decode_action
 from ofrenda_rules.ofrenda.codec import encode_action as encode_action
@@ -212,6 +213,7 @@ __all__ = [
     "observe",
     "observe_public",
     "outcome",
+    "reference_bot",
     "render_svg",
     "render_text",
     "resample",

@@ -9,6 +9,7 @@ from ofrenda_rules.game import GameDefinition, GameInfo
 from ofrenda_rules.ofrenda.actions import (
     Action,
 )
+from ofrenda_rules.ofrenda.bots import reference_bot
 from ofrenda_rules.ofrenda.codec import (
     decode_action,
     encode_action,
@@ -154,5 +155,6 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     information_state_shape=information_state_shape,
     encode_information_state=encode_information_state,
     resample=resample,
+    reference_bot=reference_bot,
 )
 """Ofrenda as a registered game."""
