@@ -200,7 +200,13 @@ def _open_candle_slot(tables: Tables, config: Config, portraits: Sequence[int | 
 
 def _storage_value(tables: Tables, config: Config, boards: Sequence[BoardLike], seat: int) -> float:
     board = boards[seat]
-    value = MARIGOLD_VALUE * board.marigolds
+    return MARIGOLD_VALUE * board.marigolds + _candles_value(tables, config, boards, seat)
+
+
+def _candles_value(tables: Tables, config: Config, boards: Sequence[BoardLike], seat: int) -> float:
+    """What the candles in storage are worth while a candle slot is open."""
+    board = boards[seat]
+    value = 0.0
     if board.candles and _open_candle_slot(tables, config, board.portraits):
         for candle in board.candles:
             holds = candle_holds(tables, config, boards, seat, candle)
@@ -209,11 +215,20 @@ def _storage_value(tables: Tables, config: Config, boards: Sequence[BoardLike], 
 
 
 def _placement_value(
-    tables: Tables, config: Config, view: View, seat: int, card: int, slot: int, marigolds: int, base: list[float]
+    tables: Tables,
+    config: Config,
+    view: View,
+    seat: int,
+    card: int,
+    slot: int,
+    marigolds: int,
+    base: list[float],
+    candles: float,
 ) -> float:
     """The value of the Ofrenda after placing ``card`` in ``slot`` with ``marigolds`` in storage before.
 
-    ``base`` is which portraits count as lit before the placement (``_on``).
+    ``base`` is which portraits count as lit before the placement (``_on``), ``candles`` what the candles in
+    storage are worth now (``_candles_value``, not revised for the one placement).
     """
     board = view.boards[seat]
     hypothetical = _Board(board)
@@ -226,7 +241,7 @@ def _placement_value(
     boards[seat] = hypothetical
     on = _on_after(tables, config, portraits, board.lit, base, slot)
     value = _points(tables, config, boards, seat, on)
-    value += _storage_value(tables, config, boards, seat)
+    value += MARIGOLD_VALUE * hypothetical.marigolds + candles
     value += SLOT_VALUE * (len(portraits) - portraits.count(None))
     mask = filled(portraits)
     for k in tables.offering_slots_of[slot]:
@@ -236,14 +251,16 @@ def _placement_value(
     return value
 
 
-def _discard_value(tables: Tables, config: Config, view: View, seat: int, marigolds: int, base: list[float]) -> float:
+def _discard_value(
+    tables: Tables, config: Config, view: View, seat: int, marigolds: int, base: list[float], candles: float
+) -> float:
     board = view.boards[seat]
     hypothetical = _Board(board)
     hypothetical.marigolds = marigolds + min(DISCARD_GAIN, view.supply)
     boards: list[BoardLike] = list(view.boards)
     boards[seat] = hypothetical
     value = _points(tables, config, boards, seat, base)
-    value += _storage_value(tables, config, boards, seat)
+    value += MARIGOLD_VALUE * hypothetical.marigolds + candles
     return value + SLOT_VALUE * sum(1 for c in board.portraits if c is not None)
 
 
@@ -323,9 +340,10 @@ def reference_bot(state: State) -> Action:
     tables = tables_of(state)
     board = view.boards[seat]
     base = _on(tables, config, board.portraits, board.lit)
+    candles = _candles_value(tables, config, view.boards, seat)
     phase = view.phase
     if phase is Phase.TAKE_PORTRAIT:
-        values = [_take_value(tables, config, view, seat, action, base) for action in actions]
+        values = [_take_value(tables, config, view, seat, action, base, candles) for action in actions]
     elif phase is Phase.TAKE_CANDLE:
         values = [_candle_value(tables, config, view, seat, action) for action in actions]
     elif phase is Phase.PLAY:
@@ -333,9 +351,10 @@ def reference_bot(state: State) -> Action:
         for action in actions:
             if isinstance(action, PlacePortrait):
                 card, slot = action.card, action.slot
-                values.append(_placement_value(tables, config, view, seat, card, slot, board.marigolds, base))
+                marigolds = board.marigolds
+                values.append(_placement_value(tables, config, view, seat, card, slot, marigolds, base, candles))
             else:
-                values.append(_discard_value(tables, config, view, seat, board.marigolds, base))
+                values.append(_discard_value(tables, config, view, seat, board.marigolds, base, candles))
     else:
         boards: list[BoardLike] = list(view.boards)
         values = []
@@ -352,18 +371,20 @@ def reference_bot(state: State) -> Action:
     return _best(actions, values)
 
 
-def _take_value(tables: Tables, config: Config, view: View, seat: int, action: Action, base: list[float]) -> float:
+def _take_value(
+    tables: Tables, config: Config, view: View, seat: int, action: Action, base: list[float], candles: float
+) -> float:
     assert isinstance(action, TakePortrait)
     space = action.space
     card = view.market[space]
     assert card is not None
     board = view.boards[seat]
     marigolds = board.marigolds - space + view.market_marigolds[space]
-    best = _discard_value(tables, config, view, seat, marigolds, base)
+    best = _discard_value(tables, config, view, seat, marigolds, base, candles)
     effect = tables.slot_effect
     for slot, there in enumerate(board.portraits):
         if there is None and (effect[slot] >= 0 or marigolds >= 1):
-            best = max(best, _placement_value(tables, config, view, seat, card, slot, marigolds, base))
+            best = max(best, _placement_value(tables, config, view, seat, card, slot, marigolds, base, candles))
     return best
 
 
