@@ -17,8 +17,9 @@ neighbours; a discard leaves its slot empty for good).
 
 The decisions:
 
-* take a portrait -- the Family-board space whose portrait has the best
-  placement on the Ofrenda, counting the marigolds paid and gained;
+* take a portrait -- the Family-board space after which the best play (a
+  placement of that portrait or of one held, or a discard) is best, counting
+  the marigolds paid and gained;
 * take a candle -- the candle that is lit on this Ofrenda now (or, for one
   lit only at the end, whose objective holds now) when a candle slot is still
   open, paying a marigold only for such a candle; otherwise none;
@@ -343,7 +344,11 @@ def reference_bot(state: State) -> Action:
     candles = _candles_value(tables, config, view.boards, seat)
     phase = view.phase
     if phase is Phase.TAKE_PORTRAIT:
-        values = [_take_value(tables, config, view, seat, action, base, candles) for action in actions]
+        held = max(
+            [_best_placement(tables, config, view, seat, card, board.marigolds, base, candles) for card in view.hand],
+            default=-1e9,
+        )
+        values = [_take_value(tables, config, view, seat, action, base, candles, held) for action in actions]
     elif phase is Phase.TAKE_CANDLE:
         values = [_candle_value(tables, config, view, seat, action) for action in actions]
     elif phase is Phase.PLAY:
@@ -371,9 +376,32 @@ def reference_bot(state: State) -> Action:
     return _best(actions, values)
 
 
-def _take_value(
-    tables: Tables, config: Config, view: View, seat: int, action: Action, base: list[float], candles: float
+def _best_placement(
+    tables: Tables, config: Config, view: View, seat: int, card: int, marigolds: int, base: list[float], candles: float
 ) -> float:
+    """The value of the best placement of ``card`` with ``marigolds`` in storage (``-1e9`` when none is allowed)."""
+    best = -1e9
+    effect = tables.slot_effect
+    for slot, there in enumerate(view.boards[seat].portraits):
+        if there is None and (effect[slot] >= 0 or marigolds >= 1):
+            best = max(best, _placement_value(tables, config, view, seat, card, slot, marigolds, base, candles))
+    return best
+
+
+def _take_value(
+    tables: Tables,
+    config: Config,
+    view: View,
+    seat: int,
+    action: Action,
+    base: list[float],
+    candles: float,
+    held: float,
+) -> float:
+    """The value of taking a portrait: the best play afterwards, of it or of a portrait held.
+
+    ``held`` is the value of the best placement of a portrait held, with the marigolds in storage now.
+    """
     assert isinstance(action, TakePortrait)
     space = action.space
     card = view.market[space]
@@ -381,11 +409,8 @@ def _take_value(
     board = view.boards[seat]
     marigolds = board.marigolds - space + view.market_marigolds[space]
     best = _discard_value(tables, config, view, seat, marigolds, base, candles)
-    effect = tables.slot_effect
-    for slot, there in enumerate(board.portraits):
-        if there is None and (effect[slot] >= 0 or marigolds >= 1):
-            best = max(best, _placement_value(tables, config, view, seat, card, slot, marigolds, base, candles))
-    return best
+    best = max(best, held + MARIGOLD_VALUE * (marigolds - board.marigolds))
+    return max(best, _best_placement(tables, config, view, seat, card, marigolds, base, candles))
 
 
 def _candle_value(tables: Tables, config: Config, view: View, seat: int, action: Action) -> float:
