@@ -44,6 +44,7 @@ def test_version_1_digests_leave_out_abuela_marigolds_stay_at_its_default() -> N
     state = GAME.new_game(Config(players=1), 5)
     value = json.loads(dumps(state))
     assert value.pop("recent_events")
+    assert value.pop("seen_in_hands") == [[]]
     assert value["config"].pop("abuela_marigolds_stay") is False
     del value["config"]["edition"]
     value["config"]["custom_edition"] = None

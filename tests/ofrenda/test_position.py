@@ -26,7 +26,7 @@ from tests.ofrenda.helpers import without_events
 
 TWO = Config()
 EMPTY = "-/-/3/-/-/-/-/0"
-TAKE_CANDLE = f"take_candle:0 0+1,-,25,7 3,2,15,1 4,18,29,31/17,20,30 -/-/2/-/-/-/-/0 {EMPTY} taken=1"
+TAKE_CANDLE = f"take_candle:0 0+1,-,25,7 3,2,15,1 4,18,29,31/17,20,30 -/-/2/-/-/-/-/0 {EMPTY} taken=1 seen=4/-"
 """Seat 0 took portrait 4 from the second space, paying a marigold onto portrait 0; a candle to take or decline."""
 
 

@@ -26,6 +26,7 @@ from ofrenda_rules.ofrenda.actions import RollDie as RollDie
 from ofrenda_rules.ofrenda.actions import SkipCandle as SkipCandle
 from ofrenda_rules.ofrenda.actions import TakeCandle as TakeCandle
 from ofrenda_rules.ofrenda.actions import TakePortrait as TakePortrait
+from ofrenda_rules.ofrenda.bots import reference_bot as reference_bot
 from ofrenda_rules.ofrenda.codec import action_codec as action_codec
 from ofrenda_rules.ofrenda.codec import decode_action as decode_action
 from ofrenda_rules.ofrenda.codec import encode_action as encode_action
@@ -85,6 +86,8 @@ from ofrenda_rules.ofrenda.picture import render_svg as render_svg
 from ofrenda_rules.ofrenda.position import MAX_POSITION_CHARS as MAX_POSITION_CHARS
 from ofrenda_rules.ofrenda.position import from_position as from_position
 from ofrenda_rules.ofrenda.position import to_position as to_position
+from ofrenda_rules.ofrenda.resample import resample as resample
+from ofrenda_rules.ofrenda.resample import unseen_portraits as unseen_portraits
 from ofrenda_rules.ofrenda.rules import apply as apply
 from ofrenda_rules.ofrenda.rules import chance_outcomes as chance_outcomes
 from ofrenda_rules.ofrenda.rules import current_player as current_player
@@ -98,12 +101,18 @@ from ofrenda_rules.ofrenda.scoring import Outcome as Outcome
 from ofrenda_rules.ofrenda.scoring import SoloTier as SoloTier
 from ofrenda_rules.ofrenda.scoring import outcome as outcome
 from ofrenda_rules.ofrenda.scoring import score as score
+from ofrenda_rules.ofrenda.scoring import score_bounds as score_bounds
 from ofrenda_rules.ofrenda.scoring import solo_tier as solo_tier
 from ofrenda_rules.ofrenda.state import Config as Config
 from ofrenda_rules.ofrenda.state import Phase as Phase
 from ofrenda_rules.ofrenda.state import PlayerBoard as PlayerBoard
 from ofrenda_rules.ofrenda.state import State as State
 from ofrenda_rules.ofrenda.tally import tally as tally
+from ofrenda_rules.ofrenda.tensors import encode_information_state as encode_information_state
+from ofrenda_rules.ofrenda.tensors import encode_observation as encode_observation
+from ofrenda_rules.ofrenda.tensors import information_state_shape as information_state_shape
+from ofrenda_rules.ofrenda.tensors import observation_layout as observation_layout
+from ofrenda_rules.ofrenda.tensors import observation_shape as observation_shape
 from ofrenda_rules.ofrenda.text import render_text as render_text
 from ofrenda_rules.ofrenda.view import View as View
 from ofrenda_rules.ofrenda.view import observe as observe
@@ -186,9 +195,12 @@ __all__ = [
     "describe_outcome",
     "edition_problems",
     "encode_action",
+    "encode_information_state",
+    "encode_observation",
     "event_seen_by",
     "from_position",
     "hidden_variant",
+    "information_state_shape",
     "is_over",
     "legal_actions",
     "load_edition",
@@ -196,15 +208,21 @@ __all__ = [
     "max_decisions",
     "new_game",
     "num_distinct_actions",
+    "observation_layout",
+    "observation_shape",
     "observe",
     "observe_public",
     "outcome",
+    "reference_bot",
     "render_svg",
     "render_text",
+    "resample",
     "score",
+    "score_bounds",
     "solo_tier",
     "step",
     "tally",
     "to_position",
+    "unseen_portraits",
     "validate",
 ]

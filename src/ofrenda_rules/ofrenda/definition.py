@@ -9,6 +9,7 @@ from ofrenda_rules.game import GameDefinition, GameInfo
 from ofrenda_rules.ofrenda.actions import (
     Action,
 )
+from ofrenda_rules.ofrenda.bots import reference_bot
 from ofrenda_rules.ofrenda.codec import (
     decode_action,
     encode_action,
@@ -21,6 +22,7 @@ from ofrenda_rules.ofrenda.edition import TURNS
 from ofrenda_rules.ofrenda.events import Event, event_seen_by
 from ofrenda_rules.ofrenda.picture import render_svg
 from ofrenda_rules.ofrenda.position import from_position, to_position
+from ofrenda_rules.ofrenda.resample import resample
 from ofrenda_rules.ofrenda.rules import (
     apply,
     chance_outcomes,
@@ -32,9 +34,15 @@ from ofrenda_rules.ofrenda.rules import (
     step,
     validate,
 )
-from ofrenda_rules.ofrenda.scoring import Outcome, outcome, score
+from ofrenda_rules.ofrenda.scoring import Outcome, outcome, score, score_bounds
 from ofrenda_rules.ofrenda.state import Config, State
 from ofrenda_rules.ofrenda.tally import tally
+from ofrenda_rules.ofrenda.tensors import (
+    encode_information_state,
+    encode_observation,
+    information_state_shape,
+    observation_shape,
+)
 from ofrenda_rules.ofrenda.text import render_text
 from ofrenda_rules.ofrenda.view import View, observe, observe_public
 
@@ -141,5 +149,12 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     max_decisions=max_decisions,
     render_svg=render_svg,
     tally=tally,
+    score_bounds=score_bounds,
+    observation_shape=observation_shape,
+    encode_observation=encode_observation,
+    information_state_shape=information_state_shape,
+    encode_information_state=encode_information_state,
+    resample=resample,
+    reference_bot=reference_bot,
 )
 """Ofrenda as a registered game."""

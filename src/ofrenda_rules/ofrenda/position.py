@@ -33,7 +33,10 @@ separated by commas (``12,40,3``), ``-`` when empty.
   type in type order), ``taken=SPACE`` and ``candle=SPACE`` (the spaces this
   turn's portrait and candle came from), ``pending=LIST`` (surrounded slots
   still to decide), ``die=FACE`` (solo: the Abuela's last roll) and
-  ``rng=SEED:COUNTER`` (a seeded game). Keyed fields may come in any order.
+  ``seen=LISTS`` (the portraits each hand holds that every player saw go
+  into it, taken face up from the Family board: ``/``-separated lists, one per
+  seat) and ``rng=SEED:COUNTER`` (a seeded game). Keyed fields may come in any
+  order.
 
 Not written, because they follow from the rest: the deck (every portrait of
 the player count found nowhere else), the portraits and candles returned to
@@ -47,7 +50,7 @@ decline:
 
 >>> from ofrenda_rules.ofrenda import Config, legal_actions
 >>> empty = "-/-/3/-/-/-/-/0"
->>> text = f"take_candle:0 0+1,-,25,7 3,2,15,1 4,18,29,31/17,20,30 -/-/2/-/-/-/-/0 {empty} taken=1"
+>>> text = f"take_candle:0 0+1,-,25,7 3,2,15,1 4,18,29,31/17,20,30 -/-/2/-/-/-/-/0 {empty} taken=1 seen=4/-"
 >>> state = from_position(text, Config())
 >>> state.supply, len(state.deck), legal_actions(state)[:2]
 (30, 25, (SkipCandle(), TakeCandle(space=0)))
@@ -101,6 +104,7 @@ _KEYS: Final = (
     "candle",
     "pending",
     "die",
+    "seen",
     "rng",
 )
 
@@ -169,6 +173,8 @@ def to_position(state: State) -> str:
         fields.append(f"pending={_list(state.pending)}")
     if state.die is not None:
         fields.append(f"die={state.die}")
+    if any(state.seen_in_hands):
+        fields.append("seen=" + "/".join(_list(cards) for cards in state.seen_in_hands))
     if state.rng is not None:
         fields.append(format_rng(state.rng))
     return " ".join(fields)
@@ -227,6 +233,24 @@ def _parse_board(text: str, seat: int, config: Config) -> PlayerBoard:
     )
 
 
+def _parse_seen(text: str | None, hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """The ``seen=`` lists: per seat, portraits of its hand every player saw go into it."""
+    if text is None:
+        return ((),) * len(hands)
+    parts = text.split("/")
+    if len(parts) != len(hands):
+        raise PositionError(f"seen: {len(parts)} seats given, the game has {len(hands)}")
+    seen = []
+    for s, part in enumerate(parts):
+        cards = parse_numbers(part, f"seen {s}", "12,40,3")
+        if len(set(cards)) != len(cards) or not set(cards) <= set(hands[s]):
+            raise PositionError(f"seen {s}: {part!r} must name distinct portraits of hand {s}")
+        seen.append(tuple(sorted(cards)))
+    if not any(seen):
+        raise PositionError("seen: every list is empty; leave the field out")
+    return tuple(seen)
+
+
 def _optional(keyed: dict[str, str], key: str) -> int | None:
     return parse_number(keyed[key], key) if key in keyed else None
 
@@ -272,6 +296,7 @@ def from_position(text: str, config: Config) -> State:
     boards = tuple(_parse_board(fields[4 + s], s, config) for s in range(n))
     keyed = keyed_fields(fields[4 + n :], keys=_KEYS, flags=("abuela-turn",), position="an Ofrenda position")
     die = _optional(keyed, "die")
+    seen = _parse_seen(keyed.get("seen"), hands)
     parsed = State(
         config=config,
         phase=_PHASES[phase_text],
@@ -326,6 +351,7 @@ def from_position(text: str, config: Config) -> State:
         pending=parsed.pending,
         die=die,
         rng=parsed.rng,
+        seen_in_hands=seen,
     )
     check_state(state)
     return state

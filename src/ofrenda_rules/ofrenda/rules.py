@@ -486,13 +486,16 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
 
     The other players' hands, the deck and the solo mode's unseen removed
     portraits are redealt at random from the same cards (keeping every
-    size), and the generator is replaced. The hidden cards of
+    size), and the generator is replaced; the portraits every player saw go
+    into a hand (``seen_in_hands``) stay in it. The hidden cards of
     ``recent_events`` are renamed to match: a portrait dealt to another seat
-    becomes the card at the same place in that seat's redealt hand, a removed
-    portrait the one at the same place among the redealt removed portraits.
+    becomes the card at the same place among that seat's redealt portraits, a
+    removed portrait the one at the same place among the redealt removed ones.
     """
     n = state.config.players
-    pool = [card for seat in range(n) if seat != player for card in state.hands[seat]]
+    seen = state.seen_in_hands
+    unseen = [[card for card in state.hands[seat] if card not in seen[seat]] for seat in range(n)]
+    pool = [card for seat in range(n) if seat != player for card in unseen[seat]]
     pool.extend(state.deck)
     pool.extend(state.removed)
     pool, rng = rng.shuffled(pool)
@@ -500,10 +503,10 @@ def hidden_variant(state: State, player: int, rng: Rng) -> State:
     dealt: dict[tuple[int, int], int] = {}
     for seat in range(n):
         if seat != player:
-            size = len(hands[seat])
-            new_hand = tuple(sorted(pool[:size]))
-            dealt.update(((seat, old), new) for old, new in zip(hands[seat], new_hand, strict=True))
-            hands[seat] = new_hand
+            size = len(unseen[seat])
+            redealt = sorted(pool[:size])
+            dealt.update(((seat, old), new) for old, new in zip(unseen[seat], redealt, strict=True))
+            hands[seat] = tuple(sorted((*seen[seat], *redealt)))
             del pool[:size]
     removed = tuple(sorted(pool[: len(state.removed)]))
     deck = tuple(sorted(pool[len(state.removed) :]))

@@ -19,11 +19,11 @@ from collections.abc import Sequence
 import attrs
 
 from ofrenda_rules.errors import GameNotOverError
-from ofrenda_rules.ofrenda.components import SoloTier
+from ofrenda_rules.ofrenda.components import GoalType, OfferingKind, SoloTier
 from ofrenda_rules.ofrenda.edition import Edition
 from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
 
-__all__ = ["Outcome", "SoloTier", "board_score", "outcome", "result_of", "score", "solo_tier"]
+__all__ = ["Outcome", "SoloTier", "board_score", "outcome", "result_of", "score", "score_bounds", "solo_tier"]
 
 
 def solo_tier(points: int) -> SoloTier:
@@ -66,6 +66,40 @@ def board_score(edition: Edition, board: PlayerBoard) -> int:
     for t in board.tokens:
         total += edition.tokens[t].value
     return total
+
+
+def score_bounds(config: Config) -> tuple[int, int]:
+    """Inclusive bounds on one seat's points in a finished game under ``config``.
+
+    No score is negative, so the low bound is 0 (an Ofrenda with no lit
+    portrait). The high bound is an Ofrenda where everything scores its most:
+    every card slot holds a lit portrait whose neighbours are all lit (2 points
+    per adjacent slot, doubled in a golden slot); every candle/marigold slot
+    holds what scores most there -- a lit candle (2 per adjacent lit portrait,
+    3 adjacent) in a candle slot, a marigold (1 per adjacent lit portrait) in a
+    marigold slot, or a lit candle anywhere with ``offering_in_any_slot``; and,
+    with common goals, the top (highest) scoring token of each goal type in
+    play for the player count. With the default edition: 108 + 24 + 12 = 144
+    points, 162 with common goals (156 and 174 with ``offering_in_any_slot``).
+
+    >>> score_bounds(Config(players=1)), score_bounds(Config(players=4, common_goals=True))
+    ((0, 144), (0, 162))
+    """
+    edition = config.edition
+    board = edition.board
+    portraits = sum(
+        2 * len(around) * (2 if edition.golden[slot] else 1) for slot, around in enumerate(edition.neighbours)
+    )
+    offerings = 0
+    for offering in board.offering_slots:
+        candle = offering.kind is OfferingKind.CANDLE or config.offering_in_any_slot
+        offerings += (2 if candle else 1) * len(offering.cards)
+    tokens = 0
+    if config.common_goals:
+        for kind in GoalType:
+            stack = edition.token_stack(kind, config.players)
+            tokens += max((edition.tokens[t].value for t in stack), default=0)
+    return 0, portraits + offerings + tokens
 
 
 def score(state: State) -> tuple[int, ...]:

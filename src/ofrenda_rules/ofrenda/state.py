@@ -216,6 +216,16 @@ class State:
     A decision replaces them with its own events; a chance outcome fed by the
     caller adds its events to them; a new game starts with its setup's.
     """
+    seen_in_hands: tuple[tuple[int, ...], ...] = attrs.field(
+        default=attrs.Factory(lambda self: ((),) * self.config.players, takes_self=True),
+        metadata={NOT_IN_REPLAY_V1: True},
+    )
+    """The portraits in each hand that every player saw go into it (taken face up from the Family board), sorted.
+
+    Public: a card taken from the Family board stays known to be in that hand
+    until it is placed or discarded. The rest of another player's hand (the
+    portraits dealt at setup) is hidden. Empty for every seat at the start.
+    """
     _tables: Tables | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Private cache, not part of the state: the tables of ``config.edition`` once looked up (never serialised)."""
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)

@@ -228,6 +228,7 @@ def do_take_portrait(w: Work, space: int) -> None:
         w.market_marigolds = (*map(_ONE.__add__, piles[:space]), 0, *piles[space + 1 :])
     w.market = market[:space] + (None,) + market[space + 1 :]
     w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
+    w.seen_in_hands = _put(w.seen_in_hands, seat, tuple(sorted((*w.seen_in_hands[seat], card))))
     w.taken_space = space
     do_light_candles(w, seat)
     if can_take_candle(w):
@@ -366,6 +367,8 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
     if pending:
         w.emit(SlotsSurrounded, seat, pending)
     w.hands = _put(w.hands, seat, _without(w.hands[seat], card))
+    if card in w.seen_in_hands[seat]:
+        w.seen_in_hands = _put(w.seen_in_hands, seat, _without(w.seen_in_hands[seat], card))
     do_light_candles(w, seat)
     w.pending = pending
     _next_pending(w)
@@ -380,6 +383,8 @@ def do_discard_portrait(w: Work, card: int) -> None:
     board.discards = (*board.discards, card)
     w.emit(PortraitDiscarded, seat, card, gained)
     w.hands = _put(w.hands, seat, _without(w.hands[seat], card))
+    if card in w.seen_in_hands[seat]:
+        w.seen_in_hands = _put(w.seen_in_hands, seat, _without(w.seen_in_hands[seat], card))
     w.supply -= gained
     do_light_candles(w, seat)
     do_end_turn(w)

@@ -1,7 +1,8 @@
 """What one player may know of a game of Ofrenda.
 
 Everything on the table is public: the Family board, every Ofrenda, the
-storages, the discard piles, the goal cards and tokens. A :class:`View` hides
+storages, the discard piles, the goal cards and tokens, and which portraits
+in each hand were taken face up from the Family board. A :class:`View` hides
 the other players' hands, the deck, the portraits removed unseen in the solo
 mode, the contents of the candle bag (a bag is always redacted, even where
 a player could work out its contents from every candle seen) and the
@@ -74,6 +75,8 @@ class View:
     """Solo -- the Abuela's last portrait roll, shown until the end of the player's next turn."""
     recent_events: tuple[Event, ...] = ()
     """What happened since the most recent player decision, as this seat may know it (hidden cards ``None``)."""
+    seen_in_hands: tuple[tuple[int, ...], ...] = ()
+    """The portraits in each hand that every player saw go into it (taken face up from the Family board)."""
 
     def _repr_svg_(self) -> str:
         """What this seat sees as an SVG picture (the default edition's components), which Jupyter shows."""
@@ -132,4 +135,5 @@ def _view(state: State, player: int, hand: tuple[int, ...]) -> View:
         pending=state.pending,
         die=state.die,
         recent_events=events_seen_by(state.recent_events, player),
+        seen_in_hands=state.seen_in_hands,
     )

@@ -86,6 +86,7 @@ STATE_FIELDS: Final = (
     "die",
     "rng",
     "recent_events",
+    "seen_in_hands",
 )
 """The ``__init__`` fields of :class:`State`, in order (a test checks them against ``attrs.fields``)."""
 BOARD_FIELDS: Final = (
@@ -270,6 +271,7 @@ class Work(_MutableState):
     die: int | None
     rng: Rng | None
     recent_events: tuple[Event, ...]
+    seen_in_hands: tuple[tuple[int, ...], ...]
     _tables: Tables | None
     _legal: tuple[Action, ...] | None
 
@@ -302,6 +304,7 @@ class Work(_MutableState):
             self.die,
             self.rng,
             self.recent_events,
+            self.seen_in_hands,
         ) = _read_state(state)
         self._tables = state._tables or tables_of(state)
         self._legal = None

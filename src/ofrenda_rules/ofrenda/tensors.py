@@ -1,0 +1,578 @@
+"""Ofrenda as tensors: a seat's observation and its perfect-recall information state, as flat tuples of floats.
+
+Both encoders read :class:`~ofrenda_rules.ofrenda.view.View` objects only
+(a seat's or the spectator's), so they leak nothing by construction. The
+layout depends on the config (its player count ``n`` and its edition: ``P``
+portraits, ``K`` candles, ``S`` card slots, ``O`` candle/marigold slots, ``G``
+goal cards, ``T`` scoring tokens; ``M = 4`` Family-board spaces, ``F = 10``
+features, ``R = 12`` turns); its index tables are built once per config.
+
+Seats are written *relative to the viewer*: seat block ``r`` is the seat
+``(viewer + r) % n`` (the spectator's blocks start from seat 0), so block 0
+is always the viewer's own. Values are one-hot or multi-hot flags, or counts
+scaled by a maximum (so mostly in ``[0, 1]``).
+
+Observation (:func:`encode_observation`), in order:
+
+======================  ===========  ================================================================
+section                 length       meaning
+======================  ===========  ================================================================
+``phase``               14           one-hot :class:`~ofrenda_rules.ofrenda.state.Phase`
+``viewer``              n + 1        one-hot absolute seat of the viewer; the last flag: spectator
+``to_move``             n + 2        one-hot relative seat to decide, then chance, then game over
+``abuela``              1            the Abuela's turn (solo)
+``hand``                P            the viewer's hand, multi-hot (empty for the spectator)
+``hand_sizes``          n            portraits per hand / 4, relative seats
+``seen_in_hands``       n * P        per relative seat, the portraits seen taken into its hand
+``counts``              4            deck / P, removed / 3, candle bag / K, supply / marigold total
+``market``              M * P        per space, one-hot portrait (all zero: empty space)
+``market_marigolds``    M            marigolds on each space / 8
+``candle_market``       M * K        per space, one-hot candle
+``abuela_discards``     P + K        portraits, then candles, the Abuela discarded (solo)
+``goals``               G + T        goal cards in play, then tokens still on their stacks
+``turn_state``          M + 2 O + 6  taken space, pending slots, the first pending slot, the die face
+``boards``              n * B        per relative seat an Ofrenda block of ``B`` floats (below)
+======================  ===========  ================================================================
+
+One Ofrenda block (``B = S P + S + O + O K + O + 1 + K + P + G + T + 1 + F + 1``):
+per card slot a one-hot portrait (``S * P``), per card slot lit (``S``),
+per offering slot a marigold (``O``), a one-hot candle (``O * K``) and lit
+(``O``), marigolds in storage / 12, candles in storage (``K``), discarded
+portraits (``P``), goals met (``G``), tokens taken (``T``), turns played /
+12, portraits showing each feature / 12 (``F``, the five branches then the
+five offerings), the current score / the high score bound.
+
+The observation leaves out the view's ``recent_events`` (their effects are on
+the table) and the portraits in the box (constant under a config).
+
+Information state (:func:`encode_information_state`): the observation of the
+last view, then history read from the ``recent_events`` of every view:
+
+======================  ===========  ================================================================
+section                 length       meaning
+======================  ===========  ================================================================
+``dealt``               P            portraits dealt to the viewer's own hand at set-up
+``drawn_at``            P            per portrait, when it came to the Family board: (c + 1) / (R n + 1)
+                                     with ``c`` the turns completed by then (set-up draws: ``c = 0``)
+``seats``               n * H        per relative seat a history block of ``H`` floats (below)
+``abuela``              A            solo only (``A = 0`` otherwise): per Abuela turn (R) a one-hot die
+                                     face (6) and a one-hot second face (6); per portrait and per
+                                     candle, (t + 1) / R for the Abuela turn ``t`` that discarded it
+======================  ===========  ================================================================
+
+One seat's history block (``H = 2 P + 4 R + 5 R + R + K + O + G``), turns
+``t`` counted from 0 and written ``(t + 1) / R``: per portrait the turn the
+seat took it face up, per portrait the turn it placed or discarded it, per
+turn the one-hot space of the portrait taken (4), per turn the candle choice
+(one-hot space 0-3, or 4: declined), per turn the marigolds gained from the
+taken portrait / 8, per candle the turn taken, per offering slot the turn it
+was decided (filled or left empty), per goal card the turn it was claimed.
+
+Forgotten by the information state (beyond the observation): the order of
+the events within a turn, the marigolds paid onto skipped portraits (they
+follow from the spaces, except with a short supply), the candle drawn when
+(only when it was taken), and a turn the seat declined to take a candle
+because it could not. Histories differing only there encode alike.
+
+>>> from ofrenda_rules.ofrenda import Config, new_game, observe
+>>> config = Config(players=2)
+>>> observation_shape(config), information_state_shape(config)
+((3236,), (3982,))
+>>> view = observe(new_game(config, seed=1), 0)
+>>> x = encode_observation(config, view)
+>>> len(x), sum(x[:14]), x[14:17]
+(3236, 1.0, (1.0, 0.0, 0.0))
+>>> len(encode_information_state(config, [view]))
+3982
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.ofrenda.components import BRANCHES, OFFERINGS
+from ofrenda_rules.ofrenda.edition import TURNS
+from ofrenda_rules.ofrenda.events import (
+    AbuelaDiscardedCandle,
+    AbuelaMoved,
+    CandleDeclined,
+    CandlePlaced,
+    CandleTaken,
+    Event,
+    GoalClaimed,
+    MarigoldPlaced,
+    PortraitDealt,
+    PortraitDiscarded,
+    PortraitDrawn,
+    PortraitPlaced,
+    PortraitTaken,
+    SlotLeftEmpty,
+)
+from ofrenda_rules.ofrenda.scoring import board_score, score_bounds
+from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard
+from ofrenda_rules.ofrenda.view import View
+
+__all__ = [
+    "encode_information_state",
+    "encode_observation",
+    "information_state_shape",
+    "observation_layout",
+    "observation_shape",
+]
+
+_PHASES: Final = tuple(Phase)
+_PHASE_INDEX: Final = {phase: i for i, phase in enumerate(_PHASES)}
+_FEATURES: Final = (*BRANCHES, *OFFERINGS)
+_FACES: Final = 6
+_HAND_MAX: Final = 4.0
+_PILE_MAX: Final = 8.0
+_STORAGE_MAX: Final = 12.0
+_REMOVED_MAX: Final = 3.0
+
+
+@attrs.frozen
+class _Board:
+    """Offsets inside one Ofrenda block."""
+
+    portraits: int
+    lit: int
+    marigold_slots: int
+    candle_slots: int
+    candle_lit: int
+    marigolds: int
+    candles: int
+    discards: int
+    goals_met: int
+    tokens: int
+    turns: int
+    features: int
+    score: int
+    size: int
+
+
+@attrs.frozen
+class _History:
+    """Offsets inside one seat's history block."""
+
+    take_turn: int
+    play_turn: int
+    take_space: int
+    candle_choice: int
+    gained: int
+    candle_turn: int
+    offering_turn: int
+    goal_turn: int
+    size: int
+
+
+@attrs.frozen(eq=False)
+class _Layout:
+    """Every offset and index table of one config's tensors."""
+
+    n: int
+    portraits: int
+    candles: int
+    cards: int
+    offerings: int
+    goals: int
+    tokens: int
+    sections: tuple[tuple[str, int, int], ...]
+    offset: dict[str, int]
+    board: _Board
+    board_base: tuple[int, ...]
+    size: int
+    history: _History
+    history_base: tuple[int, ...]
+    abuela: int
+    info_size: int
+    features: tuple[tuple[int, int], ...]
+    high: float
+    supply_total: float
+    goal_index: dict[int, int]
+    zeros: list[float]
+    board_cache: dict[int, tuple[PlayerBoard, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
+    """The entries of the Ofrendas encoded lately, by object identity (boards are immutable and shared)."""
+
+
+_MOST_BOARDS: Final = 512
+_LAYOUTS: dict[Config, _Layout] = {}
+_BY_ID: dict[int, tuple[Config, _Layout]] = {}
+_MOST_LAYOUTS: Final = 64
+
+
+def _build(config: Config) -> _Layout:
+    edition = config.edition
+    n = config.players
+    p, k = len(edition.portraits), len(edition.candles)
+    s, o = len(edition.neighbours), len(edition.board.offering_slots)
+    g, t = len(edition.goals), len(edition.tokens)
+    m = MARKET_SIZE
+    sections: list[tuple[str, int, int]] = []
+    at = 0
+
+    def add(name: str, length: int) -> int:
+        nonlocal at
+        sections.append((name, at, length))
+        at += length
+        return at - length
+
+    for name, length in (
+        ("phase", len(_PHASES)),
+        ("viewer", n + 1),
+        ("to_move", n + 2),
+        ("abuela", 1),
+        ("hand", p),
+        ("hand_sizes", n),
+        ("seen_in_hands", n * p),
+        ("counts", 4),
+        ("market", m * p),
+        ("market_marigolds", m),
+        ("candle_market", m * k),
+        ("abuela_discards", p + k),
+        ("goals", g + t),
+        ("turn_state", m + 2 * o + _FACES),
+    ):
+        add(name, length)
+    inner = 0
+    offsets: dict[str, int] = {}
+    for name, length in (
+        ("portraits", s * p),
+        ("lit", s),
+        ("marigold_slots", o),
+        ("candle_slots", o * k),
+        ("candle_lit", o),
+        ("marigolds", 1),
+        ("candles", k),
+        ("discards", p),
+        ("goals_met", g),
+        ("tokens", t),
+        ("turns", 1),
+        ("features", len(_FEATURES)),
+        ("score", 1),
+    ):
+        offsets[name] = inner
+        inner += length
+    board = _Board(**offsets, size=inner)
+    boards_at = add("boards", n * board.size)
+    size = at
+    add("dealt", p)
+    add("drawn_at", p)
+    inner = 0
+    hist: dict[str, int] = {}
+    for name, length in (
+        ("take_turn", p),
+        ("play_turn", p),
+        ("take_space", 4 * TURNS),
+        ("candle_choice", 5 * TURNS),
+        ("gained", TURNS),
+        ("candle_turn", k),
+        ("offering_turn", o),
+        ("goal_turn", g),
+    ):
+        hist[name] = inner
+        inner += length
+    history = _History(**hist, size=inner)
+    seats_at = add("seats", n * history.size)
+    abuela_at = add("abuela_history", (2 * _FACES * TURNS + p + k) if config.solo else 0)
+    index = {name: start for name, start, _ in sections}
+    feature_bit = {feature.bit: i for i, feature in enumerate(_FEATURES)}
+    features = tuple(
+        (feature_bit[portrait.branch.bit], feature_bit[portrait.offering.bit]) for portrait in edition.portraits
+    )
+    return _Layout(
+        n=n,
+        portraits=p,
+        candles=k,
+        cards=s,
+        offerings=o,
+        goals=g,
+        tokens=t,
+        sections=tuple(sections),
+        offset=index,
+        board=board,
+        board_base=tuple(boards_at + r * board.size for r in range(n)),
+        size=size,
+        history=history,
+        history_base=tuple(seats_at + r * history.size for r in range(n)),
+        abuela=abuela_at,
+        info_size=at,
+        features=features,
+        high=float(max(1, score_bounds(config)[1])),
+        supply_total=float(max(1, config.marigold_total)),
+        goal_index={goal.id: i for i, goal in enumerate(edition.goals)},
+        zeros=[0.0] * at,
+    )
+
+
+def _layout(config: Config) -> _Layout:
+    """The layout of ``config``, built once (looked up by identity first: hashing a config hashes its edition)."""
+    known = _BY_ID.get(id(config))
+    if known is not None and known[0] is config:
+        return known[1]
+    layout = _LAYOUTS.get(config)
+    if layout is None:
+        layout = _build(config)
+        if len(_LAYOUTS) >= _MOST_LAYOUTS:
+            _LAYOUTS.clear()
+        _LAYOUTS[config] = layout
+    if len(_BY_ID) >= _MOST_LAYOUTS:
+        _BY_ID.clear()
+    _BY_ID[id(config)] = (config, layout)
+    return layout
+
+
+def observation_layout(config: Config) -> tuple[tuple[str, int, int], ...]:
+    """The sections of the information-state tensor as ``(name, offset, length)``; the observation is its prefix.
+
+    The observation is every section up to and including ``boards``.
+
+    >>> [name for name, _, _ in observation_layout(Config(players=1))][-5:]
+    ['boards', 'dealt', 'drawn_at', 'seats', 'abuela_history']
+    """
+    return _layout(config).sections
+
+
+def observation_shape(config: Config) -> tuple[int, ...]:
+    """The shape of :func:`encode_observation`'s tensor under ``config``."""
+    return (_layout(config).size,)
+
+
+def information_state_shape(config: Config) -> tuple[int, ...]:
+    """The shape of :func:`encode_information_state`'s tensor under ``config``."""
+    return (_layout(config).info_size,)
+
+
+def _viewer(layout: _Layout, view: View) -> int:
+    return view.player if 0 <= view.player < layout.n else 0
+
+
+def _fill_observation(config: Config, layout: _Layout, view: View, x: list[float]) -> None:
+    n = layout.n
+    p, k = layout.portraits, layout.candles
+    off = layout.offset
+    me = _viewer(layout, view)
+    x[off["phase"] + _PHASE_INDEX[view.phase]] = 1.0
+    x[off["viewer"] + (view.player if 0 <= view.player < n else n)] = 1.0
+    mover = view.current_player
+    if mover == CHANCE:
+        x[off["to_move"] + n] = 1.0
+    elif mover == TERMINAL:
+        x[off["to_move"] + n + 1] = 1.0
+    else:
+        x[off["to_move"] + (mover - me) % n] = 1.0
+    if view.abuela:
+        x[off["abuela"]] = 1.0
+    base = off["hand"]
+    for card in view.hand:
+        x[base + card] = 1.0
+    sizes = off["hand_sizes"]
+    seen = off["seen_in_hands"]
+    for seat in range(n):
+        r = (seat - me) % n
+        x[sizes + r] = view.hand_sizes[seat] / _HAND_MAX
+    for seat, cards in enumerate(view.seen_in_hands):
+        r = (seat - me) % n
+        for card in cards:
+            x[seen + r * p + card] = 1.0
+    counts = off["counts"]
+    x[counts] = view.deck_size / p
+    x[counts + 1] = view.removed_count / _REMOVED_MAX
+    x[counts + 2] = view.bag_size / k
+    x[counts + 3] = view.supply / layout.supply_total
+    market, piles, candles = off["market"], off["market_marigolds"], off["candle_market"]
+    for space in range(MARKET_SIZE):
+        shown = view.market[space]
+        if shown is not None:
+            x[market + space * p + shown] = 1.0
+        x[piles + space] = view.market_marigolds[space] / _PILE_MAX
+        lamp = view.candle_market[space]
+        if lamp is not None:
+            x[candles + space * k + lamp] = 1.0
+    base = off["abuela_discards"]
+    for card in view.abuela_discards:
+        x[base + card] = 1.0
+    for candle in view.candle_discards:
+        x[base + p + candle] = 1.0
+    base = off["goals"]
+    goal_index = layout.goal_index
+    for goal in view.goals:
+        x[base + goal_index[goal]] = 1.0
+    for stack in view.stacks:
+        for token in stack:
+            x[base + layout.goals + token] = 1.0
+    base = off["turn_state"]
+    if view.taken_space is not None:
+        x[base + view.taken_space] = 1.0
+    o = layout.offerings
+    for slot in view.pending:
+        x[base + MARKET_SIZE + slot] = 1.0
+    if view.pending:
+        x[base + MARKET_SIZE + o + view.pending[0]] = 1.0
+    if view.die is not None:
+        x[base + MARKET_SIZE + 2 * o + view.die - 1] = 1.0
+    cache = layout.board_cache
+    for seat, board in enumerate(view.boards):
+        at = layout.board_base[(seat - me) % n]
+        known = cache.get(id(board))
+        if known is None or known[0] is not board:
+            known = (board, _board_entries(config, layout, board))
+            if len(cache) >= _MOST_BOARDS:
+                cache.clear()
+            cache[id(board)] = known
+        for index, value in known[1]:
+            x[at + index] = value
+
+
+def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> tuple[tuple[int, float], ...]:
+    """The non-zero entries of one Ofrenda block, as ``(offset in the block, value)`` pairs."""
+    b = layout.board
+    p, k = layout.portraits, layout.candles
+    features = layout.features
+    entries: dict[int, float] = {}
+    for slot, card in enumerate(board.portraits):
+        if card is not None:
+            entries[b.portraits + slot * p + card] = 1.0
+            if board.lit[slot]:
+                entries[b.lit + slot] = 1.0
+            for feature in features[card]:
+                at = b.features + feature
+                entries[at] = entries.get(at, 0.0) + 1.0 / _STORAGE_MAX
+    for slot, candle in enumerate(board.candle_slots):
+        if board.marigold_slots[slot]:
+            entries[b.marigold_slots + slot] = 1.0
+        if candle is not None:
+            entries[b.candle_slots + slot * k + candle] = 1.0
+            if board.candle_lit[slot]:
+                entries[b.candle_lit + slot] = 1.0
+    entries[b.marigolds] = board.marigolds / _STORAGE_MAX
+    for candle in board.candles:
+        entries[b.candles + candle] = 1.0
+    for card in board.discards:
+        entries[b.discards + card] = 1.0
+    for goal in board.goals_met:
+        entries[b.goals_met + layout.goal_index[goal]] = 1.0
+    for token in board.tokens:
+        entries[b.tokens + token] = 1.0
+    entries[b.turns] = board.turns / TURNS
+    entries[b.score] = board_score(config.edition, board) / layout.high
+    return tuple(entries.items())
+
+
+def encode_observation(config: Config, view: View) -> tuple[float, ...]:
+    """``view`` (a seat's or the spectator's) as a flat tuple of floats, in the layout of the module docstring."""
+    layout = _layout(config)
+    x = layout.zeros[: layout.size]
+    _fill_observation(config, layout, view, x)
+    return tuple(x)
+
+
+def _new_events(previous: View | None, view: View) -> tuple[Event, ...]:
+    """The events ``view`` adds to the history after ``previous``.
+
+    A state keeps the events since its latest player decision: after a chance
+    outcome fed by a driver they extend the previous view's, after a decision
+    they start afresh.
+    """
+    events = view.recent_events
+    if previous is None:
+        return events
+    if previous.current_player == CHANCE:
+        before = previous.recent_events
+        if events[: len(before)] == before:
+            return events[len(before) :]
+    return events
+
+
+def encode_information_state(config: Config, views: Sequence[View]) -> tuple[float, ...]:
+    """A seat's perfect-recall information state: the last view's observation, then its history.
+
+    ``views`` is every view the seat has had, in order (after set-up and after
+    each step since); see the module docstring for the layout and what it
+    forgets.
+
+    Raises:
+        ValueError: when ``views`` is empty.
+    """
+    if not views:
+        raise ValueError("an information state needs at least the view after set-up")
+    layout = _layout(config)
+    x = layout.zeros.copy()
+    last = views[-1]
+    _fill_observation(config, layout, last, x)
+    n = layout.n
+    p = layout.portraits
+    me = _viewer(layout, last)
+    off = layout.offset
+    dealt, drawn_at = off["dealt"], off["drawn_at"]
+    h = layout.history
+    scale = 1.0 / TURNS
+    clock_scale = 1.0 / (TURNS * n + 1)
+    abuela_turn = 0
+    abuela = layout.abuela
+    previous: View | None = None
+    for view in views:
+        turns = [0] * n if previous is None else [board.turns for board in previous.boards]
+        clock = sum(turns)
+        for event in _new_events(previous, view):
+            cls = type(event)
+            if cls is PortraitDrawn:
+                assert isinstance(event, PortraitDrawn)
+                x[drawn_at + event.card] = (clock + 1) * clock_scale
+            elif cls is PortraitDealt:
+                assert isinstance(event, PortraitDealt)
+                if event.card is not None and event.seat == view.player:
+                    x[dealt + event.card] = 1.0
+            elif cls is AbuelaMoved:
+                assert isinstance(event, AbuelaMoved)
+                if abuela_turn < TURNS and layout.abuela:
+                    x[abuela + abuela_turn * 2 * _FACES + event.face - 1] = 1.0
+                    x[abuela + 2 * _FACES * TURNS + event.card] = (abuela_turn + 1) * scale
+                abuela_turn += 1
+            elif cls is AbuelaDiscardedCandle:
+                assert isinstance(event, AbuelaDiscardedCandle)
+                turn = abuela_turn - 1
+                if 0 <= turn < TURNS and layout.abuela:
+                    x[abuela + turn * 2 * _FACES + _FACES + event.face - 1] = 1.0
+                    if event.candle is not None:
+                        x[abuela + 2 * _FACES * TURNS + p + event.candle] = (turn + 1) * scale
+            else:
+                _seat_event(layout, h, x, event, me, turns, scale)
+        previous = view
+    return tuple(x)
+
+
+def _seat_event(
+    layout: _Layout, h: _History, x: list[float], event: Event, me: int, turns: list[int], scale: float
+) -> None:
+    """Record one event of a seat's turn in that seat's history block."""
+    seat = getattr(event, "seat", None)
+    if seat is None or not 0 <= seat < layout.n:
+        return
+    turn = min(turns[seat], TURNS - 1)
+    at = layout.history_base[(seat - me) % layout.n]
+    stamp = (turn + 1) * scale
+    cls = type(event)
+    if cls is PortraitTaken:
+        assert isinstance(event, PortraitTaken)
+        x[at + h.take_turn + event.card] = stamp
+        x[at + h.take_space + 4 * turn + event.space] = 1.0
+        x[at + h.gained + turn] = event.gained / _PILE_MAX
+    elif cls is PortraitPlaced or cls is PortraitDiscarded:
+        assert isinstance(event, PortraitPlaced | PortraitDiscarded)
+        x[at + h.play_turn + event.card] = stamp
+    elif cls is CandleTaken:
+        assert isinstance(event, CandleTaken)
+        x[at + h.candle_choice + 5 * turn + event.space] = 1.0
+        x[at + h.candle_turn + event.candle] = stamp
+    elif cls is CandleDeclined:
+        x[at + h.candle_choice + 5 * turn + 4] = 1.0
+    elif cls is CandlePlaced or cls is MarigoldPlaced or cls is SlotLeftEmpty:
+        assert isinstance(event, CandlePlaced | MarigoldPlaced | SlotLeftEmpty)
+        x[at + h.offering_turn + event.slot] = stamp
+    elif cls is GoalClaimed:
+        assert isinstance(event, GoalClaimed)
+        x[at + h.goal_turn + layout.goal_index[event.goal]] = stamp
