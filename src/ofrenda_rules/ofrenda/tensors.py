@@ -26,7 +26,7 @@ section                 length       meaning
 ``seen_in_hands``       n * P        per relative seat, the portraits seen taken into its hand
 ``counts``              4            deck / P, removed / 3, candle bag / K, supply / marigold total
 ``market``              M * P        per space, one-hot portrait (all zero: empty space)
-``market_marigolds``    M            marigolds on each space / 8
+``market_marigolds``    M            marigolds on each space / marigold total
 ``candle_market``       M * K        per space, one-hot candle
 ``abuela_discards``     P + K        portraits, then candles, the Abuela discarded (solo)
 ``goals``               G + T        goal cards in play, then tokens still on their stacks
@@ -37,7 +37,7 @@ section                 length       meaning
 One Ofrenda block (``B = S P + S + O + O K + O + 1 + K + P + G + T + 1 + F + 1``):
 per card slot a one-hot portrait (``S * P``), per card slot lit (``S``),
 per offering slot a marigold (``O``), a one-hot candle (``O * K``) and lit
-(``O``), marigolds in storage / 12, candles in storage (``K``), discarded
+(``O``), marigolds in storage / marigold total, candles in storage (``K``), discarded
 portraits (``P``), goals met (``G``), tokens taken (``T``), turns played /
 12, portraits showing each feature / 12 (``F``, the five branches then the
 five offerings), the current score / the high score bound.
@@ -65,7 +65,7 @@ One seat's history block (``H = 2 P + 4 R + 5 R + R + K + O + G``), turns
 seat took it face up, per portrait the turn it placed or discarded it, per
 turn the one-hot space of the portrait taken (4), per turn the candle choice
 (one-hot space 0-3, or 4: declined), per turn the marigolds gained from the
-taken portrait / 8, per candle the turn taken, per offering slot the turn it
+taken portrait / marigold total, per candle the turn taken, per offering slot the turn it
 was decided (filled or left empty), per goal card the turn it was claimed.
 
 Forgotten by the information state (beyond the observation): the order of
@@ -129,8 +129,7 @@ _PHASE_INDEX: Final = {phase: i for i, phase in enumerate(_PHASES)}
 _FEATURES: Final = (*BRANCHES, *OFFERINGS)
 _FACES: Final = 6
 _HAND_MAX: Final = 4.0
-_PILE_MAX: Final = 8.0
-_STORAGE_MAX: Final = 12.0
+_FEATURES_MAX: Final = 12.0
 _REMOVED_MAX: Final = 3.0
 
 
@@ -388,7 +387,7 @@ def _fill_observation(config: Config, layout: _Layout, view: View, x: list[float
         shown = view.market[space]
         if shown is not None:
             x[market + space * p + shown] = 1.0
-        x[piles + space] = view.market_marigolds[space] / _PILE_MAX
+        x[piles + space] = view.market_marigolds[space] / layout.supply_total
         lamp = view.candle_market[space]
         if lamp is not None:
             x[candles + space * k + lamp] = 1.0
@@ -440,7 +439,7 @@ def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> tuple
                 entries[b.lit + slot] = 1.0
             for feature in features[card]:
                 at = b.features + feature
-                entries[at] = entries.get(at, 0.0) + 1.0 / _STORAGE_MAX
+                entries[at] = entries.get(at, 0.0) + 1.0 / _FEATURES_MAX
     for slot, candle in enumerate(board.candle_slots):
         if board.marigold_slots[slot]:
             entries[b.marigold_slots + slot] = 1.0
@@ -448,7 +447,7 @@ def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> tuple
             entries[b.candle_slots + slot * k + candle] = 1.0
             if board.candle_lit[slot]:
                 entries[b.candle_lit + slot] = 1.0
-    entries[b.marigolds] = board.marigolds / _STORAGE_MAX
+    entries[b.marigolds] = board.marigolds / layout.supply_total
     for candle in board.candles:
         entries[b.candles + candle] = 1.0
     for card in board.discards:
@@ -560,7 +559,7 @@ def _seat_event(
         assert isinstance(event, PortraitTaken)
         x[at + h.take_turn + event.card] = stamp
         x[at + h.take_space + 4 * turn + event.space] = 1.0
-        x[at + h.gained + turn] = event.gained / _PILE_MAX
+        x[at + h.gained + turn] = event.gained / layout.supply_total
     elif cls is PortraitPlaced or cls is PortraitDiscarded:
         assert isinstance(event, PortraitPlaced | PortraitDiscarded)
         x[at + h.play_turn + event.card] = stamp
