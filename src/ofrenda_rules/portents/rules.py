@@ -52,13 +52,13 @@ from ofrenda_rules.portents.turn import (
     do_light,
     do_push,
     finish_turn_draft,
+    last_place_draft,
     legal_lights,
     legal_places,
     legal_pushes,
     light_draft,
     light_rejection,
     one_empty_space,
-    place_draft,
     place_rejection,
     place_tile,
     push_options,
@@ -403,7 +403,7 @@ def _step(state: State, action: Action, draw: bool) -> State:
             return place_tile(state, action)
         draft = Draft(state)
         draft.recent_events = ()
-        place_draft(draft, action)
+        last_place_draft(draft, action)
     elif isinstance(action, Push):
         return do_push(state, action)
     elif isinstance(action, Light):

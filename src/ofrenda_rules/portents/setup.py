@@ -350,9 +350,10 @@ def seeded_setup(state: State, rng: Rng) -> State:
         index = draws.below(len(items)) if len(items) > 1 else 0
         if lead is None:
             return items.pop(index)
-        chosen = [lead, *(t for t in items if t is not lead)][index]
-        items.remove(chosen)
-        return chosen
+        # The outcomes are ``lead`` then the other items in order: outcome 0 is the lead; outcome i > 0 is the
+        # item at i - 1, or at i once past the lead (by identity: signs compare slowly with ``==``).
+        at = [id(item) for item in items].index(id(lead))
+        return items.pop(at if index == 0 else index - 1 if index <= at else index)
 
     below = draws.below
     left = list(config.edition.omens)
