@@ -437,8 +437,8 @@ def _step(state: State, action: Action, draw: bool) -> State:
         return apply_setup(state, action)
     else:
         assert_never(action)
-    if draw and draft.rng is not None:
-        _draw_seeded(draft)
+    if draw and draft.rng is not None and (draft.phase is Phase.KITTY or draft.phase is Phase.FEED):
+        _draw_seeded(draft)  # (no generator copy when no bag draw is pending)
     return draft.build()
 
 

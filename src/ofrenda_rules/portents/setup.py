@@ -172,27 +172,33 @@ def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
 def _calm_arrangement_of(indices: int) -> tuple[Sign, ...]:
     """:func:`calm_arrangement` of the signs whose indices are set in ``indices`` (remembered)."""
     order = [sign for sign in _SIGNS if indices >> sign.index & 1]
-    masks = [tile.mask for tile in order]
-    grid = [0] * 9  # the masks placed so far
-    chosen: list[int] = []  # positions in ``order``, space by space
-
-    def search(space: int, used: int) -> bool:
-        if space == 9:
-            return True
-        closing = _CLOSING_PAIRS[space]
-        for i, mask in enumerate(masks):
-            if used >> i & 1 or any(grid[a] & grid[b] & mask for a, b in closing):
-                continue
-            grid[space] = mask
-            chosen.append(i)
-            if search(space + 1, used | 1 << i):
-                return True
-            chosen.pop()
-        return False
-
-    if len(order) != 9 or not search(0, 0):
+    if len(order) != 9:
         raise ValueError(f"no Portent-free arrangement of {order}")
-    return tuple(order[i] for i in chosen)
+    masks = [tile.mask for tile in order]
+    # A depth-first search, spaces in order and tiles in sign order at each space, without recursion.
+    grid = [0] * 9  # the masks placed so far
+    chosen = [0] * 9  # positions in ``order``, space by space
+    used = 0  # bits of the positions placed
+    space = start = 0
+    while space < 9:
+        shared = 0  # the traits that would complete a Portent on this space
+        for a, b in _CLOSING_PAIRS[space]:
+            shared |= grid[a] & grid[b]
+        for i in range(start, 9):
+            mask = masks[i]
+            if not used >> i & 1 and not mask & shared:
+                grid[space], chosen[space] = mask, i
+                used |= 1 << i
+                space, start = space + 1, 0
+                break
+        else:  # no tile fits here: take back the previous space's tile and try the next one there
+            space -= 1
+            if space < 0:
+                raise ValueError(f"no Portent-free arrangement of {order}")
+            i = chosen[space]
+            used &= ~(1 << i)
+            grid[space], start = 0, i + 1
+    return tuple([order[i] for i in chosen])
 
 
 _CLOSING_PAIRS: Final = tuple(
