@@ -287,12 +287,9 @@ def legal_places(state: State) -> tuple[Place, ...]:
         a, b, c = pushed_tiles
         if a.mask & b.mask & c.mask:
             return ()
-        if len(hand) == 1:
-            index = hand[0].index
-            return tuple([PLACES[space][index] for space in empties])
-        if len(hand) == 2 and hand[0] is not hand[1]:
-            i, j = hand[0].index, hand[1].index
-            return tuple([place for space in empties for place in (PLACES[space][i], PLACES[space][j])])
+        indices = [tile.index for tile in hand]
+        if len(set(indices)) == len(indices):
+            return tuple([row[index] for row in [PLACES[space] for space in empties] for index in indices])
     masks = [tile.mask for tile in hand]
     pushed = tuple([tile.mask for tile in state.pushed])
     keep = len(hand) - 1 - placed  # hand tiles kept, besides the one placed now
