@@ -386,11 +386,17 @@ def seeded_setup(state: State, rng: Rng) -> State:
             events.append(HandsRedealt(redeals + 1))
         redeals += 1
         pool = list(box)
-        hands = ((),) * config.players
-        for seat in range(config.players):
+        dealt: list[tuple[Sign, ...]] = []
+        on_target = True  # every tile dealt so far lies in its seat's hand of the good deal (as _lead checks)
+        for aim in deal:
+            hand: list[Sign] = []
             for _ in range(3):
-                tile = pick(pool, _lead(hands, deal))
-                hands = hands[:seat] + (tuple(sorted((*hands[seat], tile), key=_INDEX)),) + hands[seat + 1 :]
+                held = [id(tile) for tile in hand]  # by identity: signs compare slowly with ``==``
+                tile = pick(pool, next(t for t in aim if id(t) not in held) if on_target else None)
+                hand.append(tile)
+                on_target = on_target and any(t is tile for t in aim)
+            dealt.append(tuple(sorted(hand, key=_INDEX)))
+        hands = tuple(dealt)
     events.append(HandsDealt(hands))
     pool.sort(key=_INDEX)
     token: Sign | None = None
