@@ -51,6 +51,7 @@ from ofrenda_rules.copying import evolve
 from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile
 from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
+from ofrenda_rules.portents.draft import FIELDS, from_values, values
 from ofrenda_rules.portents.events import (
     AltarLaid,
     AltarReshuffled,
@@ -75,6 +76,7 @@ __all__ = [
     "seeded_setup",
     "setup_outcomes",
     "shows_portent",
+    "tiles_in_box",
 ]
 
 WORST_RESHUFFLE_CHANCE: Final = Fraction(61, 90)
@@ -93,6 +95,11 @@ Reached by four tiles of one colour and three of one shape (90 of the 140
 deals are good); a solo hand is bad at most as often. Found by enumerating
 every deal of every set of 7.
 """
+
+
+def tiles_in_box(state: State) -> list[Sign]:
+    """Tiles in the box: not on the altar, taken up, or in a hand (edition order); the altar and token draws' tiles."""
+    return _pool(state)
 
 
 def _pool(state: State) -> list[Sign]:
@@ -261,7 +268,7 @@ def apply_setup(state: State, action: Action) -> State:
         slot = _first_empty(state.omens)
         omens = state.omens[:slot] + (action.omen,) + state.omens[slot + 1 :]
         if _has_empty(omens):
-            return evolve(state, omens=omens)
+            return _with_field(state, _OMENS, omens)
         placed = tuple([omen for omen in omens if omen is not None])
         return evolve(state, omens=omens, phase=Phase.ALTAR, recent_events=(*events, OmensPlaced(placed)))
     if isinstance(action, ChooseFirst):
@@ -272,7 +279,7 @@ def apply_setup(state: State, action: Action) -> State:
     if phase is Phase.ALTAR:
         altar = _put(state.altar, tile)
         if _has_empty(altar):
-            return evolve(state, altar=altar)
+            return _with_field(state, _ALTAR, altar)
         return _check_altar(state, altar, events)
     if phase is Phase.RESHUFFLE:
         altar = _put(state.altar, tile)
@@ -280,7 +287,9 @@ def apply_setup(state: State, action: Action) -> State:
         if len(taken) == 1:
             altar, taken = _put(altar, taken[0]), ()
         if taken:
-            return evolve(state, altar=altar, taken=taken)
+            fields = values(state)
+            fields[_ALTAR], fields[_TAKEN] = altar, taken
+            return from_values(fields)
         return _check_altar(evolve(state, taken=()), altar, events)
     if phase is Phase.HANDS:
         return _deal(state, tile, events)
@@ -297,11 +306,26 @@ def _put(altar: tuple[Sign | None, ...], tile: Sign) -> tuple[Sign | None, ...]:
 
 def _first_empty(spaces: tuple[Sign | None, ...]) -> int:
     """The first ``None`` (by identity: signs compare slowly with ``==``)."""
-    return next(i for i, item in enumerate(spaces) if item is None)
+    return list(map(operator.is_, spaces, _NONES)).index(True)
 
 
 def _has_empty(spaces: tuple[Sign | None, ...]) -> bool:
-    return any(item is None for item in spaces)
+    return True in map(operator.is_, spaces, _NONES)
+
+
+_NONES: Final = (None,) * 16
+"""As many ``None`` as the longest row of spaces (the 16 omen slots), to compare by identity in C."""
+_OMENS: Final = FIELDS.index("omens")
+_ALTAR: Final = FIELDS.index("altar")
+_TAKEN: Final = FIELDS.index("taken")
+_HANDS: Final = FIELDS.index("hands")
+
+
+def _with_field(state: State, index: int, value: object) -> State:
+    """``state`` with field ``FIELDS[index]`` replaced (cheaper than ``evolve`` by keywords)."""
+    fields = values(state)
+    fields[index] = value
+    return from_values(fields)
 
 
 def _check_altar(state: State, altar: tuple[Sign | None, ...], events: tuple[Event, ...]) -> State:
@@ -327,7 +351,7 @@ def _deal(state: State, tile: Sign, events: tuple[Event, ...]) -> State:
     seat = next(s for s, hand in enumerate(hands) if len(hand) < 3)
     hands = hands[:seat] + (tuple(sorted((*hands[seat], tile))),) + hands[seat + 1 :]
     if len(hands[-1]) < 3:
-        return evolve(state, hands=hands)
+        return _with_field(state, _HANDS, hands)
     if not all(hand_ok(hand) for hand in hands):
         count = state.redeals + 1
         return evolve(state, hands=((),) * len(hands), redeals=count, recent_events=(*events, HandsRedealt(count)))
