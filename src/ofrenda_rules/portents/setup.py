@@ -397,9 +397,12 @@ def seeded_setup(state: State, rng: Rng) -> State:
         events.append(AltarReshuffled(reshuffles))
         taken, altar = sorted(altar, key=_INDEX), []
         target = _calm_arrangement_of(sum(1 << tile.index for tile in taken))
+        on_target = True  # the altar so far is the start of the target arrangement (then it leads the draw)
         while len(taken) > 1:
-            lead = target[len(altar)] if tuple(altar) == target[: len(altar)] else None
-            altar.append(pick(taken, lead))
+            lead = target[len(altar)] if on_target else None
+            tile = pick(taken, lead)
+            on_target = tile is lead
+            altar.append(tile)
         altar.append(taken[0])
     events.append(AltarLaid(tuple(altar)))
     redeals = -1
