@@ -67,10 +67,24 @@ def lane_trait(altar: Altar, lit: Lit, lane: int) -> Trait | None:
 
 def portents(altar: Altar, lit: Lit) -> tuple[Portent, ...]:
     """Every Portent on the altar, in lane order (as :func:`lane_trait` finds them, lane by lane)."""
-    m0, m1, m2, m3, m4, m5, m6, m7, m8 = [
-        0 if tile is None or flag else tile.mask for tile, flag in zip(altar, lit, strict=True)
-    ]
-    # The eight lanes of LANES, in order (a test checks this against lane_trait).
+    if True in lit:
+        m0, m1, m2, m3, m4, m5, m6, m7, m8 = [
+            0 if tile is None or flag else tile.mask for tile, flag in zip(altar, lit, strict=True)
+        ]
+    else:
+        m0, m1, m2, m3, m4, m5, m6, m7, m8 = [0 if tile is None else tile.mask for tile in altar]
+    # The eight lanes of LANES, in order (a test checks this against lane_trait); most altars show none.
+    if not (
+        m0 & m1 & m2
+        or m3 & m4 & m5
+        or m6 & m7 & m8
+        or m0 & m3 & m6
+        or m1 & m4 & m7
+        or m2 & m5 & m8
+        or m0 & m4 & m8
+        or m2 & m4 & m6
+    ):
+        return ()
     shared = (
         m0 & m1 & m2,
         m3 & m4 & m5,
@@ -81,8 +95,6 @@ def portents(altar: Altar, lit: Lit) -> tuple[Portent, ...]:
         m0 & m4 & m8,
         m2 & m4 & m6,
     )
-    if not any(shared):
-        return ()
     return tuple([_PORTENT[lane, bits & -bits] for lane, bits in enumerate(shared) if bits])
 
 

@@ -35,6 +35,7 @@ from ofrenda_rules.portents.components import CORNER_WIDE_PUSH, LANES, RING, SID
 from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
+    Event,
     KittyPushed,
     kitty_drew,
     kitty_moved,
@@ -43,6 +44,7 @@ from ofrenda_rules.portents.events import (
     offering_lit,
     omen_collected,
     portent_ignited,
+    tile_snuffed,
 )
 from ofrenda_rules.portents.scoring import kitty_fortune_win
 from ofrenda_rules.portents.state import Phase, State
@@ -86,47 +88,53 @@ def start_kitty_turn(state: State) -> State:
 
 def kitty_turn_draft(draft: Draft) -> None:
     """:func:`start_kitty_turn` on a draft."""
-    slot = draft.config.edition.kitty_path[draft.kitty_steps % CIRCUIT]
+    config = draft.config
+    slot = config.edition.kitty_path[draft.kitty_steps % CIRCUIT]
     omens = draft.omens
     omen = omens[slot]
+    events: list[Event] = []
     if not draft.made_portent and omen is not None:
         draft.kitty_omens = (*draft.kitty_omens, omen)
         draft.omens = omens[:slot] + (None,) + omens[slot + 1 :]
-        draft.recent_events += (kitty_stole(slot, omen),)
+        events.append(kitty_stole(slot, omen))
     move, emptied = kitty_push(slot, lit_bits(draft.lit))
     off: tuple[Sign, ...] = ()
     if move is None:
         altar = list(draft.altar)
-        draft.recent_events += (KittyPushed(slot, None, (0, 0, 0), ()),)
+        events.append(_BLOCKED[slot])
     else:
         before = (*draft.altar, None)
         flags = (*draft.lit, False)
         off = tuple([tile for space in move.off if (tile := before[space]) is not None])
         altar = list(map(before.__getitem__, move.source))
         draft.lit = tuple(map(flags.__getitem__, move.source))
-        draft.recent_events += (KittyPushed(slot, _PUSH_SIDE[slot], move.caps, off),)
+        events.append(KittyPushed(slot, _PUSH_SIDE[slot], move.caps, off))
     token = draft.token
     pushed: tuple[Sign, ...] = off
-    if not draft.config.chaotic_cat:
+    if not config.chaotic_cat:
         assert token is not None
         if emptied:
             altar[emptied[0]] = token
-            draft.recent_events += (kitty_token_played(token, emptied[0]),)
+            events.append(kitty_token_played(token, emptied[0]))
             emptied = emptied[1:]
         else:
             pushed = (token,)
-            draft.recent_events += (kitty_token_played(token, None),)
+            events.append(kitty_token_played(token, None))
         token = None
+    draft.recent_events = (*draft.recent_events, *events)
     draft.altar = tuple(altar)
     draft.token = token
     draft.pushed = pushed
     draft.kitty_fill = emptied
     draft.phase = Phase.KITTY
-    _continue(draft)
+    if not emptied and (token is not None or config.chaotic_cat):  # nothing to draw (see waiting_for_draw)
+        _continue(draft)
 
 
 _PUSH_SIDE: Final = tuple(edge.side or CORNER_WIDE_PUSH[edge][0] for edge, _ in RING)
 """The side the Kitty pushes from at each slot (a corner's wide push goes from a side too)."""
+_BLOCKED: Final = tuple(KittyPushed(slot, None, (0, 0, 0), ()) for slot in range(CIRCUIT))
+"""The shared ``KittyPushed`` of a blocked Kitty at each slot."""
 
 
 @cache
@@ -230,40 +238,51 @@ def waiting_for_draw(state: State | Draft) -> bool:
 
 
 def _continue(draft: Draft) -> None:
-    if waiting_for_draw(draft):
-        return
-    draft.bag = tuple(sorted(draft.bag + draft.pushed, key=_INDEX))
-    draft.pushed = ()
-    altar = draft.altar
-    scries = not draft.config.kitty_only_steals  # ruling 14
-    found = portents(altar, draft.lit) if scries else ()
-    omens, gained = draft.omens, draft.kitty_omens
+    config = draft.config
+    if draft.kitty_fill or (draft.token is None and not config.chaotic_cat):
+        return  # waiting for a bag draw (see waiting_for_draw)
+    pushed = draft.pushed
+    if pushed:  # the bag is kept sorted: without pushed tiles it is unchanged
+        draft.bag = tuple(sorted(draft.bag + pushed, key=_INDEX))
+        draft.pushed = ()
     lit = draft.lit
-    chosen: tuple[int, ...] = ()
-    if found:
-        slots = omens_collected(omens, found)
-        draft.note(
-            *[portent_ignited(None, portent.lane, portent.trait) for portent in found],
-            *[omen_collected(None, slot, omen) for slot in slots if (omen := omens[slot]) is not None],
-        )
-        gained = gained + tuple(omen for i in slots if (omen := omens[i]) is not None)
-        left = list(omens)
-        for slot in slots:
-            left[slot] = None
-        omens = tuple(left)
-        chosen = kitty_lights(tuple([p.lane for p in found]))
-        flags = list(lit)
-        for space in chosen:
-            flags[space] = True
-        lit = tuple(flags)
-        draft.note(*[offering_lit(None, space, tile) for space in chosen if (tile := altar[space]) is not None])
-    if scries:
-        before = lit
-        lit = snuff(altar, lit, chosen, draft.config.snuff_each_alone)
-        if lit != before:
-            draft.note_snuffed(before, lit)
-    steps = draft.kitty_steps + 1 + (1 if draft.kitty_extra else 0)
-    draft.recent_events += (kitty_moved(draft.config.edition.kitty_path[steps % CIRCUIT], steps),)
+    omens, gained = draft.omens, draft.kitty_omens
+    events: list[Event] = []
+    if not config.kitty_only_steals:  # ruling 14: with it, the Kitty does not scry
+        altar = draft.altar
+        found = portents(altar, lit)
+        chosen: tuple[int, ...] = ()
+        if found:
+            slots = omens_collected(omens, found)
+            events += [portent_ignited(None, portent.lane, portent.trait) for portent in found]
+            left = list(omens)
+            for slot in slots:
+                omen = omens[slot]
+                if omen is not None:
+                    events.append(omen_collected(None, slot, omen))
+                    gained = (*gained, omen)
+                left[slot] = None
+            omens = tuple(left)
+            chosen = kitty_lights(tuple([p.lane for p in found]))
+            flags = list(lit)
+            for space in chosen:
+                flags[space] = True
+                tile = altar[space]
+                if tile is not None:
+                    events.append(offering_lit(None, space, tile))
+            lit = tuple(flags)
+        if True in lit:  # (snuff leaves a state without Burnt Offerings as it is)
+            before = lit
+            lit = snuff(altar, lit, chosen, config.snuff_each_alone)
+            if lit != before:
+                events += [
+                    tile_snuffed(space, tile)
+                    for space in range(9)
+                    if before[space] and not lit[space] and (tile := altar[space]) is not None
+                ]
+    steps = draft.kitty_steps + (2 if draft.kitty_extra else 1)
+    events.append(kitty_moved(config.edition.kitty_path[steps % CIRCUIT], steps))
+    draft.recent_events = (*draft.recent_events, *events)
     draft.omens = omens
     draft.kitty_omens = gained
     draft.lit = lit

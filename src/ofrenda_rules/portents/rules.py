@@ -36,7 +36,7 @@ from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
 from ofrenda_rules.portents.events import Event, PushPassed, ReplacementDrawn, TileSacrificed, offering_lit
 from ofrenda_rules.portents.kitty import kitty_draw_draft, kitty_draws
-from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes
+from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes, tiles_in_box
 from ofrenda_rules.portents.state import Config, Memo, Phase, State
 from ofrenda_rules.portents.tables import (
     CHOOSE_FIRST_PAIRS,
@@ -52,13 +52,13 @@ from ofrenda_rules.portents.turn import (
     do_light,
     do_push,
     finish_turn_draft,
+    last_place_draft,
     legal_lights,
     legal_places,
     legal_pushes,
     light_draft,
     light_rejection,
     one_empty_space,
-    place_draft,
     place_rejection,
     place_tile,
     push_options,
@@ -192,6 +192,10 @@ def _chance_pairs(state: State) -> tuple[tuple[Action, Fraction], ...]:
         return tuple([row[omen.index] for omen in left])
     if phase is Phase.FIRST_PLAYER:
         return CHOOSE_FIRST_PAIRS
+    if phase is Phase.ALTAR or phase is Phase.TOKEN:  # every tile in the box, in edition order
+        box = tiles_in_box(state)
+        tiles = TILE_PAIRS[len(box)]
+        return tuple([tiles[tile.index] for tile in box])
     draws = setup_outcomes(state)
     tiles = TILE_PAIRS[len(draws)]
     return tuple([tiles[draw.tile.index] for draw in draws if isinstance(draw, DrawTile)])
@@ -261,9 +265,9 @@ def _listed(state: State, action: object) -> bool:
         listed_pushes = memo[0]
         return action is PASS and listed_pushes is not None and listed_pushes[-1] is PASS
     listed = memo[0]
-    if listed is None:
+    if listed is None:  # only the chance outcomes were listed
         assert memo[2] is not None
-        listed = tuple([candidate for candidate, _ in memo[2]])
+        return any(candidate is action for candidate, _ in memo[2])
     return id(action) in map(id, listed)
 
 
@@ -403,7 +407,7 @@ def _step(state: State, action: Action, draw: bool) -> State:
             return place_tile(state, action)
         draft = Draft(state)
         draft.recent_events = ()
-        place_draft(draft, action)
+        last_place_draft(draft, action)
     elif isinstance(action, Push):
         return do_push(state, action)
     elif isinstance(action, Light):
@@ -437,8 +441,8 @@ def _step(state: State, action: Action, draw: bool) -> State:
         return apply_setup(state, action)
     else:
         assert_never(action)
-    if draw and draft.rng is not None:
-        _draw_seeded(draft)
+    if draw and draft.rng is not None and (draft.phase is Phase.KITTY or draft.phase is Phase.FEED):
+        _draw_seeded(draft)  # (no generator copy when no bag draw is pending)
     return draft.build()
 
 

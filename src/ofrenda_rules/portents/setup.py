@@ -51,6 +51,7 @@ from ofrenda_rules.copying import evolve
 from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile
 from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
+from ofrenda_rules.portents.draft import FIELDS, from_values, values
 from ofrenda_rules.portents.events import (
     AltarLaid,
     AltarReshuffled,
@@ -75,6 +76,7 @@ __all__ = [
     "seeded_setup",
     "setup_outcomes",
     "shows_portent",
+    "tiles_in_box",
 ]
 
 WORST_RESHUFFLE_CHANCE: Final = Fraction(61, 90)
@@ -93,6 +95,11 @@ Reached by four tiles of one colour and three of one shape (90 of the 140
 deals are good); a solo hand is bad at most as often. Found by enumerating
 every deal of every set of 7.
 """
+
+
+def tiles_in_box(state: State) -> list[Sign]:
+    """Tiles in the box: not on the altar, taken up, or in a hand (edition order); the altar and token draws' tiles."""
+    return _pool(state)
 
 
 def _pool(state: State) -> list[Sign]:
@@ -172,27 +179,33 @@ def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
 def _calm_arrangement_of(indices: int) -> tuple[Sign, ...]:
     """:func:`calm_arrangement` of the signs whose indices are set in ``indices`` (remembered)."""
     order = [sign for sign in _SIGNS if indices >> sign.index & 1]
-    masks = [tile.mask for tile in order]
-    grid = [0] * 9  # the masks placed so far
-    chosen: list[int] = []  # positions in ``order``, space by space
-
-    def search(space: int, used: int) -> bool:
-        if space == 9:
-            return True
-        closing = _CLOSING_PAIRS[space]
-        for i, mask in enumerate(masks):
-            if used >> i & 1 or any(grid[a] & grid[b] & mask for a, b in closing):
-                continue
-            grid[space] = mask
-            chosen.append(i)
-            if search(space + 1, used | 1 << i):
-                return True
-            chosen.pop()
-        return False
-
-    if len(order) != 9 or not search(0, 0):
+    if len(order) != 9:
         raise ValueError(f"no Portent-free arrangement of {order}")
-    return tuple(order[i] for i in chosen)
+    masks = [tile.mask for tile in order]
+    # A depth-first search, spaces in order and tiles in sign order at each space, without recursion.
+    grid = [0] * 9  # the masks placed so far
+    chosen = [0] * 9  # positions in ``order``, space by space
+    used = 0  # bits of the positions placed
+    space = start = 0
+    while space < 9:
+        shared = 0  # the traits that would complete a Portent on this space
+        for a, b in _CLOSING_PAIRS[space]:
+            shared |= grid[a] & grid[b]
+        for i in range(start, 9):
+            mask = masks[i]
+            if not used >> i & 1 and not mask & shared:
+                grid[space], chosen[space] = mask, i
+                used |= 1 << i
+                space, start = space + 1, 0
+                break
+        else:  # no tile fits here: take back the previous space's tile and try the next one there
+            space -= 1
+            if space < 0:
+                raise ValueError(f"no Portent-free arrangement of {order}")
+            i = chosen[space]
+            used &= ~(1 << i)
+            grid[space], start = 0, i + 1
+    return tuple([order[i] for i in chosen])
 
 
 _CLOSING_PAIRS: Final = tuple(
@@ -255,7 +268,7 @@ def apply_setup(state: State, action: Action) -> State:
         slot = _first_empty(state.omens)
         omens = state.omens[:slot] + (action.omen,) + state.omens[slot + 1 :]
         if _has_empty(omens):
-            return evolve(state, omens=omens)
+            return _with_field(state, _OMENS, omens)
         placed = tuple([omen for omen in omens if omen is not None])
         return evolve(state, omens=omens, phase=Phase.ALTAR, recent_events=(*events, OmensPlaced(placed)))
     if isinstance(action, ChooseFirst):
@@ -266,7 +279,7 @@ def apply_setup(state: State, action: Action) -> State:
     if phase is Phase.ALTAR:
         altar = _put(state.altar, tile)
         if _has_empty(altar):
-            return evolve(state, altar=altar)
+            return _with_field(state, _ALTAR, altar)
         return _check_altar(state, altar, events)
     if phase is Phase.RESHUFFLE:
         altar = _put(state.altar, tile)
@@ -274,7 +287,9 @@ def apply_setup(state: State, action: Action) -> State:
         if len(taken) == 1:
             altar, taken = _put(altar, taken[0]), ()
         if taken:
-            return evolve(state, altar=altar, taken=taken)
+            fields = values(state)
+            fields[_ALTAR], fields[_TAKEN] = altar, taken
+            return from_values(fields)
         return _check_altar(evolve(state, taken=()), altar, events)
     if phase is Phase.HANDS:
         return _deal(state, tile, events)
@@ -291,11 +306,26 @@ def _put(altar: tuple[Sign | None, ...], tile: Sign) -> tuple[Sign | None, ...]:
 
 def _first_empty(spaces: tuple[Sign | None, ...]) -> int:
     """The first ``None`` (by identity: signs compare slowly with ``==``)."""
-    return next(i for i, item in enumerate(spaces) if item is None)
+    return list(map(operator.is_, spaces, _NONES)).index(True)
 
 
 def _has_empty(spaces: tuple[Sign | None, ...]) -> bool:
-    return any(item is None for item in spaces)
+    return True in map(operator.is_, spaces, _NONES)
+
+
+_NONES: Final = (None,) * 16
+"""As many ``None`` as the longest row of spaces (the 16 omen slots), to compare by identity in C."""
+_OMENS: Final = FIELDS.index("omens")
+_ALTAR: Final = FIELDS.index("altar")
+_TAKEN: Final = FIELDS.index("taken")
+_HANDS: Final = FIELDS.index("hands")
+
+
+def _with_field(state: State, index: int, value: object) -> State:
+    """``state`` with field ``FIELDS[index]`` replaced (cheaper than ``evolve`` by keywords)."""
+    fields = values(state)
+    fields[index] = value
+    return from_values(fields)
 
 
 def _check_altar(state: State, altar: tuple[Sign | None, ...], events: tuple[Event, ...]) -> State:
@@ -321,7 +351,7 @@ def _deal(state: State, tile: Sign, events: tuple[Event, ...]) -> State:
     seat = next(s for s, hand in enumerate(hands) if len(hand) < 3)
     hands = hands[:seat] + (tuple(sorted((*hands[seat], tile))),) + hands[seat + 1 :]
     if len(hands[-1]) < 3:
-        return evolve(state, hands=hands)
+        return _with_field(state, _HANDS, hands)
     if not all(hand_ok(hand) for hand in hands):
         count = state.redeals + 1
         return evolve(state, hands=((),) * len(hands), redeals=count, recent_events=(*events, HandsRedealt(count)))
@@ -350,9 +380,10 @@ def seeded_setup(state: State, rng: Rng) -> State:
         index = draws.below(len(items)) if len(items) > 1 else 0
         if lead is None:
             return items.pop(index)
-        chosen = [lead, *(t for t in items if t is not lead)][index]
-        items.remove(chosen)
-        return chosen
+        # The outcomes are ``lead`` then the other items in order: outcome 0 is the lead; outcome i > 0 is the
+        # item at i - 1, or at i once past the lead (by identity: signs compare slowly with ``==``).
+        at = [id(item) for item in items].index(id(lead))
+        return items.pop(at if index == 0 else index - 1 if index <= at else index)
 
     below = draws.below
     left = list(config.edition.omens)
@@ -366,9 +397,12 @@ def seeded_setup(state: State, rng: Rng) -> State:
         events.append(AltarReshuffled(reshuffles))
         taken, altar = sorted(altar, key=_INDEX), []
         target = _calm_arrangement_of(sum(1 << tile.index for tile in taken))
+        on_target = True  # the altar so far is the start of the target arrangement (then it leads the draw)
         while len(taken) > 1:
-            lead = target[len(altar)] if tuple(altar) == target[: len(altar)] else None
-            altar.append(pick(taken, lead))
+            lead = target[len(altar)] if on_target else None
+            tile = pick(taken, lead)
+            on_target = tile is lead
+            altar.append(tile)
         altar.append(taken[0])
     events.append(AltarLaid(tuple(altar)))
     redeals = -1
@@ -379,11 +413,17 @@ def seeded_setup(state: State, rng: Rng) -> State:
             events.append(HandsRedealt(redeals + 1))
         redeals += 1
         pool = list(box)
-        hands = ((),) * config.players
-        for seat in range(config.players):
+        dealt: list[tuple[Sign, ...]] = []
+        on_target = True  # every tile dealt so far lies in its seat's hand of the good deal (as _lead checks)
+        for aim in deal:
+            hand: list[Sign] = []
             for _ in range(3):
-                tile = pick(pool, _lead(hands, deal))
-                hands = hands[:seat] + (tuple(sorted((*hands[seat], tile), key=_INDEX)),) + hands[seat + 1 :]
+                held = [id(tile) for tile in hand]  # by identity: signs compare slowly with ``==``
+                tile = pick(pool, next(t for t in aim if id(t) not in held) if on_target else None)
+                hand.append(tile)
+                on_target = on_target and any(t is tile for t in aim)
+            dealt.append(tuple(sorted(hand, key=_INDEX)))
+        hands = tuple(dealt)
     events.append(HandsDealt(hands))
     pool.sort(key=_INDEX)
     token: Sign | None = None

@@ -71,6 +71,7 @@ __all__ = [
     "finish_player_turn",
     "finish_turn_draft",
     "forbidden_sides",
+    "last_place_draft",
     "legal_lights",
     "legal_places",
     "legal_pushes",
@@ -279,6 +280,16 @@ def legal_places(state: State) -> tuple[Place, ...]:
     altar = state.altar
     empties = [space for space in range(9) if altar[space] is None]
     placed = len(empties) - 1
+    pushed_tiles = state.pushed
+    if len(hand) == placed + 1 and len(pushed_tiles) == 3:
+        # Every hand tile goes down this turn (keep 0): the final hand is the three pushed tiles, so any tile
+        # may go on any space unless they share a trait (then none may), as below. Distinct tiles only.
+        a, b, c = pushed_tiles
+        if a.mask & b.mask & c.mask:
+            return ()
+        indices = [tile.index for tile in hand]
+        if len(set(indices)) == len(indices):
+            return tuple([row[index] for row in [PLACES[space] for space in empties] for index in indices])
     masks = [tile.mask for tile in hand]
     pushed = tuple([tile.mask for tile in state.pushed])
     keep = len(hand) - 1 - placed  # hand tiles kept, besides the one placed now
@@ -365,7 +376,7 @@ def do_place(state: State, place: Place) -> State:
     """Put a hand tile on an empty space; once the altar is full, palm the pushed tiles and scry."""
     if one_empty_space(state.altar):
         draft = Draft(state)
-        place_draft(draft, place)
+        last_place_draft(draft, place)
         return draft.build()
     return place_tile(state, place)
 
@@ -389,18 +400,30 @@ def one_empty_space(altar: tuple[Sign | None, ...]) -> bool:
 
 def place_draft(draft: Draft, place: Place) -> None:
     """:func:`do_place` on a draft."""
+    if one_empty_space(draft.altar):
+        last_place_draft(draft, place)
+        return
     seat = draft.active
     space = place.space
-    draft.altar = altar = (*draft.altar[:space], place.tile, *draft.altar[space + 1 :])
-    hand = tuple([t for t in draft.hands[seat] if t is not place.tile])
+    draft.altar = (*draft.altar[:space], place.tile, *draft.altar[space + 1 :])
+    draft.hands = _with(draft.hands, seat, tuple([t for t in draft.hands[seat] if t is not place.tile]))
     draft.recent_events += (tile_placed(seat, space, place.tile),)
-    if [tile for tile in altar if tile is None]:
-        draft.hands = _with(draft.hands, seat, hand)
-        return
-    draft.hands = _with(draft.hands, seat, tuple(sorted(hand + draft.pushed, key=_INDEX)))
-    if draft.pushed:
-        draft.recent_events += (tiles_palmed(seat, draft.pushed),)
-    draft.pushed = ()
+
+
+def last_place_draft(draft: Draft, place: Place) -> None:
+    """:func:`place_draft` onto the altar's last empty space: then palm the pushed tiles and scry."""
+    seat = draft.active
+    space = place.space
+    tile = place.tile
+    draft.altar = (*draft.altar[:space], tile, *draft.altar[space + 1 :])
+    pushed = draft.pushed
+    hand = tuple(sorted([t for t in draft.hands[seat] if t is not tile] + list(pushed), key=_INDEX))
+    draft.hands = _with(draft.hands, seat, hand)
+    if pushed:
+        draft.recent_events += (tile_placed(seat, space, tile), tiles_palmed(seat, pushed))
+        draft.pushed = ()
+    else:
+        draft.recent_events += (tile_placed(seat, space, tile),)
     scry_draft(draft)
 
 
@@ -481,12 +504,13 @@ def end_scrying(state: State) -> State:
 def end_scrying_draft(draft: Draft) -> None:
     """:func:`end_scrying` on a draft."""
     before = draft.lit
-    draft.lit = after = snuff(draft.altar, before, draft.lit_now, draft.config.snuff_each_alone)
-    if after != before:
-        draft.note_snuffed(before, after)
+    config = draft.config
+    if True in before:  # (snuff leaves an altar without Burnt Offerings as it is)
+        draft.lit = after = snuff(draft.altar, before, draft.lit_now, config.snuff_each_alone)
+        if after != before:
+            draft.note_snuffed(before, after)
     draft.portents = ()
     draft.lit_now = ()
-    config = draft.config
     if config.players == 1 and config.feed_the_cat:
         draft.phase = Phase.SACRIFICE
     else:
