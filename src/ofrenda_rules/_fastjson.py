@@ -33,11 +33,19 @@ import enum
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, Final, Literal, Union, get_args, get_origin
+from typing import Any, Final, Literal, Union, cast, get_args, get_origin
 
 import attrs
 
-__all__ = ["Slow", "structurer", "union_structurer", "union_unstructurer", "unstructurer"]
+__all__ = [
+    "Slow",
+    "counting_structurer",
+    "plain_unstructurer",
+    "structurer",
+    "union_structurer",
+    "union_unstructurer",
+    "unstructurer",
+]
 
 
 class Slow(Exception):
@@ -46,6 +54,13 @@ class Slow(Exception):
 
 _SLOW: Final = Slow()
 _NONE: Final = types.NoneType
+
+
+def _below(depths: list[int | None]) -> int | None:
+    """The depth of an array or object whose members have ``depths`` (``None``: unknown)."""
+    if None in depths:
+        return None
+    return 1 + max(cast(list[int], depths), default=0)
 
 
 def _declining(convert: Callable[..., Any], *extra: Any) -> Callable[[Any], Any]:
@@ -68,51 +83,57 @@ class _Compiler:
         self.edition_key = edition_key
         self.tag_key = tag_key
         self.unions: dict[frozenset[Any], object | None] = {}
-        self.structure_fns: dict[object, Callable[[Any], Any]] = {}
+        self.structure_fns: dict[object, Callable[[Any, list[int]], Any]] = {}
         self.unstructure_fns: dict[object, Callable[[Any], Any]] = {}
+        self.unstructure_plain: dict[object, bool] = {}
+        self.structure_depths: dict[object, int | None] = {}
 
     # -- unstructure --------------------------------------------------------------------------
 
-    def unstructure_expr(self, tp: Any, var: str, env: dict[str, Any]) -> str:
-        """A Python expression that unstructures the value in ``var`` of type ``tp``."""
+    def unstructure_expr(self, tp: Any, var: str, env: dict[str, Any]) -> tuple[str, bool]:
+        """A Python expression that unstructures the value in ``var`` of type ``tp``, and whether it is plain.
+
+        Plain means compiled all the way down: every object it writes lists its members in sorted order.
+        """
         if tp in (int, bool, str) or tp is _NONE:
-            return var
+            return var, True
         origin, args = get_origin(tp), get_args(tp)
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
-            return f"{var}._value_"
+            return f"{var}._value_", all(type(member.value) in (int, str) for member in tp)
         if origin in (Union, types.UnionType):
             members = [a for a in args if a is not _NONE]
             union = self.tagged_union(members)
             if union is not None:
                 table, fallback = self.union_unstructurers(union)
+                plain = all(self.unstructure_plain.get((cls, self.tag_of(cls)), False) for cls in members)
                 call = f"{self._name(env, table)}.get({{0}}.__class__, {self._name(env, fallback)})({{0}})"
                 if len(members) == len(args):
-                    return call.format(var)
+                    return call.format(var), plain
                 name = self._name(env, self.lambda_(f"lambda _v: None if _v is None else {call.format('_v')}", env))
-                return f"{name}({var})"
+                return f"{name}({var})", plain
             if len(members) == 1 and len(args) == 2:
-                inner = self.unstructure_expr(members[0], "_v", env)
+                inner, plain = self.unstructure_expr(members[0], "_v", env)
                 if inner == "_v":
-                    return var
+                    return var, plain
                 name = self._name(env, self.lambda_(f"lambda _v: None if _v is None else {inner}", env))
-                return f"{name}({var})"
-            return self.converter_call(tp, var, env)
+                return f"{name}({var})", plain
+            return self.converter_call(tp, var, env), False
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-            inner = self.unstructure_expr(args[0], "_e", env)
+            inner, plain = self.unstructure_expr(args[0], "_e", env)
             if inner == "_e":
-                return f"list({var})"
-            return f"[{inner} for _e in {var}]"
+                return f"list({var})", plain
+            return f"[{inner} for _e in {var}]", plain
         if origin is tuple and args and Ellipsis not in args:
-            if all(self.unstructure_expr(arg, "_e", env) == "_e" for arg in args):
-                return f"list({var})"
-            return self.converter_call(tp, var, env)
+            if all(self.unstructure_expr(arg, "_e", env)[0] == "_e" for arg in args):
+                return f"list({var})", all(self._leaf_types(arg) is not None for arg in args)
+            return self.converter_call(tp, var, env), False
         hooks = self._hooks()
         if tp in hooks:
-            return f"{self._name(env, hooks[tp][1])}({var})"
+            return f"{self._name(env, hooks[tp][1])}({var})", tp in self._flat_hooks()
         if isinstance(tp, type) and attrs.has(tp) and not hasattr(tp, "TAG"):
             fn = self.unstructurer(tp)
-            return f"{self._name(env, fn)}({var})"
-        return self.converter_call(tp, var, env)
+            return f"{self._name(env, fn)}({var})", self.unstructure_plain.get(tp, False)
+        return self.converter_call(tp, var, env), False
 
     def converter_call(self, tp: Any, var: str, env: dict[str, Any]) -> str:
         conv = self.converter
@@ -136,7 +157,11 @@ class _Compiler:
         return table, fallback
 
     def unstructurer(self, cls: type, tag: str | None = None) -> Callable[[Any], Any]:
-        """The compiled unstructure function of the attrs class ``cls``; with ``tag``, it writes the tag last."""
+        """The compiled unstructure function of the attrs class ``cls``; with ``tag``, it writes the tag too.
+
+        The members are written in sorted order (the tag among them); :attr:`unstructure_plain` records
+        whether every object below is written so too.
+        """
         key: object = cls if tag is None else (cls, tag)
         fn = self.unstructure_fns.get(key)
         if fn is not None:
@@ -144,139 +169,196 @@ class _Compiler:
         self.unstructure_fns[key] = lambda value: self.unstructure_fns[key](value)  # recursion guard
         hints = typing.get_type_hints(cls)
         env: dict[str, Any] = {}
-        items = []
+        items: list[tuple[str, str]] = []
+        plain = True
         for field in attrs.fields(cls):
             if not field.init:
                 continue
             var = f"o.{field.name}"
             catalog = field.metadata.get(self.edition_key)
             if catalog is not None:
-                expr = f"{self._name(env, catalog.unstructure_ref)}({var})"
+                expr = f"{self._name(env, catalog.unstructure_ref)}({var})"  # {"digest": ..., "name": ...}
             else:
-                expr = self.unstructure_expr(hints.get(field.name, field.type), var, env)
-            items.append(f"{field.name!r}: {expr}")
+                expr, field_plain = self.unstructure_expr(hints.get(field.name, field.type), var, env)
+                plain = plain and field_plain
+            items.append((field.name, expr))
         if tag is not None:
-            items.append(f"{self.tag_key!r}: {tag!r}")
-        source = f"def unstructure(o):\n    return {{{', '.join(items)}}}\n"
+            items.append((self.tag_key, repr(tag)))
+        items.sort()
+        body = ", ".join(f"{name!r}: {expr}" for name, expr in items)
+        source = f"def unstructure(o):\n    return {{{body}}}\n"
         fn = self._compile(source, "unstructure", env)
         self.unstructure_fns[key] = fn
+        self.unstructure_plain[key] = plain
         return fn
 
     # -- structure ----------------------------------------------------------------------------
 
-    def structure_stmts(self, tp: Any, var: str, env: dict[str, Any], indent: str) -> list[str]:
-        """Statements that check ``var`` (a JSON value) and rebind it to the structured value."""
+    def structure_stmts(self, tp: Any, var: str, env: dict[str, Any], indent: str) -> tuple[list[str], int | None]:
+        """Statements that check ``var`` (a JSON value) and rebind it to the structured value; and its depth.
+
+        The statements run where ``n`` is the member counter (a one-item list): they add to it the members
+        of every object they accept. The depth is the deepest nesting of arrays and objects the statements
+        accept, or ``None`` when some part is left to a function that does not count (the converter, a hook
+        that is not flat, a type that contains itself).
+        """
         if tp is int or tp is bool or tp is str:
-            return [f"{indent}if type({var}) is not {tp.__name__}: raise SLOW"]
+            return [f"{indent}if type({var}) is not {tp.__name__}: raise SLOW"], 0
         if tp is _NONE:
-            return [f"{indent}if {var} is not None: raise SLOW"]
+            return [f"{indent}if {var} is not None: raise SLOW"], 0
         origin, args = get_origin(tp), get_args(tp)
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             if not all(isinstance(member.value, str) for member in tp):
-                return self.structure_via_converter(tp, var, env, indent)
+                return self.structure_via_converter(tp, var, env, indent), None
             lookup = self._name(env, tp._value2member_map_)
             return [
                 f"{indent}if type({var}) is not str: raise SLOW",
                 f"{indent}{var} = {lookup}.get({var}, SLOW)",
                 f"{indent}if {var} is SLOW: raise SLOW",
-            ]
+            ], 0
         if origin is Literal:
-            return [f"{indent}if {var} not in {self._name(env, args)} or type({var}) is bool: raise SLOW"]
+            return [f"{indent}if {var} not in {self._name(env, args)} or type({var}) is bool: raise SLOW"], 0
         if origin in (Union, types.UnionType):
             members = [a for a in args if a is not _NONE]
             union = self.tagged_union(members)
             if union is not None:
-                call = [f"{indent}    {var} = {self._name(env, self.union_structurer(union))}({var})"]
+                call = [f"{indent}    {var} = {self._name(env, self.union_structurer(union))}({var}, n)"]
+                depth = self.structure_depths.get(union)
                 if len(members) == len(args):
-                    return [line[4:] for line in call]
-                return [f"{indent}if {var} is not None:", *call]
+                    return [line[4:] for line in call], depth
+                return [f"{indent}if {var} is not None:", *call], depth
             if len(members) == 1 and len(args) == 2:
-                inner = self.structure_stmts(members[0], var, env, indent + "    ")
-                return [f"{indent}if {var} is not None:", *inner]
-            return self.structure_via_converter(tp, var, env, indent)
+                inner, depth = self.structure_stmts(members[0], var, env, indent + "    ")
+                return [f"{indent}if {var} is not None:", *inner], depth
+            return self.structure_via_converter(tp, var, env, indent), None
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-            element = args[0]
-            check = [f"{indent}if type({var}) is not list: raise SLOW"]
-            leaf_types = self._leaf_types(element)
-            if leaf_types is not None:
-                allowed = self._name(env, frozenset(leaf_types))
-                return [
-                    *check,
-                    f"{indent}if not {allowed}.issuperset(map(type, {var})): raise SLOW",
-                    f"{indent}{var} = tuple({var})",
-                ]
-            fn = self._name(env, self.element_structurer(element))
-            return [*check, f"{indent}{var} = tuple(map({fn}, {var}))"]
+            return self.structure_array(args[0], var, env, indent)
         if origin is tuple and args and Ellipsis not in args:
             parts = [f"{var}_{i}" for i in range(len(args))]
             lines = [
                 f"{indent}if type({var}) is not list or len({var}) != {len(args)}: raise SLOW",
                 f"{indent}{', '.join(parts)}, = {var}",
             ]
+            depths: list[int | None] = []
             for part, arg in zip(parts, args, strict=True):
-                lines += self.structure_stmts(arg, part, env, indent)
-            return [*lines, f"{indent}{var} = ({', '.join(parts)},)"]
+                part_lines, part_depth = self.structure_stmts(arg, part, env, indent)
+                lines += part_lines
+                depths.append(part_depth)
+            return [*lines, f"{indent}{var} = ({', '.join(parts)},)"], _below(depths)
         hooks = self._hooks()
         if tp in hooks:
-            return [f"{indent}{var} = {self._name(env, _declining(hooks[tp][0], tp))}({var})"]
+            hook = self._name(env, hooks[tp][0])
+            lines = [
+                f"{indent}try:",
+                f"{indent}    _h = {hook}({var}, {self._name(env, tp)})",
+                f"{indent}except Exception:",
+                f"{indent}    raise SLOW from None",
+            ]
+            if tp not in self._flat_hooks():
+                return [*lines, f"{indent}{var} = _h"], None
+            return [*lines, f"{indent}n[0] += len({var})", f"{indent}{var} = _h"], 1
         if isinstance(tp, type) and attrs.has(tp) and not hasattr(tp, "TAG"):
             fn = self._name(env, self.structurer(tp))
-            return [f"{indent}{var} = {fn}({var})"]
-        return self.structure_via_converter(tp, var, env, indent)
+            return [f"{indent}{var} = {fn}({var}, n)"], self.structure_depths.get(tp)
+        return self.structure_via_converter(tp, var, env, indent), None
+
+    def structure_array(self, element: Any, var: str, env: dict[str, Any], indent: str) -> tuple[list[str], int | None]:
+        """:meth:`structure_stmts` for ``tuple[element, ...]`` (a JSON array)."""
+        check = f"{indent}if type({var}) is not list: raise SLOW"
+        leaf_types = self._leaf_types(element)
+        if leaf_types is not None:
+            allowed = self._name(env, frozenset(leaf_types))
+            return [
+                check,
+                f"{indent}if not {allowed}.issuperset(map(type, {var})): raise SLOW",
+                f"{indent}{var} = tuple({var})",
+            ], 1
+        hooks = self._hooks()
+        if element in hooks and element in self._flat_hooks():  # e.g. cards: one call each, then count
+            hook, tp = self._name(env, hooks[element][0]), self._name(env, element)
+            return [
+                check,
+                f"{indent}try:",
+                f"{indent}    _h = tuple([{hook}(_e, {tp}) for _e in {var}])",
+                f"{indent}except Exception:",
+                f"{indent}    raise SLOW from None",
+                f"{indent}n[0] += sum(map(len, {var}))",
+                f"{indent}{var} = _h",
+            ], 2
+        fn, depth = self.element_structurer(element)
+        return [check, f"{indent}{var} = tuple([{self._name(env, fn)}(_e, n) for _e in {var}])"], _below([depth])
 
     def structure_via_converter(self, tp: Any, var: str, env: dict[str, Any], indent: str) -> list[str]:
         call = _declining(self.converter.structure, tp)
         return [f"{indent}{var} = {self._name(env, call)}({var})"]
 
-    def element_structurer(self, tp: Any) -> Callable[[Any], Any]:
-        """A function structuring one element of type ``tp`` (raising :class:`Slow`)."""
+    def element_structurer(self, tp: Any) -> tuple[Callable[[Any, list[int]], Any], int | None]:
+        """A function structuring one element of type ``tp`` (raising :class:`Slow`), and its depth."""
+        if isinstance(tp, type) and attrs.has(tp) and not hasattr(tp, "TAG") and tp not in self._hooks():
+            return self.structurer(tp), self.structure_depths.get(tp)
         env: dict[str, Any] = {}
-        body = self.structure_stmts(tp, "v", env, "    ")
-        return self._compile("def element(v):\n" + "\n".join(body) + "\n    return v\n", "element", env)
+        body, depth = self.structure_stmts(tp, "v", env, "    ")
+        return self._compile("def element(v, n):\n" + "\n".join(body) + "\n    return v\n", "element", env), depth
 
-    def union_structurer(self, union: object) -> Callable[[Any], Any]:
+    def union_structurer(self, union: object) -> Callable[[Any, list[int]], Any]:
         """The compiled structure function of a registered tagged union (raising :class:`Slow`)."""
         fn = self.structure_fns.get(union)
         if fn is not None:
             return fn
-        self.structure_fns[union] = lambda value: self.structure_fns[union](value)  # recursion guard
+        self.structure_fns[union] = lambda value, n: self.structure_fns[union](value, n)  # recursion guard
         table = {self.tag_of(cls): self.structurer(cls, tagged=True) for cls in get_args(union)}
         env: dict[str, Any] = {"TABLE": table}
         source = (
-            "def union(d):\n"
+            "def union(d, n):\n"
             "    if type(d) is not dict: raise SLOW\n"
             f"    tag = d.get({self.tag_key!r})\n"
             "    if type(tag) is not str: raise SLOW\n"
             "    fn = TABLE.get(tag)\n"
             "    if fn is None: raise SLOW\n"
-            "    return fn(d)\n"
+            "    return fn(d, n)\n"
         )
         fn = self.structure_fns[union] = self._compile(source, "union", env)
+        depths = [self.structure_depths.get((cls, "tagged")) for cls in get_args(union)]
+        self.structure_depths[union] = None if None in depths else max(cast(list[int], depths))
         return fn
 
-    def structurer(self, cls: type, *, tagged: bool = False) -> Callable[[Any], Any]:
+    def structurer(self, cls: type, *, tagged: bool = False) -> Callable[[Any, list[int]], Any]:
         """The compiled structure function of the attrs class ``cls`` (raising :class:`Slow`).
 
-        With ``tagged``, the object also holds the tag member (already checked by the caller) and only it.
+        It takes the JSON value and the member counter (see :meth:`structure_stmts`). With ``tagged``, the
+        object also holds the tag member (already checked by the caller) and only it.
         """
         key: object = (cls, "tagged") if tagged else cls
         fn = self.structure_fns.get(key)
         if fn is not None:
             return fn
-        self.structure_fns[key] = lambda value: self.structure_fns[key](value)  # recursion guard
+        self.structure_fns[key] = lambda value, n: self.structure_fns[key](value, n)  # recursion guard
         hints = typing.get_type_hints(cls)
         env: dict[str, Any] = {"CLS": cls}
         fields = [field for field in attrs.fields(cls) if field.init]
         size = len(fields) + tagged
-        lines = ["def structure(d):", f"    if type(d) is not dict or len(d) != {size}: raise SLOW", "    try:"]
+        lines = [
+            "def structure(d, n):",
+            f"    if type(d) is not dict or len(d) != {size}: raise SLOW",
+            f"    n[0] += {size}",
+            "    try:",
+        ]
         lines += [f"        f{i} = d[{field.name!r}]" for i, field in enumerate(fields)] or ["        pass"]
         lines += ["    except KeyError:", "        raise SLOW from None"]
+        depths: list[int | None] = []
         for i, field in enumerate(fields):
             catalog = field.metadata.get(self.edition_key)
-            if catalog is not None:
-                lines.append(f"    f{i} = {self._name(env, _declining(catalog.structure_ref))}(f{i})")
+            if catalog is not None:  # a reference {"digest": ..., "name": ...}: an object of scalars
+                lines += [
+                    f"    _h = {self._name(env, _declining(catalog.structure_ref))}(f{i})",
+                    f"    n[0] += len(f{i})",
+                    f"    f{i} = _h",
+                ]
+                depths.append(1)
             else:
-                lines += self.structure_stmts(hints.get(field.name, field.type), f"f{i}", env, "    ")
+                field_lines, depth = self.structure_stmts(hints.get(field.name, field.type), f"f{i}", env, "    ")
+                lines += field_lines
+                depths.append(depth)
         arguments = ", ".join(f"{field.alias}=f{i}" for i, field in enumerate(fields))
         lines += [
             "    try:",
@@ -286,6 +368,7 @@ class _Compiler:
         ]
         fn = self._compile("\n".join(lines) + "\n", "structure", env)
         self.structure_fns[key] = fn
+        self.structure_depths[key] = _below(depths)
         return fn
 
     # -- tagged unions ------------------------------------------------------------------------
@@ -346,6 +429,12 @@ class _Compiler:
         return _HOOKS
 
     @staticmethod
+    def _flat_hooks() -> set[type]:
+        from ofrenda_rules.serialization import _FLAT_HOOKS
+
+        return _FLAT_HOOKS
+
+    @staticmethod
     def _name(env: dict[str, Any], value: object) -> str:
         name = f"_{len(env)}"
         env[name] = value
@@ -357,10 +446,10 @@ class _Compiler:
         return fn
 
     @staticmethod
-    def _compile(source: str, name: str, env: dict[str, Any]) -> Callable[[Any], Any]:
+    def _compile(source: str, name: str, env: dict[str, Any]) -> Callable[..., Any]:
         namespace: dict[str, Any] = {"SLOW": _SLOW, **env}
         exec(compile(source, f"<ofrenda_rules fast {name}>", "exec"), namespace)
-        fn: Callable[[Any], Any] = namespace[name]
+        fn: Callable[..., Any] = namespace[name]
         return fn
 
 
@@ -382,9 +471,47 @@ def unstructurer(converter: Any, cls: type) -> Callable[[Any], Any]:
     return _compiler(converter).unstructurer(cls)
 
 
+def plain_unstructurer(converter: Any, tp: object) -> Callable[[Any], Any] | None:
+    """The compiled unstructure function of ``tp`` (an attrs class or a tagged union) when it is plain.
+
+    Plain: every object it writes, at every level, lists its members in sorted order (so ``json.dumps``
+    needs no ``sort_keys`` to write the canonical text). ``None`` otherwise.
+    """
+    compiler = _compiler(converter)
+    if _is_tagged_union(compiler, tp):
+        unstructure = union_unstructurer(converter, tp)
+        if all(compiler.unstructure_plain.get((cls, compiler.tag_of(cls)), False) for cls in get_args(tp)):
+            return unstructure
+        return None
+    if not isinstance(tp, type):
+        return None
+    fn = compiler.unstructurer(tp)
+    return fn if compiler.unstructure_plain.get(tp, False) else None
+
+
 def structurer(converter: Any, cls: type) -> Callable[[Any], Any]:
     """The compiled structure function of attrs class ``cls`` for ``converter``; raises :class:`Slow`."""
-    return _compiler(converter).structurer(cls)
+    fn = _compiler(converter).structurer(cls)
+    return lambda value: fn(value, [0])
+
+
+def counting_structurer(converter: Any, tp: object) -> tuple[Callable[[Any, list[int]], Any], int] | None:
+    """For an attrs class or a registered tagged union ``tp``: its compiled structure function, and its depth.
+
+    The function takes a JSON value and a counter ``[0]`` and raises :class:`Slow` as :func:`structurer`
+    does; when it returns, the counter holds how many members the objects of the value hold in all, and
+    the value is nested at most the returned depth. ``None`` when some part of ``tp`` is structured by a
+    function that does not count (the converter, a hook not declared flat) or when ``tp`` contains itself.
+    """
+    compiler = _compiler(converter)
+    if _is_tagged_union(compiler, tp):
+        fn = compiler.union_structurer(tp)
+    elif isinstance(tp, type):
+        fn = compiler.structurer(tp)
+    else:
+        return None
+    depth = compiler.structure_depths.get(tp)
+    return None if depth is None else (fn, depth)
 
 
 def union_unstructurer(converter: Any, union: object) -> Callable[[Any], Any] | None:
@@ -405,7 +532,8 @@ def union_structurer(converter: Any, union: object) -> Callable[[Any], Any] | No
     compiler = _compiler(converter)
     if not _is_tagged_union(compiler, union):
         return None
-    return compiler.union_structurer(union)
+    fn = compiler.union_structurer(union)
+    return lambda value: fn(value, [0])
 
 
 def _is_tagged_union(compiler: _Compiler, tp: object) -> bool:

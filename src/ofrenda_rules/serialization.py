@@ -82,6 +82,7 @@ reference back through the catalog (see :mod:`ofrenda_rules.editions`).
 
 _UNIONS: list[object] = []
 _HOOKS: dict[type, tuple[Any, Any]] = {}
+_FLAT_HOOKS: set[type] = set()
 
 
 def _edition_fields(cls: object) -> dict[str, Any]:
@@ -262,15 +263,31 @@ converter: Final[JsonConverter] = make_converter()
 """The package's shared converter."""
 
 
-def register_hooks(cls: type[T], structure: Callable[[object, object], T], unstructure: Callable[[T], object]) -> None:
+def register_hooks(
+    cls: type[T],
+    structure: Callable[[object, object], T],
+    unstructure: Callable[[T], object],
+    *,
+    flat: bool = False,
+) -> None:
     """Register a game's own fast hooks for one class (e.g. an interned card), on every converter.
 
     ``structure(value, type)`` must accept exactly what the default hooks
     accept and raise ``TypeError`` or ``ValueError`` (with a message in words)
     for anything else; ``unstructure`` must write what the default hooks write,
     so that the JSON (and the schema) does not change.
+
+    Pass ``flat=True`` when ``cls``'s JSON is one object whose members are all
+    scalars, ``structure`` accepts nothing else, and ``unstructure`` writes the
+    members in sorted order: documents holding ``cls`` then keep the fast paths
+    of :func:`dumps` (no re-sorting) and :func:`loads` (no separate walk to
+    count members and depth).
     """
     _HOOKS[cls] = (structure, unstructure)
+    if flat:
+        _FLAT_HOOKS.add(cls)
+    else:
+        _FLAT_HOOKS.discard(cls)
     converter.register_structure_hook(cls, structure)
     converter.register_unstructure_hook(cls, unstructure)
 
@@ -422,12 +439,41 @@ def _name(cls: object) -> str:
     return getattr(cls, "__qualname__", None) or repr(cls)
 
 
+_PLAIN_ENCODE: Final = json.JSONEncoder(separators=(",", ":")).encode
+"""``json.dumps(value, separators=(",", ":"))``, for values whose objects already list their members sorted."""
+
+
+def _plain_unstructurer(value: object, cls: object) -> Callable[[Any], Any] | None:
+    """The compiled unstructure function for ``value`` (as ``cls``) when every object it writes is sorted."""
+    kind = type(value) if cls is None else cls
+    try:
+        return _PLAIN_UNSTRUCTURERS[kind]
+    except KeyError:
+        pass
+    except TypeError:  # not hashable
+        return None
+    if kind is type(value) and _compiled(kind):
+        fn = _fastjson.plain_unstructurer(converter, kind)
+    elif cls is not None and _union_codec(cls) is not None:
+        fn = _fastjson.plain_unstructurer(converter, cls)
+    else:
+        return None  # not cached: the union may be registered later
+    _PLAIN_UNSTRUCTURERS[kind] = fn
+    return fn
+
+
+_PLAIN_UNSTRUCTURERS: dict[object, Callable[[Any], Any] | None] = {}
+
+
 def dumps(value: object, cls: Any = None) -> str:
     """Encode ``value`` as compact JSON with sorted keys.
 
     Pass the union as ``cls`` when encoding a member of a tagged union
     on its own, so that its tag is written.
     """
+    plain = _plain_unstructurer(value, cls)
+    if plain is not None:  # the compiled codec writes every object's members in sorted order already
+        return _PLAIN_ENCODE(plain(value))
     return json.dumps(to_json_value(value, cls), sort_keys=True, separators=(",", ":"))
 
 
@@ -467,6 +513,12 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _check_size(text: str | bytes, max_bytes: int) -> None:
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > max_bytes:
+        raise FormatError(f"JSON document of {size} bytes exceeds the limit of {max_bytes}")
+
+
 def parse_json(text: str | bytes, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> object:
     """Parse untrusted JSON text: bounded size and depth, no duplicate members, no ``NaN``/``Infinity``.
 
@@ -474,9 +526,7 @@ def parse_json(text: str | bytes, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> obj
         FormatError: for every fault (never a bare ``json``, ``ValueError`` or
             ``RecursionError``), including integers too long to convert.
     """
-    size = len(text.encode() if isinstance(text, str) else text)
-    if size > max_bytes:
-        raise FormatError(f"JSON document of {size} bytes exceeds the limit of {max_bytes}")
+    _check_size(text, max_bytes)
     try:
         # Fast path: the C parser without a hook. Every ':' outside a string separates one member,
         # so when the text holds exactly as many ':' as the parsed objects hold members, no member
@@ -512,5 +562,41 @@ def loads(text: str | bytes, cls: type[T], *, max_bytes: int = ...) -> T: ...
 @overload
 def loads(text: str | bytes, cls: object, *, max_bytes: int = ...) -> Any: ...
 def loads(text: str | bytes, cls: object, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> object:
-    """Decode JSON text into ``cls`` (a class or a tagged union); :class:`FormatError` names any fault."""
+    """Decode JSON text into ``cls`` (a class or a tagged union); :class:`FormatError` names any fault.
+
+    It accepts and refuses exactly what ``from_json_value(parse_json(text), cls)`` does. When ``cls``
+    is compiled all the way down, the compiled structurer counts the members while it checks them and
+    bounds the depth by the type's, instead of :func:`parse_json`'s separate walk; any doubt (a fault,
+    fewer members than ``':'``) takes that general path, which words the error.
+    """
+    counting = _counting_structurer(cls)
+    if counting is not None:
+        _check_size(text, max_bytes)
+        structure, _ = counting
+        members = [0]
+        try:
+            value = structure(json.loads(text, parse_constant=_no_constant), members)
+        except Exception:  # the general path below says what is wrong
+            pass
+        else:
+            if members[0] == (text.count(":") if isinstance(text, str) else text.count(b":")):
+                return value  # as many members as ':' (see parse_json), nested no deeper than the type
     return from_json_value(parse_json(text, max_bytes=max_bytes), cls)
+
+
+def _counting_structurer(cls: object) -> tuple[Callable[[Any, list[int]], Any], int] | None:
+    """The compiled counting structurer of ``cls`` (see :func:`loads`) when it nests no deeper than allowed."""
+    try:
+        return _COUNTING[cls]
+    except KeyError:
+        pass
+    except TypeError:  # not hashable
+        return None
+    if _compiled(cls) or _union_codec(cls) is not None:
+        counting = _fastjson.counting_structurer(converter, cls)
+        _COUNTING[cls] = counting if counting is not None and counting[1] <= MAX_DEPTH else None
+        return _COUNTING[cls]
+    return None  # not cached: the union may be registered later
+
+
+_COUNTING: dict[object, tuple[Callable[[Any, list[int]], Any], int] | None] = {}
