@@ -273,6 +273,15 @@ class _Compiler:
                 f"{indent}if not {allowed}.issuperset(map(type, {var})): raise SLOW",
                 f"{indent}{var} = tuple({var})",
             ], 1
+        lookup = self._enum_lookup(element)
+        if lookup is not None:  # one dictionary lookup per element, in C
+            return [
+                check,
+                f"{indent}try:",
+                f"{indent}    {var} = tuple(map({self._name(env, lookup)}.__getitem__, {var}))",
+                f"{indent}except (KeyError, TypeError):",
+                f"{indent}    raise SLOW from None",
+            ], 1
         hooks = self._hooks()
         if element in hooks and element in self._flat_hooks():  # e.g. cards: one call each, then count
             hook, tp = self._name(env, hooks[element][0]), self._name(env, element)
@@ -359,7 +368,10 @@ class _Compiler:
                 field_lines, depth = self.structure_stmts(hints.get(field.name, field.type), f"f{i}", env, "    ")
                 lines += field_lines
                 depths.append(depth)
-        arguments = ", ".join(f"{field.alias}=f{i}" for i, field in enumerate(fields))
+        # positional where __init__ takes them so (a cheaper call), in field order; then the keyword-only ones
+        positional = [f"f{i}" for i, field in enumerate(fields) if not field.kw_only]
+        keywords = [f"{field.alias}=f{i}" for i, field in enumerate(fields) if field.kw_only]
+        arguments = ", ".join(positional + keywords)
         lines += [
             "    try:",
             f"        return CLS({arguments})",
@@ -421,6 +433,28 @@ class _Compiler:
             if all(a in (int, bool, str, _NONE) for a in args):
                 return tuple(args)
         return None
+
+    @staticmethod
+    def _enum_lookup(tp: Any) -> dict[object, object] | None:
+        """For an enum of string values (or such an enum or ``None``): each JSON value's member (or ``None``).
+
+        Only strings (and ``null`` when optional) are keys: any other JSON value misses, as the per-value
+        type check would refuse it.
+        """
+        optional = False
+        if get_origin(tp) in (Union, types.UnionType):
+            members = [a for a in get_args(tp) if a is not _NONE]
+            if len(members) != 1 or len(get_args(tp)) != 2:
+                return None
+            tp, optional = members[0], True
+        if not (isinstance(tp, type) and issubclass(tp, enum.Enum)):
+            return None
+        if not all(isinstance(member.value, str) for member in tp):
+            return None
+        lookup: dict[object, object] = dict(tp._value2member_map_)
+        if optional:
+            lookup[None] = None
+        return lookup
 
     @staticmethod
     def _hooks() -> dict[type, tuple[Any, Any]]:

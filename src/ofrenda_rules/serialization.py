@@ -513,6 +513,16 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
 
+_DECODER: Final = json.JSONDecoder(parse_constant=_no_constant)
+
+
+def _decode(text: str | bytes) -> object:
+    """``json.loads(text, parse_constant=_no_constant)``, without building a decoder for each call."""
+    if type(text) is str and not text.startswith("\ufeff"):  # json.loads refuses a BOM in its own words
+        return _DECODER.decode(text)
+    return json.loads(text, parse_constant=_no_constant)
+
+
 def _check_size(text: str | bytes, max_bytes: int) -> None:
     size = len(text.encode() if isinstance(text, str) else text)
     if size > max_bytes:
@@ -531,7 +541,7 @@ def parse_json(text: str | bytes, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> obj
         # Fast path: the C parser without a hook. Every ':' outside a string separates one member,
         # so when the text holds exactly as many ':' as the parsed objects hold members, no member
         # was lost to a duplicate (and no string holds a ':'). Otherwise parse again, member by member.
-        data = json.loads(text, parse_constant=_no_constant)
+        data = _decode(text)
         colons = text.count(":") if isinstance(text, str) else text.count(b":")
         if _check_depth(data) == colons:
             return data
@@ -575,7 +585,7 @@ def loads(text: str | bytes, cls: object, *, max_bytes: int = MAX_DOCUMENT_BYTES
         structure, _ = counting
         members = [0]
         try:
-            value = structure(json.loads(text, parse_constant=_no_constant), members)
+            value = structure(_decode(text), members)
         except Exception:  # the general path below says what is wrong
             pass
         else:
