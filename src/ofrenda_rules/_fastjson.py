@@ -30,9 +30,12 @@ Types the compiler does not know are handed to the converter, field by field.
 from __future__ import annotations
 
 import enum
+import json
+import operator
 import types
 import typing
 from collections.abc import Callable
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any, Final, Literal, Union, cast, get_args, get_origin
 
 import attrs
@@ -40,6 +43,7 @@ import attrs
 __all__ = [
     "Slow",
     "counting_structurer",
+    "text_emitter",
     "plain_unstructurer",
     "structurer",
     "union_structurer",
@@ -75,6 +79,59 @@ def _declining(convert: Callable[..., Any], *extra: Any) -> Callable[[Any], Any]
     return call
 
 
+_FLAT_TEXTS: dict[int, tuple[object, object, str]] = {}
+_FLAT_TEXTS_MAX: Final = 4096
+
+
+def _flat_text(value: object, unstructure: Callable[[Any], Any]) -> str:
+    """The JSON text of ``unstructure(value)`` (an object of scalars, members sorted), kept for the same object.
+
+    Only for immutable objects (flat hooks' classes, editions): the entry holds the object itself, so its
+    ``id`` is not reused while the entry lives, and at most :data:`_FLAT_TEXTS_MAX` objects are kept.
+    """
+    entry = _FLAT_TEXTS.get(id(value))
+    if entry is not None and entry[0] is value and entry[1] is unstructure:
+        return entry[2]
+    text = "".join(_ARRAY(unstructure(value), 0))
+    if len(_FLAT_TEXTS) < _FLAT_TEXTS_MAX:
+        _FLAT_TEXTS[id(value)] = (value, unstructure, text)
+    return text
+
+
+def _literal(text: str) -> str:
+    """``text`` as it must appear between the quotes of a single-quoted f-string to stand for itself."""
+    return text.replace("\\", "\\\\").replace("'", "\\'").replace("{", "{{").replace("}", "}}")
+
+
+def _miss(value: object) -> str:
+    raise _SLOW
+
+
+def _not_json(value: object) -> object:
+    raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
+
+
+def _python_array(value: object, _: int) -> list[str]:
+    return [json.dumps(value, sort_keys=True, separators=(",", ":"))]
+
+
+_ARRAY: Final[Callable[[object, int], list[str]]] = (
+    c_make_encoder(None, _not_json, encode_basestring_ascii, None, ":", ",", True, False, True)
+    if c_make_encoder is not None
+    else _python_array
+)
+"""``json.dumps(value, sort_keys=True, separators=(",", ":"))`` as chunks, by json's C encoder (no cycle check)."""
+_TEXT_NAMES: Final[dict[str, object]] = {
+    "INT": int.__repr__,
+    "STR": encode_basestring_ascii,
+    "BOOL": {True: "true", False: "false"},
+    "ARRAY": _ARRAY,
+    "VALUE": operator.attrgetter("_value_"),
+    "MISS": _miss,
+    "FLAT": _flat_text,
+}
+
+
 class _Compiler:
     """Compiles (un)structure functions for one converter, caching them by type."""
 
@@ -87,6 +144,7 @@ class _Compiler:
         self.unstructure_fns: dict[object, Callable[[Any], Any]] = {}
         self.unstructure_plain: dict[object, bool] = {}
         self.structure_depths: dict[object, int | None] = {}
+        self.text_fns: dict[object, Callable[[Any], str] | None] = {}
 
     # -- unstructure --------------------------------------------------------------------------
 
@@ -190,6 +248,134 @@ class _Compiler:
         fn = self._compile(source, "unstructure", env)
         self.unstructure_fns[key] = fn
         self.unstructure_plain[key] = plain
+        return fn
+
+    # -- text -------------------------------------------------------------------------------
+
+    def text_stmts(self, tp: Any, var: str, env: dict[str, Any], indent: str) -> list[str] | None:
+        """Statements that rebind ``var`` (a value of type ``tp``) to its JSON text, or ``None`` if unsupported.
+
+        The text is exactly what ``json.dumps(unstructure(value), separators=(",", ":"))`` writes for the
+        unstructured value; any value whose leaves are not of the exact types expected raises :class:`Slow`.
+        """
+        i = indent
+        if tp is int:
+            return [f"{i}if type({var}) is not int: raise SLOW", f"{i}{var} = INT({var})"]
+        if tp is bool:
+            return [f"{i}if type({var}) is not bool: raise SLOW", f'{i}{var} = "true" if {var} else "false"']
+        if tp is str:
+            return [f"{i}if type({var}) is not str: raise SLOW", f"{i}{var} = STR({var})"]
+        if tp is _NONE:
+            return [f"{i}if {var} is not None: raise SLOW", f'{i}{var} = "null"']
+        origin, args = get_origin(tp), get_args(tp)
+        if isinstance(tp, type) and issubclass(tp, enum.Enum):
+            kinds = {type(member.value) for member in tp}
+            if kinds not in ({str}, {int}):
+                return None
+            kind = "str" if kinds == {str} else "int"
+            return [
+                f"{i}{var} = {var}._value_",
+                f"{i}if type({var}) is not {kind}: raise SLOW",
+                f"{i}{var} = {kind.upper()}({var})",
+            ]
+        if origin in (Union, types.UnionType):
+            members = [a for a in args if a is not _NONE]
+            union = self.tagged_union(members)
+            if union is not None:
+                table = {cls: self.text_emitter(cls, self.tag_of(cls)) for cls in members}
+                if None in table.values():
+                    return None
+                call = [f"{i}    {var} = {self._name(env, table)}.get({var}.__class__, MISS)({var})"]
+            elif len(members) == 1 and len(args) == 2:
+                inner = self.text_stmts(members[0], var, env, indent + "    ")
+                if inner is None:
+                    return None
+                call = inner
+            else:
+                return None
+            if len(members) == len(args):
+                return [line[4:] for line in call]
+            return [f"{i}if {var} is None:", f'{i}    {var} = "null"', f"{i}else:", *call]
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            return self.text_array(args[0], var, env, indent)
+        if origin is tuple and args and all(self._leaf_types(arg) is not None for arg in args):
+            return [
+                f"{i}if type({var}) is not tuple and type({var}) is not list: raise SLOW",
+                f'{i}{var} = "".join(ARRAY({var}, 0))',
+            ]
+        hooks = self._hooks()
+        if tp in hooks:
+            if tp not in self._flat_hooks():
+                return None
+            return [f"{i}{var} = FLAT({var}, {self._name(env, hooks[tp][1])})"]
+        if isinstance(tp, type) and attrs.has(tp) and not hasattr(tp, "TAG"):
+            fn = self.text_emitter(tp)
+            return None if fn is None else [f"{i}{var} = {self._name(env, fn)}({var})"]
+        return None
+
+    def text_array(self, element: Any, var: str, env: dict[str, Any], indent: str) -> list[str] | None:
+        """:meth:`text_stmts` for ``tuple[element, ...]``."""
+        i = indent
+        head = [f"{i}if type({var}) is not tuple and type({var}) is not list: raise SLOW"]
+        hooks = self._hooks()
+        inner = self._array_element(element)
+        if self._leaf_types(element) is not None or (inner is not None and self._leaf_types(inner) is not None):
+            # scalars, or arrays of scalars: json's own C encoder writes them, whatever they hold
+            return [*head, f'{i}{var} = "".join(ARRAY({var}, 0))']
+        if isinstance(element, type) and issubclass(element, enum.Enum):
+            return [*head, f'{i}{var} = "".join(ARRAY(list(map(VALUE, {var})), 0))']
+        if get_origin(element) in (Union, types.UnionType) and _NONE not in get_args(element):
+            union = self.tagged_union(list(get_args(element)))
+            if union is not None:
+                table = {cls: self.text_emitter(cls, self.tag_of(cls)) for cls in get_args(element)}
+                if None in table.values():
+                    return None
+                call = f"{self._name(env, table)}.get(_e.__class__, MISS)(_e)"
+                return [*head, f'{i}{var} = "[" + ",".join([{call} for _e in {var}]) + "]"']
+        if isinstance(element, type) and attrs.has(element) and not hasattr(element, "TAG") and element not in hooks:
+            fn = self.text_emitter(element)
+        else:
+            inner = self.text_stmts(element, "_e", env, "    ")
+            if inner is None:
+                return None
+            fn = self._compile("def element(_e):\n" + "\n".join(inner) + "\n    return _e\n", "element", env)
+        if fn is None:
+            return None
+        return [*head, f'{i}{var} = "[" + ",".join(map({self._name(env, fn)}, {var})) + "]"']
+
+    def text_emitter(self, cls: type, tag: str | None = None) -> Callable[[Any], str] | None:
+        """A function writing the JSON text of an instance of the attrs class ``cls`` (``None``: unsupported)."""
+        key: object = cls if tag is None else (cls, tag)
+        if key in self.text_fns:
+            return self.text_fns[key]
+        self.text_fns[key] = None  # a type that contains itself is not supported
+        hints = typing.get_type_hints(cls)
+        env: dict[str, Any] = {}
+        lines = ["def text(o):"]
+        parts: list[tuple[str, str]] = []
+        for index, field in enumerate(attrs.fields(cls)):
+            if not field.init:
+                continue
+            var = f"t{index}"
+            lines.append(f"    {var} = o.{field.name}")
+            catalog = field.metadata.get(self.edition_key)
+            if catalog is not None:
+                lines.append(f"    {var} = FLAT({var}, {self._name(env, catalog.unstructure_ref)})")
+            else:
+                stmts = self.text_stmts(hints.get(field.name, field.type), var, env, "    ")
+                if stmts is None:
+                    return None
+                if stmts[-1] == f"    {var} = INT({var})":  # an f-string writes an int as its repr already
+                    stmts = stmts[:-1]
+                lines += stmts
+            parts.append((field.name, "{" + var + "}"))
+        if tag is not None:
+            parts.append((self.tag_key, _literal(encode_basestring_ascii(tag))))
+        parts.sort()
+        body = ",".join(f"{_literal(encode_basestring_ascii(name))}:{text}" for name, text in parts)
+        lines.append(f"    return f'{{{{{body}}}}}'")
+        fn = self._compile("\n".join(lines) + "\n", "text", env)
+        self.text_fns[key] = fn
         return fn
 
     # -- structure ----------------------------------------------------------------------------
@@ -435,6 +621,14 @@ class _Compiler:
         return None
 
     @staticmethod
+    def _array_element(tp: Any) -> Any:
+        """``X`` when ``tp`` is ``tuple[X, ...]``, else ``None``."""
+        args = get_args(tp)
+        if get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+            return args[0]
+        return None
+
+    @staticmethod
     def _enum_lookup(tp: Any) -> dict[object, object] | None:
         """For an enum of string values (or such an enum or ``None``): each JSON value's member (or ``None``).
 
@@ -481,7 +675,7 @@ class _Compiler:
 
     @staticmethod
     def _compile(source: str, name: str, env: dict[str, Any]) -> Callable[..., Any]:
-        namespace: dict[str, Any] = {"SLOW": _SLOW, **env}
+        namespace: dict[str, Any] = {"SLOW": _SLOW, **_TEXT_NAMES, **env}
         exec(compile(source, f"<ofrenda_rules fast {name}>", "exec"), namespace)
         fn: Callable[..., Any] = namespace[name]
         return fn
@@ -521,6 +715,28 @@ def plain_unstructurer(converter: Any, tp: object) -> Callable[[Any], Any] | Non
         return None
     fn = compiler.unstructurer(tp)
     return fn if compiler.unstructure_plain.get(tp, False) else None
+
+
+def text_emitter(converter: Any, tp: object) -> Callable[[Any], str] | None:
+    """For an attrs class or a registered tagged union ``tp``: a function writing a value's JSON text directly.
+
+    It writes exactly ``json.dumps(unstructure(value), separators=(",", ":"))`` of the plain unstructurer
+    (members sorted at every level) and raises :class:`Slow` when a leaf is not of the exact type declared
+    (write such a value the general way). ``None`` when some part of ``tp`` is not supported.
+    """
+    compiler = _compiler(converter)
+    if _is_tagged_union(compiler, tp):
+        table = {cls: compiler.text_emitter(cls, compiler.tag_of(cls)) for cls in get_args(tp)}
+        if None in table.values():
+            return None
+
+        def union_text(value: Any) -> str:
+            return cast(Callable[[Any], str], table.get(value.__class__, _miss))(value)
+
+        return union_text
+    if not isinstance(tp, type) or not attrs.has(tp) or hasattr(tp, "TAG"):
+        return None
+    return compiler.text_emitter(tp)
 
 
 def structurer(converter: Any, cls: type) -> Callable[[Any], Any]:

@@ -439,30 +439,26 @@ def _name(cls: object) -> str:
     return getattr(cls, "__qualname__", None) or repr(cls)
 
 
-_PLAIN_ENCODE: Final = json.JSONEncoder(separators=(",", ":")).encode
-"""``json.dumps(value, separators=(",", ":"))``, for values whose objects already list their members sorted."""
-
-
-def _plain_unstructurer(value: object, cls: object) -> Callable[[Any], Any] | None:
-    """The compiled unstructure function for ``value`` (as ``cls``) when every object it writes is sorted."""
+def _text_emitter(value: object, cls: object) -> Callable[[Any], str] | None:
+    """The compiled JSON text writer for ``value`` (as ``cls``), if there is one."""
     kind = type(value) if cls is None else cls
     try:
-        return _PLAIN_UNSTRUCTURERS[kind]
+        return _TEXT_EMITTERS[kind]
     except KeyError:
         pass
     except TypeError:  # not hashable
         return None
     if kind is type(value) and _compiled(kind):
-        fn = _fastjson.plain_unstructurer(converter, kind)
+        fn = _fastjson.text_emitter(converter, kind)
     elif cls is not None and _union_codec(cls) is not None:
-        fn = _fastjson.plain_unstructurer(converter, cls)
+        fn = _fastjson.text_emitter(converter, cls)
     else:
         return None  # not cached: the union may be registered later
-    _PLAIN_UNSTRUCTURERS[kind] = fn
+    _TEXT_EMITTERS[kind] = fn
     return fn
 
 
-_PLAIN_UNSTRUCTURERS: dict[object, Callable[[Any], Any] | None] = {}
+_TEXT_EMITTERS: dict[object, Callable[[Any], str] | None] = {}
 
 
 def dumps(value: object, cls: Any = None) -> str:
@@ -471,9 +467,12 @@ def dumps(value: object, cls: Any = None) -> str:
     Pass the union as ``cls`` when encoding a member of a tagged union
     on its own, so that its tag is written.
     """
-    plain = _plain_unstructurer(value, cls)
-    if plain is not None:  # the compiled codec writes every object's members in sorted order already
-        return _PLAIN_ENCODE(plain(value))
+    text = _text_emitter(value, cls)
+    if text is not None:  # the compiled writer: the same text, straight from the object
+        try:
+            return text(value)
+        except Exception:  # a leaf not of its declared type: json.dumps writes what it is, or says why not
+            pass
     return json.dumps(to_json_value(value, cls), sort_keys=True, separators=(",", ":"))
 
 

@@ -56,7 +56,7 @@ def test_dumps_writes_the_canonical_text_and_loads_counts_instead_of_walking(
     values = _values(game, config)
     texts = [(value, cls, dumps(value, cls)) for value, cls in values]
     for value, cls, text in texts:
-        assert serialization._plain_unstructurer(value, cls) is not None
+        assert serialization._text_emitter(value, cls) is not None
         assert text == _canonical(value, cls)  # byte for byte what json.dumps(sort_keys=True) writes
 
     def no_walk(*args: object, **kwargs: object) -> object:
@@ -177,9 +177,33 @@ def test_a_colon_in_a_string_or_an_undeclared_hook_takes_the_general_path() -> N
     path = _Path((_Point(1, 2), _Point(3, 4)), _Note("x"))
     assert _fastjson.counting_structurer(converter, _Path) is None
     assert _fastjson.plain_unstructurer(converter, _Path) is None
+    assert _fastjson.text_emitter(converter, _Path) is None
     assert dumps(path) == '{"note":{"numbers":[],"text":"x"},"points":[{"x":1,"y":2},{"x":3,"y":4}]}'
     assert loads(dumps(path), _Path) == path
     with pytest.raises(FormatError, match="appears twice"):
         loads('{"note":{"numbers":[],"text":"x"},"points":[{"x":1,"x":1,"y":2}]}', _Path)
     with pytest.raises(FormatError, match="nested deeper"):
         loads(json.dumps({"note": {"numbers": _deep(MAX_DEPTH), "text": "x"}, "points": []}), _Path)
+
+
+@attrs.frozen
+class _Mixed:
+    count: int
+    flags: tuple[bool, ...]
+    rows: tuple[tuple[int, ...], ...]
+    note: _Note | None
+    pair: tuple[int, str]
+
+
+def test_the_compiled_writer_writes_what_json_dumps_writes_even_for_values_of_other_types() -> None:
+    assert _fastjson.text_emitter(converter, _Mixed) is not None
+    values = [
+        _Mixed(3, (True, False), ((1, 2), ()), _Note("a", (4,)), (1, "b")),
+        _Mixed(3, (), (), None, (1, "\u00e9\n")),
+        _Mixed(cast(int, True), cast(Any, (1, None, "x")), cast(Any, ([1], (2.5,))), None, cast(Any, [None, 2])),
+        _Mixed(cast(int, "7"), (), cast(Any, (({"b": 1, "a": 2},),)), cast(Any, None), (0, "")),
+    ]
+    for value in values:
+        assert dumps(value) == _canonical(value, _Mixed)
+    with pytest.raises(TypeError):
+        dumps(_Mixed(1, cast(Any, (object(),)), (), None, (1, "")))
