@@ -25,6 +25,21 @@ converter as above (so an unknown tag is still refused with the expected
 ones listed, and a faulty member with its path).
 
 Types the compiler does not know are handed to the converter, field by field.
+
+Two more compiled forms serve :func:`ofrenda_rules.serialization.dumps` and
+:func:`~ofrenda_rules.serialization.loads`:
+
+* a text writer (:func:`text_emitter`) writes the canonical JSON text of a
+  value directly, one f-string per object with its members in sorted order,
+  byte for byte what ``json.dumps(unstructure(value), sort_keys=True,
+  separators=(",", ":"))`` writes; arrays of scalars go through json's own C
+  encoder, and a leaf of another type than declared raises :class:`Slow`
+  (the caller then writes the value the general way);
+* every structure function takes a member counter and adds the members of
+  each object it accepts, and the compiler knows how deep an accepted value
+  can nest (:func:`counting_structurer`): ``loads`` compares the count with
+  the ``':'`` in the text, as :func:`~ofrenda_rules.serialization.parse_json`
+  does after its walk, without the walk.
 """
 
 from __future__ import annotations

@@ -278,10 +278,11 @@ def register_hooks(
     so that the JSON (and the schema) does not change.
 
     Pass ``flat=True`` when ``cls``'s JSON is one object whose members are all
-    scalars, ``structure`` accepts nothing else, and ``unstructure`` writes the
-    members in sorted order: documents holding ``cls`` then keep the fast paths
-    of :func:`dumps` (no re-sorting) and :func:`loads` (no separate walk to
-    count members and depth).
+    scalars, ``structure`` accepts nothing else, ``unstructure`` writes the
+    members in sorted order, and instances are immutable (the text of an
+    instance is kept and reused): documents holding ``cls`` then keep the fast
+    paths of :func:`dumps` (a compiled writer) and :func:`loads` (no separate
+    walk to count members and depth).
     """
     _HOOKS[cls] = (structure, unstructure)
     if flat:
