@@ -101,7 +101,7 @@ _FLAT_TEXTS_MAX: Final = 4096
 def _flat_text(value: object, unstructure: Callable[[Any], Any]) -> str:
     """The JSON text of ``unstructure(value)`` (an object of scalars, members sorted), kept for the same object.
 
-    Only for immutable objects (flat hooks' classes, editions): the entry holds the object itself, so its
+    Only for immutable objects (flat hooks' classes): the entry holds the object itself, so its
     ``id`` is not reused while the entry lives, and at most :data:`_FLAT_TEXTS_MAX` objects are kept.
     """
     entry = _FLAT_TEXTS.get(id(value))
@@ -375,7 +375,8 @@ class _Compiler:
             lines.append(f"    {var} = o.{field.name}")
             catalog = field.metadata.get(self.edition_key)
             if catalog is not None:
-                lines.append(f"    {var} = FLAT({var}, {self._name(env, catalog.unstructure_ref)})")
+                # called every time (it registers a custom edition, keeping it known), never kept
+                lines.append(f'    {var} = "".join(ARRAY({self._name(env, catalog.unstructure_ref)}({var}), 0))')
             else:
                 stmts = self.text_stmts(hints.get(field.name, field.type), var, env, "    ")
                 if stmts is None:
