@@ -25,19 +25,46 @@ converter as above (so an unknown tag is still refused with the expected
 ones listed, and a faulty member with its path).
 
 Types the compiler does not know are handed to the converter, field by field.
+
+Two more compiled forms serve :func:`ofrenda_rules.serialization.dumps` and
+:func:`~ofrenda_rules.serialization.loads`:
+
+* a text writer (:func:`text_emitter`) writes the canonical JSON text of a
+  value directly, one f-string per object with its members in sorted order,
+  byte for byte what ``json.dumps(unstructure(value), sort_keys=True,
+  separators=(",", ":"))`` writes; arrays of scalars go through json's own C
+  encoder, and a leaf of another type than declared raises :class:`Slow`
+  (the caller then writes the value the general way);
+* every structure function takes a member counter and adds the members of
+  each object it accepts, and the compiler knows how deep an accepted value
+  can nest (:func:`counting_structurer`): ``loads`` compares the count with
+  the ``':'`` in the text, as :func:`~ofrenda_rules.serialization.parse_json`
+  does after its walk, without the walk.
 """
 
 from __future__ import annotations
 
 import enum
+import json
+import operator
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, Final, Literal, Union, get_args, get_origin
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
+from typing import Any, Final, Literal, Union, cast, get_args, get_origin
 
 import attrs
 
-__all__ = ["Slow", "structurer", "union_structurer", "union_unstructurer", "unstructurer"]
+__all__ = [
+    "Slow",
+    "counting_structurer",
+    "text_emitter",
+    "plain_unstructurer",
+    "structurer",
+    "union_structurer",
+    "union_unstructurer",
+    "unstructurer",
+]
 
 
 class Slow(Exception):
@@ -46,6 +73,13 @@ class Slow(Exception):
 
 _SLOW: Final = Slow()
 _NONE: Final = types.NoneType
+
+
+def _below(depths: list[int | None]) -> int | None:
+    """The depth of an array or object whose members have ``depths`` (``None``: unknown)."""
+    if None in depths:
+        return None
+    return 1 + max(cast(list[int], depths), default=0)
 
 
 def _declining(convert: Callable[..., Any], *extra: Any) -> Callable[[Any], Any]:
@@ -60,6 +94,59 @@ def _declining(convert: Callable[..., Any], *extra: Any) -> Callable[[Any], Any]
     return call
 
 
+_FLAT_TEXTS: dict[int, tuple[object, object, str]] = {}
+_FLAT_TEXTS_MAX: Final = 4096
+
+
+def _flat_text(value: object, unstructure: Callable[[Any], Any]) -> str:
+    """The JSON text of ``unstructure(value)`` (an object of scalars, members sorted), kept for the same object.
+
+    Only for immutable objects (flat hooks' classes): the entry holds the object itself, so its
+    ``id`` is not reused while the entry lives, and at most :data:`_FLAT_TEXTS_MAX` objects are kept.
+    """
+    entry = _FLAT_TEXTS.get(id(value))
+    if entry is not None and entry[0] is value and entry[1] is unstructure:
+        return entry[2]
+    text = "".join(_ARRAY(unstructure(value), 0))
+    if len(_FLAT_TEXTS) < _FLAT_TEXTS_MAX:
+        _FLAT_TEXTS[id(value)] = (value, unstructure, text)
+    return text
+
+
+def _literal(text: str) -> str:
+    """``text`` as it must appear between the quotes of a single-quoted f-string to stand for itself."""
+    return text.replace("\\", "\\\\").replace("'", "\\'").replace("{", "{{").replace("}", "}}")
+
+
+def _miss(value: object) -> str:
+    raise _SLOW
+
+
+def _not_json(value: object) -> object:
+    raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
+
+
+def _python_array(value: object, _: int) -> list[str]:
+    return [json.dumps(value, sort_keys=True, separators=(",", ":"))]
+
+
+_ARRAY: Final[Callable[[object, int], list[str]]] = (
+    c_make_encoder(None, _not_json, encode_basestring_ascii, None, ":", ",", True, False, True)
+    if c_make_encoder is not None
+    else _python_array
+)
+"""``json.dumps(value, sort_keys=True, separators=(",", ":"))`` as chunks, by json's C encoder (no cycle check)."""
+_TEXT_NAMES: Final[dict[str, object]] = {
+    "INT": int.__repr__,
+    "STR": encode_basestring_ascii,
+    "BOOL": {True: "true", False: "false"},
+    "ARRAY": _ARRAY,
+    "VALUE": operator.attrgetter("_value_"),
+    "MISS": _miss,
+    "FLAT": _flat_text,
+}
+
+
 class _Compiler:
     """Compiles (un)structure functions for one converter, caching them by type."""
 
@@ -68,51 +155,58 @@ class _Compiler:
         self.edition_key = edition_key
         self.tag_key = tag_key
         self.unions: dict[frozenset[Any], object | None] = {}
-        self.structure_fns: dict[object, Callable[[Any], Any]] = {}
+        self.structure_fns: dict[object, Callable[[Any, list[int]], Any]] = {}
         self.unstructure_fns: dict[object, Callable[[Any], Any]] = {}
+        self.unstructure_plain: dict[object, bool] = {}
+        self.structure_depths: dict[object, int | None] = {}
+        self.text_fns: dict[object, Callable[[Any], str] | None] = {}
 
     # -- unstructure --------------------------------------------------------------------------
 
-    def unstructure_expr(self, tp: Any, var: str, env: dict[str, Any]) -> str:
-        """A Python expression that unstructures the value in ``var`` of type ``tp``."""
+    def unstructure_expr(self, tp: Any, var: str, env: dict[str, Any]) -> tuple[str, bool]:
+        """A Python expression that unstructures the value in ``var`` of type ``tp``, and whether it is plain.
+
+        Plain means compiled all the way down: every object it writes lists its members in sorted order.
+        """
         if tp in (int, bool, str) or tp is _NONE:
-            return var
+            return var, True
         origin, args = get_origin(tp), get_args(tp)
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
-            return f"{var}._value_"
+            return f"{var}._value_", all(type(member.value) in (int, str) for member in tp)
         if origin in (Union, types.UnionType):
             members = [a for a in args if a is not _NONE]
             union = self.tagged_union(members)
             if union is not None:
                 table, fallback = self.union_unstructurers(union)
+                plain = all(self.unstructure_plain.get((cls, self.tag_of(cls)), False) for cls in members)
                 call = f"{self._name(env, table)}.get({{0}}.__class__, {self._name(env, fallback)})({{0}})"
                 if len(members) == len(args):
-                    return call.format(var)
+                    return call.format(var), plain
                 name = self._name(env, self.lambda_(f"lambda _v: None if _v is None else {call.format('_v')}", env))
-                return f"{name}({var})"
+                return f"{name}({var})", plain
             if len(members) == 1 and len(args) == 2:
-                inner = self.unstructure_expr(members[0], "_v", env)
+                inner, plain = self.unstructure_expr(members[0], "_v", env)
                 if inner == "_v":
-                    return var
+                    return var, plain
                 name = self._name(env, self.lambda_(f"lambda _v: None if _v is None else {inner}", env))
-                return f"{name}({var})"
-            return self.converter_call(tp, var, env)
+                return f"{name}({var})", plain
+            return self.converter_call(tp, var, env), False
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-            inner = self.unstructure_expr(args[0], "_e", env)
+            inner, plain = self.unstructure_expr(args[0], "_e", env)
             if inner == "_e":
-                return f"list({var})"
-            return f"[{inner} for _e in {var}]"
+                return f"list({var})", plain
+            return f"[{inner} for _e in {var}]", plain
         if origin is tuple and args and Ellipsis not in args:
-            if all(self.unstructure_expr(arg, "_e", env) == "_e" for arg in args):
-                return f"list({var})"
-            return self.converter_call(tp, var, env)
+            if all(self.unstructure_expr(arg, "_e", env)[0] == "_e" for arg in args):
+                return f"list({var})", all(self._leaf_types(arg) is not None for arg in args)
+            return self.converter_call(tp, var, env), False
         hooks = self._hooks()
         if tp in hooks:
-            return f"{self._name(env, hooks[tp][1])}({var})"
+            return f"{self._name(env, hooks[tp][1])}({var})", tp in self._flat_hooks()
         if isinstance(tp, type) and attrs.has(tp) and not hasattr(tp, "TAG"):
             fn = self.unstructurer(tp)
-            return f"{self._name(env, fn)}({var})"
-        return self.converter_call(tp, var, env)
+            return f"{self._name(env, fn)}({var})", self.unstructure_plain.get(tp, False)
+        return self.converter_call(tp, var, env), False
 
     def converter_call(self, tp: Any, var: str, env: dict[str, Any]) -> str:
         conv = self.converter
@@ -136,7 +230,11 @@ class _Compiler:
         return table, fallback
 
     def unstructurer(self, cls: type, tag: str | None = None) -> Callable[[Any], Any]:
-        """The compiled unstructure function of the attrs class ``cls``; with ``tag``, it writes the tag last."""
+        """The compiled unstructure function of the attrs class ``cls``; with ``tag``, it writes the tag too.
+
+        The members are written in sorted order (the tag among them); :attr:`unstructure_plain` records
+        whether every object below is written so too.
+        """
         key: object = cls if tag is None else (cls, tag)
         fn = self.unstructure_fns.get(key)
         if fn is not None:
@@ -144,140 +242,338 @@ class _Compiler:
         self.unstructure_fns[key] = lambda value: self.unstructure_fns[key](value)  # recursion guard
         hints = typing.get_type_hints(cls)
         env: dict[str, Any] = {}
-        items = []
+        items: list[tuple[str, str]] = []
+        plain = True
         for field in attrs.fields(cls):
             if not field.init:
                 continue
             var = f"o.{field.name}"
             catalog = field.metadata.get(self.edition_key)
             if catalog is not None:
-                expr = f"{self._name(env, catalog.unstructure_ref)}({var})"
+                expr = f"{self._name(env, catalog.unstructure_ref)}({var})"  # {"digest": ..., "name": ...}
             else:
-                expr = self.unstructure_expr(hints.get(field.name, field.type), var, env)
-            items.append(f"{field.name!r}: {expr}")
+                expr, field_plain = self.unstructure_expr(hints.get(field.name, field.type), var, env)
+                plain = plain and field_plain
+            items.append((field.name, expr))
         if tag is not None:
-            items.append(f"{self.tag_key!r}: {tag!r}")
-        source = f"def unstructure(o):\n    return {{{', '.join(items)}}}\n"
+            items.append((self.tag_key, repr(tag)))
+        items.sort()
+        body = ", ".join(f"{name!r}: {expr}" for name, expr in items)
+        source = f"def unstructure(o):\n    return {{{body}}}\n"
         fn = self._compile(source, "unstructure", env)
         self.unstructure_fns[key] = fn
+        self.unstructure_plain[key] = plain
+        return fn
+
+    # -- text -------------------------------------------------------------------------------
+
+    def text_stmts(self, tp: Any, var: str, env: dict[str, Any], indent: str) -> list[str] | None:
+        """Statements that rebind ``var`` (a value of type ``tp``) to its JSON text, or ``None`` if unsupported.
+
+        The text is exactly what ``json.dumps(unstructure(value), separators=(",", ":"))`` writes for the
+        unstructured value; any value whose leaves are not of the exact types expected raises :class:`Slow`.
+        """
+        i = indent
+        if tp is int:
+            return [f"{i}if type({var}) is not int: raise SLOW", f"{i}{var} = INT({var})"]
+        if tp is bool:
+            return [f"{i}if type({var}) is not bool: raise SLOW", f'{i}{var} = "true" if {var} else "false"']
+        if tp is str:
+            return [f"{i}if type({var}) is not str: raise SLOW", f"{i}{var} = STR({var})"]
+        if tp is _NONE:
+            return [f"{i}if {var} is not None: raise SLOW", f'{i}{var} = "null"']
+        origin, args = get_origin(tp), get_args(tp)
+        if isinstance(tp, type) and issubclass(tp, enum.Enum):
+            kinds = {type(member.value) for member in tp}
+            if kinds not in ({str}, {int}):
+                return None
+            kind = "str" if kinds == {str} else "int"
+            return [
+                f"{i}{var} = {var}._value_",
+                f"{i}if type({var}) is not {kind}: raise SLOW",
+                f"{i}{var} = {kind.upper()}({var})",
+            ]
+        if origin in (Union, types.UnionType):
+            members = [a for a in args if a is not _NONE]
+            union = self.tagged_union(members)
+            if union is not None:
+                table = {cls: self.text_emitter(cls, self.tag_of(cls)) for cls in members}
+                if None in table.values():
+                    return None
+                call = [f"{i}    {var} = {self._name(env, table)}.get({var}.__class__, MISS)({var})"]
+            elif len(members) == 1 and len(args) == 2:
+                inner = self.text_stmts(members[0], var, env, indent + "    ")
+                if inner is None:
+                    return None
+                call = inner
+            else:
+                return None
+            if len(members) == len(args):
+                return [line[4:] for line in call]
+            return [f"{i}if {var} is None:", f'{i}    {var} = "null"', f"{i}else:", *call]
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            return self.text_array(args[0], var, env, indent)
+        if origin is tuple and args and all(self._leaf_types(arg) is not None for arg in args):
+            return [
+                f"{i}if type({var}) is not tuple and type({var}) is not list: raise SLOW",
+                f'{i}{var} = "".join(ARRAY({var}, 0))',
+            ]
+        hooks = self._hooks()
+        if tp in hooks:
+            if tp not in self._flat_hooks():
+                return None
+            return [f"{i}{var} = FLAT({var}, {self._name(env, hooks[tp][1])})"]
+        if isinstance(tp, type) and attrs.has(tp) and not hasattr(tp, "TAG"):
+            fn = self.text_emitter(tp)
+            return None if fn is None else [f"{i}{var} = {self._name(env, fn)}({var})"]
+        return None
+
+    def text_array(self, element: Any, var: str, env: dict[str, Any], indent: str) -> list[str] | None:
+        """:meth:`text_stmts` for ``tuple[element, ...]``."""
+        i = indent
+        head = [f"{i}if type({var}) is not tuple and type({var}) is not list: raise SLOW"]
+        hooks = self._hooks()
+        inner = self._array_element(element)
+        if self._leaf_types(element) is not None or (inner is not None and self._leaf_types(inner) is not None):
+            # scalars, or arrays of scalars: json's own C encoder writes them, whatever they hold
+            return [*head, f'{i}{var} = "".join(ARRAY({var}, 0))']
+        if isinstance(element, type) and issubclass(element, enum.Enum):
+            return [*head, f'{i}{var} = "".join(ARRAY(list(map(VALUE, {var})), 0))']
+        if get_origin(element) in (Union, types.UnionType) and _NONE not in get_args(element):
+            union = self.tagged_union(list(get_args(element)))
+            if union is not None:
+                table = {cls: self.text_emitter(cls, self.tag_of(cls)) for cls in get_args(element)}
+                if None in table.values():
+                    return None
+                call = f"{self._name(env, table)}.get(_e.__class__, MISS)(_e)"
+                return [*head, f'{i}{var} = "[" + ",".join([{call} for _e in {var}]) + "]"']
+        if isinstance(element, type) and attrs.has(element) and not hasattr(element, "TAG") and element not in hooks:
+            fn = self.text_emitter(element)
+        else:
+            inner = self.text_stmts(element, "_e", env, "    ")
+            if inner is None:
+                return None
+            fn = self._compile("def element(_e):\n" + "\n".join(inner) + "\n    return _e\n", "element", env)
+        if fn is None:
+            return None
+        return [*head, f'{i}{var} = "[" + ",".join(map({self._name(env, fn)}, {var})) + "]"']
+
+    def text_emitter(self, cls: type, tag: str | None = None) -> Callable[[Any], str] | None:
+        """A function writing the JSON text of an instance of the attrs class ``cls`` (``None``: unsupported)."""
+        key: object = cls if tag is None else (cls, tag)
+        if key in self.text_fns:
+            return self.text_fns[key]
+        self.text_fns[key] = None  # a type that contains itself is not supported
+        hints = typing.get_type_hints(cls)
+        env: dict[str, Any] = {}
+        lines = ["def text(o):"]
+        parts: list[tuple[str, str]] = []
+        for index, field in enumerate(attrs.fields(cls)):
+            if not field.init:
+                continue
+            var = f"t{index}"
+            lines.append(f"    {var} = o.{field.name}")
+            catalog = field.metadata.get(self.edition_key)
+            if catalog is not None:
+                # called every time (it registers a custom edition, keeping it known), never kept
+                lines.append(f'    {var} = "".join(ARRAY({self._name(env, catalog.unstructure_ref)}({var}), 0))')
+            else:
+                stmts = self.text_stmts(hints.get(field.name, field.type), var, env, "    ")
+                if stmts is None:
+                    return None
+                if stmts[-1] == f"    {var} = INT({var})":  # an f-string writes an int as its repr already
+                    stmts = stmts[:-1]
+                lines += stmts
+            parts.append((field.name, "{" + var + "}"))
+        if tag is not None:
+            parts.append((self.tag_key, _literal(encode_basestring_ascii(tag))))
+        parts.sort()
+        body = ",".join(f"{_literal(encode_basestring_ascii(name))}:{text}" for name, text in parts)
+        lines.append(f"    return f'{{{{{body}}}}}'")
+        fn = self._compile("\n".join(lines) + "\n", "text", env)
+        self.text_fns[key] = fn
         return fn
 
     # -- structure ----------------------------------------------------------------------------
 
-    def structure_stmts(self, tp: Any, var: str, env: dict[str, Any], indent: str) -> list[str]:
-        """Statements that check ``var`` (a JSON value) and rebind it to the structured value."""
+    def structure_stmts(self, tp: Any, var: str, env: dict[str, Any], indent: str) -> tuple[list[str], int | None]:
+        """Statements that check ``var`` (a JSON value) and rebind it to the structured value; and its depth.
+
+        The statements run where ``n`` is the member counter (a one-item list): they add to it the members
+        of every object they accept. The depth is the deepest nesting of arrays and objects the statements
+        accept, or ``None`` when some part is left to a function that does not count (the converter, a hook
+        that is not flat, a type that contains itself).
+        """
         if tp is int or tp is bool or tp is str:
-            return [f"{indent}if type({var}) is not {tp.__name__}: raise SLOW"]
+            return [f"{indent}if type({var}) is not {tp.__name__}: raise SLOW"], 0
         if tp is _NONE:
-            return [f"{indent}if {var} is not None: raise SLOW"]
+            return [f"{indent}if {var} is not None: raise SLOW"], 0
         origin, args = get_origin(tp), get_args(tp)
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             if not all(isinstance(member.value, str) for member in tp):
-                return self.structure_via_converter(tp, var, env, indent)
+                return self.structure_via_converter(tp, var, env, indent), None
             lookup = self._name(env, tp._value2member_map_)
             return [
                 f"{indent}if type({var}) is not str: raise SLOW",
                 f"{indent}{var} = {lookup}.get({var}, SLOW)",
                 f"{indent}if {var} is SLOW: raise SLOW",
-            ]
+            ], 0
         if origin is Literal:
-            return [f"{indent}if {var} not in {self._name(env, args)} or type({var}) is bool: raise SLOW"]
+            return [f"{indent}if {var} not in {self._name(env, args)} or type({var}) is bool: raise SLOW"], 0
         if origin in (Union, types.UnionType):
             members = [a for a in args if a is not _NONE]
             union = self.tagged_union(members)
             if union is not None:
-                call = [f"{indent}    {var} = {self._name(env, self.union_structurer(union))}({var})"]
+                call = [f"{indent}    {var} = {self._name(env, self.union_structurer(union))}({var}, n)"]
+                depth = self.structure_depths.get(union)
                 if len(members) == len(args):
-                    return [line[4:] for line in call]
-                return [f"{indent}if {var} is not None:", *call]
+                    return [line[4:] for line in call], depth
+                return [f"{indent}if {var} is not None:", *call], depth
             if len(members) == 1 and len(args) == 2:
-                inner = self.structure_stmts(members[0], var, env, indent + "    ")
-                return [f"{indent}if {var} is not None:", *inner]
-            return self.structure_via_converter(tp, var, env, indent)
+                inner, depth = self.structure_stmts(members[0], var, env, indent + "    ")
+                return [f"{indent}if {var} is not None:", *inner], depth
+            return self.structure_via_converter(tp, var, env, indent), None
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-            element = args[0]
-            check = [f"{indent}if type({var}) is not list: raise SLOW"]
-            leaf_types = self._leaf_types(element)
-            if leaf_types is not None:
-                allowed = self._name(env, frozenset(leaf_types))
-                return [
-                    *check,
-                    f"{indent}if not {allowed}.issuperset(map(type, {var})): raise SLOW",
-                    f"{indent}{var} = tuple({var})",
-                ]
-            fn = self._name(env, self.element_structurer(element))
-            return [*check, f"{indent}{var} = tuple(map({fn}, {var}))"]
+            return self.structure_array(args[0], var, env, indent)
         if origin is tuple and args and Ellipsis not in args:
             parts = [f"{var}_{i}" for i in range(len(args))]
             lines = [
                 f"{indent}if type({var}) is not list or len({var}) != {len(args)}: raise SLOW",
                 f"{indent}{', '.join(parts)}, = {var}",
             ]
+            depths: list[int | None] = []
             for part, arg in zip(parts, args, strict=True):
-                lines += self.structure_stmts(arg, part, env, indent)
-            return [*lines, f"{indent}{var} = ({', '.join(parts)},)"]
+                part_lines, part_depth = self.structure_stmts(arg, part, env, indent)
+                lines += part_lines
+                depths.append(part_depth)
+            return [*lines, f"{indent}{var} = ({', '.join(parts)},)"], _below(depths)
         hooks = self._hooks()
         if tp in hooks:
-            return [f"{indent}{var} = {self._name(env, _declining(hooks[tp][0], tp))}({var})"]
+            hook = self._name(env, hooks[tp][0])
+            lines = [
+                f"{indent}try:",
+                f"{indent}    _h = {hook}({var}, {self._name(env, tp)})",
+                f"{indent}except Exception:",
+                f"{indent}    raise SLOW from None",
+            ]
+            if tp not in self._flat_hooks():
+                return [*lines, f"{indent}{var} = _h"], None
+            return [*lines, f"{indent}n[0] += len({var})", f"{indent}{var} = _h"], 1
         if isinstance(tp, type) and attrs.has(tp) and not hasattr(tp, "TAG"):
             fn = self._name(env, self.structurer(tp))
-            return [f"{indent}{var} = {fn}({var})"]
-        return self.structure_via_converter(tp, var, env, indent)
+            return [f"{indent}{var} = {fn}({var}, n)"], self.structure_depths.get(tp)
+        return self.structure_via_converter(tp, var, env, indent), None
+
+    def structure_array(self, element: Any, var: str, env: dict[str, Any], indent: str) -> tuple[list[str], int | None]:
+        """:meth:`structure_stmts` for ``tuple[element, ...]`` (a JSON array)."""
+        check = f"{indent}if type({var}) is not list: raise SLOW"
+        leaf_types = self._leaf_types(element)
+        if leaf_types is not None:
+            allowed = self._name(env, frozenset(leaf_types))
+            return [
+                check,
+                f"{indent}if not {allowed}.issuperset(map(type, {var})): raise SLOW",
+                f"{indent}{var} = tuple({var})",
+            ], 1
+        lookup = self._enum_lookup(element)
+        if lookup is not None:  # one dictionary lookup per element, in C
+            return [
+                check,
+                f"{indent}try:",
+                f"{indent}    {var} = tuple(map({self._name(env, lookup)}.__getitem__, {var}))",
+                f"{indent}except (KeyError, TypeError):",
+                f"{indent}    raise SLOW from None",
+            ], 1
+        hooks = self._hooks()
+        if element in hooks and element in self._flat_hooks():  # e.g. cards: one call each, then count
+            hook, tp = self._name(env, hooks[element][0]), self._name(env, element)
+            return [
+                check,
+                f"{indent}try:",
+                f"{indent}    _h = tuple([{hook}(_e, {tp}) for _e in {var}])",
+                f"{indent}except Exception:",
+                f"{indent}    raise SLOW from None",
+                f"{indent}n[0] += sum(map(len, {var}))",
+                f"{indent}{var} = _h",
+            ], 2
+        fn, depth = self.element_structurer(element)
+        return [check, f"{indent}{var} = tuple([{self._name(env, fn)}(_e, n) for _e in {var}])"], _below([depth])
 
     def structure_via_converter(self, tp: Any, var: str, env: dict[str, Any], indent: str) -> list[str]:
         call = _declining(self.converter.structure, tp)
         return [f"{indent}{var} = {self._name(env, call)}({var})"]
 
-    def element_structurer(self, tp: Any) -> Callable[[Any], Any]:
-        """A function structuring one element of type ``tp`` (raising :class:`Slow`)."""
+    def element_structurer(self, tp: Any) -> tuple[Callable[[Any, list[int]], Any], int | None]:
+        """A function structuring one element of type ``tp`` (raising :class:`Slow`), and its depth."""
+        if isinstance(tp, type) and attrs.has(tp) and not hasattr(tp, "TAG") and tp not in self._hooks():
+            return self.structurer(tp), self.structure_depths.get(tp)
         env: dict[str, Any] = {}
-        body = self.structure_stmts(tp, "v", env, "    ")
-        return self._compile("def element(v):\n" + "\n".join(body) + "\n    return v\n", "element", env)
+        body, depth = self.structure_stmts(tp, "v", env, "    ")
+        return self._compile("def element(v, n):\n" + "\n".join(body) + "\n    return v\n", "element", env), depth
 
-    def union_structurer(self, union: object) -> Callable[[Any], Any]:
+    def union_structurer(self, union: object) -> Callable[[Any, list[int]], Any]:
         """The compiled structure function of a registered tagged union (raising :class:`Slow`)."""
         fn = self.structure_fns.get(union)
         if fn is not None:
             return fn
-        self.structure_fns[union] = lambda value: self.structure_fns[union](value)  # recursion guard
+        self.structure_fns[union] = lambda value, n: self.structure_fns[union](value, n)  # recursion guard
         table = {self.tag_of(cls): self.structurer(cls, tagged=True) for cls in get_args(union)}
         env: dict[str, Any] = {"TABLE": table}
         source = (
-            "def union(d):\n"
+            "def union(d, n):\n"
             "    if type(d) is not dict: raise SLOW\n"
             f"    tag = d.get({self.tag_key!r})\n"
             "    if type(tag) is not str: raise SLOW\n"
             "    fn = TABLE.get(tag)\n"
             "    if fn is None: raise SLOW\n"
-            "    return fn(d)\n"
+            "    return fn(d, n)\n"
         )
         fn = self.structure_fns[union] = self._compile(source, "union", env)
+        depths = [self.structure_depths.get((cls, "tagged")) for cls in get_args(union)]
+        self.structure_depths[union] = None if None in depths else max(cast(list[int], depths))
         return fn
 
-    def structurer(self, cls: type, *, tagged: bool = False) -> Callable[[Any], Any]:
+    def structurer(self, cls: type, *, tagged: bool = False) -> Callable[[Any, list[int]], Any]:
         """The compiled structure function of the attrs class ``cls`` (raising :class:`Slow`).
 
-        With ``tagged``, the object also holds the tag member (already checked by the caller) and only it.
+        It takes the JSON value and the member counter (see :meth:`structure_stmts`). With ``tagged``, the
+        object also holds the tag member (already checked by the caller) and only it.
         """
         key: object = (cls, "tagged") if tagged else cls
         fn = self.structure_fns.get(key)
         if fn is not None:
             return fn
-        self.structure_fns[key] = lambda value: self.structure_fns[key](value)  # recursion guard
+        self.structure_fns[key] = lambda value, n: self.structure_fns[key](value, n)  # recursion guard
         hints = typing.get_type_hints(cls)
         env: dict[str, Any] = {"CLS": cls}
         fields = [field for field in attrs.fields(cls) if field.init]
         size = len(fields) + tagged
-        lines = ["def structure(d):", f"    if type(d) is not dict or len(d) != {size}: raise SLOW", "    try:"]
+        lines = [
+            "def structure(d, n):",
+            f"    if type(d) is not dict or len(d) != {size}: raise SLOW",
+            f"    n[0] += {size}",
+            "    try:",
+        ]
         lines += [f"        f{i} = d[{field.name!r}]" for i, field in enumerate(fields)] or ["        pass"]
         lines += ["    except KeyError:", "        raise SLOW from None"]
+        depths: list[int | None] = []
         for i, field in enumerate(fields):
             catalog = field.metadata.get(self.edition_key)
-            if catalog is not None:
-                lines.append(f"    f{i} = {self._name(env, _declining(catalog.structure_ref))}(f{i})")
+            if catalog is not None:  # a reference {"digest": ..., "name": ...}: an object of scalars
+                lines += [
+                    f"    _h = {self._name(env, _declining(catalog.structure_ref))}(f{i})",
+                    f"    n[0] += len(f{i})",
+                    f"    f{i} = _h",
+                ]
+                depths.append(1)
             else:
-                lines += self.structure_stmts(hints.get(field.name, field.type), f"f{i}", env, "    ")
-        arguments = ", ".join(f"{field.alias}=f{i}" for i, field in enumerate(fields))
+                field_lines, depth = self.structure_stmts(hints.get(field.name, field.type), f"f{i}", env, "    ")
+                lines += field_lines
+                depths.append(depth)
+        # positional where __init__ takes them so (a cheaper call), in field order; then the keyword-only ones
+        positional = [f"f{i}" for i, field in enumerate(fields) if not field.kw_only]
+        keywords = [f"{field.alias}=f{i}" for i, field in enumerate(fields) if field.kw_only]
+        arguments = ", ".join(positional + keywords)
         lines += [
             "    try:",
             f"        return CLS({arguments})",
@@ -286,6 +582,7 @@ class _Compiler:
         ]
         fn = self._compile("\n".join(lines) + "\n", "structure", env)
         self.structure_fns[key] = fn
+        self.structure_depths[key] = _below(depths)
         return fn
 
     # -- tagged unions ------------------------------------------------------------------------
@@ -340,10 +637,46 @@ class _Compiler:
         return None
 
     @staticmethod
+    def _array_element(tp: Any) -> Any:
+        """``X`` when ``tp`` is ``tuple[X, ...]``, else ``None``."""
+        args = get_args(tp)
+        if get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+            return args[0]
+        return None
+
+    @staticmethod
+    def _enum_lookup(tp: Any) -> dict[object, object] | None:
+        """For an enum of string values (or such an enum or ``None``): each JSON value's member (or ``None``).
+
+        Only strings (and ``null`` when optional) are keys: any other JSON value misses, as the per-value
+        type check would refuse it.
+        """
+        optional = False
+        if get_origin(tp) in (Union, types.UnionType):
+            members = [a for a in get_args(tp) if a is not _NONE]
+            if len(members) != 1 or len(get_args(tp)) != 2:
+                return None
+            tp, optional = members[0], True
+        if not (isinstance(tp, type) and issubclass(tp, enum.Enum)):
+            return None
+        if not all(isinstance(member.value, str) for member in tp):
+            return None
+        lookup: dict[object, object] = dict(tp._value2member_map_)
+        if optional:
+            lookup[None] = None
+        return lookup
+
+    @staticmethod
     def _hooks() -> dict[type, tuple[Any, Any]]:
         from ofrenda_rules.serialization import _HOOKS
 
         return _HOOKS
+
+    @staticmethod
+    def _flat_hooks() -> set[type]:
+        from ofrenda_rules.serialization import _FLAT_HOOKS
+
+        return _FLAT_HOOKS
 
     @staticmethod
     def _name(env: dict[str, Any], value: object) -> str:
@@ -357,10 +690,10 @@ class _Compiler:
         return fn
 
     @staticmethod
-    def _compile(source: str, name: str, env: dict[str, Any]) -> Callable[[Any], Any]:
-        namespace: dict[str, Any] = {"SLOW": _SLOW, **env}
+    def _compile(source: str, name: str, env: dict[str, Any]) -> Callable[..., Any]:
+        namespace: dict[str, Any] = {"SLOW": _SLOW, **_TEXT_NAMES, **env}
         exec(compile(source, f"<ofrenda_rules fast {name}>", "exec"), namespace)
-        fn: Callable[[Any], Any] = namespace[name]
+        fn: Callable[..., Any] = namespace[name]
         return fn
 
 
@@ -382,9 +715,69 @@ def unstructurer(converter: Any, cls: type) -> Callable[[Any], Any]:
     return _compiler(converter).unstructurer(cls)
 
 
+def plain_unstructurer(converter: Any, tp: object) -> Callable[[Any], Any] | None:
+    """The compiled unstructure function of ``tp`` (an attrs class or a tagged union) when it is plain.
+
+    Plain: every object it writes, at every level, lists its members in sorted order (so ``json.dumps``
+    needs no ``sort_keys`` to write the canonical text). ``None`` otherwise.
+    """
+    compiler = _compiler(converter)
+    if _is_tagged_union(compiler, tp):
+        unstructure = union_unstructurer(converter, tp)
+        if all(compiler.unstructure_plain.get((cls, compiler.tag_of(cls)), False) for cls in get_args(tp)):
+            return unstructure
+        return None
+    if not isinstance(tp, type):
+        return None
+    fn = compiler.unstructurer(tp)
+    return fn if compiler.unstructure_plain.get(tp, False) else None
+
+
+def text_emitter(converter: Any, tp: object) -> Callable[[Any], str] | None:
+    """For an attrs class or a registered tagged union ``tp``: a function writing a value's JSON text directly.
+
+    It writes exactly ``json.dumps(unstructure(value), separators=(",", ":"))`` of the plain unstructurer
+    (members sorted at every level) and raises :class:`Slow` when a leaf is not of the exact type declared
+    (write such a value the general way). ``None`` when some part of ``tp`` is not supported.
+    """
+    compiler = _compiler(converter)
+    if _is_tagged_union(compiler, tp):
+        table = {cls: compiler.text_emitter(cls, compiler.tag_of(cls)) for cls in get_args(tp)}
+        if None in table.values():
+            return None
+
+        def union_text(value: Any) -> str:
+            return cast(Callable[[Any], str], table.get(value.__class__, _miss))(value)
+
+        return union_text
+    if not isinstance(tp, type) or not attrs.has(tp) or hasattr(tp, "TAG"):
+        return None
+    return compiler.text_emitter(tp)
+
+
 def structurer(converter: Any, cls: type) -> Callable[[Any], Any]:
     """The compiled structure function of attrs class ``cls`` for ``converter``; raises :class:`Slow`."""
-    return _compiler(converter).structurer(cls)
+    fn = _compiler(converter).structurer(cls)
+    return lambda value: fn(value, [0])
+
+
+def counting_structurer(converter: Any, tp: object) -> tuple[Callable[[Any, list[int]], Any], int] | None:
+    """For an attrs class or a registered tagged union ``tp``: its compiled structure function, and its depth.
+
+    The function takes a JSON value and a counter ``[0]`` and raises :class:`Slow` as :func:`structurer`
+    does; when it returns, the counter holds how many members the objects of the value hold in all, and
+    the value is nested at most the returned depth. ``None`` when some part of ``tp`` is structured by a
+    function that does not count (the converter, a hook not declared flat) or when ``tp`` contains itself.
+    """
+    compiler = _compiler(converter)
+    if _is_tagged_union(compiler, tp):
+        fn = compiler.union_structurer(tp)
+    elif isinstance(tp, type):
+        fn = compiler.structurer(tp)
+    else:
+        return None
+    depth = compiler.structure_depths.get(tp)
+    return None if depth is None else (fn, depth)
 
 
 def union_unstructurer(converter: Any, union: object) -> Callable[[Any], Any] | None:
@@ -405,7 +798,8 @@ def union_structurer(converter: Any, union: object) -> Callable[[Any], Any] | No
     compiler = _compiler(converter)
     if not _is_tagged_union(compiler, union):
         return None
-    return compiler.union_structurer(union)
+    fn = compiler.union_structurer(union)
+    return lambda value: fn(value, [0])
 
 
 def _is_tagged_union(compiler: _Compiler, tp: object) -> bool:

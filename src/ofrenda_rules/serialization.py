@@ -82,6 +82,7 @@ reference back through the catalog (see :mod:`ofrenda_rules.editions`).
 
 _UNIONS: list[object] = []
 _HOOKS: dict[type, tuple[Any, Any]] = {}
+_FLAT_HOOKS: set[type] = set()
 
 
 def _edition_fields(cls: object) -> dict[str, Any]:
@@ -262,15 +263,32 @@ converter: Final[JsonConverter] = make_converter()
 """The package's shared converter."""
 
 
-def register_hooks(cls: type[T], structure: Callable[[object, object], T], unstructure: Callable[[T], object]) -> None:
+def register_hooks(
+    cls: type[T],
+    structure: Callable[[object, object], T],
+    unstructure: Callable[[T], object],
+    *,
+    flat: bool = False,
+) -> None:
     """Register a game's own fast hooks for one class (e.g. an interned card), on every converter.
 
     ``structure(value, type)`` must accept exactly what the default hooks
     accept and raise ``TypeError`` or ``ValueError`` (with a message in words)
     for anything else; ``unstructure`` must write what the default hooks write,
     so that the JSON (and the schema) does not change.
+
+    Pass ``flat=True`` when ``cls``'s JSON is one object whose members are all
+    scalars, ``structure`` accepts nothing else, ``unstructure`` writes the
+    members in sorted order, and instances are immutable (the text of an
+    instance is kept and reused): documents holding ``cls`` then keep the fast
+    paths of :func:`dumps` (a compiled writer) and :func:`loads` (no separate
+    walk to count members and depth).
     """
     _HOOKS[cls] = (structure, unstructure)
+    if flat:
+        _FLAT_HOOKS.add(cls)
+    else:
+        _FLAT_HOOKS.discard(cls)
     converter.register_structure_hook(cls, structure)
     converter.register_unstructure_hook(cls, unstructure)
 
@@ -422,12 +440,40 @@ def _name(cls: object) -> str:
     return getattr(cls, "__qualname__", None) or repr(cls)
 
 
+def _text_emitter(value: object, cls: object) -> Callable[[Any], str] | None:
+    """The compiled JSON text writer for ``value`` (as ``cls``), if there is one."""
+    kind = type(value) if cls is None else cls
+    try:
+        return _TEXT_EMITTERS[kind]
+    except KeyError:
+        pass
+    except TypeError:  # not hashable
+        return None
+    if kind is type(value) and _compiled(kind):
+        fn = _fastjson.text_emitter(converter, kind)
+    elif cls is not None and _union_codec(cls) is not None:
+        fn = _fastjson.text_emitter(converter, cls)
+    else:
+        return None  # not cached: the union may be registered later
+    _TEXT_EMITTERS[kind] = fn
+    return fn
+
+
+_TEXT_EMITTERS: dict[object, Callable[[Any], str] | None] = {}
+
+
 def dumps(value: object, cls: Any = None) -> str:
     """Encode ``value`` as compact JSON with sorted keys.
 
     Pass the union as ``cls`` when encoding a member of a tagged union
     on its own, so that its tag is written.
     """
+    text = _text_emitter(value, cls)
+    if text is not None:  # the compiled writer: the same text, straight from the object
+        try:
+            return text(value)
+        except Exception:  # a leaf not of its declared type: json.dumps writes what it is, or says why not
+            pass
     return json.dumps(to_json_value(value, cls), sort_keys=True, separators=(",", ":"))
 
 
@@ -467,6 +513,22 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
 
+_DECODER: Final = json.JSONDecoder(parse_constant=_no_constant)
+
+
+def _decode(text: str | bytes) -> object:
+    """``json.loads(text, parse_constant=_no_constant)``, without building a decoder for each call."""
+    if type(text) is str and not text.startswith("\ufeff"):  # json.loads refuses a BOM in its own words
+        return _DECODER.decode(text)
+    return json.loads(text, parse_constant=_no_constant)
+
+
+def _check_size(text: str | bytes, max_bytes: int) -> None:
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > max_bytes:
+        raise FormatError(f"JSON document of {size} bytes exceeds the limit of {max_bytes}")
+
+
 def parse_json(text: str | bytes, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> object:
     """Parse untrusted JSON text: bounded size and depth, no duplicate members, no ``NaN``/``Infinity``.
 
@@ -474,14 +536,12 @@ def parse_json(text: str | bytes, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> obj
         FormatError: for every fault (never a bare ``json``, ``ValueError`` or
             ``RecursionError``), including integers too long to convert.
     """
-    size = len(text.encode() if isinstance(text, str) else text)
-    if size > max_bytes:
-        raise FormatError(f"JSON document of {size} bytes exceeds the limit of {max_bytes}")
+    _check_size(text, max_bytes)
     try:
         # Fast path: the C parser without a hook. Every ':' outside a string separates one member,
         # so when the text holds exactly as many ':' as the parsed objects hold members, no member
         # was lost to a duplicate (and no string holds a ':'). Otherwise parse again, member by member.
-        data = json.loads(text, parse_constant=_no_constant)
+        data = _decode(text)
         colons = text.count(":") if isinstance(text, str) else text.count(b":")
         if _check_depth(data) == colons:
             return data
@@ -512,5 +572,41 @@ def loads(text: str | bytes, cls: type[T], *, max_bytes: int = ...) -> T: ...
 @overload
 def loads(text: str | bytes, cls: object, *, max_bytes: int = ...) -> Any: ...
 def loads(text: str | bytes, cls: object, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> object:
-    """Decode JSON text into ``cls`` (a class or a tagged union); :class:`FormatError` names any fault."""
+    """Decode JSON text into ``cls`` (a class or a tagged union); :class:`FormatError` names any fault.
+
+    It accepts and refuses exactly what ``from_json_value(parse_json(text), cls)`` does. When ``cls``
+    is compiled all the way down, the compiled structurer counts the members while it checks them and
+    bounds the depth by the type's, instead of :func:`parse_json`'s separate walk; any doubt (a fault,
+    fewer members than ``':'``) takes that general path, which words the error.
+    """
+    counting = _counting_structurer(cls)
+    if counting is not None:
+        _check_size(text, max_bytes)
+        structure, _ = counting
+        members = [0]
+        try:
+            value = structure(_decode(text), members)
+        except Exception:  # the general path below says what is wrong
+            pass
+        else:
+            if members[0] == (text.count(":") if isinstance(text, str) else text.count(b":")):
+                return value  # as many members as ':' (see parse_json), nested no deeper than the type
     return from_json_value(parse_json(text, max_bytes=max_bytes), cls)
+
+
+def _counting_structurer(cls: object) -> tuple[Callable[[Any, list[int]], Any], int] | None:
+    """The compiled counting structurer of ``cls`` (see :func:`loads`) when it nests no deeper than allowed."""
+    try:
+        return _COUNTING[cls]
+    except KeyError:
+        pass
+    except TypeError:  # not hashable
+        return None
+    if _compiled(cls) or _union_codec(cls) is not None:
+        counting = _fastjson.counting_structurer(converter, cls)
+        _COUNTING[cls] = counting if counting is not None and counting[1] <= MAX_DEPTH else None
+        return _COUNTING[cls]
+    return None  # not cached: the union may be registered later
+
+
+_COUNTING: dict[object, tuple[Callable[[Any, list[int]], Any], int] | None] = {}

@@ -233,7 +233,7 @@ def _reduce_card(card: Card) -> tuple[object, ...]:
     return (_card_at, (index,)) if index is not None else (Card, (card.suit, card.number))
 
 
-register_hooks(Card, _structure_card, _unstructure_card)
+register_hooks(Card, _structure_card, _unstructure_card, flat=True)
 Card.__reduce__ = _reduce_card  # type: ignore[assignment, method-assign]
 
 
