@@ -460,7 +460,6 @@ def _generate_learning_tables(app: Sphinx) -> None:
         "| --- | ---: | --- | ---: | --- | ---: | ---: |",
     ]
     for game in games():
-        assert game.observation_shape is not None and game.information_state_shape is not None
         for players in game.info.player_counts:
             config = game.config_type(players=players)
             seen, recall = game.observation_shape(config), game.information_state_shape(config)

@@ -8,9 +8,9 @@ server pick them the same way:
 * ``random`` -- a uniformly random legal action.
 * ``reference`` -- the game's fast reference policy (``reference_bot``, a
   rule-based or one-ply greedy player written for that game).
-* ``mcts`` or ``mcts:N`` -- information-set Monte Carlo tree search
-  (:class:`MctsBot`) with ``N`` iterations per move (default
-  :data:`DEFAULT_ITERATIONS`).
+* ``mcts``, ``mcts:N`` or ``mcts:N:D`` -- information-set Monte Carlo tree
+  search (:class:`MctsBot`) with ``N`` iterations per move (default
+  :data:`DEFAULT_ITERATIONS`), its playouts cut after ``D`` steps if given.
 
 No bot looks at what its seat cannot see or at future chance outcomes: the
 reference policies read only the seat's view (the property suite checks that
@@ -150,11 +150,14 @@ class MctsBot:
 
     The budget per move is ``iterations``; ``max_seconds``, when set, also
     stops the search at that wall-clock time (the move then depends on the
-    machine's speed, so leave it unset for reproducible runs).
+    machine's speed, so leave it unset for reproducible runs). With
+    ``playout_steps``, a playout stops after that many steps and pays the
+    current standings instead of the final result: a win share for the seats
+    with the most points (``score``), for games whose random playouts are long.
     """
 
     game: AnyGame
-    """The game played (it must provide ``resample``)."""
+    """The game played."""
     rng: Rng
     """The bot's generator, advanced by every move."""
     iterations: int = DEFAULT_ITERATIONS
@@ -165,12 +168,14 @@ class MctsBot:
     """An optional wall-clock limit per move, in seconds."""
     payoff: Payoff = Payoff.WIN_SHARE
     """What a playout's end pays each seat."""
+    playout_steps: int | None = None
+    """Steps after which a playout stops and pays the standings (``None``: play to the end)."""
 
     def __attrs_post_init__(self) -> None:
-        if self.game.resample is None:
-            raise ConfigError(f"{self.game.info.name} has no resample, which the mcts bot needs")
         if not 1 <= self.iterations <= MAX_ITERATIONS:
             raise ConfigError(f"mcts iterations must be in [1, {MAX_ITERATIONS}], not {self.iterations}")
+        if self.playout_steps is not None and not 1 <= self.playout_steps <= MAX_ITERATIONS:
+            raise ConfigError(f"mcts playout steps must be in [1, {MAX_ITERATIONS}], not {self.playout_steps}")
 
     def __call__(self, state: Any) -> Any:
         """The most visited root action after the search (the only legal action at once, without search)."""
@@ -180,7 +185,6 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         resample = game.resample
-        assert resample is not None  # checked at construction
         root = _Node()
         deadline = None if self.max_seconds is None else time.monotonic() + self.max_seconds
         for _ in range(self.iterations):
@@ -241,6 +245,8 @@ class MctsBot:
             node = edge.child
             state = game.apply(state, chosen)
             steps += 1
+        if self.playout_steps is not None:
+            limit = min(limit, steps + self.playout_steps)
         while steps < limit:
             player = game.current_player(state)
             if player == TERMINAL:
@@ -255,10 +261,21 @@ class MctsBot:
                 action = legal[index]
             state = game.apply(state, action)
             steps += 1
-        paid = returns(self.game, state, self.payoff)
+        paid = returns(self.game, state, self.payoff) if game.is_over(state) else _standings(game, state)
         for edge, player in path:
             edge.visits += 1
             edge.reward += paid[player]
+
+
+def _standings(game: AnyGame, state: Any) -> tuple[float, ...]:
+    """A win share for the seats with the most points now (a solo seat: its points' share of the high bound)."""
+    scores = game.score(state)
+    if len(scores) == 1:
+        low, high = game.score_bounds(state.config)
+        return (max(0.0, min(1.0, (scores[0] - low) / max(1, high - low))),)
+    best = max(scores)
+    leaders = sum(1 for score in scores if score == best)
+    return tuple(1.0 / leaders if score == best else 0.0 for score in scores)
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -272,26 +289,25 @@ def bot_seed(seed: int, seat: int) -> int:
 
 def bot_kinds(game: AnyGame) -> tuple[str, ...]:
     """The bot kinds ``game`` offers (every game offers all of :data:`BOT_KINDS`)."""
-    kinds = ["random"]
-    if game.reference_bot is not None:
-        kinds.append("reference")
-    if game.resample is not None:
-        kinds.append("mcts")
-    return tuple(kinds)
+    return BOT_KINDS
 
 
-def _parse(name: str) -> tuple[str, int | None]:
+def _parse(name: str) -> tuple[str, int | None, int | None]:
     kind, colon, budget = name.partition(":")
     if not colon:
-        return kind, None
+        return kind, None, None
     if kind != "mcts":
-        raise ConfigError(f"bot {name!r}: only mcts takes a budget (mcts:N)")
-    if not budget.isdigit():
-        raise ConfigError(f"bot {name!r}: the budget after 'mcts:' is a number of iterations")
-    iterations = int(budget)
+        raise ConfigError(f"bot {name!r}: only mcts takes a budget (mcts:N or mcts:N:D)")
+    numbers = budget.split(":")
+    if len(numbers) > 2 or not all(number.isdigit() for number in numbers):
+        raise ConfigError(f"bot {name!r}: the budget after 'mcts:' is a number of iterations, then playout steps")
+    iterations = int(numbers[0])
     if not 1 <= iterations <= MAX_ITERATIONS:
         raise ConfigError(f"bot {name!r}: iterations must be in [1, {MAX_ITERATIONS}]")
-    return kind, iterations
+    playout = int(numbers[1]) if len(numbers) == 2 else None
+    if playout is not None and not 1 <= playout <= MAX_ITERATIONS:
+        raise ConfigError(f"bot {name!r}: playout steps must be in [1, {MAX_ITERATIONS}]")
+    return kind, iterations, playout
 
 
 def check_bot_name(game: AnyGame, name: str) -> str:
@@ -305,26 +321,27 @@ def check_bot_name(game: AnyGame, name: str) -> str:
     ...
     ofrenda_rules.errors.ConfigError: unknown bot 'alphazero' for portents; expected one of random, ...
     """
-    kind, _ = _parse(name)
+    kind, _, _ = _parse(name)
     kinds = bot_kinds(game)
     if kind not in kinds:
-        expected = ", ".join(kinds) + (" or mcts:N" if "mcts" in kinds else "")
+        expected = ", ".join(kinds) + ", mcts:N or mcts:N:D"
         raise ConfigError(f"unknown bot {name!r} for {game.info.name}; expected one of {expected}")
     return name
 
 
 def make_bot(game: AnyGame, name: str, seed: int) -> Bot:
-    """The bot ``name`` (``random``, ``reference``, ``mcts`` or ``mcts:N``) for ``game``, seeded with ``seed``.
+    """The bot ``name`` (``random``, ``reference``, ``mcts``, ``mcts:N`` or ``mcts:N:D``), seeded by ``seed``.
 
     Raises:
         ConfigError: for an unknown name or a budget out of range.
     """
     check_bot_name(game, name)
-    kind, iterations = _parse(name)
+    kind, iterations, playout = _parse(name)
     rng = Rng(seed & MASK64)
     if kind == "random":
         return RandomBot(game, rng)
     if kind == "reference":
-        assert game.reference_bot is not None  # checked by check_bot_name
         return ReferenceBot(game, game.reference_bot)
-    return MctsBot(game, rng, iterations=DEFAULT_ITERATIONS if iterations is None else iterations)
+    return MctsBot(
+        game, rng, iterations=DEFAULT_ITERATIONS if iterations is None else iterations, playout_steps=playout
+    )

@@ -282,7 +282,7 @@ class GameDefinition(Generic[C, S, A, V, O]):
     max_decisions: Callable[[C], int]
     """An upper bound on the player decisions in one game, chance outcomes not counted (OpenSpiel's
     ``MaxGameLength`` counts decisions only)."""
-    reference_bot: Callable[[S], A] | None = None
+    reference_bot: Callable[[S], A]
     """The game's fast reference policy -- the action it picks for the seat to move.
 
     Deterministic, and a function of what that seat may see only: its choice
@@ -318,22 +318,22 @@ class GameDefinition(Generic[C, S, A, V, O]):
     Named counts a designer asks about (cards bought, bonuses reached, who
     qualified); simulations store them with each game's result.
     """
-    score_bounds: Callable[[C], tuple[int, int]] | None = None
+    score_bounds: Callable[[C], tuple[int, int]]
     """Inclusive bounds on any seat's points in a finished game under a config, for normalised points."""
-    observation_shape: Callable[[C], tuple[int, ...]] | None = None
+    observation_shape: Callable[[C], tuple[int, ...]]
     """The shape of ``encode_observation``'s tensor under a config (its product is the tuple's length)."""
-    encode_observation: Callable[[C, V], tuple[float, ...]] | None = None
+    encode_observation: Callable[[C, V], tuple[float, ...]]
     """A view (a seat's, or the spectator's) as a flat tuple of floats, in the game's documented layout."""
-    information_state_shape: Callable[[C], tuple[int, ...]] | None = None
+    information_state_shape: Callable[[C], tuple[int, ...]]
     """The shape of ``encode_information_state``'s tensor under a config."""
-    encode_information_state: Callable[[C, Sequence[V]], tuple[float, ...]] | None = None
+    encode_information_state: Callable[[C, Sequence[V]], tuple[float, ...]]
     """A seat's perfect-recall information state as a flat tuple of floats.
 
     Its argument is every view the seat has had, in order: after the set-up
     (``observe`` of the first state) and after each step since. The tensor is a
     function of those views only, so it leaks nothing the seat did not see.
     """
-    resample: Callable[[S, int, Rng], S] | None = None
+    resample: Callable[[S, int, Rng], S]
     """A state drawn uniformly from those consistent with all that ``player`` has observed, history included.
 
     The seat's view of the drawn state equals its view of the given one; what

@@ -84,10 +84,6 @@ def normalised_points(scores: tuple[int, ...], bounds: tuple[int, int]) -> tuple
     return tuple((score - low) / span for score in scores)
 
 
-def _bounds(game: AnyGame, config: Any) -> tuple[int, int]:
-    if game.score_bounds is None:
-        raise NotImplementedError(f"{game.info.name} declares no score bounds")
-    return game.score_bounds(config)
 
 
 def returns(game: AnyGame, state: Any, payoff: Payoff = Payoff.WIN_SHARE) -> tuple[float, ...]:
@@ -99,11 +95,9 @@ def returns(game: AnyGame, state: Any, payoff: Payoff = Payoff.WIN_SHARE) -> tup
     outcome = game.outcome(state)
     if payoff is Payoff.WIN_SHARE:
         return win_shares(outcome, players)
-    return normalised_points(outcome.scores, _bounds(game, config))
+    return normalised_points(outcome.scores, game.score_bounds(config))
 
 
 def utility_bounds(game: AnyGame, config: Any, payoff: Payoff = Payoff.WIN_SHARE) -> UtilityBounds:
     """The bounds of :func:`returns` under ``config`` (OpenSpiel's ``MinUtility``, ``MaxUtility``, ``UtilitySum``)."""
-    if payoff is Payoff.POINTS:
-        _bounds(game, config)
     return UtilityBounds(minimum=0.0, maximum=1.0, total=None)

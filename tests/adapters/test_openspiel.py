@@ -54,7 +54,6 @@ def test_the_game_declares_the_library_facts(game: AnyGame, players: int) -> Non
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.provides_information_state_string and kind.provides_observation_string
     assert kind.provides_information_state_tensor and kind.provides_observation_tensor
-    assert game.observation_shape is not None and game.information_state_shape is not None
     assert tuple(spiel.observation_tensor_shape()) == game.observation_shape(config)
     assert tuple(spiel.information_state_tensor_shape()) == game.information_state_shape(config)
 
@@ -93,7 +92,6 @@ def test_states_follow_the_library_and_serialise_through_its_json(game: AnyGame)
         player = state.current_player()
         assert state.observation_string(player) == state.observation_string(player)
         assert state.information_state_string(player).startswith(state.observation_string(player))
-        assert game.encode_observation is not None and game.encode_information_state is not None
         view = game.observe(ours, player)
         assert state.observation_tensor(player) == pytest.approx(game.encode_observation(config, view))
         history = [game.observe(past, player) for past in state._track.states]

@@ -76,7 +76,6 @@ def test_a_seeded_reset_plays_the_librarys_game_and_pays_its_returns(game: AnyGa
         legal = game.legal_actions(state)
         ids = sorted(game.encode_action(config, action) for action in legal)
         assert list(np.flatnonzero(observation["action_mask"])) == ids
-        assert game.observation_shape is not None
         assert observation["observation"].shape == game.observation_shape(config)
         assert table.observation_space(agent).contains(observation)
         others = [a for a in table.possible_agents if a != agent]

@@ -44,6 +44,8 @@ def test_every_game_offers_every_bot_kind(game: AnyGame) -> None:
         ("mcts:many", "a number of iterations"),
         ("mcts:0", "iterations must be in"),
         ("mcts:10000000", "iterations must be in"),
+        ("mcts:5:0", "playout steps must be in"),
+        ("mcts:5:2:1", "then playout steps"),
         ("", "unknown bot ''"),
     ],
 )
@@ -92,11 +94,7 @@ def test_a_bot_refuses_a_state_where_no_seat_is_to_move() -> None:
             make_bot(game, name, 1)(state)
 
 
-def test_the_search_needs_resample_and_a_sane_budget() -> None:
-    game = attrs.evolve(get_game("portents"), resample=None)
-    assert "mcts" not in bot_kinds(game)
-    with pytest.raises(ConfigError, match="has no resample"):
-        MctsBot(game, Rng(1))
+def test_the_search_needs_a_sane_budget() -> None:
     with pytest.raises(ConfigError, match="iterations"):
         MctsBot(get_game("portents"), Rng(1), iterations=0)
 
@@ -104,7 +102,6 @@ def test_the_search_needs_resample_and_a_sane_budget() -> None:
 def test_the_search_plays_a_forced_move_without_searching() -> None:
     calls = []
     base = get_game("dia_de_los_muertos")
-    assert base.resample is not None
     resample = base.resample
 
     def counting(state: Any, player: int, rng: Rng) -> Any:
@@ -122,6 +119,16 @@ def test_the_search_plays_a_forced_move_without_searching() -> None:
         state = game.apply(state, game.legal_actions(state)[0])
     bot(state)
     assert len(calls) == 5, "one resampled state per iteration"
+
+
+def test_cut_playouts_pay_the_standings() -> None:
+    game = get_game("portents")
+    state = game.new_game(game.config_type(players=2), 3)
+    bot = make_bot(game, "mcts:6:5", 2)
+    assert isinstance(bot, MctsBot) and bot.playout_steps == 5
+    assert bot(state) in game.legal_actions(state)
+    solo = game.new_game(game.config_type(players=1), 3)
+    assert make_bot(game, "mcts:4:3", 2)(solo) in game.legal_actions(solo)
 
 
 def test_a_time_limit_stops_the_search_early() -> None:

@@ -63,7 +63,6 @@ def test_every_hook_for_search_and_learning_is_provided(game: AnyGame) -> None:
 @scaled(0.2)
 @given(seeds=seedings(seeded=None))
 def test_points_and_returns_stay_within_their_declared_bounds(game: AnyGame, config: Any, seeds: Seeds) -> None:
-    assert game.score_bounds is not None
     low, high = game.score_bounds(config)
     assert low < high
     final = play(game, config, seeds).final
@@ -84,8 +83,6 @@ def test_tensors_have_their_declared_shapes_and_values_in_the_unit_interval(
     game: AnyGame, config: Any, seeds: Seeds
 ) -> None:
     encode_observation, encode_information_state = game.encode_observation, game.encode_information_state
-    assert game.observation_shape is not None and encode_observation is not None
-    assert game.information_state_shape is not None and encode_information_state is not None
     observation_shape = game.observation_shape(config)
     information_shape = game.information_state_shape(config)
     first = game.new_game(config, seeds.game)
@@ -118,7 +115,6 @@ def test_resample_keeps_what_the_seat_knows_and_draws_the_rest_without_peeking(
     game: AnyGame, config: Any, seeds: Seeds
 ) -> None:
     resample = game.resample
-    assert resample is not None
     other = Rng(seeds.chance)
     played_on = False
 

@@ -283,7 +283,6 @@ class Observer:
         self.perfect_recall = perfect_recall
         """Whether tensors and strings are information states (every view since the set-up)."""
         shape_of = game.information_state_shape if perfect_recall else game.observation_shape
-        assert shape_of is not None
         shape = shape_of(config)
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         """The flat tensor, filled by :meth:`set_from`."""
@@ -294,11 +293,9 @@ class Observer:
         """Fill the tensor from ``player``'s view (views) of ``state``."""
         game, config = self.game, self.config
         if self.perfect_recall:
-            assert game.encode_information_state is not None
             views = [game.observe(step, player) for step in state._track.states]
             values = game.encode_information_state(config, views)
         else:
-            assert game.encode_observation is not None
             values = game.encode_observation(config, game.observe(state.ofrenda_state, player))
         self.tensor[:] = values
 

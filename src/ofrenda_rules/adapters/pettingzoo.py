@@ -88,9 +88,6 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             raise ConfigError(f"observation must be one of {', '.join(OBSERVATIONS)}, not {observation!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ConfigError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
-        for hook in ("observation_shape", "encode_observation", "information_state_shape", "encode_information_state"):
-            if getattr(definition, hook) is None:
-                raise ConfigError(f"{definition.info.name} has no {hook}")
         self.game: AnyGame = definition
         """The game played."""
         self.config: Any = definition.config_type() if config is None else config
@@ -111,7 +108,6 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.possible_agents = [_agent(seat) for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._actions = definition.num_distinct_actions(self.config)
-        assert definition.observation_shape is not None and definition.information_state_shape is not None
         shape = (
             definition.observation_shape(self.config)
             if observation == "observation"
@@ -177,10 +173,8 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         seat = self._seats[agent]
         game, config = self.game, self.config
         if self.observation_kind == "observation":
-            assert game.encode_observation is not None
             tensor = game.encode_observation(config, game.observe(self._state, seat))
         else:
-            assert game.encode_information_state is not None
             tensor = game.encode_information_state(config, self._views[seat])
         mask = np.zeros(self._actions, dtype=np.int8)
         if game.current_player(self._state) == seat:

@@ -195,8 +195,6 @@ class MatchService:
                 raise ServerError(
                     422, "invalid-seats", f"seat {index}: {kind!r} is not human or a bot", f"$.seats[{index}]"
                 )
-            if kind == "reference" and game.reference_bot is None:
-                raise ServerError(422, "invalid-seats", f"{name} has no reference bot", f"$.seats[{index}]")
         if "seed" in request and request["seed"] is None:
             seed = None
         else:
@@ -377,7 +375,7 @@ class MatchService:
             if player in (TERMINAL, CHANCE) or seats[player] == HUMAN:
                 break
             kind = seats[player]
-            if kind == "reference" and game.reference_bot is not None:
+            if kind == "reference":
                 action = game.reference_bot(state)
             else:
                 rng = Rng((live.record.bot_seed + (number + len(steps)) * 0x9E3779B97F4A7C15) & MASK64)
