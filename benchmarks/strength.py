@@ -10,8 +10,9 @@ baseline: what an equally strong bot gets in that seat rotation. In a solo
 game the tested bot plays alone against the game's automaton, and the win
 rate is its rate of solo wins.
 
-The search bot's budget per game (``mcts:N``) is set by ``--mcts`` (default
-:data:`MCTS`): a playout's cost differs by a factor of ten between the games.
+The search bot's budget per game (``mcts:N``, or ``mcts:N:D`` with playouts
+cut after ``D`` steps) is set by ``--mcts`` (default :data:`MCTS`): a
+playout's cost differs by a factor of ten between the games.
 Results are written as JSON (``--out``) and printed as a Markdown table.
 """
 
@@ -44,8 +45,13 @@ CASES: tuple[tuple[str, int], ...] = (
 )
 """(game, players) measured."""
 
-MCTS: dict[str, int] = {"dia_de_los_muertos": 200, "ofrenda": 50, "ofrendados": 50, "portents": 10}
-"""Iterations per move of the search bot, per game."""
+MCTS: dict[str, str] = {
+    "dia_de_los_muertos": "mcts:100",
+    "ofrenda": "mcts:30",
+    "ofrendados": "mcts:30:40",
+    "portents": "mcts:20:40",
+}
+"""The search bot of each game, with its budget."""
 
 PAIRINGS: tuple[tuple[str, str], ...] = (
     ("random", "random"),
@@ -138,18 +144,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--chunk", type=int, default=10, help="games per task")
-    parser.add_argument("--mcts", action="append", default=[], metavar="GAME=N", help="iterations of mcts in GAME")
+    parser.add_argument("--mcts", action="append", default=[], metavar="GAME=SPEC", help="the mcts bot of GAME")
     parser.add_argument("--out", help="write the results as JSON to this file")
     args = parser.parse_args(argv)
     budgets = dict(MCTS)
     for item in args.mcts:
         name, _, value = item.partition("=")
-        budgets[name] = int(value)
+        budgets[name] = value
     results = []
     for name, players in CASES:
         if args.games_to_measure and name not in args.games_to_measure:
             continue
-        search = f"mcts:{budgets[name]}"
+        search = budgets[name]
         pairings = PAIRINGS if players > 1 else (("random", "-"), ("reference", "-"), ("mcts", "-"))
         for tested, opponent in pairings:
             row = measure(

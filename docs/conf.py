@@ -481,7 +481,7 @@ def _generate_learning_tables(app: Sphinx) -> None:
             f"| {titles[row['game']]} | {row['players']} | `{row['tested']}` | {row['opponent']} | {row['games']} "
             f"| {row['win_rate']:.3f} | {low:.3f} - {high:.3f} | {row['win_share']:.3f} |"
         )
-    budgets = ", ".join(f"{titles[name]} `mcts:{count}`" for name, count in document["mcts"].items())
+    budgets = ", ".join(f"{titles[name]} `{spec}`" for name, spec in document["mcts"].items())
     lines += ["", f"Search budgets: {budgets}. Load average at the end: {document['load_average'][0]:.1f}."]
     _write(folder / "strength.md", "\n".join(lines) + "\n")
 
