@@ -62,6 +62,7 @@ def play_to_end(table: Any) -> dict[str, float]:
     return paid
 
 
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.info.name) for g in games()])
 def test_a_seeded_reset_plays_the_librarys_game_and_pays_its_returns(game: AnyGame) -> None:
     config = game.test_configs()[0]
     table = raw_env(game, config)
