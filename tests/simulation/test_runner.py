@@ -88,8 +88,11 @@ def test_a_damaged_line_is_a_format_error_naming_the_line(tmp_path: Path) -> Non
 
 
 def test_plans_check_their_bots() -> None:
-    with pytest.raises(SimulationError, match="no reference bot"):
-        plan_for(GAME, CONFIG, ["reference"], 0, 1)
+    with pytest.raises(SimulationError, match="unknown bot 'clever'"):
+        plan_for(GAME, CONFIG, ["clever"], 0, 1)
+    with pytest.raises(SimulationError, match="iterations must be in"):
+        plan_for(GAME, CONFIG, ["mcts:0"], 0, 1)
+    assert plan_for(GAME, CONFIG, ["mcts:5", "reference", "random"], 0, 1).bots == ("mcts:5", "reference", "random")
     with pytest.raises(SimulationError, match="2 bots for 3 seats"):
         plan_for(GAME, CONFIG, ["random", "random"], 0, 1)
     with pytest.raises(SimulationError, match="at least one game"):
