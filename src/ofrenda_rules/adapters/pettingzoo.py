@@ -62,7 +62,7 @@ OBSERVATIONS: Final = ("observation", "information_state")
 """What an agent's ``"observation"`` holds: its current view's tensor, or its perfect-recall information state."""
 
 RENDER_MODES: Final = ("ansi", "human", "svg")
-"""The render modes: the public table as text (returned or printed), or as an SVG picture (returned)."""
+"""The render modes -- the public table as text (returned or printed), or as an SVG picture (returned)."""
 
 
 def _agent(seat: int) -> str:
@@ -103,7 +103,7 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             "name": f"ofrenda_rules_{definition.info.name}_v0",
             "is_parallelizable": False,
         }
-        """PettingZoo's metadata: the render modes and the environment's name."""
+        """PettingZoo's metadata -- the render modes and the environment's name."""
         players: int = self.config.players
         self.possible_agents = [_agent(seat) for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}

@@ -78,7 +78,7 @@ class HandsDealt:
 
     TAG: ClassVar[str] = "hands-dealt"
     hand_sizes: tuple[int, ...]
-    """The cards dealt to each seat, by seat (all the same: 15, 12, 11 or 10 by the player count)."""
+    """The cards dealt to each seat, by seat -- all the same, 15, 12, 11 or 10 by the player count."""
     undealt: int
     """Cards left face down in the stock, out of play for the whole game (none with 6 players)."""
 

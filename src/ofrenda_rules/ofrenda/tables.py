@@ -239,7 +239,7 @@ class Tables:
         self.place_or_discard: Final[tuple[tuple[PlacePortrait | DiscardPortrait, ...], ...]] = tuple(
             (*row, discard) for row, discard in zip(self.place_portrait, self.discard, strict=True)
         )
-        """By card: its ``PlacePortrait`` by slot, then its ``DiscardPortrait`` (after the last slot)."""
+        """By card, its ``PlacePortrait`` by slot, then its ``DiscardPortrait`` (after the last slot)."""
         self.place_candle: Final = tuple(tuple(PlaceCandle(k, c.id) for c in edition.candles) for k in offerings)
         """``PlaceCandle`` by candle/marigold slot, then candle."""
         self.place_marigold: Final = tuple(PlaceMarigold(k) for k in offerings)
