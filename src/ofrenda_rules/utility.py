@@ -84,8 +84,6 @@ def normalised_points(scores: tuple[int, ...], bounds: tuple[int, int]) -> tuple
     return tuple((score - low) / span for score in scores)
 
 
-
-
 def returns(game: AnyGame, state: Any, payoff: Payoff = Payoff.WIN_SHARE) -> tuple[float, ...]:
     """Every seat's return in ``state``: the payoff when the game is over, else zeros."""
     config = state.config
