@@ -50,6 +50,7 @@ __all__ = ["ActionCodec", "per_config"]
 
 A = TypeVar("A")
 C = TypeVar("C")
+T = TypeVar("T")
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _LEAVES: Final = frozenset({int, bool, str, float, type(None)})
@@ -188,8 +189,11 @@ class ActionCodec(Generic[A]):
         return table[action_id]
 
 
-def per_config(config_type: type[C], build: Callable[[C], ActionCodec[A]]) -> Callable[[C], ActionCodec[A]]:
+def per_config(config_type: type[C], build: Callable[[C], T]) -> Callable[[C], T]:
     """Cache ``build(config)``: built once per configuration, found by identity on every later call.
+
+    Games use it for whatever they build from a configuration alone: their
+    action codecs, their tensor layouts.
 
     A configuration object seen before is found without hashing it (hashing a
     configuration hashes its whole edition); an equal but new object is found
@@ -198,7 +202,7 @@ def per_config(config_type: type[C], build: Callable[[C], ActionCodec[A]]) -> Ca
     object that is not a ``config_type``.
     """
     by_value = functools.lru_cache(maxsize=16)(build)
-    by_identity: dict[int, tuple[weakref.ref[C], ActionCodec[A]]] = {}
+    by_identity: dict[int, tuple[weakref.ref[C], T]] = {}
 
     def forget(ref: weakref.ref[C], key: int) -> None:
         entry = by_identity.get(key)
@@ -206,15 +210,15 @@ def per_config(config_type: type[C], build: Callable[[C], ActionCodec[A]]) -> Ca
             del by_identity[key]
 
     @functools.wraps(build)
-    def lookup(config: C) -> ActionCodec[A]:
+    def lookup(config: C) -> T:
         key = id(config)
         entry = by_identity.get(key)
         if entry is not None and entry[0]() is config:
             return entry[1]
         if not isinstance(config, config_type):
             raise ConfigError(f"expected a {config_type.__module__}.{config_type.__name__}, not {config!r}")
-        codec = by_value(config)
-        by_identity[key] = (weakref.ref(config, functools.partial(forget, key=key)), codec)
-        return codec
+        built = by_value(config)
+        by_identity[key] = (weakref.ref(config, functools.partial(forget, key=key)), built)
+        return built
 
     return lookup

@@ -73,10 +73,11 @@ nothing a seat sees) and the moments at which chance steps happened.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import partial
 
 import attrs
 
+from ofrenda_rules.action_ids import per_config
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.events import CardLed, CardPlayed, CardTaken, Event, TrickWon
@@ -136,22 +137,9 @@ class _Layout:
         return self.index_by_card[card] if found is None else found
 
 
-_BY_ID: dict[int, tuple[Config, _Layout]] = {}
-"""Layouts by the config object's id (hashing a config hashes its whole deck edition), with the config kept alive."""
-
-
+@partial(per_config, Config)
 def _layout(config: Config) -> _Layout:
-    known = _BY_ID.get(id(config))
-    if known is not None and known[0] is config:
-        return known[1]
-    layout = _equal_layout(config)
-    if len(_BY_ID) < 256:  # bounded: the configs in use are few
-        _BY_ID[id(config)] = (config, layout)
-    return layout
-
-
-@cache
-def _equal_layout(config: Config) -> _Layout:
+    """The layout of ``config``, built once (found by identity: hashing a config hashes its whole deck edition)."""
     p, h = config.players, config.hand_size
     deck = config.deck.deck
     takes = sum(1 for spec in config.deck.cards if spec.take)

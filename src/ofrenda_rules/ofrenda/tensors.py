@@ -89,10 +89,12 @@ because it could not. Histories differing only there encode alike.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Final
 
 import attrs
 
+from ofrenda_rules.action_ids import per_config
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.ofrenda.components import BRANCHES, OFFERINGS
 from ofrenda_rules.ofrenda.edition import TURNS
@@ -198,12 +200,11 @@ class _Layout:
 
 
 _MOST_BOARDS: Final = 512
-_LAYOUTS: dict[Config, _Layout] = {}
-_BY_ID: dict[int, tuple[Config, _Layout]] = {}
-_MOST_LAYOUTS: Final = 64
 
 
-def _build(config: Config) -> _Layout:
+@partial(per_config, Config)
+def _layout(config: Config) -> _Layout:
+    """The layout of ``config``, built once (found by identity: hashing a config hashes its edition)."""
     edition = config.edition
     n = config.players
     p, k = len(edition.portraits), len(edition.candles)
@@ -305,23 +306,6 @@ def _build(config: Config) -> _Layout:
         goal_index={goal.id: i for i, goal in enumerate(edition.goals)},
         zeros=[0.0] * at,
     )
-
-
-def _layout(config: Config) -> _Layout:
-    """The layout of ``config``, built once (looked up by identity first: hashing a config hashes its edition)."""
-    known = _BY_ID.get(id(config))
-    if known is not None and known[0] is config:
-        return known[1]
-    layout = _LAYOUTS.get(config)
-    if layout is None:
-        layout = _build(config)
-        if len(_LAYOUTS) >= _MOST_LAYOUTS:
-            _LAYOUTS.clear()
-        _LAYOUTS[config] = layout
-    if len(_BY_ID) >= _MOST_LAYOUTS:
-        _BY_ID.clear()
-    _BY_ID[id(config)] = (config, layout)
-    return layout
 
 
 def observation_layout(config: Config) -> tuple[tuple[str, int, int], ...]:

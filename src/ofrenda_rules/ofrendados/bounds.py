@@ -35,7 +35,9 @@ within it, which the tests check.
 
 from __future__ import annotations
 
-from ofrenda_rules.ofrendados._config_cache import per_config
+from functools import partial
+
+from ofrenda_rules.action_ids import per_config
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind, Measure
 from ofrenda_rules.ofrendados.components import FOODS, Beneath, Flower, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
@@ -102,7 +104,7 @@ def max_pesos(config: Config) -> int:
     return ROUNDS * per_round * per_die + sum(space.pesos for space in edition.path.spaces)
 
 
-@per_config
+@partial(per_config, Config)
 def score_bounds(config: Config) -> tuple[int, int]:
     """Inclusive bounds on any seat's points in a finished game under ``config`` (derivation above)."""
     edition = config.edition

@@ -80,13 +80,14 @@ a round. Everything else a seat saw is kept.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Final
 
 import attrs
 
+from ofrenda_rules.action_ids import per_config
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import ConfigError
-from ofrenda_rules.ofrendados._config_cache import per_config
 from ofrenda_rules.ofrendados.bounds import max_pesos
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind
 from ofrenda_rules.ofrendados.events import (
@@ -165,7 +166,7 @@ class _Layout:
     information: int
 
 
-@per_config
+@partial(per_config, Config)
 def _layout(config: Config) -> _Layout:
     edition = config.edition
     n = config.players
