@@ -38,7 +38,8 @@ import attrs
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import ConfigError, OfrendaRulesError
 from ofrenda_rules.game import GameDefinition
-from ofrenda_rules.rng import MASK64, Rng, integer_weights
+from ofrenda_rules.playout import random_move
+from ofrenda_rules.rng import MASK64, Rng
 from ofrenda_rules.utility import Payoff, returns
 
 __all__ = [
@@ -98,9 +99,8 @@ class RandomBot:
     def __call__(self, state: Any) -> Any:
         """A uniformly random legal action of the seat to move."""
         _seat_to_move(self.game, state)
-        legal = self.game.legal_actions(state)
-        index, self.rng = self.rng.below(len(legal))
-        return legal[index]
+        action, self.rng = random_move(self.game, state, self.rng)
+        return action
 
 
 @attrs.frozen
@@ -207,9 +207,8 @@ class MctsBot:
             if player == TERMINAL:
                 break
             if player == CHANCE:
-                outcomes = game.chance_outcomes(state)
-                index, rng = rng.choose(integer_weights([p for _, p in outcomes]))
-                state = game.apply(state, outcomes[index][0])
+                action, rng = random_move(game, state, rng)
+                state = game.apply(state, action)
                 steps += 1
                 continue
             legal = game.legal_actions(state)
@@ -248,17 +247,9 @@ class MctsBot:
         if self.playout_steps is not None:
             limit = min(limit, steps + self.playout_steps)
         while steps < limit:
-            player = game.current_player(state)
-            if player == TERMINAL:
+            if game.current_player(state) == TERMINAL:
                 break
-            if player == CHANCE:
-                outcomes = game.chance_outcomes(state)
-                index, rng = rng.choose(integer_weights([p for _, p in outcomes]))
-                action = outcomes[index][0]
-            else:
-                legal = game.legal_actions(state)
-                index, rng = rng.below(len(legal))
-                action = legal[index]
+            action, rng = random_move(game, state, rng)
             state = game.apply(state, action)
             steps += 1
         paid = returns(self.game, state, self.payoff) if game.is_over(state) else _standings(game, state)

@@ -27,7 +27,7 @@ from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.game import GameDefinition
 from ofrenda_rules.rng import Rng, integer_weights
 
-__all__ = ["Playout", "PlayoutError", "random_playout"]
+__all__ = ["Playout", "PlayoutError", "random_move", "random_playout"]
 
 
 class PlayoutError(OfrendaRulesError):
@@ -51,6 +51,17 @@ class Playout:
     def steps(self) -> int:
         """How many actions were applied."""
         return len(self.actions)
+
+
+def random_move(game: GameDefinition[Any, Any, Any, Any, Any], state: Any, rng: Rng) -> tuple[Any, Rng]:
+    """A chance outcome drawn by its probability, or a uniformly random legal action, and the advanced generator."""
+    if game.current_player(state) == CHANCE:
+        outcomes = game.chance_outcomes(state)
+        index, rng = rng.choose(integer_weights([p for _, p in outcomes]))
+        return outcomes[index][0], rng
+    legal = game.legal_actions(state)
+    index, rng = rng.below(len(legal))
+    return legal[index], rng
 
 
 def random_playout(
@@ -80,9 +91,7 @@ def random_playout(
         if len(actions) >= limit:
             raise PlayoutError(f"{game.info.name}: no end after {limit} steps")
         if player == CHANCE:
-            outcomes = game.chance_outcomes(state)
-            index, rng = rng.choose(integer_weights([p for _, p in outcomes]))
-            action = outcomes[index][0]
+            action, rng = random_move(game, state, rng)
         else:
             legal = game.legal_actions(state)
             if not legal:

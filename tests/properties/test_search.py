@@ -24,6 +24,7 @@ from hypothesis import given
 from ofrenda_rules.bots import make_bot
 from ofrenda_rules.chance import TERMINAL
 from ofrenda_rules.game import ChanceMode, Information
+from ofrenda_rules.playout import random_move
 from ofrenda_rules.registry import AnyGame, games
 from ofrenda_rules.rng import Rng
 from ofrenda_rules.serialization import dumps, loads
@@ -142,18 +143,12 @@ def test_resample_keeps_what_the_seat_knows_and_draws_the_rest_without_peeking(
 
 def play_from(game: AnyGame, state: Any, seed: int) -> Any:
     """Random play from ``state`` to the end (chance drawn too), within the game's step bound."""
-    bot = make_bot(game, "random", seed)
     rng = Rng(seed)
     for _ in range(game.max_steps(state.config)):
-        player = game.current_player(state)
-        if player == TERMINAL:
+        if game.current_player(state) == TERMINAL:
             return state
-        if player < 0:
-            outcomes = game.chance_outcomes(state)
-            index, rng = rng.below(len(outcomes))
-            state = game.apply(state, outcomes[index][0])
-        else:
-            state = game.apply(state, bot(state))
+        action, rng = random_move(game, state, rng)
+        state = game.apply(state, action)
     raise AssertionError("no end within max_steps")
 
 

@@ -9,16 +9,14 @@ from pathlib import Path
 from typing import TextIO
 
 from ofrenda_rules._replay_load import parse_strict
-from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import FormatError, OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, get_game
-from ofrenda_rules.rng import MASK64, Rng, integer_weights
+from ofrenda_rules.rng import MASK64
 from ofrenda_rules.serialization import from_json_value, to_json_value
 
 __all__ = [
     "CliError",
     "add_config_arguments",
-    "bot_move",
     "config_from_args",
     "game_from_args",
     "read_document",
@@ -136,17 +134,6 @@ def _json_kind(value: object) -> str:
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
     return "a number"
-
-
-def bot_move(game: AnyGame, state: object, rng: Rng) -> tuple[object, Rng]:
-    """A uniformly random legal action (or chance outcome by its probability) and the advanced bot generator."""
-    if game.current_player(state) == CHANCE:
-        outcomes = game.chance_outcomes(state)
-        index, rng = rng.choose(integer_weights([p for _, p in outcomes]))
-        return outcomes[index][0], rng
-    legal = game.legal_actions(state)
-    index, rng = rng.below(len(legal))
-    return legal[index], rng
 
 
 def players_of(config: object) -> int:

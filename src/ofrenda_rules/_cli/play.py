@@ -10,7 +10,6 @@ from typing import TextIO
 from ofrenda_rules._cli.common import (
     CliError,
     add_config_arguments,
-    bot_move,
     config_from_args,
     game_from_args,
     players_of,
@@ -21,6 +20,7 @@ from ofrenda_rules.bots import Bot, bot_seed, check_bot_name, make_bot
 from ofrenda_rules.chance import CHANCE, TERMINAL, actor_name
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.game import summarize_config
+from ofrenda_rules.playout import random_move
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.replay import Recorder, dump_replay
 from ofrenda_rules.rng import Rng
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
         elif player in policies:
             action = policies[player](state)
         else:
-            action, bots = bot_move(game, state, bots)
+            action, bots = random_move(game, state, bots)
         description = game.describe_action(state, action)
         events = recorder.step(action)
         moves += 1
