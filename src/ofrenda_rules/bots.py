@@ -185,20 +185,20 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         resample = game.resample
+        limit = game.max_steps(state.config)
         root = _Node()
         deadline = None if self.max_seconds is None else time.monotonic() + self.max_seconds
         for _ in range(self.iterations):
             draw, self.rng = self.rng.next_u64()
             walk, self.rng = self.rng.next_u64()
-            self._iterate(resample(state, me, Rng(draw)), root, Rng(walk))
+            self._iterate(resample(state, me, Rng(draw)), root, Rng(walk), limit)
             if deadline is not None and time.monotonic() >= deadline:
                 break
         edges = root.edges
         return max(legal, key=lambda action: edges[action].visits if action in edges else -1)
 
-    def _iterate(self, state: Any, root: _Node, rng: Rng) -> None:
+    def _iterate(self, state: Any, root: _Node, rng: Rng, limit: int) -> None:
         game = self.game
-        limit = game.max_steps(state.config)
         path: list[tuple[_Edge, int]] = []
         node: _Node | None = root
         steps = 0
