@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.chance import CHANCE, TERMINAL, Probability
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.rng import MASK64, Rng, integer_weights
 
@@ -115,7 +115,7 @@ def play(game: AnyGame, config: Any, seeds: Seeds, hook: Hook | None = None) -> 
 
     At every step: the game ends within ``max_steps``; the player to move has a
     legal action; a chance event lists exactly its legal actions with positive
-    probabilities summing to 1, and a decision has no chance outcomes.
+    probabilities (:class:`Probability` values) summing to 1, and a decision has no chance outcomes.
     """
     state = game.new_game(config, seeds.game)
     limit = game.max_steps(config)
@@ -131,7 +131,7 @@ def play(game: AnyGame, config: Any, seeds: Seeds, hook: Hook | None = None) -> 
             outcomes = game.chance_outcomes(state)
             assert tuple(a for a, _ in outcomes) == legal
             assert sum(p for _, p in outcomes) == 1
-            assert all(p > 0 for _, p in outcomes)
+            assert all(p > 0 and type(p) is Probability for _, p in outcomes)
             index, chance = chance.choose(integer_weights([p for _, p in outcomes]))
         else:
             assert 0 <= player < config.players, f"current_player {player} is no seat"

@@ -23,7 +23,7 @@ PlayCard(card=Card(suit=Suit.RED, number=14))
 >>> t.deck.play[t.deck.cards[0]] is t.deck.play[Card(Suit.BLACK, 1)]
 True
 >>> t.deck.outcomes[60][id(t.deck.cards[0])]
-(DealCard(card=Card(suit=Suit.BLACK, number=1)), Fraction(1, 60))
+(DealCard(card=Card(suit=Suit.BLACK, number=1)), Probability(1, 60))
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from typing import Final, Generic, TypeVar
 
 import attrs
 
+from ofrenda_rules.chance import Probability
 from ofrenda_rules.dia_de_los_muertos.actions import DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, DeckEdition, Mark
 from ofrenda_rules.dia_de_los_muertos.events import (
@@ -194,7 +195,7 @@ def _deck_tables(edition: DeckEdition) -> DeckTables:
     deals = CardTable(DealCard, cards)
     outcomes: list[dict[int, tuple[DealCard, Fraction]]] = [{}]
     for size in range(1, len(cards) + 1):
-        probability = Fraction(1, size)
+        probability = Probability(1, size)
         outcomes.append({id(card): (deals[card], probability) for card in cards})
     ranks = {card: rank for rank, card in enumerate(cards)}
     seats = range(max(HAND_SIZES))

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import attrs
 
-from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, settle
+from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, Probability, settle
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.ofrenda.abuela import FACES
 from ofrenda_rules.ofrenda.actions import (
@@ -74,7 +74,7 @@ __all__ = [
 
 _CHANCE_CLASSES: Final = (DrawPortrait, DrawCandle, DrawGoal, RollDie)
 _ROLLS: Final = tuple(RollDie(face) for face in FACES)
-_ROLL_OUTCOMES: Final = tuple((roll, Fraction(1, len(FACES))) for roll in _ROLLS)
+_ROLL_OUTCOMES: Final = tuple((roll, Probability(1, len(FACES))) for roll in _ROLLS)
 
 
 def _int_fields(cls: type) -> Callable[[Any], tuple[object, ...]]:

@@ -13,7 +13,7 @@ PlacePortrait(card=12, slot=6)
 >>> tables.place_portrait[12][6] is tables_for(DEFAULT_EDITION).place_portrait[12][6]
 True
 >>> tables.portrait_outcomes((3, 9))
-((DrawPortrait(card=3), Fraction(1, 2)), (DrawPortrait(card=9), Fraction(1, 2)))
+((DrawPortrait(card=3), Probability(1, 2)), (DrawPortrait(card=9), Probability(1, 2)))
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Final
 
+from ofrenda_rules.chance import Probability
 from ofrenda_rules.ofrenda.actions import (
     DiscardPortrait,
     DrawCandle,
@@ -253,7 +254,7 @@ class Tables:
         goal_outcomes: dict[GoalType, tuple[tuple[DrawGoal, Fraction], ...]] = {}
         for kind in GoalType:
             goals = edition.goals_of(kind)
-            goal_outcomes[kind] = tuple((DrawGoal(g), Fraction(1, len(goals))) for g in goals) if goals else ()
+            goal_outcomes[kind] = tuple((DrawGoal(g), Probability(1, len(goals))) for g in goals) if goals else ()
         self.goal_outcomes: Final = goal_outcomes
         """The goal cards of each type with their probabilities."""
         self._portrait_pairs: dict[int, tuple[tuple[DrawPortrait, Fraction], ...]] = {}
@@ -271,10 +272,10 @@ class Tables:
         """Each card of ``deck`` drawn with probability ``1/len(deck)``, from shared pairs."""
         n = len(deck)
         if not self.knows(deck, self.draw_portrait):
-            return tuple((DrawPortrait(c), Fraction(1, n)) for c in deck)
+            return tuple((DrawPortrait(c), Probability(1, n)) for c in deck)
         pairs = self._portrait_pairs.get(n)
         if pairs is None:
-            chance = Fraction(1, n)
+            chance = Probability(1, n)
             pairs = self._portrait_pairs[n] = tuple((action, chance) for action in self.draw_portrait)
         return tuple(map(pairs.__getitem__, deck))
 
@@ -282,10 +283,10 @@ class Tables:
         """Each candle of ``bag`` drawn with probability ``1/len(bag)``, from shared pairs."""
         n = len(bag)
         if not self.knows(bag, self.draw_candle):
-            return tuple((DrawCandle(c), Fraction(1, n)) for c in bag)
+            return tuple((DrawCandle(c), Probability(1, n)) for c in bag)
         pairs = self._candle_pairs.get(n)
         if pairs is None:
-            chance = Fraction(1, n)
+            chance = Probability(1, n)
             pairs = self._candle_pairs[n] = tuple((action, chance) for action in self.draw_candle)
         return tuple(map(pairs.__getitem__, bag))
 

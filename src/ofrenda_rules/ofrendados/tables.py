@@ -32,6 +32,7 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.chance import Probability
 from ofrenda_rules.ofrendados.actions import (
     BuyCard,
     DrawObject,
@@ -137,7 +138,7 @@ def shared_die(colour: Colour, pips: int) -> Die:
 ROLLS: Final = tuple(RollDie(pips) for pips in range(1, 7))
 """The outcomes of a die roll, 1 to 6."""
 
-ROLL_OUTCOMES: Final = tuple((roll, Fraction(1, 6)) for roll in ROLLS)
+ROLL_OUTCOMES: Final = tuple((roll, Probability(1, 6)) for roll in ROLLS)
 """The outcomes of a die roll with their probabilities."""
 
 PASS: Final = Pass()
@@ -359,7 +360,7 @@ def reveals(deck: tuple[int, ...]) -> Reveals:
     """Each card of ``deck`` revealed, equally likely; kept per deck contents (a bounded cache).
 
     >>> reveals((4, 9))[1]
-    ((RevealCard(card=4), Fraction(1, 2)), (RevealCard(card=9), Fraction(1, 2)))
+    ((RevealCard(card=4), Probability(1, 2)), (RevealCard(card=9), Probability(1, 2)))
     """
     found = _REVEALS.get(deck)
     if found is None:
@@ -367,7 +368,7 @@ def reveals(deck: tuple[int, ...]) -> Reveals:
             _REVEAL_ACTIONS.clear()
         known = _REVEAL_ACTIONS
         actions = tuple(known.get(card) or known.setdefault(card, RevealCard(card)) for card in deck)
-        p = Fraction(1, len(deck)) if deck else Fraction(0)
+        p = Probability(1, len(deck)) if deck else Probability(0)
         found = actions, tuple((action, p) for action in actions)
         if len(_REVEALS) >= _REVEALS_LIMIT:
             _REVEALS.clear()

@@ -35,7 +35,7 @@ kernel's ``settle`` would, one event at a time.
 >>> state.phase.value, state.reshuffles, len(state.taken)
 ('reshuffle', 1, 9)
 >>> chance_outcomes(state)[0]
-(DrawTile(tile=Sign.YELLOW_SKULL), Fraction(1, 9))
+(DrawTile(tile=Sign.YELLOW_SKULL), Probability(1, 9))
 """
 
 from __future__ import annotations

@@ -21,13 +21,13 @@ stands for).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
 from typing import Final
 
 import attrs
 
+from ofrenda_rules.chance import Probability
 from ofrenda_rules.portents.actions import ChooseFirst, DrawOmen, DrawTile, Light, Pass, Place, Push, Sacrifice
 from ofrenda_rules.portents.components import SIDE_LANES, Side, Sign
 
@@ -78,10 +78,10 @@ DRAW_OMENS: Final = tuple(DrawOmen(sign) for sign in Sign)
 CHOOSE_FIRST: Final = (ChooseFirst(0), ChooseFirst(1))
 """Both outcomes of the draw for the first player, by seat."""
 
-_HALF: Final = Fraction(1, 2)
+_HALF: Final = Probability(1, 2)
 CHOOSE_FIRST_PAIRS: Final = ((CHOOSE_FIRST[0], _HALF), (CHOOSE_FIRST[1], _HALF))
 """The chance outcomes of the draw for the first player."""
-_ONE_IN: Final = tuple(Fraction(1, n) if n else Fraction(0) for n in range(17))
+_ONE_IN: Final = tuple(Probability(1, n) if n else Probability(0) for n in range(17))
 TILE_PAIRS: Final = tuple(tuple((draw, _ONE_IN[n]) for draw in DRAW_TILES) for n in range(17))
 """``TILE_PAIRS[n][sign.index]``: a tile draw as one of ``n`` equally likely outcomes."""
 OMEN_PAIRS: Final = tuple(tuple((draw, _ONE_IN[n]) for draw in DRAW_OMENS) for n in range(17))
