@@ -57,6 +57,7 @@ import attrs
 
 __all__ = [
     "Slow",
+    "reset",
     "counting_structurer",
     "text_emitter",
     "plain_unstructurer",
@@ -147,6 +148,17 @@ _TEXT_NAMES: Final[dict[str, object]] = {
 }
 
 
+_Interned = tuple[
+    Callable[[Any], Any],
+    dict[tuple[object, ...], object],
+    int,
+    tuple[tuple[Callable[[Any], Any], frozenset[type]], ...],
+    dict[int, str],
+]
+"""An interned class's tables: the member-values getter, the instances by values, the member count,
+the type checks of numeric members (getter, allowed types) and the texts by ``id``."""
+
+
 class _Compiler:
     """Compiles (un)structure functions for one converter, caching them by type."""
 
@@ -160,6 +172,7 @@ class _Compiler:
         self.unstructure_plain: dict[object, bool] = {}
         self.structure_depths: dict[object, int | None] = {}
         self.text_fns: dict[object, Callable[[Any], str] | None] = {}
+        self.interned_tables: dict[object, _Interned | None] = {}
 
     # -- unstructure --------------------------------------------------------------------------
 
@@ -329,7 +342,27 @@ class _Compiler:
         return None
 
     def text_array(self, element: Any, var: str, env: dict[str, Any], indent: str) -> list[str] | None:
-        """:meth:`text_stmts` for ``tuple[element, ...]``."""
+        """:meth:`text_stmts` for ``tuple[element, ...]``.
+
+        An array of shared instances of an interned class (see :meth:`interned`) is written from their
+        texts, found by identity in C; an array holding any other object is written element by element.
+        """
+        lines = self.text_array_by_element(element, var, env, indent)
+        interned = self.interned(element)
+        if lines is None or interned is None:
+            return lines
+        texts = self._name(env, interned[4])
+        i = indent
+        return [
+            f"{i}if type({var}) is not tuple and type({var}) is not list: raise SLOW",
+            f"{i}try:",
+            f'{i}    {var} = "[" + ",".join(map({texts}.__getitem__, map(id, {var}))) + "]"',
+            f"{i}except KeyError:",
+            *[f"    {line}" for line in lines],
+        ]
+
+    def text_array_by_element(self, element: Any, var: str, env: dict[str, Any], indent: str) -> list[str] | None:
+        """:meth:`text_array`, element by element."""
         i = indent
         head = [f"{i}if type({var}) is not tuple and type({var}) is not list: raise SLOW"]
         hooks = self._hooks()
@@ -465,7 +498,42 @@ class _Compiler:
         return self.structure_via_converter(tp, var, env, indent), None
 
     def structure_array(self, element: Any, var: str, env: dict[str, Any], indent: str) -> tuple[list[str], int | None]:
-        """:meth:`structure_stmts` for ``tuple[element, ...]`` (a JSON array)."""
+        """:meth:`structure_stmts` for ``tuple[element, ...]`` (a JSON array).
+
+        An array of an interned class (see :meth:`interned`) is first looked up whole, in C: each
+        object's members as one key of the table of shared instances. Any miss (another object, a
+        member of another type, an extra member) takes the element-by-element statements.
+        """
+        lines, depth = self.structure_array_by_element(element, var, env, indent)
+        interned = self.interned(element)
+        if interned is None:
+            return lines, depth
+        keys, table, size, checks, _ = interned
+        i = indent
+        fast = [
+            f"{i}try:",
+            f"{i}    _k = list(map({self._name(env, keys)}, {var}))",
+            f"{i}    _h = tuple(map({self._name(env, table)}.__getitem__, _k))",
+            f"{i}except (KeyError, TypeError):",
+            f"{i}    _h = None",
+            f"{i}if _h is not None and sum(map(len, {var})) != {size} * len({var}): _h = None",
+        ]
+        for getter, allowed in checks:
+            kinds, member = self._name(env, allowed), self._name(env, getter)
+            fast.append(f"{i}if _h is not None and not {kinds}.issuperset(map(type, map({member}, _k))): _h = None")
+        fast += [
+            f"{i}if _h is None:",
+            *[f"    {line}" for line in lines],
+            f"{i}else:",
+            f"{i}    n[0] += {size} * len({var})",
+            f"{i}    {var} = _h",
+        ]
+        return [f"{i}if type({var}) is not list: raise SLOW", *fast], depth
+
+    def structure_array_by_element(
+        self, element: Any, var: str, env: dict[str, Any], indent: str
+    ) -> tuple[list[str], int | None]:
+        """:meth:`structure_array`, element by element."""
         check = f"{indent}if type({var}) is not list: raise SLOW"
         leaf_types = self._leaf_types(element)
         if leaf_types is not None:
@@ -666,6 +734,65 @@ class _Compiler:
             lookup[None] = None
         return lookup
 
+    def interned(self, tp: Any) -> _Interned | None:
+        """The lookup tables of ``tp`` when it is an interned class whose shared instances the compiler can use.
+
+        For each shared instance: its JSON object (written as the converter writes it, members in sorted
+        order) gives one key, the tuple of its member values, in the table of instances, and one text,
+        in the table of texts by ``id`` (the registry keeps the instances alive, so the ids stay theirs).
+        A JSON object matches a key only with exactly the same members whose values are equal; the type
+        of a numeric member (``1``, ``1.0`` and ``true`` are equal) is checked too. ``None`` when ``tp``
+        is not interned, or its instances are not all objects of two or more scalar members with the
+        same names, written and read back unchanged.
+        """
+        if tp in self.interned_tables:
+            return self.interned_tables[tp]
+        self.interned_tables[tp] = None
+        instances = self._interned().get(tp) if isinstance(tp, type) else None
+        if not instances:
+            return None
+        hooks = self._hooks()
+        if tp in hooks:
+            if tp not in self._flat_hooks():
+                return None
+            unstructure = hooks[tp][1]
+            structure: Callable[[Any], Any] = lambda value: hooks[tp][0](value, tp)  # noqa: E731
+        else:
+            unstructure = self.unstructurer(tp)
+            compiled = self.structurer(tp)
+            structure = lambda value: compiled(value, [0])  # noqa: E731
+        values = [unstructure(instance) for instance in instances]
+        names = sorted(values[0]) if isinstance(values[0], dict) else []
+        if len(names) < 2 or any(type(v) is not dict or sorted(v) != names for v in values):
+            return None
+        scalars = (str, int, bool, float, _NONE)
+        if any(type(member) not in scalars for v in values for member in v.values()):
+            return None
+        table: dict[tuple[object, ...], object] = {}
+        texts: dict[int, str] = {}
+        for instance, value in zip(instances, values, strict=True):
+            try:
+                if structure(json.loads(json.dumps(value))) != instance:
+                    return None
+            except Exception:
+                return None
+            table[tuple(value[name] for name in names)] = instance
+            texts[id(instance)] = "".join(_ARRAY(value, 0))
+        checks: list[tuple[Callable[[Any], Any], frozenset[type]]] = []
+        for position, name in enumerate(names):
+            types = frozenset(type(v[name]) for v in values)
+            if types & {int, bool, float}:
+                checks.append((operator.itemgetter(position), types))
+        found = (operator.itemgetter(*names), table, len(names), tuple(checks), texts)
+        self.interned_tables[tp] = found
+        return found
+
+    @staticmethod
+    def _interned() -> dict[type, tuple[object, ...]]:
+        from ofrenda_rules.serialization import _INTERNED
+
+        return _INTERNED
+
     @staticmethod
     def _hooks() -> dict[type, tuple[Any, Any]]:
         from ofrenda_rules.serialization import _HOOKS
@@ -708,6 +835,11 @@ def _compiler(converter: Any) -> _Compiler:
         compiler = _Compiler(converter, EDITION_METADATA, TAG_KEY)
         _COMPILERS[id(converter)] = compiler
     return compiler
+
+
+def reset() -> None:
+    """Forget every compiled function (a registration changed what they must do)."""
+    _COMPILERS.clear()
 
 
 def unstructurer(converter: Any, cls: type) -> Callable[[Any], Any]:

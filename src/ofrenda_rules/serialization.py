@@ -28,7 +28,7 @@ Pass()
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from importlib import resources
 from typing import Any, Final, TypeVar, cast, get_args, get_origin, overload
@@ -58,6 +58,7 @@ __all__ = [
     "parse_json",
     "make_converter",
     "register_hooks",
+    "register_interned",
     "register_tagged_union",
     "to_json_value",
 ]
@@ -83,6 +84,7 @@ reference back through the catalog (see :mod:`ofrenda_rules.editions`).
 _UNIONS: list[object] = []
 _HOOKS: dict[type, tuple[Any, Any]] = {}
 _FLAT_HOOKS: set[type] = set()
+_INTERNED: dict[type, tuple[object, ...]] = {}
 
 
 def _edition_fields(cls: object) -> dict[str, Any]:
@@ -291,6 +293,37 @@ def register_hooks(
         _FLAT_HOOKS.discard(cls)
     converter.register_structure_hook(cls, structure)
     converter.register_unstructure_hook(cls, unstructure)
+
+
+def register_interned(cls: type[T], instances: Iterable[T]) -> None:
+    """Declare ``instances`` the shared objects of ``cls`` (cards, dice: immutable values of a few kinds).
+
+    ``cls`` is an attrs class (or a class with flat hooks, see :func:`register_hooks`)
+    whose JSON is one object of two or more scalar members. Arrays of ``cls``
+    then take a faster path, with exactly the same results: :func:`dumps`
+    writes a shared instance from its text, found by identity, and
+    :func:`loads` reads an array of objects equal to shared instances'
+    (exactly: same members, values of the same types) as those instances,
+    looked up whole. Any other value is written and read as before, and any
+    fault is refused as before. Registering again replaces the instances.
+
+    Día de los Muertos registers its cards, for example, and Ofrendados its dice:
+
+    >>> from ofrenda_rules.dia_de_los_muertos import Config, State, new_game
+    >>> state = new_game(Config(), seed=1)
+    >>> loads(dumps(state), State).hands[0][0] is state.hands[0][0]
+    True
+    """
+    _INTERNED[cls] = tuple(instances)
+    _reset_compiled()
+
+
+def _reset_compiled() -> None:
+    """Forget every compiled codec, so that the next use compiles them with the current registrations."""
+    _fastjson.reset()
+    _TEXT_EMITTERS.clear()
+    _COUNTING.clear()
+    _UNION_CODECS.clear()
 
 
 def register_tagged_union(union: object) -> None:

@@ -22,7 +22,7 @@ import attrs
 
 from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
-from ofrenda_rules.serialization import load_packaged, register_hooks
+from ofrenda_rules.serialization import load_packaged, register_hooks, register_interned
 
 __all__ = [
     "DEFAULT_DECK",
@@ -234,6 +234,7 @@ def _reduce_card(card: Card) -> tuple[object, ...]:
 
 
 register_hooks(Card, _structure_card, _unstructure_card, flat=True)
+register_interned(Card, _CARDS.values())  # arrays of cards are written and read whole
 Card.__reduce__ = _reduce_card  # type: ignore[assignment, method-assign]
 
 

@@ -51,6 +51,7 @@ from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION, Edition
 from ofrenda_rules.ofrendados.events import CardRevealed, DieTaken, DieUsed, FlowerMoved, ObjectDrawn, Passed
 from ofrenda_rules.ofrendados.offering import Sheet
 from ofrenda_rules.ofrendados.state import DICE_PER_COLOUR, Die, Pending, PendingKind
+from ofrenda_rules.serialization import register_interned
 
 __all__ = [
     "DICE",
@@ -75,6 +76,7 @@ __all__ = [
 
 DICE: Final = tuple(Die(colour, pips) for colour in sorted(Colour, key=lambda c: c.value) for pips in range(1, 7))
 """Every die a game can hold, in the dice order (orange, purple, yellow; 1 to 6 pips)."""
+register_interned(Die, DICE)  # arrays of dice are written and read whole, as these shared objects
 
 DIE_ORDER: Final[Callable[[Die], tuple[str, int]]] = operator.attrgetter("colour._value_", "pips")
 """A sort key giving :class:`Die`'s own order (colour name, then pips), for dice that are not in :data:`DICE`."""
