@@ -55,6 +55,8 @@ from typing import Any, Final, Literal, Union, cast, get_args, get_origin
 
 import attrs
 
+from ofrenda_rules.copying import plain_constructor
+
 __all__ = [
     "Slow",
     "reset",
@@ -74,6 +76,8 @@ class Slow(Exception):
 
 _SLOW: Final = Slow()
 _NONE: Final = types.NoneType
+_MEMO_LIMIT: Final = 256
+"""How many configurations a compiled structurer remembers before it forgets them all."""
 
 
 def _below(depths: list[int | None]) -> int | None:
@@ -408,8 +412,16 @@ class _Compiler:
             lines.append(f"    {var} = o.{field.name}")
             catalog = field.metadata.get(self.edition_key)
             if catalog is not None:
-                # called every time (it registers a custom edition, keeping it known), never kept
-                lines.append(f'    {var} = "".join(ARRAY({self._name(env, catalog.unstructure_ref)}({var}), 0))')
+                # the default edition's reference is a constant; a custom edition's is asked for every time
+                # (it registers the edition, keeping it known), never kept
+                default = self._name(env, catalog.default)
+                default_text = self._name(env, "".join(_ARRAY(catalog.unstructure_ref(catalog.default), 0)))
+                lines += [
+                    f"    if {var} is {default}:",
+                    f"        {var} = {default_text}",
+                    "    else:",
+                    f'        {var} = "".join(ARRAY({self._name(env, catalog.unstructure_ref)}({var}), 0))',
+                ]
             else:
                 stmts = self.text_stmts(hints.get(field.name, field.type), var, env, "    ")
                 if stmts is None:
@@ -638,16 +650,38 @@ class _Compiler:
                 field_lines, depth = self.structure_stmts(hints.get(field.name, field.type), f"f{i}", env, "    ")
                 lines += field_lines
                 depths.append(depth)
-        # positional where __init__ takes them so (a cheaper call), in field order; then the keyword-only ones
-        positional = [f"f{i}" for i, field in enumerate(fields) if not field.kw_only]
-        keywords = [f"{field.alias}=f{i}" for i, field in enumerate(fields) if field.kw_only]
-        arguments = ", ".join(positional + keywords)
-        lines += [
-            "    try:",
-            f"        return CLS({arguments})",
-            "    except Exception:",
-            "        raise SLOW from None",
-        ]
+        # every field positionally, in field order, to the class's plain constructor (straight into the slots
+        # when __init__ only stores them; otherwise __init__ itself, validators included)
+        env["BUILD"] = plain_constructor(cls)
+        arguments = ", ".join(f"f{i}" for i in range(len(fields)))
+        editions = [i for i, field in enumerate(fields) if field.metadata.get(self.edition_key) is not None]
+        if editions and all(
+            i in editions or self._hashable_leaf(hints.get(field.name, field.type)) for i, field in enumerate(fields)
+        ):
+            # A class holding an edition (a game's Config) is read from the few configurations a process meets:
+            # equal fields (all of them checked, leaves of exact types; the edition by identity, kept alive by
+            # the instance remembered) give the instance built, and validated, the first time.
+            env["MEMO"] = {}
+            parts = [f"id(f{i})" if i in editions else f"f{i}" for i in range(len(fields))]
+            lines += [
+                f"    _key = ({', '.join(parts)},)",
+                "    _o = MEMO.get(_key)",
+                "    if _o is not None: return _o",
+                "    try:",
+                f"        _o = BUILD({arguments})",
+                "    except Exception:",
+                "        raise SLOW from None",
+                f"    if len(MEMO) >= {_MEMO_LIMIT}: MEMO.clear()",
+                "    MEMO[_key] = _o",
+                "    return _o",
+            ]
+        else:
+            lines += [
+                "    try:",
+                f"        return BUILD({arguments})",
+                "    except Exception:",
+                "        raise SLOW from None",
+            ]
         fn = self._compile("\n".join(lines) + "\n", "structure", env)
         self.structure_fns[key] = fn
         self.structure_depths[key] = _below(depths)
@@ -786,6 +820,14 @@ class _Compiler:
         found = (operator.itemgetter(*names), table, len(names), tuple(checks), texts)
         self.interned_tables[tp] = found
         return found
+
+    @staticmethod
+    def _hashable_leaf(tp: Any) -> bool:
+        """Whether the structured values of ``tp`` are scalars or enum members (or ``None``), all hashable."""
+        args = get_args(tp) if get_origin(tp) in (Union, types.UnionType) else (tp,)
+        return all(
+            arg in (int, bool, str, _NONE) or (isinstance(arg, type) and issubclass(arg, enum.Enum)) for arg in args
+        )
 
     @staticmethod
     def _interned() -> dict[type, tuple[object, ...]]:

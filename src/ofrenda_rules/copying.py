@@ -1,9 +1,16 @@
-"""A faster ``attrs.evolve`` for the hot paths of the rules.
+"""A faster ``attrs.evolve`` and constructor for the hot paths of the rules.
 
 ``attrs.evolve`` looks up the class's fields and reads them one at a time on
 every call; rules evolve states several times per action. :func:`evolve`
 caches, per class, one C-level getter of every ``__init__`` argument and each
-argument's position, and calls ``__init__`` positionally (validators still run).
+argument's position, and builds the copy positionally with :func:`plain_constructor`
+(validators still run).
+
+A frozen attrs ``__init__`` stores each field through ``object.__setattr__``
+by name. When it does nothing else (no validator, converter or hook),
+:func:`plain_constructor` gives a function that stores the arguments straight
+into the instance's slots instead, for about half the cost; :func:`evolve` and
+the JSON decoder use it.
 
 >>> import attrs
 >>> @attrs.frozen
@@ -18,15 +25,15 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 
-__all__ = ["evolve", "reduce_init_fields"]
+__all__ = ["evolve", "plain_constructor", "reduce_init_fields"]
 
 T = TypeVar("T")
 
-_Entry = tuple[Callable[[Any], tuple[Any, ...]], dict[str, int], tuple[str, ...] | None]
+_Entry = tuple[Callable[[Any], tuple[Any, ...]], dict[str, int], tuple[str, ...] | None, Callable[..., Any]]
 _CACHE: dict[type, _Entry] = {}
 
 
@@ -36,9 +43,88 @@ def _entry(cls: type) -> _Entry:
     getter = operator.attrgetter(*names) if len(names) > 1 else (lambda inst: (getattr(inst, names[0]),))
     # Positional when no field is keyword-only; otherwise by __init__ alias.
     aliases = tuple(str(field.alias) for field in fields) if any(field.kw_only for field in fields) else None
-    entry = (getter, {name: i for i, name in enumerate(names)}, aliases)
+    entry: _Entry = (getter, {name: i for i, name in enumerate(names)}, aliases, plain_constructor(cls))
     _CACHE[cls] = entry
     return entry
+
+
+_CONSTRUCTORS: dict[type, Callable[..., Any]] = {}
+_SKIPPED_SLOTS: Final = frozenset({"__weakref__", "__dict__"})
+
+
+def plain_constructor(cls: type[T]) -> Callable[..., T]:
+    """A positional constructor of the attrs class ``cls``, as fast as it can be with the same result.
+
+    It takes every ``__init__`` field in field order (keyword-only ones too,
+    positionally, and no defaults). When ``cls`` is a slotted attrs class whose
+    generated ``__init__`` only stores its arguments (no validator, converter,
+    ``__attrs_pre_init__``/``__attrs_post_init__`` or cached hash, and the
+    fields outside ``__init__`` have plain defaults), it stores them straight
+    into the slots; otherwise it is ``cls`` called with the same arguments.
+    Built once per class.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Point:
+    ...     x: int
+    ...     y: int = attrs.field(kw_only=True)
+    >>> plain_constructor(Point)(1, 2)
+    Point(x=1, y=2)
+    """
+    found = _CONSTRUCTORS.get(cls)
+    if found is None:
+        found = _CONSTRUCTORS[cls] = _build_constructor(cls)
+    return cast(Callable[..., T], found)
+
+
+def _build_constructor(cls: type) -> Callable[..., Any]:
+    fields = attrs.fields(cast(Any, cls))
+    names = [field.name for field in fields if field.init]
+    aliases = [str(field.alias) for field in fields if field.init]
+    keyword = any(field.kw_only for field in fields if field.init)
+    by_init: Callable[..., Any] = (lambda *values: cls(**dict(zip(aliases, values, strict=True)))) if keyword else cls
+    init = getattr(cls, "__init__", None)
+    code = getattr(init, "__code__", None)
+    slots = {name for klass in cls.__mro__ for name in _slots_of(klass)} - _SKIPPED_SLOTS
+    plain = (
+        code is not None
+        and "attrs generated" in code.co_filename
+        and "__slots__" in vars(cls)
+        and slots == {field.name for field in fields}
+        and all(field.validator is None and field.converter is None for field in fields)
+        and all(field.init or not isinstance(field.default, attrs.Factory) for field in fields)  # type: ignore[arg-type]
+        and not hasattr(cls, "__attrs_pre_init__")
+        and not hasattr(cls, "__attrs_post_init__")
+    )
+    if not plain:
+        return by_init
+    env: dict[str, Any] = {"NEW": object.__new__, "CLS": cls}
+    lines = [f"def build({', '.join(f'a{i}' for i in range(len(names)))}):", "    o = NEW(CLS)"]
+    for i, field in enumerate(fields):
+        env[f"S{i}"] = _slot(cls, field.name).__set__
+        if field.init:
+            lines.append(f"    S{i}(o, a{names.index(field.name)})")
+        elif field.default is not attrs.NOTHING:  # a field outside __init__ without default stays unset
+            env[f"D{i}"] = field.default
+            lines.append(f"    S{i}(o, D{i})")
+    lines.append("    return o")
+    exec(compile("\n".join(lines) + "\n", f"<ofrenda_rules plain constructor {cls.__qualname__}>", "exec"), env)
+    build: Callable[..., Any] = env["build"]
+    return build
+
+
+def _slots_of(klass: type) -> tuple[str, ...]:
+    """The slot names ``klass`` itself declares."""
+    declared = vars(klass).get("__slots__", ())
+    return (declared,) if isinstance(declared, str) else tuple(declared)
+
+
+def _slot(cls: type, name: str) -> Any:
+    """The slot descriptor of ``name`` in ``cls`` or the base class that defines it."""
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            return vars(klass)[name]
+    raise AttributeError(name)  # pragma: no cover - the slots were checked
 
 
 def evolve(inst: T, **changes: Any) -> T:
@@ -48,13 +134,12 @@ def evolve(inst: T, **changes: Any) -> T:
         KeyError: when a change names no ``__init__`` field of the class.
     """
     cls = type(inst)
-    getter, index, aliases = _CACHE.get(cls) or _entry(cls)
+    getter, index, _, build = _CACHE.get(cls) or _entry(cls)
     values = list(getter(inst))
     for name, value in changes.items():
         values[index[name]] = value
-    if aliases is None:
-        return cls(*values)
-    return cls(**dict(zip(aliases, values, strict=True)))
+    built: T = build(*values)
+    return built
 
 
 def reduce_init_fields(inst: object) -> tuple[Any, ...]:
@@ -65,7 +150,7 @@ def reduce_init_fields(inst: object) -> tuple[Any, ...]:
     can recompute; unpickling calls ``__init__`` again (validators included).
     """
     cls = type(inst)
-    getter, _, aliases = _CACHE.get(cls) or _entry(cls)
+    getter, _, aliases, _ = _CACHE.get(cls) or _entry(cls)
     values = getter(inst)
     if aliases is None:
         return (cls, tuple(values))

@@ -229,6 +229,14 @@ class EditionCatalog(Generic[E]):
             EditionError: when it names no known edition.
 
         """
+        default = self.default_ref
+        if (
+            type(value) is dict
+            and len(value) == 2
+            and value.get("digest", 0) is None
+            and value.get("name") == default.name
+        ):
+            return self.default  # the default edition, named as it is written
         if not isinstance(value, dict) or not isinstance(value.get("name"), str) or set(value) - {"name", "digest"}:
             raise TypeError(f'expected an edition reference {{"name": ..., "digest": ...}}, not {_short(value)}')
         digest = value.get("digest")

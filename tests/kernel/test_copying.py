@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
-from ofrenda_rules.copying import evolve
+from ofrenda_rules.copying import evolve, plain_constructor
+from ofrenda_rules.playout import random_playout
+from ofrenda_rules.registry import AnyGame
+from tests.kernel.games import GAME_CONFIGS
 
 
 @attrs.frozen
@@ -44,3 +49,64 @@ def test_validators_still_run() -> None:
 def test_an_unknown_field_is_an_error() -> None:
     with pytest.raises(KeyError):
         evolve(Plain(1), c=2)
+
+
+@attrs.frozen
+class Unset:
+    a: int
+    later: int = attrs.field(init=False)
+
+
+@attrs.frozen(cache_hash=True)
+class Hashed:
+    a: int
+
+
+@attrs.frozen
+class Hooked:
+    a: int
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "a", self.a + 1)
+
+
+def test_the_plain_constructor_stores_exactly_what_init_stores() -> None:
+    keyword = plain_constructor(KeywordOnly)(1, 2)
+    assert keyword == KeywordOnly(a=1, private=2) and keyword.derived == 7 and type(keyword) is KeywordOnly
+    assert plain_constructor(Plain)(1, (2,)) == Plain(1, (2,))
+    unset = plain_constructor(Unset)(3)
+    assert unset.a == 3 and not hasattr(unset, "later")  # a field outside __init__ without default stays unset
+    assert plain_constructor(Hashed)(4) == Hashed(4) and hash(plain_constructor(Hashed)(4)) == hash(Hashed(4))
+    assert plain_constructor(Hooked)(1).a == 2  # the hook runs: __init__ itself
+
+
+def test_classes_with_validators_or_hooks_keep_their_init() -> None:
+    assert plain_constructor(Checked) is Checked
+    assert plain_constructor(Hooked) is Hooked
+    assert plain_constructor(Hashed) is Hashed
+    with pytest.raises(ValueError, match="must be >= 0"):
+        plain_constructor(Checked)(-1)
+    assert plain_constructor(Plain) is not Plain  # the slots are filled directly
+
+
+@pytest.mark.parametrize(("game", "config"), GAME_CONFIGS)
+def test_every_object_of_a_game_rebuilds_equal(game: AnyGame, config: Any) -> None:
+    """Every attrs object reachable from a game's states rebuilds equal, of the same class, field by field."""
+    checked: set[type] = set()
+    states: list[object] = []
+    random_playout(game, config, seed=3, player_seed=0, on_step=lambda state, _: states.append(state))
+    for state in states[::5]:
+        pending: list[object] = [state]
+        while pending:
+            value = pending.pop()
+            if isinstance(value, tuple):
+                pending.extend(value)
+            elif attrs.has(cls := type(value)):
+                fields = [field for field in attrs.fields(cls) if field.init]
+                values = [getattr(value, field.name) for field in fields]
+                rebuilt = plain_constructor(cls)(*values)
+                assert type(rebuilt) is cls and rebuilt == value
+                assert all(getattr(rebuilt, f.name) is getattr(value, f.name) for f in fields)
+                checked.add(cls)
+                pending.extend(values)
+    assert game.state_type in checked

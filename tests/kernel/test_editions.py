@@ -162,3 +162,25 @@ def test_a_mid_game_state_pickles_small_and_without_its_caches(game: AnyGame) ->
         data = pickle.dumps(state)
         assert pickle.loads(data) == state
         assert len(data) <= 1500
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_configs_read_from_json_are_shared_and_still_checked(game: AnyGame) -> None:
+    """Equal configs read back are one object (for identity fast paths); another edition or a bad value is not."""
+    config = game.config_type()
+    text = dumps(config)
+    first, second = loads(text, game.config_type), loads(text, game.config_type)
+    assert first == config and first is second and first.edition is game.editions.default
+    custom = renamed(game, "Shared printing")
+    other = renamed(game, "Shared printing")
+    custom_text = dumps(game.config_type(edition=custom))
+    read = loads(custom_text, game.config_type)
+    assert read.edition is custom and read is not first
+    forget(game.editions, custom)
+    game.editions.register(other)  # an equal edition, another object: the config must hold it, not the first
+    again = loads(custom_text, game.config_type)
+    assert again.edition is other and again == read
+    document = json.loads(text)
+    document["players"] = 99
+    with pytest.raises(FormatError, match="99"):
+        loads(json.dumps(document), game.config_type)
