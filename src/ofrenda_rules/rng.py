@@ -131,11 +131,19 @@ class Rng:
         raise AssertionError("unreachable: r < total")  # pragma: no cover
 
 
+_NEW: Final = object.__new__
+_SET_SEED: Final = vars(Rng)["seed"].__set__
+_SET_COUNTER: Final = vars(Rng)["counter"].__set__
+
+
 def _advanced(seed: int, counter: int) -> Rng:
-    """A generator known valid (a valid seed, a counter that only grows), built without re-validation."""
-    rng: Rng = object.__new__(Rng)
-    object.__setattr__(rng, "seed", seed)
-    object.__setattr__(rng, "counter", counter)
+    """A generator known valid (a valid seed, a counter that only grows), built without re-validation.
+
+    Its two slots are filled directly (what ``__init__`` stores, without the validators).
+    """
+    rng: Rng = _NEW(Rng)
+    _SET_SEED(rng, seed)
+    _SET_COUNTER(rng, counter)
     return rng
 
 
