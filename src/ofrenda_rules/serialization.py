@@ -549,9 +549,23 @@ def _no_constant(name: str) -> object:
 _DECODER: Final = json.JSONDecoder(parse_constant=_no_constant)
 
 
+_SCAN: Final[Callable[[str, int], tuple[object, int]]] = vars(_DECODER)["scan_once"]  # set by JSONDecoder.__init__
+
+
 def _decode(text: str | bytes) -> object:
-    """``json.loads(text, parse_constant=_no_constant)``, without building a decoder for each call."""
+    """``json.loads(text, parse_constant=_no_constant)``, without building a decoder for each call.
+
+    A text that is one value from its first character to its last (as ``dumps`` writes them) is read by
+    the decoder's scanner directly; any other text (whitespace around the value, not JSON, bytes) goes
+    through ``decode``, which reads it or refuses it in its own words.
+    """
     if type(text) is str and not text.startswith("\ufeff"):  # json.loads refuses a BOM in its own words
+        try:
+            value, end = _SCAN(text, 0)
+        except StopIteration:  # no value at the first character: decode says why
+            return _DECODER.decode(text)
+        if end == len(text):
+            return value
         return _DECODER.decode(text)
     return json.loads(text, parse_constant=_no_constant)
 
