@@ -130,8 +130,7 @@ def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng
     picks, rng = below_each(rng, range(size, max(stop, 1), -1))
     if stop <= 0:
         picks.append(0)  # a one-card stock deals its card without a draw
-    take = stock.pop
-    drawn = [take(pick) for pick in picks]  # in the order dealt: seats dealt % n, dealt % n + 1, ...
+    drawn = list(map(stock.pop, picks))  # in the order dealt: seats dealt % n, dealt % n + 1, ...
     n = t.players
     for seat, hand in enumerate(hands):
         hand.extend(drawn[(seat - dealt) % n :: n])
@@ -254,24 +253,32 @@ def _pass_on(
             return play_on(state, hands, in_front, lead_card, high_low, nxt, False, piles, events, voids)
     assert high_low is not None
     seats = t.from_seat[state.leader % t.players]
-    high_seat, low_seat = winners(in_front, seats)
-    side = high_low.side
-    side_winner = high_seat if side is Mark.HIGH else low_seat
-    collected = list(piles)
+    # The trick clockwise from the lead and its winners in one pass, as ``winners`` finds them.
     trick: list[Card] = []
+    high_seat = low_seat = -1
+    high = 0
+    low = 21
     for other in seats:
         card = in_front[other]
         assert card is not None
         trick.append(card)
+        number = card.number
+        if number > high:
+            high, high_seat = number, other
+        if number < low:
+            low, low_seat = number, other
+    side = high_low.side
+    side_winner = high_seat if side is Mark.HIGH else low_seat
+    collected = list(piles)
     points = t.deck.points
     split: _Events = ()
     if t.high_low_split:
-        high = t.deck.high
+        marks = t.deck.high
         high_cards: list[Card] = []
         low_cards: list[Card] = []
         for card in trick:
-            marked_high = high.by_id.get(id(card))
-            (high_cards if (high[card] if marked_high is None else marked_high) else low_cards).append(card)
+            marked_high = marks.by_id.get(id(card))
+            (high_cards if (marks[card] if marked_high is None else marked_high) else low_cards).append(card)
         if high_seat == low_seat:  # one seat collects the whole trick, in order
             collected[high_seat] = (*collected[high_seat], *trick)
         else:
