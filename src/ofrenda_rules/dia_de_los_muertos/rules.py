@@ -243,8 +243,9 @@ def apply(state: State, action: Action) -> State:
     its code are always exactly ``validate``'s. Any other action goes through
     ``validate`` first. A play or a take never resolves chance events, since
     none follow the deal; the new state is built once, whatever the step does.
-    The most common step, a :class:`PlayCard` holding the very card object in
-    the hand (as :func:`legal_actions` gives it), is checked first, in fewer
+    The most common steps, a :class:`PlayCard` holding the very card object in
+    the hand and a :class:`TakeCard` holding the very card object in front of
+    a seat (as :func:`legal_actions` gives them), are checked first, in fewer
     operations; anything else takes the general checks.
     ``tests/dia_de_los_muertos/test_fast_paths.py`` checks all of this against
     the straightforward implementation, rejection codes included.
@@ -268,6 +269,18 @@ def apply(state: State, action: Action) -> State:
                         if _holds_none(hand, high_low.suit):
                             return play_at(state, t, seat, index, _revealed(state, seat, high_low.suit))
                     break
+    elif action.__class__ is TakeCard:
+        t = _last
+        if t.config is state.config and state.taking and not state.over and state.dealt >= t.deal_total:
+            card = action.card
+            if card.__class__ is Card:
+                seat = state.to_play
+                in_front = state.in_front
+                for victim, lying in enumerate(in_front):
+                    if lying is card:
+                        if not (_same(card, in_front[seat]) or (t.lock_lead and _same(card, state.lead_card))):
+                            return take_at(state, t, seat, victim)
+                        break
     return _apply(state, action)
 
 
