@@ -17,7 +17,7 @@ from ofrenda_rules.dia_de_los_muertos.events import Event, TrickWon
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
 from ofrenda_rules.rng import Rng
 
-__all__ = ["STATE_FIELDS", "new_state", "new_trick_won", "plain_init"]
+__all__ = ["STATE_FIELDS", "new_state", "new_trick_won", "plain_init", "play_on"]
 
 _Hands = tuple[tuple[Card, ...], ...]
 _Front = tuple[Card | None, ...]
@@ -132,6 +132,81 @@ new_state: Final[Callable[..., State]] = _stored if plain_init(State) else State
 :func:`plain_init` when this module loads), so ``new_state`` stores them
 straight into the instance's slots, which costs about half as much; were
 ``State`` ever to validate or convert a field, ``new_state`` is ``State`` itself.
+"""
+
+
+def _play_on_stored(
+    state: State,
+    hands: _Hands,
+    in_front: _Front,
+    lead_card: Card | None,
+    high_low: HighLowCard | None,
+    to_play: int,
+    taking: bool,
+    piles: _Hands,
+    recent_events: tuple[Event, ...],
+    voids: tuple[tuple[Suit, ...], ...],
+) -> State:
+    after: State = object.__new__(State)
+    _set_config(after, state.config)
+    _set_hands(after, hands)
+    _set_stock(after, state.stock)
+    _set_dealt(after, state.dealt)
+    _set_in_front(after, in_front)
+    _set_leader(after, state.leader)
+    _set_lead_card(after, lead_card)
+    _set_high_low(after, high_low)
+    _set_to_play(after, to_play)
+    _set_taking(after, taking)
+    _set_piles(after, piles)
+    _set_set_aside(after, state.set_aside)
+    _set_tricks(after, state.tricks)
+    _set_over(after, False)
+    _set_rng(after, state.rng)
+    _set_recent_events(after, recent_events)
+    _set_voids(after, voids)
+    return after
+
+
+def _play_on_init(
+    state: State,
+    hands: _Hands,
+    in_front: _Front,
+    lead_card: Card | None,
+    high_low: HighLowCard | None,
+    to_play: int,
+    taking: bool,
+    piles: _Hands,
+    recent_events: tuple[Event, ...],
+    voids: tuple[tuple[Suit, ...], ...],
+) -> State:
+    return State(
+        state.config,
+        hands,
+        state.stock,
+        state.dealt,
+        in_front,
+        state.leader,
+        lead_card,
+        high_low,
+        to_play,
+        taking,
+        piles,
+        state.set_aside,
+        state.tricks,
+        False,
+        state.rng,
+        recent_events,
+        voids,
+    )
+
+
+play_on: Final = _play_on_stored if plain_init(State) else _play_on_init
+"""The state after a step within a trick: ``state`` with the given fields, the game not over.
+
+The stock, the count dealt, the lead seat, the cards set aside, the tricks and
+the generator are ``state``'s. Built into the slots like :data:`new_state`
+(and by ``State(...)`` were ``State``'s ``__init__`` ever to do more than store).
 """
 
 

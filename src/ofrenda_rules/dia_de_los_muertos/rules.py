@@ -183,7 +183,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             following = tuple([play[id(card)] for card in hand if card.suit is led])
             if following:
                 return following
-        return tuple(map(play.__getitem__, map(id, hand)))
+        return tuple([play[id(card)] for card in hand])
     except KeyError:  # cards that are not the edition's own objects
         return deck.play.many(_playable(state, hand))
 
@@ -243,8 +243,9 @@ def apply(state: State, action: Action) -> State:
     its code are always exactly ``validate``'s. Any other action goes through
     ``validate`` first. A play or a take never resolves chance events, since
     none follow the deal; the new state is built once, whatever the step does.
-    The most common step, a :class:`PlayCard` holding the very card object in
-    the hand (as :func:`legal_actions` gives it), is checked first, in fewer
+    The most common steps, a :class:`PlayCard` holding the very card object in
+    the hand and a :class:`TakeCard` holding the very card object in front of
+    a seat (as :func:`legal_actions` gives them), are checked first, in fewer
     operations; anything else takes the general checks.
     ``tests/dia_de_los_muertos/test_fast_paths.py`` checks all of this against
     the straightforward implementation, rejection codes included.
@@ -264,10 +265,22 @@ def apply(state: State, action: Action) -> State:
                     high_low = state.high_low
                     if card.__class__ is Card:
                         if high_low is None or card.suit is high_low.suit:
-                            return _kept(play_at(state, t, seat, index), state.voids)
+                            return play_at(state, t, seat, index, state.voids)
                         if _holds_none(hand, high_low.suit):
-                            return _revealed(play_at(state, t, seat, index), state.voids, seat, high_low.suit)
+                            return play_at(state, t, seat, index, _revealed(state, seat, high_low.suit))
                     break
+    elif action.__class__ is TakeCard:
+        t = _last
+        if t.config is state.config and state.taking and not state.over and state.dealt >= t.deal_total:
+            card = action.card
+            if card.__class__ is Card:
+                seat = state.to_play
+                in_front = state.in_front
+                for victim, lying in enumerate(in_front):
+                    if lying is card:
+                        if not (_same(card, in_front[seat]) or (t.lock_lead and _same(card, state.lead_card))):
+                            return take_at(state, t, seat, victim)
+                        break
     return _apply(state, action)
 
 
@@ -289,16 +302,16 @@ def _apply(state: State, action: Action) -> State:
                     if index >= 0:
                         high_low = state.high_low
                         if high_low is None or card.suit is high_low.suit:
-                            return _kept(play_at(state, t, seat, index), state.voids)
+                            return play_at(state, t, seat, index, state.voids)
                         if _holds_none(hand, high_low.suit):
-                            return _revealed(play_at(state, t, seat, index), state.voids, seat, high_low.suit)
+                            return play_at(state, t, seat, index, _revealed(state, seat, high_low.suit))
             elif kind is TakeCard:
                 if state.taking and state.dealt >= t.deal_total:
                     seat = state.to_play
                     if not (_same(card, state.in_front[seat]) or (t.lock_lead and _same(card, state.lead_card))):
                         victim = index_of(state.in_front, card)
                         if victim >= 0:
-                            return _kept(take_at(state, t, seat, victim), state.voids)
+                            return take_at(state, t, seat, victim)
             elif state.dealt < t.deal_total:
                 index = index_of(state.stock, card)
                 if index >= 0:
@@ -347,13 +360,14 @@ def _apply_unchecked(state: State, action: Action) -> State:
         return _kept(deal_at(state, t, index_of(state.stock, action.card)), state.voids)
     if isinstance(action, PlayCard):
         seat = state.to_play
-        after = play_at(state, t, seat, index_of(state.hands[seat], action.card))
         high_low = state.high_low
         if high_low is not None and action.card.suit is not high_low.suit:
-            return _revealed(after, state.voids, seat, high_low.suit)
-        return _kept(after, state.voids)
+            voids = _revealed(state, seat, high_low.suit)
+        else:
+            voids = state.voids
+        return play_at(state, t, seat, index_of(state.hands[seat], action.card), voids)
     if isinstance(action, TakeCard):
-        return _kept(take_at(state, t, state.to_play, index_of(state.in_front, action.card)), state.voids)
+        return take_at(state, t, state.to_play, index_of(state.in_front, action.card))
     assert_never(action)
 
 
@@ -361,25 +375,25 @@ _set_voids: Callable[[State, tuple[tuple[Suit, ...], ...]], None] = vars(State)[
 
 
 def _kept(after: State, voids: tuple[tuple[Suit, ...], ...]) -> State:
-    """``after``, just built by a transition (which leaves ``voids`` empty), with the known voids carried over.
+    """``after``, just built by :func:`deal_at` (which leaves ``voids`` empty), with the known voids carried over.
 
-    The state is new and not yet shared, so its slot is set in place.
+    The state is new and not yet shared, so its slot is set in place (only a card dealt needs it).
     """
     if voids:
         _set_voids(after, voids)
     return after
 
 
-def _revealed(after: State, voids: tuple[tuple[Suit, ...], ...], seat: int, suit: Suit) -> State:
-    """``after`` with the known voids and ``seat`` now known to hold no ``suit`` (it did not follow)."""
+def _revealed(state: State, seat: int, suit: Suit) -> tuple[tuple[Suit, ...], ...]:
+    """The known voids of ``state`` with ``seat`` now known to hold no ``suit`` (it did not follow)."""
+    voids = state.voids
     if not voids:
-        voids = ((),) * len(after.hands)
+        voids = ((),) * len(state.hands)
     if suit not in voids[seat]:
         known = {*voids[seat], suit}
         row = tuple(other for other in Suit if other in known)
         voids = (*voids[:seat], row, *voids[seat + 1 :])
-    _set_voids(after, voids)
-    return after
+    return voids
 
 
 def trick_winners(state: State) -> tuple[int, int]:

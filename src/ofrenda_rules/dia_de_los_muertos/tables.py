@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import partial
-from typing import Final, Generic, TypeVar
+from typing import Final, Generic, NamedTuple, TypeVar
 
 import attrs
 
@@ -46,10 +46,21 @@ from ofrenda_rules.dia_de_los_muertos.events import (
     NoTake,
     NothingTaken,
     ReplacementDue,
+    TakeDue,
 )
 from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, HighLowCard
 
-__all__ = ["BY_CONFIG", "CardTable", "ConfigTables", "DeckTables", "index_of", "sort_cards", "tables"]
+__all__ = [
+    "BY_CONFIG",
+    "CardTable",
+    "ConfigTables",
+    "DeckTables",
+    "PlayFacts",
+    "index_of",
+    "play_facts",
+    "sort_cards",
+    "tables",
+]
 
 V = TypeVar("V")
 
@@ -102,6 +113,37 @@ def index_of(cards: Sequence[Card | None], card: Card) -> int:
         return -1
 
 
+class PlayFacts(NamedTuple):
+    """Everything a play of one card by one seat may need, found in one look-up (see :attr:`DeckTables.plays`)."""
+
+    led: tuple[Event, ...]
+    """The events of the seat leading the card (with :class:`NothingTaken` for a TAKE card)."""
+    high_low: HighLowCard
+    """The High/Low card that leading the card sets."""
+    played: tuple[Event, ...]
+    """The event of the seat playing the card not as a lead, alone in a tuple."""
+    take: bool
+    """Whether the card is a TAKE card."""
+    take_due: tuple[Event, ...]
+    """A TAKE card played not as a lead with a card to take: its :class:`CardPlayed` and :class:`TakeDue`."""
+    no_target: tuple[Event, ...]
+    """A TAKE card played not as a lead with nothing to take: its :class:`CardPlayed` and :class:`NothingTaken`."""
+
+
+def play_facts(edition: DeckEdition, seat: int, card: Card) -> PlayFacts:
+    """The :class:`PlayFacts` of ``seat`` playing ``card`` of ``edition`` (built anew)."""
+    spec = edition.spec(card)
+    played = CardPlayed(seat, card)
+    return PlayFacts(
+        led=_led(edition, seat, card),
+        high_low=HighLowCard(card.suit, spec.mark),
+        played=(played,),
+        take=spec.take,
+        take_due=(played, TakeDue(seat, card)),
+        no_target=(played, NothingTaken(seat, card, NoTake.NO_TARGET)),
+    )
+
+
 @attrs.frozen(eq=False)
 class DeckTables:
     """What is derived from one deck edition: per-card facts and shared action objects."""
@@ -135,6 +177,9 @@ class DeckTables:
     """``replacement_due[seat]``: the event of ``seat`` having to play a replacement."""
     played: tuple[CardTable[tuple[CardPlayed]], ...]
     """``played[seat][card]``: the event of ``seat`` playing ``card`` (not as a lead), alone in a tuple."""
+    plays: tuple[CardTable[PlayFacts], ...]
+    """``plays[seat][card]``: the :class:`PlayFacts` of ``seat`` playing ``card``, the events shared with
+    :attr:`led` and :attr:`played`."""
 
 
 @attrs.frozen(eq=False)
@@ -193,12 +238,21 @@ def _played(seat: int, card: Card) -> tuple[CardPlayed]:
 def _deck_tables(edition: DeckEdition) -> DeckTables:
     cards = edition.deck
     deals = CardTable(DealCard, cards)
+    plays = CardTable(PlayCard, cards)
     outcomes: list[dict[int, tuple[DealCard, Fraction]]] = [{}]
     for size in range(1, len(cards) + 1):
         probability = Probability(1, size)
         outcomes.append({id(card): (deals[card], probability) for card in cards})
     ranks = {card: rank for rank, card in enumerate(cards)}
     seats = range(max(HAND_SIZES))
+    led = tuple(CardTable(partial(_led, edition, seat), cards) for seat in seats)
+    played = tuple(CardTable(partial(_played, seat), cards) for seat in seats)
+
+    def facts(seat: int, card: Card) -> PlayFacts:
+        # The edition's own cards share their led and played events with ``led`` and ``played``.
+        fresh = play_facts(edition, seat, card)
+        return fresh._replace(led=led[seat][card], played=played[seat][card])
+
     return DeckTables(
         edition=edition,
         cards=cards,
@@ -207,13 +261,14 @@ def _deck_tables(edition: DeckEdition) -> DeckTables:
         take=CardTable(lambda card: edition.spec(card).take, cards),
         points=CardTable(lambda card: edition.spec(card).points, cards),
         high_low=CardTable(lambda card: HighLowCard(card.suit, edition.spec(card).mark), cards),
-        play=CardTable(PlayCard, cards),
+        play=plays,
         take_action=CardTable(TakeCard, cards),
         deal=deals,
         outcomes=tuple(outcomes),
-        led=tuple(CardTable(partial(_led, edition, seat), cards) for seat in seats),
-        played=tuple(CardTable(partial(_played, seat), cards) for seat in seats),
+        led=led,
+        played=played,
         replacement_due=tuple(map(ReplacementDue, seats)),
+        plays=tuple(CardTable(partial(facts, seat), cards) for seat in seats),
     )
 
 
@@ -231,6 +286,7 @@ def _config_tables(config: Config) -> ConfigTables:
         deck = _DECKS[edition] = _deck_tables(edition)
     n = config.players
     seats = range(n)
+    from_seat = tuple(tuple((seat + step) % n for step in range(n)) for seat in seats)
     built = ConfigTables(
         config=config,
         deck=deck,
@@ -240,7 +296,7 @@ def _config_tables(config: Config) -> ConfigTables:
         high_low_split=config.high_low_split,
         lead_replacement_exempt=config.lead_replacement_exempt,
         clockwise=tuple(tuple((seat + step) % n for step in range(1, n)) for seat in seats),
-        from_seat=tuple(tuple((seat + step) % n for step in range(n)) for seat in seats),
+        from_seat=from_seat,
         empty_front=(None,) * n,
         empty_hands=((),) * n,
         seats=seats,

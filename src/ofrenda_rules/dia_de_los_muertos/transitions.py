@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar, cast
 
-from ofrenda_rules.dia_de_los_muertos.building import new_state, new_trick_won
-from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
+from ofrenda_rules.dia_de_los_muertos.building import new_state, new_trick_won, play_on
+from ofrenda_rules.dia_de_los_muertos.components import Card, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.events import (
     CardTaken,
     Event,
@@ -23,7 +23,6 @@ from ofrenda_rules.dia_de_los_muertos.events import (
     HandsDealt,
     NoTake,
     NothingTaken,
-    TakeDue,
     TrickSplit,
 )
 from ofrenda_rules.dia_de_los_muertos.state import HighLowCard, State
@@ -36,6 +35,7 @@ T = TypeVar("T")
 _Hands = tuple[tuple[Card, ...], ...]
 _Front = tuple[Card | None, ...]
 _Events = tuple[Event, ...]
+_Voids = tuple[tuple[Suit, ...], ...]
 
 
 def deal_at(state: State, t: ConfigTables, index: int) -> State:
@@ -130,8 +130,7 @@ def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng
     picks, rng = below_each(rng, range(size, max(stop, 1), -1))
     if stop <= 0:
         picks.append(0)  # a one-card stock deals its card without a draw
-    take = stock.pop
-    drawn = [take(pick) for pick in picks]  # in the order dealt: seats dealt % n, dealt % n + 1, ...
+    drawn = list(map(stock.pop, picks))  # in the order dealt: seats dealt % n, dealt % n + 1, ...
     n = t.players
     for seat, hand in enumerate(hands):
         hand.extend(drawn[(seat - dealt) % n :: n])
@@ -171,8 +170,11 @@ def has_take_target(t: ConfigTables, in_front: _Front, seat: int, lead_card: Car
     return False
 
 
-def play_at(state: State, t: ConfigTables, seat: int, index: int) -> State:
-    """Seat ``seat`` plays the card at ``index`` of its hand: a lead, a follow, a replacement or a TAKE."""
+def play_at(state: State, t: ConfigTables, seat: int, index: int, voids: _Voids = ()) -> State:
+    """Seat ``seat`` plays the card at ``index`` of its hand: a lead, a follow, a replacement or a TAKE.
+
+    The new state's known voids are ``voids`` (the caller's: ``state.voids``, or those with the void this play reveals).
+    """
     hands = list(state.hands)
     hand = hands[seat]
     card = hand[index]
@@ -181,74 +183,38 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int) -> State:
     front[seat] = card
     in_front = tuple(front)
     high_low = state.high_low
-    lead_card = state.lead_card
-    deck = t.deck
+    plays = t.deck.plays[seat]
+    facts = plays.by_id.get(id(card)) or plays[card]
     events: _Events
+    lead_card: Card | None
     if high_low is None:
         lead_card = card
-        high_low = deck.high_low.by_id.get(id(card)) or deck.high_low[card]
-        led = deck.led[seat]
-        events = led.by_id.get(id(card)) or led[card]  # with NothingTaken for a TAKE card led
+        high_low = facts[1]
+        events = facts[0]  # with NothingTaken for a TAKE card led
     else:
-        played = deck.played[seat]
-        events = played.by_id.get(id(card)) or played[card]
-        take = deck.take.by_id.get(id(card))
-        if take is None:
-            take = deck.take[card]
-        if take:
-            event = events[0]
+        lead_card = state.lead_card
+        if facts[3]:  # a TAKE card
             # Ruling 7: under ``lead_replacement_exempt=True`` the lead player's replacement TAKE takes nothing.
             if seat == state.leader and t.lead_replacement_exempt:
-                events = (event, NothingTaken(seat, card, NoTake.LEAD_REPLACEMENT))
+                events = (facts[2][0], NothingTaken(seat, card, NoTake.LEAD_REPLACEMENT))
             elif has_take_target(t, in_front, seat, lead_card):
-                return new_state(
-                    state.config,
-                    tuple(hands),
-                    state.stock,
-                    state.dealt,
-                    in_front,
-                    state.leader,
-                    lead_card,
-                    high_low,
-                    seat,
-                    True,
-                    state.piles,
-                    state.set_aside,
-                    state.tricks,
-                    False,
-                    state.rng,
-                    (event, TakeDue(seat, card)),
-                )
+                after = tuple(hands)
+                return play_on(state, after, in_front, lead_card, high_low, seat, True, state.piles, facts[4], voids)
             else:
-                events = (event, NothingTaken(seat, card, NoTake.NO_TARGET))
+                events = facts[5]
+        else:
+            events = facts[2]
     after = tuple(hands)
     for nxt in t.clockwise[seat]:
         if front[nxt] is None:
             if after[nxt]:  # the common case, inline: play passes to a seat that holds cards
-                return new_state(
-                    state.config,
-                    after,
-                    state.stock,
-                    state.dealt,
-                    in_front,
-                    state.leader,
-                    lead_card,
-                    high_low,
-                    nxt,
-                    False,
-                    state.piles,
-                    state.set_aside,
-                    state.tricks,
-                    False,
-                    state.rng,
-                    events,
-                )
+                return play_on(state, after, in_front, lead_card, high_low, nxt, False, state.piles, events, voids)
             break
-    return _pass_on(state, t, seat, after, in_front, state.piles, lead_card, high_low, events)
+    return _pass_on(state, t, seat, after, in_front, state.piles, lead_card, high_low, events, voids)
 
 
 def take_at(state: State, t: ConfigTables, seat: int, victim: int) -> State:
-    """Seat ``seat`` takes the card in front of ``victim`` into its score pile, then play passes on."""
+    """Seat ``seat`` takes the card in front of ``victim`` into its score pile, then play passes on (voids kept)."""
     front = list(state.in_front)
     card = front[victim]
     assert card is not None
@@ -261,7 +227,9 @@ def take_at(state: State, t: ConfigTables, seat: int, victim: int) -> State:
         events = (CardTaken(seat, card, victim), t.deck.replacement_due[victim])
         if id(card) in t.deck.rank.by_id:  # only the edition's own cards, which stay alive: a bounded cache
             row[id(card)] = events
-    return _pass_on(state, t, seat, state.hands, tuple(front), tuple(piles), state.lead_card, state.high_low, events)
+    return _pass_on(
+        state, t, seat, state.hands, tuple(front), tuple(piles), state.lead_card, state.high_low, events, state.voids
+    )
 
 
 def _pass_on(
@@ -274,52 +242,43 @@ def _pass_on(
     lead_card: Card | None,
     high_low: HighLowCard | None,
     events: _Events,
+    voids: _Voids,
 ) -> State:
-    """Pass play clockwise to the next seat without a card in front, or end the trick."""
+    """Pass play clockwise to the next seat without a card in front, or end the trick; the known voids are ``voids``."""
     for nxt in t.clockwise[seat % t.players]:
         if in_front[nxt] is None:
             if not hands[nxt]:
-                return _stop(
-                    state, t, hands, in_front, piles, state.leader, lead_card, high_low, nxt, state.tricks, events
-                )
-            return new_state(
-                state.config,
-                hands,
-                state.stock,
-                state.dealt,
-                in_front,
-                state.leader,
-                lead_card,
-                high_low,
-                nxt,
-                False,
-                piles,
-                state.set_aside,
-                state.tricks,
-                False,
-                state.rng,
-                events,
-            )
+                leader, tricks = state.leader, state.tricks
+                return _stop(state, t, hands, in_front, piles, leader, lead_card, high_low, nxt, tricks, events, voids)
+            return play_on(state, hands, in_front, lead_card, high_low, nxt, False, piles, events, voids)
     assert high_low is not None
     seats = t.from_seat[state.leader % t.players]
-    high_seat, low_seat = winners(in_front, seats)
-    side = high_low.side
-    side_winner = high_seat if side is Mark.HIGH else low_seat
-    collected = list(piles)
+    # The trick clockwise from the lead and its winners in one pass, as ``winners`` finds them.
     trick: list[Card] = []
+    high_seat = low_seat = -1
+    high = 0
+    low = 21
     for other in seats:
         card = in_front[other]
         assert card is not None
         trick.append(card)
+        number = card.number
+        if number > high:
+            high, high_seat = number, other
+        if number < low:
+            low, low_seat = number, other
+    side = high_low.side
+    side_winner = high_seat if side is Mark.HIGH else low_seat
+    collected = list(piles)
     points = t.deck.points
     split: _Events = ()
     if t.high_low_split:
-        high = t.deck.high
+        marks = t.deck.high
         high_cards: list[Card] = []
         low_cards: list[Card] = []
         for card in trick:
-            marked_high = high.by_id.get(id(card))
-            (high_cards if (high[card] if marked_high is None else marked_high) else low_cards).append(card)
+            marked_high = marks.by_id.get(id(card))
+            (high_cards if (marks[card] if marked_high is None else marked_high) else low_cards).append(card)
         if high_seat == low_seat:  # one seat collects the whole trick, in order
             collected[high_seat] = (*collected[high_seat], *trick)
         else:
@@ -341,7 +300,18 @@ def _pass_on(
     events = events + split + (won_event,) if split else events + (won_event,)
     if not hands[side_winner]:
         return _stop(
-            state, t, hands, t.empty_front, tuple(collected), side_winner, None, None, side_winner, tricks, events
+            state,
+            t,
+            hands,
+            t.empty_front,
+            tuple(collected),
+            side_winner,
+            None,
+            None,
+            side_winner,
+            tricks,
+            events,
+            voids,
         )
     return new_state(
         state.config,
@@ -360,6 +330,7 @@ def _pass_on(
         False,
         state.rng,
         events,
+        voids,
     )
 
 
@@ -399,6 +370,7 @@ def _stop(
     to_play: int,
     tricks: int,
     events: _Events,
+    voids: _Voids,
 ) -> State:
     """The seat due to play has no card left: the game stops and the cards still in play are set aside."""
     cards = [card for hand in hands for card in hand]
@@ -429,4 +401,5 @@ def _stop(
         True,
         state.rng,
         (*events, GameStopped(to_play, len(cards)), scored),
+        voids,
     )
