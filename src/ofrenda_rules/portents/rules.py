@@ -239,7 +239,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def _remember(state: State, memo: Memo) -> None:
     """Keep what was listed for ``state`` (a private field, not part of the state's value)."""
-    object.__setattr__(state, "_memo", memo)
+    _set_memo(state, memo)
+
+
+_set_memo: Final = vars(State)["_memo"].__set__
+"""The slot's own setter (what ``object.__setattr__`` ends up calling, without the name lookup)."""
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -383,7 +387,7 @@ def apply(state: State, action: Action) -> State:
     if rejection is not None:
         raise IllegalActionError(rejection, action)
     after = _step(state, action, draw=True)
-    if after.rng is not None and current_player(after) == CHANCE:
+    if after.rng is not None and after.phase in _CHANCE_PHASES:  # (current_player gives CHANCE exactly there)
         return _settle(after)  # a seeded state made by hand in the middle of the setup
     return after
 
