@@ -308,6 +308,13 @@ def legal_places(state: State) -> tuple[Place, ...]:
             tiles = [tile.index for tile in hand] if not shared else []
         else:
             tiles = [tile.index for tile, mask in zip(hand, masks, strict=True) if not _shared(masks, mask, shared)]
+    elif keep == 1 and len(pushed) == 2 and len(masks) == 3 and len(set(masks)) == 3:
+        # After a push of two, the first of two placements from a hand of three: the final hand is the tile
+        # kept and the two pushed, so a tile may go down when one of the other two could be the one kept.
+        shared = pushed[0] & pushed[1]
+        m0, m1, m2 = masks
+        k0, k1, k2 = not m0 & shared, not m1 & shared, not m2 & shared
+        tiles = [tile.index for tile, ok in zip(hand, (k1 or k2, k0 or k2, k0 or k1), strict=True) if ok]
     else:
         tiles = [
             tile.index
