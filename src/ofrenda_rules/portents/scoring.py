@@ -68,8 +68,8 @@ def solo_target_met(config: Config, omens: Sequence[Sign]) -> bool:
         return False
     fours, threes = SOLO_TARGETS[config.difficulty]
     counts = fortune_counts(omens)
-    n4 = sum(1 for c in counts if c >= 4)
-    n3 = sum(1 for c in counts if c >= 3)
+    n4 = len([c for c in counts if c >= 4])
+    n3 = len([c for c in counts if c >= 3])
     if config.fours_count_as_threes:
         return n4 >= fours and n3 >= threes
     return n4 >= fours and n3 >= fours + threes
