@@ -127,17 +127,22 @@ def snuff(altar: Altar, lit: Lit, keep: Iterable[int], alone: bool = False) -> L
         return lit
     kept = set(keep)
     masks = [0 if tile is None else tile.mask for tile in altar]
+    flags = list(lit)
     if alone:
         unlit = [0 if flag else mask for mask, flag in zip(masks, lit, strict=True)]
-    flags = list(lit)
-    for space, flag in enumerate(lit):
-        if flag and space not in kept:
-            if alone:
+        for space, flag in enumerate(lit):
+            if flag and space not in kept:
                 unlit[space] = masks[space]
                 flags[space] = any(unlit[a] & unlit[b] & unlit[c] for a, b, c in _LANES_AT[space])
                 unlit[space] = 0
+        return tuple(flags)
+    for space, flag in enumerate(lit):
+        if flag and space not in kept:
+            for a, b, c in _LANES_AT[space]:  # (a loop, not any() over a generator: this runs every turn)
+                if masks[a] & masks[b] & masks[c]:
+                    break
             else:
-                flags[space] = any(masks[a] & masks[b] & masks[c] for a, b, c in _LANES_AT[space])
+                flags[space] = False
     return tuple(flags)
 
 

@@ -33,7 +33,7 @@ from ofrenda_rules.portents.actions import (
     Sacrifice,
 )
 from ofrenda_rules.portents.components import Sign
-from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
+from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, new_state, values
 from ofrenda_rules.portents.events import Event, PushPassed, ReplacementDrawn, TileSacrificed, offering_lit
 from ofrenda_rules.portents.kitty import kitty_draw_draft, kitty_draws
 from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes, tiles_in_box
@@ -127,37 +127,45 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
     """
     config = Config() if config is None else config
     n = config.players
-    state = State(
-        config=config,
-        phase=_OMENS,
-        omens=(None,) * 16,
-        altar=(None,) * 9,
-        lit=(False,) * 9,
-        taken=(),
-        hands=((),) * n,
-        pushed=(),
-        token=None,
-        bag=(),
-        collected=((),) * n,
-        kitty_omens=(),
-        kitty_steps=0,
-        active=0,
-        first_player=0,
-        portents=(),
-        lit_now=(),
-        made_portent=False,
-        kitty_extra=False,
-        kitty_fill=(),
-        turns=0,
-        reshuffles=0,
-        redeals=0,
-        winners=(),
-        reason=None,
-        rng=None if seed is None else Rng(seed),
+    rng = None if seed is None else Rng(seed)
+    # Positionally, in FIELDS order (a test checks new_state against State): the blank table before the setup.
+    state = new_state(
+        config,
+        _OMENS,
+        _NO_OMENS,
+        _EMPTY_ALTAR,
+        _UNLIT,
+        (),
+        ((),) * n,
+        (),
+        None,
+        (),
+        ((),) * n,
+        (),
+        0,
+        0,
+        0,
+        (),
+        (),
+        False,
+        False,
+        (),
+        0,
+        0,
+        0,
+        (),
+        None,
+        rng,
+        (),
     )
-    if state.rng is not None:
-        state = seeded_setup(state, state.rng)
-    return _settle(state)
+    if rng is not None:
+        return seeded_setup(state, rng)  # (it stops at the first decision: nothing for settle to draw)
+    return state
+
+
+_NO_OMENS: Final = (None,) * 16
+_EMPTY_ALTAR: Final = (None,) * 9
+_UNLIT: Final = (False,) * 9
 
 
 def current_player(state: State) -> PlayerId:
@@ -231,7 +239,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def _remember(state: State, memo: Memo) -> None:
     """Keep what was listed for ``state`` (a private field, not part of the state's value)."""
-    object.__setattr__(state, "_memo", memo)
+    _set_memo(state, memo)
+
+
+_set_memo: Final = vars(State)["_memo"].__set__
+"""The slot's own setter (what ``object.__setattr__`` ends up calling, without the name lookup)."""
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -375,7 +387,7 @@ def apply(state: State, action: Action) -> State:
     if rejection is not None:
         raise IllegalActionError(rejection, action)
     after = _step(state, action, draw=True)
-    if after.rng is not None and current_player(after) == CHANCE:
+    if after.rng is not None and after.phase in _CHANCE_PHASES:  # (current_player gives CHANCE exactly there)
         return _settle(after)  # a seeded state made by hand in the middle of the setup
     return after
 

@@ -14,6 +14,7 @@ may serve several fortunes. A *fortune of n* is a trait shown by at least
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -23,6 +24,9 @@ from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.state import ORACLE_OMENS, SOLO_TARGETS, Config, Difficulty, EndReason, Phase, State
 
 __all__ = ["Outcome", "fortune_win", "kitty_fortune_win", "outcome", "score", "score_bounds", "solo_target_met"]
+
+_ORACLE: Final = Difficulty.OMNISCIENT_ORACLE
+"""Bound once: ``Difficulty.X`` costs a metaclass lookup at each use, and the target is checked every turn."""
 
 
 def fortune_win(omens: Sequence[Sign]) -> EndReason | None:
@@ -58,14 +62,14 @@ def solo_target_met(config: Config, omens: Sequence[Sign]) -> bool:
     ``Config.fours_count_as_threes`` a fortune of 4 also counts among the
     fortunes of 3.
     """
-    if config.difficulty is Difficulty.OMNISCIENT_ORACLE:
+    if config.difficulty is _ORACLE:
         return len(omens) >= ORACLE_OMENS
     if len(omens) < 3:  # every target needs a fortune of 3 or 4, and an omen adds at most 1 to a count
         return False
     fours, threes = SOLO_TARGETS[config.difficulty]
     counts = fortune_counts(omens)
-    n4 = sum(1 for c in counts if c >= 4)
-    n3 = sum(1 for c in counts if c >= 3)
+    n4 = len([c for c in counts if c >= 4])
+    n3 = len([c for c in counts if c >= 3])
     if config.fours_count_as_threes:
         return n4 >= fours and n3 >= threes
     return n4 >= fours and n3 >= fours + threes

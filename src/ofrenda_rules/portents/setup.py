@@ -431,36 +431,37 @@ def seeded_setup(state: State, rng: Rng) -> State:
         (token,) = pool
         seat = draws.below(2)
         events.extend((LastTileSetAside(token), FirstPlayerChosen(seat)))
-        return evolve(
-            state,
-            omens=omens,
-            altar=tuple(altar),
-            hands=hands,
-            token=token,
-            reshuffles=reshuffles,
-            redeals=redeals,
-            active=seat,
-            first_player=seat,
-            phase=Phase.OFFERING,
-            rng=draws.rng(),
-            recent_events=tuple(events),
-        )
-    if not config.chaotic_cat:
-        token = pick(pool, None)
-        events.append(kitty_drew(token, None))
-    return evolve(
-        state,
-        omens=omens,
-        altar=tuple(altar),
-        hands=hands,
-        token=token,
-        bag=tuple(pool),
-        reshuffles=reshuffles,
-        redeals=redeals,
-        phase=Phase.PUSH,
-        rng=draws.rng(),
-        recent_events=tuple(events),
-    )
+        fields = values(state)
+        fields[_ACTIVE] = fields[_FIRST_PLAYER] = seat
+        phase = Phase.OFFERING
+    else:
+        if not config.chaotic_cat:
+            token = pick(pool, None)
+            events.append(kitty_drew(token, None))
+        fields = values(state)
+        fields[_BAG] = tuple(pool)
+        phase = Phase.PUSH
+    fields[_PHASE] = phase
+    fields[_OMENS] = omens
+    fields[_ALTAR] = tuple(altar)
+    fields[_HANDS] = hands
+    fields[_TOKEN] = token
+    fields[_RESHUFFLES] = reshuffles
+    fields[_REDEALS] = redeals
+    fields[_RNG] = draws.rng()
+    fields[_EVENTS] = tuple(events)
+    return from_values(fields)
+
+
+_PHASE: Final = FIELDS.index("phase")
+_TOKEN: Final = FIELDS.index("token")
+_BAG: Final = FIELDS.index("bag")
+_ACTIVE: Final = FIELDS.index("active")
+_FIRST_PLAYER: Final = FIELDS.index("first_player")
+_RESHUFFLES: Final = FIELDS.index("reshuffles")
+_REDEALS: Final = FIELDS.index("redeals")
+_RNG: Final = FIELDS.index("rng")
+_EVENTS: Final = FIELDS.index("recent_events")
 
 
 _INDEX: Final = operator.attrgetter("index")
