@@ -139,8 +139,21 @@ def _dice_rolled(rolled: tuple[Die, ...] | list[Die], per: int) -> DiceRolled:
     return DiceRolled(tuple(pips[:per]), tuple(pips[per : 2 * per]), tuple(pips[2 * per :]))
 
 
+def _find(dice: tuple[Die, ...] | list[Die], die: Die) -> int:
+    """The place of ``die`` among ``dice``: by identity first (shared dice), else by value.
+
+    ``tuple.index`` would call ``Die.__eq__`` (Python code) on every other die before it.
+    """
+    at = 0
+    for other in dice:
+        if other is die:
+            return at
+        at += 1  # noqa: SIM113 -- a counter is faster than enumerate here (CPython 3.11)
+    return dice.index(die)
+
+
 def _remove(dice: tuple[Die, ...], die: Die) -> tuple[Die, ...]:
-    index = dice.index(die)
+    index = _find(dice, die)
     return dice[:index] + dice[index + 1 :]
 
 
@@ -238,7 +251,7 @@ class NextState:
         """The player to draft takes ``die`` from the pool."""
         seat = _seat_to_draft(self.players, self.picks, self.first_player)
         pool = self.pool
-        index = pool.index(die)
+        index = _find(pool, die)
         self.pool = pool[:index] + pool[index + 1 :]
         self.picks += 1
         drafted = self.drafted
@@ -255,7 +268,7 @@ class NextState:
             index = die_index(die)
         seat = (self.first_player + self.acted) % self.players
         dice = self.dice_left
-        at = dice.index(die)
+        at = _find(dice, die)
         self.dice_left = dice[:at] + dice[at + 1 :]
         board = self.boards[seat]
         t = self.tables
@@ -284,7 +297,7 @@ class NextState:
         seat = _seat_to_draft(self.players, self.picks, self.first_player) if in_draft else self.acting
         self.events.append(DieTurned(seat, card, die.colour, die.pips, to.pips))
         dice = list(self.pool if in_draft else self.dice_left)
-        dice[dice.index(die)] = to
+        dice[_find(dice, die)] = to
         if in_draft:
             self.pool = sorted_dice(dice)
         else:

@@ -11,8 +11,6 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import repeat
-from operator import is_
 from typing import Final, assert_never
 
 import attrs
@@ -344,11 +342,23 @@ def apply(state: State, action: Action) -> State:
 
     """
     legal = state._legal
-    if legal is None or not any(map(is_, legal, repeat(action))):  # not one of the very objects listed
-        rejection = validate(state, action)
-        if rejection is not None:
-            raise IllegalActionError(rejection, action)
+    if legal is not None:
+        for listed in legal:  # a plain loop: faster on CPython 3.11 than any(map(is_, ...))
+            if listed is action:  # one of the very objects listed: legal
+                return _transition(state, action)
+    rejection = validate(state, action)
+    if rejection is not None:
+        raise IllegalActionError(rejection, action)
     return _transition(state, action)
+
+
+def _listed(legal: tuple[Action, ...] | None, action: Action) -> bool:
+    """Whether ``action`` is one of the very objects of ``legal`` (the cached legal actions, if any)."""
+    if legal is not None:
+        for listed in legal:
+            if listed is action:
+                return True
+    return False
 
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
@@ -372,8 +382,7 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             this code path).
 
     """
-    legal = state._legal
-    if legal is None or not any(map(is_, legal, repeat(action))):  # not one of the very objects listed
+    if not _listed(state._legal, action):
         rejection = validate(state, action)
         if rejection is not None:
             raise IllegalActionError(rejection, action)
