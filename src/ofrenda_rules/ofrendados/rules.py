@@ -397,9 +397,11 @@ def _transition(state: State, action: Action) -> State:
     step = NextState(state)
     chance = False
     if isinstance(action, UseDie):
-        die = shared_die(action.colour, action.pips)
-        index = die_index(die)
-        step.use_die(die, step.tables.faces[index], action.as_money, index)
+        t = step.tables
+        index = t.use_index.get(id(action))  # one of the tables' actions (legal_actions lists only those)
+        if index is None:
+            index = die_index(shared_die(action.colour, action.pips))
+        step.use_die(DICE[index], t.faces[index], action.as_money, index)
         step.proceed()
     elif isinstance(action, TakeDie):
         step.take_die(shared_die(action.colour, action.pips))
@@ -428,7 +430,9 @@ def _transition(state: State, action: Action) -> State:
     else:
         assert_never(action)
     if step.rng is not None:
-        step.settle()
+        phase = step.phase  # settle has nothing to do unless a chance event is next (as _chance_kind says)
+        if phase is _OPEN or phase is _ROLL or step.rerolling is not None or (phase is _BUY and step.refill):
+            step.settle()
     events = tuple(step.events)
     step.recent_events = state.recent_events + events if chance else events  # a chance outcome adds its events
     return step.freeze()

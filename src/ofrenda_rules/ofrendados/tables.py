@@ -242,6 +242,8 @@ class Tables:
     """For each position on the Path, the mask bits of the flower types with a space ahead (:data:`CREATE_FLOWER`)."""
     flowers_per_player: int
     """Each player's flower tokens."""
+    use_index: dict[int, int]
+    """The die of each action of :attr:`use` and :attr:`money`, by ``id`` of the action (they live as long as this)."""
 
 
 CREATE_ROOM: Final = 1
@@ -358,6 +360,7 @@ def _build(edition: Edition) -> Tables:
         portrait_dice=frozenset(i for i, f in enumerate(faces) if f.object is _PORTRAIT),
         flower_bits=tuple(sum(bit for flower, bit in CREATE_FLOWER.items() if reach[id(flower)][p]) for p in positions),
         flowers_per_player=edition.flowers_per_player,
+        use_index={id(a): i for actions in (use, money) for i, a in enumerate(actions) if a is not None},
     )
 
 
