@@ -46,9 +46,29 @@ from ofrenda_rules.ofrendados.events import (
     RoundStarted,
 )
 from ofrenda_rules.ofrendados.offering import rewritable_cells
-from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
-from ofrenda_rules.ofrendados.tables import OWED_BY_ID, Tables, can_draw, die_index, shared_die, sorted_dice, tables
-from ofrenda_rules.rng import Rng
+from ofrenda_rules.ofrendados.state import (
+    DICE_PER_COLOUR,
+    MARKET_SIZE,
+    ROUNDS,
+    Board,
+    Config,
+    Die,
+    Pending,
+    PendingKind,
+    Phase,
+    State,
+)
+from ofrenda_rules.ofrendados.tables import (
+    DICE,
+    OWED_BY_ID,
+    Tables,
+    can_draw,
+    die_index,
+    shared_die,
+    sorted_dice,
+    tables,
+)
+from ofrenda_rules.rng import Draws, Rng
 
 __all__ = [
     "NextState",
@@ -145,6 +165,13 @@ def _colour_rolled(per: int, index: int) -> Colour:
 def roll_colour(state: State) -> Colour:
     """The colour of the next die rolled at the start of a round: yellow, then orange, then purple."""
     return _colour_rolled(state.config.dice_per_colour, len(state.rolled))
+
+
+_ROLL_BASES: Final = {
+    per: tuple(DICE.index(shared_die(_colour_rolled(per, k), 1)) for k in range(3 * per))
+    for per in set(DICE_PER_COLOUR.values())
+}
+"""For each number of dice per colour, the index in ``DICE`` of the 1 of the colour of each die rolled in turn."""
 
 
 def _dice_rolled(rolled: tuple[Die, ...] | list[Die], per: int) -> DiceRolled:
@@ -532,6 +559,7 @@ class NextState:
         rng = self.rng
         if rng is None:
             return
+        draws = None  # one run of draws for the whole step, instead of a new Rng per draw
         while True:
             phase = self.phase
             if phase is _OVER:
@@ -541,26 +569,30 @@ class NextState:
                 if len(deck) == 1:
                     index = 0
                 else:
-                    index, rng = rng.below(len(deck))
-                self.rng = rng
+                    if draws is None:
+                        draws = Draws(rng)
+                    index = draws.below(len(deck))
                 self.reveal(deck[index])
             elif phase is _ROLL and self.rerolling is None:
                 # The round's dice one after the other: proceed would stop at each until the last.
+                if draws is None:
+                    draws = Draws(rng)
                 rolled = list(self.rolled)
                 per = self.config.dice_per_colour
+                bases = _ROLL_BASES[per]
                 for _ in range(max(1, 3 * per - len(rolled))):
-                    index, rng = rng.below(6)
-                    rolled.append(shared_die(_colour_rolled(per, len(rolled)), index + 1))
-                self.rng = rng
+                    rolled.append(DICE[bases[len(rolled)] + draws.below(6)])
                 self.rolled = tuple(rolled)
                 self.events.append(_dice_rolled(rolled, per))
             elif phase is _ROLL or self.rerolling is not None:
-                index, rng = rng.below(6)
-                self.rng = rng
-                self.roll(index + 1)
+                if draws is None:
+                    draws = Draws(rng)
+                self.roll(draws.below(6) + 1)
             else:
                 break
             self.proceed()
+        if draws is not None:
+            self.rng = draws.rng()
 
 
 def set_board(state: State, seat: int, board: Board) -> State:
