@@ -198,6 +198,14 @@ def _remove(dice: tuple[Die, ...], die: Die) -> tuple[Die, ...]:
     return dice[:index] + dice[index + 1 :]
 
 
+def _config_entry(config: Config) -> tuple[Config, int, Edition, Tables]:
+    return config, config.players, config.edition, tables(config.edition)
+
+
+_LAST_CONFIG: Final = [_config_entry(Config())]
+"""The configuration met last, with its number of players, edition and tables (found by one identity check)."""
+
+
 class NextState:
     """A state being changed in place by one action and what follows it; :meth:`freeze` makes it a State.
 
@@ -241,9 +249,10 @@ class NextState:
     def __init__(self, state: State) -> None:
         self.__dict__ = state.__dict__.copy()
         config = state.config
-        self.players = config.players
-        self.edition = edition = config.edition
-        self.tables = tables(edition)
+        last = _LAST_CONFIG[0]
+        if last[0] is not config:
+            last = _LAST_CONFIG[0] = _config_entry(config)
+        _, self.players, self.edition, self.tables = last
         self.events = []
 
     def freeze(self) -> State:

@@ -396,12 +396,27 @@ def _transition(state: State, action: Action) -> State:
     """The next state; its ``recent_events`` are the step's events, after the earlier ones for a chance outcome."""
     step = NextState(state)
     chance = False
-    if isinstance(action, UseDie):
+    # The most frequent actions first, by exact type; proceed is skipped where it would stop at once.
+    if type(action) is UseDie:
         t = step.tables
         index = t.use_index.get(id(action))  # one of the tables' actions (legal_actions lists only those)
         if index is None:
             index = die_index(shared_die(action.colour, action.pips))
         step.use_die(DICE[index], t.faces[index], action.as_money, index)
+        if step.pending or not step.dice_left:  # else the player goes on using dice (CREATE)
+            step.proceed()
+    elif type(action) is TakeDie:
+        step.take_die(shared_die(action.colour, action.pips))
+        if not step.pool:  # else the draft goes on
+            step.proceed()
+    elif type(action) is DrawObject:
+        step.fill(action.cell)
+        if step.pending or not step.dice_left or step.phase is not _CREATE:  # else the player goes on using dice
+            step.proceed()
+    elif isinstance(action, UseDie):
+        die = shared_die(action.colour, action.pips)
+        index = die_index(die)
+        step.use_die(die, step.tables.faces[index], action.as_money, index)
         step.proceed()
     elif isinstance(action, TakeDie):
         step.take_die(shared_die(action.colour, action.pips))
