@@ -147,6 +147,25 @@ def _with_pesos(board: Board, pesos: int) -> Board:
     return new
 
 
+def _with_flower(board: Board, space: int, pesos: int) -> Board:
+    """``board`` with a flower on ``space`` and ``pesos``, built like :func:`_with_pesos`."""
+    fields = board.__dict__.copy()
+    fields["flowers"] = (*board.flowers, space)
+    fields["pesos"] = pesos
+    new: Board = _new(Board)
+    _setattr(new, "__dict__", fields)
+    return new
+
+
+def _with_sheet(board: Board, sheet: tuple[ObjectKind | None, ...]) -> Board:
+    """``board`` with ``sheet``, built like :func:`_with_pesos`."""
+    fields = board.__dict__.copy()
+    fields["sheet"] = sheet
+    new: Board = _new(Board)
+    _setattr(new, "__dict__", fields)
+    return new
+
+
 def _seat_to_draft(players: int, picks: int, first_player: int) -> int:
     lap, step = divmod(picks, players)
     offset = step if lap % 2 == 0 else players - 1 - step
@@ -294,21 +313,24 @@ class NextState:
         spec = self.edition.path.spaces[space - 1]
         head = self.tables.head
         self.events.append(self.tables.moved[seat][space - 1][space > head >= board.position])
-        self.set_board(seat, Board(board.sheet, (*board.flowers, space), board.pesos + spec.pesos, board.cards))
+        self.set_board(seat, _with_flower(board, space, board.pesos + spec.pesos))
         if spec.object is not None:
             self.pending = (*self.pending, OWED_BY_ID[id(spec.object)])
 
-    def take_die(self, die: Die) -> None:
-        """The player to draft takes ``die`` from the pool."""
+    def take_die(self, die: Die, index: int = -1) -> None:
+        """The player to draft takes ``die`` from the pool.
+
+        ``index`` is the die's place in :data:`~ofrenda_rules.ofrendados.tables.DICE`, when known.
+        """
         seat = _seat_to_draft(self.players, self.picks, self.first_player)
         pool = self.pool
-        index = _find(pool, die)
-        self.pool = pool[:index] + pool[index + 1 :]
+        at = _find(pool, die)
+        self.pool = pool[:at] + pool[at + 1 :]
         self.picks += 1
         drafted = self.drafted
         mine = sorted_dice((*drafted[seat], die))
         self.drafted = drafted[:seat] + (mine,) + drafted[seat + 1 :]
-        self.events.append(self.tables.taken[seat][die_index(die)])
+        self.events.append(self.tables.taken[seat][die_index(die) if index < 0 else index])
 
     def use_die(self, die: Die, face: DieFace, as_money: bool, index: int = -1) -> None:
         """The acting player uses ``die``, for its ``face`` or exchanged for money.
@@ -369,7 +391,7 @@ class NextState:
 
     def fill(self, cell: int) -> None:
         """The acting player settles the first owed decision in ``cell`` (a draw or a rewrite)."""
-        seat = self.acting
+        seat = (self.first_player + self.acted) % self.players
         board = self.boards[seat]
         sheet = board.sheet
         pending = self.pending
@@ -386,8 +408,7 @@ class NextState:
             old = sheet[cell]
             assert old is not None
             self.events.append(ObjectRewritten(seat, head.card, old, head.object, cell, row, column))
-        sheet = sheet[:cell] + (head.object,) + sheet[cell + 1 :]
-        self.set_board(seat, Board(sheet, board.flowers, board.pesos, board.cards))
+        self.set_board(seat, _with_sheet(board, sheet[:cell] + (head.object,) + sheet[cell + 1 :]))
         self.pending = pending[1:]
 
     def _can_place(self, seat: int) -> bool:

@@ -40,6 +40,7 @@ from ofrenda_rules.ofrendados.tables import (
     CREATE_PORTRAIT,
     CREATE_ROOM,
     DICE,
+    INDEX_BY_ID,
     PASS,
     ROLL_OUTCOMES,
     ROLLS,
@@ -180,7 +181,14 @@ def _create_actions(state: State, t: Tables, seat: int) -> tuple[Action, ...]:
     board = state.boards[seat]
     sheet = board.sheet
     flowers = board.flowers
-    distinct = distinct_indexes(state.dice_left)
+    distinct: list[int] = []  # distinct_indexes(state.dice_left), inline
+    index_by_id = INDEX_BY_ID
+    for die in state.dice_left:
+        index = index_by_id.get(id(die))
+        if index is None:  # a die built elsewhere than DICE
+            index = die_index(die)
+        if index not in distinct:
+            distinct.append(index)
     mask = 0
     if None in sheet:
         mask = CREATE_ROOM
@@ -406,7 +414,10 @@ def _transition(state: State, action: Action) -> State:
         if step.pending or not step.dice_left:  # else the player goes on using dice (CREATE)
             step.proceed()
     elif type(action) is TakeDie:
-        step.take_die(shared_die(action.colour, action.pips))
+        index = step.tables.take_index.get(id(action))  # one of the tables' actions (legal_actions lists only those)
+        if index is None:
+            index = die_index(shared_die(action.colour, action.pips))
+        step.take_die(DICE[index], index)
         if not step.pool:  # else the draft goes on
             step.proceed()
     elif type(action) is DrawObject:

@@ -242,6 +242,8 @@ class Tables:
     """For each position on the Path, the mask bits of the flower types with a space ahead (:data:`CREATE_FLOWER`)."""
     flowers_per_player: int
     """Each player's flower tokens."""
+    take_index: dict[int, int]
+    """The die of each action of :attr:`take`, by ``id`` of the action."""
     use_index: dict[int, int]
     """The die of each action of :attr:`use` and :attr:`money`, by ``id`` of the action (they live as long as this)."""
 
@@ -309,12 +311,13 @@ def _build(edition: Edition) -> Tables:
     seats = range(max(DICE_PER_COLOUR))
     spaces = tuple(enumerate(path.spaces, start=1))
     use = tuple(UseDie(d.colour, d.pips) for d in DICE)
+    take = tuple(None if d.colour is Colour.PURPLE else TakeDie(d.colour, d.pips) for d in DICE)
     money = tuple(None if f.pesos else UseDie(d.colour, d.pips, True) for d, f in zip(DICE, faces, strict=True))
     return Tables(
         faces=faces,
         ahead=tuple(None if f.flower is None else reach[id(f.flower)] for f in faces),
         reach=reach,
-        take=tuple(None if d.colour is Colour.PURPLE else TakeDie(d.colour, d.pips) for d in DICE),
+        take=take,
         use=use,
         money=money,
         draw=draw,
@@ -360,6 +363,7 @@ def _build(edition: Edition) -> Tables:
         portrait_dice=frozenset(i for i, f in enumerate(faces) if f.object is _PORTRAIT),
         flower_bits=tuple(sum(bit for flower, bit in CREATE_FLOWER.items() if reach[id(flower)][p]) for p in positions),
         flowers_per_player=edition.flowers_per_player,
+        take_index={id(a): i for i, a in enumerate(take) if a is not None},
         use_index={id(a): i for actions in (use, money) for i, a in enumerate(actions) if a is not None},
     )
 
