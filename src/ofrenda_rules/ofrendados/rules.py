@@ -401,7 +401,15 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
 
 
 def _transition(state: State, action: Action) -> State:
-    """The next state; its ``recent_events`` are the step's events, after the earlier ones for a chance outcome."""
+    """The next state; its ``recent_events`` are the step's events, after the earlier ones for a chance outcome.
+
+    Fast paths, each giving exactly what the general path gives (tests/ofrendados/test_fast.py compares
+    whole games with the reference rules, and a state holding equal copies of the dice with it): the
+    frequent actions (UseDie, TakeDie, DrawObject) are recognised by their exact type, their die found from
+    the tables' action by identity (by value for an action built elsewhere); ``proceed`` is skipped where
+    it would stop at once (dice left and nothing owed in CREATE, dice left in the pool in DRAFT); and
+    ``settle`` runs only when a reveal or a roll is next. Subclasses of the actions take the general path.
+    """
     step = NextState(state)
     chance = False
     # The most frequent actions first, by exact type; proceed is skipped where it would stop at once.
