@@ -10,15 +10,20 @@ without their ``recent_events`` (tests/ofrendados/test_events.py checks those).
 
 from __future__ import annotations
 
+import pickle
+
 import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import IllegalActionError
 from ofrenda_rules.ofrendados import (
+    DEFAULT_EDITION,
     GAME,
     Action,
+    Board,
     Config,
+    Die,
     State,
     UseDie,
     apply,
@@ -26,6 +31,7 @@ from ofrenda_rules.ofrendados import (
     current_player,
     is_over,
     legal_actions,
+    moves,
     new_game,
     validate,
 )
@@ -155,3 +161,50 @@ def test_chance_outcomes_are_applied_like_legal_actions_and_others_are_still_che
     with pytest.raises(IllegalActionError) as error:
         apply(after, revealed)
     assert error.value.rejection.code == "card-not-in-deck"
+
+
+def _unshared(state: State) -> State:
+    """``state`` with every die replaced by an equal die built afresh (not one of the shared ``DICE``)."""
+
+    def copies(dice: tuple[Die, ...]) -> tuple[Die, ...]:
+        return tuple(Die(die.colour, die.pips) for die in dice)
+
+    rerolling = state.rerolling
+    return attrs.evolve(
+        state,
+        rolled=copies(state.rolled),
+        pool=copies(state.pool),
+        drafted=tuple(copies(dice) for dice in state.drafted),
+        dice_left=copies(state.dice_left),
+        rerolling=None if rerolling is None else Die(rerolling.colour, rerolling.pips),
+    )
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_dice_built_elsewhere_give_the_same_actions_and_states(config: Config) -> None:
+    """The lookups by identity (dice, the tables' actions) fall back to values: same actions, same next states."""
+    rng = Rng(config.players)
+    for seed in range(2):
+        state = _with_powers(new_game(config, seed)) if seed else new_game(config, seed)
+        while not is_over(state):
+            copy = _unshared(state)
+            assert copy == state and all(a is not b for a, b in zip(copy.dice_left, state.dice_left, strict=True))
+            legal = legal_actions(state)
+            assert legal_actions(copy) == legal
+            index, rng = rng.below(len(legal))
+            after = apply(state, legal[index])
+            assert apply(copy, attrs.evolve(legal[index])) == after
+            assert apply(_unshared(state), legal[index]) == after
+            state = after
+
+
+def test_a_board_changed_without_init_equals_one_built_by_it() -> None:
+    """moves._with_pesos copies a board's dictionary instead of calling Board.__init__ (which only stores)."""
+    board = Board(sheet=(None,) * DEFAULT_EDITION.sheet.size, flowers=(2, 5), pesos=3, cards=(16,))
+    changed = moves._with_pesos(board, 7)
+    built = Board(board.sheet, board.flowers, 7, board.cards)
+    assert changed == built and hash(changed) == hash(built) and repr(changed) == repr(built)
+    assert vars(changed) == vars(built) and board.pesos == 3
+    assert pickle.loads(pickle.dumps(changed)) == built
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        changed.pesos = 1  # type: ignore[misc]

@@ -46,9 +46,29 @@ from ofrenda_rules.ofrendados.events import (
     RoundStarted,
 )
 from ofrenda_rules.ofrendados.offering import rewritable_cells
-from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
-from ofrenda_rules.ofrendados.tables import OWED_BY_ID, Tables, can_draw, die_index, shared_die, sorted_dice, tables
-from ofrenda_rules.rng import Rng
+from ofrenda_rules.ofrendados.state import (
+    DICE_PER_COLOUR,
+    MARKET_SIZE,
+    ROUNDS,
+    Board,
+    Config,
+    Die,
+    Pending,
+    PendingKind,
+    Phase,
+    State,
+)
+from ofrenda_rules.ofrendados.tables import (
+    DICE,
+    OWED_BY_ID,
+    Tables,
+    can_draw,
+    die_index,
+    shared_die,
+    sorted_dice,
+    tables,
+)
+from ofrenda_rules.rng import Draws, Rng
 
 __all__ = [
     "NextState",
@@ -91,6 +111,7 @@ _FIELDS: Final = (
 assert tuple(f.name for f in attrs.fields(State) if f.init) == _FIELDS, "NextState must mirror State"
 assert tuple(f.name for f in attrs.fields(State)) == (*_FIELDS, "_legal"), "State's fields changed"
 assert all(f.validator is None and f.converter is None for f in attrs.fields(State)), "State.__init__ only stores"
+assert all(f.validator is None and f.converter is None and f.init for f in attrs.fields(Board)), "Board.__init__ stores"
 _new: Final = object.__new__
 _setattr: Final = object.__setattr__
 
@@ -113,6 +134,38 @@ _REWRITE_EFFECT: Final = EffectKind.REWRITE
 _OWED_DRAW: Final = PendingKind.DRAW
 
 
+def _with_pesos(board: Board, pesos: int) -> Board:
+    """``board`` with ``pesos``: its fields copied and one replaced, without running ``Board.__init__``.
+
+    ``Board.__init__`` only stores the fields (checked on import), and the
+    copy of its dictionary is faster than the call.
+    """
+    fields = board.__dict__.copy()
+    fields["pesos"] = pesos
+    new: Board = _new(Board)
+    _setattr(new, "__dict__", fields)
+    return new
+
+
+def _with_flower(board: Board, space: int, pesos: int) -> Board:
+    """``board`` with a flower on ``space`` and ``pesos``, built like :func:`_with_pesos`."""
+    fields = board.__dict__.copy()
+    fields["flowers"] = (*board.flowers, space)
+    fields["pesos"] = pesos
+    new: Board = _new(Board)
+    _setattr(new, "__dict__", fields)
+    return new
+
+
+def _with_sheet(board: Board, sheet: tuple[ObjectKind | None, ...]) -> Board:
+    """``board`` with ``sheet``, built like :func:`_with_pesos`."""
+    fields = board.__dict__.copy()
+    fields["sheet"] = sheet
+    new: Board = _new(Board)
+    _setattr(new, "__dict__", fields)
+    return new
+
+
 def _seat_to_draft(players: int, picks: int, first_player: int) -> int:
     lap, step = divmod(picks, players)
     offset = step if lap % 2 == 0 else players - 1 - step
@@ -133,15 +186,43 @@ def roll_colour(state: State) -> Colour:
     return _colour_rolled(state.config.dice_per_colour, len(state.rolled))
 
 
+_ROLL_BASES: Final = {
+    per: tuple(DICE.index(shared_die(_colour_rolled(per, k), 1)) for k in range(3 * per))
+    for per in set(DICE_PER_COLOUR.values())
+}
+"""For each number of dice per colour, the index in ``DICE`` of the 1 of the colour of each die rolled in turn."""
+
+
 def _dice_rolled(rolled: tuple[Die, ...] | list[Die], per: int) -> DiceRolled:
     """The event of a complete round's roll (``per`` dice of each colour, yellow, orange, purple)."""
     pips = [die.pips for die in rolled]
     return DiceRolled(tuple(pips[:per]), tuple(pips[per : 2 * per]), tuple(pips[2 * per :]))
 
 
+def _find(dice: tuple[Die, ...] | list[Die], die: Die) -> int:
+    """The place of ``die`` among ``dice``: by identity first (shared dice), else by value.
+
+    ``tuple.index`` would call ``Die.__eq__`` (Python code) on every other die before it.
+    """
+    at = 0
+    for other in dice:
+        if other is die:
+            return at
+        at += 1  # noqa: SIM113 -- a counter is faster than enumerate here (CPython 3.11)
+    return dice.index(die)
+
+
 def _remove(dice: tuple[Die, ...], die: Die) -> tuple[Die, ...]:
-    index = dice.index(die)
+    index = _find(dice, die)
     return dice[:index] + dice[index + 1 :]
+
+
+def _config_entry(config: Config) -> tuple[Config, int, Edition, Tables]:
+    return config, config.players, config.edition, tables(config.edition)
+
+
+_LAST_CONFIG: Final = [_config_entry(Config())]
+"""The configuration met last, with its number of players, edition and tables (found by one identity check)."""
 
 
 class NextState:
@@ -187,9 +268,10 @@ class NextState:
     def __init__(self, state: State) -> None:
         self.__dict__ = state.__dict__.copy()
         config = state.config
-        self.players = config.players
-        self.edition = edition = config.edition
-        self.tables = tables(edition)
+        last = _LAST_CONFIG[0]
+        if last[0] is not config:
+            last = _LAST_CONFIG[0] = _config_entry(config)
+        _, self.players, self.edition, self.tables = last
         self.events = []
 
     def freeze(self) -> State:
@@ -213,8 +295,9 @@ class NextState:
 
     def set_board(self, seat: int, board: Board) -> None:
         """Replace ``seat``'s board."""
-        boards = self.boards
-        self.boards = boards[:seat] + (board,) + boards[seat + 1 :]
+        boards = list(self.boards)  # faster than joining two slices and the board
+        boards[seat] = board
+        self.boards = tuple(boards)
 
     def exchange_rate(self, seat: int) -> int:
         """Pesos for a die exchanged for money: 1, or 2 with a DOUBLE_EXCHANGE card."""
@@ -230,21 +313,24 @@ class NextState:
         spec = self.edition.path.spaces[space - 1]
         head = self.tables.head
         self.events.append(self.tables.moved[seat][space - 1][space > head >= board.position])
-        self.set_board(seat, Board(board.sheet, (*board.flowers, space), board.pesos + spec.pesos, board.cards))
+        self.set_board(seat, _with_flower(board, space, board.pesos + spec.pesos))
         if spec.object is not None:
             self.pending = (*self.pending, OWED_BY_ID[id(spec.object)])
 
-    def take_die(self, die: Die) -> None:
-        """The player to draft takes ``die`` from the pool."""
+    def take_die(self, die: Die, index: int = -1) -> None:
+        """The player to draft takes ``die`` from the pool.
+
+        ``index`` is the die's place in :data:`~ofrenda_rules.ofrendados.tables.DICE`, when known.
+        """
         seat = _seat_to_draft(self.players, self.picks, self.first_player)
         pool = self.pool
-        index = pool.index(die)
-        self.pool = pool[:index] + pool[index + 1 :]
+        at = _find(pool, die)
+        self.pool = pool[:at] + pool[at + 1 :]
         self.picks += 1
         drafted = self.drafted
         mine = sorted_dice((*drafted[seat], die))
         self.drafted = drafted[:seat] + (mine,) + drafted[seat + 1 :]
-        self.events.append(self.tables.taken[seat][die_index(die)])
+        self.events.append(self.tables.taken[seat][die_index(die) if index < 0 else index])
 
     def use_die(self, die: Die, face: DieFace, as_money: bool, index: int = -1) -> None:
         """The acting player uses ``die``, for its ``face`` or exchanged for money.
@@ -255,18 +341,18 @@ class NextState:
             index = die_index(die)
         seat = (self.first_player + self.acted) % self.players
         dice = self.dice_left
-        at = dice.index(die)
+        at = _find(dice, die)
         self.dice_left = dice[:at] + dice[at + 1 :]
         board = self.boards[seat]
         t = self.tables
         if as_money:
             gain = self.exchange_rate(seat)
             self.events.append(t.exchanged[seat][index][gain - 1])
-            self.set_board(seat, Board(board.sheet, board.flowers, board.pesos + gain, board.cards))
+            self.set_board(seat, _with_pesos(board, board.pesos + gain))
             return
         self.events.append(t.used[seat][index])
         if face.pesos:
-            self.set_board(seat, Board(board.sheet, board.flowers, board.pesos + face.pesos, board.cards))
+            self.set_board(seat, _with_pesos(board, board.pesos + face.pesos))
         elif face.object is not None:
             self.pending = (*self.pending, OWED_BY_ID[id(face.object)])
         else:
@@ -284,7 +370,7 @@ class NextState:
         seat = _seat_to_draft(self.players, self.picks, self.first_player) if in_draft else self.acting
         self.events.append(DieTurned(seat, card, die.colour, die.pips, to.pips))
         dice = list(self.pool if in_draft else self.dice_left)
-        dice[dice.index(die)] = to
+        dice[_find(dice, die)] = to
         if in_draft:
             self.pool = sorted_dice(dice)
         else:
@@ -305,7 +391,7 @@ class NextState:
 
     def fill(self, cell: int) -> None:
         """The acting player settles the first owed decision in ``cell`` (a draw or a rewrite)."""
-        seat = self.acting
+        seat = (self.first_player + self.acted) % self.players
         board = self.boards[seat]
         sheet = board.sheet
         pending = self.pending
@@ -322,8 +408,7 @@ class NextState:
             old = sheet[cell]
             assert old is not None
             self.events.append(ObjectRewritten(seat, head.card, old, head.object, cell, row, column))
-        sheet = sheet[:cell] + (head.object,) + sheet[cell + 1 :]
-        self.set_board(seat, Board(sheet, board.flowers, board.pesos, board.cards))
+        self.set_board(seat, _with_sheet(board, sheet[:cell] + (head.object,) + sheet[cell + 1 :]))
         self.pending = pending[1:]
 
     def _can_place(self, seat: int) -> bool:
@@ -504,6 +589,7 @@ class NextState:
         rng = self.rng
         if rng is None:
             return
+        draws = None  # one run of draws for the whole step, instead of a new Rng per draw
         while True:
             phase = self.phase
             if phase is _OVER:
@@ -513,26 +599,30 @@ class NextState:
                 if len(deck) == 1:
                     index = 0
                 else:
-                    index, rng = rng.below(len(deck))
-                self.rng = rng
+                    if draws is None:
+                        draws = Draws(rng)
+                    index = draws.below(len(deck))
                 self.reveal(deck[index])
             elif phase is _ROLL and self.rerolling is None:
                 # The round's dice one after the other: proceed would stop at each until the last.
+                if draws is None:
+                    draws = Draws(rng)
                 rolled = list(self.rolled)
                 per = self.config.dice_per_colour
+                bases = _ROLL_BASES[per]
                 for _ in range(max(1, 3 * per - len(rolled))):
-                    index, rng = rng.below(6)
-                    rolled.append(shared_die(_colour_rolled(per, len(rolled)), index + 1))
-                self.rng = rng
+                    rolled.append(DICE[bases[len(rolled)] + draws.below(6)])
                 self.rolled = tuple(rolled)
                 self.events.append(_dice_rolled(rolled, per))
             elif phase is _ROLL or self.rerolling is not None:
-                index, rng = rng.below(6)
-                self.rng = rng
-                self.roll(index + 1)
+                if draws is None:
+                    draws = Draws(rng)
+                self.roll(draws.below(6) + 1)
             else:
                 break
             self.proceed()
+        if draws is not None:
+            self.rng = draws.rng()
 
 
 def set_board(state: State, seat: int, board: Board) -> State:

@@ -11,8 +11,6 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import repeat
-from operator import is_
 from typing import Final, assert_never
 
 import attrs
@@ -39,7 +37,10 @@ from ofrenda_rules.ofrendados.moves import NextState, draft_seat
 from ofrenda_rules.ofrendados.offering import rewritable_cells
 from ofrenda_rules.ofrendados.state import Board, Config, DiePowerTarget, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.tables import (
+    CREATE_PORTRAIT,
+    CREATE_ROOM,
     DICE,
+    INDEX_BY_ID,
     PASS,
     ROLL_OUTCOMES,
     ROLLS,
@@ -174,37 +175,34 @@ def _create_actions(state: State, t: Tables, seat: int) -> tuple[Action, ...]:
 
     A face is usable as ``validate`` says: an object when some cell may hold
     it, a flower when a token is left and a flower of its type lies ahead,
-    money always.
+    money always. The conditions that hold make a mask, and the edition's
+    tables give each die's actions under that mask (:attr:`Tables.create_parts`).
     """
     board = state.boards[seat]
     sheet = board.sheet
     flowers = board.flowers
-    position = flowers[-1] if flowers else 0
-    can_place = len(flowers) < state.config.edition.flowers_per_player
-    room = None in sheet
-    distinct = distinct_indexes(state.dice_left)
-    faces = t.faces
-    ahead = t.ahead
-    use = t.use
-    money = t.money
+    distinct: list[int] = []  # distinct_indexes(state.dice_left), inline
+    index_by_id = INDEX_BY_ID
+    for die in state.dice_left:
+        index = index_by_id.get(id(die))
+        if index is None:  # a die built elsewhere than DICE
+            index = die_index(die)
+        if index not in distinct:
+            distinct.append(index)
+    mask = 0
+    if None in sheet:
+        mask = CREATE_ROOM
+        if not t.portrait_dice.isdisjoint(distinct) and can_draw(t, sheet, _PORTRAIT):
+            mask = CREATE_ROOM | CREATE_PORTRAIT
+    if len(flowers) < t.flowers_per_player:
+        mask |= t.flower_bits[flowers[-1] if flowers else 0]
+    parts = t.create_parts[mask]
     actions: list[Action] = []
-    for index in distinct:
-        face = faces[index]
-        kind = face.object
-        if kind is not None:
-            if room if kind is not _PORTRAIT else can_draw(t, sheet, kind):
-                actions.append(use[index])
-        elif face.flower is None:
-            actions.append(use[index])
-        else:
-            reach = ahead[index]
-            if can_place and reach is not None and reach[position]:
-                actions.append(use[index])
-        exchange = money[index]
-        if exchange is not None:
-            actions.append(exchange)
-    if state.config.die_powers is _OWN_DICE:
-        _power_actions(state, t, board.cards, distinct, actions)
+    for index in distinct:  # a plain loop: faster on CPython 3.11 than chaining C iterators over a few dice
+        actions += parts[index]
+    cards = board.cards
+    if cards and state.config.die_powers is _OWN_DICE:
+        _power_actions(state, t, cards, distinct, actions)
     return tuple(actions)
 
 
@@ -218,25 +216,41 @@ def _power_actions(state: State, t: Tables, cards: tuple[int, ...], distinct: li
                 actions.extend(per_die[index])
 
 
-def _draft_actions(state: State, t: Tables, seat: int) -> tuple[Action, ...]:
+def _draft_actions(state: State, t: Tables) -> tuple[Action, ...]:
     """Taking a die from the pool, and (with ``DiePowerTarget.POOL``) turning or rerolling one first."""
     take = t.take
     distinct = distinct_indexes(state.pool)
     actions: list[Action] = [take[i] or TakeDie(DICE[i].colour, DICE[i].pips) for i in distinct]
     if state.config.die_powers is not _OWN_DICE:
-        _power_actions(state, t, state.boards[seat].cards, distinct, actions)
+        _power_actions(state, t, state.boards[draft_seat(state)].cards, distinct, actions)
     return tuple(actions)
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
+    # The phases in order of frequency; a reroll pending (DRAFT or CREATE) or a refill (BUY) is a chance event.
     phase = state.phase
-    if phase is _OVER:
+    if phase is _CREATE:
+        if state.rerolling is not None:
+            return ROLLS
+        seat = (state.first_player + state.acted) % state.config.players
+    elif phase is _DRAFT:
+        if state.rerolling is not None:
+            return ROLLS
+        if not state.pending:
+            return _draft_actions(state, tables(state.config.edition))
+        seat = draft_seat(state)
+    elif phase is _BUY:
+        if state.refill:
+            return reveals(state.deck)[0]
+        if state.rerolling is not None:
+            return ROLLS
+        seat = (state.first_player + state.acted) % state.config.players
+    elif phase is _OVER:
         return ()
-    if phase is _OPEN or (phase is _BUY and state.refill):
+    elif phase is _OPEN:
         return reveals(state.deck)[0]
-    if phase is _ROLL or state.rerolling is not None:
+    else:  # ROLL
         return ROLLS
-    seat = draft_seat(state) if phase is _DRAFT else (state.first_player + state.acted) % state.config.players
     edition = state.config.edition
     t = tables(edition)
     if state.pending:
@@ -250,7 +264,7 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     if phase is _CREATE:
         return _create_actions(state, t, seat)
     if phase is _DRAFT:
-        return _draft_actions(state, t, seat)
+        return _draft_actions(state, t)
     pesos = state.boards[seat].pesos
     cost = t.cost
     buy = t.buy
@@ -336,11 +350,23 @@ def apply(state: State, action: Action) -> State:
 
     """
     legal = state._legal
-    if legal is None or not any(map(is_, legal, repeat(action))):  # not one of the very objects listed
-        rejection = validate(state, action)
-        if rejection is not None:
-            raise IllegalActionError(rejection, action)
+    if legal is not None:
+        for listed in legal:  # a plain loop: faster on CPython 3.11 than any(map(is_, ...))
+            if listed is action:  # one of the very objects listed: legal
+                return _transition(state, action)
+    rejection = validate(state, action)
+    if rejection is not None:
+        raise IllegalActionError(rejection, action)
     return _transition(state, action)
+
+
+def _listed(legal: tuple[Action, ...] | None, action: Action) -> bool:
+    """Whether ``action`` is one of the very objects of ``legal`` (the cached legal actions, if any)."""
+    if legal is not None:
+        for listed in legal:
+            if listed is action:
+                return True
+    return False
 
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
@@ -364,8 +390,7 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             this code path).
 
     """
-    legal = state._legal
-    if legal is None or not any(map(is_, legal, repeat(action))):  # not one of the very objects listed
+    if not _listed(state._legal, action):
         rejection = validate(state, action)
         if rejection is not None:
             raise IllegalActionError(rejection, action)
@@ -376,10 +401,38 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
 
 
 def _transition(state: State, action: Action) -> State:
-    """The next state; its ``recent_events`` are the step's events, after the earlier ones for a chance outcome."""
+    """The next state; its ``recent_events`` are the step's events, after the earlier ones for a chance outcome.
+
+    Fast paths, each giving exactly what the general path gives (tests/ofrendados/test_fast.py compares
+    whole games with the reference rules, and a state holding equal copies of the dice with it): the
+    frequent actions (UseDie, TakeDie, DrawObject) are recognised by their exact type, their die found from
+    the tables' action by identity (by value for an action built elsewhere); ``proceed`` is skipped where
+    it would stop at once (dice left and nothing owed in CREATE, dice left in the pool in DRAFT); and
+    ``settle`` runs only when a reveal or a roll is next. Subclasses of the actions take the general path.
+    """
     step = NextState(state)
     chance = False
-    if isinstance(action, UseDie):
+    # The most frequent actions first, by exact type; proceed is skipped where it would stop at once.
+    if type(action) is UseDie:
+        t = step.tables
+        index = t.use_index.get(id(action))  # one of the tables' actions (legal_actions lists only those)
+        if index is None:
+            index = die_index(shared_die(action.colour, action.pips))
+        step.use_die(DICE[index], t.faces[index], action.as_money, index)
+        if step.pending or not step.dice_left:  # else the player goes on using dice (CREATE)
+            step.proceed()
+    elif type(action) is TakeDie:
+        index = step.tables.take_index.get(id(action))  # one of the tables' actions (legal_actions lists only those)
+        if index is None:
+            index = die_index(shared_die(action.colour, action.pips))
+        step.take_die(DICE[index], index)
+        if not step.pool:  # else the draft goes on
+            step.proceed()
+    elif type(action) is DrawObject:
+        step.fill(action.cell)
+        if step.pending or not step.dice_left or step.phase is not _CREATE:  # else the player goes on using dice
+            step.proceed()
+    elif isinstance(action, UseDie):
         die = shared_die(action.colour, action.pips)
         index = die_index(die)
         step.use_die(die, step.tables.faces[index], action.as_money, index)
@@ -411,7 +464,9 @@ def _transition(state: State, action: Action) -> State:
     else:
         assert_never(action)
     if step.rng is not None:
-        step.settle()
+        phase = step.phase  # settle has nothing to do unless a chance event is next (as _chance_kind says)
+        if phase is _OPEN or phase is _ROLL or step.rerolling is not None or (phase is _BUY and step.refill):
+            step.settle()
     events = tuple(step.events)
     step.recent_events = state.recent_events + events if chance else events  # a chance outcome adds its events
     return step.freeze()

@@ -54,12 +54,16 @@ from ofrenda_rules.ofrendados.state import DICE_PER_COLOUR, Die, Pending, Pendin
 from ofrenda_rules.serialization import register_interned
 
 __all__ = [
+    "CREATE_FLOWER",
+    "CREATE_PORTRAIT",
+    "CREATE_ROOM",
     "DICE",
     "DIE_ORDER",
     "OWED_BY_ID",
     "PASS",
     "PENDING_DRAW",
     "ROLLS",
+    "INDEX_BY_ID",
     "ROLL_OUTCOMES",
     "Reveals",
     "Tables",
@@ -88,7 +92,8 @@ _PURPLE: Final = Colour.PURPLE
 _YELLOW: Final = Colour.YELLOW
 _PORTRAIT: Final = ObjectKind.PORTRAIT
 
-_INDEX_BY_ID: Final = {id(die): i for i, die in enumerate(DICE)}
+INDEX_BY_ID: Final = {id(die): i for i, die in enumerate(DICE)}
+"""The index in :data:`DICE` of each shared die, by ``id``: the dice live as long as the module."""
 _INDEX_BY_VALUE: Final = {(die.colour, die.pips): i for i, die in enumerate(DICE)}
 assert sorted(DICE) == list(DICE) == sorted(DICE, key=DIE_ORDER)
 assert [d.colour for d in DICE[::6]] == [Colour.ORANGE, Colour.PURPLE, Colour.YELLOW]
@@ -101,16 +106,22 @@ def die_index(die: Die) -> int:
         KeyError: for a die no game can hold (pips outside 1 to 6).
 
     """
-    index = _INDEX_BY_ID.get(id(die))
+    index = INDEX_BY_ID.get(id(die))
     return _INDEX_BY_VALUE[(die.colour, die.pips)] if index is None else index
 
 
 def distinct_indexes(dice: tuple[Die, ...]) -> list[int]:
     """The indexes (in :data:`DICE`) of the different dice among ``dice``, in order of first appearance."""
-    try:
-        return list(dict.fromkeys(map(_INDEX_BY_ID.__getitem__, map(id, dice))))
-    except KeyError:  # a die built elsewhere than DICE
-        return list(dict.fromkeys(die_index(die) for die in dice))
+    # Plain loops: faster on CPython 3.11 than chaining C iterators (map, dict.fromkeys) over a few dice.
+    distinct: list[int] = []
+    index_by_id = INDEX_BY_ID
+    for die in dice:
+        index = index_by_id.get(id(die))
+        if index is None:  # a die built elsewhere than DICE
+            index = die_index(die)
+        if index not in distinct:
+            distinct.append(index)
+    return distinct
 
 
 def sorted_dice(dice: tuple[Die, ...] | list[Die]) -> tuple[Die, ...]:
@@ -119,10 +130,12 @@ def sorted_dice(dice: tuple[Die, ...] | list[Die]) -> tuple[Die, ...]:
     >>> sorted_dice((DICE[13], DICE[2], DICE[13])) == tuple(sorted((DICE[13], DICE[2], DICE[13])))
     True
     """
+    index_by_id = INDEX_BY_ID
     try:
-        return tuple(map(DICE.__getitem__, sorted(map(_INDEX_BY_ID.__getitem__, map(id, dice)))))
+        order = sorted([index_by_id[id(die)] for die in dice])
     except KeyError:  # a die built elsewhere than DICE
         return tuple(sorted(dice, key=DIE_ORDER))
+    return tuple([DICE[index] for index in order])
 
 
 def shared_die(colour: Colour, pips: int) -> Die:
@@ -220,6 +233,51 @@ class Tables:
     """The events of each card revealed to open the market and to refill it."""
     passed: tuple[Passed, ...]
     """The event of each seat passing."""
+    create_parts: tuple[tuple[tuple[UseDie, ...], ...], ...]
+    """The CREATE actions of each die, by mask of the conditions that hold (:data:`CREATE_ROOM`...), then die.
+
+    Using a die for its face (when its condition holds), then exchanging it
+    for money (unless its face is money): the order ``legal_actions`` lists.
+    """
+    portrait_dice: frozenset[int]
+    """The dice whose face is a portrait (drawable only where a portrait cell is open)."""
+    flower_bits: tuple[int, ...]
+    """For each position on the Path, the mask bits of the flower types with a space ahead (:data:`CREATE_FLOWER`)."""
+    flowers_per_player: int
+    """Each player's flower tokens."""
+    take_index: dict[int, int]
+    """The die of each action of :attr:`take`, by ``id`` of the action."""
+    use_index: dict[int, int]
+    """The die of each action of :attr:`use` and :attr:`money`, by ``id`` of the action (they live as long as this)."""
+
+
+CREATE_ROOM: Final = 1
+"""Mask bit of :attr:`Tables.create_parts`: the sheet has an empty cell (an object other than a portrait fits)."""
+CREATE_PORTRAIT: Final = 2
+"""Mask bit: a portrait may be drawn somewhere."""
+CREATE_FLOWER: Final = {flower: 4 << k for k, flower in enumerate(Flower)}
+"""Mask bit of each flower type: the player has a token left and a space of that type lies ahead."""
+_CREATE_MASKS: Final = 4 << len(Flower)
+
+
+def _create_bit(face: DieFace) -> int:
+    """The mask bit of the condition for using ``face`` (0 when it is always usable: money)."""
+    if face.object is not None:
+        return CREATE_PORTRAIT if face.object is _PORTRAIT else CREATE_ROOM
+    return 0 if face.flower is None else CREATE_FLOWER[face.flower]
+
+
+def _create_parts(
+    faces: tuple[DieFace, ...], use: tuple[UseDie, ...], money: tuple[UseDie | None, ...]
+) -> tuple[tuple[tuple[UseDie, ...], ...], ...]:
+    bits = tuple(_create_bit(face) for face in faces)
+    return tuple(
+        tuple(
+            tuple(a for a in (use[i] if not bits[i] or mask & bits[i] else None, money[i]) if a is not None)
+            for i in range(len(DICE))
+        )
+        for mask in range(_CREATE_MASKS)
+    )
 
 
 def _build(edition: Edition) -> Tables:
@@ -255,13 +313,16 @@ def _build(edition: Edition) -> Tables:
     reach = {id(flower): tuple(path.next_space(p, flower) for p in positions) for flower in Flower}
     seats = range(max(DICE_PER_COLOUR))
     spaces = tuple(enumerate(path.spaces, start=1))
+    use = tuple(UseDie(d.colour, d.pips) for d in DICE)
+    take = tuple(None if d.colour is Colour.PURPLE else TakeDie(d.colour, d.pips) for d in DICE)
+    money = tuple(None if f.pesos else UseDie(d.colour, d.pips, True) for d, f in zip(DICE, faces, strict=True))
     return Tables(
         faces=faces,
         ahead=tuple(None if f.flower is None else reach[id(f.flower)] for f in faces),
         reach=reach,
-        take=tuple(None if d.colour is Colour.PURPLE else TakeDie(d.colour, d.pips) for d in DICE),
-        use=tuple(UseDie(d.colour, d.pips) for d in DICE),
-        money=tuple(None if f.pesos else UseDie(d.colour, d.pips, True) for d, f in zip(DICE, faces, strict=True)),
+        take=take,
+        use=use,
+        money=money,
         draw=draw,
         rewrite=tuple(RewriteObject(cell) for cell in range(spec.size)),
         low_cells=cells,
@@ -301,6 +362,12 @@ def _build(edition: Edition) -> Tables:
         drawn=tuple(tuple({} for _ in range(spec.size)) for _ in seats),
         revealed={card.id: (CardRevealed(card.id, False), CardRevealed(card.id, True)) for card in edition.cards},
         passed=tuple(Passed(seat) for seat in seats),
+        create_parts=_create_parts(faces, use, money),
+        portrait_dice=frozenset(i for i, f in enumerate(faces) if f.object is _PORTRAIT),
+        flower_bits=tuple(sum(bit for flower, bit in CREATE_FLOWER.items() if reach[id(flower)][p]) for p in positions),
+        flowers_per_player=edition.flowers_per_player,
+        take_index={id(a): i for i, a in enumerate(take) if a is not None},
+        use_index={id(a): i for actions in (use, money) for i, a in enumerate(actions) if a is not None},
     )
 
 
