@@ -157,6 +157,7 @@ class Tables:
         "goal_placements",
         "golden",
         "leave_empty",
+        "lit_by_storage",
         "masks",
         "neighbour_masks",
         "neighbours",
@@ -212,6 +213,17 @@ class Tables:
         """Whether each candle has the end-of-game icon."""
         self.candle_objective: Final = tuple(_candle_params(edition, c.id) for c in edition.candles)
         """Each candle's objective code and feature bits."""
+        self.lit_by_storage: Final = any(
+            code == CANDLE_MARIGOLDS_IN_STORAGE and not end
+            for (code, _), end in zip(self.candle_objective, self.candle_end, strict=True)
+        )
+        """Whether a candle checked during play (no end-of-game icon) counts the marigolds in storage.
+
+        Only such a candle can light when a player gains marigolds into
+        storage without changing any Ofrenda (taking a portrait): every other
+        objective reads the portraits and marigolds placed on the Ofrendas,
+        and a majority can only be lost while the others' Ofrendas grow.
+        """
         self.goal_code: Final = tuple(_GOAL_CODES[g.kind] for g in edition.goals)
         """The kind code of each goal card."""
         self.goal_count: Final = tuple(g.count for g in edition.goals)

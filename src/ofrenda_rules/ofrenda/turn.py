@@ -218,8 +218,8 @@ def do_take_portrait(w: Work, space: int) -> None:
     assert card is not None
     piles = w.market_marigolds
     pile = piles[space]
-    board = w.board(seat)
-    board.marigolds = board.marigolds - space + pile
+    if pile != space:  # else the storage is unchanged: the Ofrenda stays the same object
+        w.board(seat).marigolds += pile - space
     if pile == 0 and seat < len(PORTRAIT_TAKEN_FREE) and card < len(PORTRAIT_TAKEN_FREE[0][0]):
         w.recent_events += (PORTRAIT_TAKEN_FREE[seat][space][card],)
     else:
@@ -227,10 +227,13 @@ def do_take_portrait(w: Work, space: int) -> None:
     if space or pile:  # a marigold on each skipped portrait; those on the taken one are gained
         w.market_marigolds = (*map(_ONE.__add__, piles[:space]), 0, *piles[space + 1 :])
     w.market = market[:space] + (None,) + market[space + 1 :]
-    w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
-    w.seen_in_hands = _put(w.seen_in_hands, seat, tuple(sorted((*w.seen_in_hands[seat], card))))
+    hands = w.hands
+    w.hands = hands[:seat] + (tuple(sorted((*hands[seat], card))),) + hands[seat + 1 :]
+    seen = w.seen_in_hands
+    w.seen_in_hands = seen[:seat] + (tuple(sorted((*seen[seat], card))),) + seen[seat + 1 :]
     w.taken_space = space
-    do_light_candles(w, seat)
+    if w.tables.lit_by_storage:  # else no candle can light: no Ofrenda changed (see ``Tables.lit_by_storage``)
+        do_light_candles(w, seat)
     if can_take_candle(w):
         w.phase = _TAKE_CANDLE
     else:

@@ -338,12 +338,12 @@ class Work(_MutableState):
 
     def board(self, seat: int) -> Board:
         """The Ofrenda of ``seat``, to change in place."""
-        current = self.boards[seat]
+        boards = self.boards
+        current = boards[seat]
         if isinstance(current, Board):
             return current
         board = Board(current)
-        boards = self.boards
-        self.boards = (*boards[:seat], board, *boards[seat + 1 :])
+        self.boards = boards[:seat] + (board,) + boards[seat + 1 :]
         return board
 
     def build(self) -> State:
