@@ -451,7 +451,8 @@ def apply(state: State, action: Action) -> State:
     if handler is None:
         handler = handler_of(action)
     handler(w, action)
-    resolve_draws(w)
+    if w.rng is not None and w.phase in _CHANCE:  # else ``resolve_draws`` has nothing to do
+        resolve_draws(w)
     return w.build()
 
 

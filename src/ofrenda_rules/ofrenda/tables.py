@@ -156,6 +156,7 @@ class Tables:
         "goal_outcomes",
         "goal_placements",
         "golden",
+        "has_feature",
         "leave_empty",
         "lit_by_storage",
         "masks",
@@ -199,6 +200,10 @@ class Tables:
         """Marigolds gained by placing in each card slot."""
         self.masks: Final = edition.masks
         """The feature bits of each portrait."""
+        self.has_feature: Final = {
+            feature.bit: tuple(1 if mask & feature.bit else 0 for mask in self.masks) for feature in Feature
+        }
+        """By feature bit, ``1`` for each portrait showing the feature, else ``0`` (counted by summing)."""
         self.offering_slots_of: Final = edition.offering_slots_of
         """The candle/marigold slots each card slot touches."""
         self.offering_masks: Final = edition.offering_masks

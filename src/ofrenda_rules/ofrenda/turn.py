@@ -109,6 +109,8 @@ DISCARD_GAIN = 3
 
 T = TypeVar("T")
 _ONE: Final = 1
+_NO_CANDLES: Final = (None,) * 8
+"""The candle slots of a printed Ofrenda with no candle (another board's take the general path)."""
 _GOAL_TYPES = tuple(GoalType)
 
 
@@ -341,7 +343,7 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
     board = w.board(seat)
     effect = tables.slot_effect[slot]
     if effect > 0:
-        gained = gain_from_supply(w, 1)
+        gained = min(1, w.supply)  # ``gain_from_supply``, inline
         board.marigolds += gained
         w.supply -= gained
     elif effect < 0:
@@ -350,7 +352,8 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
         w.supply += 1
     else:
         gained = 0
-    portraits = board.portraits = _put(board.portraits, slot, card)
+    portraits = board.portraits
+    portraits = board.portraits = portraits[:slot] + (card,) + portraits[slot + 1 :]
     w.emit(PortraitPlaced, seat, card, slot, gained)
     mask = filled(portraits)
     neighbour_masks = tables.neighbour_masks
@@ -369,9 +372,11 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
     pending = tuple([k for k in tables.offering_slots_of[slot] if masks[k] & mask == masks[k]])
     if pending:
         w.emit(SlotsSurrounded, seat, pending)
-    w.hands = _put(w.hands, seat, _without(w.hands[seat], card))
-    if card in w.seen_in_hands[seat]:
-        w.seen_in_hands = _put(w.seen_in_hands, seat, _without(w.seen_in_hands[seat], card))
+    hands = w.hands
+    w.hands = hands[:seat] + (_without(hands[seat], card),) + hands[seat + 1 :]
+    seen = w.seen_in_hands
+    if card in seen[seat]:
+        w.seen_in_hands = seen[:seat] + (_without(seen[seat], card),) + seen[seat + 1 :]
     do_light_candles(w, seat)
     w.pending = pending
     _next_pending(w)
@@ -460,7 +465,7 @@ def do_light_candles(w: Work, seat: int, *, final: bool = False) -> None:
     """
     board = w.boards[seat]
     slots = board.candle_slots
-    if slots.count(None) == len(slots):
+    if slots == _NO_CANDLES:  # (an equality stops at the first candle; ``count(None)`` compares every one)
         return
     tables = w.tables
     end = tables.candle_end
