@@ -286,46 +286,56 @@ def do_refill(w: Work) -> None:
     stay on that space, for the portrait that slides or is drawn into it.
     """
     market = w.market
-    if market.count(None) == 1 and not w.market_marigolds[market.index(None)]:
-        space = market.index(None)  # the usual case: one space emptied, nothing left lying on it
+    holes = market.count(None)
+    if holes:
+        space = market.index(None)
         lying = w.market_marigolds
-        w.market = (*market[:space], *market[space + 1 :], None)
-        w.market_marigolds = (*lying[:space], *lying[space + 1 :], 0)
-    elif None in market:
-        cards: list[int] = []
-        kept: list[int] = []
-        left: list[tuple[int, int]] = []
-        for space, (card, pile) in enumerate(zip(market, w.market_marigolds, strict=True)):
-            if card is not None:
-                cards.append(card)
-                kept.append(pile)
-            elif pile:
-                left.append((space, pile))
-        empty = MARKET_SIZE - len(cards)
-        w.market = (*cards, *((None,) * empty))
-        piles = [*kept, *((0,) * empty)]
-        for space, pile in left:
-            piles[space] += pile
-        w.market_marigolds = tuple(piles)
+        if holes == 1 and not lying[space]:  # the usual case: one space emptied, nothing left lying on it
+            w.market = (*market[:space], *market[space + 1 :], None)
+            w.market_marigolds = (*lying[:space], *lying[space + 1 :], 0)
+            hole = True
+        else:
+            cards: list[int] = []
+            kept: list[int] = []
+            left: list[tuple[int, int]] = []
+            for space, (card, pile) in enumerate(zip(market, lying, strict=True)):
+                if card is not None:
+                    cards.append(card)
+                    kept.append(pile)
+                elif pile:
+                    left.append((space, pile))
+            empty = MARKET_SIZE - len(cards)
+            w.market = (*cards, *((None,) * empty))
+            piles = [*kept, *((0,) * empty)]
+            for space, pile in left:
+                piles[space] += pile
+            w.market_marigolds = tuple(piles)
+            hole = None in w.market
+    else:
+        hole = False
     candle_market = w.candle_market
-    if candle_market.count(None) == 1:
+    candle_holes = candle_market.count(None)
+    if candle_holes == 1:
         space = candle_market.index(None)
         w.candle_market = (*candle_market[:space], *candle_market[space + 1 :], None)
-    elif None in candle_market:
+        candle_hole = True
+    elif candle_holes:
         candles = [c for c in candle_market if c is not None]
         w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))
-    _after_portrait_refill(w)
-
-
-def _after_portrait_refill(w: Work) -> None:
-    if None in w.market and w.deck:
+        candle_hole = None in w.candle_market
+    else:
+        candle_hole = False
+    # Whether a space is still empty is known from the slide: no scan of the board for ``None`` (an int compared
+    # with ``None`` costs a failed rich comparison each).
+    if hole and w.deck:
         w.phase = _REFILL_PORTRAIT
     else:
-        _after_candle_refill(w)
+        _after_candle_refill(w, candle_hole)
 
 
-def _after_candle_refill(w: Work) -> None:
-    if None in w.candle_market and w.bag:
+def _after_candle_refill(w: Work, hole: bool | None = None) -> None:
+    """The phase after the Family board's portraits are replenished; ``hole``: whether a candle space is empty."""
+    if (None in w.candle_market if hole is None else hole) and w.bag:
         w.phase = _REFILL_CANDLE
     elif w.abuela:
         w.phase = _TAKE_PORTRAIT
