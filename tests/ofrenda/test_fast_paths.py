@@ -323,3 +323,33 @@ def test_a_state_naming_unknown_components_gets_actions_naming_them() -> None:
     drawing = attrs.evolve(state, phase=Phase.REFILL_PORTRAIT, deck=(-2, 99, *state.deck))
     assert legal_actions(drawing)[:2] == (DrawPortrait(-2), DrawPortrait(99))
     assert chance_outcomes(drawing)[0] == (DrawPortrait(-2), Fraction(1, len(drawing.deck)))
+
+
+def test_taking_a_portrait_lights_no_candle_unless_storage_counts() -> None:
+    """Taking a portrait skips the candle check of ``Tables.lit_by_storage``: no candle would light there.
+
+    The printed edition's storage candles have the end-of-game icon, so the
+    check is skipped; after every portrait taken in whole games, checking
+    anyway changes nothing. An edition with a storage candle checked during
+    play keeps the check.
+    """
+    from ofrenda_rules.ofrenda.components import CandleKind
+    from ofrenda_rules.ofrenda.turn import light_candles
+
+    assert not T.lit_by_storage
+    taken = 0
+    for config in CONFIGS:
+        for k in range(3):
+            for state in game_states(config, 300 + k, k):
+                if state.phase is not Phase.TAKE_CANDLE and state.phase is not Phase.PLAY:
+                    continue
+                if state.taken_space is None or state.abuela:
+                    continue
+                taken += 1
+                assert light_candles(state, state.seat).boards == state.boards
+    assert taken > 100
+    storage = tuple(
+        attrs.evolve(c, end_of_game=False) if c.objective.kind is CandleKind.MARIGOLDS_IN_STORAGE else c
+        for c in E.candles
+    )
+    assert tables_for(attrs.evolve(E, candles=storage)).lit_by_storage

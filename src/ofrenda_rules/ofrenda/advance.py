@@ -59,8 +59,10 @@ __all__ = [
     "CHANCE_PHASES",
     "DICE",
     "PORTRAIT_DRAWS",
+    "HANDLERS",
     "do_action",
     "goal_type",
+    "handler_of",
     "resolve_draws",
     "resolve_setup",
 ]
@@ -202,20 +204,88 @@ def _roll(w: Work, action: RollDie) -> None:
         do_abuela_candle(w, action.face)
 
 
-_HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
-    DrawPortrait: lambda w, action: do_draw_portrait(w, action.card),
-    DrawCandle: lambda w, action: do_draw_candle(w, action.candle),
-    DrawGoal: lambda w, action: do_draw_goal(w, action.goal),
+def _draw_portrait(w: Work, action: DrawPortrait) -> None:
+    do_draw_portrait(w, action.card)
+
+
+def _draw_candle(w: Work, action: DrawCandle) -> None:
+    do_draw_candle(w, action.candle)
+
+
+def _draw_goal(w: Work, action: DrawGoal) -> None:
+    do_draw_goal(w, action.goal)
+
+
+def _take_portrait(w: Work, action: TakePortrait) -> None:
+    w.recent_events = ()
+    do_take_portrait(w, action.space)
+
+
+def _take_candle(w: Work, action: TakeCandle) -> None:
+    w.recent_events = ()
+    do_take_candle(w, action.space)
+
+
+def _skip_candle(w: Work, action: SkipCandle) -> None:
+    w.recent_events = ()
+    do_skip_candle(w)
+
+
+def _place_portrait(w: Work, action: PlacePortrait) -> None:
+    w.recent_events = ()
+    do_place_portrait(w, action.card, action.slot)
+
+
+def _discard_portrait(w: Work, action: DiscardPortrait) -> None:
+    w.recent_events = ()
+    do_discard_portrait(w, action.card)
+
+
+def _place_candle(w: Work, action: PlaceCandle) -> None:
+    w.recent_events = ()
+    do_place_candle(w, action.slot, action.candle)
+
+
+def _place_marigold(w: Work, action: PlaceMarigold) -> None:
+    w.recent_events = ()
+    do_place_marigold(w, action.slot)
+
+
+def _leave_empty(w: Work, action: LeaveEmpty) -> None:
+    w.recent_events = ()
+    do_leave_empty(w, action.slot)
+
+
+HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
+    DrawPortrait: _draw_portrait,
+    DrawCandle: _draw_candle,
+    DrawGoal: _draw_goal,
     RollDie: _roll,
-    TakePortrait: lambda w, action: do_take_portrait(w, action.space),
-    TakeCandle: lambda w, action: do_take_candle(w, action.space),
-    SkipCandle: lambda w, action: do_skip_candle(w),
-    PlacePortrait: lambda w, action: do_place_portrait(w, action.card, action.slot),
-    DiscardPortrait: lambda w, action: do_discard_portrait(w, action.card),
-    PlaceCandle: lambda w, action: do_place_candle(w, action.slot, action.candle),
-    PlaceMarigold: lambda w, action: do_place_marigold(w, action.slot),
-    LeaveEmpty: lambda w, action: do_leave_empty(w, action.slot),
+    TakePortrait: _take_portrait,
+    TakeCandle: _take_candle,
+    SkipCandle: _skip_candle,
+    PlacePortrait: _place_portrait,
+    DiscardPortrait: _discard_portrait,
+    PlaceCandle: _place_candle,
+    PlaceMarigold: _place_marigold,
+    LeaveEmpty: _leave_empty,
 }
+"""What :func:`do_action` does, by the exact class of the action (one call, no dispatch through ``do_action``).
+
+A player decision's handler replaces the working copy's ``recent_events``
+with its own events; a chance outcome's adds its events to them. Only a
+decision's class may be applied in a decision phase and only a chance
+outcome's in a chance phase (``rules.validate``), so this is exactly what
+:func:`do_action` decides by the phase.
+"""
+
+
+def handler_of(action: Action) -> Callable[[Work, Any], None]:
+    """The handler of ``action`` in :data:`HANDLERS`: by its class, or for a subclass instance by ``isinstance``."""
+    handler = HANDLERS.get(type(action))
+    if handler is None:  # an instance of a subclass of an action class
+        handler = next(h for cls, h in HANDLERS.items() if isinstance(action, cls))
+    return handler
 
 
 def do_action(w: Work, action: Action) -> None:
@@ -224,9 +294,4 @@ def do_action(w: Work, action: Action) -> None:
     A player decision replaces the state's ``recent_events`` with its own
     events; a chance outcome adds its events to them.
     """
-    if w.phase not in CHANCE_PHASES:
-        w.recent_events = ()
-    handler = _HANDLERS.get(type(action))
-    if handler is None:  # an instance of a subclass of an action class
-        handler = next(h for cls, h in _HANDLERS.items() if isinstance(action, cls))
-    handler(w, action)
+    handler_of(action)(w, action)

@@ -157,7 +157,9 @@ class Tables:
         "goal_outcomes",
         "goal_placements",
         "golden",
+        "has_feature",
         "leave_empty",
+        "lit_by_storage",
         "masks",
         "neighbour_masks",
         "neighbours",
@@ -199,6 +201,10 @@ class Tables:
         """Marigolds gained by placing in each card slot."""
         self.masks: Final = edition.masks
         """The feature bits of each portrait."""
+        self.has_feature: Final = {
+            feature.bit: tuple(1 if mask & feature.bit else 0 for mask in self.masks) for feature in Feature
+        }
+        """By feature bit, ``1`` for each portrait showing the feature, else ``0`` (counted by summing)."""
         self.offering_slots_of: Final = edition.offering_slots_of
         """The candle/marigold slots each card slot touches."""
         self.offering_masks: Final = edition.offering_masks
@@ -213,6 +219,17 @@ class Tables:
         """Whether each candle has the end-of-game icon."""
         self.candle_objective: Final = tuple(_candle_params(edition, c.id) for c in edition.candles)
         """Each candle's objective code and feature bits."""
+        self.lit_by_storage: Final = any(
+            code == CANDLE_MARIGOLDS_IN_STORAGE and not end
+            for (code, _), end in zip(self.candle_objective, self.candle_end, strict=True)
+        )
+        """Whether a candle checked during play (no end-of-game icon) counts the marigolds in storage.
+
+        Only such a candle can light when a player gains marigolds into
+        storage without changing any Ofrenda (taking a portrait): every other
+        objective reads the portraits and marigolds placed on the Ofrendas,
+        and a majority can only be lost while the others' Ofrendas grow.
+        """
         self.goal_code: Final = tuple(_GOAL_CODES[g.kind] for g in edition.goals)
         """The kind code of each goal card."""
         self.goal_count: Final = tuple(g.count for g in edition.goals)

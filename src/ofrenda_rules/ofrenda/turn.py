@@ -109,6 +109,8 @@ DISCARD_GAIN = 3
 
 T = TypeVar("T")
 _ONE: Final = 1
+_NO_CANDLES: Final = (None,) * 8
+"""The candle slots of a printed Ofrenda with no candle (another board's take the general path)."""
 _GOAL_TYPES = tuple(GoalType)
 
 
@@ -218,8 +220,8 @@ def do_take_portrait(w: Work, space: int) -> None:
     assert card is not None
     piles = w.market_marigolds
     pile = piles[space]
-    board = w.board(seat)
-    board.marigolds = board.marigolds - space + pile
+    if pile != space:  # else the storage is unchanged: the Ofrenda stays the same object
+        w.board(seat).marigolds += pile - space
     if pile == 0 and seat < len(PORTRAIT_TAKEN_FREE) and card < len(PORTRAIT_TAKEN_FREE[0][0]):
         w.recent_events += (PORTRAIT_TAKEN_FREE[seat][space][card],)
     else:
@@ -227,10 +229,13 @@ def do_take_portrait(w: Work, space: int) -> None:
     if space or pile:  # a marigold on each skipped portrait; those on the taken one are gained
         w.market_marigolds = (*map(_ONE.__add__, piles[:space]), 0, *piles[space + 1 :])
     w.market = market[:space] + (None,) + market[space + 1 :]
-    w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
-    w.seen_in_hands = _put(w.seen_in_hands, seat, tuple(sorted((*w.seen_in_hands[seat], card))))
+    hands = w.hands
+    w.hands = hands[:seat] + (tuple(sorted((*hands[seat], card))),) + hands[seat + 1 :]
+    seen = w.seen_in_hands
+    w.seen_in_hands = seen[:seat] + (tuple(sorted((*seen[seat], card))),) + seen[seat + 1 :]
     w.taken_space = space
-    do_light_candles(w, seat)
+    if w.tables.lit_by_storage:  # else no candle can light: no Ofrenda changed (see ``Tables.lit_by_storage``)
+        do_light_candles(w, seat)
     if can_take_candle(w):
         w.phase = _TAKE_CANDLE
     else:
@@ -281,46 +286,56 @@ def do_refill(w: Work) -> None:
     stay on that space, for the portrait that slides or is drawn into it.
     """
     market = w.market
-    if market.count(None) == 1 and not w.market_marigolds[market.index(None)]:
-        space = market.index(None)  # the usual case: one space emptied, nothing left lying on it
+    holes = market.count(None)
+    if holes:
+        space = market.index(None)
         lying = w.market_marigolds
-        w.market = (*market[:space], *market[space + 1 :], None)
-        w.market_marigolds = (*lying[:space], *lying[space + 1 :], 0)
-    elif None in market:
-        cards: list[int] = []
-        kept: list[int] = []
-        left: list[tuple[int, int]] = []
-        for space, (card, pile) in enumerate(zip(market, w.market_marigolds, strict=True)):
-            if card is not None:
-                cards.append(card)
-                kept.append(pile)
-            elif pile:
-                left.append((space, pile))
-        empty = MARKET_SIZE - len(cards)
-        w.market = (*cards, *((None,) * empty))
-        piles = [*kept, *((0,) * empty)]
-        for space, pile in left:
-            piles[space] += pile
-        w.market_marigolds = tuple(piles)
+        if holes == 1 and not lying[space]:  # the usual case: one space emptied, nothing left lying on it
+            w.market = (*market[:space], *market[space + 1 :], None)
+            w.market_marigolds = (*lying[:space], *lying[space + 1 :], 0)
+            hole = True
+        else:
+            cards: list[int] = []
+            kept: list[int] = []
+            left: list[tuple[int, int]] = []
+            for space, (card, pile) in enumerate(zip(market, lying, strict=True)):
+                if card is not None:
+                    cards.append(card)
+                    kept.append(pile)
+                elif pile:
+                    left.append((space, pile))
+            empty = MARKET_SIZE - len(cards)
+            w.market = (*cards, *((None,) * empty))
+            piles = [*kept, *((0,) * empty)]
+            for space, pile in left:
+                piles[space] += pile
+            w.market_marigolds = tuple(piles)
+            hole = None in w.market
+    else:
+        hole = False
     candle_market = w.candle_market
-    if candle_market.count(None) == 1:
+    candle_holes = candle_market.count(None)
+    if candle_holes == 1:
         space = candle_market.index(None)
         w.candle_market = (*candle_market[:space], *candle_market[space + 1 :], None)
-    elif None in candle_market:
+        candle_hole = True
+    elif candle_holes:
         candles = [c for c in candle_market if c is not None]
         w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))
-    _after_portrait_refill(w)
-
-
-def _after_portrait_refill(w: Work) -> None:
-    if None in w.market and w.deck:
+        candle_hole = None in w.candle_market
+    else:
+        candle_hole = False
+    # Whether a space is still empty is known from the slide: no scan of the board for ``None`` (an int compared
+    # with ``None`` costs a failed rich comparison each).
+    if hole and w.deck:
         w.phase = _REFILL_PORTRAIT
     else:
-        _after_candle_refill(w)
+        _after_candle_refill(w, candle_hole)
 
 
-def _after_candle_refill(w: Work) -> None:
-    if None in w.candle_market and w.bag:
+def _after_candle_refill(w: Work, hole: bool | None = None) -> None:
+    """The phase after the Family board's portraits are replenished; ``hole``: whether a candle space is empty."""
+    if (None in w.candle_market if hole is None else hole) and w.bag:
         w.phase = _REFILL_CANDLE
     elif w.abuela:
         w.phase = _TAKE_PORTRAIT
@@ -338,7 +353,7 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
     board = w.board(seat)
     effect = tables.slot_effect[slot]
     if effect > 0:
-        gained = gain_from_supply(w, 1)
+        gained = min(1, w.supply)  # ``gain_from_supply``, inline
         board.marigolds += gained
         w.supply -= gained
     elif effect < 0:
@@ -347,7 +362,8 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
         w.supply += 1
     else:
         gained = 0
-    portraits = board.portraits = _put(board.portraits, slot, card)
+    portraits = board.portraits
+    portraits = board.portraits = portraits[:slot] + (card,) + portraits[slot + 1 :]
     w.emit(PortraitPlaced, seat, card, slot, gained)
     mask = filled(portraits)
     neighbour_masks = tables.neighbour_masks
@@ -366,9 +382,11 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
     pending = tuple([k for k in tables.offering_slots_of[slot] if masks[k] & mask == masks[k]])
     if pending:
         w.emit(SlotsSurrounded, seat, pending)
-    w.hands = _put(w.hands, seat, _without(w.hands[seat], card))
-    if card in w.seen_in_hands[seat]:
-        w.seen_in_hands = _put(w.seen_in_hands, seat, _without(w.seen_in_hands[seat], card))
+    hands = w.hands
+    w.hands = hands[:seat] + (_without(hands[seat], card),) + hands[seat + 1 :]
+    seen = w.seen_in_hands
+    if card in seen[seat]:
+        w.seen_in_hands = seen[:seat] + (_without(seen[seat], card),) + seen[seat + 1 :]
     do_light_candles(w, seat)
     w.pending = pending
     _next_pending(w)
@@ -457,7 +475,7 @@ def do_light_candles(w: Work, seat: int, *, final: bool = False) -> None:
     """
     board = w.boards[seat]
     slots = board.candle_slots
-    if slots.count(None) == len(slots):
+    if slots == _NO_CANDLES:  # (an equality stops at the first candle; ``count(None)`` compares every one)
         return
     tables = w.tables
     end = tables.candle_end
