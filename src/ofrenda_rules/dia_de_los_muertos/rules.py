@@ -384,15 +384,26 @@ def _kept(after: State, voids: tuple[tuple[Suit, ...], ...]) -> State:
     return after
 
 
+_SUITS: Final = tuple(Suit)
+_WITH_VOID: Final = {
+    (row, suit): tuple(other for other in _SUITS if other in row or other is suit)
+    for row in (tuple(s for i, s in enumerate(_SUITS) if mask >> i & 1) for mask in range(1 << len(_SUITS)))
+    for suit in _SUITS
+}
+"""``_WITH_VOID[row, suit]``: a seat's known voids (suits in :class:`Suit` order) with ``suit`` added."""
+
+
 def _revealed(state: State, seat: int, suit: Suit) -> tuple[tuple[Suit, ...], ...]:
     """The known voids of ``state`` with ``seat`` now known to hold no ``suit`` (it did not follow)."""
     voids = state.voids
     if not voids:
         voids = ((),) * len(state.hands)
-    if suit not in voids[seat]:
-        known = {*voids[seat], suit}
-        row = tuple(other for other in Suit if other in known)
-        voids = (*voids[:seat], row, *voids[seat + 1 :])
+    row = voids[seat]
+    if suit not in row:
+        added = _WITH_VOID.get((row, suit))
+        if added is None:  # a hand-made row out of order
+            added = tuple(other for other in _SUITS if other in row or other is suit)
+        voids = (*voids[:seat], added, *voids[seat + 1 :])
     return voids
 
 
