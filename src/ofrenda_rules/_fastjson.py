@@ -45,6 +45,7 @@ Two more compiled forms serve :func:`ofrenda_rules.serialization.dumps` and
 from __future__ import annotations
 
 import enum
+import itertools
 import json
 import operator
 import types
@@ -512,35 +513,67 @@ class _Compiler:
     def structure_array(self, element: Any, var: str, env: dict[str, Any], indent: str) -> tuple[list[str], int | None]:
         """:meth:`structure_stmts` for ``tuple[element, ...]`` (a JSON array).
 
-        An array of an interned class (see :meth:`interned`) is first looked up whole, in C: each
-        object's members as one key of the table of shared instances. Any miss (another object, a
+        An array of an interned class (see :meth:`interned`), or an array of such arrays, is first
+        looked up whole, in C: each object's members as one key of the table of shared instances (the
+        inner arrays' objects all at once, then cut back into arrays). Any miss (another object, a
         member of another type, an extra member) takes the element-by-element statements.
         """
         lines, depth = self.structure_array_by_element(element, var, env, indent)
-        interned = self.interned(element)
-        if interned is None:
-            return lines, depth
-        keys, table, size, checks, _ = interned
         i = indent
-        fast = [
-            f"{i}try:",
-            f"{i}    _k = list(map({self._name(env, keys)}, {var}))",
-            f"{i}    _h = tuple(map({self._name(env, table)}.__getitem__, _k))",
-            f"{i}except (KeyError, TypeError):",
-            f"{i}    _h = None",
-            f"{i}if _h is not None and sum(map(len, {var})) != {size} * len({var}): _h = None",
-        ]
-        for getter, allowed in checks:
-            kinds, member = self._name(env, allowed), self._name(env, getter)
-            fast.append(f"{i}if _h is not None and not {kinds}.issuperset(map(type, map({member}, _k))): _h = None")
-        fast += [
+        interned = self.interned(element)
+        if interned is not None:
+            fast = [f"{i}_f = {var}", *self.interned_lookup(interned, "_f", env, i)]
+            size = interned[2]
+            done = [f"{i}    n[0] += {size} * len(_f)", f"{i}    {var} = _h"]
+        else:
+            inner = self._array_element(element)
+            interned = None if inner is None else self.interned(inner)
+            if interned is None:
+                return lines, depth
+            size = interned[2]
+            fast = [
+                f"{i}_h = None",
+                f"{i}if {self._name(env, frozenset({list}))}.issuperset(map(type, {var})):",
+                f"{i}    _f = list({self._name(env, itertools.chain.from_iterable)}({var}))",
+                *self.interned_lookup(interned, "_f", env, i + "    "),
+            ]
+            done = [
+                f"{i}    n[0] += {size} * len(_f)",
+                f"{i}    _o = []",
+                f"{i}    _i = 0",
+                f"{i}    for _m in map(len, {var}):",
+                f"{i}        _o.append(_h[_i : _i + _m])",
+                f"{i}        _i += _m",
+                f"{i}    {var} = tuple(_o)",
+            ]
+        return [
+            f"{i}if type({var}) is not list: raise SLOW",
+            *fast,
             f"{i}if _h is None:",
             *[f"    {line}" for line in lines],
             f"{i}else:",
-            f"{i}    n[0] += {size} * len({var})",
-            f"{i}    {var} = _h",
+            *done,
+        ], depth
+
+    def interned_lookup(self, interned: _Interned, flat: str, env: dict[str, Any], indent: str) -> list[str]:
+        """Statements binding ``_h`` to the shared instances the JSON objects in the list ``flat`` stand for.
+
+        ``_h`` is ``None`` when any of them is not exactly a shared instance's JSON object.
+        """
+        keys, table, size, checks, _ = interned
+        i = indent
+        lines = [
+            f"{i}try:",
+            f"{i}    _k = list(map({self._name(env, keys)}, {flat}))",
+            f"{i}    _h = tuple(map({self._name(env, table)}.__getitem__, _k))",
+            f"{i}except (KeyError, TypeError):",
+            f"{i}    _h = None",
+            f"{i}if _h is not None and sum(map(len, {flat})) != {size} * len({flat}): _h = None",
         ]
-        return [f"{i}if type({var}) is not list: raise SLOW", *fast], depth
+        for getter, allowed in checks:
+            kinds, member = self._name(env, allowed), self._name(env, getter)
+            lines.append(f"{i}if _h is not None and not {kinds}.issuperset(map(type, map({member}, _k))): _h = None")
+        return lines
 
     def structure_array_by_element(
         self, element: Any, var: str, env: dict[str, Any], indent: str
