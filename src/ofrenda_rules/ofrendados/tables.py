@@ -252,11 +252,11 @@ class Tables:
 
 
 CREATE_ROOM: Final = 1
-"""Mask bit of :attr:`Tables.create_parts`: the sheet has an empty cell (an object other than a portrait fits)."""
+"""Mask bit of :attr:`Tables.create_parts`, set when the sheet has an empty cell (an object but a portrait fits)."""
 CREATE_PORTRAIT: Final = 2
-"""Mask bit: a portrait may be drawn somewhere."""
+"""Mask bit set when a portrait may be drawn somewhere."""
 CREATE_FLOWER: Final = {flower: 4 << k for k, flower in enumerate(Flower)}
-"""Mask bit of each flower type: the player has a token left and a space of that type lies ahead."""
+"""Mask bits by flower type, set when the player has a token left and a space of that type lies ahead."""
 _CREATE_MASKS: Final = 4 << len(Flower)
 
 
