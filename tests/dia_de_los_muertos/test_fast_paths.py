@@ -183,8 +183,10 @@ def test_the_deck_tables_hold_what_the_edition_prints() -> None:
         spec = edition.spec(card)
         for same in (card, _fresh(card)):
             assert deck.high[same] is (spec.mark is Mark.HIGH)
-            assert deck.take[same] is spec.take
-            assert deck.high_low[same] == HighLowCard(card.suit, spec.mark)
+            for seat in range(6):
+                facts = deck.plays[seat][same]
+                assert facts.take is spec.take
+                assert facts.high_low == HighLowCard(card.suit, spec.mark)
             assert deck.play[same] == PlayCard(card)
             assert deck.take_action[same] == TakeCard(card)
             assert deck.deal[same] == DealCard(card)

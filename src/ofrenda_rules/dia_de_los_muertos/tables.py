@@ -131,7 +131,7 @@ class PlayFacts(NamedTuple):
 
 
 def play_facts(edition: DeckEdition, seat: int, card: Card) -> PlayFacts:
-    """The :class:`PlayFacts` of ``seat`` playing ``card`` of ``edition`` (built anew)."""
+    """The :class:`PlayFacts` of ``seat`` playing ``card`` of ``edition`` (built anew; the tables keep one each)."""
     spec = edition.spec(card)
     played = CardPlayed(seat, card)
     return PlayFacts(
@@ -157,12 +157,8 @@ class DeckTables:
     order; a card outside the edition has none and raises ``KeyError``)."""
     high: CardTable[bool]
     """Whether the card is marked High (else Low)."""
-    take: CardTable[bool]
-    """Whether the card is a TAKE card."""
     points: CardTable[int]
     """The card's point value in a score pile."""
-    high_low: CardTable[HighLowCard]
-    """The High/Low card that leading the card sets (its suit and its arrow)."""
     play: CardTable[PlayCard]
     """One :class:`PlayCard` per card."""
     take_action: CardTable[TakeCard]
@@ -171,15 +167,11 @@ class DeckTables:
     """One :class:`DealCard` per card."""
     outcomes: tuple[dict[int, tuple[DealCard, Fraction]], ...]
     """``outcomes[k][id(card)]``: the chance outcome ``(deal[card], Fraction(1, k))`` of a k-card stock."""
-    led: tuple[CardTable[tuple[Event, ...]], ...]
-    """``led[seat][card]``: the events of ``seat`` leading ``card`` (with :class:`NothingTaken` for a TAKE card)."""
     replacement_due: tuple[ReplacementDue, ...]
     """``replacement_due[seat]``: the event of ``seat`` having to play a replacement."""
-    played: tuple[CardTable[tuple[CardPlayed]], ...]
-    """``played[seat][card]``: the event of ``seat`` playing ``card`` (not as a lead), alone in a tuple."""
     plays: tuple[CardTable[PlayFacts], ...]
-    """``plays[seat][card]``: the :class:`PlayFacts` of ``seat`` playing ``card``, the events shared with
-    :attr:`led` and :attr:`played`."""
+    """``plays[seat][card]``: the :class:`PlayFacts` of ``seat`` playing ``card`` (its events, the High/Low card it
+    sets when led, whether it is a TAKE card)."""
 
 
 @attrs.frozen(eq=False)
@@ -231,44 +223,27 @@ def _led(edition: DeckEdition, seat: int, card: Card) -> tuple[Event, ...]:
     return (led, NothingTaken(seat, card, NoTake.LED)) if spec.take else (led,)
 
 
-def _played(seat: int, card: Card) -> tuple[CardPlayed]:
-    return (CardPlayed(seat, card),)
-
-
 def _deck_tables(edition: DeckEdition) -> DeckTables:
     cards = edition.deck
     deals = CardTable(DealCard, cards)
-    plays = CardTable(PlayCard, cards)
     outcomes: list[dict[int, tuple[DealCard, Fraction]]] = [{}]
     for size in range(1, len(cards) + 1):
         probability = Probability(1, size)
         outcomes.append({id(card): (deals[card], probability) for card in cards})
     ranks = {card: rank for rank, card in enumerate(cards)}
     seats = range(max(HAND_SIZES))
-    led = tuple(CardTable(partial(_led, edition, seat), cards) for seat in seats)
-    played = tuple(CardTable(partial(_played, seat), cards) for seat in seats)
-
-    def facts(seat: int, card: Card) -> PlayFacts:
-        # The edition's own cards share their led and played events with ``led`` and ``played``.
-        fresh = play_facts(edition, seat, card)
-        return fresh._replace(led=led[seat][card], played=played[seat][card])
-
     return DeckTables(
         edition=edition,
         cards=cards,
         rank=CardTable(ranks.__getitem__, cards),
         high=CardTable(lambda card: edition.spec(card).mark is Mark.HIGH, cards),
-        take=CardTable(lambda card: edition.spec(card).take, cards),
         points=CardTable(lambda card: edition.spec(card).points, cards),
-        high_low=CardTable(lambda card: HighLowCard(card.suit, edition.spec(card).mark), cards),
-        play=plays,
+        play=CardTable(PlayCard, cards),
         take_action=CardTable(TakeCard, cards),
         deal=deals,
         outcomes=tuple(outcomes),
-        led=led,
-        played=played,
         replacement_due=tuple(map(ReplacementDue, seats)),
-        plays=tuple(CardTable(partial(facts, seat), cards) for seat in seats),
+        plays=tuple(CardTable(partial(play_facts, edition, seat), cards) for seat in seats),
     )
 
 
@@ -286,7 +261,6 @@ def _config_tables(config: Config) -> ConfigTables:
         deck = _DECKS[edition] = _deck_tables(edition)
     n = config.players
     seats = range(n)
-    from_seat = tuple(tuple((seat + step) % n for step in range(n)) for seat in seats)
     built = ConfigTables(
         config=config,
         deck=deck,
@@ -296,7 +270,7 @@ def _config_tables(config: Config) -> ConfigTables:
         high_low_split=config.high_low_split,
         lead_replacement_exempt=config.lead_replacement_exempt,
         clockwise=tuple(tuple((seat + step) % n for step in range(1, n)) for seat in seats),
-        from_seat=from_seat,
+        from_seat=tuple(tuple((seat + step) % n for step in range(n)) for seat in seats),
         empty_front=(None,) * n,
         empty_hands=((),) * n,
         seats=seats,
