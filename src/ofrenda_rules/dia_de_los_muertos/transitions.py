@@ -253,20 +253,9 @@ def _pass_on(
             return play_on(state, hands, in_front, lead_card, high_low, nxt, False, piles, events, voids)
     assert high_low is not None
     seats = t.from_seat[state.leader % t.players]
-    # The trick clockwise from the lead and its winners in one pass, as ``winners`` finds them.
-    trick: list[Card] = []
-    high_seat = low_seat = -1
-    high = 0
-    low = 21
-    for other in seats:
-        card = in_front[other]
-        assert card is not None
-        trick.append(card)
-        number = card.number
-        if number > high:
-            high, high_seat = number, other
-        if number < low:
-            low, low_seat = number, other
+    by_seat = cast("tuple[Card, ...]", in_front)  # complete: a card in front of every seat
+    trick = [by_seat[other] for other in seats]  # clockwise from the lead
+    high_seat, low_seat = winners(in_front, seats)
     side = high_low.side
     side_winner = high_seat if side is Mark.HIGH else low_seat
     collected = list(piles)
@@ -295,7 +284,6 @@ def _pass_on(
         except KeyError:
             won = _points(points, trick)
     tricks = state.tricks + 1
-    by_seat = cast("tuple[Card, ...]", in_front)  # complete: a card in front of every seat
     won_event = new_trick_won(tricks, side_winner, by_seat, side, won)
     events = events + split + (won_event,) if split else events + (won_event,)
     if not hands[side_winner]:
