@@ -59,10 +59,8 @@ __all__ = [
     "CHANCE_PHASES",
     "DICE",
     "PORTRAIT_DRAWS",
-    "HANDLERS",
     "do_action",
     "goal_type",
-    "handler_of",
     "resolve_draws",
     "resolve_setup",
 ]
@@ -256,7 +254,7 @@ def _leave_empty(w: Work, action: LeaveEmpty) -> None:
     do_leave_empty(w, action.slot)
 
 
-HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
+_HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
     DrawPortrait: _draw_portrait,
     DrawCandle: _draw_candle,
     DrawGoal: _draw_goal,
@@ -270,22 +268,14 @@ HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
     PlaceMarigold: _place_marigold,
     LeaveEmpty: _leave_empty,
 }
-"""What :func:`do_action` does, by the exact class of the action (one call, no dispatch through ``do_action``).
+"""What :func:`do_action` does, by the exact class of the action.
 
 A player decision's handler replaces the working copy's ``recent_events``
 with its own events; a chance outcome's adds its events to them. Only a
 decision's class may be applied in a decision phase and only a chance
-outcome's in a chance phase (``rules.validate``), so this is exactly what
-:func:`do_action` decides by the phase.
+outcome's in a chance phase (``rules.validate``), so this is the same as
+deciding by the phase.
 """
-
-
-def handler_of(action: Action) -> Callable[[Work, Any], None]:
-    """The handler of ``action`` in :data:`HANDLERS`: by its class, or for a subclass instance by ``isinstance``."""
-    handler = HANDLERS.get(type(action))
-    if handler is None:  # an instance of a subclass of an action class
-        handler = next(h for cls, h in HANDLERS.items() if isinstance(action, cls))
-    return handler
 
 
 def do_action(w: Work, action: Action) -> None:
@@ -294,4 +284,7 @@ def do_action(w: Work, action: Action) -> None:
     A player decision replaces the state's ``recent_events`` with its own
     events; a chance outcome adds its events to them.
     """
-    handler_of(action)(w, action)
+    handler = _HANDLERS.get(type(action))
+    if handler is None:  # an instance of a subclass of an action class
+        handler = next(h for cls, h in _HANDLERS.items() if isinstance(action, cls))
+    handler(w, action)

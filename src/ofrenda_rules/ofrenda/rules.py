@@ -39,9 +39,8 @@ from ofrenda_rules.ofrenda.actions import (
 from ofrenda_rules.ofrenda.advance import CANDLE_DRAWS as _CANDLE_DRAWS
 from ofrenda_rules.ofrenda.advance import CHANCE_PHASES as _CHANCE
 from ofrenda_rules.ofrenda.advance import DICE as _DICE
-from ofrenda_rules.ofrenda.advance import HANDLERS as _HANDLERS
 from ofrenda_rules.ofrenda.advance import PORTRAIT_DRAWS as _PORTRAIT_DRAWS
-from ofrenda_rules.ofrenda.advance import do_action, goal_type, handler_of, resolve_draws, resolve_setup
+from ofrenda_rules.ofrenda.advance import do_action, goal_type, resolve_draws, resolve_setup
 from ofrenda_rules.ofrenda.events import Event, recast_hidden_cards
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.turn import (
@@ -435,22 +434,12 @@ def apply(state: State, action: Action) -> State:
     ...     print(error.rejection)
     the Family board has spaces 0-3, not 5 [no-such-space]
     """
-    legal = state._legal
-    if legal is not None:  # ``_offered``, inline
-        for offered in legal:
-            if offered is action:
-                break
-        else:
-            legal = None
-    if legal is None:
+    if not _offered(state, action):
         rejection = validate(state, action)
         if rejection is not None:
             raise IllegalActionError(rejection, action)
     w = Work(state)
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        handler = handler_of(action)
-    handler(w, action)
+    do_action(w, action)
     if w.rng is not None and w.phase in _CHANCE:  # else ``resolve_draws`` has nothing to do
         resolve_draws(w)
     return w.build()
