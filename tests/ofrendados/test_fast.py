@@ -199,9 +199,9 @@ def test_dice_built_elsewhere_give_the_same_actions_and_states(config: Config) -
 
 
 def test_a_board_changed_without_init_equals_one_built_by_it() -> None:
-    """moves._with_pesos copies a board's dictionary instead of calling Board.__init__ (which only stores)."""
+    """moves._changed copies a board's dictionary instead of calling Board.__init__ (which only stores)."""
     board = Board(sheet=(None,) * DEFAULT_EDITION.sheet.size, flowers=(2, 5), pesos=3, cards=(16,))
-    changed = moves._with_pesos(board, 7)
+    changed = moves._changed(board, pesos=7)
     built = Board(board.sheet, board.flowers, 7, board.cards)
     assert changed == built and hash(changed) == hash(built) and repr(changed) == repr(built)
     assert vars(changed) == vars(built) and board.pesos == 3

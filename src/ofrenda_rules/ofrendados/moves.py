@@ -134,35 +134,16 @@ _REWRITE_EFFECT: Final = EffectKind.REWRITE
 _OWED_DRAW: Final = PendingKind.DRAW
 
 
-def _with_pesos(board: Board, pesos: int) -> Board:
-    """``board`` with ``pesos``: its fields copied and one replaced, without running ``Board.__init__``.
+def _changed(board: Board, **fields: object) -> Board:
+    """``board`` with ``fields`` replaced: its dictionary copied and updated, without running ``Board.__init__``.
 
     ``Board.__init__`` only stores the fields (checked on import), and the
     copy of its dictionary is faster than the call.
     """
-    fields = board.__dict__.copy()
-    fields["pesos"] = pesos
+    values = board.__dict__.copy()
+    values.update(fields)
     new: Board = _new(Board)
-    _setattr(new, "__dict__", fields)
-    return new
-
-
-def _with_flower(board: Board, space: int, pesos: int) -> Board:
-    """``board`` with a flower on ``space`` and ``pesos``, built like :func:`_with_pesos`."""
-    fields = board.__dict__.copy()
-    fields["flowers"] = (*board.flowers, space)
-    fields["pesos"] = pesos
-    new: Board = _new(Board)
-    _setattr(new, "__dict__", fields)
-    return new
-
-
-def _with_sheet(board: Board, sheet: tuple[ObjectKind | None, ...]) -> Board:
-    """``board`` with ``sheet``, built like :func:`_with_pesos`."""
-    fields = board.__dict__.copy()
-    fields["sheet"] = sheet
-    new: Board = _new(Board)
-    _setattr(new, "__dict__", fields)
+    _setattr(new, "__dict__", values)
     return new
 
 
@@ -313,7 +294,7 @@ class NextState:
         spec = self.edition.path.spaces[space - 1]
         head = self.tables.head
         self.events.append(self.tables.moved[seat][space - 1][space > head >= board.position])
-        self.set_board(seat, _with_flower(board, space, board.pesos + spec.pesos))
+        self.set_board(seat, _changed(board, flowers=(*board.flowers, space), pesos=board.pesos + spec.pesos))
         if spec.object is not None:
             self.pending = (*self.pending, OWED_BY_ID[id(spec.object)])
 
@@ -348,11 +329,11 @@ class NextState:
         if as_money:
             gain = self.exchange_rate(seat)
             self.events.append(t.exchanged[seat][index][gain - 1])
-            self.set_board(seat, _with_pesos(board, board.pesos + gain))
+            self.set_board(seat, _changed(board, pesos=board.pesos + gain))
             return
         self.events.append(t.used[seat][index])
         if face.pesos:
-            self.set_board(seat, _with_pesos(board, board.pesos + face.pesos))
+            self.set_board(seat, _changed(board, pesos=board.pesos + face.pesos))
         elif face.object is not None:
             self.pending = (*self.pending, OWED_BY_ID[id(face.object)])
         else:
@@ -391,7 +372,7 @@ class NextState:
 
     def fill(self, cell: int) -> None:
         """The acting player settles the first owed decision in ``cell`` (a draw or a rewrite)."""
-        seat = (self.first_player + self.acted) % self.players
+        seat = self.acting
         board = self.boards[seat]
         sheet = board.sheet
         pending = self.pending
@@ -408,7 +389,7 @@ class NextState:
             old = sheet[cell]
             assert old is not None
             self.events.append(ObjectRewritten(seat, head.card, old, head.object, cell, row, column))
-        self.set_board(seat, _with_sheet(board, sheet[:cell] + (head.object,) + sheet[cell + 1 :]))
+        self.set_board(seat, _changed(board, sheet=sheet[:cell] + (head.object,) + sheet[cell + 1 :]))
         self.pending = pending[1:]
 
     def _can_place(self, seat: int) -> bool:

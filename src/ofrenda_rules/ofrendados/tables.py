@@ -63,7 +63,6 @@ __all__ = [
     "PASS",
     "PENDING_DRAW",
     "ROLLS",
-    "INDEX_BY_ID",
     "ROLL_OUTCOMES",
     "Reveals",
     "Tables",
@@ -92,7 +91,7 @@ _PURPLE: Final = Colour.PURPLE
 _YELLOW: Final = Colour.YELLOW
 _PORTRAIT: Final = ObjectKind.PORTRAIT
 
-INDEX_BY_ID: Final = {id(die): i for i, die in enumerate(DICE)}
+_INDEX_BY_ID: Final = {id(die): i for i, die in enumerate(DICE)}
 """The index in :data:`DICE` of each shared die, by ``id``: the dice live as long as the module."""
 _INDEX_BY_VALUE: Final = {(die.colour, die.pips): i for i, die in enumerate(DICE)}
 assert sorted(DICE) == list(DICE) == sorted(DICE, key=DIE_ORDER)
@@ -106,7 +105,7 @@ def die_index(die: Die) -> int:
         KeyError: for a die no game can hold (pips outside 1 to 6).
 
     """
-    index = INDEX_BY_ID.get(id(die))
+    index = _INDEX_BY_ID.get(id(die))
     return _INDEX_BY_VALUE[(die.colour, die.pips)] if index is None else index
 
 
@@ -114,7 +113,7 @@ def distinct_indexes(dice: tuple[Die, ...]) -> list[int]:
     """The indexes (in :data:`DICE`) of the different dice among ``dice``, in order of first appearance."""
     # Plain loops: faster on CPython 3.11 than chaining C iterators (map, dict.fromkeys) over a few dice.
     distinct: list[int] = []
-    index_by_id = INDEX_BY_ID
+    index_by_id = _INDEX_BY_ID
     for die in dice:
         index = index_by_id.get(id(die))
         if index is None:  # a die built elsewhere than DICE
@@ -130,7 +129,7 @@ def sorted_dice(dice: tuple[Die, ...] | list[Die]) -> tuple[Die, ...]:
     >>> sorted_dice((DICE[13], DICE[2], DICE[13])) == tuple(sorted((DICE[13], DICE[2], DICE[13])))
     True
     """
-    index_by_id = INDEX_BY_ID
+    index_by_id = _INDEX_BY_ID
     try:
         order = sorted([index_by_id[id(die)] for die in dice])
     except KeyError:  # a die built elsewhere than DICE
