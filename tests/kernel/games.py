@@ -20,6 +20,12 @@ GAME_CONFIGS = [
 ]
 """Every registered game with every configuration it declares for testing."""
 
+FIRST_CONFIGS = [
+    pytest.param(game, game.test_configs()[0], id=f"{game.info.name}[{game.describe_config(game.test_configs()[0])}]")
+    for game in games()
+]
+"""Every registered game with the first configuration it declares for testing."""
+
 
 def recorded(game: AnyGame, config: Any, seed: int | None, player_seed: int = 0) -> AnyReplay:
     """A random game recorded as a replay with digests."""

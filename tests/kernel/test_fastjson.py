@@ -14,7 +14,7 @@ from ofrenda_rules.errors import FormatError
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.serialization import converter, dumps, from_json_value, loads, register_tagged_union, to_json_value
-from tests.kernel.games import GAME_CONFIGS
+from tests.kernel.games import FIRST_CONFIGS, GAME_CONFIGS
 
 
 def _states(game: AnyGame, config: Any) -> list[Any]:
@@ -99,18 +99,7 @@ def _events_and_actions(game: AnyGame, config: Any, limit: int = 150) -> tuple[l
     return states[::every][:limit], events[: limit * 2], actions[:limit]
 
 
-def _first_config_of_each_game() -> list[Any]:
-    seen: set[str] = set()
-    chosen = []
-    for param in GAME_CONFIGS:
-        game = cast(AnyGame, param.values[0])
-        if game.info.name not in seen:
-            seen.add(game.info.name)
-            chosen.append(param)
-    return chosen
-
-
-@pytest.mark.parametrize(("game", "config"), _first_config_of_each_game())
+@pytest.mark.parametrize(("game", "config"), FIRST_CONFIGS)
 def test_tagged_unions_compile_to_what_the_converter_writes_and_reads(game: AnyGame, config: Any) -> None:
     _, events, actions = _events_and_actions(game, config)
     assert events, "the playouts must produce events"
@@ -129,7 +118,7 @@ def test_tagged_unions_compile_to_what_the_converter_writes_and_reads(game: AnyG
             assert structure(document) == value
 
 
-@pytest.mark.parametrize(("game", "config"), _first_config_of_each_game())
+@pytest.mark.parametrize(("game", "config"), FIRST_CONFIGS)
 def test_states_actions_and_views_never_reach_the_converter(
     game: AnyGame, config: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -180,7 +169,7 @@ def _broken_members(member: dict[str, Any], other_tag: str) -> list[object]:
     return broken
 
 
-@pytest.mark.parametrize(("game", "config"), _first_config_of_each_game())
+@pytest.mark.parametrize(("game", "config"), FIRST_CONFIGS)
 def test_broken_tagged_documents_get_the_converters_error(
     game: AnyGame, config: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -13,18 +13,7 @@ from ofrenda_rules.errors import FormatError
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.serialization import MAX_DEPTH, converter, dumps, from_json_value, loads, parse_json
-from tests.kernel.games import GAME_CONFIGS
-
-
-def _first_config_of_each_game() -> list[Any]:
-    seen: set[str] = set()
-    chosen = []
-    for param in GAME_CONFIGS:
-        game = cast(AnyGame, param.values[0])
-        if game.info.name not in seen:
-            seen.add(game.info.name)
-            chosen.append(param)
-    return chosen
+from tests.kernel.games import FIRST_CONFIGS
 
 
 def _values(game: AnyGame, config: Any) -> list[tuple[object, object]]:
@@ -46,7 +35,7 @@ def _canonical(value: object, cls: object) -> str:
     return json.dumps(converter.unstructure(value, unstructure_as=cls), sort_keys=True, separators=(",", ":"))
 
 
-@pytest.mark.parametrize(("game", "config"), _first_config_of_each_game())
+@pytest.mark.parametrize(("game", "config"), FIRST_CONFIGS)
 def test_dumps_writes_the_canonical_text_and_loads_counts_instead_of_walking(
     game: AnyGame, config: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -110,7 +99,7 @@ def _deep(levels: int) -> object:
     return value
 
 
-@pytest.mark.parametrize(("game", "config"), _first_config_of_each_game())
+@pytest.mark.parametrize(("game", "config"), FIRST_CONFIGS)
 def test_loads_refuses_what_the_general_path_refuses_in_its_words(game: AnyGame, config: Any) -> None:
     state = random_playout(game, config, seed=8, player_seed=9).final
     document = converter.unstructure(state)
