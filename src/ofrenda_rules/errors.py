@@ -37,6 +37,7 @@ __all__ = [
     "PositionError",
     "Rejection",
     "UnknownGameError",
+    "check_seat",
 ]
 
 
@@ -80,6 +81,23 @@ class IllegalActionError(OfrendaRulesError):
 
 class ConfigError(OfrendaRulesError):
     """A game configuration is invalid (unsupported player count, clashing options...)."""
+
+
+def check_seat(player: object, players: int) -> None:
+    """Refuse ``player`` unless it is a seat (an ``int``, not a ``bool``, in ``0 .. players-1``).
+
+    >>> check_seat(1, 2)
+    >>> check_seat(2, 2)
+    Traceback (most recent call last):
+    ...
+    ofrenda_rules.errors.ConfigError: no seat 2 in a 2-player game
+
+    Raises:
+        ConfigError: naming the player that is not a seat.
+
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise ConfigError(f"no seat {player!r} in a {players}-player game")
 
 
 class EditionError(OfrendaRulesError):

@@ -47,7 +47,7 @@ from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.state import State
 from ofrenda_rules.dia_de_los_muertos.tables import sort_cards, tables
-from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.errors import OfrendaRulesError, check_seat
 from ofrenda_rules.rng import Draws, Rng
 
 __all__ = ["consistent_deals", "resample"]
@@ -142,8 +142,7 @@ def _problem(state: State, player: int) -> tuple[list[Card], list[int], _Counter
     """The sorted pool of unknown cards, the seats to deal them to, and the counter of consistent deals."""
     config = state.config
     n = config.players
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-        raise OfrendaRulesError(f"no seat {player!r} in a {n}-player game")
+    check_seat(player, n)
     deck = tables(config).deck
     pool = [card for seat in range(n) if seat != player for card in state.hands[seat]]
     pool.extend(state.stock)
@@ -183,7 +182,7 @@ def consistent_deals(state: State, player: int) -> int:
     True
 
     Raises:
-        OfrendaRulesError: for a seat that is not in the game.
+        ConfigError: for a seat that is not in the game.
 
     """
     pool, seats, counter = _problem(state, player)
@@ -208,8 +207,8 @@ def resample(state: State, player: int, rng: Rng) -> State:
     """A state drawn uniformly from those that ``player`` cannot tell from ``state`` (see the module).
 
     Raises:
-        OfrendaRulesError: for a seat that is not in the game, or a state whose
-            known voids leave no consistent deal (not reachable by play).
+        ConfigError: for a seat that is not in the game.
+        OfrendaRulesError: for a state whose known voids leave no consistent deal (not reachable by play).
 
     """
     pool, seats, counter = _problem(state, player)

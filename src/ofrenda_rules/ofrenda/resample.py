@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import attrs
 
+from ofrenda_rules.errors import check_seat
 from ofrenda_rules.ofrenda.events import Event, PortraitDealt, PortraitRemoved
 from ofrenda_rules.ofrenda.state import State
 from ofrenda_rules.rng import Rng
@@ -49,11 +50,10 @@ def unseen_portraits(state: State, player: int) -> tuple[int, ...]:
     portrait the seat can see, so every ``hidden_variant`` gives the same).
 
     Raises:
-        ValueError: when ``player`` is not a seat of the game.
+        ConfigError: when ``player`` is not a seat of the game.
     """
     n = state.config.players
-    if not 0 <= player < n:
-        raise ValueError(f"no seat {player} in a {n}-player game")
+    check_seat(player, n)
     seen = state.seen_in_hands
     cards = [*state.deck, *state.removed]
     for seat in range(n):
@@ -73,7 +73,7 @@ def resample(state: State, player: int, rng: Rng) -> State:
     stays unseeded. ``observe(resample(s, p, r), p) == observe(s, p)``.
 
     Raises:
-        ValueError: when ``player`` is not a seat of the game.
+        ConfigError: when ``player`` is not a seat of the game.
     """
     pool, rng = rng.shuffled(list(unseen_portraits(state, player)))
     n = state.config.players

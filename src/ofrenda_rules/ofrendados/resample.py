@@ -33,7 +33,7 @@ the caller); that is the single consistent state.
 from __future__ import annotations
 
 from ofrenda_rules.copying import evolve
-from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.errors import ConfigError, check_seat
 from ofrenda_rules.ofrendados.state import State
 from ofrenda_rules.rng import Rng
 
@@ -54,8 +54,7 @@ def resample(state: State, player: int, rng: Rng) -> State:
     """
     if not isinstance(state, State):
         raise ConfigError(f"expected an ofrendados State, not {type(state).__name__}")
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.config.players:
-        raise ConfigError(f"no seat {player!r} in a {state.config.players}-player game")
+    check_seat(player, state.config.players)
     if state.rng is None:
         return state
     return evolve(state, rng=Rng(rng.next_u64()[0]))

@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 from ofrenda_rules.copying import evolve
-from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.errors import check_seat
 from ofrenda_rules.portents.state import State
 from ofrenda_rules.rng import Rng
 
@@ -51,8 +51,7 @@ def resample(state: State, player: int, rng: Rng) -> State:
         ConfigError: ``player`` is not a seat of the game.
 
     """
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.config.players:
-        raise ConfigError(f"no seat {player!r} in a {state.config.players}-player game of Portents")
+    check_seat(player, state.config.players)
     if state.rng is None:
         return state
     seed, _ = rng.next_u64()
