@@ -24,12 +24,12 @@ Point(x=1, y=5)
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeVar, cast
 
 import attrs
 
-__all__ = ["evolve", "plain_constructor", "reduce_init_fields"]
+__all__ = ["builder_class", "evolve", "plain_constructor", "reduce_init_fields", "replacer"]
 
 T = TypeVar("T")
 
@@ -98,19 +98,132 @@ def _build_constructor(cls: type) -> Callable[..., Any]:
     )
     if not plain:
         return by_init
-    env: dict[str, Any] = {"NEW": object.__new__, "CLS": cls}
-    lines = [f"def build({', '.join(f'a{i}' for i in range(len(names)))}):", "    o = NEW(CLS)"]
+    builder: type | None = builder_class(cls)
+    env: dict[str, Any] = {"NEW": object.__new__, "CLS": cls, "BUILDER": builder}
+    made = "CLS" if builder is None else "BUILDER"
+    lines = [f"def build({', '.join(f'a{i}' for i in range(len(names)))}):", f"    o = NEW({made})"]
     for i, field in enumerate(fields):
-        env[f"S{i}"] = _slot(cls, field.name).__set__
         if field.init:
-            lines.append(f"    S{i}(o, a{names.index(field.name)})")
+            value = f"a{names.index(field.name)}"
         elif field.default is not attrs.NOTHING:  # a field outside __init__ without default stays unset
-            env[f"D{i}"] = field.default
-            lines.append(f"    S{i}(o, D{i})")
+            env[value := f"D{i}"] = field.default
+        else:
+            continue
+        if builder is None:
+            env[f"S{i}"] = _slot(cls, field.name).__set__
+            lines.append(f"    S{i}(o, {value})")
+        else:
+            lines.append(f"    o.{field.name} = {value}")
+    if builder is not None:
+        lines.append("    o.__class__ = CLS")
     lines.append("    return o")
     exec(compile("\n".join(lines) + "\n", f"<ofrenda_rules plain constructor {cls.__qualname__}>", "exec"), env)
     build: Callable[..., Any] = env["build"]
     return build
+
+
+def replacer(cls: type[T], changed: Sequence[str], fixed: Mapping[str, object] | None = None) -> Callable[..., T]:
+    """A function ``(source, *values)`` giving a copy of the ``cls`` instance ``source`` with some fields replaced.
+
+    The fields named in ``changed`` take ``values``, in that order; those in
+    ``fixed`` take its constants; every other ``__init__`` field is
+    ``source``'s. It is :func:`evolve` with the changed fields fixed in
+    advance: built once, for the rules' most frequent copies. Where
+    :func:`plain_constructor` stores into the slots, so does this, with the
+    stores written out in one generated function; otherwise it calls ``cls``.
+
+    Raises:
+        ValueError: when a name is no ``__init__`` field of ``cls``, or is both
+            changed and fixed.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    ...     z: int
+    >>> moved = replacer(Point, ("y",), {"z": 0})
+    >>> moved(Point(1, 2, 3), 5)
+    Point(x=1, y=5, z=0)
+    """
+    fixed = dict(fixed or {})
+    fields = [field for field in attrs.fields(cast(Any, cls)) if field.init]
+    names = [field.name for field in fields]
+    unknown = sorted((set(changed) | set(fixed)) - set(names))
+    if unknown or set(changed) & set(fixed) or len(set(changed)) != len(changed):
+        raise ValueError(f"replacer of {cls.__qualname__}: {unknown or 'repeated'} fields: {list(changed)}, {fixed}")
+    env: dict[str, Any] = {"BUILD": plain_constructor(cls), "NEW": object.__new__, "CLS": cls}
+    values: list[str] = []
+    for field in fields:
+        if field.name in fixed:
+            env[value := f"F_{field.name}"] = fixed[field.name]
+        elif field.name in changed:
+            value = f"v{changed.index(field.name)}"
+        else:
+            value = f"s.{field.name}"
+        values.append(value)
+    head = f"def replace(s, {', '.join(f'v{i}' for i in range(len(changed)))}):"
+    builder = _BUILDERS.get(cls)
+    if env["BUILD"] is cls or builder is None or len(fields) != len(attrs.fields(cast(Any, cls))):
+        body = [f"    return BUILD({', '.join(values)})"]
+    else:
+        env["BUILDER"] = builder
+        body = ["    o = NEW(BUILDER)", *(f"    o.{n} = {v}" for n, v in zip(names, values, strict=True))]
+        body += ["    o.__class__ = CLS", "    return o"]
+    exec(compile("\n".join([head, *body]) + "\n", f"<ofrenda_rules replacer {cls.__qualname__}>", "exec"), env)
+    replace: Callable[..., T] = env["replace"]
+    return replace
+
+
+_BUILDERS: dict[type, type | None] = {}
+
+
+def builder_class(cls: type[T]) -> type[T] | None:
+    """A private mutable subclass of the slotted attrs class ``cls``, or None where there can be none.
+
+    An instance of it has exactly the layout of a ``cls`` instance, but its
+    slots are set by plain attribute assignment (``o.name = value``), which
+    CPython specialises to a direct slot store: about three times cheaper than
+    calling each slot's setter, and far cheaper than a frozen ``__init__``.
+    Once every field is stored, ``o.__class__ = cls`` makes it a ``cls``
+    instance, frozen again; nothing else can tell how it was built. Only
+    :func:`plain_constructor` and rules that build states into their slots use
+    it, and only after checking, as :func:`plain_constructor` does, that
+    ``cls``'s ``__init__`` merely stores its arguments.
+
+    None when ``cls`` is not a slotted class whose instances can switch class
+    this way (it has a ``__dict__``, names a field with a leading double
+    underscore, or CPython refuses the switch); callers then fill the slots
+    through their setters. Built once per class.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Point:
+    ...     x: int
+    >>> Building = builder_class(Point)
+    >>> point = object.__new__(Building)
+    >>> point.x = 3
+    >>> point.__class__ = Point
+    >>> point, type(point) is Point
+    (Point(x=3), True)
+    """
+    if cls in _BUILDERS:
+        return cast("type[T] | None", _BUILDERS[cls])
+    builder: type | None = None
+    names = [field.name for field in attrs.fields(cast(Any, cls))]
+    if "__slots__" in vars(cls) and cls.__dictoffset__ == 0 and not any(name.startswith("__") for name in names):
+        namespace = {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
+        candidate = type(f"_Building{cls.__name__}", (cls,), namespace)
+        candidate.__module__ = cls.__module__
+        try:
+            probe: object = object.__new__(candidate)
+            probe.__class__ = cls
+        except TypeError:  # pragma: no cover - CPython refused the layout
+            pass
+        else:
+            builder = candidate
+    _BUILDERS[cls] = builder
+    return cast("type[T] | None", builder)
 
 
 def _slots_of(klass: type) -> tuple[str, ...]:

@@ -208,25 +208,35 @@ def test_configuration_tables_are_shared_and_found_again_by_value() -> None:
     assert tables.tables(again).deck is t.deck
 
 
-def test_states_are_built_into_their_slots_only_while_init_merely_stores_the_fields() -> None:
-    """``new_state`` equals ``State(...)`` and is used only while ``State.__init__`` validates nothing."""
-    assert tuple(field.name for field in attrs.fields(State)) == building.STATE_FIELDS
-    assert building.plain_init(State)
-    assert building.new_state is not State
+def test_states_are_built_into_their_slots_equal_to_init() -> None:
+    """The builders of ``building`` give what ``State(...)`` and ``attrs.evolve`` give, frozen."""
+    assert building.new_state is not State  # State's __init__ only stores: built into the slots
     state = rules.new_game(Config(), seed=3)
-    values = [getattr(state, name) for name in building.STATE_FIELDS]
-    built = building.new_state(*values)
+    names = [field.name for field in attrs.fields(State)]
+    built = building.new_state(*(getattr(state, name) for name in names))
     assert type(built) is State
-    assert built == state
+    assert built == state == State(*(getattr(state, name) for name in names))
     assert dumps(built, State) == dumps(state, State)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         built.tricks = 3  # type: ignore[misc]
-
-    @attrs.frozen
-    class Checked:
-        config: int = attrs.field(validator=attrs.validators.instance_of(int))
-
-    assert not building.plain_init(Checked)
+    hands = ((), (), ())
+    played = building.play_on(state, hands, (None,) * 3, None, None, 2, True, hands, (), ((), (), ()))
+    assert played == attrs.evolve(
+        state,
+        hands=hands,
+        in_front=(None,) * 3,
+        lead_card=None,
+        high_low=None,
+        to_play=2,
+        taking=True,
+        piles=hands,
+        recent_events=(),
+        voids=((), (), ()),
+        over=False,
+    )
+    assert type(played) is State
+    dealt = building.deal_one(state, hands, (), 7, ())
+    assert dealt == attrs.evolve(state, hands=hands, stock=(), dealt=7, recent_events=(), voids=())
 
 
 def test_subclassed_actions_take_the_validated_path() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 import pytest
 
-from ofrenda_rules.copying import evolve, plain_constructor
+from ofrenda_rules.copying import builder_class, evolve, plain_constructor, replacer
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.registry import AnyGame
 from tests.kernel.games import GAME_CONFIGS
@@ -110,3 +110,37 @@ def test_every_object_of_a_game_rebuilds_equal(game: AnyGame, config: Any) -> No
                 checked.add(cls)
                 pending.extend(values)
     assert game.state_type in checked
+
+
+@attrs.frozen(slots=False)
+class WithDict:
+    a: int
+
+
+def test_the_builder_class_switches_into_a_frozen_instance() -> None:
+    building = builder_class(Plain)
+    assert building is not None and issubclass(building, Plain) and builder_class(Plain) is building
+    built = plain_constructor(Plain)(1, (2,))
+    assert type(built) is Plain and built == Plain(1, (2,))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.a = 3  # type: ignore[misc]
+    assert builder_class(WithDict) is None  # no slots: nothing to switch
+    assert plain_constructor(WithDict)(4) == WithDict(4)
+
+
+def test_the_replacer_equals_attrs_evolve() -> None:
+    plain = Plain(1, (2,))
+    assert replacer(Plain, ("b",))(plain, (5,)) == attrs.evolve(plain, b=(5,))
+    assert replacer(Plain, ("b",), {"a": 9})(plain, ()) == Plain(9, ())
+    assert replacer(Plain, ())(plain) == plain and plain == Plain(1, (2,))
+    keyword = KeywordOnly(a=1, private=2)
+    moved = replacer(KeywordOnly, ("a",))(keyword, 6)  # a field outside __init__: built by the constructor
+    assert moved == KeywordOnly(a=6, private=2) and moved.derived == 7
+    with pytest.raises(ValueError, match="must be >= 0"):
+        replacer(Checked, ("a",))(Checked(1), -1)
+
+
+@pytest.mark.parametrize(("changed", "fixed"), [(("c",), {}), (("a",), {"a": 1}), (("a", "a"), {}), ((), {"nope": 1})])
+def test_the_replacer_refuses_unknown_or_repeated_fields(changed: tuple[str, ...], fixed: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match="replacer of Plain"):
+        replacer(Plain, changed, fixed)

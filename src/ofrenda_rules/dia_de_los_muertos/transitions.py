@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar, cast
 
-from ofrenda_rules.dia_de_los_muertos.building import new_state, new_trick_won, play_on
+from ofrenda_rules.dia_de_los_muertos.building import all_dealt, deal_one, new_state, new_trick_won, play_on
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.events import (
     CardTaken,
@@ -53,24 +53,7 @@ def deal_at(state: State, t: ConfigTables, index: int) -> State:
     events = state.recent_events
     if dealt + 1 >= t.deal_total:
         events = (*events, _hands_dealt(t, hands, left))
-    return new_state(
-        state.config,
-        tuple(hands),
-        left,
-        dealt + 1,
-        state.in_front,
-        state.leader,
-        state.lead_card,
-        state.high_low,
-        state.to_play,
-        state.taking,
-        state.piles,
-        state.set_aside,
-        state.tricks,
-        state.over,
-        state.rng,
-        events,
-    )
+    return deal_one(state, tuple(hands), left, dealt + 1, events)
 
 
 def _inserted(t: ConfigTables, hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -138,24 +121,7 @@ def _draw(stock: list[T], hands: list[list[T]], dealt: int, t: ConfigTables, rng
 
 
 def _dealt(state: State, t: ConfigTables, hands: _Hands, stock: tuple[Card, ...], rng: Rng) -> State:
-    return new_state(
-        state.config,
-        hands,
-        stock,
-        t.deal_total,
-        state.in_front,
-        state.leader,
-        state.lead_card,
-        state.high_low,
-        state.to_play,
-        state.taking,
-        state.piles,
-        state.set_aside,
-        state.tricks,
-        state.over,
-        rng,
-        (*state.recent_events, _hands_dealt(t, hands, stock)),
-    )
+    return all_dealt(state, hands, stock, t.deal_total, rng, (*state.recent_events, _hands_dealt(t, hands, stock)))
 
 
 def has_take_target(t: ConfigTables, in_front: _Front, seat: int, lead_card: Card | None) -> bool:
