@@ -164,11 +164,18 @@ def replacer(cls: type[T], changed: Sequence[str], fixed: Mapping[str, object] |
         values.append(value)
     head = f"def replace(s, {', '.join(f'v{i}' for i in range(len(changed)))}):"
     builder = _BUILDERS.get(cls)
-    if env["BUILD"] is cls or builder is None or len(fields) != len(attrs.fields(cast(Any, cls))):
+    if env["BUILD"] is cls or builder is None:
         body = [f"    return BUILD({', '.join(values)})"]
-    else:
+    else:  # the stores plain_constructor would make: fields outside __init__ take their (plain) defaults
         env["BUILDER"] = builder
-        body = ["    o = NEW(BUILDER)", *(f"    o.{n} = {v}" for n, v in zip(names, values, strict=True))]
+        stores = dict(zip(names, values, strict=True))
+        body = ["    o = NEW(BUILDER)"]
+        for field in attrs.fields(cast(Any, cls)):
+            if field.init:
+                body.append(f"    o.{field.name} = {stores[field.name]}")
+            elif field.default is not attrs.NOTHING:
+                env[default := f"D_{field.name}"] = field.default
+                body.append(f"    o.{field.name} = {default}")
         body += ["    o.__class__ = CLS", "    return o"]
     exec(compile("\n".join([head, *body]) + "\n", f"<ofrenda_rules replacer {cls.__qualname__}>", "exec"), env)
     replace: Callable[..., T] = env["replace"]

@@ -134,8 +134,10 @@ def test_the_replacer_equals_attrs_evolve() -> None:
     assert replacer(Plain, ("b",), {"a": 9})(plain, ()) == Plain(9, ())
     assert replacer(Plain, ())(plain) == plain and plain == Plain(1, (2,))
     keyword = KeywordOnly(a=1, private=2)
-    moved = replacer(KeywordOnly, ("a",))(keyword, 6)  # a field outside __init__: built by the constructor
-    assert moved == KeywordOnly(a=6, private=2) and moved.derived == 7
+    moved = replacer(KeywordOnly, ("a",))(keyword, 6)  # a field outside __init__ takes its default
+    assert moved == KeywordOnly(a=6, private=2) and moved.derived == 7 and type(moved) is KeywordOnly
+    unset = replacer(Unset, ("a",))(plain_constructor(Unset)(1), 2)
+    assert unset.a == 2 and not hasattr(unset, "later")  # ... and one without a default stays unset
     with pytest.raises(ValueError, match="must be >= 0"):
         replacer(Checked, ("a",))(Checked(1), -1)
 
