@@ -82,7 +82,15 @@ def _playout_states(config: Config, seed: int, limit: int = 400) -> list[State]:
 def test_a_draft_has_exactly_the_fields_of_a_state() -> None:
     assert [f.name for f in attrs.fields(State) if f.init] == list(FIELDS)
     state = new_game(Config(players=1), 3)
-    assert Draft(state).build() == state
+    legal_actions(state)  # something listed for the source state: not copied into the draft
+    draft = Draft(state)
+    draft.turns = 7
+    built = draft.build()
+    assert type(built) is State and built._memo is None
+    assert built == attrs.evolve(state, turns=7) and repr(built) == repr(attrs.evolve(state, turns=7))
+    assert state.turns == 0 and state._memo is not None
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.turns = 3  # type: ignore[misc]
 
 
 def test_new_state_stores_exactly_what_the_attrs_init_stores() -> None:
@@ -160,7 +168,15 @@ def test_push_candidates_are_the_pushes_the_offerings_and_the_kitty_allow() -> N
             for shifts in SHIFTS
             if all(shift <= max_shift(flags, side, j) for j, shift in enumerate(shifts))
         ]
-        assert list(push_candidates(lit, forbidden).pushes) == expected
+        candidates = push_candidates(lit, forbidden)
+        assert list(candidates.pushes) == expected
+        assert candidates.bits == sum(1 << ALL_PUSHES.index(push) for push in expected)
+        triples: dict[tuple[int, ...], int] = {}
+        for push in expected:
+            if MOVES[push].triple is not None:
+                key = tuple(sorted(MOVES[push].off))
+                triples[key] = triples.get(key, 0) | 1 << ALL_PUSHES.index(push)
+        assert {(a, b, c): bits for a, b, c, bits in candidates.triples} == triples
 
 
 def _by_rejection(state: State) -> tuple[object, ...]:
