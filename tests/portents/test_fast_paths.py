@@ -43,6 +43,14 @@ from ofrenda_rules.portents.altar import (
 from ofrenda_rules.portents.components import LANES, SIDE_LANES
 from ofrenda_rules.portents.definition import solo_test_configs
 from ofrenda_rules.portents.draft import FIELDS, Draft, new_state, values
+from ofrenda_rules.portents.events import (
+    KittyPushed,
+    TilesPalmed,
+    TilesPushed,
+    kitty_pushed,
+    tiles_palmed,
+    tiles_pushed,
+)
 from ofrenda_rules.portents.rules import _apply_unchecked, _chance_weights
 from ofrenda_rules.portents.scoring import fortune_win, kitty_fortune_win, solo_target_met
 from ofrenda_rules.portents.state import ORACLE_OMENS, SOLO_TARGETS, Difficulty, EndReason
@@ -341,3 +349,16 @@ def test_lights_listed_in_a_scrying_with_two_portents() -> None:
     after = apply(state, Light(0))  # the corner serves one Portent; the other needs a space of its own
     assert after.phase is Phase.LIGHT and legal_lights(after) == (1, 2, 3, 6)
     assert legal_lights(after) == tuple(s for s in range(9) if light_rejection(after, s) is None)
+
+
+def test_event_factories_build_what_the_classes_build() -> None:
+    tiles = (S.RED_CLAW, S.BLUE_WING)
+    for built, made in (
+        (tiles_pushed(1, Side.EAST, (1, 1, 0), tiles), TilesPushed(1, Side.EAST, (1, 1, 0), tiles)),
+        (kitty_pushed(3, None, (0, 0, 0), ()), KittyPushed(3, None, (0, 0, 0), ())),
+        (kitty_pushed(5, Side.SOUTH, (2, 0, 0), tiles), KittyPushed(5, Side.SOUTH, (2, 0, 0), tiles)),
+        (tiles_palmed(0, tiles), TilesPalmed(0, tiles)),
+    ):
+        assert type(built) is type(made) and built == made and repr(built) == repr(made) and hash(built) == hash(made)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            built.tiles = ()  # type: ignore[misc]

@@ -45,6 +45,7 @@ from ofrenda_rules.portents.events import (
     portent_ignited,
     tile_placed,
     tiles_palmed,
+    tiles_pushed,
 )
 from ofrenda_rules.portents.kitty import kitty_turn_draft
 from ofrenda_rules.portents.scoring import fortune_win, solo_target_met
@@ -367,7 +368,7 @@ def do_push(state: State, push: Push) -> State:
     lit = (*state.lit, False)
     off = tuple([tile for space in move.off if (tile := altar[space]) is not None])
     one = _ONE_TILE_PUSHED.get(id(push)) if len(off) == 1 else None
-    event = TilesPushed(state.active, push.side, push.shifts, off) if one is None else one[state.active][off[0].index]
+    event = tiles_pushed(state.active, push.side, push.shifts, off) if one is None else one[state.active][off[0].index]
     source = move.source
     return _pushed(state, off, (event,), tuple(map(altar.__getitem__, source)), tuple(map(lit.__getitem__, source)))
 
