@@ -43,6 +43,14 @@ from ofrenda_rules.portents.altar import (
 from ofrenda_rules.portents.components import LANES, SIDE_LANES
 from ofrenda_rules.portents.definition import solo_test_configs
 from ofrenda_rules.portents.draft import FIELDS, Draft, new_state, values
+from ofrenda_rules.portents.events import (
+    KittyPushed,
+    TilesPalmed,
+    TilesPushed,
+    kitty_pushed,
+    tiles_palmed,
+    tiles_pushed,
+)
 from ofrenda_rules.portents.rules import _apply_unchecked, _chance_weights
 from ofrenda_rules.portents.scoring import fortune_win, kitty_fortune_win, solo_target_met
 from ofrenda_rules.portents.state import ORACLE_OMENS, SOLO_TARGETS, Difficulty, EndReason
@@ -82,7 +90,15 @@ def _playout_states(config: Config, seed: int, limit: int = 400) -> list[State]:
 def test_a_draft_has_exactly_the_fields_of_a_state() -> None:
     assert [f.name for f in attrs.fields(State) if f.init] == list(FIELDS)
     state = new_game(Config(players=1), 3)
-    assert Draft(state).build() == state
+    legal_actions(state)  # something listed for the source state: not copied into the draft
+    draft = Draft(state)
+    draft.turns = 7
+    built = draft.build()
+    assert type(built) is State and built._memo is None
+    assert built == attrs.evolve(state, turns=7) and repr(built) == repr(attrs.evolve(state, turns=7))
+    assert state.turns == 0 and state._memo is not None
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.turns = 3  # type: ignore[misc]
 
 
 def test_new_state_stores_exactly_what_the_attrs_init_stores() -> None:
@@ -160,7 +176,15 @@ def test_push_candidates_are_the_pushes_the_offerings_and_the_kitty_allow() -> N
             for shifts in SHIFTS
             if all(shift <= max_shift(flags, side, j) for j, shift in enumerate(shifts))
         ]
-        assert list(push_candidates(lit, forbidden).pushes) == expected
+        candidates = push_candidates(lit, forbidden)
+        assert list(candidates.pushes) == expected
+        assert candidates.bits == sum(1 << ALL_PUSHES.index(push) for push in expected)
+        triples: dict[tuple[int, ...], int] = {}
+        for push in expected:
+            if MOVES[push].triple is not None:
+                key = tuple(sorted(MOVES[push].off))
+                triples[key] = triples.get(key, 0) | 1 << ALL_PUSHES.index(push)
+        assert {(a, b, c): bits for a, b, c, bits in candidates.triples} == triples
 
 
 def _by_rejection(state: State) -> tuple[object, ...]:
@@ -325,3 +349,16 @@ def test_lights_listed_in_a_scrying_with_two_portents() -> None:
     after = apply(state, Light(0))  # the corner serves one Portent; the other needs a space of its own
     assert after.phase is Phase.LIGHT and legal_lights(after) == (1, 2, 3, 6)
     assert legal_lights(after) == tuple(s for s in range(9) if light_rejection(after, s) is None)
+
+
+def test_event_factories_build_what_the_classes_build() -> None:
+    tiles = (S.RED_CLAW, S.BLUE_WING)
+    for built, made in (
+        (tiles_pushed(1, Side.EAST, (1, 1, 0), tiles), TilesPushed(1, Side.EAST, (1, 1, 0), tiles)),
+        (kitty_pushed(3, None, (0, 0, 0), ()), KittyPushed(3, None, (0, 0, 0), ())),
+        (kitty_pushed(5, Side.SOUTH, (2, 0, 0), tiles), KittyPushed(5, Side.SOUTH, (2, 0, 0), tiles)),
+        (tiles_palmed(0, tiles), TilesPalmed(0, tiles)),
+    ):
+        assert type(built) is type(made) and built == made and repr(built) == repr(made) and hash(built) == hash(made)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            built.tiles = ()  # type: ignore[misc]

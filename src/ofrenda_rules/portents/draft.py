@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ofrenda_rules.copying import plain_constructor
 from ofrenda_rules.portents.components import Sign
@@ -82,10 +82,29 @@ def from_values(fields: list[Any]) -> State:
     return new_state(*fields)
 
 
-class Draft:
-    """The fields of a state, each settable; :meth:`build` makes the state (the source state never changes)."""
+if TYPE_CHECKING:
 
-    __slots__ = FIELDS
+    class _MutableState:
+        """Seen by the type checker as a plain class; a :class:`State` at run time."""
+
+else:
+    _MutableState = State
+
+
+class Draft(_MutableState):
+    """The fields of a state, each settable; :meth:`build` makes the state (the source state never changes).
+
+    At run time the class derives from ``State`` without adding a slot and
+    lets its fields be assigned (a plain attribute store, which CPython turns
+    into a direct slot write); :meth:`build` then changes the object's class
+    to ``State`` (allowed between classes of one memory layout), so the state
+    is finished without another copy. ``State``'s ``__init__`` only stores its
+    fields (see :data:`new_state`), so this builds exactly what it would.
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
     config: Config
     phase: Phase
@@ -114,8 +133,10 @@ class Draft:
     reason: EndReason | None
     rng: Rng | None
     recent_events: tuple[Event, ...]
+    _memo: None
 
     def __init__(self, state: State) -> None:
+        """Copy the fields of ``state`` (not its private memo: nothing is listed for the new state yet)."""
         (
             self.config,
             self.phase,
@@ -145,6 +166,7 @@ class Draft:
             self.rng,
             self.recent_events,
         ) = _GET(state)
+        self._memo = None
 
     def note(self, *events: Event) -> None:
         """Add ``events`` to the draft's ``recent_events``."""
@@ -168,33 +190,6 @@ class Draft:
         self.note(GameOver(reason, winners, omens, len(self.kitty_omens)))
 
     def build(self) -> State:
-        """The state with the draft's fields."""
-        return new_state(
-            self.config,
-            self.phase,
-            self.omens,
-            self.altar,
-            self.lit,
-            self.taken,
-            self.hands,
-            self.pushed,
-            self.token,
-            self.bag,
-            self.collected,
-            self.kitty_omens,
-            self.kitty_steps,
-            self.active,
-            self.first_player,
-            self.portents,
-            self.lit_now,
-            self.made_portent,
-            self.kitty_extra,
-            self.kitty_fill,
-            self.turns,
-            self.reshuffles,
-            self.redeals,
-            self.winners,
-            self.reason,
-            self.rng,
-            self.recent_events,
-        )
+        """This draft, now the immutable :class:`State` with its fields (do not change the draft afterwards)."""
+        object.__setattr__(self, "__class__", State)
+        return cast(State, self)

@@ -27,6 +27,7 @@ from typing import ClassVar, Final, assert_never
 
 import attrs
 
+from ofrenda_rules.copying import plain_constructor
 from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.portents.components import LANE_NAMES, RING, Side, Sign, Trait
 from ofrenda_rules.portents.endings import EndReason
@@ -63,6 +64,7 @@ __all__ = [
     "event_seen_by",
     "kitty_drew",
     "kitty_moved",
+    "kitty_pushed",
     "kitty_stole",
     "kitty_token_played",
     "offering_lit",
@@ -71,6 +73,7 @@ __all__ = [
     "tile_placed",
     "tile_snuffed",
     "tiles_palmed",
+    "tiles_pushed",
 ]
 
 SPACE_NAMES: Final = (
@@ -546,7 +549,24 @@ def tiles_palmed(seat: int, tiles: tuple[Sign, ...]) -> TilesPalmed:
     """``TilesPalmed(seat, tiles)``, shared for a single tile."""
     if len(tiles) == 1:
         return _PALMED_ONE[seat][tiles[0].index]
-    return TilesPalmed(seat, tiles)
+    return _NEW_PALMED(seat, tiles)
+
+
+_NEW_PALMED: Final = plain_constructor(TilesPalmed)
+_NEW_PUSHED: Final = plain_constructor(TilesPushed)
+_NEW_KITTY_PUSHED: Final = plain_constructor(KittyPushed)
+# (the kernel's plain constructors store the fields into the slots: an attrs frozen ``__init__`` goes through
+# ``object.__setattr__`` once per field, and these events are built anew on most turns)
+
+
+def tiles_pushed(seat: int, side: Side, shifts: tuple[int, int, int], tiles: tuple[Sign, ...]) -> TilesPushed:
+    """``TilesPushed(seat, side, shifts, tiles)``, built straight into its slots."""
+    return _NEW_PUSHED(seat, side, shifts, tiles)
+
+
+def kitty_pushed(slot: int, side: Side | None, shifts: tuple[int, int, int], tiles: tuple[Sign, ...]) -> KittyPushed:
+    """``KittyPushed(slot, side, shifts, tiles)``, built straight into its slots."""
+    return _NEW_KITTY_PUSHED(slot, side, shifts, tiles)
 
 
 def kitty_stole(slot: int, omen: Sign) -> KittyStole:

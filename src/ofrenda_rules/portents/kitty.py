@@ -39,6 +39,7 @@ from ofrenda_rules.portents.events import (
     KittyPushed,
     kitty_drew,
     kitty_moved,
+    kitty_pushed,
     kitty_stole,
     kitty_token_played,
     offering_lit,
@@ -111,7 +112,7 @@ def kitty_turn_draft(draft: Draft) -> None:
         off = tuple([tile for space in move.off if (tile := before[space]) is not None])
         altar = list(map(before.__getitem__, move.source))
         draft.lit = tuple(map(flags.__getitem__, move.source))
-        events.append(KittyPushed(slot, _PUSH_SIDE[slot], move.caps, off))
+        events.append(kitty_pushed(slot, _PUSH_SIDE[slot], move.caps, off))
     token = draft.token
     pushed: tuple[Sign, ...] = off
     if not config.chaotic_cat:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Final, assert_never
 
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, settle
-from ofrenda_rules.copying import evolve
+from ofrenda_rules.copying import evolve, replacer
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.portents.actions import (
     Action,
@@ -33,7 +33,7 @@ from ofrenda_rules.portents.actions import (
     Sacrifice,
 )
 from ofrenda_rules.portents.components import Sign
-from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, new_state, values
+from ofrenda_rules.portents.draft import Draft, new_state
 from ofrenda_rules.portents.events import Event, PushPassed, ReplacementDrawn, TileSacrificed, offering_lit
 from ofrenda_rules.portents.kitty import kitty_draw_draft, kitty_draws
 from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes, tiles_in_box
@@ -96,9 +96,8 @@ __all__ = [
 ]
 
 _INDEX: Final = operator.attrgetter("index")
-_LIT: Final = FIELDS.index("lit")
-_PHASE: Final = FIELDS.index("phase")
-_EVENTS: Final = FIELDS.index("recent_events")
+_offering_lit: Final = replacer(State, ("lit", "recent_events"), {"phase": Phase.PUSH})
+"""The state after the second player's starting Burnt Offering."""
 _CHANCE_PHASES = (
     _OMENS,
     _ALTAR,
@@ -440,13 +439,11 @@ def _step(state: State, action: Action, draw: bool) -> State:
         return do_push(state, action)
     elif isinstance(action, Light):
         if phase is _OFFERING:
-            fields = values(state)
-            fields[_LIT] = (*state.lit[: action.space], True, *state.lit[action.space + 1 :])
-            fields[_PHASE] = _PUSH
-            tile = state.altar[action.space]
+            space = action.space
+            tile = state.altar[space]
             assert tile is not None
-            fields[_EVENTS] = (offering_lit(1 - state.active, action.space, tile),)
-            return from_values(fields)
+            lit = (*state.lit[:space], True, *state.lit[space + 1 :])
+            return _offering_lit(state, lit, (offering_lit(1 - state.active, space, tile),))
         if len(state.lit_now) + 1 < len(state.portents):
             return do_light(state, action.space)
         draft = Draft(state)

@@ -168,29 +168,44 @@ class PushCandidates:
 def push_candidates(lit: int, forbidden: int) -> PushCandidates:
     """The pushes open with Burnt Offerings on ``lit`` (a bit mask) and no push from the ``forbidden`` sides.
 
-    At most 512 x 16 patterns, each computed once.
+    At most 512 x 16 patterns, each computed once (from :data:`_SIDE_PUSHES`, with no look-up by push).
     """
     found: list[Push] = []
+    bits = 0
     triples: dict[tuple[int, int, int], int] = {}
-    for side in Side:
-        if forbidden & SIDE_BITS[side]:
+    for side_bit, lanes, pushes in _SIDE_PUSHES:
+        if forbidden & side_bit:
             continue
-        caps = []
-        for q in SIDE_LANES[side]:
-            caps.append(next((2 - depth for depth in (2, 1, 0) if lit >> q[depth] & 1), 3))
-        for push in PUSHES[side]:
-            move = MOVES[push]
-            if any(shift > cap for shift, cap in zip(move.caps, caps, strict=True)):
+        c0, c1, c2 = [next((2 - depth for depth in (2, 1, 0) if lit >> q[depth] & 1), 3) for q in lanes]
+        for push, (s0, s1, s2), triple, bit in pushes:
+            if s0 > c0 or s1 > c1 or s2 > c2:
                 continue
-            if move.triple is not None:
-                a, b, c = sorted(move.triple)
-                triples[a, b, c] = triples.get((a, b, c), 0) | 1 << PUSH_SERIAL[id(push)]
+            if triple is not None:
+                triples[triple] = triples.get(triple, 0) | bit
             found.append(push)
-    return PushCandidates(
-        tuple(found),
-        sum(1 << PUSH_SERIAL[id(push)] for push in found),
-        tuple((a, b, c, bits) for (a, b, c), bits in triples.items()),
+            bits |= bit
+    return PushCandidates(tuple(found), bits, tuple((a, b, c, mask) for (a, b, c), mask in triples.items()))
+
+
+def _sorted_triple(triple: tuple[int, int, int] | None) -> tuple[int, int, int] | None:
+    if triple is None:
+        return None
+    a, b, c = sorted(triple)
+    return a, b, c
+
+
+_SIDE_PUSHES: Final = tuple(
+    (
+        SIDE_BITS[side],
+        SIDE_LANES[side],
+        tuple(
+            (push, MOVES[push].caps, _sorted_triple(MOVES[push].triple), 1 << PUSH_SERIAL[id(push)])
+            for push in PUSHES[side]
+        ),
     )
+    for side in Side
+)
+"""For each side: its bit, its lanes, and each push with its shifts, sorted 3-tile triple and serial bit."""
 
 
 @lru_cache(maxsize=8192)

@@ -20,6 +20,7 @@ import operator
 from functools import lru_cache
 from typing import Final
 
+from ofrenda_rules.copying import replacer
 from ofrenda_rules.errors import Rejection
 from ofrenda_rules.portents.actions import Pass, Place, Push
 from ofrenda_rules.portents.altar import (
@@ -34,7 +35,7 @@ from ofrenda_rules.portents.altar import (
     snuff,
 )
 from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Side, Sign
-from ofrenda_rules.portents.draft import FIELDS, Draft, from_values, values
+from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
     TilesPushed,
@@ -44,6 +45,7 @@ from ofrenda_rules.portents.events import (
     portent_ignited,
     tile_placed,
     tiles_palmed,
+    tiles_pushed,
 )
 from ofrenda_rules.portents.kitty import kitty_turn_draft
 from ofrenda_rules.portents.scoring import fortune_win, solo_target_met
@@ -101,13 +103,6 @@ _FORBIDDEN_AT_SLOT: Final = tuple(sum(SIDE_BITS[side] for side in _FORBIDDEN[edg
 
 _INDEX: Final = operator.attrgetter("index")
 """The sort key of signs (the order of ``Sign.__lt__``)."""
-_ALTAR: Final = FIELDS.index("altar")
-_LIT: Final = FIELDS.index("lit")
-_HANDS: Final = FIELDS.index("hands")
-_PUSHED: Final = FIELDS.index("pushed")
-_PHASE: Final = FIELDS.index("phase")
-_LIT_NOW: Final = FIELDS.index("lit_now")
-_EVENTS: Final = FIELDS.index("recent_events")
 # Enum members bound once: ``Phase.X`` costs a metaclass lookup (~0.2 µs on CPython 3.11) at each use.
 _PLACE_PHASE: Final = Phase.PLACE
 _LIGHT_PHASE: Final = Phase.LIGHT
@@ -371,17 +366,15 @@ def do_push(state: State, push: Push) -> State:
     move = move_of(push)
     altar = (*state.altar, None)
     lit = (*state.lit, False)
-    fields = values(state)
-    fields[_PUSHED] = off = tuple([tile for space in move.off if (tile := altar[space]) is not None])
+    off = tuple([tile for space in move.off if (tile := altar[space]) is not None])
     one = _ONE_TILE_PUSHED.get(id(push)) if len(off) == 1 else None
-    if one is None:
-        fields[_EVENTS] = (TilesPushed(state.active, push.side, push.shifts, off),)
-    else:
-        fields[_EVENTS] = (one[state.active][off[0].index],)
-    fields[_ALTAR] = tuple(map(altar.__getitem__, move.source))
-    fields[_LIT] = tuple(map(lit.__getitem__, move.source))
-    fields[_PHASE] = _PLACE_PHASE
-    return from_values(fields)
+    event = tiles_pushed(state.active, push.side, push.shifts, off) if one is None else one[state.active][off[0].index]
+    source = move.source
+    return _pushed(state, off, (event,), tuple(map(altar.__getitem__, source)), tuple(map(lit.__getitem__, source)))
+
+
+_pushed: Final = replacer(State, ("pushed", "recent_events", "altar", "lit"), {"phase": Phase.PLACE})
+"""The state after a push: tiles pushed off, the push's event, the altar and its flags moved; tiles to place."""
 
 
 def do_place(state: State, place: Place) -> State:
@@ -397,12 +390,14 @@ def place_tile(state: State, place: Place) -> State:
     """:func:`do_place` when the altar keeps an empty space: the tile leaves the hand for the altar."""
     seat = state.active
     space = place.space
-    fields = values(state)
-    fields[_ALTAR] = (*state.altar[:space], place.tile, *state.altar[space + 1 :])
-    hand = tuple([t for t in state.hands[seat] if t is not place.tile])
-    fields[_HANDS] = _with(state.hands, seat, hand)
-    fields[_EVENTS] = (tile_placed(seat, space, place.tile),)
-    return from_values(fields)
+    tile = place.tile
+    altar = (*state.altar[:space], tile, *state.altar[space + 1 :])
+    hand = tuple([t for t in state.hands[seat] if t is not tile])
+    return _placed(state, altar, _with(state.hands, seat, hand), (tile_placed(seat, space, tile),))
+
+
+_placed: Final = replacer(State, ("altar", "hands", "recent_events"))
+"""The state after a placement that leaves an empty space."""
 
 
 def one_empty_space(altar: tuple[Sign | None, ...]) -> bool:
@@ -486,13 +481,14 @@ def do_light(state: State, space: int) -> State:
         draft = Draft(state)
         light_draft(draft, space)
         return draft.build()
-    fields = values(state)
-    fields[_LIT] = (*state.lit[:space], True, *state.lit[space + 1 :])
-    fields[_LIT_NOW] = (*state.lit_now, space)
     tile = state.altar[space]
     assert tile is not None
-    fields[_EVENTS] = (offering_lit(state.active, space, tile),)
-    return from_values(fields)
+    lit = (*state.lit[:space], True, *state.lit[space + 1 :])
+    return _lit_one(state, lit, (*state.lit_now, space), (offering_lit(state.active, space, tile),))
+
+
+_lit_one: Final = replacer(State, ("lit", "lit_now", "recent_events"))
+"""The state after a Burnt Offering lit for a new Portent, others still to light."""
 
 
 def light_draft(draft: Draft, space: int) -> None:
