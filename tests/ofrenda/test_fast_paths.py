@@ -94,6 +94,18 @@ def test_the_field_lists_are_the_fields_of_state_and_player_board() -> None:
     assert {f.name for f in attrs.fields(State) if not f.init} == {"_tables", "_legal"}
 
 
+def test_working_copies_copy_every_field() -> None:
+    """A ``Work`` and a ``Board`` copied and built unchanged equal what they copied, field by field."""
+    for state in game_states(Config(players=3, common_goals=True), 2, 7):
+        built = Work(state).build()
+        assert built is not state
+        assert all(getattr(built, name) == getattr(state, name) for name in STATE_FIELDS)
+        for board in state.boards:
+            copied = Board(board).build()
+            assert type(copied) is PlayerBoard
+            assert all(getattr(copied, name) == getattr(board, name) for name in BOARD_FIELDS)
+
+
 def test_objective_tables_restate_the_components() -> None:
     """Codes and bits per portrait, candle and goal are read off the printed components."""
     codes = {ObjectiveKind.AT_LEAST_TWO: AT_LEAST_TWO, ObjectiveKind.ALL_EITHER: ALL_EITHER}
