@@ -365,3 +365,14 @@ def test_taking_a_portrait_lights_no_candle_unless_storage_counts() -> None:
         for c in E.candles
     )
     assert tables_for(attrs.evolve(E, candles=storage)).lit_by_storage
+
+
+def test_without_removes_every_copy_and_keeps_the_order() -> None:
+    """``_without`` is the filter ``c != item``, duplicates before and after the first copy included."""
+    from ofrenda_rules.ofrenda.turn import _without
+
+    rnd = random.Random(5)
+    for _ in range(300):
+        items = tuple(rnd.randrange(6) for _ in range(rnd.randrange(8)))
+        item = rnd.randrange(7)
+        assert _without(items, item) == tuple(c for c in items if c != item)
