@@ -94,6 +94,18 @@ def test_the_field_lists_are_the_fields_of_state_and_player_board() -> None:
     assert {f.name for f in attrs.fields(State) if not f.init} == {"_tables", "_legal"}
 
 
+def test_working_copies_copy_every_field() -> None:
+    """A ``Work`` and a ``Board`` copied and built unchanged equal what they copied, field by field."""
+    for state in game_states(Config(players=3, common_goals=True), 2, 7):
+        built = Work(state).build()
+        assert built is not state
+        assert all(getattr(built, name) == getattr(state, name) for name in STATE_FIELDS)
+        for board in state.boards:
+            copied = Board(board).build()
+            assert type(copied) is PlayerBoard
+            assert all(getattr(copied, name) == getattr(board, name) for name in BOARD_FIELDS)
+
+
 def test_objective_tables_restate_the_components() -> None:
     """Codes and bits per portrait, candle and goal are read off the printed components."""
     codes = {ObjectiveKind.AT_LEAST_TWO: AT_LEAST_TWO, ObjectiveKind.ALL_EITHER: ALL_EITHER}
@@ -353,3 +365,14 @@ def test_taking_a_portrait_lights_no_candle_unless_storage_counts() -> None:
         for c in E.candles
     )
     assert tables_for(attrs.evolve(E, candles=storage)).lit_by_storage
+
+
+def test_without_removes_every_copy_and_keeps_the_order() -> None:
+    """``_without`` is the filter ``c != item``, duplicates before and after the first copy included."""
+    from ofrenda_rules.ofrenda.turn import _without
+
+    rnd = random.Random(5)
+    for _ in range(300):
+        items = tuple(rnd.randrange(6) for _ in range(rnd.randrange(8)))
+        item = rnd.randrange(7)
+        assert _without(items, item) == tuple(c for c in items if c != item)

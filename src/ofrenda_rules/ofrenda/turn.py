@@ -119,13 +119,20 @@ def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 
 def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
-    """``items`` without any ``item`` (the order kept)."""
+    """``items`` without any ``item`` (the order kept).
+
+    Only the items after the first ``item`` can repeat it, so only those are
+    searched again: each comparison of two ints costs a rich comparison, and
+    a deck holds up to 65 portraits.
+    """
     try:
         index = items.index(item)
     except ValueError:
         return items
-    rest = items[:index] + items[index + 1 :]
-    return tuple(c for c in rest if c != item) if item in rest else rest
+    tail = items[index + 1 :]
+    if item in tail:
+        return items[:index] + tuple([c for c in tail if c != item])
+    return items[:index] + tail
 
 
 def gain_from_supply(state: State | Work, wanted: int) -> int:
