@@ -191,5 +191,5 @@ class Draft(_MutableState):
 
     def build(self) -> State:
         """This draft, now the immutable :class:`State` with its fields (do not change the draft afterwards)."""
-        object.__setattr__(self, "__class__", State)
+        self.__class__ = State  # type: ignore[assignment]  # the switch of class the class's docstring describes
         return cast(State, self)
