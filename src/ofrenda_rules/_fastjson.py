@@ -149,6 +149,7 @@ _TEXT_NAMES: Final[dict[str, object]] = {
     "ARRAY": _ARRAY,
     "VALUE": operator.attrgetter("_value_"),
     "MISS": _miss,
+    "CHAIN": itertools.chain,
     "FLAT": _flat_text,
 }
 
@@ -692,9 +693,15 @@ class _Compiler:
         lines += [f"        f{i} = d[{field.name!r}]" for i, field in enumerate(fields)] or ["        pass"]
         lines += ["    except KeyError:", "        raise SLOW from None"]
         depths: list[int | None] = []
+        leaf_arrays: dict[frozenset[type], list[str]] = {}  # arrays of scalars by their members' types
         for i, field in enumerate(fields):
             catalog = field.metadata.get(self.edition_key)
-            if catalog is not None:  # a reference {"digest": ..., "name": ...}: an object of scalars
+            tp = hints.get(field.name, field.type)
+            if catalog is None and self._leaf_array(tp):
+                leaf_arrays.setdefault(frozenset(self._leaf_types(self._array_element(tp)) or ()), []).append(f"f{i}")
+                lines.append(f"    if type(f{i}) is not list: raise SLOW")
+                depths.append(1)
+            elif catalog is not None:  # a reference {"digest": ..., "name": ...}: an object of scalars
                 lines += [
                     f"    _h = {self._name(env, _declining(catalog.structure_ref))}(f{i})",
                     f"    n[0] += len(f{i})",
@@ -702,9 +709,15 @@ class _Compiler:
                 ]
                 depths.append(1)
             else:
-                field_lines, depth = self.structure_stmts(hints.get(field.name, field.type), f"f{i}", env, "    ")
+                field_lines, depth = self.structure_stmts(tp, f"f{i}", env, "    ")
                 lines += field_lines
                 depths.append(depth)
+        for kinds, names in leaf_arrays.items():  # the members' types of all the arrays of one kind in one pass
+            members = names[0] if len(names) == 1 else f"CHAIN({', '.join(names)})"
+            lines += [
+                f"    if not {self._name(env, kinds)}.issuperset(map(type, {members})): raise SLOW",
+                f"    {', '.join(names)}, = {', '.join(f'tuple({name})' for name in names)},",
+            ]
         # every field positionally, in field order, to the class's plain constructor (straight into the slots
         # when __init__ only stores them; otherwise __init__ itself, validators included)
         env["BUILD"] = plain_constructor(cls)
