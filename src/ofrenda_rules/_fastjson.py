@@ -32,8 +32,8 @@ Two more compiled forms serve :func:`ofrenda_rules.serialization.dumps` and
 * a text writer (:func:`text_emitter`) writes the canonical JSON text of a
   value directly, one f-string per object with its members in sorted order,
   byte for byte what ``json.dumps(unstructure(value), sort_keys=True,
-  separators=(",", ":"))`` writes; arrays of scalars go through json's own C
-  encoder, and a leaf of another type than declared raises :class:`Slow`
+  separators=(",", ":"))`` writes; an object's arrays of scalars go through json's own
+  C encoder, all in one call, and a leaf of another type than declared raises :class:`Slow`
   (the caller then writes the value the general way);
 * every structure function takes a member counter and adds the members of
   each object it accepts, and the compiler knows how deep an accepted value
@@ -149,6 +149,7 @@ _TEXT_NAMES: Final[dict[str, object]] = {
     "ARRAY": _ARRAY,
     "VALUE": operator.attrgetter("_value_"),
     "MISS": _miss,
+    "CHAIN": itertools.chain,
     "FLAT": _flat_text,
 }
 
@@ -406,12 +407,16 @@ class _Compiler:
         env: dict[str, Any] = {}
         lines = ["def text(o):"]
         parts: list[tuple[str, str]] = []
-        for index, field in enumerate(attrs.fields(cls)):
-            if not field.init:
-                continue
+        fields = [field for field in attrs.fields(cls) if field.init]
+        flat = [field for field in fields if self._leaf_array(hints.get(field.name, field.type))]
+        for index, field in enumerate(fields):
             var = f"t{index}"
             lines.append(f"    {var} = o.{field.name}")
             catalog = field.metadata.get(self.edition_key)
+            if field in flat:
+                lines.append(f"    if type({var}) is not tuple and type({var}) is not list: raise SLOW")
+                parts.append((field.name, "[{" + var + "}]"))
+                continue
             if catalog is not None:
                 # the default edition's reference is a constant; a custom edition's is asked for every time
                 # (it registers the edition, keeping it known), never kept
@@ -431,6 +436,8 @@ class _Compiler:
                     stmts = stmts[:-1]
                 lines += stmts
             parts.append((field.name, "{" + var + "}"))
+        if flat:
+            lines += self.text_by_encoder([f"t{fields.index(field)}" for field in flat])
         if tag is not None:
             parts.append((self.tag_key, _literal(encode_basestring_ascii(tag))))
         parts.sort()
@@ -439,6 +446,22 @@ class _Compiler:
         fn = self._compile("\n".join(lines) + "\n", "text", env)
         self.text_fns[key] = fn
         return fn
+
+    @staticmethod
+    def text_by_encoder(names: list[str]) -> list[str]:
+        """Statements rebinding each variable in ``names`` (an array) to its text by json's C encoder, no brackets.
+
+        Several arrays are written in one call and cut back at each ``"],["`` between two of them: exactly
+        as many pieces as arrays means that no array's text holds a ``"],["`` (a string member, an array in
+        the wrong place), so each piece is one array's text without its brackets.
+        """
+        if len(names) < 2:
+            return [f'    {var} = "".join(ARRAY({var}, 0))[1:-1]' for var in names]
+        return [
+            f'    _a = "".join(ARRAY(({", ".join(names)},), 0))[2:-2].split("],[")',
+            f"    if len(_a) != {len(names)}: raise SLOW",
+            f"    {', '.join(names)}, = _a",
+        ]
 
     # -- structure ----------------------------------------------------------------------------
 
@@ -670,9 +693,15 @@ class _Compiler:
         lines += [f"        f{i} = d[{field.name!r}]" for i, field in enumerate(fields)] or ["        pass"]
         lines += ["    except KeyError:", "        raise SLOW from None"]
         depths: list[int | None] = []
+        leaf_arrays: dict[frozenset[type], list[str]] = {}  # arrays of scalars by their members' types
         for i, field in enumerate(fields):
             catalog = field.metadata.get(self.edition_key)
-            if catalog is not None:  # a reference {"digest": ..., "name": ...}: an object of scalars
+            tp = hints.get(field.name, field.type)
+            if catalog is None and self._leaf_array(tp):
+                leaf_arrays.setdefault(frozenset(self._leaf_types(self._array_element(tp)) or ()), []).append(f"f{i}")
+                lines.append(f"    if type(f{i}) is not list: raise SLOW")
+                depths.append(1)
+            elif catalog is not None:  # a reference {"digest": ..., "name": ...}: an object of scalars
                 lines += [
                     f"    _h = {self._name(env, _declining(catalog.structure_ref))}(f{i})",
                     f"    n[0] += len(f{i})",
@@ -680,9 +709,15 @@ class _Compiler:
                 ]
                 depths.append(1)
             else:
-                field_lines, depth = self.structure_stmts(hints.get(field.name, field.type), f"f{i}", env, "    ")
+                field_lines, depth = self.structure_stmts(tp, f"f{i}", env, "    ")
                 lines += field_lines
                 depths.append(depth)
+        for kinds, names in leaf_arrays.items():  # the members' types of all the arrays of one kind in one pass
+            members = names[0] if len(names) == 1 else f"CHAIN({', '.join(names)})"
+            lines += [
+                f"    if not {self._name(env, kinds)}.issuperset(map(type, {members})): raise SLOW",
+                f"    {', '.join(names)}, = {', '.join(f'tuple({name})' for name in names)},",
+            ]
         # every field positionally, in field order, to the class's plain constructor (straight into the slots
         # when __init__ only stores them; otherwise __init__ itself, validators included)
         env["BUILD"] = plain_constructor(cls)
@@ -770,6 +805,12 @@ class _Compiler:
             if all(a in (int, bool, str, _NONE) for a in args):
                 return tuple(args)
         return None
+
+    @classmethod
+    def _leaf_array(cls, tp: Any) -> bool:
+        """Whether ``tp`` is ``tuple[X, ...]`` of a scalar ``X`` (see :meth:`_leaf_types`)."""
+        element = cls._array_element(tp)
+        return element is not None and cls._leaf_types(element) is not None
 
     @staticmethod
     def _array_element(tp: Any) -> Any:

@@ -571,7 +571,8 @@ def _decode(text: str | bytes) -> object:
 
 
 def _check_size(text: str | bytes, max_bytes: int) -> None:
-    size = len(text.encode() if isinstance(text, str) else text)
+    # an ASCII text (as dumps writes them; str.isascii looks at a flag) is as many bytes as characters
+    size = len(text) if not isinstance(text, str) or text.isascii() else len(text.encode())
     if size > max_bytes:
         raise FormatError(f"JSON document of {size} bytes exceeds the limit of {max_bytes}")
 

@@ -196,3 +196,31 @@ def test_the_compiled_writer_writes_what_json_dumps_writes_even_for_values_of_ot
         assert dumps(value) == _canonical(value, _Mixed)
     with pytest.raises(TypeError):
         dumps(_Mixed(1, cast(Any, (object(),)), (), None, (1, "")))
+
+
+@attrs.frozen
+class _Arrays:
+    numbers: tuple[int, ...]
+    words: tuple[str, ...]
+    slots: tuple[int | None, ...]
+    flags: tuple[bool, ...]
+
+
+def test_arrays_of_scalars_written_in_one_call_are_cut_back_exactly() -> None:
+    text = _fastjson.text_emitter(converter, _Arrays)
+    assert text is not None
+    values = [
+        _Arrays((1, 2), ("a", "b"), (None, 3), (True,)),
+        _Arrays((), (), (), ()),
+        _Arrays((), ("],[",), (), ()),  # a string holding the cut: one piece too many, written the general way
+        _Arrays((5,), ("x],[", "],[y"), (None,), (False, True)),
+        _Arrays(cast(Any, ([1, 2], (3, (4,)))), ("]", "["), cast(Any, ("],[",)), cast(Any, (1, "a,b"))),
+        _Arrays(cast(Any, [7]), cast(Any, [[]]), cast(Any, ([], [])), cast(Any, ((),))),
+    ]
+    for value in values:
+        assert dumps(value) == _canonical(value, _Arrays)
+    for value in values[:4]:
+        assert loads(dumps(value), _Arrays) == value
+    with pytest.raises(_fastjson.Slow):
+        text(values[2])
+    assert text(values[0]) == '{"flags":[true],"numbers":[1,2],"slots":[null,3],"words":["a","b"]}'
