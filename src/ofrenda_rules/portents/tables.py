@@ -168,7 +168,8 @@ class PushCandidates:
 def push_candidates(lit: int, forbidden: int) -> PushCandidates:
     """The pushes open with Burnt Offerings on ``lit`` (a bit mask) and no push from the ``forbidden`` sides.
 
-    At most 512 x 16 patterns, each computed once (from :data:`_SIDE_PUSHES`, with no look-up by push).
+    At most 512 x 16 patterns, each computed once (from the private per-side table ``_SIDE_PUSHES``,
+    with no look-up by push).
     """
     found: list[Push] = []
     bits = 0
