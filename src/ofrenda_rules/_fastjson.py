@@ -45,9 +45,11 @@ Two more compiled forms serve :func:`ofrenda_rules.serialization.dumps` and
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import json
 import operator
+import threading
 import types
 import typing
 from collections.abc import Callable
@@ -179,6 +181,13 @@ class _Compiler:
         self.structure_depths: dict[object, int | None] = {}
         self.text_fns: dict[object, Callable[[Any], str] | None] = {}
         self.interned_tables: dict[object, _Interned | None] = {}
+        self.guards: list[tuple[dict[object, Any], object, object]] = []
+        """The forwarders put in a table while their function is compiled (see :func:`_locked`)."""
+
+    def guard(self, table: dict[object, Any], key: object, forward: object) -> None:
+        """Put ``forward`` in ``table[key]`` while the function of ``key`` is compiled (a type may contain itself)."""
+        table[key] = forward
+        self.guards.append((table, key, forward))
 
     # -- unstructure --------------------------------------------------------------------------
 
@@ -258,7 +267,7 @@ class _Compiler:
         fn = self.unstructure_fns.get(key)
         if fn is not None:
             return fn
-        self.unstructure_fns[key] = lambda value: self.unstructure_fns[key](value)  # recursion guard
+        self.guard(self.unstructure_fns, key, lambda value: self.unstructure_fns[key](value))
         hints = typing.get_type_hints(cls)
         env: dict[str, Any] = {}
         items: list[tuple[str, str]] = []
@@ -652,7 +661,7 @@ class _Compiler:
         fn = self.structure_fns.get(union)
         if fn is not None:
             return fn
-        self.structure_fns[union] = lambda value, n: self.structure_fns[union](value, n)  # recursion guard
+        self.guard(self.structure_fns, union, lambda value, n: self.structure_fns[union](value, n))
         table = {self.tag_of(cls): self.structurer(cls, tagged=True) for cls in get_args(union)}
         env: dict[str, Any] = {"TABLE": table}
         source = (
@@ -679,7 +688,7 @@ class _Compiler:
         fn = self.structure_fns.get(key)
         if fn is not None:
             return fn
-        self.structure_fns[key] = lambda value, n: self.structure_fns[key](value, n)  # recursion guard
+        self.guard(self.structure_fns, key, lambda value, n: self.structure_fns[key](value, n))
         hints = typing.get_type_hints(cls)
         env: dict[str, Any] = {"CLS": cls}
         fields = [field for field in attrs.fields(cls) if field.init]
@@ -941,6 +950,43 @@ class _Compiler:
 
 
 _COMPILERS: dict[int, _Compiler] = {}
+_LOCK: Final = threading.RLock()
+_DEPTH: Final = [0]
+"""How deep the calls holding :data:`_LOCK` are nested (0: none)."""
+_F = typing.TypeVar("_F", bound=Callable[..., Any])
+
+
+def _locked(fn: _F) -> _F:
+    """``fn`` run holding the compilers' lock, so that one thread at a time compiles.
+
+    While a function is compiled, a forwarder stands in its table (a type may
+    contain itself); another thread must not find it there, or calling it would
+    call itself. When the outermost call fails, the forwarders it left are
+    removed, so that the next call compiles again instead of forwarding forever.
+    The serialization module caches what these functions give, so a dump or
+    load takes this lock only the first time it meets a type.
+    """
+
+    @functools.wraps(fn)
+    def locked(*args: Any, **kwargs: Any) -> Any:
+        with _LOCK:
+            _DEPTH[0] += 1
+            try:
+                return fn(*args, **kwargs)
+            except BaseException:
+                if _DEPTH[0] == 1:
+                    for compiler in _COMPILERS.values():
+                        for table, key, forward in compiler.guards:
+                            if table.get(key) is forward:
+                                del table[key]
+                raise
+            finally:
+                _DEPTH[0] -= 1
+                if not _DEPTH[0]:
+                    for compiler in _COMPILERS.values():
+                        compiler.guards.clear()
+
+    return cast(_F, locked)
 
 
 def _compiler(converter: Any) -> _Compiler:
@@ -953,16 +999,19 @@ def _compiler(converter: Any) -> _Compiler:
     return compiler
 
 
+@_locked
 def reset() -> None:
     """Forget every compiled function (a registration changed what they must do)."""
     _COMPILERS.clear()
 
 
+@_locked
 def unstructurer(converter: Any, cls: type) -> Callable[[Any], Any]:
     """The compiled unstructure function of attrs class ``cls`` for ``converter``."""
     return _compiler(converter).unstructurer(cls)
 
 
+@_locked
 def plain_unstructurer(converter: Any, tp: object) -> Callable[[Any], Any] | None:
     """The compiled unstructure function of ``tp`` (an attrs class or a tagged union) when it is plain.
 
@@ -981,6 +1030,7 @@ def plain_unstructurer(converter: Any, tp: object) -> Callable[[Any], Any] | Non
     return fn if compiler.unstructure_plain.get(tp, False) else None
 
 
+@_locked
 def text_emitter(converter: Any, tp: object) -> Callable[[Any], str] | None:
     """For an attrs class or a registered tagged union ``tp``: a function writing a value's JSON text directly.
 
@@ -1003,12 +1053,14 @@ def text_emitter(converter: Any, tp: object) -> Callable[[Any], str] | None:
     return compiler.text_emitter(tp)
 
 
+@_locked
 def structurer(converter: Any, cls: type) -> Callable[[Any], Any]:
     """The compiled structure function of attrs class ``cls`` for ``converter``; raises :class:`Slow`."""
     fn = _compiler(converter).structurer(cls)
     return lambda value: fn(value, [0])
 
 
+@_locked
 def counting_structurer(converter: Any, tp: object) -> tuple[Callable[[Any, list[int]], Any], int] | None:
     """For an attrs class or a registered tagged union ``tp``: its compiled structure function, and its depth.
 
@@ -1028,6 +1080,7 @@ def counting_structurer(converter: Any, tp: object) -> tuple[Callable[[Any, list
     return None if depth is None else (fn, depth)
 
 
+@_locked
 def union_unstructurer(converter: Any, union: object) -> Callable[[Any], Any] | None:
     """The compiled unstructure function of a registered tagged union for ``converter``, if it compiles."""
     compiler = _compiler(converter)
@@ -1041,6 +1094,7 @@ def union_unstructurer(converter: Any, union: object) -> Callable[[Any], Any] | 
     return unstructure
 
 
+@_locked
 def union_structurer(converter: Any, union: object) -> Callable[[Any], Any] | None:
     """The compiled structure function of a registered tagged union for ``converter`` (raising :class:`Slow`)."""
     compiler = _compiler(converter)

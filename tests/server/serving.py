@@ -26,11 +26,28 @@ def free_port() -> int:
         return port
 
 
+_LOGS: dict[int, Path] = {}
+"""The file each server (by process id) writes its output to."""
+
+
 def start(port: int, cwd: Path, database: str) -> subprocess.Popen[str]:
-    """``ofrenda-rules serve`` on 127.0.0.1:``port`` over ``database``."""
+    """``ofrenda-rules serve`` on 127.0.0.1:``port`` over ``database``, its output appended to a file in ``cwd``.
+
+    A file, not a pipe: nobody reads a pipe while the test runs, and a server
+    that logs more than a pipe holds (64 KiB) would block on its next write.
+    """
     command = [sys.executable, "-m", "ofrenda_rules.cli", "serve", "--port", str(port), "--database", database]
     env = {"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"}
-    return subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    log = cwd / f"server-{port}.log"
+    with log.open("a") as output:
+        server = subprocess.Popen(command, cwd=cwd, stdout=output, stderr=subprocess.STDOUT, text=True, env=env)
+    _LOGS[server.pid] = log
+    return server
+
+
+def output_of(server: subprocess.Popen[str]) -> str:
+    """What ``server`` (and any earlier server on its port in the same directory) has written so far."""
+    return _LOGS[server.pid].read_text(errors="replace")
 
 
 def wait_listening(port: int, server: subprocess.Popen[str]) -> None:
@@ -38,7 +55,7 @@ def wait_listening(port: int, server: subprocess.Popen[str]) -> None:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            pytest.fail(f"the server stopped: {server.stderr.read() if server.stderr else ''}")
+            pytest.fail(f"the server stopped: {output_of(server)}")
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 return

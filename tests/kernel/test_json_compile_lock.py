@@ -1,0 +1,77 @@
+"""The compiled JSON codecs are compiled by one thread at a time, and a failed compile leaves nothing behind."""
+
+from __future__ import annotations
+
+import threading
+
+import attrs
+import pytest
+
+from ofrenda_rules import _fastjson
+from ofrenda_rules.serialization import converter
+
+
+@attrs.frozen
+class Leaf:
+    """A class no other test compiles."""
+
+    value: int
+
+
+@attrs.frozen
+class Node:
+    """A class that contains itself: compiled with a forwarder in its table."""
+
+    value: int
+    below: tuple[Node, ...] = ()
+
+
+def test_a_second_thread_waits_for_the_compile_instead_of_calling_the_forwarder(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    inside, release = threading.Event(), threading.Event()
+    original = _fastjson._Compiler._compile
+
+    def slow_compile(source: str, name: str, env: dict[str, object]) -> object:
+        if "o.below" in source:  # Node's function: the forwarder already stands in its table
+            inside.set()
+            assert release.wait(10)
+        return original(source, name, env)
+
+    _fastjson.reset()
+    monkeypatch.setattr(_fastjson._Compiler, "_compile", staticmethod(slow_compile))
+    results: dict[str, object] = {}
+
+    def compile_node() -> None:
+        results["first"] = _fastjson.unstructurer(converter, Node)(Node(1, (Node(2),)))
+
+    def second() -> None:
+        try:
+            results["second"] = _fastjson.unstructurer(converter, Node)(Node(3))
+        except RecursionError as error:  # what a shared forwarder did
+            results["second"] = error
+
+    first_thread = threading.Thread(target=compile_node)
+    first_thread.start()
+    assert inside.wait(10)
+    second_thread = threading.Thread(target=second)
+    second_thread.start()
+    second_thread.join(0.2)
+    assert second_thread.is_alive()  # it waits for the lock
+    release.set()
+    first_thread.join(10)
+    second_thread.join(10)
+    assert results == {"first": {"value": 1, "below": [{"value": 2, "below": []}]}, "second": {"value": 3, "below": []}}
+
+
+def test_a_failed_compile_leaves_no_forwarder(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(source: str, name: str, env: dict[str, object]) -> object:
+        raise RuntimeError("compile failed")
+
+    _fastjson.reset()
+    with monkeypatch.context() as patch:
+        patch.setattr(_fastjson._Compiler, "_compile", staticmethod(broken))
+        with pytest.raises(RuntimeError, match="compile failed"):
+            _fastjson.unstructurer(converter, Leaf)
+    assert _fastjson.unstructurer(converter, Leaf)(Leaf(4)) == {"value": 4}
+    assert _fastjson._DEPTH == [0]
