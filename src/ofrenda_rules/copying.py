@@ -98,28 +98,41 @@ def _build_constructor(cls: type) -> Callable[..., Any]:
     )
     if not plain:
         return by_init
+    env: dict[str, Any] = {}
+    lines = [f"def build({', '.join(f'a{i}' for i in range(len(names)))}):"]
+    lines += _stores(cls, {name: f"a{i}" for i, name in enumerate(names)}, env)
+    exec(compile("\n".join(lines) + "\n", f"<ofrenda_rules plain constructor {cls.__qualname__}>", "exec"), env)
+    build: Callable[..., Any] = env["build"]
+    return build
+
+
+def _stores(cls: type, values: dict[str, str], env: dict[str, Any]) -> list[str]:
+    """The body of a generated function building a ``cls`` into its slots, each ``__init__`` field from ``values``.
+
+    ``values`` maps each ``__init__`` field to an expression; fields outside
+    ``__init__`` take their (plain) defaults, or stay unset without one. The
+    slots are filled by plain stores into a :func:`builder_class` instance
+    where there is one, else through each slot's setter. Only for a class
+    whose ``__init__`` merely stores (see :func:`plain_constructor`).
+    """
     builder: type | None = builder_class(cls)
-    env: dict[str, Any] = {"NEW": object.__new__, "CLS": cls, "BUILDER": builder}
-    made = "CLS" if builder is None else "BUILDER"
-    lines = [f"def build({', '.join(f'a{i}' for i in range(len(names)))}):", f"    o = NEW({made})"]
-    for i, field in enumerate(fields):
+    env.update(NEW=object.__new__, CLS=cls, BUILDER=builder)
+    lines = [f"    o = NEW({'CLS' if builder is None else 'BUILDER'})"]
+    for field in attrs.fields(cast(Any, cls)):
         if field.init:
-            value = f"a{names.index(field.name)}"
-        elif field.default is not attrs.NOTHING:  # a field outside __init__ without default stays unset
-            env[value := f"D{i}"] = field.default
+            value = values[field.name]
+        elif field.default is not attrs.NOTHING:
+            env[value := f"D_{field.name}"] = field.default
         else:
             continue
         if builder is None:
-            env[f"S{i}"] = _slot(cls, field.name).__set__
-            lines.append(f"    S{i}(o, {value})")
+            env[setter := f"S_{field.name}"] = _slot(cls, field.name).__set__
+            lines.append(f"    {setter}(o, {value})")
         else:
             lines.append(f"    o.{field.name} = {value}")
     if builder is not None:
         lines.append("    o.__class__ = CLS")
-    lines.append("    return o")
-    exec(compile("\n".join(lines) + "\n", f"<ofrenda_rules plain constructor {cls.__qualname__}>", "exec"), env)
-    build: Callable[..., Any] = env["build"]
-    return build
+    return [*lines, "    return o"]
 
 
 def replacer(cls: type[T], changed: Sequence[str], fixed: Mapping[str, object] | None = None) -> Callable[..., T]:
@@ -152,7 +165,7 @@ def replacer(cls: type[T], changed: Sequence[str], fixed: Mapping[str, object] |
     unknown = sorted((set(changed) | set(fixed)) - set(names))
     if unknown or set(changed) & set(fixed) or len(set(changed)) != len(changed):
         raise ValueError(f"replacer of {cls.__qualname__}: {unknown or 'repeated'} fields: {list(changed)}, {fixed}")
-    env: dict[str, Any] = {"BUILD": plain_constructor(cls), "NEW": object.__new__, "CLS": cls}
+    env: dict[str, Any] = {"BUILD": plain_constructor(cls)}
     values: list[str] = []
     for field in fields:
         if field.name in fixed:
@@ -163,20 +176,10 @@ def replacer(cls: type[T], changed: Sequence[str], fixed: Mapping[str, object] |
             value = f"s.{field.name}"
         values.append(value)
     head = f"def replace(s, {', '.join(f'v{i}' for i in range(len(changed)))}):"
-    builder = _BUILDERS.get(cls)
-    if env["BUILD"] is cls or builder is None:
+    if env["BUILD"] is cls:
         body = [f"    return BUILD({', '.join(values)})"]
-    else:  # the stores plain_constructor would make: fields outside __init__ take their (plain) defaults
-        env["BUILDER"] = builder
-        stores = dict(zip(names, values, strict=True))
-        body = ["    o = NEW(BUILDER)"]
-        for field in attrs.fields(cast(Any, cls)):
-            if field.init:
-                body.append(f"    o.{field.name} = {stores[field.name]}")
-            elif field.default is not attrs.NOTHING:
-                env[default := f"D_{field.name}"] = field.default
-                body.append(f"    o.{field.name} = {default}")
-        body += ["    o.__class__ = CLS", "    return o"]
+    else:
+        body = _stores(cls, dict(zip(names, values, strict=True)), env)
     exec(compile("\n".join([head, *body]) + "\n", f"<ofrenda_rules replacer {cls.__qualname__}>", "exec"), env)
     replace: Callable[..., T] = env["replace"]
     return replace
