@@ -23,6 +23,7 @@ or the Kitty token at once. Every event is therefore seen whole by every seat.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Final, assert_never
 
 import attrs
@@ -553,20 +554,18 @@ def tiles_palmed(seat: int, tiles: tuple[Sign, ...]) -> TilesPalmed:
 
 
 _NEW_PALMED: Final = plain_constructor(TilesPalmed)
-_NEW_PUSHED: Final = plain_constructor(TilesPushed)
-_NEW_KITTY_PUSHED: Final = plain_constructor(KittyPushed)
 # (the kernel's plain constructors store the fields into the slots: an attrs frozen ``__init__`` goes through
 # ``object.__setattr__`` once per field, and these events are built anew on most turns)
 
+tiles_pushed: Final[Callable[[int, Side, tuple[int, int, int], tuple[Sign, ...]], TilesPushed]] = plain_constructor(
+    TilesPushed
+)
+"""``TilesPushed(seat, side, shifts, tiles)``, built straight into its slots."""
 
-def tiles_pushed(seat: int, side: Side, shifts: tuple[int, int, int], tiles: tuple[Sign, ...]) -> TilesPushed:
-    """``TilesPushed(seat, side, shifts, tiles)``, built straight into its slots."""
-    return _NEW_PUSHED(seat, side, shifts, tiles)
-
-
-def kitty_pushed(slot: int, side: Side | None, shifts: tuple[int, int, int], tiles: tuple[Sign, ...]) -> KittyPushed:
-    """``KittyPushed(slot, side, shifts, tiles)``, built straight into its slots."""
-    return _NEW_KITTY_PUSHED(slot, side, shifts, tiles)
+kitty_pushed: Final[Callable[[int, Side | None, tuple[int, int, int], tuple[Sign, ...]], KittyPushed]] = (
+    plain_constructor(KittyPushed)
+)
+"""``KittyPushed(slot, side, shifts, tiles)``, built straight into its slots."""
 
 
 def kitty_stole(slot: int, omen: Sign) -> KittyStole:
