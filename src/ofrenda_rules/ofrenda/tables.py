@@ -154,6 +154,7 @@ class Tables:
         "goal_code",
         "goal_count",
         "goal_feature",
+        "goal_memo",
         "goal_outcomes",
         "goal_placements",
         "golden",
@@ -238,6 +239,14 @@ class Tables:
         """The feature bit of each feature-count goal card (``0`` for the others)."""
         self.goal_placements: Final = edition.goal_placements
         """Where each pattern goal fits."""
+        self.goal_memo: Final[tuple[dict[int, bool], ...]] = tuple({} for _ in edition.goals)
+        """By goal card, whether a surrounded-slots or pattern goal holds for each filled-slot mask seen so far.
+
+        Those goals read only which card slots are filled, so each answer is
+        worked out once per mask (at most ``2**slots`` of them) and looked up
+        afterwards: checking every goal in play at the end of each turn was a
+        tenth of a common-goals game.
+        """
         self.token_stacks: Final = {
             (kind, players): edition.token_stack(kind, players) for kind in GoalType for players in (2, 3, 4)
         }

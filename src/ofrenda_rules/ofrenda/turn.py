@@ -36,6 +36,7 @@ from ofrenda_rules.ofrenda.events import (
 )
 from ofrenda_rules.ofrenda.scoring import result_of
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
+from ofrenda_rules.ofrenda.tables import GOAL_FEATURE_COUNT
 from ofrenda_rules.ofrenda.work import (
     CANDLE_DECLINED,
     CANDLE_DRAWN,
@@ -503,8 +504,13 @@ def _take_goals(w: Work, seat: int) -> None:
     board = w.board(seat)
     tables = w.tables
     stacks = w.stacks
+    mask = -1  # the filled slots, worked out for the first goal on them
     for index, goal in enumerate(w.goals):
-        if goal in board.goals_met or not goal_holds(tables, board, goal):
+        if goal in board.goals_met:
+            continue
+        if mask < 0 and tables.goal_code[goal] != GOAL_FEATURE_COUNT:
+            mask = filled(board.portraits)
+        if not goal_holds(tables, board, goal, mask):
             continue
         tokens = board.tokens
         token: int | None = None

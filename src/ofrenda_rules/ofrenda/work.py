@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, Protocol, cast
+from typing import TYPE_CHECKING, Final, Protocol
 
 from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.edition import COUNTS
@@ -228,7 +228,7 @@ class Board(_MutableBoard):
     def build(self) -> PlayerBoard:
         """This board, now an immutable :class:`PlayerBoard` (do not change it afterwards)."""
         self.__class__ = PlayerBoard  # type: ignore[assignment]  # the switch of class described above
-        return cast(PlayerBoard, self)
+        return self  # type: ignore[return-value]  # a ``PlayerBoard`` now (``typing.cast`` is a Python call per step)
 
 
 class Work(_MutableState):
@@ -360,7 +360,7 @@ class Work(_MutableState):
         # A plain assignment (``__setattr__`` is ``object.__setattr__`` here): a third of the cost of calling
         # ``object.__setattr__(self, "__class__", State)``, whose look-up and call come on top.
         self.__class__ = State  # type: ignore[assignment]  # see the class's docstring
-        return cast(State, self)
+        return self  # type: ignore[return-value]  # a ``State`` now (``typing.cast`` is a Python call per step)
 
 
 def tables_of(state: State | Work) -> Tables:
@@ -450,16 +450,28 @@ def candle_holds(tables: Tables, config: Config, boards: Sequence[BoardLike], se
     return mine == max(counts) and (mine >= 1 or config.zero_majority)
 
 
-def goal_holds(tables: Tables, board: BoardLike, goal: int) -> bool:
-    """Whether ``board`` meets the common-goal card ``goal`` (as ``objectives.goal_fulfilled``)."""
+def goal_holds(tables: Tables, board: BoardLike, goal: int, mask: int = -1) -> bool:
+    """Whether ``board`` meets the common-goal card ``goal`` (as ``objectives.goal_fulfilled``).
+
+    ``mask`` is ``filled(board.portraits)`` when the caller knows it (it is
+    worked out here otherwise). A goal on the filled slots is answered once
+    per mask and then looked up (``Tables.goal_memo``).
+    """
     code = tables.goal_code[goal]
     if code == GOAL_FEATURE_COUNT:
         return _count(tables.has_feature[tables.goal_feature[goal]], board.portraits) >= tables.goal_count[goal]
-    mask = filled(board.portraits)
-    if code == GOAL_SURROUNDED_SLOTS:
-        surrounded = 0
-        for m in tables.offering_masks:
-            if m & mask == m:
-                surrounded += 1
-        return surrounded >= tables.goal_count[goal]
-    return any([m & mask == m for m in tables.goal_placements[goal]])
+    if mask < 0:
+        mask = filled(board.portraits)
+    memo = tables.goal_memo[goal]
+    held = memo.get(mask)
+    if held is None:
+        if code == GOAL_SURROUNDED_SLOTS:
+            surrounded = 0
+            for m in tables.offering_masks:
+                if m & mask == m:
+                    surrounded += 1
+            held = surrounded >= tables.goal_count[goal]
+        else:
+            held = any([m & mask == m for m in tables.goal_placements[goal]])
+        memo[mask] = held
+    return held
