@@ -353,7 +353,7 @@ def light_rejection(state: State, space: object) -> Rejection | None:
 
 def legal_lights(state: State) -> tuple[int, ...]:
     """Spaces that may be lit now (in the LIGHT phase): those :func:`light_rejection` accepts."""
-    return _lights(tuple(p.lane for p in state.portents), state.lit_now, state.lit)
+    return _lights(tuple([p.lane for p in state.portents]), state.lit_now, state.lit)
 
 
 @lru_cache(maxsize=4096)
