@@ -278,8 +278,8 @@ def legal_places(state: State) -> tuple[Place, ...]:
     """
     hand = state.hands[state.active]
     altar = state.altar
-    empties = [space for space in range(9) if altar[space] is None]
-    placed = len(empties) - 1
+    rows = [PLACES[space] for space in range(9) if altar[space] is None]  # (the empty spaces' placements)
+    placed = len(rows) - 1
     pushed_tiles = state.pushed
     if len(hand) == placed + 1 and len(pushed_tiles) == 3:
         # Every hand tile goes down this turn (keep 0): the final hand is the three pushed tiles, so any tile
@@ -289,7 +289,7 @@ def legal_places(state: State) -> tuple[Place, ...]:
             return ()
         indices = [tile.index for tile in hand]
         if len(set(indices)) == len(indices):
-            return tuple([row[index] for row in [PLACES[space] for space in empties] for index in indices])
+            return tuple([row[index] for row in rows for index in indices])
     masks = [tile.mask for tile in hand]
     pushed = tuple([tile.mask for tile in state.pushed])
     keep = len(hand) - 1 - placed  # hand tiles kept, besides the one placed now
@@ -301,6 +301,10 @@ def legal_places(state: State) -> tuple[Place, ...]:
             shared &= mask
         if keep == 0:
             tiles = [tile.index for tile in hand] if not shared else []
+        elif keep == 2:  # the last of one placement from a hand of three: the other two stay, with the pushed
+            m0, m1, m2 = masks
+            kept = (m1 & m2 & shared, m0 & m2 & shared, m0 & m1 & shared)
+            tiles = [tile.index for tile, mask in zip(hand, kept, strict=True) if not mask]
         else:
             tiles = [tile.index for tile, mask in zip(hand, masks, strict=True) if not _shared(masks, mask, shared)]
     elif keep == 1 and len(pushed) == 2 and len(masks) == 3 and len(set(masks)) == 3:
@@ -316,7 +320,7 @@ def legal_places(state: State) -> tuple[Place, ...]:
             for tile, mask in zip(hand, masks, strict=True)
             if keep_masks([other for other in masks if other != mask], placed, pushed)
         ]
-    return tuple([PLACES[space][index] for space in empties for index in tiles])
+    return tuple([row[index] for row in rows for index in tiles])
 
 
 _ALL_TRAITS: Final = 0xFF
@@ -349,7 +353,7 @@ def light_rejection(state: State, space: object) -> Rejection | None:
 
 def legal_lights(state: State) -> tuple[int, ...]:
     """Spaces that may be lit now (in the LIGHT phase): those :func:`light_rejection` accepts."""
-    return _lights(tuple(p.lane for p in state.portents), state.lit_now, state.lit)
+    return _lights(tuple([p.lane for p in state.portents]), state.lit_now, state.lit)
 
 
 @lru_cache(maxsize=4096)
