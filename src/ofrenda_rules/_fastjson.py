@@ -54,11 +54,14 @@ import types
 import typing
 from collections.abc import Callable
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
-from typing import Any, Final, Literal, Union, cast, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Final, Literal, Union, cast, get_args, get_origin
 
 import attrs
 
 from ofrenda_rules.copying import plain_constructor
+
+if TYPE_CHECKING:
+    from ofrenda_rules.serialization import Token
 
 __all__ = [
     "Slow",
@@ -121,6 +124,17 @@ def _flat_text(value: object, unstructure: Callable[[Any], Any]) -> str:
     return text
 
 
+def _token_text(value: object, unstructure: Callable[[Any], str]) -> str:
+    """The JSON text of a token (see :func:`ofrenda_rules.serialization.register_token`) that is not shared."""
+    try:
+        text = unstructure(value)
+    except Exception:
+        raise Slow from None
+    if type(text) is not str:
+        raise Slow
+    return encode_basestring_ascii(text)
+
+
 def _literal(text: str) -> str:
     """``text`` as it must appear between the quotes of a single-quoted f-string to stand for itself."""
     return text.replace("\\", "\\\\").replace("'", "\\'").replace("{", "{{").replace("}", "}}")
@@ -147,6 +161,7 @@ _ARRAY: Final[Callable[[object, int], list[str]]] = (
 _TEXT_NAMES: Final[dict[str, object]] = {
     "INT": int.__repr__,
     "STR": encode_basestring_ascii,
+    "TOKEN": _token_text,
     "BOOL": {True: "true", False: "false"},
     "ARRAY": _ARRAY,
     "VALUE": operator.attrgetter("_value_"),
@@ -181,6 +196,7 @@ class _Compiler:
         self.structure_depths: dict[object, int | None] = {}
         self.text_fns: dict[object, Callable[[Any], str] | None] = {}
         self.interned_tables: dict[object, _Interned | None] = {}
+        self.token_text_tables: dict[object, dict[int, str]] = {}
         self.guards: list[tuple[dict[object, Any], object, object]] = []
         """The forwarders put in a table while their function is compiled (see :func:`_locked`)."""
 
@@ -229,6 +245,10 @@ class _Compiler:
                 return f"list({var})", all(self._leaf_types(arg) is not None for arg in args)
             return self.converter_call(tp, var, env), False
         hooks = self._hooks()
+        token = self._token(tp)
+        if token is not None:  # a shared instance's text by identity, any other through the hook
+            ids, hook = self._name(env, token.text_by_id), self._name(env, hooks[tp][1])
+            return f"({ids}.get(id({var})) or {hook}({var}))", True
         if tp in hooks:
             return f"{self._name(env, hooks[tp][1])}({var})", tp in self._flat_hooks()
         if isinstance(tp, type) and attrs.has(tp) and not hasattr(tp, "TAG"):
@@ -347,6 +367,9 @@ class _Compiler:
                 f'{i}{var} = "".join(ARRAY({var}, 0))',
             ]
         hooks = self._hooks()
+        if self._token(tp) is not None:
+            quoted, hook = self._name(env, self.token_texts(tp)), self._name(env, hooks[tp][1])
+            return [f"{i}{var} = {quoted}.get(id({var})) or TOKEN({var}, {hook})"]
         if tp in hooks:
             if tp not in self._flat_hooks():
                 return None
@@ -364,9 +387,15 @@ class _Compiler:
         """
         lines = self.text_array_by_element(element, var, env, indent)
         interned = self.interned(element)
-        if lines is None or interned is None:
+        if self._token(element) is not None:
+            table = self.token_texts(element)
+        elif interned is not None:
+            table = interned[4]
+        else:
             return lines
-        texts = self._name(env, interned[4])
+        if lines is None:
+            return None
+        texts = self._name(env, table)
         i = indent
         return [
             f"{i}if type({var}) is not tuple and type({var}) is not list: raise SLOW",
@@ -526,6 +555,18 @@ class _Compiler:
                 depths.append(part_depth)
             return [*lines, f"{indent}{var} = ({', '.join(parts)},)"], _below(depths)
         hooks = self._hooks()
+        token = self._token(tp)
+        if token is not None:  # a shared instance by one lookup, any other token through the hook
+            lookup, hook = self._name(env, token.by_text), self._name(env, hooks[tp][0])
+            return [
+                f"{indent}_h = {lookup}.get({var}) if type({var}) is str else None",
+                f"{indent}if _h is None:",
+                f"{indent}    try:",
+                f"{indent}        _h = {hook}({var}, {self._name(env, tp)})",
+                f"{indent}    except Exception:",
+                f"{indent}        raise SLOW from None",
+                f"{indent}{var} = _h",
+            ], 0
         if tp in hooks:
             hook = self._name(env, hooks[tp][0])
             lines = [
@@ -842,11 +883,14 @@ class _Compiler:
             if len(members) != 1 or len(get_args(tp)) != 2:
                 return None
             tp, optional = members[0], True
-        if not (isinstance(tp, type) and issubclass(tp, enum.Enum)):
+        token = _Compiler._token(tp)
+        lookup: dict[object, object]
+        if token is not None:
+            lookup = {text: value for text, value in token.by_text.items()}
+        elif isinstance(tp, type) and issubclass(tp, enum.Enum) and all(isinstance(m.value, str) for m in tp):
+            lookup = dict(tp._value2member_map_)
+        else:
             return None
-        if not all(isinstance(member.value, str) for member in tp):
-            return None
-        lookup: dict[object, object] = dict(tp._value2member_map_)
         if optional:
             lookup[None] = None
         return lookup
@@ -917,6 +961,23 @@ class _Compiler:
         from ofrenda_rules.serialization import _INTERNED
 
         return _INTERNED
+
+    @staticmethod
+    def _token(tp: Any) -> Token | None:
+        """How ``tp`` is written when it is a token class (see :func:`ofrenda_rules.serialization.register_token`)."""
+        from ofrenda_rules.serialization import _TOKENS
+
+        return _TOKENS.get(tp) if isinstance(tp, type) else None
+
+    def token_texts(self, tp: Any) -> dict[int, str]:
+        """The JSON text (a quoted string) of each shared instance of the token class ``tp``, by ``id``."""
+        texts = self.token_text_tables.get(tp)
+        if texts is None:
+            token = self._token(tp)
+            assert token is not None
+            texts = {key: encode_basestring_ascii(text) for key, text in token.text_by_id.items()}
+            self.token_text_tables[tp] = texts
+        return texts
 
     @staticmethod
     def _hooks() -> dict[type, tuple[Any, Any]]:

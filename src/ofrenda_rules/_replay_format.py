@@ -12,7 +12,7 @@ from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.digest import canonical_json, legacy_config_value, state_digest
 from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.schema import SCHEMA_METADATA, JsonSchema, json_schema
-from ofrenda_rules.serialization import to_json_value
+from ofrenda_rules.serialization import legacy_converter, to_json_value
 
 __all__ = [
     "DIGEST_PATTERN",
@@ -225,6 +225,12 @@ def replay_to_json_value(replay: AnyReplay) -> dict[str, object]:
         legacy = catalog.legacy_value(getattr(replay.config, "edition"))  # noqa: B009
         value["config"] = legacy_config_value(replay.config, catalog.legacy_key, legacy)
         value.pop("edition", None)
+        action_type: Any = game.action_type
+        write = legacy_converter().unstructure
+        steps_v1 = value["steps"]
+        assert isinstance(steps_v1, list)
+        for step_value, step in zip(steps_v1, replay.steps, strict=True):
+            step_value["action"] = write(step.action, action_type)  # as version 1 wrote it (cards as objects)
     for key in ("result", "initial_digest", "edition"):
         if value.get(key) is None:
             value.pop(key, None)

@@ -20,7 +20,7 @@ from ofrenda_rules._replay_format import (
 from ofrenda_rules.errors import FormatError, OfrendaRulesError, UnknownGameError
 from ofrenda_rules.registry import AnyGame, game_names, get_game
 from ofrenda_rules.schema import faults
-from ofrenda_rules.serialization import converter, library_error, parse_json
+from ofrenda_rules.serialization import converter, legacy_converter, library_error, parse_json, to_json_value
 
 __all__ = ["ReplayFormatError", "load_replay", "load_replay_value", "parse_strict"]
 
@@ -126,7 +126,29 @@ def _upgrade_v1(data: dict[str, Any], game: AnyGame) -> dict[str, Any]:
         edition = _structure(legacy, catalog.edition_type, f"$.config.{catalog.legacy_key}", game.info.name)
     ref = catalog.register(edition)
     config["edition"] = {"name": ref.name, "digest": ref.digest}
-    return {**data, "config": config, "version": VERSION}
+    return {**data, "config": config, "steps": _upgrade_v1_steps(data.get("steps"), game), "version": VERSION}
+
+
+def _upgrade_v1_steps(steps: object, game: AnyGame) -> object:
+    """Version-1 steps with their actions rewritten as version 2 writes them (cards as text, for example).
+
+    An action that version 1 could not have written either is left as it is, for the schema to refuse.
+    """
+    if not isinstance(steps, list):
+        return steps
+    legacy = legacy_converter()
+    action_type: Any = game.action_type
+    upgraded: list[object] = []
+    for step in steps:
+        if isinstance(step, dict) and "action" in step:
+            try:
+                action = legacy.structure(step["action"], action_type)
+            except (cattrs.BaseValidationError, OfrendaRulesError, KeyError, TypeError, ValueError, AttributeError):
+                pass
+            else:
+                step = {**step, "action": to_json_value(action, action_type)}
+        upgraded.append(step)
+    return upgraded
 
 
 def load_replay_value(data: object) -> AnyReplay:

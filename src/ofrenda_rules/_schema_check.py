@@ -166,9 +166,19 @@ class _Checker:
         if isinstance(pattern, str):
             compiled = self.patterns.get(pattern)
             if compiled is None:
-                compiled = self.patterns[pattern] = re.compile(pattern)
+                compiled = self.patterns[pattern] = re.compile(_ecma_end(pattern))
             if not compiled.search(value):
                 self.fail(path, f"{_show(value)} does not match {pattern}")
+
+
+def _ecma_end(pattern: str) -> str:
+    r"""``pattern`` with a final ``$`` as JSON Schema's (ECMA-262) regular expressions read it: the very end.
+
+    Python's ``$`` also matches before a final newline, so ``"ab\n"`` would match ``^ab$``.
+    """
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        return pattern[:-1] + r"\Z"
+    return pattern
 
 
 def _same(a: object, b: object) -> bool:

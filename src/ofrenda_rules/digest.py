@@ -8,7 +8,9 @@ implemented:
    the game's JSON Schema describes, ``ofrenda-rules schema GAME --type
    state``): attrs classes become objects with one member per field, tuples
    become arrays, enums their value, ``None`` is ``null``, members of a tagged
-   union carry a ``"type"`` member, fractions are strings ``"n/d"``.
+   union carry a ``"type"`` member, fractions are strings ``"n/d"``, and the
+   classes a game writes as text (Día de los Muertos' cards, ``"red-14"``; see
+   :func:`~ofrenda_rules.serialization.register_token`) are that string.
 2. Write that value as *canonical JSON*: object members sorted by key
    (comparing keys code point by code point), no whitespace at all
    (separators ``,`` and ``:``), integers in plain decimal (no exponent, no
@@ -40,7 +42,7 @@ from typing import Any, Final
 
 import attrs
 
-from ofrenda_rules.serialization import converter, to_json_value
+from ofrenda_rules.serialization import converter, legacy_converter, to_json_value
 
 __all__ = [
     "DIGEST_ALGORITHM",
@@ -202,9 +204,9 @@ def legacy_state_digest(state: object, legacy_key: str, legacy_edition: object) 
     State fields marked :data:`NOT_IN_REPLAY_V1` (``recent_events``) did not
     exist in format 1 and are left out. See :func:`legacy_config_value`.
     """
-    value = to_json_value(state)
-    assert isinstance(value, dict)
     state_type: Any = type(state)
+    value = legacy_converter().unstructure(state, state_type)  # classes written as tokens since, as objects
+    assert isinstance(value, dict)
     if attrs.has(state_type):
         for field in attrs.fields(state_type):
             if field.metadata.get(NOT_IN_REPLAY_V1):

@@ -121,6 +121,9 @@ class _Builder:
             return {"type": "string"}
         if issubclass(tp, Fraction):
             return {"type": "string", "pattern": _FRACTION_PATTERN}
+        token = serialization._TOKENS.get(tp)
+        if token is not None:  # a class written as one string per instance (see serialization.register_token)
+            return {"type": "string", "pattern": token.pattern, "examples": [token.example]}
         if attrs.has(tp):
             return self.attrs_class(tp, tp, {}, None)
         if tp in (tuple, list):

@@ -59,6 +59,7 @@ __all__ = [
     "make_converter",
     "register_hooks",
     "register_interned",
+    "register_token",
     "register_tagged_union",
     "to_json_value",
 ]
@@ -85,6 +86,22 @@ _UNIONS: list[object] = []
 _HOOKS: dict[type, tuple[Any, Any]] = {}
 _FLAT_HOOKS: set[type] = set()
 _INTERNED: dict[type, tuple[object, ...]] = {}
+_TOKENS: dict[type, Token] = {}
+_LEGACY_HOOKS: dict[type, tuple[Any, Any]] = {}
+
+
+@attrs.frozen
+class Token:
+    """How a class registered with :func:`register_token` is written: one JSON string per instance."""
+
+    by_text: dict[str, object]
+    """The shared instances by their text."""
+    text_by_id: dict[int, str]
+    """The text of each shared instance, by ``id`` (the registry keeps the instances alive)."""
+    pattern: str
+    """A regular expression every text matches (the JSON Schema's ``pattern``)."""
+    example: str
+    """A text given as an example in error messages and the schema."""
 
 
 def _edition_fields(cls: object) -> dict[str, Any]:
@@ -231,8 +248,8 @@ def _is_fixed_leaf_tuple(tp: object) -> bool:
     return bool(args) and all(any(arg == leaf for leaf in _LEAF_CHECKS) for arg in args)
 
 
-def make_converter() -> JsonConverter:
-    """Build a fresh converter configured for every registered union.
+def make_converter(*, legacy: bool = False) -> JsonConverter:
+    """Build a fresh converter configured for every registered union (``legacy``: see :func:`legacy_converter`).
 
     Leaf hooks come first: integers, booleans and strings are strict (no
     ``true`` for ``1``, no ``1`` for ``true``, no number for a string), fractions
@@ -253,7 +270,7 @@ def make_converter() -> JsonConverter:
     conv.register_structure_hook_factory(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_structure_factory)
     conv.register_unstructure_hook_func(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_unstructure)
     conv.register_unstructure_hook_func(_is_fixed_leaf_tuple, _leaf_tuple_unstructure)  # a JSON array, as written
-    for cls, (structure, unstructure) in _HOOKS.items():
+    for cls, (structure, unstructure) in (_HOOKS | _LEGACY_HOOKS if legacy else _HOOKS).items():
         conv.register_structure_hook(cls, structure)
         conv.register_unstructure_hook(cls, unstructure)
     for union in _UNIONS:
@@ -287,6 +304,7 @@ def register_hooks(
     walk to count members and depth).
     """
     _HOOKS[cls] = (structure, unstructure)
+    _LEGACY.clear()
     if flat:
         _FLAT_HOOKS.add(cls)
     else:
@@ -318,6 +336,67 @@ def register_interned(cls: type[T], instances: Iterable[T]) -> None:
     _reset_compiled()
 
 
+def register_token(
+    cls: type[T],
+    instances: Iterable[T],
+    *,
+    text: Callable[[T], str],
+    parse: Callable[[str], T],
+    pattern: str,
+    example: str,
+    legacy: tuple[Callable[[object, object], T], Callable[[T], object]] | None = None,
+) -> None:
+    """Write ``cls`` as one JSON string per instance, a *token* (Día de los Muertos' cards: ``"red-14"``).
+
+    ``instances`` are the shared objects: a token of one of them reads back as
+    that very object, by one dictionary lookup, and a shared object is
+    written from its token, found by identity. ``text(instance)`` writes any
+    other instance; ``parse(text)`` reads any other token, raising
+    ``ValueError`` (with a message in words) for text that is not one; every
+    token matches ``pattern``, which the JSON Schema states with ``example``
+    (error messages show it too). ``legacy`` gives
+    the hooks of the form an older replay format wrote (see
+    :func:`legacy_converter`). Registering again replaces the registration.
+    """
+    shared = {text(instance): instance for instance in instances}
+    text_by_id = {id(instance): token for token, instance in shared.items()}
+
+    def structure(value: object, _: object) -> T:
+        found = shared.get(value) if type(value) is str else None
+        if found is not None:
+            return found
+        if not isinstance(value, str):
+            raise TypeError(f"expected a {cls.__name__.lower()} such as {example!r}, not {value!r}")
+        return parse(value)
+
+    def unstructure(value: T) -> str:
+        return text_by_id.get(id(value)) or text(value)
+
+    _TOKENS[cls] = Token(dict(shared), text_by_id, pattern, example)
+    if legacy is not None:
+        _LEGACY_HOOKS[cls] = legacy
+    else:
+        _LEGACY_HOOKS.pop(cls, None)
+    _INTERNED.pop(cls, None)
+    _LEGACY.clear()
+    register_hooks(cls, structure, unstructure)
+    _reset_compiled()
+
+
+_LEGACY: dict[str, JsonConverter] = {}
+
+
+def legacy_converter() -> JsonConverter:
+    """A converter that reads and writes as replay format 1 did: tokens (see :func:`register_token`) as objects.
+
+    It is :func:`make_converter`'s with each token class's ``legacy`` hooks.
+    """
+    conv = _LEGACY.get("v1")
+    if conv is None:
+        conv = _LEGACY["v1"] = make_converter(legacy=True)
+    return conv
+
+
 def _reset_compiled() -> None:
     """Forget every compiled codec, so that the next use compiles them with the current registrations."""
     _fastjson.reset()
@@ -339,6 +418,7 @@ def register_tagged_union(union: object) -> None:
     if len(set(tags)) != len(tags):
         raise TypeError(f"duplicate tags in {union!r}: {sorted(tags)}")
     _UNIONS.append(union)
+    _LEGACY.clear()
     _configure(converter, union)
 
 
@@ -395,6 +475,9 @@ def from_json_value(data: object, cls: object) -> object:
             return codec[1](data)
         except _fastjson.Slow:
             pass
+    problems = _schema_faults(data, cls)
+    if problems:  # before the converter, which would build one exception per faulty item of a long array
+        raise FormatError(f"invalid {_name(cls)}: {_shown(problems)}")
     try:
         return converter.structure(data, cast(Any, cls))
     except OfrendaRulesError as exc:
@@ -417,9 +500,7 @@ def _explain(data: object, cls: object, exc: BaseException) -> str:
     nested = library_error(exc)
     problems = _schema_faults(data, cls) if nested is None else []
     if problems:
-        shown = "; ".join(f"{where}: {reason}" for where, reason in problems[:_MAX_FAULTS_SHOWN])
-        more = len(problems) - _MAX_FAULTS_SHOWN
-        return shown + (f" (and {more} more)" if more > 0 else "")
+        return _shown(problems)
     lines = (
         cattrs.transform_error(exc, path="$", format_exception=_describe_fault)
         if isinstance(exc, cattrs.BaseValidationError)
@@ -431,6 +512,13 @@ def _explain(data: object, cls: object, exc: BaseException) -> str:
     if lines:
         return "; ".join(lines)
     return str(exc) or "the document does not fit the type"
+
+
+def _shown(problems: list[tuple[str, str]]) -> str:
+    """The first few schema faults, in words."""
+    shown = "; ".join(f"{where}: {reason}" for where, reason in problems[:_MAX_FAULTS_SHOWN])
+    more = len(problems) - _MAX_FAULTS_SHOWN
+    return shown + (f" (and {more} more)" if more > 0 else "")
 
 
 def _schema_faults(data: object, cls: object) -> list[tuple[str, str]]:

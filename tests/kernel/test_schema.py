@@ -12,7 +12,7 @@ import pytest
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.replay import Report, replay_schema, replay_to_json_value, verify
-from ofrenda_rules.schema import DRAFT, check, json_schema
+from ofrenda_rules.schema import DRAFT, check, faults, json_schema
 from ofrenda_rules.serialization import register_tagged_union, to_json_value
 from tests.kernel.games import GAME_CONFIGS, GAMES, recorded
 
@@ -144,3 +144,9 @@ def test_replays_and_reports_conform_to_their_schemas(game: AnyGame) -> None:
     schema: Any = replay_schema(game)
     assert schema["properties"]["game"] == {"const": game.info.name}
     assert schema["required"] == ["format", "version", "game", "config", "seed", "steps"]
+
+
+def test_a_pattern_ends_where_json_schema_ends_it_not_before_a_final_newline() -> None:
+    schema = {"type": "string", "pattern": "^[0-9a-f]{4}$"}
+    assert faults("00ff", schema) == []
+    assert faults("00ff\n", schema) == [("$", "'00ff\\n' does not match ^[0-9a-f]{4}$")]
