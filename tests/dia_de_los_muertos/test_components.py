@@ -10,7 +10,7 @@ import pytest
 
 from ofrenda_rules.dia_de_los_muertos import DEFAULT_DECK, Card, Config, DeckEdition, Mark, Suit, load_deck
 from ofrenda_rules.errors import EditionError, FormatError
-from ofrenda_rules.serialization import dumps, loads
+from ofrenda_rules.serialization import dumps, legacy_converter, loads
 from tests.dia_de_los_muertos.helpers import card
 
 
@@ -114,22 +114,41 @@ def test_card_names_and_order() -> None:
 
 
 def test_cards_read_from_json_or_a_pickle_are_the_decks_own_objects() -> None:
-    card = loads('{"suit": "red", "number": 14}', Card)
+    card = loads('"red-14"', Card)
     assert card == Card(Suit.RED, 14)
-    assert card is loads('{"number": 14, "suit": "red"}', Card)
+    assert dumps(card) == '"red-14"'
     assert pickle.loads(pickle.dumps(Card(Suit.RED, 14))) is card
     assert len(pickle.dumps(Card(Suit.WHITE, 20))) < 100
-    assert loads('{"suit": "red", "number": 21}', Card) == Card(Suit.RED, 21)  # not a deck card: rules refuse it
+    assert loads('"red-21"', Card) == Card(Suit.RED, 21)  # not a deck card: the rules refuse it
+    assert dumps(Card(Suit.RED, 21)) == '"red-21"'
+    assert loads('"black-0"', Card) == Card(Suit.BLACK, 0)
+    assert loads('"white--3"', Card) == Card(Suit.WHITE, -3)
+
+
+def test_every_card_of_the_deck_is_written_as_its_suit_and_number() -> None:
+    for shared in DEFAULT_DECK.deck:
+        assert dumps(shared) == f'"{shared.suit.value}-{shared.number}"'
+        assert loads(dumps(shared), Card) is shared
+
+
+def test_replay_format_1_cards_are_objects() -> None:
+    legacy = legacy_converter()
+    card = legacy.structure({"suit": "red", "number": 14}, Card)
+    assert card is loads('"red-14"', Card)
+    assert legacy.unstructure(card, Card) == {"number": 14, "suit": "red"}
+    assert legacy.structure({"suit": "red", "number": 21}, Card) == Card(Suit.RED, 21)
 
 
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ('{"suit": "red", "number": true}', r"\$\.number: expected an integer, got True"),
-        ('{"suit": "pink", "number": 2}', r"\$\.suit: 'pink' is not one of 'black', 'red', 'white'"),
-        ('{"suit": "red"}', "missing member 'number'"),
-        ('{"suit": "red", "number": 2, "x": 1}', "unknown member 'x'"),
-        ("[1]", "expected an object, got an array"),
+        ('{"suit": "red", "number": 14}', r"expected a string, got an object"),
+        ('"pink-2"', r"'pink-2' does not match"),
+        ('"red-014"', r"'red-014' does not match"),
+        ('"red 14"', r"'red 14' does not match"),
+        ('"red-14\\n"', r"'red-14\\n' does not match"),
+        ("14", "expected a string, got 14"),
+        ("[1]", "expected a string, got an array"),
     ],
 )
 def test_a_malformed_card_is_refused_with_its_reason(text: str, words: str) -> None:

@@ -5,7 +5,7 @@ Each action class has a stable ``TAG`` used as its JSON ``"type"``.
 >>> from ofrenda_rules.serialization import dumps
 >>> from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 >>> dumps(PlayCard(Card(Suit.RED, 14)), Action)
-'{"card":{"number":14,"suit":"red"},"type":"play"}'
+'{"card":"red-14","type":"play"}'
 """
 
 from __future__ import annotations

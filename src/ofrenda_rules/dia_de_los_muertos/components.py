@@ -15,6 +15,7 @@ loads from JSON with :func:`load_deck`, validated against the rulebook.
 from __future__ import annotations
 
 import enum
+import re
 from collections import Counter
 from typing import Final
 
@@ -22,7 +23,7 @@ import attrs
 
 from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
-from ofrenda_rules.serialization import load_packaged, register_hooks, register_interned
+from ofrenda_rules.serialization import load_packaged, register_token
 
 __all__ = [
     "DEFAULT_DECK",
@@ -196,8 +197,8 @@ _CARD_INDEX: Final = {key: index for index, key in enumerate(sorted(_CARDS))}
 _CARD_KEYS: Final = tuple(sorted(_CARDS))
 
 
-def _structure_card(value: object, _: object) -> Card:
-    """A card from ``{"number": n, "suit": s}``: the shared object for a card of the deck.
+def _structure_card_v1(value: object, _: object) -> Card:
+    """A card as replay format 1 wrote it, ``{"number": n, "suit": s}``: the shared object for a card of the deck.
 
     It accepts exactly what the converter's generated hook accepts (a number
     outside 1-20 included: the rules refuse such a card where it is played).
@@ -219,8 +220,31 @@ def _structure_card(value: object, _: object) -> Card:
     return Card(Suit(suit), number)  # not in any deck: the rules refuse it where it is used
 
 
-def _unstructure_card(card: Card) -> dict[str, object]:
+def _unstructure_card_v1(card: Card) -> dict[str, object]:
     return {"number": card.number, "suit": card.suit.value}
+
+
+def _card_text(card: Card) -> str:
+    """A card's JSON text: its suit and number, ``"red-14"``.
+
+    >>> _card_text(Card(Suit.RED, 14))
+    'red-14'
+    """
+    return f"{card.suit.value}-{card.number}"
+
+
+_CARD_PATTERN: Final = f"^({'|'.join(suit.value for suit in Suit)})-(0|-?[1-9][0-9]*)$"
+"""What a card's text looks like: a suit, a hyphen, an integer in plain decimal."""
+_CARD_TEXT: Final = re.compile(_CARD_PATTERN)
+
+
+def _parse_card(text: str) -> Card:
+    """A card from its text (any integer number: the rules refuse a card outside 1-20 where it is played)."""
+    match = _CARD_TEXT.fullmatch(text)
+    if match is None:
+        suits = ", ".join(suit.value for suit in Suit)
+        raise ValueError(f"expected a card such as 'red-14' (a suit among {suits}, a hyphen, a number), not {text!r}")
+    return Card(Suit(match[1]), int(match[2]))
 
 
 def _card_at(index: int) -> Card:
@@ -233,8 +257,15 @@ def _reduce_card(card: Card) -> tuple[object, ...]:
     return (_card_at, (index,)) if index is not None else (Card, (card.suit, card.number))
 
 
-register_hooks(Card, _structure_card, _unstructure_card, flat=True)
-register_interned(Card, _CARDS.values())  # arrays of cards are written and read whole
+register_token(  # a card is written as its text; the deck's cards are shared objects
+    Card,
+    _CARDS.values(),
+    text=_card_text,
+    parse=_parse_card,
+    pattern=_CARD_PATTERN,
+    example="red-14",
+    legacy=(_structure_card_v1, _unstructure_card_v1),
+)
 Card.__reduce__ = _reduce_card  # type: ignore[assignment, method-assign]
 
 
