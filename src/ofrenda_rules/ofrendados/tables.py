@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Final
@@ -51,7 +52,7 @@ from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION, Edition
 from ofrenda_rules.ofrendados.events import CardRevealed, DieTaken, DieUsed, FlowerMoved, ObjectDrawn, Passed
 from ofrenda_rules.ofrendados.offering import Sheet
 from ofrenda_rules.ofrendados.state import DICE_PER_COLOUR, Die, Pending, PendingKind
-from ofrenda_rules.serialization import register_interned
+from ofrenda_rules.serialization import register_token
 
 __all__ = [
     "CREATE_FLOWER",
@@ -79,7 +80,57 @@ __all__ = [
 
 DICE: Final = tuple(Die(colour, pips) for colour in sorted(Colour, key=lambda c: c.value) for pips in range(1, 7))
 """Every die a game can hold, in the dice order (orange, purple, yellow; 1 to 6 pips)."""
-register_interned(Die, DICE)  # arrays of dice are written and read whole, as these shared objects
+_DIE_PATTERN: Final = f"^({'|'.join(colour.value for colour in Colour)})-(0|-?[1-9][0-9]*)$"
+"""What a die's JSON text looks like: a colour, a hyphen, the pips in plain decimal."""
+_DIE_TEXT: Final = re.compile(_DIE_PATTERN)
+
+
+def _die_text(die: Die) -> str:
+    """A die's JSON text: its colour and pips, ``"yellow-4"``.
+
+    >>> _die_text(Die(Colour.YELLOW, 4))
+    'yellow-4'
+    """
+    return f"{die.colour.value}-{die.pips}"
+
+
+def _parse_die(text: str) -> Die:
+    """A die from its text (any pips: the rules refuse a die that is not in play)."""
+    match = _DIE_TEXT.fullmatch(text)
+    if match is None:
+        colours = ", ".join(colour.value for colour in Colour)
+        raise ValueError(f"expected a die such as 'yellow-4' (a colour among {colours}, a hyphen, pips), not {text!r}")
+    return Die(Colour(match[1]), int(match[2]))
+
+
+def _structure_die_v1(value: object, _: object) -> Die:
+    """A die as replay format 1 wrote it, ``{"colour": c, "pips": n}``."""
+    if not isinstance(value, dict):
+        raise TypeError(f"expected a die object such as {{'colour': 'yellow', 'pips': 4}}, not {value!r}")
+    unknown = sorted(set(value) - {"colour", "pips"})
+    if unknown:
+        raise ValueError(f"a die has only 'colour' and 'pips', not {unknown}")
+    colour, pips = value.get("colour"), value.get("pips")
+    if colour not in {c.value for c in Colour}:
+        raise ValueError(f"expected a colour among {[c.value for c in Colour]}, not {colour!r}")
+    if type(pips) is not int:
+        raise TypeError(f"expected the pips (an integer), not {pips!r}")
+    return Die(Colour(colour), pips)
+
+
+def _unstructure_die_v1(die: Die) -> dict[str, object]:
+    return {"colour": die.colour.value, "pips": die.pips}
+
+
+register_token(  # a die is written as its text; the dice of play are shared objects
+    Die,
+    DICE,
+    text=_die_text,
+    parse=_parse_die,
+    pattern=_DIE_PATTERN,
+    example="yellow-4",
+    legacy=(_structure_die_v1, _unstructure_die_v1),
+)
 
 DIE_ORDER: Final[Callable[[Die], tuple[str, int]]] = operator.attrgetter("colour._value_", "pips")
 """A sort key giving :class:`Die`'s own order (colour name, then pips), for dice that are not in :data:`DICE`."""
