@@ -87,7 +87,7 @@ _HOOKS: dict[type, tuple[Any, Any]] = {}
 _FLAT_HOOKS: set[type] = set()
 _INTERNED: dict[type, tuple[object, ...]] = {}
 _TOKENS: dict[type, Token] = {}
-_LEGACY_HOOKS: dict[type, tuple[Any, Any]] = {}
+_OBJECTS_IN_V1: set[type] = set()
 
 
 @attrs.frozen
@@ -270,7 +270,9 @@ def make_converter(*, legacy: bool = False) -> JsonConverter:
     conv.register_structure_hook_factory(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_structure_factory)
     conv.register_unstructure_hook_func(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_unstructure)
     conv.register_unstructure_hook_func(_is_fixed_leaf_tuple, _leaf_tuple_unstructure)  # a JSON array, as written
-    for cls, (structure, unstructure) in (_HOOKS | _LEGACY_HOOKS if legacy else _HOOKS).items():
+    for cls, (structure, unstructure) in _HOOKS.items():
+        if legacy and cls in _OBJECTS_IN_V1:
+            continue
         conv.register_structure_hook(cls, structure)
         conv.register_unstructure_hook(cls, unstructure)
     for union in _UNIONS:
@@ -344,7 +346,7 @@ def register_token(
     parse: Callable[[str], T],
     pattern: str,
     example: str,
-    legacy: tuple[Callable[[object, object], T], Callable[[T], object]] | None = None,
+    legacy: bool = False,
 ) -> None:
     """Write ``cls`` as one JSON string per instance, a *token* (Día de los Muertos' cards: ``"red-14"``).
 
@@ -354,9 +356,10 @@ def register_token(
     other instance; ``parse(text)`` reads any other token, raising
     ``ValueError`` (with a message in words) for text that is not one; every
     token matches ``pattern``, which the JSON Schema states with ``example``
-    (error messages show it too). ``legacy`` gives
-    the hooks of the form an older replay format wrote (see
-    :func:`legacy_converter`). Registering again replaces the registration.
+    (error messages show it too). ``legacy=True`` says that replay format 1
+    wrote ``cls`` as an object, one member per field, as the converter does
+    by default (see :func:`legacy_converter`). Registering again replaces the
+    registration.
     """
     shared = {text(instance): instance for instance in instances}
     text_by_id = {id(instance): token for token, instance in shared.items()}
@@ -373,10 +376,10 @@ def register_token(
         return text_by_id.get(id(value)) or text(value)
 
     _TOKENS[cls] = Token(dict(shared), text_by_id, pattern, example)
-    if legacy is not None:
-        _LEGACY_HOOKS[cls] = legacy
+    if legacy:
+        _OBJECTS_IN_V1.add(cls)
     else:
-        _LEGACY_HOOKS.pop(cls, None)
+        _OBJECTS_IN_V1.discard(cls)
     _INTERNED.pop(cls, None)
     _LEGACY.clear()
     register_hooks(cls, structure, unstructure)
@@ -389,7 +392,8 @@ _LEGACY: dict[str, JsonConverter] = {}
 def legacy_converter() -> JsonConverter:
     """A converter that reads and writes as replay format 1 did: tokens (see :func:`register_token`) as objects.
 
-    It is :func:`make_converter`'s with each token class's ``legacy`` hooks.
+    It is :func:`make_converter`'s without the token hooks of the classes registered with ``legacy=True``:
+    those are read and written as objects, one member per field, as attrs classes are.
     """
     conv = _LEGACY.get("v1")
     if conv is None:

@@ -51,16 +51,6 @@ def _parse(text: str) -> Bead:
     return Bead(colour, int(size))
 
 
-def _legacy_structure(value: object, _: object) -> Bead:
-    if not isinstance(value, dict) or set(value) != {"colour", "size"}:
-        raise ValueError(f"expected a bead object, not {value!r}")
-    return Bead(value["colour"], value["size"])
-
-
-def _legacy_unstructure(bead: Bead) -> dict[str, object]:
-    return {"colour": bead.colour, "size": bead.size}
-
-
 @pytest.fixture
 def beads() -> Iterator[None]:
     """Beads registered as tokens for the test, and forgotten after it."""
@@ -71,10 +61,11 @@ def beads() -> Iterator[None]:
         parse=_parse,
         pattern=PATTERN,
         example="blue-3",
-        legacy=(_legacy_structure, _legacy_unstructure),
+        legacy=True,
     )
     yield
-    del serialization._TOKENS[Bead], serialization._HOOKS[Bead], serialization._LEGACY_HOOKS[Bead]
+    del serialization._TOKENS[Bead], serialization._HOOKS[Bead]
+    serialization._OBJECTS_IN_V1.discard(Bead)
     serialization._LEGACY.clear()
     serialization._reset_compiled()
 

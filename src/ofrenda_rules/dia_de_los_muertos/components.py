@@ -192,36 +192,9 @@ EDITIONS: Final = EditionCatalog("dia_de_los_muertos", DeckEdition, DEFAULT_DECK
 
 
 _CARDS: Final = {(card.suit.value, card.number): card for card in DEFAULT_DECK._by_card}
-"""The default deck's own card objects by JSON key: every card read from JSON or a pickle is one of them."""
+"""The default deck's own card objects by suit and number: every card read from JSON or a pickle is one of them."""
 _CARD_INDEX: Final = {key: index for index, key in enumerate(sorted(_CARDS))}
 _CARD_KEYS: Final = tuple(sorted(_CARDS))
-
-
-def _structure_card_v1(value: object, _: object) -> Card:
-    """A card as replay format 1 wrote it, ``{"number": n, "suit": s}``: the shared object for a card of the deck.
-
-    It accepts exactly what the converter's generated hook accepts (a number
-    outside 1-20 included: the rules refuse such a card where it is played).
-    """
-    if type(value) is dict and len(value) == 2:
-        card = _CARDS.get((value.get("suit"), value.get("number")))  # type: ignore[arg-type]
-        if card is not None and type(value["number"]) is int:
-            return card
-    if not isinstance(value, dict):
-        raise TypeError(f"expected a card object such as {{'suit': 'red', 'number': 14}}, not {value!r}")
-    unknown = sorted(set(value) - {"suit", "number"})
-    if unknown:
-        raise ValueError(f"a card has only 'suit' and 'number', not {unknown}")
-    suit, number = value.get("suit"), value.get("number")
-    if suit not in {s.value for s in Suit}:
-        raise ValueError(f"expected a suit among {[s.value for s in Suit]}, not {suit!r}")
-    if type(number) is not int:
-        raise TypeError(f"expected a card number (an integer), not {number!r}")
-    return Card(Suit(suit), number)  # not in any deck: the rules refuse it where it is used
-
-
-def _unstructure_card_v1(card: Card) -> dict[str, object]:
-    return {"number": card.number, "suit": card.suit.value}
 
 
 def _card_text(card: Card) -> str:
@@ -264,7 +237,7 @@ register_token(  # a card is written as its text; the deck's cards are shared ob
     parse=_parse_card,
     pattern=_CARD_PATTERN,
     example="red-14",
-    legacy=(_structure_card_v1, _unstructure_card_v1),
+    legacy=True,  # replay format 1 wrote {"number": 14, "suit": "red"}
 )
 Card.__reduce__ = _reduce_card  # type: ignore[assignment, method-assign]
 

@@ -103,25 +103,6 @@ def _parse_die(text: str) -> Die:
     return Die(Colour(match[1]), int(match[2]))
 
 
-def _structure_die_v1(value: object, _: object) -> Die:
-    """A die as replay format 1 wrote it, ``{"colour": c, "pips": n}``."""
-    if not isinstance(value, dict):
-        raise TypeError(f"expected a die object such as {{'colour': 'yellow', 'pips': 4}}, not {value!r}")
-    unknown = sorted(set(value) - {"colour", "pips"})
-    if unknown:
-        raise ValueError(f"a die has only 'colour' and 'pips', not {unknown}")
-    colour, pips = value.get("colour"), value.get("pips")
-    if colour not in {c.value for c in Colour}:
-        raise ValueError(f"expected a colour among {[c.value for c in Colour]}, not {colour!r}")
-    if type(pips) is not int:
-        raise TypeError(f"expected the pips (an integer), not {pips!r}")
-    return Die(Colour(colour), pips)
-
-
-def _unstructure_die_v1(die: Die) -> dict[str, object]:
-    return {"colour": die.colour.value, "pips": die.pips}
-
-
 register_token(  # a die is written as its text; the dice of play are shared objects
     Die,
     DICE,
@@ -129,7 +110,7 @@ register_token(  # a die is written as its text; the dice of play are shared obj
     parse=_parse_die,
     pattern=_DIE_PATTERN,
     example="yellow-4",
-    legacy=(_structure_die_v1, _unstructure_die_v1),
+    legacy=True,  # replay format 1 wrote {"colour": "yellow", "pips": 4}
 )
 
 DIE_ORDER: Final[Callable[[Die], tuple[str, int]]] = operator.attrgetter("colour._value_", "pips")
