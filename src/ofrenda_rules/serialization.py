@@ -54,6 +54,7 @@ __all__ = [
     "from_json_value",
     "library_error",
     "load_packaged",
+    "legacy_converter",
     "loads",
     "parse_json",
     "make_converter",
