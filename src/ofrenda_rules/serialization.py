@@ -28,7 +28,7 @@ Pass()
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from importlib import resources
 from typing import Any, Final, TypeVar, cast, get_args, get_origin, overload
@@ -95,7 +95,7 @@ _OBJECTS_IN_V1: set[type] = set()
 class Token:
     """How a class registered with :func:`register_token` is written: one JSON string per instance."""
 
-    by_text: dict[str, object]
+    by_text: Mapping[str, object]
     """The shared instances by their text."""
     text_by_id: dict[int, str]
     """The text of each shared instance, by ``id`` (the registry keeps the instances alive)."""
@@ -376,14 +376,13 @@ def register_token(
     def unstructure(value: T) -> str:
         return text_by_id.get(id(value)) or text(value)
 
-    _TOKENS[cls] = Token(dict(shared), text_by_id, pattern, example)
+    _TOKENS[cls] = Token(shared, text_by_id, pattern, example)
     if legacy:
         _OBJECTS_IN_V1.add(cls)
     else:
         _OBJECTS_IN_V1.discard(cls)
     _INTERNED.pop(cls, None)
-    _LEGACY.clear()
-    register_hooks(cls, structure, unstructure)
+    register_hooks(cls, structure, unstructure)  # (which forgets the legacy converter)
     _reset_compiled()
 
 
@@ -488,24 +487,21 @@ def from_json_value(data: object, cls: object) -> object:
     except OfrendaRulesError as exc:
         raise FormatError(f"invalid {_name(cls)}: {exc}") from exc
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise FormatError(f"invalid {_name(cls)}: {_explain(data, cls, exc)}") from exc
+        raise FormatError(f"invalid {_name(cls)}: {_explain(exc)}") from exc
 
 
 _MAX_FAULTS_SHOWN: Final = 5
 
 
-def _explain(data: object, cls: object, exc: BaseException) -> str:
-    """Why ``data`` is not a ``cls``, in the words of the schema checker when the shape is wrong.
+def _explain(exc: BaseException) -> str:
+    """Why a document of the right shape is not a ``cls``: the converter's or a validator's fault.
 
-    A document of the wrong shape is described by its JSON Schema faults
-    (``$.dice: expected an array, got an object``), never by the Python error
-    the converter met; a document of the right shape that a validator refuses
-    gives the validator's message once, with its path when it is not the root.
+    (A document of the wrong shape never gets here: :func:`from_json_value`
+    describes it by its JSON Schema faults, ``$.dice: expected an array, got
+    an object``, before calling the converter.) A validator's refusal gives
+    the validator's message once, with its path when it is not the root.
     """
     nested = library_error(exc)
-    problems = _schema_faults(data, cls) if nested is None else []
-    if problems:
-        return _shown(problems)
     lines = (
         cattrs.transform_error(exc, path="$", format_exception=_describe_fault)
         if isinstance(exc, cattrs.BaseValidationError)
