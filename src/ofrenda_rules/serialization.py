@@ -28,7 +28,9 @@ Pass()
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
+from enum import Enum
 from fractions import Fraction
 from importlib import resources
 from typing import Any, Final, TypeVar, cast, get_args, get_origin, overload
@@ -60,6 +62,7 @@ __all__ = [
     "make_converter",
     "register_hooks",
     "register_interned",
+    "register_numbered_token",
     "register_token",
     "register_tagged_union",
     "to_json_value",
@@ -384,6 +387,57 @@ def register_token(
     _INTERNED.pop(cls, None)
     register_hooks(cls, structure, unstructure)  # (which forgets the legacy converter)
     _reset_compiled()
+
+
+def register_numbered_token(
+    cls: type[T],
+    instances: Iterable[T],
+    *,
+    kind: str,
+    kinds: type[Enum],
+    number: str,
+    example: str,
+    legacy: bool = False,
+) -> None:
+    """Register ``cls`` as a token (see :func:`register_token`) of an enum member's value, a hyphen, an integer.
+
+    ``kind`` names the field holding a member of ``kinds`` (whose values are
+    strings) and ``number`` the integer field: a card ``Card(Suit.RED, 14)``
+    is ``"red-14"``. The integer is written in plain decimal; any integer
+    reads back (the rules refuse one that is not in play), but not ``"red-014"``
+    or one with a final newline.
+
+    >>> import attrs, enum
+    >>> class Colour(enum.Enum):
+    ...     RED = "red"
+    >>> fields = {"colour": attrs.field(type=Colour), "size": attrs.field(type=int)}
+    >>> Bead = attrs.make_class("Bead", fields, frozen=True)
+    >>> shared = [Bead(Colour.RED, 2)]
+    >>> register_numbered_token(Bead, shared, kind="colour", kinds=Colour, number="size", example="red-2")
+    >>> dumps([Bead(Colour.RED, 2), Bead(Colour.RED, -7)])
+    '["red-2","red--7"]'
+    >>> loads('"red-9"', Bead)
+    Bead(colour=<Colour.RED: 'red'>, size=9)
+    """
+    values = [member.value for member in kinds]
+    pattern = f"^({'|'.join(re.escape(value) for value in values)})-(0|-?[1-9][0-9]*)$"
+    compiled = re.compile(pattern)
+    noun = cls.__name__.lower()
+    among = ", ".join(values)
+
+    def text(value: T) -> str:
+        return f"{getattr(value, kind).value}-{getattr(value, number)}"
+
+    def parse(token: str) -> T:
+        match = compiled.fullmatch(token)
+        if match is None:
+            raise ValueError(
+                f"expected a {noun} such as {example!r} (a {kind} among {among}, a hyphen, "
+                f"the {number} in decimal), not {token!r}"
+            )
+        return cls(**{kind: kinds(match[1]), number: int(match[2])})
+
+    register_token(cls, instances, text=text, parse=parse, pattern=pattern, example=example, legacy=legacy)
 
 
 _LEGACY: dict[str, JsonConverter] = {}

@@ -15,7 +15,6 @@ loads from JSON with :func:`load_deck`, validated against the rulebook.
 from __future__ import annotations
 
 import enum
-import re
 from collections import Counter
 from typing import Final
 
@@ -23,7 +22,7 @@ import attrs
 
 from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
-from ofrenda_rules.serialization import load_packaged, register_token
+from ofrenda_rules.serialization import load_packaged, register_numbered_token
 
 __all__ = [
     "DEFAULT_DECK",
@@ -197,29 +196,6 @@ _CARD_INDEX: Final = {key: index for index, key in enumerate(sorted(_CARDS))}
 _CARD_KEYS: Final = tuple(sorted(_CARDS))
 
 
-def _card_text(card: Card) -> str:
-    """A card's JSON text: its suit and number, ``"red-14"``.
-
-    >>> _card_text(Card(Suit.RED, 14))
-    'red-14'
-    """
-    return f"{card.suit.value}-{card.number}"
-
-
-_CARD_PATTERN: Final = f"^({'|'.join(suit.value for suit in Suit)})-(0|-?[1-9][0-9]*)$"
-"""What a card's text looks like: a suit, a hyphen, an integer in plain decimal."""
-_CARD_TEXT: Final = re.compile(_CARD_PATTERN)
-
-
-def _parse_card(text: str) -> Card:
-    """A card from its text (any integer number: the rules refuse a card outside 1-20 where it is played)."""
-    match = _CARD_TEXT.fullmatch(text)
-    if match is None:
-        suits = ", ".join(suit.value for suit in Suit)
-        raise ValueError(f"expected a card such as 'red-14' (a suit among {suits}, a hyphen, a number), not {text!r}")
-    return Card(Suit(match[1]), int(match[2]))
-
-
 def _card_at(index: int) -> Card:
     """Unpickle a card: the shared object at ``index`` in suit-then-number order."""
     return _CARDS[_CARD_KEYS[index]]
@@ -230,12 +206,12 @@ def _reduce_card(card: Card) -> tuple[object, ...]:
     return (_card_at, (index,)) if index is not None else (Card, (card.suit, card.number))
 
 
-register_token(  # a card is written as its text; the deck's cards are shared objects
+register_numbered_token(  # a card is written as its text, "red-14"; the deck's cards are shared objects
     Card,
     _CARDS.values(),
-    text=_card_text,
-    parse=_parse_card,
-    pattern=_CARD_PATTERN,
+    kind="suit",
+    kinds=Suit,
+    number="number",
     example="red-14",
     legacy=True,  # replay format 1 wrote {"number": 14, "suit": "red"}
 )

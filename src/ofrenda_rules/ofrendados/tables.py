@@ -26,7 +26,6 @@ True
 from __future__ import annotations
 
 import operator
-import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Final
@@ -52,7 +51,7 @@ from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION, Edition
 from ofrenda_rules.ofrendados.events import CardRevealed, DieTaken, DieUsed, FlowerMoved, ObjectDrawn, Passed
 from ofrenda_rules.ofrendados.offering import Sheet
 from ofrenda_rules.ofrendados.state import DICE_PER_COLOUR, Die, Pending, PendingKind
-from ofrenda_rules.serialization import register_token
+from ofrenda_rules.serialization import register_numbered_token
 
 __all__ = [
     "CREATE_FLOWER",
@@ -80,35 +79,12 @@ __all__ = [
 
 DICE: Final = tuple(Die(colour, pips) for colour in sorted(Colour, key=lambda c: c.value) for pips in range(1, 7))
 """Every die a game can hold, in the dice order (orange, purple, yellow; 1 to 6 pips)."""
-_DIE_PATTERN: Final = f"^({'|'.join(colour.value for colour in Colour)})-(0|-?[1-9][0-9]*)$"
-"""What a die's JSON text looks like: a colour, a hyphen, the pips in plain decimal."""
-_DIE_TEXT: Final = re.compile(_DIE_PATTERN)
-
-
-def _die_text(die: Die) -> str:
-    """A die's JSON text: its colour and pips, ``"yellow-4"``.
-
-    >>> _die_text(Die(Colour.YELLOW, 4))
-    'yellow-4'
-    """
-    return f"{die.colour.value}-{die.pips}"
-
-
-def _parse_die(text: str) -> Die:
-    """A die from its text (any pips: the rules refuse a die that is not in play)."""
-    match = _DIE_TEXT.fullmatch(text)
-    if match is None:
-        colours = ", ".join(colour.value for colour in Colour)
-        raise ValueError(f"expected a die such as 'yellow-4' (a colour among {colours}, a hyphen, pips), not {text!r}")
-    return Die(Colour(match[1]), int(match[2]))
-
-
-register_token(  # a die is written as its text; the dice of play are shared objects
+register_numbered_token(  # a die is written as its text, "yellow-4"; the dice of play are shared objects
     Die,
     DICE,
-    text=_die_text,
-    parse=_parse_die,
-    pattern=_DIE_PATTERN,
+    kind="colour",
+    kinds=Colour,
+    number="pips",
     example="yellow-4",
     legacy=True,  # replay format 1 wrote {"colour": "yellow", "pips": 4}
 )
