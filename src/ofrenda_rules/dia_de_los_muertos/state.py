@@ -12,6 +12,7 @@ from typing import Final
 
 import attrs
 
+from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.dia_de_los_muertos.components import EDITIONS, Card, DeckEdition, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.events import Event
 from ofrenda_rules.digest import NOT_IN_REPLAY_V1
@@ -62,6 +63,10 @@ class Config:
     def hand_size(self) -> int:
         """Cards dealt to each player."""
         return HAND_SIZES[self.players]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the config by its fields' values, without their names."""
+        return reduce_init_fields(self)
 
 
 @attrs.frozen

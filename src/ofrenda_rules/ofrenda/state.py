@@ -90,6 +90,10 @@ class Config:
             return self.edition.marigolds
         return self.edition.marigolds + self.players * 3 * (TURNS + 1) + TURNS * ABUELA_TURN_GAIN
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the config by its fields' values, without their names."""
+        return reduce_init_fields(self)
+
 
 class Phase(PlainEnum):
     """What the game waits for."""

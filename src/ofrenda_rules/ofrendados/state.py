@@ -123,6 +123,10 @@ class Config:
         """Dice of each colour in play."""
         return DICE_PER_COLOUR[self.players]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the config by its fields' values, without their names."""
+        return reduce_init_fields(self)
+
 
 _OPTION_TYPES: Final[dict[str, type]] = {
     "beneath": Beneath,

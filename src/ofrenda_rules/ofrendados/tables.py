@@ -89,6 +89,21 @@ register_numbered_token(  # a die is written as its text, "yellow-4"; the dice o
     legacy=True,  # replay format 1 wrote {"colour": "yellow", "pips": 4}
 )
 
+_DIE_INDEX: Final = {(die.colour, die.pips): index for index, die in enumerate(DICE)}
+
+
+def _die_at(index: int) -> Die:
+    """Unpickle a die: the shared object at ``index`` of :data:`DICE`."""
+    return DICE[index]
+
+
+def _reduce_die(die: Die) -> tuple[object, ...]:
+    index = _DIE_INDEX.get((die.colour, die.pips))
+    return (_die_at, (index,)) if index is not None else (Die, (die.colour, die.pips))
+
+
+Die.__reduce__ = _reduce_die  # type: ignore[assignment, method-assign]
+
 DIE_ORDER: Final[Callable[[Die], tuple[str, int]]] = operator.attrgetter("colour._value_", "pips")
 """A sort key giving :class:`Die`'s own order (colour name, then pips), for dice that are not in :data:`DICE`."""
 

@@ -172,6 +172,10 @@ class Config:
         """The names of the advanced challenges in play."""
         return tuple(name for name in CHALLENGES if getattr(self, name))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the config by its fields' values, without their names."""
+        return reduce_init_fields(self)
+
 
 class Phase(enum.Enum):
     """What the game is waiting for."""
