@@ -1,11 +1,13 @@
 """JSON round trip and size, and pickle size, of mid-game states sampled from playouts.
 
 For each configuration, a few seeded and a few driver-mode playouts (the
-same random choice code as the timed loop) are recorded, and states evenly
-spaced strictly between the first and the last are kept. Each sampled state
-is checked to round-trip exactly (``loads(dumps(s)) == s``, and the same
-through pickle), then timed: ``dumps`` + ``loads`` with the game's
-``state_type``, in repetitions whose median is the state's time.
+same random choice code as the timed loop) are recorded. Every state strictly
+between the first and the last of a playout is a mid-game state: each one is
+checked to round-trip exactly (``loads(dumps(s)) == s``, and the same through
+pickle) and its JSON and pickle are sized, so the maxima are over all of them.
+Some are timed: states evenly spaced through each playout, and the one with
+the largest JSON; a state's time is ``dumps`` + ``loads`` with the game's
+``state_type``, the median of repetitions.
 """
 
 from __future__ import annotations
@@ -73,16 +75,19 @@ def _round_trip_us(state: Any, state_type: type, repetitions: int) -> float:
 
 @attrs.frozen
 class StateSizes:
-    """What the sampled states of one configuration cost to serialise."""
+    """What the mid-game states of one configuration cost to serialise."""
 
     states: int
+    """The mid-game states sized (every one of the recorded playouts)."""
     json_bytes: tuple[int, ...]
     json_us: tuple[float, ...]
+    """The round-trip times of the timed states (a subset)."""
     pickle_bytes: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
             "states": self.states,
+            "states_timed": len(self.json_us),
             "json_bytes_median": statistics.median(self.json_bytes),
             "json_bytes_max": max(self.json_bytes),
             "json_round_trip_us_median": round(statistics.median(self.json_us), 2),
@@ -92,23 +97,33 @@ class StateSizes:
         }
 
 
-def measure_states(game: AnyGame, config: Any, repetitions: int, playouts: int = 2, per_playout: int = 6) -> StateSizes:
-    """Sample mid-game states of ``config`` and measure their JSON and pickle forms."""
+def measure_states(game: AnyGame, config: Any, repetitions: int, playouts: int = 4, per_playout: int = 3) -> StateSizes:
+    """Size every mid-game state of ``playouts`` seeded and driver playouts of ``config``; time some."""
     state_type = game.state_type
     json_bytes: list[int] = []
-    json_us: list[float] = []
     pickle_bytes: list[int] = []
-    states = sample(game, config, playouts, per_playout)
-    if not states:
+    timed: list[Any] = []
+    largest: tuple[int, Any] = (-1, None)
+    for k in range(playouts):
+        for seed in (k + 1, None):
+            inner = record(game, config, seed, player_seed=1000 + k)[1:-1]
+            count = min(per_playout, len(inner))
+            timed.extend(inner[(i * len(inner)) // count] for i in range(count))
+            for state in inner:
+                text = dumps(state, state_type)
+                if loads(text, state_type) != state:
+                    raise BenchError(f"{game.info.name}: a state does not survive its JSON round trip")
+                blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+                if pickle.loads(blob) != state:
+                    raise BenchError(f"{game.info.name}: a state does not survive pickling")
+                size = len(text.encode())
+                json_bytes.append(size)
+                pickle_bytes.append(len(blob))
+                if size > largest[0]:
+                    largest = (size, state)
+    if not json_bytes:
         raise BenchError(f"{game.info.name} {game.describe_config(config)}: no mid-game state to sample")
-    for state in states:
-        text = dumps(state, state_type)
-        if loads(text, state_type) != state:
-            raise BenchError(f"{game.info.name}: a state does not survive its JSON round trip")
-        blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        if pickle.loads(blob) != state:
-            raise BenchError(f"{game.info.name}: a state does not survive pickling")
-        json_bytes.append(len(text.encode()))
-        pickle_bytes.append(len(blob))
-        json_us.append(_round_trip_us(state, state_type, repetitions))
-    return StateSizes(len(states), tuple(json_bytes), tuple(json_us), tuple(pickle_bytes))
+    if all(state is not largest[1] for state in timed):
+        timed.append(largest[1])
+    json_us = [_round_trip_us(state, state_type, repetitions) for state in timed]
+    return StateSizes(len(json_bytes), tuple(json_bytes), tuple(json_us), tuple(pickle_bytes))
