@@ -306,19 +306,19 @@ EXPECTATIONS: dict[str, dict[str, Any]] = {
                     "rule": "Put the last B.S. Tile on the Kitty Token [...] Determine 1st player randomly. The 2nd "
                     "player then chooses any BS Tile on the Altar and flips it over to its Burnt Offering side.",
                     "current_player": 1,
-                    "state": {"token": "white-wing", "lit": [False] * 9},
+                    "state": {"token": "white-wing", "lit": "0" * 9},
                 },
                 {
                     "after_steps": 33,
                     "rule": "flips it over to its Burnt Offering side",
                     "current_player": 0,
-                    "state": {"lit[0]": True, "altar[0]": "yellow-skull"},
+                    "state": {"lit[0]": "1", "altar[0]": "yellow-skull"},
                 },
                 {
                     "after_steps": 34,
                     "rule": "They can move around the Altar but they can't be pushed off of it. [...] All the tiles "
                     "that the active player pushed off of the Altar enter their hand for the next turn.",
-                    "state": {"lit[3]": True, "altar[3]": "yellow-skull", "altar[0]": None, "pushed": ["red-wishbone"]},
+                    "state": {"lit[3]": "1", "altar[3]": "yellow-skull", "altar[0]": None, "pushed": ["red-wishbone"]},
                 },
             ]
         },

@@ -215,6 +215,10 @@ class _Compiler:
         if tp in (int, bool, str) or tp is _NONE:
             return var, True
         origin, args = get_origin(tp), get_args(tp)
+        token = self._token(tp)
+        if token is not None:  # a shared instance's text by identity, any other through the hook
+            ids, hook = self._name(env, token.text_by_id), self._name(env, self._hooks()[tp][1])
+            return f"({ids}.get(id({var})) or {hook}({var}))", True
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return f"{var}._value_", all(type(member.value) in (int, str) for member in tp)
         if origin in (Union, types.UnionType):
@@ -245,10 +249,6 @@ class _Compiler:
                 return f"list({var})", all(self._leaf_types(arg) is not None for arg in args)
             return self.converter_call(tp, var, env), False
         hooks = self._hooks()
-        token = self._token(tp)
-        if token is not None:  # a shared instance's text by identity, any other through the hook
-            ids, hook = self._name(env, token.text_by_id), self._name(env, hooks[tp][1])
-            return f"({ids}.get(id({var})) or {hook}({var}))", True
         if tp in hooks:
             return f"{self._name(env, hooks[tp][1])}({var})", tp in self._flat_hooks()
         if isinstance(tp, type) and attrs.has(tp) and not hasattr(tp, "TAG"):
@@ -307,7 +307,14 @@ class _Compiler:
             items.append((self.tag_key, repr(tag)))
         items.sort()
         body = ", ".join(f"{name!r}: {expr}" for name, expr in items)
-        source = f"def unstructure(o):\n    return {{{body}}}\n"
+        omitted = self._omitted(cls)
+        if omitted:  # members equal to their default are left out (serialization.register_defaults_omitted)
+            lines = [
+                f"    if o.{name} == {self._name(env, default)}: del r[{name!r}]" for name, default in omitted.items()
+            ]
+            source = "def unstructure(o):\n" + f"    r = {{{body}}}\n" + "\n".join(lines) + "\n    return r\n"
+        else:
+            source = f"def unstructure(o):\n    return {{{body}}}\n"
         fn = self._compile(source, "unstructure", env)
         self.unstructure_fns[key] = fn
         self.unstructure_plain[key] = plain
@@ -331,6 +338,13 @@ class _Compiler:
         if tp is _NONE:
             return [f"{i}if {var} is not None: raise SLOW", f'{i}{var} = "null"']
         origin, args = get_origin(tp), get_args(tp)
+        token = self._token(tp)
+        if token is not None and token.quoted_by_value is not None:  # flags: their text by value
+            quoted, hook = self._name(env, token.quoted_by_value), self._name(env, self._hooks()[tp][1])
+            return [f"{i}{var} = ({quoted}.get({var}) if type({var}) is tuple else None) or TOKEN({var}, {hook})"]
+        if token is not None:
+            quoted, hook = self._name(env, self.token_texts(tp)), self._name(env, self._hooks()[tp][1])
+            return [f"{i}{var} = {quoted}.get(id({var})) or TOKEN({var}, {hook})"]
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             kinds = {type(member.value) for member in tp}
             if kinds not in ({str}, {int}):
@@ -367,9 +381,6 @@ class _Compiler:
                 f'{i}{var} = "".join(ARRAY({var}, 0))',
             ]
         hooks = self._hooks()
-        if self._token(tp) is not None:
-            quoted, hook = self._name(env, self.token_texts(tp)), self._name(env, hooks[tp][1])
-            return [f"{i}{var} = {quoted}.get(id({var})) or TOKEN({var}, {hook})"]
         if tp in hooks:
             if tp not in self._flat_hooks():
                 return None
@@ -411,7 +422,7 @@ class _Compiler:
         head = [f"{i}if type({var}) is not tuple and type({var}) is not list: raise SLOW"]
         hooks = self._hooks()
         inner = self._array_element(element)
-        if self._leaf_types(element) is not None or (inner is not None and self._leaf_types(inner) is not None):
+        if self._leaf_types(element) is not None or (inner is not None and self._leaf_array(element)):
             # scalars, or arrays of scalars: json's own C encoder writes them, whatever they hold
             return [*head, f'{i}{var} = "".join(ARRAY({var}, 0))']
         if isinstance(element, type) and issubclass(element, enum.Enum):
@@ -479,8 +490,18 @@ class _Compiler:
         if tag is not None:
             parts.append((self.tag_key, _literal(encode_basestring_ascii(tag))))
         parts.sort()
-        body = ",".join(f"{_literal(encode_basestring_ascii(name))}:{text}" for name, text in parts)
-        lines.append(f"    return f'{{{{{body}}}}}'")
+        omitted = self._omitted(cls)
+        if omitted:  # members equal to their default are left out (serialization.register_defaults_omitted)
+            pieces = []
+            for name, text in parts:
+                piece = f"f'{_literal(encode_basestring_ascii(name))}:{text}'"
+                if name in omitted:
+                    piece = f"('' if o.{name} == {self._name(env, omitted[name])} else {piece})"
+                pieces.append(piece)
+            lines.append(f"    return '{{' + ','.join(filter(None, ({', '.join(pieces)},))) + '}}'")
+        else:
+            body = ",".join(f"{_literal(encode_basestring_ascii(name))}:{text}" for name, text in parts)
+            lines.append(f"    return f'{{{{{body}}}}}'")
         fn = self._compile("\n".join(lines) + "\n", "text", env)
         self.text_fns[key] = fn
         return fn
@@ -516,6 +537,18 @@ class _Compiler:
         if tp is _NONE:
             return [f"{indent}if {var} is not None: raise SLOW"], 0
         origin, args = get_origin(tp), get_args(tp)
+        token = self._token(tp)
+        if token is not None:  # a shared instance by one lookup, any other token through the hook
+            lookup, hook = self._name(env, token.by_text), self._name(env, self._hooks()[tp][0])
+            return [
+                f"{indent}_h = {lookup}.get({var}) if type({var}) is str else None",
+                f"{indent}if _h is None:",
+                f"{indent}    try:",
+                f"{indent}        _h = {hook}({var}, {self._name(env, tp)})",
+                f"{indent}    except Exception:",
+                f"{indent}        raise SLOW from None",
+                f"{indent}{var} = _h",
+            ], 0
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             if not all(isinstance(member.value, str) for member in tp):
                 return self.structure_via_converter(tp, var, env, indent), None
@@ -555,18 +588,6 @@ class _Compiler:
                 depths.append(part_depth)
             return [*lines, f"{indent}{var} = ({', '.join(parts)},)"], _below(depths)
         hooks = self._hooks()
-        token = self._token(tp)
-        if token is not None:  # a shared instance by one lookup, any other token through the hook
-            lookup, hook = self._name(env, token.by_text), self._name(env, hooks[tp][0])
-            return [
-                f"{indent}_h = {lookup}.get({var}) if type({var}) is str else None",
-                f"{indent}if _h is None:",
-                f"{indent}    try:",
-                f"{indent}        _h = {hook}({var}, {self._name(env, tp)})",
-                f"{indent}    except Exception:",
-                f"{indent}        raise SLOW from None",
-                f"{indent}{var} = _h",
-            ], 0
         if tp in hooks:
             hook = self._name(env, hooks[tp][0])
             lines = [
@@ -734,14 +755,30 @@ class _Compiler:
         env: dict[str, Any] = {"CLS": cls}
         fields = [field for field in attrs.fields(cls) if field.init]
         size = len(fields) + tagged
-        lines = [
-            "def structure(d, n):",
-            f"    if type(d) is not dict or len(d) != {size}: raise SLOW",
-            f"    n[0] += {size}",
-            "    try:",
-        ]
-        lines += [f"        f{i} = d[{field.name!r}]" for i, field in enumerate(fields)] or ["        pass"]
-        lines += ["    except KeyError:", "        raise SLOW from None"]
+        omitted = self._omitted(cls)
+        if omitted:  # a missing member is its default, given as its JSON value to the statements below
+            lines = ["def structure(d, n):", "    if type(d) is not dict: raise SLOW", "    _m = 0"]
+            for i, field in enumerate(fields):
+                if field.name in omitted:
+                    default = self.converter.unstructure(omitted[field.name], hints.get(field.name, field.type))
+                    lines += [
+                        f"    f{i} = d.get({field.name!r}, MISS)",
+                        f"    if f{i} is MISS:",
+                        f"        f{i} = {self._name(env, default)}",
+                        "        _m += 1",
+                    ]
+                else:
+                    lines += [f"    f{i} = d.get({field.name!r}, MISS)", f"    if f{i} is MISS: raise SLOW"]
+            lines += [f"    if len(d) + _m != {size}: raise SLOW", "    n[0] += len(d)"]
+        else:
+            lines = [
+                "def structure(d, n):",
+                f"    if type(d) is not dict or len(d) != {size}: raise SLOW",
+                f"    n[0] += {size}",
+                "    try:",
+            ]
+            lines += [f"        f{i} = d[{field.name!r}]" for i, field in enumerate(fields)] or ["        pass"]
+            lines += ["    except KeyError:", "        raise SLOW from None"]
         depths: list[int | None] = []
         leaf_arrays: dict[frozenset[type], list[str]] = {}  # arrays of scalars by their members' types
         for i, field in enumerate(fields):
@@ -858,9 +895,9 @@ class _Compiler:
 
     @classmethod
     def _leaf_array(cls, tp: Any) -> bool:
-        """Whether ``tp`` is ``tuple[X, ...]`` of a scalar ``X`` (see :meth:`_leaf_types`)."""
+        """Whether ``tp`` is ``tuple[X, ...]`` of a scalar ``X`` (see :meth:`_leaf_types`), written as an array."""
         element = cls._array_element(tp)
-        return element is not None and cls._leaf_types(element) is not None
+        return element is not None and cls._leaf_types(element) is not None and cls._token(tp) is None
 
     @staticmethod
     def _array_element(tp: Any) -> Any:
@@ -885,6 +922,8 @@ class _Compiler:
             tp, optional = members[0], True
         token = _Compiler._token(tp)
         lookup: dict[object, object]
+        if token is not None and not token.known:
+            return None
         if token is not None:
             lookup = {text: value for text, value in token.by_text.items()}
         elif isinstance(tp, type) and issubclass(tp, enum.Enum) and all(isinstance(m.value, str) for m in tp):
@@ -957,6 +996,13 @@ class _Compiler:
         )
 
     @staticmethod
+    def _omitted(cls: type) -> dict[str, object]:
+        """The defaults of ``cls``'s members left out when equal to them (see ``register_defaults_omitted``)."""
+        from ofrenda_rules.serialization import _DEFAULTS_OMITTED
+
+        return _DEFAULTS_OMITTED.get(cls, {})
+
+    @staticmethod
     def _interned() -> dict[type, tuple[object, ...]]:
         from ofrenda_rules.serialization import _INTERNED
 
@@ -967,7 +1013,7 @@ class _Compiler:
         """How ``tp`` is written when it is a token class (see :func:`ofrenda_rules.serialization.register_token`)."""
         from ofrenda_rules.serialization import _TOKENS
 
-        return _TOKENS.get(tp) if isinstance(tp, type) else None
+        return _TOKENS.get(tp) if isinstance(tp, type | types.GenericAlias) else None
 
     def token_texts(self, tp: Any) -> dict[int, str]:
         """The JSON text (a quoted string) of each shared instance of the token class ``tp``, by ``id``."""
@@ -980,7 +1026,7 @@ class _Compiler:
         return texts
 
     @staticmethod
-    def _hooks() -> dict[type, tuple[Any, Any]]:
+    def _hooks() -> dict[object, tuple[Any, Any]]:
         from ofrenda_rules.serialization import _HOOKS
 
         return _HOOKS

@@ -186,7 +186,7 @@ def legacy_config_value(config: object, legacy_key: str, legacy_edition: object)
     Ofrenda's default edition). Fields marked :data:`NOT_IN_REPLAY_V1` did
     not exist then and are left out while they hold their default.
     """
-    value = to_json_value(config)
+    value = legacy_converter().unstructure(config, type(config))  # every member, as format 1 wrote them
     assert isinstance(value, dict)
     value.pop("edition", None)
     config_type: Any = type(config)

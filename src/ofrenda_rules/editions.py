@@ -25,8 +25,10 @@ copied), so rules code reads tables straight off it.
 
 >>> from ofrenda_rules import dia_de_los_muertos as ddlm
 >>> from ofrenda_rules.serialization import dumps
->>> dumps(ddlm.Config(players=3))  # doctest: +ELLIPSIS
-'{"edition":{"digest":null,"name":"..."},"high_low_split":false,"lead_replacement_exempt":false,"lock_lead":false,"players":3}'
+>>> dumps(ddlm.Config(players=3))  # the default edition by name; options at their default are left out
+'{"edition":{"name":"Jolly Roger Games 2016 (reconstructed)"},"players":3}'
+>>> dumps(ddlm.Config(players=3, lock_lead=True))  # doctest: +ELLIPSIS
+'{"edition":{...},"lock_lead":true,"players":3}'
 >>> ddlm.EDITIONS.ref(ddlm.DEFAULT_DECK).digest is None
 True
 """
@@ -219,7 +221,7 @@ class EditionCatalog(Generic[E]):
     def unstructure_ref(self, edition: E) -> dict[str, object]:
         """The JSON value of the reference to ``edition`` (the converter's hook)."""
         ref = self.ref(edition)
-        return {"digest": ref.digest, "name": ref.name}
+        return {"name": ref.name} if ref.digest is None else {"digest": ref.digest, "name": ref.name}
 
     def structure_ref(self, value: object) -> E:
         """The edition a JSON reference names (the converter's hook).
@@ -232,9 +234,8 @@ class EditionCatalog(Generic[E]):
         default = self.default_ref
         if (
             type(value) is dict
-            and len(value) == 2
-            and value.get("digest", 0) is None
             and value.get("name") == default.name
+            and (len(value) == 1 or (len(value) == 2 and value.get("digest", 0) is None))
         ):
             return self.default  # the default edition, named as it is written
         if not isinstance(value, dict) or not isinstance(value.get("name"), str) or set(value) - {"name", "digest"}:

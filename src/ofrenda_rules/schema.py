@@ -79,6 +79,9 @@ class _Builder:
         supertype = getattr(tp, "__supertype__", None)  # typing.NewType
         if supertype is not None:
             return self.of(supertype, bindings)
+        token = serialization._TOKENS.get(tp) if isinstance(tp, types.GenericAlias) else None
+        if token is not None:  # serialization.FLAGS: one string
+            return {"type": "string", "pattern": token.pattern, "examples": [token.example]}
         origin = get_origin(tp)
         args = get_args(tp)
         if origin is Literal:

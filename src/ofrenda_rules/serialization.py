@@ -27,7 +27,9 @@ Pass()
 
 from __future__ import annotations
 
+import functools
 import json
+import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
@@ -48,6 +50,7 @@ from ofrenda_rules.errors import EditionError, FormatError, OfrendaRulesError
 
 __all__ = [
     "EDITION_METADATA",
+    "FLAGS",
     "MAX_DEPTH",
     "MAX_DOCUMENT_BYTES",
     "TAG_KEY",
@@ -60,6 +63,7 @@ __all__ = [
     "loads",
     "parse_json",
     "make_converter",
+    "register_defaults_omitted",
     "register_hooks",
     "register_interned",
     "register_numbered_token",
@@ -87,11 +91,12 @@ reference back through the catalog (see :mod:`ofrenda_rules.editions`).
 """
 
 _UNIONS: list[object] = []
-_HOOKS: dict[type, tuple[Any, Any]] = {}
+_HOOKS: dict[object, tuple[Any, Any]] = {}
 _FLAT_HOOKS: set[type] = set()
 _INTERNED: dict[type, tuple[object, ...]] = {}
-_TOKENS: dict[type, Token] = {}
-_OBJECTS_IN_V1: set[type] = set()
+_TOKENS: dict[object, Token] = {}
+_OBJECTS_IN_V1: set[object] = set()
+_DEFAULTS_OMITTED: dict[type, dict[str, object]] = {}
 
 
 @attrs.frozen
@@ -106,6 +111,12 @@ class Token:
     """A regular expression every text matches (the JSON Schema's ``pattern``)."""
     example: str
     """A text given as an example in error messages and the schema."""
+    quoted_by_value: Mapping[object, str] | None = None
+    """For a class whose instances are not shared (flags): the JSON text, quoted, of values met so far."""
+    known: bool = True
+    """Whether ``by_text`` holds every text in common use (an array is read by one lookup per item, a miss
+    taking the slow path); ``False`` when texts are learnt as they are read (flags): each item is looked up,
+    or parsed by the hook."""
 
 
 def _edition_fields(cls: object) -> dict[str, Any]:
@@ -132,6 +143,13 @@ def _edition_unstructure_factory(cls: Any, conv: Any) -> Any:
     overrides: dict[str, Any] = {
         name: override(unstruct_hook=catalog.unstructure_ref) for name, catalog in _edition_fields(cls).items()
     }
+    return make_dict_unstructure_fn(cls, conv, **overrides)
+
+
+def _omitting_unstructure_factory(cls: Any, conv: Any) -> Any:
+    overrides: dict[str, Any] = {name: override(omit_if_default=True) for name in _DEFAULTS_OMITTED[cls]}
+    for name, catalog in _edition_fields(cls).items():
+        overrides[name] = override(unstruct_hook=catalog.unstructure_ref)
     return make_dict_unstructure_fn(cls, conv, **overrides)
 
 
@@ -252,6 +270,57 @@ def _is_fixed_leaf_tuple(tp: object) -> bool:
     return bool(args) and all(any(arg == leaf for leaf in _LEAF_CHECKS) for arg in args)
 
 
+FLAGS: Final = tuple[bool, ...]
+"""A row of on/off flags (an altar's lit slots): every field of this type is written as one string.
+
+The string has one character per flag, in order, ``1`` for on and ``0`` for
+off (replay format 1 wrote an array of booleans, see :func:`legacy_converter`).
+
+>>> dumps((True, False, False, True), FLAGS)
+'"1001"'
+>>> loads('"0110"', FLAGS)
+(False, True, True, False)
+"""
+_FLAGS_TEXT: Final = re.compile("[01]*")
+_FLAGS_CACHED: Final = 64
+"""The longest flags whose text and value are remembered (the cache holds at most ``2**12`` of each)."""
+_FLAGS_BY_TEXT: dict[str, tuple[bool, ...]] = {"": ()}
+_TEXT_BY_FLAGS: dict[tuple[bool, ...], str] = {(): ""}
+_QUOTED_BY_FLAGS: dict[object, str] = {(): '""'}
+
+
+def _flags_text(value: tuple[bool, ...]) -> str:
+    text = _TEXT_BY_FLAGS.get(value) if type(value) is tuple else None
+    if text is not None:
+        return text
+    if not all(type(flag) is bool for flag in value):
+        raise TypeError(f"expected flags (a row of booleans), not {value!r}")
+    text = "".join(["1" if flag else "0" for flag in value])
+    if len(value) <= _FLAGS_CACHED and len(_TEXT_BY_FLAGS) < 4096:
+        _TEXT_BY_FLAGS[tuple(value)] = text
+        _QUOTED_BY_FLAGS[tuple(value)] = f'"{text}"'
+    return text
+
+
+def _flags_from_text(value: object, _: object) -> tuple[bool, ...]:
+    flags = _FLAGS_BY_TEXT.get(value) if type(value) is str else None
+    if flags is not None:
+        return flags
+    if not isinstance(value, str):
+        raise TypeError(f"expected flags such as '0110' (a string of 0 and 1), not {value!r}")
+    if _FLAGS_TEXT.fullmatch(value) is None:
+        raise ValueError(f"expected flags such as '0110' (only 0 and 1, one character per flag), not {value!r}")
+    flags = tuple([char == "1" for char in value])
+    if len(value) <= _FLAGS_CACHED and len(_FLAGS_BY_TEXT) < 4096:
+        _FLAGS_BY_TEXT[value] = flags
+    return flags
+
+
+_TOKENS[FLAGS] = Token(_FLAGS_BY_TEXT, {}, "^[01]*$", "0110", _QUOTED_BY_FLAGS, known=False)
+_HOOKS[FLAGS] = (_flags_from_text, _flags_text)
+_OBJECTS_IN_V1.add(FLAGS)
+
+
 def make_converter(*, legacy: bool = False) -> JsonConverter:
     """Build a fresh converter configured for every registered union (``legacy``: see :func:`legacy_converter`).
 
@@ -274,11 +343,18 @@ def make_converter(*, legacy: bool = False) -> JsonConverter:
     conv.register_structure_hook_factory(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_structure_factory)
     conv.register_unstructure_hook_func(lambda tp: _leaf_tuple_element(tp) is not None, _leaf_tuple_unstructure)
     conv.register_unstructure_hook_func(_is_fixed_leaf_tuple, _leaf_tuple_unstructure)  # a JSON array, as written
-    for cls, (structure, unstructure) in _HOOKS.items():
-        if legacy and cls in _OBJECTS_IN_V1:
+    for tp, (structure, unstructure) in _HOOKS.items():
+        if legacy and tp in _OBJECTS_IN_V1:
             continue
-        conv.register_structure_hook(cls, structure)
-        conv.register_unstructure_hook(cls, unstructure)
+        if isinstance(tp, type):
+            conv.register_structure_hook(tp, structure)
+            conv.register_unstructure_hook(tp, unstructure)
+        else:  # a generic alias (FLAGS), which cattrs matches by a predicate
+            conv.register_structure_hook_func(functools.partial(operator.eq, tp), structure)
+            conv.register_unstructure_hook_func(functools.partial(operator.eq, tp), unstructure)
+    if not legacy:
+        for cls in _DEFAULTS_OMITTED:
+            conv.register_unstructure_hook(cls, _omitting_unstructure_factory(cls, conv))
     for union in _UNIONS:
         _configure(conv, union)
     return conv
@@ -317,6 +393,42 @@ def register_hooks(
         _FLAT_HOOKS.discard(cls)
     converter.register_structure_hook(cls, structure)
     converter.register_unstructure_hook(cls, unstructure)
+
+
+def register_defaults_omitted(cls: type, *, keep: Iterable[str] = ()) -> None:
+    """Write the members of the attrs class ``cls`` that equal their default not at all (a game's config).
+
+    A missing member reads back as its default, as it always did. Only fields
+    with a plain default (not a factory) are left out, never those named in
+    ``keep`` (a config's ``players``), and never an edition's reference.
+    Replay format 1 wrote every member, and so does :func:`legacy_converter`.
+
+    >>> import attrs
+    >>> fields = {"players": attrs.field(type=int), "fast": attrs.field(type=bool, default=False)}
+    >>> Options = attrs.make_class("Options", fields)
+    >>> register_defaults_omitted(Options)
+    >>> dumps(Options(4)), dumps(Options(4, fast=True))
+    ('{"players":4}', '{"fast":true,"players":4}')
+    >>> loads('{"players":4}', Options)
+    Options(players=4, fast=False)
+    """
+    if not attrs.has(cls):
+        raise TypeError(f"{cls!r} is not an attrs class")
+    defaults: dict[str, object] = {}
+    kept = set(keep)
+    unknown = kept - {field.name for field in attrs.fields(cls)}
+    if unknown:
+        raise TypeError(f"{cls.__qualname__} has no field {sorted(unknown)[0]!r} to keep")
+    for field in attrs.fields(cls):
+        omittable = field.init and field.default is not attrs.NOTHING and field.name not in kept
+        if omittable and EDITION_METADATA not in field.metadata:
+            if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]  # attrs.Factory is a class
+                raise TypeError(f"{cls.__qualname__}.{field.name}: a factory default cannot be left out")
+            defaults[field.name] = field.default
+    _DEFAULTS_OMITTED[cls] = defaults
+    _LEGACY.clear()
+    converter.register_unstructure_hook(cls, _omitting_unstructure_factory(cls, converter))
+    _reset_compiled()
 
 
 def register_interned(cls: type[T], instances: Iterable[T]) -> None:

@@ -77,9 +77,12 @@ RULEBOOK_ENTRIES = [
 
 
 def member(value: Any, path: str) -> Any:
-    """The member of a JSON value at a dotted path with ``[i]`` indices, e.g. ``boards[0].marigolds``."""
+    """The member of a JSON value at a dotted path with ``[i]`` indices, e.g. ``boards[0].marigolds``.
+
+    An index into a string (a row of flags, ``"0100"``) gives its character there.
+    """
     for part in path.replace("]", "").replace("[", ".").split("."):
-        value = value[int(part)] if isinstance(value, list) else value[part]
+        value = value[int(part)] if isinstance(value, list | str) else value[part]
     return value
 
 

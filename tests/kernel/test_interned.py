@@ -86,12 +86,12 @@ def test_shared_instances_are_read_as_themselves(interned: None) -> None:
     text = dumps(purse)
     assert text == (
         '{"coins":[{"metal":"gold","value":5},{"metal":"tin","value":2}],'
-        '"flags":[true],"stacks":[[{"metal":"silver","value":1},{"metal":"copper","value":0}],[]]}'
+        '"flags":"1","stacks":[[{"metal":"silver","value":1},{"metal":"copper","value":0}],[]]}'
     )
     back = loads(text, Purse)
     assert back == purse
     assert back.stacks[0][0] is SHARED[1] and back.stacks[0][1] is SHARED[2]
-    assert loads('{"coins":[{"value":5,"metal":"gold"}],"flags":[],"stacks":[]}', Purse).coins[0] is SHARED[0]
+    assert loads('{"coins":[{"value":5,"metal":"gold"}],"flags":"","stacks":[]}', Purse).coins[0] is SHARED[0]
 
 
 def test_the_text_is_unchanged_by_interning(interned: None) -> None:
@@ -112,21 +112,21 @@ def test_the_text_is_unchanged_by_interning(interned: None) -> None:
 
 
 FAULTS = [
-    '{"coins":[{"metal":"gold","value":5.0}],"flags":[],"stacks":[]}',  # 5.0 == 5
-    '{"coins":[{"metal":"gold","value":true}],"flags":[],"stacks":[]}',  # a bool for a number
-    '{"coins":[{"metal":"silver","value":true}],"flags":[],"stacks":[]}',  # true == 1
-    '{"coins":[{"metal":"gold","value":5,"year":1}],"flags":[],"stacks":[]}',  # an extra member
-    '{"coins":[{"metal":"gold"}],"flags":[],"stacks":[]}',  # a missing member
-    '{"coins":[["gold",5]],"flags":[],"stacks":[]}',  # not an object
-    '{"coins":["gold"],"flags":[],"stacks":[]}',
-    '{"coins":[null],"flags":[],"stacks":[]}',
-    '{"coins":[{"metal":["gold"],"value":5}],"flags":[],"stacks":[]}',  # unhashable
-    '{"coins":{"metal":"gold","value":5},"flags":[],"stacks":[]}',  # not an array
-    '{"coins":[{"metal":"gold","value":5},{"metal":"gold","value":"5"}],"flags":[],"stacks":[]}',
-    '{"coins":[],"flags":[],"stacks":[[{"metal":"silver","value":1.0}]]}',
-    '{"coins":[],"flags":[],"stacks":[[{"metal":"silver","value":1}],{"metal":"gold","value":5}]}',  # not an array
-    '{"coins":[],"flags":[],"stacks":[[{"metal":"silver","value":1}],"gold"]}',
-    '{"coins":[],"flags":[],"stacks":[[],[{"metal":"silver","value":1,"year":2}]]}',
+    '{"coins":[{"metal":"gold","value":5.0}],"flags":"","stacks":[]}',  # 5.0 == 5
+    '{"coins":[{"metal":"gold","value":true}],"flags":"","stacks":[]}',  # a bool for a number
+    '{"coins":[{"metal":"silver","value":true}],"flags":"","stacks":[]}',  # true == 1
+    '{"coins":[{"metal":"gold","value":5,"year":1}],"flags":"","stacks":[]}',  # an extra member
+    '{"coins":[{"metal":"gold"}],"flags":"","stacks":[]}',  # a missing member
+    '{"coins":[["gold",5]],"flags":"","stacks":[]}',  # not an object
+    '{"coins":["gold"],"flags":"","stacks":[]}',
+    '{"coins":[null],"flags":"","stacks":[]}',
+    '{"coins":[{"metal":["gold"],"value":5}],"flags":"","stacks":[]}',  # unhashable
+    '{"coins":{"metal":"gold","value":5},"flags":"","stacks":[]}',  # not an array
+    '{"coins":[{"metal":"gold","value":5},{"metal":"gold","value":"5"}],"flags":"","stacks":[]}',
+    '{"coins":[],"flags":"","stacks":[[{"metal":"silver","value":1.0}]]}',
+    '{"coins":[],"flags":"","stacks":[[{"metal":"silver","value":1}],{"metal":"gold","value":5}]}',  # not an array
+    '{"coins":[],"flags":"","stacks":[[{"metal":"silver","value":1}],"gold"]}',
+    '{"coins":[],"flags":"","stacks":[[],[{"metal":"silver","value":1,"year":2}]]}',
 ]
 
 

@@ -178,7 +178,7 @@ def test_a_colon_in_a_string_or_an_undeclared_hook_takes_the_general_path() -> N
 @attrs.frozen
 class _Mixed:
     count: int
-    flags: tuple[bool, ...]
+    flags: tuple[bool | None, ...]  # an array (``tuple[bool, ...]`` is a string, see test_compact_json)
     rows: tuple[tuple[int, ...], ...]
     note: _Note | None
     pair: tuple[int, str]
@@ -203,7 +203,7 @@ class _Arrays:
     numbers: tuple[int, ...]
     words: tuple[str, ...]
     slots: tuple[int | None, ...]
-    flags: tuple[bool, ...]
+    flags: tuple[bool | None, ...]  # an array (``tuple[bool, ...]`` is a string, see test_compact_json)
 
 
 def test_arrays_of_scalars_written_in_one_call_are_cut_back_exactly() -> None:

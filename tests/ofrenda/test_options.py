@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -10,7 +9,7 @@ import pytest
 from ofrenda_rules.digest import canonical_json, legacy_state_digest, sha256_hex
 from ofrenda_rules.ofrenda import GAME, Config, State
 from ofrenda_rules.playout import random_playout
-from ofrenda_rules.serialization import dumps, loads
+from ofrenda_rules.serialization import dumps, legacy_converter, loads
 
 OPTIONS = [
     Config(players=1, unlimited_marigolds=True),
@@ -42,7 +41,8 @@ def test_ruling_options_play_to_the_end(config: Config, seed: int | None) -> Non
 def test_version_1_digests_leave_out_abuela_marigolds_stay_at_its_default() -> None:
     """Version-1 replays never named ``abuela_marigolds_stay``; their digests are computed without it."""
     state = GAME.new_game(Config(players=1), 5)
-    value = json.loads(dumps(state))
+    value = legacy_converter().unstructure(state, type(state))  # every member, flags as arrays
+    assert value["boards"][0]["lit"] == [False] * 12
     assert value.pop("recent_events")
     assert value.pop("seen_in_hands") == [[]]
     assert value["config"].pop("abuela_marigolds_stay") is False

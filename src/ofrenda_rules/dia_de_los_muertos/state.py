@@ -19,6 +19,7 @@ from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.rng import Rng
+from ofrenda_rules.serialization import register_defaults_omitted
 
 __all__ = ["HAND_SIZES", "Config", "HighLowCard", "State"]
 
@@ -67,6 +68,11 @@ class Config:
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle the config by its fields' values, without their names."""
         return reduce_init_fields(self)
+
+
+register_defaults_omitted(
+    Config, keep=("players",)
+)  # a config is written with the options that differ from their defaults
 
 
 @attrs.frozen

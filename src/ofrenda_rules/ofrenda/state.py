@@ -26,6 +26,7 @@ from ofrenda_rules.ofrenda.edition import EDITIONS, TURNS, Edition
 from ofrenda_rules.ofrenda.events import Event
 from ofrenda_rules.ofrenda.tables import Tables
 from ofrenda_rules.rng import Rng
+from ofrenda_rules.serialization import register_defaults_omitted
 
 __all__ = ["ABUELA_TURN_GAIN", "MARKET_SIZE", "Config", "Phase", "PlayerBoard", "State"]
 
@@ -95,6 +96,11 @@ class Config:
         return reduce_init_fields(self)
 
 
+register_defaults_omitted(
+    Config, keep=("players",)
+)  # a config is written with the options that differ from their defaults
+
+
 class Phase(PlainEnum):
     """What the game waits for."""
 
@@ -144,16 +150,19 @@ class PlayerBoard:
     """Whether the candle in each slot shows its lit side."""
     marigolds: int
     """Marigolds in storage."""
-    candles: tuple[int, ...]
+    candles: tuple[int, ...] = ()
     """Candles in storage, sorted."""
-    discards: tuple[int, ...]
+    discards: tuple[int, ...] = ()
     """Discarded portraits, in order."""
-    goals_met: tuple[int, ...]
+    goals_met: tuple[int, ...] = ()
     """Common-goal cards this player has fulfilled."""
-    tokens: tuple[int, ...]
+    tokens: tuple[int, ...] = ()
     """Scoring tokens taken."""
-    turns: int
+    turns: int = 0
     """Turns completed."""
+
+
+register_defaults_omitted(PlayerBoard)  # a board is written without its empty storage and piles
 
 
 @attrs.frozen

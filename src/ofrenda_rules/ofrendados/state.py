@@ -22,6 +22,7 @@ from ofrenda_rules.ofrendados.components import Beneath, Colour, ObjectKind
 from ofrenda_rules.ofrendados.edition import EDITIONS, Edition
 from ofrenda_rules.ofrendados.events import Event
 from ofrenda_rules.rng import Rng
+from ofrenda_rules.serialization import register_defaults_omitted
 
 __all__ = [
     "DICE_PER_COLOUR",
@@ -127,6 +128,10 @@ class Config:
         """Pickle the config by its fields' values, without their names."""
         return reduce_init_fields(self)
 
+
+register_defaults_omitted(
+    Config, keep=("players",)
+)  # a config is written with the options that differ from their defaults
 
 _OPTION_TYPES: Final[dict[str, type]] = {
     "beneath": Beneath,

@@ -23,6 +23,7 @@ from ofrenda_rules.portents.components import EDITIONS, Edition, Sign, Trait
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import Event
 from ofrenda_rules.rng import Rng
+from ofrenda_rules.serialization import register_defaults_omitted
 
 __all__ = [
     "CHALLENGES",
@@ -175,6 +176,11 @@ class Config:
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle the config by its fields' values, without their names."""
         return reduce_init_fields(self)
+
+
+register_defaults_omitted(
+    Config, keep=("players",)
+)  # a config is written with the options that differ from their defaults
 
 
 class Phase(enum.Enum):

@@ -26,6 +26,7 @@ computed here, to double precision in the ranges a report meets.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 import re
@@ -35,6 +36,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.registry import game_names, get_game
+from ofrenda_rules.serialization import legacy_converter
 from ofrenda_rules.simulation.records import GameRecord
 
 __all__ = [
@@ -670,8 +673,21 @@ def _grouped(records: Iterable[GameRecord], key: Callable[[GameRecord], str]) ->
     return groups
 
 
-def _options(config: object) -> Mapping[str, object]:
-    return config if isinstance(config, Mapping) else {}
+def _options(game: str, config: object) -> Mapping[str, object]:
+    """A config's JSON options, with those it leaves out at their default filled in (for a registered game)."""
+    if not isinstance(config, Mapping):
+        return {}
+    return {**_default_options(game), **config}
+
+
+@functools.cache
+def _default_options(game: str) -> Mapping[str, object]:
+    """Every option of ``game``'s default config, as JSON (replay format 1's converter writes them all)."""
+    if game not in game_names():
+        return {}
+    config_type = get_game(game).config_type
+    value = legacy_converter().unstructure(config_type(), config_type)
+    return value if isinstance(value, dict) else {}
 
 
 def build_report(records: Sequence[GameRecord]) -> Report:
@@ -687,11 +703,11 @@ def build_report(records: Sequence[GameRecord]) -> Report:
         for count, group in sorted(counts.items(), key=lambda item: int(item[0])):
             if len({_canonical(r.config) for r in group}) > 1:
                 by_players.append(summarize(group, f"{count} players"))
-        names = sorted({name for r in game_records for name in _options(r.config)} - {"players"})
+        names = sorted({name for r in game_records for name in _options(game, r.config)} - {"players"})
         for name in names:
             values: dict[str, list[GameRecord]] = {}
             for record in game_records:
-                values.setdefault(_canonical(_options(record.config).get(name)), []).append(record)
+                values.setdefault(_canonical(_options(game, record.config).get(name)), []).append(record)
             if len(values) > 1:
                 by_option.append(
                     OptionBreakdown(
