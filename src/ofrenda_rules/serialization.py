@@ -271,7 +271,7 @@ def _is_fixed_leaf_tuple(tp: object) -> bool:
 
 
 FLAGS: Final = tuple[bool, ...]
-"""A row of on/off flags (an altar's lit slots): every field of this type is written as one string.
+"""A row of on/off flags, such as an altar's lit slots; every field of this type is written as one string.
 
 The string has one character per flag, in order, ``1`` for on and ``0`` for
 off (replay format 1 wrote an array of booleans, see :func:`legacy_converter`).
