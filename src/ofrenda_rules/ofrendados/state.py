@@ -129,9 +129,8 @@ class Config:
         return reduce_init_fields(self)
 
 
-register_defaults_omitted(
-    Config, keep=("players",)
-)  # a config is written with the options that differ from their defaults
+# a config is written with its players, its edition and the options that differ from their defaults
+register_defaults_omitted(Config, keep=("players",))
 
 _OPTION_TYPES: Final[dict[str, type]] = {
     "beneath": Beneath,
