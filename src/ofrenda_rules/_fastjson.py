@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, Union, cast, get_args, ge
 
 import attrs
 
-from ofrenda_rules.copying import plain_constructor
+from ofrenda_rules.copying import constructor_lines, plain_constructor
 
 if TYPE_CHECKING:
     from ofrenda_rules.serialization import Token
@@ -703,6 +703,19 @@ class _Compiler:
                 f"{indent}n[0] += sum(map(len, {var}))",
                 f"{indent}{var} = _h",
             ], 2
+        if get_origin(element) in (Union, types.UnionType) and _NONE not in get_args(element):
+            union = self.tagged_union(list(get_args(element)))
+            if union is not None:  # each member's function found by its tag, in the loop itself
+                self.union_structurer(union)
+                table = {self.tag_of(cls): self.structurer(cls, tagged=True) for cls in get_args(element)}
+                tag = self.tag_key
+                return [
+                    check,
+                    f"{indent}try:",
+                    f"{indent}    {var} = tuple([{self._name(env, table)}[_e[{tag!r}]](_e, n) for _e in {var}])",
+                    f"{indent}except (KeyError, TypeError):",  # not an object, no tag, a tag of no member
+                    f"{indent}    raise SLOW from None",
+                ], _below([self.structure_depths.get(union)])
         fn, depth = self.element_structurer(element)
         return [check, f"{indent}{var} = tuple([{self._name(env, fn)}(_e, n) for _e in {var}])"], _below([depth])
 
@@ -831,12 +844,16 @@ class _Compiler:
                 "    return _o",
             ]
         else:
-            lines += [
-                "    try:",
-                f"        return BUILD({arguments})",
-                "    except Exception:",
-                "        raise SLOW from None",
-            ]
+            stores = constructor_lines(cls, {field.name: f"f{i}" for i, field in enumerate(fields)}, env)
+            if stores is not None:  # built right here, into its slots: no call of its own
+                lines += stores
+            else:
+                lines += [
+                    "    try:",
+                    f"        return BUILD({arguments})",
+                    "    except Exception:",
+                    "        raise SLOW from None",
+                ]
         fn = self._compile("\n".join(lines) + "\n", "structure", env)
         self.structure_fns[key] = fn
         self.structure_depths[key] = _below(depths)

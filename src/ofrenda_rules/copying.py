@@ -29,7 +29,7 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 
-__all__ = ["builder_class", "evolve", "plain_constructor", "reduce_init_fields", "replacer"]
+__all__ = ["builder_class", "constructor_lines", "evolve", "plain_constructor", "reduce_init_fields", "replacer"]
 
 T = TypeVar("T")
 
@@ -83,10 +83,26 @@ def _build_constructor(cls: type) -> Callable[..., Any]:
     aliases = [str(field.alias) for field in fields if field.init]
     keyword = any(field.kw_only for field in fields if field.init)
     by_init: Callable[..., Any] = (lambda *values: cls(**dict(zip(aliases, values, strict=True)))) if keyword else cls
+    if not _stores_plainly(cls):
+        return by_init
+    env: dict[str, Any] = {}
+    lines = [f"def build({', '.join(f'a{i}' for i in range(len(names)))}):"]
+    lines += _stores(cls, {name: f"a{i}" for i, name in enumerate(names)}, env)
+    exec(compile("\n".join(lines) + "\n", f"<ofrenda_rules plain constructor {cls.__qualname__}>", "exec"), env)
+    build: Callable[..., Any] = env["build"]
+    return build
+
+
+def _stores_plainly(cls: type) -> bool:
+    """Whether ``cls`` is a slotted attrs class whose ``__init__`` only stores its arguments.
+
+    Such a class is built by stores into its slots (see :func:`plain_constructor`).
+    """
+    fields = attrs.fields(cast(Any, cls))
     init = getattr(cls, "__init__", None)
     code = getattr(init, "__code__", None)
     slots = {name for klass in cls.__mro__ for name in _slots_of(klass)} - _SKIPPED_SLOTS
-    plain = (
+    return (
         code is not None
         and "attrs generated" in code.co_filename
         and "__slots__" in vars(cls)
@@ -96,14 +112,21 @@ def _build_constructor(cls: type) -> Callable[..., Any]:
         and not hasattr(cls, "__attrs_pre_init__")
         and not hasattr(cls, "__attrs_post_init__")
     )
-    if not plain:
-        return by_init
-    env: dict[str, Any] = {}
-    lines = [f"def build({', '.join(f'a{i}' for i in range(len(names)))}):"]
-    lines += _stores(cls, {name: f"a{i}" for i, name in enumerate(names)}, env)
-    exec(compile("\n".join(lines) + "\n", f"<ofrenda_rules plain constructor {cls.__qualname__}>", "exec"), env)
-    build: Callable[..., Any] = env["build"]
-    return build
+
+
+def constructor_lines(cls: type, values: Mapping[str, str], env: dict[str, Any]) -> list[str] | None:
+    """Lines of a generated function that build a ``cls`` as :func:`plain_constructor` does, then return it.
+
+    ``values`` maps each ``__init__`` field's name to a Python expression; the
+    names the lines use are added to ``env``, the function's globals, and the
+    lines are indented by four spaces. ``None`` when ``cls`` is not built by
+    stores into its slots (call :func:`plain_constructor` instead). The JSON
+    decoder writes them into its structure functions, so that building an
+    object costs no call of its own.
+    """
+    if not _stores_plainly(cls):
+        return None
+    return _stores(cls, dict(values), env)
 
 
 def _stores(cls: type, values: dict[str, str], env: dict[str, Any]) -> list[str]:
