@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 import pytest
 
-from ofrenda_rules.copying import builder_class, evolve, plain_constructor, replacer
+from ofrenda_rules.copying import builder_class, constructor_lines, evolve, plain_constructor, replacer
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.registry import AnyGame
 from tests.kernel.games import GAME_CONFIGS
@@ -87,6 +87,17 @@ def test_classes_with_validators_or_hooks_keep_their_init() -> None:
     with pytest.raises(ValueError, match="must be >= 0"):
         plain_constructor(Checked)(-1)
     assert plain_constructor(Plain) is not Plain  # the slots are filled directly
+
+
+def test_constructor_lines_build_what_the_plain_constructor_builds() -> None:
+    env: dict[str, Any] = {}
+    lines = constructor_lines(KeywordOnly, {"a": "x + 1", "_private": "2 * x"}, env)
+    assert lines is not None
+    exec("def build(x):\n" + "\n".join(lines) + "\n", env)
+    built = env["build"](4)
+    assert built == KeywordOnly(a=5, private=8) and built.derived == 7 and type(built) is KeywordOnly
+    for cls in (Checked, Hooked, Hashed):  # __init__ does more than store: no lines, call the class
+        assert constructor_lines(cls, {"a": "1"}, {}) is None
 
 
 @pytest.mark.parametrize(("game", "config"), GAME_CONFIGS)
