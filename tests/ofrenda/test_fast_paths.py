@@ -380,14 +380,14 @@ def test_taking_a_portrait_lights_no_candle_unless_storage_counts() -> None:
 
 
 def test_without_removes_every_copy_and_keeps_the_order() -> None:
-    """``_without`` is the filter ``c != item``, duplicates before and after the first copy included."""
-    from ofrenda_rules.ofrenda.turn import _without
+    """``without`` is the filter ``c != item``, duplicates before and after the first copy included."""
+    from ofrenda_rules.ofrenda.piles import without
 
     rnd = random.Random(5)
     for _ in range(300):
         items = tuple(rnd.randrange(6) for _ in range(rnd.randrange(8)))
         item = rnd.randrange(7)
-        assert _without(items, item) == tuple(c for c in items if c != item)
+        assert without(items, item) == tuple(c for c in items if c != item)
 
 
 def test_a_drawn_item_leaves_the_pile_as_without_says() -> None:
