@@ -80,3 +80,40 @@ def test_draws_and_below_each_draw_what_below_draws_one_by_one(seed: int) -> Non
         below_each(rng, [3, 0])
     with pytest.raises(ValueError, match="positive bound"):
         Draws(rng).below(0)
+
+
+def _below_by_words(rng: Rng, n: int) -> tuple[int, Rng]:
+    """``below(n)`` as the module docstring specifies it, from ``next_u64`` (which mixes each word alone)."""
+    limit = (2**64 // n) * n
+    while True:
+        word, rng = rng.next_u64()
+        if word < limit:
+            return word % n, rng
+
+
+@pytest.mark.parametrize("start", [0, 1, 15, 16, 17, 1000, 1023, 1024, 1025, 5000])
+def test_draws_mixed_in_blocks_are_the_words_of_next_u64(start: int) -> None:
+    # Draws mixes 16 words at a time and keeps the first 1024 per seed; the words past them are mixed
+    # one at a time. Each start crosses a block (or that limit) within the 40 draws, rejections included.
+    bounds = [6, 2**63 + 1, 40, 1, 2**64, 65] * 7
+    for seed in (0, 3, 2**63, 2**64 - 1):
+        expected, rng = [], Rng(seed, start)
+        for bound in bounds:
+            value, rng = _below_by_words(rng, bound)
+            expected.append(value)
+        draws = Draws(Rng(seed, start))
+        assert [draws.below(bound) for bound in bounds] == expected
+        assert draws.rng() == rng and type(draws.rng()) is Rng
+
+
+def test_draws_are_right_for_more_seeds_than_the_words_kept() -> None:
+    # 300 streams, more than the 256 whose words are kept: the oldest are dropped, and mixed again when drawn again.
+    for _ in range(2):
+        for seed in range(300):
+            rng, expected = Rng(seed * 7919, 30), []
+            after = rng
+            for _ in range(3):
+                value, after = _below_by_words(after, 10)
+                expected.append(value)
+            draws = Draws(rng)
+            assert [draws.below(10) for _ in range(3)] == expected and draws.rng() == after

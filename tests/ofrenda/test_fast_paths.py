@@ -380,11 +380,46 @@ def test_taking_a_portrait_lights_no_candle_unless_storage_counts() -> None:
 
 
 def test_without_removes_every_copy_and_keeps_the_order() -> None:
-    """``_without`` is the filter ``c != item``, duplicates before and after the first copy included."""
-    from ofrenda_rules.ofrenda.turn import _without
+    """``without`` is the filter ``c != item``, duplicates before and after the first copy included."""
+    from ofrenda_rules.ofrenda.piles import without
 
     rnd = random.Random(5)
     for _ in range(300):
         items = tuple(rnd.randrange(6) for _ in range(rnd.randrange(8)))
         item = rnd.randrange(7)
-        assert _without(items, item) == tuple(c for c in items if c != item)
+        assert without(items, item) == tuple(c for c in items if c != item)
+
+
+def test_a_drawn_item_leaves_the_pile_as_without_says() -> None:
+    """``piles.drawn`` is ``without`` for every pile: duplicates, an index given or not, piles remembered or not."""
+    from ofrenda_rules.ofrenda.piles import drawn, rest_of, without
+
+    rnd = random.Random(8)
+    for _ in range(600):
+        pile = tuple(rnd.sample(range(40), rnd.randrange(1, 12)))
+        if rnd.random() < 0.3:  # a pile the rules never build: a repeated item
+            pile = (*pile, rnd.choice(pile))
+        rest = pile
+        for _ in range(rnd.randrange(1, len(pile) + 1)):
+            if not rest:
+                break
+            index = rnd.randrange(len(rest))
+            item = rest[index]
+            expected = without(rest, item)
+            rest = drawn(rest, item, index if rnd.random() < 0.5 else -1)
+            assert rest == expected
+        assert drawn(rest, 99) == rest
+        assert rest_of(pile, pile[1:]) == pile[1:]
+
+
+def test_the_filled_masks_remembered_are_the_masks_counted() -> None:
+    """``filled`` of an Ofrenda's tuple (remembered: a placement's) is its filled slots' mask; a list is counted."""
+    for config in CONFIGS[:3]:
+        for state in game_states(config, 21, 2):
+            for board in state.boards:
+                expected = sum(1 << s for s, card in enumerate(board.portraits) if card is not None)
+                assert filled(board.portraits) == expected
+                portraits = list(board.portraits)
+                assert filled(portraits) == expected
+                portraits[0] = None if portraits[0] is not None else 3
+                assert filled(portraits) == expected ^ 1

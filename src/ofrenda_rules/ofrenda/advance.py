@@ -30,6 +30,7 @@ from ofrenda_rules.ofrenda.actions import (
 from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED
 from ofrenda_rules.ofrenda.events import CandleDrawn, PortraitDealt, PortraitDrawn, PortraitRemoved
+from ofrenda_rules.ofrenda.piles import drawn, rest_of
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
 from ofrenda_rules.ofrenda.turn import (
     HAND_SIZE,
@@ -52,6 +53,10 @@ from ofrenda_rules.rng import Draws
 # The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
 # through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
 _ABUELA_PORTRAIT: Final = Phase.ABUELA_PORTRAIT
+_PLAY: Final = Phase.PLAY
+_REFILL_CANDLE: Final = Phase.REFILL_CANDLE
+_REFILL_PORTRAIT: Final = Phase.REFILL_PORTRAIT
+_TAKE_PORTRAIT: Final = Phase.TAKE_PORTRAIT
 _SETUP_GOAL: Final = Phase.SETUP_GOAL
 
 __all__ = [
@@ -99,14 +104,18 @@ def resolve_draws(w: Work) -> None:
     draws = Draws(rng)
     below = draws.below
     while True:
-        if phase in PORTRAIT_DRAWS:
+        if phase is _REFILL_PORTRAIT or phase is _REFILL_CANDLE:
+            _refill(w, below)
+        elif phase in PORTRAIT_DRAWS:
             deck = w.deck
             n = len(deck)
-            do_draw_portrait(w, deck[0 if n == 1 else below(n)])
+            index = 0 if n == 1 else below(n)
+            do_draw_portrait(w, deck[index], index)
         elif phase in CANDLE_DRAWS:
             bag = w.bag
             n = len(bag)
-            do_draw_candle(w, bag[0 if n == 1 else below(n)])
+            index = 0 if n == 1 else below(n)
+            do_draw_candle(w, bag[index], index)
         elif phase in DICE:
             face = FACES[below(_SIDES)]
             if phase is _ABUELA_PORTRAIT:
@@ -121,6 +130,57 @@ def resolve_draws(w: Work) -> None:
                 w.rng = draws.rng()
             return
         phase = w.phase
+
+
+def _refill(w: Work, below: Callable[[int], int]) -> None:
+    """The draws that replenish the Family board, portraits then candles, and the phase after them.
+
+    What ``do_draw_portrait`` and ``do_draw_candle`` do one draw at a time
+    (in ``REFILL_PORTRAIT``, then ``REFILL_CANDLE``), in two loops: the
+    Family board's rows and the events are read once and stored once.
+    """
+    events = w.recent_events
+    candles_next = w.phase is _REFILL_CANDLE  # else portraits first
+    if not candles_next:
+        deck = w.deck
+        market = w.market
+        while True:
+            n = len(deck)
+            index = 0 if n == 1 else below(n)
+            card = deck[index]
+            deck = drawn(deck, card, index)
+            space = market.index(None)
+            market = (*market[:space], card, *market[space + 1 :])
+            table = PORTRAIT_DRAWN[space] if space < len(PORTRAIT_DRAWN) else ()
+            events += (table[card] if card < len(table) else PortraitDrawn(space, card),)
+            if not (None in market and deck):
+                break
+        w.deck = deck
+        w.market = market
+    bag = w.bag
+    candle_market = w.candle_market
+    if candles_next or (None in candle_market and bag):
+        while True:
+            n = len(bag)
+            index = 0 if n == 1 else below(n)
+            candle = bag[index]
+            bag = drawn(bag, candle, index)
+            space = candle_market.index(None)
+            candle_market = (*candle_market[:space], candle, *candle_market[space + 1 :])
+            row = CANDLE_DRAWN[space] if space < len(CANDLE_DRAWN) else ()
+            events += (row[candle] if candle < len(row) else CandleDrawn(space, candle),)
+            if not (None in candle_market and bag):
+                break
+        w.bag = bag
+        w.candle_market = candle_market
+    w.recent_events = events
+    if w.abuela:  # ``_after_candle_refill`` with every space replenished
+        w.phase = _TAKE_PORTRAIT
+        w.abuela = False
+        w.taken_space = None
+        w.candle_space = None
+    else:
+        w.phase = _PLAY
 
 
 def resolve_setup(w: Work) -> None:
@@ -180,7 +240,7 @@ def resolve_setup(w: Work) -> None:
         drawn_candle = CANDLE_DRAWN[len(candles)]
         w.recent_events += (drawn_candle[candle] if candle < len(drawn_candle) else CandleDrawn(len(candles), candle),)
         candles.append(candle)
-    w.bag = tuple(bag)
+    w.bag = rest_of(w.bag, tuple(bag))
     w.candle_market = (*candles, *((None,) * (MARKET_SIZE - len(candles))))
     hands: list[list[int]] = [[] for _ in range(players)]
     for _ in range(HAND_SIZE):
@@ -189,7 +249,7 @@ def resolve_setup(w: Work) -> None:
             hand.append(card)
             w.emit(PortraitDealt, seat, card)
     w.hands = tuple([tuple(sorted(hand)) for hand in hands])
-    w.deck = tuple(deck)
+    w.deck = rest_of(w.deck, tuple(deck))
     w.rng = draws.rng()
     do_next_setup(w)
     resolve_draws(w)

@@ -35,20 +35,22 @@ from ofrenda_rules.ofrenda.actions import (
     PlaceMarigold,
     PlacePortrait,
     RollDie,
+    TakePortrait,
 )
+from ofrenda_rules.ofrenda.advance import _HANDLERS, do_action, goal_type, resolve_draws, resolve_setup
 from ofrenda_rules.ofrenda.advance import CANDLE_DRAWS as _CANDLE_DRAWS
 from ofrenda_rules.ofrenda.advance import CHANCE_PHASES as _CHANCE
 from ofrenda_rules.ofrenda.advance import DICE as _DICE
 from ofrenda_rules.ofrenda.advance import PORTRAIT_DRAWS as _PORTRAIT_DRAWS
-from ofrenda_rules.ofrenda.advance import do_action, goal_type, resolve_draws, resolve_setup
 from ofrenda_rules.ofrenda.events import Event, recast_hidden_cards
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
+from ofrenda_rules.ofrenda.tables import Tables
 from ofrenda_rules.ofrenda.turn import (
     do_next_setup,
     slot_options,
 )
 from ofrenda_rules.ofrenda.validation import validate_decision
-from ofrenda_rules.ofrenda.work import Work, tables_of
+from ofrenda_rules.ofrenda.work import Work, filled, tables_of
 from ofrenda_rules.rng import Rng
 
 # The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
@@ -260,61 +262,74 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
+    # No comprehension here reads a local variable: one that did would make it a cell, built on every call.
     phase = state.phase
     if phase is _OVER:
         return ()
     if phase in _CHANCE:
         return _chance_actions(state)
     tables = state._tables or tables_of(state)
-    board = state.boards[state.seat]
+    seat = state.seat
+    board = state.boards[seat]
     marigolds = board.marigolds
+    if phase is _PLAY:
+        hand = state.hands[seat]
+        portraits = board.portraits
+        if len(portraits) != tables.slots or (hand and (min(hand) < 0 or max(hand) >= len(tables.discard))):
+            return _fresh_decisions(state)  # not a state the rules reach (see ``Tables.knows``)
+        taken = filled(portraits)
+        if marigolds < 1:  # a crossed-out slot takes a portrait only with a marigold to return
+            taken |= tables.crossed_out
+        pick = tables.pickers.get(taken) or tables.picker(taken)
+        # Each card's row holds its placements by slot, then its discard: ``pick`` takes the free slots and the
+        # discard. Four cards (the usual hand) are written out: a loop or ``map`` cost a third more.
+        rows = tables.place_or_discard
+        if len(hand) == 4:
+            a, b, c, d = hand
+            return pick(rows[a]) + pick(rows[b]) + pick(rows[c]) + pick(rows[d])
+        actions: tuple[Action, ...] = ()
+        for card in hand:
+            actions += pick(rows[card])
+        return actions
     if phase is _TAKE_PORTRAIT:
         take = tables.take_portrait
         market = state.market
         if marigolds >= 0 and len(market) == MARKET_SIZE and None not in market:
             return take[: marigolds + 1]  # a full Family board: the spaces the player can pay for
-        return tuple([take[s] for s, c in enumerate(market) if c is not None and marigolds >= s])
+        return _takes(take, market, marigolds)
     if phase is _TAKE_CANDLE:
-        candle = tables.take_candle
-        taken = state.taken_space
         candle_market = state.candle_market
         if marigolds >= 1 and len(candle_market) == MARKET_SIZE and None not in candle_market:
             return tables.skip_or_take_any
-        return (
-            tables.skip_candle,
-            *[candle[s] for s, c in enumerate(candle_market) if c is not None and (s == taken or marigolds >= 1)],
-        )
-    if phase is _PLAY:
-        hand = state.hands[state.seat]
-        portraits = board.portraits
-        if len(portraits) != tables.slots or (hand and (min(hand) < 0 or max(hand) >= len(tables.discard))):
-            return _fresh_decisions(state)  # not a state the rules reach (see ``Tables.knows``)
-        if marigolds >= 1:
-            empty = [s for s, c in enumerate(portraits) if c is None]
-        else:
-            effect = tables.slot_effect
-            empty = [s for s, c in enumerate(portraits) if c is None and effect[s] >= 0]
-        if not empty:
-            return tuple(map(tables.discard.__getitem__, hand))
-        # Each card's row holds its placements by slot, then its discard: pick the empty slots and the discard.
-        pick = operator.itemgetter(*empty, len(portraits))
-        rows = tables.place_or_discard
-        actions: list[Action] = []
-        for card in hand:
-            actions += pick(rows[card])
-        return tuple(actions)
+        return _candle_takes(tables, candle_market, state.taken_space, marigolds)
     slot = state.pending[0]
-    candle_ok, marigold_ok = slot_options(state, slot)
-    options: list[Action] = []
-    if candle_ok:
-        if not tables.knows(board.candles, tables.draw_candle):
+    any_slot = state.config.offering_in_any_slot
+    is_candle = tables.offering_is_candle[slot]
+    candles = board.candles
+    options: tuple[Action, ...] = ()
+    if candles and (any_slot or is_candle):  # ``slot_options``, inline
+        if not tables.knows(candles, tables.draw_candle):
             return _fresh_decisions(state)
-        offer = tables.place_candle[slot]
-        options.extend([offer[c] for c in board.candles])
-    if marigold_ok:
-        options.append(tables.place_marigold[slot])
-    options.append(tables.leave_empty[slot])
-    return tuple(options)
+        options = tuple(map(tables.place_candle[slot].__getitem__, candles))
+    if marigolds >= 1 and (any_slot or not is_candle):
+        return (*options, tables.place_marigold[slot], tables.leave_empty[slot])
+    return (*options, tables.leave_empty[slot])
+
+
+def _takes(take: tuple[TakePortrait, ...], market: tuple[int | None, ...], marigolds: int) -> tuple[Action, ...]:
+    """The portraits the player can take from a Family board with an empty space (or of an odd size)."""
+    return tuple([take[s] for s, c in enumerate(market) if c is not None and marigolds >= s])
+
+
+def _candle_takes(
+    tables: Tables, candle_market: tuple[int | None, ...], taken: int | None, marigolds: int
+) -> tuple[Action, ...]:
+    """Declining, then the candles the player can take, from a candle row not full (or without a marigold)."""
+    candle = tables.take_candle
+    return (
+        tables.skip_candle,
+        *[candle[s] for s, c in enumerate(candle_market) if c is not None and (s == taken or marigolds >= 1)],
+    )
 
 
 def _fresh_decisions(state: State) -> tuple[Action, ...]:
@@ -437,12 +452,23 @@ def apply(state: State, action: Action) -> State:
     ...     print(error.rejection)
     the Family board has spaces 0-3, not 5 [no-such-space]
     """
-    if not _offered(state, action):
+    legal = state._legal
+    if legal is not None:  # ``_offered``, inline: the loop runs once per step
+        for offered in legal:
+            if offered is action:
+                break
+        else:
+            legal = None
+    if legal is None:
         rejection = validate(state, action)
         if rejection is not None:
             raise IllegalActionError(rejection, action)
     w = Work(state)
-    do_action(w, action)
+    handler = _HANDLERS.get(type(action))  # ``do_action``, inline
+    if handler is None:  # an instance of a subclass of an action class
+        do_action(w, action)
+    else:
+        handler(w, action)
     if w.rng is not None and w.phase in _CHANCE:  # else ``resolve_draws`` has nothing to do
         resolve_draws(w)
     return w.build()

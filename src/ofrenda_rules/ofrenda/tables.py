@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Final
@@ -64,6 +65,8 @@ __all__ = [
     "GOAL_SURROUNDED_SLOTS",
     "MARKET_SPACES",
     "NONE_EITHER",
+    "Picker",
+    "Row",
     "Tables",
     "tables_for",
 ]
@@ -119,6 +122,11 @@ _GOAL_CODES: Final = {
     GoalKind.PATTERN: GOAL_PATTERN,
 }
 
+Row = tuple[PlacePortrait | DiscardPortrait, ...]
+"""A card's placements and discard (see :attr:`Tables.place_or_discard`), or some of them."""
+Picker = Callable[[Row], Row]
+"""A card's legal placements then its discard, picked out of its row (see :meth:`Tables.picker`)."""
+
 DrawOutcome = tuple[DrawPortrait, Fraction] | tuple[DrawCandle, Fraction]
 """A draw with its probability."""
 
@@ -147,6 +155,7 @@ class Tables:
         "candle_end",
         "candle_objective",
         "closed",
+        "crossed_out",
         "discard",
         "draw_candle",
         "draw_portrait",
@@ -167,6 +176,7 @@ class Tables:
         "offering_is_candle",
         "offering_masks",
         "offering_slots_of",
+        "pickers",
         "place_candle",
         "place_marigold",
         "place_or_discard",
@@ -200,6 +210,8 @@ class Tables:
         """Whether each card slot is golden."""
         self.slot_effect: Final = edition.slot_effect
         """Marigolds gained by placing in each card slot."""
+        self.crossed_out: Final = sum(1 << s for s in cards if edition.slot_effect[s] < 0)
+        """The bit mask of the crossed-out card slots (a portrait there returns a marigold)."""
         self.masks: Final = edition.masks
         """The feature bits of each portrait."""
         self.has_feature: Final = {
@@ -267,6 +279,8 @@ class Tables:
             (*row, discard) for row, discard in zip(self.place_portrait, self.discard, strict=True)
         )
         """By card, its ``PlacePortrait`` by slot, then its ``DiscardPortrait`` (after the last slot)."""
+        self.pickers: Final[dict[int, Picker]] = {}
+        """:meth:`picker` by the mask of the card slots a portrait cannot go to, for those seen so far."""
         self.place_candle: Final = tuple(tuple(PlaceCandle(k, c.id) for c in edition.candles) for k in offerings)
         """``PlaceCandle`` by candle/marigold slot, then candle."""
         self.place_marigold: Final = tuple(PlaceMarigold(k) for k in offerings)
@@ -289,6 +303,20 @@ class Tables:
     def __reduce__(self) -> tuple[Callable[[Edition], Tables], tuple[Edition]]:
         """Pickle and copy by edition: the tables are rebuilt (or found) from it."""
         return tables_for, (self.edition,)
+
+    def picker(self, taken: int) -> Picker:
+        """What picks a card's placements in the card slots not in ``taken``, then its discard, out of its row.
+
+        ``taken`` is a mask of card slots (those filled, and the crossed-out
+        ones for a player without a marigold to return); the row is the card's
+        row of :attr:`place_or_discard`. Built once per mask, kept in
+        :attr:`pickers`.
+        """
+        slots = self.slots
+        free = [s for s in range(slots) if not taken >> s & 1]
+        pick: Picker = operator.itemgetter(*free, slots) if free else operator.itemgetter(slice(slots, slots + 1))
+        self.pickers[taken] = pick
+        return pick
 
     def knows(self, ids: tuple[int, ...], table: tuple[object, ...]) -> bool:
         """Whether every one of ``ids`` indexes ``table`` (a well-formed state names only the edition's components)."""

@@ -34,6 +34,8 @@ from ofrenda_rules.ofrenda.events import (
     SlotLeftEmpty,
     SlotsSurrounded,
 )
+from ofrenda_rules.ofrenda.piles import drawn
+from ofrenda_rules.ofrenda.piles import without as _without
 from ofrenda_rules.ofrenda.scoring import result_of
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
 from ofrenda_rules.ofrenda.tables import GOAL_FEATURE_COUNT
@@ -48,6 +50,7 @@ from ofrenda_rules.ofrenda.work import (
     filled,
     goal_holds,
     portrait_holds,
+    remember_filled,
     tables_of,
 )
 
@@ -119,23 +122,6 @@ def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
-    """``items`` without any ``item`` (the order kept).
-
-    Only the items after the first ``item`` can repeat it, so only those are
-    searched again: each comparison of two ints costs a rich comparison, and
-    a deck holds up to 65 portraits.
-    """
-    try:
-        index = items.index(item)
-    except ValueError:
-        return items
-    tail = items[index + 1 :]
-    if item in tail:
-        return items[:index] + tuple([c for c in tail if c != item])
-    return items[:index] + tail
-
-
 def gain_from_supply(state: State | Work, wanted: int) -> int:
     """How many of ``wanted`` marigolds the general supply can give."""
     return min(wanted, state.supply)
@@ -164,9 +150,9 @@ def do_next_setup(w: Work) -> None:
         w.phase = _TAKE_PORTRAIT
 
 
-def do_draw_portrait(w: Work, card: int) -> None:
-    """A portrait leaves the deck: removed (solo setup), to the Family board, or dealt."""
-    deck = w.deck = _without(w.deck, card)
+def do_draw_portrait(w: Work, card: int, index: int = -1) -> None:
+    """A portrait leaves the deck (from ``index`` when known): removed (solo setup), to the Family board, or dealt."""
+    deck = w.deck = drawn(w.deck, card, index)
     phase = w.phase
     if phase is _REFILL_PORTRAIT or phase is _SETUP_MARKET:
         market = w.market
@@ -190,9 +176,9 @@ def do_draw_portrait(w: Work, card: int) -> None:
         do_next_setup(w)
 
 
-def do_draw_candle(w: Work, candle: int) -> None:
-    """A candle leaves the bag for the leftmost empty candle space."""
-    bag = w.bag = _without(w.bag, candle)
+def do_draw_candle(w: Work, candle: int, index: int = -1) -> None:
+    """A candle leaves the bag (from ``index`` when known) for the leftmost empty candle space."""
+    bag = w.bag = drawn(w.bag, candle, index)
     candle_market = w.candle_market
     space = candle_market.index(None)
     candle_market = w.candle_market = (*candle_market[:space], candle, *candle_market[space + 1 :])
@@ -371,9 +357,10 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
     else:
         gained = 0
     portraits = board.portraits
+    mask = filled(portraits) | 1 << slot  # the slot was empty
     portraits = board.portraits = portraits[:slot] + (card,) + portraits[slot + 1 :]
+    remember_filled(portraits, mask)
     w.emit(PortraitPlaced, seat, card, slot, gained)
-    mask = filled(portraits)
     neighbour_masks = tables.neighbour_masks
     lit = None
     for s in tables.closed[slot]:

@@ -55,6 +55,7 @@ __all__ = [
     "candle_holds",
     "goal_holds",
     "portrait_holds",
+    "remember_filled",
     "tables_of",
 ]
 
@@ -372,13 +373,36 @@ def tables_of(state: State | Work) -> Tables:
     return tables
 
 
+_FILLED: dict[int, tuple[tuple[int | None, ...], int]] = {}
+"""``filled`` of the Ofrendas' tuples of portraits seen lately, by identity (each entry keeps its tuple alive)."""
+_MOST_FILLED: Final = 256
+
+
 def filled(portraits: Sequence[int | None]) -> int:
-    """Bit mask of the card slots holding a portrait."""
+    """Bit mask of the card slots holding a portrait.
+
+    Remembered for a tuple (an Ofrenda's portraits, which stay the same
+    object from step to step until a portrait is placed): a look-up instead
+    of a test of every slot. A placement remembers its new tuple's mask
+    (:func:`remember_filled`).
+    """
+    known = _FILLED.get(id(portraits))
+    if known is not None and known[0] is portraits:
+        return known[1]
     mask = 0
     for slot, card in enumerate(portraits):
         if card is not None:
             mask |= 1 << slot
+    if type(portraits) is tuple:
+        remember_filled(portraits, mask)
     return mask
+
+
+def remember_filled(portraits: tuple[int | None, ...], mask: int) -> None:
+    """Remember that ``filled(portraits)`` is ``mask`` (the caller worked it out)."""
+    if len(_FILLED) >= _MOST_FILLED:
+        _FILLED.clear()  # all go (see ``piles._remember``)
+    _FILLED[id(portraits)] = (portraits, mask)
 
 
 def _count(has: tuple[int, ...], portraits: Sequence[int | None]) -> int:
