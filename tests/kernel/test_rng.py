@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ofrenda_rules.errors import ConfigError
-from ofrenda_rules.rng import MASK64, Draws, Rng, below_each, integer_weights
+from ofrenda_rules.rng import BLOCK, MASK64, BlockDraws, Draws, Rng, below_each, integer_weights, words
 
 # Reference SplitMix64 outputs (seed 0 and seed 1234567), as published with the algorithm.
 SEED0 = [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F, 0xF88BB8A8724C81EC]
@@ -80,3 +80,46 @@ def test_draws_and_below_each_draw_what_below_draws_one_by_one(seed: int) -> Non
         below_each(rng, [3, 0])
     with pytest.raises(ValueError, match="positive bound"):
         Draws(rng).below(0)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 1234567, 2**64 - 1])
+@pytest.mark.parametrize("counter", [0, 1, 15, 16, 17, 1000])
+@pytest.mark.parametrize("count", [0, 1, 2, 16, 41])
+def test_words_are_the_next_u64_outputs_in_order(seed: int, counter: int, count: int) -> None:
+    rng, expected = Rng(seed, counter), []
+    for _ in range(count):
+        value, rng = rng.next_u64()
+        expected.append(value)
+    assert words(Rng(seed, counter), count) == tuple(expected)
+
+
+def test_words_match_the_published_vectors_and_refuse_a_negative_count() -> None:
+    assert words(Rng(0), 4) == tuple(SEED0)
+    assert words(Rng(1234567), 4) == tuple(SEED1234567)
+    with pytest.raises(ValueError, match="at least 0"):
+        words(Rng(0), -1)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 42, 2**64 - 1])
+@pytest.mark.parametrize("counter", [0, 5, BLOCK - 1, BLOCK, 3 * BLOCK + 7])
+def test_block_draws_draw_what_draws_draws(seed: int, counter: int) -> None:
+    # 2**63 + 1 rejects about half the words, so the draws cross blocks after rejections too.
+    bounds = [1, 2, 3, 6, 7, 60, 64, 65, 1000, 2**63 + 1, 2**64] * 4
+    expected = Draws(Rng(seed, counter))
+    values = [expected.below(bound) for bound in bounds]
+    one_by_one = BlockDraws(Rng(seed, counter))
+    assert [one_by_one.below(bound) for bound in bounds] == values
+    assert one_by_one.rng() == expected.rng() and one_by_one.counter == expected.counter
+    at_once = BlockDraws(Rng(seed, counter))
+    assert at_once.below_each(bounds[:7]) + at_once.below_each(bounds[7:]) == values
+    assert at_once.rng() == expected.rng()
+
+
+def test_block_draws_refuse_a_bound_that_is_not_positive() -> None:
+    draws = BlockDraws(Rng(42))
+    with pytest.raises(ValueError, match="positive bound"):
+        draws.below(0)
+    with pytest.raises(ValueError, match="positive bound"):
+        draws.below_each([6, 6, -1, 6])
+    assert draws.counter == 2  # the draws before the bad bound were made
+    assert draws.below(6) == Rng(42, 2).below(6)[0]

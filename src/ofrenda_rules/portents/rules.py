@@ -65,7 +65,7 @@ from ofrenda_rules.portents.turn import (
     push_rejection,
     scry_draft,
 )
-from ofrenda_rules.rng import Draws, Rng
+from ofrenda_rules.rng import BlockDraws, Rng
 
 # Enum members bound once: ``Phase.X`` costs a metaclass lookup (~0.2 µs on CPython 3.11) at each use.
 _ALTAR: Final = Phase.ALTAR
@@ -487,7 +487,7 @@ def _draw_seeded(draft: Draft) -> None:
     and draws nothing for a single outcome.
     """
     assert draft.rng is not None
-    draws = Draws(draft.rng)
+    draws = BlockDraws(draft.rng)
     while True:
         phase = draft.phase
         if phase is _KITTY:

@@ -65,7 +65,7 @@ from ofrenda_rules.portents.events import (
 )
 from ofrenda_rules.portents.state import Phase, State
 from ofrenda_rules.portents.tables import CHOOSE_FIRST, DRAW_OMENS, DRAW_TILES
-from ofrenda_rules.rng import Draws, Rng
+from ofrenda_rules.rng import BlockDraws, Rng
 
 __all__ = [
     "WORST_REDEAL_CHANCE",
@@ -374,7 +374,7 @@ def seeded_setup(state: State, rng: Rng) -> State:
     checks the two paths agree.
     """
     config = state.config
-    draws = Draws(rng)
+    draws = BlockDraws(rng)
 
     def pick(items: list[Sign], lead: Sign | None) -> Sign:
         index = draws.below(len(items)) if len(items) > 1 else 0
