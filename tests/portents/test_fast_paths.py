@@ -7,6 +7,7 @@ kernel's ``settle``, and the identity shortcut of ``validate``.
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -33,6 +34,7 @@ from ofrenda_rules.portents import (
 )
 from ofrenda_rules.portents.altar import (
     apply_push,
+    can_light_lanes,
     fortune_counts,
     lane_trait,
     max_shift,
@@ -54,7 +56,7 @@ from ofrenda_rules.portents.events import (
 from ofrenda_rules.portents.rules import _apply_unchecked, _chance_weights
 from ofrenda_rules.portents.scoring import fortune_win, kitty_fortune_win, solo_target_met
 from ofrenda_rules.portents.state import ORACLE_OMENS, SOLO_TARGETS, Difficulty, EndReason
-from ofrenda_rules.portents.tables import ALL_PUSHES, MOVES, SHIFTS, push_candidates
+from ofrenda_rules.portents.tables import ALL_PUSHES, MOVES, PUSH_SERIAL, SHIFTS, push_candidates
 from ofrenda_rules.portents.turn import (
     forbidden_sides,
     legal_lights,
@@ -184,7 +186,10 @@ def test_push_candidates_are_the_pushes_the_offerings_and_the_kitty_allow() -> N
             if MOVES[push].triple is not None:
                 key = tuple(sorted(MOVES[push].off))
                 triples[key] = triples.get(key, 0) | 1 << ALL_PUSHES.index(push)
-        assert {(a, b, c): bits for a, b, c, bits in candidates.triples} == triples
+        assert {(a, b, c): bits for a, b, c, bits, _ in candidates.triples} == triples
+        for *_, bits, where in candidates.triples:
+            taken = [push for push in candidates.pushes if bits >> PUSH_SERIAL[id(push)] & 1]
+            assert [candidates.pushes[i] for i in where] == taken
 
 
 def _by_rejection(state: State) -> tuple[object, ...]:
@@ -362,3 +367,17 @@ def test_event_factories_build_what_the_classes_build() -> None:
         assert type(built) is type(made) and built == made and repr(built) == repr(made) and hash(built) == hash(made)
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             built.tiles = ()  # type: ignore[misc]
+
+
+def _lights_by_search(lanes: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
+    """A distinct space per lane, covering ``chosen``: every choice of one space per lane, tried."""
+    picks = itertools.product(*(LANES[i] for i in lanes))
+    return len(chosen) <= len(lanes) and any(len(set(pick)) == len(pick) and set(chosen) <= set(pick) for pick in picks)
+
+
+def test_can_light_lanes_decides_one_and_two_portents_as_the_search_does() -> None:
+    for count in (1, 2, 3):
+        for lanes in itertools.permutations(range(8), count):
+            for size in range(min(count + 2, 3)):
+                for chosen in itertools.permutations(range(9), size):
+                    assert can_light_lanes(lanes, chosen) == _lights_by_search(lanes, chosen), (lanes, chosen)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import Final
 
 from ofrenda_rules.portents.components import LANE_SLOTS, LANES, LANES_THROUGH, SIDE_LANES, Side, Sign, Trait
@@ -244,22 +244,24 @@ def can_light(found: Sequence[Portent], chosen: Sequence[int]) -> bool:
 
 @lru_cache(maxsize=4096)
 def can_light_lanes(lanes: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
-    """:func:`can_light` for the Portents of ``lanes`` (remembered: few Portents, few choices)."""
-    need = len(lanes)
-    if len(chosen) > need:
+    """:func:`can_light` for the Portents of ``lanes`` (remembered: few Portents, few choices).
+
+    One or two Portents (nearly every Scrying) are decided directly; more are tried on every choice of one
+    space per lane (3 ** len(lanes) of them).
+    """
+    count = len(chosen)
+    if count > len(lanes):
         return False
-    spaces = [LANES[lane] for lane in lanes]
+    if len(lanes) == 1:
+        return not count or chosen[0] in LANES[lanes[0]]
+    if len(lanes) == 2:  # two lanes share at most one space, so each has a space left for the other
+        first, second = LANES[lanes[0]], LANES[lanes[1]]
+        if count < 2:
+            return not count or chosen[0] in first or chosen[0] in second
+        x, y = chosen
+        return x != y and ((x in first and y in second) or (x in second and y in first))
     wanted = set(chosen)
-
-    def search(index: int, used: frozenset[int]) -> bool:
-        if index == need:
-            return wanted <= used
-        missing = len(wanted - used)
-        if missing > need - index:
-            return False
-        return any(space not in used and search(index + 1, used | {space}) for space in spaces[index])
-
-    return search(0, frozenset())
+    return any(len(set(pick)) == len(pick) and wanted.issubset(pick) for pick in product(*[LANES[i] for i in lanes]))
 
 
 def fortune_counts(omens: Iterable[Sign]) -> tuple[int, ...]:

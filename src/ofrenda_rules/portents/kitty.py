@@ -30,7 +30,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Final
 
-from ofrenda_rules.portents.altar import can_light_lanes, max_shift, omens_collected, portents, snuff
+from ofrenda_rules.portents.altar import can_light_lanes, omens_collected, portents, snuff
 from ofrenda_rules.portents.components import CORNER_WIDE_PUSH, LANES, RING, SIDE_LANES, Sign
 from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.endings import EndReason
@@ -49,7 +49,7 @@ from ofrenda_rules.portents.events import (
 )
 from ofrenda_rules.portents.scoring import kitty_fortune_win
 from ofrenda_rules.portents.state import Phase, State
-from ofrenda_rules.portents.tables import PUSHES, SHIFTS, PushMove, lit_bits, move_of
+from ofrenda_rules.portents.tables import PUSHES, SHIFTS, PushMove, lane_cap, lit_bits, move_of
 
 __all__ = [
     "CIRCUIT",
@@ -151,24 +151,27 @@ def kitty_push(slot: int, lit: int) -> tuple[PushMove | None, tuple[int, ...]]:
     are listed furthest lane first. ``None``: the Kitty is blocked. At most
     16 x 512 cases, each worked out once.
     """
-    flags = tuple(bool(lit >> space & 1) for space in range(9))
     edge, position = RING[slot]
     side = edge.side
     shifts = [0, 0, 0]
     if side is not None:
-        shifts[position] = max_shift(flags, side, position)
+        shifts[position] = lane_cap(lit, SIDE_LANES[side][position])
         order: tuple[int, ...] = (position,)
     else:
         side, order = CORNER_WIDE_PUSH[edge]
         for j in order:
-            shifts[j] = min(1, max_shift(flags, side, j))
+            shifts[j] = min(1, lane_cap(lit, SIDE_LANES[side][j]))
     key = (shifts[0], shifts[1], shifts[2])
     if key == (0, 0, 0):
         return None, ()
-    move = move_of(PUSHES[side][SHIFTS.index(key)])
+    move = move_of(PUSHES[side][_SHIFT_POSITION[key]])
     if len(order) > 1:
         return move, tuple(SIDE_LANES[side][j][0] for j in order if shifts[j])
     return move, move.emptied
+
+
+_SHIFT_POSITION: Final = {shifts: i for i, shifts in enumerate(SHIFTS)}
+"""Each push's shifts' position in :data:`~ofrenda_rules.portents.tables.SHIFTS`."""
 
 
 @cache

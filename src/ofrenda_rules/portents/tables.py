@@ -21,7 +21,7 @@ stands for).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from itertools import product
 from typing import Final
 
@@ -50,10 +50,10 @@ __all__ = [
     "TILE_PAIRS",
     "PushCandidates",
     "PushMove",
+    "lane_cap",
     "lit_bits",
     "move_of",
     "push_candidates",
-    "pushes_of",
 ]
 
 SHIFTS: Final[tuple[tuple[int, int, int], ...]] = tuple(
@@ -160,32 +160,78 @@ class PushCandidates:
     """Every push whose lanes the Burnt Offerings leave open, sides north, east, south, west."""
     bits: int
     """The pushes as a bit mask of their serial numbers (see :data:`PUSH_SERIAL`)."""
-    triples: tuple[tuple[int, int, int, int], ...]
-    """Each distinct triple of spaces some 3-tile push takes off, with those pushes as a bit mask."""
+    triples: tuple[tuple[int, int, int, int, tuple[int, ...]], ...]
+    """Each distinct triple of spaces some 3-tile push takes off, with those pushes as a bit mask and as
+    their positions in :attr:`pushes`."""
+
+
+_SidePushes = tuple[tuple[Push, ...], int, tuple[tuple[tuple[int, int, int], int, int], ...]]
+"""A side's pushes open under given lane caps: the pushes, their serial bits, and each 3-tile push's sorted
+triple, bit and position among the pushes."""
 
 
 @cache
 def push_candidates(lit: int, forbidden: int) -> PushCandidates:
     """The pushes open with Burnt Offerings on ``lit`` (a bit mask) and no push from the ``forbidden`` sides.
 
-    At most 512 x 16 patterns, each computed once (from the private per-side table ``_SIDE_PUSHES``,
-    with no look-up by push).
+    At most 512 x 16 patterns, each computed once, from the pushes each side allows under its lanes' caps
+    (:func:`_side_pushes`, at most 4 x 64 of them).
     """
     found: list[Push] = []
     bits = 0
-    triples: dict[tuple[int, int, int], int] = {}
-    for side_bit, lanes, pushes in _SIDE_PUSHES:
+    triples: dict[tuple[int, int, int], list[int]] = {}  # a triple's pushes' bits, then their positions
+    for side_bit, lanes in _SIDES:
         if forbidden & side_bit:
             continue
-        c0, c1, c2 = [next((2 - depth for depth in (2, 1, 0) if lit >> q[depth] & 1), 3) for q in lanes]
-        for push, (s0, s1, s2), triple, bit in pushes:
-            if s0 > c0 or s1 > c1 or s2 > c2:
-                continue
-            if triple is not None:
-                triples[triple] = triples.get(triple, 0) | bit
-            found.append(push)
-            bits |= bit
-    return PushCandidates(tuple(found), bits, tuple((a, b, c, mask) for (a, b, c), mask in triples.items()))
+        caps = lane_cap(lit, lanes[0]), lane_cap(lit, lanes[1]), lane_cap(lit, lanes[2])
+        pushes, side_bits, side_triples = _side_pushes(side_bit, *caps)
+        offset = len(found)
+        for triple, bit, position in side_triples:
+            entry = triples.get(triple)
+            if entry is None:
+                triples[triple] = [bit, offset + position]
+            else:
+                entry[0] |= bit
+                entry.append(offset + position)
+        found.extend(pushes)
+        bits |= side_bits
+    return PushCandidates(
+        tuple(found), bits, tuple([(a, b, c, entry[0], tuple(entry[1:])) for (a, b, c), entry in triples.items()])
+    )
+
+
+def lane_cap(lit: int, lane: tuple[int, int, int]) -> int:
+    """How many tiles may be pushed off ``lane`` (listed from its side) with Burnt Offerings on ``lit``.
+
+    As :func:`~ofrenda_rules.portents.altar.max_shift`: the offering nearest the far edge stops the push.
+
+    >>> lane_cap(0b000001000, (0, 3, 6)), lane_cap(0, (0, 3, 6))
+    (1, 3)
+    """
+    if lit >> lane[2] & 1:
+        return 0
+    if lit >> lane[1] & 1:
+        return 1
+    return 2 if lit >> lane[0] & 1 else 3
+
+
+@cache
+def _side_pushes(side_bit: int, c0: int, c1: int, c2: int) -> _SidePushes:
+    """The pushes from the side of ``side_bit`` that take at most ``c0``, ``c1``, ``c2`` tiles off its lanes.
+
+    Remembered (at most 4 x 64 cases); the side by its bit, which hashes faster than the enum member.
+    """
+    pushes: list[Push] = []
+    bits = 0
+    triples: list[tuple[tuple[int, int, int], int, int]] = []
+    for push, s0, s1, s2, bit, triple in _SIDE_ROWS[side_bit]:
+        if s0 > c0 or s1 > c1 or s2 > c2:
+            continue
+        if triple is not None:
+            triples.append((triple, bit, len(pushes)))
+        pushes.append(push)
+        bits |= bit
+    return tuple(pushes), bits, tuple(triples)
 
 
 def _sorted_triple(triple: tuple[int, int, int] | None) -> tuple[int, int, int] | None:
@@ -195,21 +241,13 @@ def _sorted_triple(triple: tuple[int, int, int] | None) -> tuple[int, int, int] 
     return a, b, c
 
 
-_SIDE_PUSHES: Final = tuple(
-    (
-        SIDE_BITS[side],
-        SIDE_LANES[side],
-        tuple(
-            (push, MOVES[push].caps, _sorted_triple(MOVES[push].triple), 1 << PUSH_SERIAL[id(push)])
-            for push in PUSHES[side]
-        ),
+_SIDE_ROWS: Final = {
+    SIDE_BITS[side]: tuple(
+        (push, *MOVES[push].caps, 1 << PUSH_SERIAL[id(push)], _sorted_triple(MOVES[push].triple))
+        for push in PUSHES[side]
     )
     for side in Side
-)
-"""For each side: its bit, its lanes, and each push with its shifts, sorted 3-tile triple and serial bit."""
-
-
-@lru_cache(maxsize=8192)
-def pushes_of(bits: int) -> tuple[Push, ...]:
-    """The pushes whose serial numbers are set in ``bits``, in serial order (remembered)."""
-    return tuple(push for serial, push in enumerate(ALL_PUSHES) if bits >> serial & 1)
+}
+"""For each side's bit: each of its pushes with its shifts, its serial bit and its sorted 3-tile triple."""
+_SIDES: Final = tuple((SIDE_BITS[side], SIDE_LANES[side]) for side in Side)
+"""For each side: its bit and its lanes."""

@@ -60,7 +60,6 @@ from ofrenda_rules.portents.tables import (
     lit_bits,
     move_of,
     push_candidates,
-    pushes_of,
 )
 
 __all__ = [
@@ -208,13 +207,18 @@ def push_options(state: State) -> tuple[tuple[Push | Pass, ...], int]:
     masks = [0 if tile is None else tile.mask for tile in altar]
     if len(hand) == 3 and not hand[0].mask & hand[1].mask & hand[2].mask and len(set(masks)) == 9:
         bits = candidates.bits
-        for a, b, c, pushes_off in candidates.triples:
+        dropped: list[int] = []  # positions in candidates.pushes of the pushes the hand rule forbids
+        for a, b, c, pushes_off, where in candidates.triples:
             if masks[a] & masks[b] & masks[c]:
                 bits &= ~pushes_off
-        if bits == candidates.bits:
+                dropped += where
+        if not dropped:
             pushes: tuple[Push | Pass, ...] = candidates.pushes
         else:
-            pushes = pushes_of(bits)
+            kept: list[Push | Pass] = list(candidates.pushes)
+            for position in sorted(dropped, reverse=True):
+                del kept[position]
+            pushes = tuple(kept)
     else:
         hand_masks = [tile.mask for tile in hand]
         found: list[Push | Pass] = []
