@@ -175,7 +175,7 @@ def push_candidates(lit: int, forbidden: int) -> PushCandidates:
     """The pushes open with Burnt Offerings on ``lit`` (a bit mask) and no push from the ``forbidden`` sides.
 
     At most 512 x 16 patterns, each computed once, from the pushes each side allows under its lanes' caps
-    (:func:`_side_pushes`, at most 4 x 64 of them).
+    (``_side_pushes``, at most 4 x 64 of them).
     """
     found: list[Push] = []
     bits = 0
