@@ -385,12 +385,11 @@ def seeded_setup(state: State, rng: Rng) -> State:
         at = [id(item) for item in items].index(id(lead))
         return items.pop(at if index == 0 else index - 1 if index <= at else index)
 
-    below = draws.below
     left = list(config.edition.omens)
-    omens = tuple([left.pop(below(n)) for n in range(16, 1, -1)] + left)
+    omens = tuple([left.pop(index) for index in draws.below_each(_OMEN_BOUNDS)] + left)
     events: list[Event] = [*state.recent_events, OmensPlaced(omens)]
     box = list(config.edition.tiles)
-    altar = [box.pop(below(n)) for n in range(16, 7, -1)]
+    altar = [box.pop(index) for index in draws.below_each(_ALTAR_BOUNDS)]
     reshuffles = 0
     while shows_portent(tuple(altar)):
         reshuffles += 1
@@ -453,6 +452,10 @@ def seeded_setup(state: State, rng: Rng) -> State:
     return from_values(fields)
 
 
+_OMEN_BOUNDS: Final = tuple(range(16, 1, -1))
+"""The bounds of the omens' draws, slot by slot (the last omen is the one left)."""
+_ALTAR_BOUNDS: Final = tuple(range(16, 7, -1))
+"""The bounds of the altar's first draws, space by space, from the 16 tiles."""
 _PHASE: Final = FIELDS.index("phase")
 _TOKEN: Final = FIELDS.index("token")
 _BAG: Final = FIELDS.index("bag")
