@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 import secrets
 import shutil
@@ -240,3 +241,23 @@ def bench(session: nox.Session) -> None:
         session.warn("the bench extra (open_spiel) did not install; measuring without OpenSpiel")
         session.install("-e", ".")
     session.run("python", "benchmarks/bench.py", *session.posargs)
+
+
+@nox.session
+def count(session: nox.Session) -> None:
+    """Goals 1-3 as ratios of instructions (valgrind's callgrind), which the machine's load cannot move.
+
+    Every configuration the bench times, seeded and driver mode, the largest
+    mid-game state's JSON round trip, and OpenSpiel's Kuhn and hearts, counted by
+    ``benchmarks/instructions.py goals`` (about half an hour on 2 cores); the counts
+    go to ``benchmarks/results/`` with the date. Installs Debian's valgrind if need be.
+    """
+    if shutil.which("valgrind") is None:
+        if shutil.which("apt-get") is None or os.geteuid() != 0:
+            session.error("the count session needs valgrind: apt-get install it as root")
+        env = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "update", "-qq", external=True, env=env)
+        session.run("apt-get", "install", "-y", "-qq", "valgrind", external=True, env=env)
+    session.install("--only-binary", "open_spiel", "-e", ".[bench]")
+    out = Path("benchmarks/results") / f"{datetime.date.today().isoformat()}-instructions.json"
+    session.run("python", "benchmarks/instructions.py", "goals", "--largest", "--out", str(out), *session.posargs)

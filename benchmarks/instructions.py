@@ -11,13 +11,32 @@ the 2-core machine of ``docs/performance.md``.
 Run from the repository root (``valgrind`` must be on ``PATH``)::
 
     PYTHONPATH=src python benchmarks/instructions.py steps ofrenda --players 1 --games 60
+    PYTHONPATH=src python benchmarks/instructions.py steps ofrenda --players 2 --driver
     PYTHONPATH=src python benchmarks/instructions.py json dia_de_los_muertos --players 4
-    PYTHONPATH=src python benchmarks/instructions.py steps kuhn --games 60
+    PYTHONPATH=src python benchmarks/instructions.py largest ofrenda --players 4
+    PYTHONPATH=src python benchmarks/instructions.py steps kuhn --games 300
+    PYTHONPATH=src python benchmarks/instructions.py goals
 
-``kuhn`` is OpenSpiel's ``python_kuhn_poker`` (the ``bench`` extra). ``--variant
-NAME`` picks a config from the game's ``bench_configs()`` by its description
-instead of ``Config(players=N)``. ``PYTHONHASHSEED`` is fixed to 0 in the
-measured runs. The counts are printed, and written as JSON with ``--out``.
+``kuhn`` is OpenSpiel's ``python_kuhn_poker`` and ``hearts`` its C++ hearts
+(the ``bench`` extra). ``--variant NAME`` picks a config from the game's
+``bench_configs()`` by its description instead of ``Config(players=N)``;
+``--driver`` plays in driver mode (the loop resolves chance) instead of
+seeded mode. ``json`` counts the mean round trip over a sample of mid-game
+states; ``largest`` the round trip of the one with the largest JSON among
+the states the benchmark sizes (``bench_states.measure_states``' playouts).
+``PYTHONHASHSEED`` is fixed to 0 in the measured runs. The counts are
+printed, and written as JSON with ``--out``.
+
+``goals`` (``nox -s count``) counts every configuration the benchmark times
+(of the games named, all if none), seeded and driver mode, Kuhn's steps
+(1000 games, three times, the median: two imports of open_spiel differ by a
+few million instructions) and hearts', ``--jobs`` callgrind runs at a time
+(default: one per CPU), and prints goals 1-3 of ``docs/performance.md`` as
+ratios of instructions (games per second as the inverse ratio of
+instructions per game): the same verdicts as ``bench.py``'s, but ones the
+machine's load cannot move. With ``--largest`` it counts the
+largest state's round trip too; goal 4 is a time, so for it the counts are
+printed without a verdict.
 """
 
 from __future__ import annotations
@@ -26,14 +45,21 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 _COLLECTED = re.compile(r"Collected : (\d+)")
+_KUHN_GAMES = 1000
+"""Kuhn's games are 2-3 steps long: its count needs many of them (see ``_KUHN_RUNS``)."""
+_KUHN_RUNS = 3
+"""Kuhn is counted this many times, the median taken: two imports of open_spiel differ by millions of instructions."""
 
 
 def _config(game: Any, players: int | None, variant: str | None) -> Any:
@@ -46,39 +72,66 @@ def _config(game: Any, players: int | None, variant: str | None) -> Any:
     return game.config_type(players=players if players is not None else game.info.player_counts[0])
 
 
-def _work(kind: str, name: str, players: int | None, variant: str | None, count: int, warm: int) -> int:
-    """Do the measured work (``count`` games or states) after ``warm`` of the same; return steps or states."""
+def _largest_state(game: Any, config: Any) -> Any:
+    """The mid-game state with the largest JSON among the playouts ``bench_states.measure_states`` sizes."""
+    import bench_states
+
+    from ofrenda_rules.serialization import dumps
+
+    best: tuple[int, Any] = (-1, None)
+    for k in range(4):
+        for seed in (k + 1, None):
+            for state in bench_states.record(game, config, seed, player_seed=1000 + k)[1:-1]:
+                size = len(dumps(state, game.state_type).encode())
+                if size > best[0]:
+                    best = (size, state)
+    return best[1]
+
+
+def _work(
+    kind: str,
+    name: str,
+    config_args: tuple[int | None, str | None, bool],
+    count: int,
+    warm: int,
+    state_file: str | None,
+) -> int:
+    """Do the measured work (``count`` games or round trips) after ``warm`` of the same; return steps or states."""
     import random
 
     sys.path.insert(0, str(HERE))
     import bench_driver
 
-    if name == "kuhn":
+    players, variant, driver = config_args
+    if name in ("kuhn", "hearts"):
         import pyspiel
         from open_spiel.python.games import kuhn_poker  # noqa: F401  (registers python_kuhn_poker)
 
-        play = bench_driver.openspiel(pyspiel.load_game("python_kuhn_poker"))
+        play = bench_driver.openspiel(pyspiel.load_game("python_kuhn_poker" if name == "kuhn" else "hearts"))
         if kind != "steps":
-            raise SystemExit("kuhn has only steps")
+            raise SystemExit(f"{name} has only steps")
     else:
         from ofrenda_rules.registry import get_game
 
         game = get_game(name)
         config = _config(game, players, variant)
         if kind == "steps":
-            play = bench_driver.ours(game, config, seeded=True)
+            play = bench_driver.ours(game, config, seeded=not driver)
         else:
             import bench_states
 
             from ofrenda_rules.serialization import dumps, loads
 
-            states = bench_states.sample(game, config, playouts=2, per_playout=6)
             state_type = game.state_type
-            for state in states[:warm]:
-                loads(dumps(state), state_type)
+            if kind == "json":
+                states = bench_states.sample(game, config, playouts=2, per_playout=6)
+            else:  # the parent found the state (outside callgrind) and wrote its JSON
+                states = [loads(Path(str(state_file)).read_text(), state_type)]
+            for state in (states * warm)[:warm]:
+                loads(dumps(state, state_type), state_type)
             for _ in range(count):
                 for state in states:
-                    loads(dumps(state), state_type)
+                    loads(dumps(state, state_type), state_type)
             return count * len(states)
     rand = random.Random(12345).random
     for index in range(warm):
@@ -111,46 +164,189 @@ def _count(argv: list[str]) -> tuple[int, int]:
         return int(found.group(1)), int(result_file.read_text())
 
 
-def main() -> None:
-    """Parse the arguments, run the two counts (or the inner work), print and write the result."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--inner", help=argparse.SUPPRESS)
-    parser.add_argument("kind", choices=["steps", "json"])
-    parser.add_argument("game", help="a registered game's name, or kuhn")
-    parser.add_argument("--players", type=int)
-    parser.add_argument("--variant", help="a bench config's description")
-    parser.add_argument("--games", type=int, default=60, help="games (steps) or round trips per state (json)")
-    parser.add_argument("--warm", type=int, default=5)
-    parser.add_argument("--out", type=Path)
-    parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.inner is not None:
-        size = _work(args.kind, args.game, args.players, args.variant, args.count, args.warm)
-        Path(args.inner).write_text(str(size))
-        return
-    common = [args.kind, args.game, "--warm", str(args.warm)]
-    if args.players is not None:
-        common += ["--players", str(args.players)]
-    if args.variant is not None:
-        common += ["--variant", args.variant]
-    base, _ = _count([*common, "--count", "0"])
-    full, size = _count([*common, "--count", str(args.games)])
-    unit = "step" if args.kind == "steps" else "round trip"
-    per = (full - base) / size
-    result = {
-        "kind": args.kind,
-        "game": args.game,
-        "players": args.players,
-        "variant": args.variant,
-        "count": args.games,
+def measure(
+    kind: str,
+    game: str,
+    *,
+    players: int | None = None,
+    variant: str | None = None,
+    driver: bool = False,
+    games: int = 60,
+    warm: int = 5,
+) -> dict[str, Any]:
+    """Count one measurement (two callgrind runs: without the work and with it); its figures as a dict."""
+    common = [kind, game, "--warm", str(warm)]
+    if players is not None:
+        common += ["--players", str(players)]
+    if variant is not None:
+        common += ["--variant", variant]
+    if driver:
+        common.append("--driver")
+    with tempfile.TemporaryDirectory() as scratch:
+        if kind == "largest":
+            sys.path.insert(0, str(HERE))
+            from ofrenda_rules.registry import get_game
+            from ofrenda_rules.serialization import dumps
+
+            found = get_game(game)
+            state_file = Path(scratch) / "state.json"
+            state_file.write_text(dumps(_largest_state(found, _config(found, players, variant)), found.state_type))
+            common += ["--state-file", str(state_file)]
+        base, _ = _count([*common, "--count", "0"])
+        full, size = _count([*common, "--count", str(games)])
+    return {
+        "kind": kind,
+        "game": game,
+        "players": players,
+        "variant": variant,
+        "mode": "driver" if driver else "seeded",
+        "count": games,
         "size": size,
         "instructions": full - base,
-        "per_unit": per,
+        "per_unit": (full - base) / size,
     }
-    print(f"{args.game} {args.kind}: {size} {unit}s, {per:,.0f} instructions per {unit}")
+
+
+def _say(result: dict[str, Any]) -> str:
+    unit = "step" if result["kind"] == "steps" else "round trip"
+    return f"{result['size']} {unit}s, {result['per_unit']:,.0f} instructions per {unit}"
+
+
+def goals(games: int, out: Path | None, jobs_at_once: int, only: list[str], largest: bool) -> int:
+    """Count every benchmarked configuration (of the games in ``only``, all if empty); print goals 1-3 as ratios."""
+    sys.path.insert(0, str(HERE))
+    from bench import configs_of
+
+    from ofrenda_rules.registry import game_names, get_game
+
+    unknown = [name for name in only if name not in game_names()]
+    if unknown:
+        raise SystemExit(f"unknown game(s) {', '.join(unknown)}; registered: {', '.join(game_names())}")
+    kuhn_job = {"kind": "steps", "game": "kuhn", "games": _KUHN_GAMES}
+    jobs: list[tuple[str, str, str, dict[str, Any]]] = [
+        *(("kuhn", "", f"run {k}", kuhn_job) for k in range(_KUHN_RUNS)),
+        ("hearts", "", "seeded", {"kind": "steps", "game": "hearts", "games": 20}),
+    ]
+    names = [name for name in game_names() if not only or name in only]
+    for name in names:
+        game = get_game(name)
+        for config, default in configs_of(game):
+            label = game.describe_config(config)
+            where: dict[str, Any] = {"players": config.players} if default else {"variant": label}
+            for driver in (False, True):
+                mode = "driver" if driver else "seeded"
+                jobs.append(
+                    (name, label, mode, {"kind": "steps", "game": name, "driver": driver, "games": games, **where})
+                )
+            if largest:
+                jobs.append((name, label, "largest", {"kind": "largest", "game": name, "games": 5, **where}))
+    began = time.monotonic()
+    with ThreadPoolExecutor(max_workers=jobs_at_once) as pool:
+        futures = [pool.submit(measure, **job[3]) for job in jobs]
+        results: dict[tuple[str, str, str], dict[str, Any]] = {}
+        for (name, label, mode, _), future in zip(jobs, futures, strict=True):
+            results[name, label, mode] = future.result()
+            print(f"{name:20} {label[:45]:45} {mode:8} {_say(results[name, label, mode])}", flush=True)
+    kuhn = statistics.median(results["kuhn", "", f"run {k}"]["per_unit"] for k in range(_KUHN_RUNS))
+    hearts = results["hearts", "", "seeded"]
+    hearts_per_game = hearts["instructions"] / games_of(hearts)
+    print(f"\ncounted in {time.monotonic() - began:.0f} s; python_kuhn_poker {kuhn:,.0f} instructions per step\n")
+    verdicts: list[dict[str, Any]] = []
+
+    def verdict(goal: int, name: str, what: str, value: float, target: float, worst: str, at_most: bool = True) -> None:
+        passed = value <= target if at_most else value >= target
+        sign = "<=" if at_most else ">="
+        print(
+            f"  {'PASS' if passed else 'FAIL'}    goal {goal} {name:20} {what:52} "
+            f"{value:8.3f} {sign} {target}  [worst: {worst}]"
+        )
+        verdicts.append(
+            {
+                "goal": goal,
+                "game": name,
+                "what": what,
+                "value": round(value, 4),
+                "target": target,
+                "worst": worst,
+                "pass": passed,
+            }
+        )
+
+    print("goals (ratios of instructions, from this count):")
+    for name in names:
+        rows = {key[1:]: value for key, value in results.items() if key[0] == name}
+        for goal, mode, target in ((1, "seeded", 1.0 if name == "dia_de_los_muertos" else 2.0), (2, "driver", 3.0)):
+            worst = max((value["per_unit"], label) for (label, m), value in rows.items() if m == mode)
+            verdict(
+                goal, name, f"{mode} step / Kuhn step, instructions (worst config)", worst[0] / kuhn, target, worst[1]
+            )
+        if name == "dia_de_los_muertos":
+            four = rows["players=4", "seeded"]
+            ratio = hearts_per_game / (four["instructions"] / games_of(four))
+            verdict(
+                3, name, "4 players seeded games per instruction / C++ hearts'", ratio, 0.4, "players=4", at_most=False
+            )
+        if not largest:
+            continue
+        most = max((value["per_unit"], label) for (label, m), value in rows.items() if m == "largest")
+        print(
+            f"  (time)  goal 4 {name:20} {'JSON round trip of the largest state, instructions':52} "
+            f"{most[0]:10,.0f}  [{most[1]}]"
+        )
+    if out is not None:
+        record = {"kuhn_per_step": kuhn, "results": [value for value in results.values()], "goals": verdicts}
+        out.write_text(json.dumps(record, indent=2) + "\n")
+        print(f"\nwrote {out}")
+    return 0
+
+
+def games_of(result: dict[str, Any]) -> int:
+    """The games a step count played (its ``count``)."""
+    return int(result["count"])
+
+
+def main() -> int:
+    """Parse the arguments, run the two counts (or the inner work, or every goal's), print and write the result."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--inner", help=argparse.SUPPRESS)
+    parser.add_argument("kind", choices=["steps", "json", "largest", "goals"])
+    parser.add_argument("game", nargs="*", help="a registered game's name, or kuhn or hearts (goals: games to count)")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--variant", help="a bench config's description")
+    parser.add_argument("--driver", action="store_true", help="driver mode: the loop resolves chance")
+    parser.add_argument("--games", type=int, default=60, help="games (steps) or round trips per state (json, largest)")
+    parser.add_argument("--warm", type=int, default=5)
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--largest", action="store_true", help="goals: count the largest state's round trip too")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="goals: callgrind runs at a time")
+    parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--state-file", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.kind == "goals":
+        return goals(args.games, args.out, max(1, args.jobs), args.game, args.largest)
+    if len(args.game) != 1:
+        parser.error(f"{args.kind} needs one game")
+    args.game = args.game[0]
+    if args.inner is not None:
+        size = _work(
+            args.kind, args.game, (args.players, args.variant, args.driver), args.count, args.warm, args.state_file
+        )
+        Path(args.inner).write_text(str(size))
+        return 0
+    result = measure(
+        args.kind,
+        args.game,
+        players=args.players,
+        variant=args.variant,
+        driver=args.driver,
+        games=args.games,
+        warm=args.warm,
+    )
+    print(f"{args.game} {args.kind}: {_say(result)}")
     if args.out is not None:
         args.out.write_text(json.dumps(result, indent=2) + "\n")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
