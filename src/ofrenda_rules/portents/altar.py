@@ -67,12 +67,28 @@ def lane_trait(altar: Altar, lit: Lit, lane: int) -> Trait | None:
 
 def portents(altar: Altar, lit: Lit) -> tuple[Portent, ...]:
     """Every Portent on the altar, in lane order (as :func:`lane_trait` finds them, lane by lane)."""
-    if True in lit:
-        m0, m1, m2, m3, m4, m5, m6, m7, m8 = [
-            0 if tile is None or flag else tile.mask for tile, flag in zip(altar, lit, strict=True)
-        ]
-    else:
-        m0, m1, m2, m3, m4, m5, m6, m7, m8 = [0 if tile is None else tile.mask for tile in altar]
+    # Written out space by space: no comprehension (a function and its frame per call) on this per-turn path.
+    a0, a1, a2, a3, a4, a5, a6, a7, a8 = altar
+    m0 = 0 if a0 is None else a0.mask
+    m1 = 0 if a1 is None else a1.mask
+    m2 = 0 if a2 is None else a2.mask
+    m3 = 0 if a3 is None else a3.mask
+    m4 = 0 if a4 is None else a4.mask
+    m5 = 0 if a5 is None else a5.mask
+    m6 = 0 if a6 is None else a6.mask
+    m7 = 0 if a7 is None else a7.mask
+    m8 = 0 if a8 is None else a8.mask
+    if True in lit:  # a Burnt Offering's traits are null
+        l0, l1, l2, l3, l4, l5, l6, l7, l8 = lit
+        m0 = 0 if l0 else m0
+        m1 = 0 if l1 else m1
+        m2 = 0 if l2 else m2
+        m3 = 0 if l3 else m3
+        m4 = 0 if l4 else m4
+        m5 = 0 if l5 else m5
+        m6 = 0 if l6 else m6
+        m7 = 0 if l7 else m7
+        m8 = 0 if l8 else m8
     # The eight lanes of LANES, in order (a test checks this against lane_trait); most altars show none.
     if not (
         m0 & m1 & m2
@@ -126,9 +142,9 @@ def snuff(altar: Altar, lit: Lit, keep: Iterable[int], alone: bool = False) -> L
     if True not in lit:
         return lit
     kept = set(keep)
-    masks = [0 if tile is None else tile.mask for tile in altar]
     flags = list(lit)
     if alone:
+        masks = [0 if tile is None else tile.mask for tile in altar]
         unlit = [0 if flag else mask for mask, flag in zip(masks, lit, strict=True)]
         for space, flag in enumerate(lit):
             if flag and space not in kept:
@@ -139,7 +155,8 @@ def snuff(altar: Altar, lit: Lit, keep: Iterable[int], alone: bool = False) -> L
     for space, flag in enumerate(lit):
         if flag and space not in kept:
             for a, b, c in _LANES_AT[space]:  # (a loop, not any() over a generator: this runs every turn)
-                if masks[a] & masks[b] & masks[c]:
+                x, y, z = altar[a], altar[b], altar[c]  # (only these lanes' tiles: no masks of the whole altar)
+                if x is not None and y is not None and z is not None and x.mask & y.mask & z.mask:
                     break
             else:
                 flags[space] = False
