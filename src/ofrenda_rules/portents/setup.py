@@ -41,10 +41,13 @@ kernel's ``settle`` would, one event at a time.
 from __future__ import annotations
 
 import operator
+import zlib
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from importlib import resources
 from itertools import combinations
+from math import comb
 from typing import Final
 
 from ofrenda_rules.copying import evolve
@@ -175,9 +178,50 @@ def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
     return _calm_arrangement_of(sum(1 << tile.index for tile in tiles))
 
 
-@cache
 def _calm_arrangement_of(indices: int) -> tuple[Sign, ...]:
-    """:func:`calm_arrangement` of the signs whose indices are set in ``indices`` (remembered)."""
+    """:func:`calm_arrangement` of the signs whose indices are set in ``indices``, read from the shipped table."""
+    if indices.bit_count() != 9:
+        raise ValueError(f"no Portent-free arrangement of {[sign for sign in _SIGNS if indices >> sign.index & 1]}")
+    table, low, high = _calm_table()
+    start = 9 * (low[indices & 0xFF] + high[indices >> 8][(indices & 0xFF).bit_count()])
+    return tuple([_SIGNS[index] for index in table[start : start + 9]])
+
+
+@cache
+def _calm_table() -> tuple[bytes, tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The calm arrangement of every set of 9 signs, and the tables that give a set's place in it.
+
+    ``data/calm_arrangements.bin`` (zlib) holds, for each set of 9 of the 16 signs in colex order (the rank
+    of the signs' indices ``c_0 < ... < c_8`` is the sum of ``C(c_j, j + 1)``), the 9 signs' indices space
+    by space, as ``_search_calm`` finds them (a test checks every set). The rank of a set is
+    ``low[l] + high[h][popcount(l)]`` for its low and high bytes ``l`` and ``h``. Read once, at the first
+    reshuffle: the search costs about 100k instructions a set, the table about 1k.
+    """
+    table = zlib.decompress(resources.files("ofrenda_rules.portents").joinpath(_CALM_FILE).read_bytes())
+    low = tuple(_colex_part(byte, 0, 0) for byte in range(256))
+    high = tuple(tuple(_colex_part(byte, 8, below) for below in range(10)) for byte in range(256))
+    return table, low, high
+
+
+_CALM_FILE: Final = "data/calm_arrangements.bin"
+"""The shipped table of :func:`calm_arrangement` (see ``_calm_table``)."""
+
+
+def _colex_part(byte: int, base: int, below: int) -> int:
+    """The colex rank's terms of the elements ``base + i`` for the bits ``i`` of ``byte``, ``below`` smaller ones."""
+    total = 0
+    for i in range(8):
+        if byte >> i & 1:
+            below += 1
+            total += comb(base + i, below)
+    return total
+
+
+def _search_calm(indices: int) -> tuple[Sign, ...]:
+    """The search behind the shipped table of :func:`calm_arrangement`: its arrangement of the signs of ``indices``.
+
+    About 100k instructions a set; the table is checked against it for every set in the tests.
+    """
     order = [sign for sign in _SIGNS if indices >> sign.index & 1]
     if len(order) != 9:
         raise ValueError(f"no Portent-free arrangement of {order}")
