@@ -50,7 +50,7 @@ from itertools import combinations
 from math import comb
 from typing import Final
 
-from ofrenda_rules.copying import evolve
+from ofrenda_rules.copying import evolve, plain_constructor
 from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile
 from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
@@ -429,13 +429,14 @@ def seeded_setup(state: State, rng: Rng) -> State:
         at = [id(item) for item in items].index(id(lead))
         return items.pop(at if index == 0 else index - 1 if index <= at else index)
 
+    drawn = draws.below_each(_FIRST_BOUNDS)  # the omens' 15 draws, then the altar's first 9
     left = list(config.edition.omens)
-    omens = tuple([left.pop(index) for index in draws.below_each(_OMEN_BOUNDS)] + left)
-    events: list[Event] = [*state.recent_events, OmensPlaced(omens)]
+    omens = tuple([left.pop(index) for index in drawn[:15]] + left)
+    events: list[Event] = [*state.recent_events, _NEW_OMENS_PLACED(omens)]
     box = list(config.edition.tiles)
-    altar = [box.pop(index) for index in draws.below_each(_ALTAR_BOUNDS)]
+    altar = [box.pop(index) for index in drawn[15:]]
     reshuffles = 0
-    while shows_portent(tuple(altar)):
+    while _shows_portent(altar):
         reshuffles += 1
         events.append(AltarReshuffled(reshuffles))
         taken, altar = sorted(altar, key=_INDEX), []
@@ -447,7 +448,7 @@ def seeded_setup(state: State, rng: Rng) -> State:
             on_target = tile is lead
             altar.append(tile)
         altar.append(taken[0])
-    events.append(AltarLaid(tuple(altar)))
+    events.append(_NEW_ALTAR_LAID(tuple(altar)))
     redeals = -1
     hands: tuple[tuple[Sign, ...], ...] = ()
     deal = _good_deal_of(sum(1 << tile.index for tile in box), config.players)
@@ -467,7 +468,7 @@ def seeded_setup(state: State, rng: Rng) -> State:
                 on_target = on_target and any(t is tile for t in aim)
             dealt.append(tuple(sorted(hand, key=_INDEX)))
         hands = tuple(dealt)
-    events.append(HandsDealt(hands))
+    events.append(_NEW_HANDS_DEALT(hands))
     pool.sort(key=_INDEX)
     token: Sign | None = None
     if not config.solo:
@@ -500,6 +501,28 @@ _OMEN_BOUNDS: Final = tuple(range(16, 1, -1))
 """The bounds of the omens' draws, slot by slot (the last omen is the one left)."""
 _ALTAR_BOUNDS: Final = tuple(range(16, 7, -1))
 """The bounds of the altar's first draws, space by space, from the 16 tiles."""
+_FIRST_BOUNDS: Final = _OMEN_BOUNDS + _ALTAR_BOUNDS
+"""The bounds of the set-up's first 24 draws: the omens', then the altar's (drawn in one call)."""
+_NEW_OMENS_PLACED: Final = plain_constructor(OmensPlaced)
+_NEW_ALTAR_LAID: Final = plain_constructor(AltarLaid)
+_NEW_HANDS_DEALT: Final = plain_constructor(HandsDealt)
+
+
+def _shows_portent(altar: list[Sign]) -> bool:
+    """:func:`shows_portent` of a full altar, its eight lanes tested on the tiles' masks in one expression."""
+    m0, m1, m2, m3, m4, m5, m6, m7, m8 = [tile.mask for tile in altar]
+    return bool(
+        m0 & m1 & m2
+        or m3 & m4 & m5
+        or m6 & m7 & m8
+        or m0 & m3 & m6
+        or m1 & m4 & m7
+        or m2 & m5 & m8
+        or m0 & m4 & m8
+        or m2 & m4 & m6
+    )
+
+
 _PHASE: Final = FIELDS.index("phase")
 _TOKEN: Final = FIELDS.index("token")
 _BAG: Final = FIELDS.index("bag")
