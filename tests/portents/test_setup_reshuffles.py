@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations, permutations
-from math import factorial
+from math import comb, factorial
 
 import attrs
 import pytest
@@ -29,6 +29,7 @@ from ofrenda_rules.portents import (
     legal_actions,
     new_game,
 )
+from ofrenda_rules.portents import setup as portents_setup
 from ofrenda_rules.portents.actions import Action, ChooseFirst
 from ofrenda_rules.portents.altar import hand_ok, portents
 from ofrenda_rules.portents.components import LANES
@@ -103,6 +104,30 @@ def test_the_calm_arrangement_is_the_first_portent_free_one_in_sign_order() -> N
     for tiles in list(combinations(Sign, 9))[::97]:
         first = next(p for p in permutations(tiles) if not any(p[a].mask & p[b].mask & p[c].mask for a, b, c in LANES))
         assert calm_arrangement(frozenset(tiles)) == first
+
+
+def calm_table_bytes() -> bytes:
+    """The table ``data/calm_arrangements.bin`` holds, uncompressed, rebuilt by the search (colex order of the sets).
+
+    To regenerate the file: ``zlib.compress(calm_table_bytes(), 9)``.
+    """
+    ranked = sorted(
+        (sum(comb(c, j + 1) for j, c in enumerate(combo)), sum(1 << c for c in combo))
+        for combo in combinations(range(16), 9)
+    )
+    assert [rank for rank, _ in ranked] == list(range(11440))
+    return b"".join(bytes(tile.index for tile in portents_setup._search_calm(key)) for _, key in ranked)
+
+
+def test_the_shipped_calm_table_is_the_search_for_every_set() -> None:
+    """Every entry of the shipped table is what the search finds, and the look-up finds each set's entry."""
+    table, _, _ = portents_setup._calm_table()
+    assert table == calm_table_bytes()
+    for combo in list(combinations(range(16), 9))[::7]:
+        key = sum(1 << c for c in combo)
+        assert portents_setup._calm_arrangement_of(key) == portents_setup._search_calm(key)
+    with pytest.raises(ValueError):
+        portents_setup._calm_arrangement_of(0b111)
 
 
 def test_every_seven_tiles_have_a_deal_without_a_bad_hand() -> None:

@@ -41,13 +41,16 @@ kernel's ``settle`` would, one event at a time.
 from __future__ import annotations
 
 import operator
+import zlib
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from importlib import resources
 from itertools import combinations
+from math import comb
 from typing import Final
 
-from ofrenda_rules.copying import evolve
+from ofrenda_rules.copying import evolve, plain_constructor
 from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile
 from ofrenda_rules.portents.altar import hand_ok
 from ofrenda_rules.portents.components import LANES, Sign
@@ -175,9 +178,50 @@ def calm_arrangement(tiles: frozenset[Sign]) -> tuple[Sign, ...]:
     return _calm_arrangement_of(sum(1 << tile.index for tile in tiles))
 
 
-@cache
 def _calm_arrangement_of(indices: int) -> tuple[Sign, ...]:
-    """:func:`calm_arrangement` of the signs whose indices are set in ``indices`` (remembered)."""
+    """:func:`calm_arrangement` of the signs whose indices are set in ``indices``, read from the shipped table."""
+    if indices.bit_count() != 9:
+        raise ValueError(f"no Portent-free arrangement of {[sign for sign in _SIGNS if indices >> sign.index & 1]}")
+    table, low, high = _calm_table()
+    start = 9 * (low[indices & 0xFF] + high[indices >> 8][(indices & 0xFF).bit_count()])
+    return tuple([_SIGNS[index] for index in table[start : start + 9]])
+
+
+@cache
+def _calm_table() -> tuple[bytes, tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The calm arrangement of every set of 9 signs, and the tables that give a set's place in it.
+
+    ``data/calm_arrangements.bin`` (zlib) holds, for each set of 9 of the 16 signs in colex order (the rank
+    of the signs' indices ``c_0 < ... < c_8`` is the sum of ``C(c_j, j + 1)``), the 9 signs' indices space
+    by space, as ``_search_calm`` finds them (a test checks every set). The rank of a set is
+    ``low[l] + high[h][popcount(l)]`` for its low and high bytes ``l`` and ``h``. Read once, at the first
+    reshuffle: the search costs about 100k instructions a set, the table about 1k.
+    """
+    table = zlib.decompress(resources.files("ofrenda_rules.portents").joinpath(_CALM_FILE).read_bytes())
+    low = tuple(_colex_part(byte, 0, 0) for byte in range(256))
+    high = tuple(tuple(_colex_part(byte, 8, below) for below in range(10)) for byte in range(256))
+    return table, low, high
+
+
+_CALM_FILE: Final = "data/calm_arrangements.bin"
+"""The shipped table of :func:`calm_arrangement` (see ``_calm_table``)."""
+
+
+def _colex_part(byte: int, base: int, below: int) -> int:
+    """The colex rank's terms of the elements ``base + i`` for the bits ``i`` of ``byte``, ``below`` smaller ones."""
+    total = 0
+    for i in range(8):
+        if byte >> i & 1:
+            below += 1
+            total += comb(base + i, below)
+    return total
+
+
+def _search_calm(indices: int) -> tuple[Sign, ...]:
+    """The search behind the shipped table of :func:`calm_arrangement`: its arrangement of the signs of ``indices``.
+
+    About 100k instructions a set; the table is checked against it for every set in the tests.
+    """
     order = [sign for sign in _SIGNS if indices >> sign.index & 1]
     if len(order) != 9:
         raise ValueError(f"no Portent-free arrangement of {order}")
@@ -385,13 +429,14 @@ def seeded_setup(state: State, rng: Rng) -> State:
         at = [id(item) for item in items].index(id(lead))
         return items.pop(at if index == 0 else index - 1 if index <= at else index)
 
+    drawn = draws.below_each(_FIRST_BOUNDS)  # the omens' 15 draws, then the altar's first 9
     left = list(config.edition.omens)
-    omens = tuple([left.pop(index) for index in draws.below_each(_OMEN_BOUNDS)] + left)
-    events: list[Event] = [*state.recent_events, OmensPlaced(omens)]
+    omens = tuple([left.pop(index) for index in drawn[:15]] + left)
+    events: list[Event] = [*state.recent_events, _NEW_OMENS_PLACED(omens)]
     box = list(config.edition.tiles)
-    altar = [box.pop(index) for index in draws.below_each(_ALTAR_BOUNDS)]
+    altar = [box.pop(index) for index in drawn[15:]]
     reshuffles = 0
-    while shows_portent(tuple(altar)):
+    while _shows_portent(altar):
         reshuffles += 1
         events.append(AltarReshuffled(reshuffles))
         taken, altar = sorted(altar, key=_INDEX), []
@@ -403,7 +448,7 @@ def seeded_setup(state: State, rng: Rng) -> State:
             on_target = tile is lead
             altar.append(tile)
         altar.append(taken[0])
-    events.append(AltarLaid(tuple(altar)))
+    events.append(_NEW_ALTAR_LAID(tuple(altar)))
     redeals = -1
     hands: tuple[tuple[Sign, ...], ...] = ()
     deal = _good_deal_of(sum(1 << tile.index for tile in box), config.players)
@@ -423,7 +468,7 @@ def seeded_setup(state: State, rng: Rng) -> State:
                 on_target = on_target and any(t is tile for t in aim)
             dealt.append(tuple(sorted(hand, key=_INDEX)))
         hands = tuple(dealt)
-    events.append(HandsDealt(hands))
+    events.append(_NEW_HANDS_DEALT(hands))
     pool.sort(key=_INDEX)
     token: Sign | None = None
     if not config.solo:
@@ -456,6 +501,28 @@ _OMEN_BOUNDS: Final = tuple(range(16, 1, -1))
 """The bounds of the omens' draws, slot by slot (the last omen is the one left)."""
 _ALTAR_BOUNDS: Final = tuple(range(16, 7, -1))
 """The bounds of the altar's first draws, space by space, from the 16 tiles."""
+_FIRST_BOUNDS: Final = _OMEN_BOUNDS + _ALTAR_BOUNDS
+"""The bounds of the set-up's first 24 draws: the omens', then the altar's (drawn in one call)."""
+_NEW_OMENS_PLACED: Final = plain_constructor(OmensPlaced)
+_NEW_ALTAR_LAID: Final = plain_constructor(AltarLaid)
+_NEW_HANDS_DEALT: Final = plain_constructor(HandsDealt)
+
+
+def _shows_portent(altar: list[Sign]) -> bool:
+    """:func:`shows_portent` of a full altar, its eight lanes tested on the tiles' masks in one expression."""
+    m0, m1, m2, m3, m4, m5, m6, m7, m8 = [tile.mask for tile in altar]
+    return bool(
+        m0 & m1 & m2
+        or m3 & m4 & m5
+        or m6 & m7 & m8
+        or m0 & m3 & m6
+        or m1 & m4 & m7
+        or m2 & m5 & m8
+        or m0 & m4 & m8
+        or m2 & m4 & m6
+    )
+
+
 _PHASE: Final = FIELDS.index("phase")
 _TOKEN: Final = FIELDS.index("token")
 _BAG: Final = FIELDS.index("bag")
