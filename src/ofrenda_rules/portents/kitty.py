@@ -35,15 +35,13 @@ from ofrenda_rules.portents.components import CORNER_WIDE_PUSH, LANES, RING, SID
 from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
-    _DREW,
-    _MOVED,
-    _TOKEN,
     Event,
     KittyPushed,
     kitty_drew,
     kitty_moved,
     kitty_pushed,
     kitty_stole,
+    kitty_token_played,
     offering_lit,
     omen_collected,
     portent_ignited,
@@ -120,13 +118,12 @@ def kitty_turn_draft(draft: Draft) -> None:
     if not config.chaotic_cat:
         assert token is not None
         if emptied:
-            space = emptied[0]
-            altar[space] = token
-            events.append(_TOKEN[space][token.index])  # (kitty_token_played's shared events, without its call)
+            altar[emptied[0]] = token
+            events.append(kitty_token_played(token, emptied[0]))
             emptied = emptied[1:]
         else:
             pushed = (token,)
-            events.append(_TOKEN[9][token.index])
+            events.append(kitty_token_played(token, None))
         token = None
     draft.recent_events = (*draft.recent_events, *events)
     draft.altar = tuple(altar)
@@ -231,10 +228,10 @@ def kitty_draws(draft: Draft, below: Callable[[int], int]) -> None:
     drawn = []
     for space in draft.kitty_fill:
         altar[space] = tile = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
-        drawn.append(_DREW[space][tile.index])  # (kitty_drew's shared events, without its call)
+        drawn.append(kitty_drew(tile, space))
     if not draft.config.chaotic_cat and draft.token is None:
         draft.token = tile = bag.pop(below(len(bag)) if len(bag) > 1 else 0)
-        drawn.append(_DREW[9][tile.index])
+        drawn.append(kitty_drew(tile, None))
     draft.recent_events += tuple(drawn)
     draft.altar = tuple(altar)
     draft.bag = tuple(bag)
@@ -291,8 +288,7 @@ def _continue(draft: Draft) -> None:
                     if before[space] and not lit[space] and (tile := altar[space]) is not None
                 ]
     steps = draft.kitty_steps + (2 if draft.kitty_extra else 1)
-    slot = config.edition.kitty_path[steps % CIRCUIT]
-    events.append(_MOVED[slot][steps] if steps < 40 else kitty_moved(slot, steps))  # (kitty_moved, inline)
+    events.append(kitty_moved(config.edition.kitty_path[steps % CIRCUIT], steps))
     draft.recent_events = (*draft.recent_events, *events)
     draft.omens = omens
     draft.kitty_omens = gained
@@ -305,8 +301,8 @@ def _continue(draft: Draft) -> None:
         reason: EndReason | None = EndReason.KITTY_OFFERINGS
     elif steps >= 2 * CIRCUIT:
         reason = EndReason.KITTY_CIRCLED
-    else:  # (fewer than two omens win nothing: no call)
-        reason = kitty_fortune_win(gained) if len(gained) > 1 else None
+    else:
+        reason = kitty_fortune_win(gained)
     if reason is not None:
         draft.end((), reason)
     else:

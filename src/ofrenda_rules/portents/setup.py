@@ -52,7 +52,7 @@ from typing import Final
 
 from ofrenda_rules.copying import evolve, plain_constructor
 from ofrenda_rules.portents.actions import Action, ChooseFirst, DrawOmen, DrawTile
-from ofrenda_rules.portents.altar import hand_ok
+from ofrenda_rules.portents.altar import hand_ok, portents
 from ofrenda_rules.portents.components import LANES, Sign
 from ofrenda_rules.portents.draft import FIELDS, from_values, values
 from ofrenda_rules.portents.events import (
@@ -121,11 +121,11 @@ def shows_portent(altar: tuple[Sign | None, ...]) -> bool:
     >>> shows_portent((S.RED_CLAW, S.BLUE_CLAW, S.WHITE_CLAW) + (S.YELLOW_SKULL,) * 6)
     True
     """
-    for a, b, c in LANES:
-        x, y, z = altar[a], altar[b], altar[c]
-        if x is not None and y is not None and z is not None and x.mask & y.mask & z.mask:
-            return True
-    return False
+    return bool(portents(altar, _UNLIT))
+
+
+_UNLIT: Final = (False,) * 9
+"""No Burnt Offering on the altar (:func:`shows_portent` asks about unlit tiles)."""
 
 
 def setup_outcomes(state: State) -> tuple[Action, ...]:
@@ -436,7 +436,7 @@ def seeded_setup(state: State, rng: Rng) -> State:
     box = list(config.edition.tiles)
     altar = [box.pop(index) for index in drawn[15:]]
     reshuffles = 0
-    while _shows_portent(altar):
+    while shows_portent(tuple(altar)):
         reshuffles += 1
         events.append(AltarReshuffled(reshuffles))
         taken, altar = sorted(altar, key=_INDEX), []
@@ -506,21 +506,6 @@ _FIRST_BOUNDS: Final = _OMEN_BOUNDS + _ALTAR_BOUNDS
 _NEW_OMENS_PLACED: Final = plain_constructor(OmensPlaced)
 _NEW_ALTAR_LAID: Final = plain_constructor(AltarLaid)
 _NEW_HANDS_DEALT: Final = plain_constructor(HandsDealt)
-
-
-def _shows_portent(altar: list[Sign]) -> bool:
-    """:func:`shows_portent` of a full altar, its eight lanes tested on the tiles' masks in one expression."""
-    m0, m1, m2, m3, m4, m5, m6, m7, m8 = [tile.mask for tile in altar]
-    return bool(
-        m0 & m1 & m2
-        or m3 & m4 & m5
-        or m6 & m7 & m8
-        or m0 & m3 & m6
-        or m1 & m4 & m7
-        or m2 & m5 & m8
-        or m0 & m4 & m8
-        or m2 & m4 & m6
-    )
 
 
 _PHASE: Final = FIELDS.index("phase")

@@ -557,8 +557,7 @@ def finish_turn_draft(draft: Draft) -> None:
         else:
             draft.active, draft.phase, draft.made_portent = 1 - seat, _PUSH_PHASE, False
         return
-    collected = draft.collected[0]
-    if len(collected) >= 3 and solo_target_met(config, collected):  # (every target needs 3 omens or more)
+    if solo_target_met(config, draft.collected[0]):
         draft.end((0,), EndReason.SOLO_TARGET)
     elif offerings >= 4:
         draft.end((), EndReason.KITTY_OFFERINGS)
