@@ -17,6 +17,7 @@ from typing import Final
 
 from ofrenda_rules.ofrenda.edition import COUNTS
 from ofrenda_rules.ofrenda.events import AbuelaDiscardedCandle, AbuelaMoved
+from ofrenda_rules.ofrenda.piles import replaced
 from ofrenda_rules.ofrenda.state import Phase, State
 from ofrenda_rules.ofrenda.turn import do_refill
 from ofrenda_rules.ofrenda.work import Work
@@ -77,7 +78,7 @@ def do_abuela_portrait(w: Work, face: int) -> None:
         w.add(plain[card])
     else:
         w.emit(AbuelaMoved, face, space, card, paid, returned)
-    w.market = w.market[:space] + (None,) + w.market[space + 1 :]
+    w.market = replaced(w.market, space, None)
     w.market_marigolds = tuple(piles)
     w.supply = supply
     w.abuela_discards = (*w.abuela_discards, card)
@@ -99,9 +100,9 @@ def do_abuela_candle(w: Work, face: int) -> None:
         piles = w.market_marigolds
         if space != w.taken_space and w.supply > 0:
             paid = 1
-            w.market_marigolds = piles[:space] + (piles[space] + 1,) + piles[space + 1 :]
+            w.market_marigolds = replaced(piles, space, piles[space] + 1)
             w.supply -= 1
-        w.candle_market = w.candle_market[:space] + (None,) + w.candle_market[space + 1 :]
+        w.candle_market = replaced(w.candle_market, space, None)
         w.candle_discards = (*w.candle_discards, candle)
         w.candle_space = space
     w.emit(AbuelaDiscardedCandle, face, space, candle, paid)

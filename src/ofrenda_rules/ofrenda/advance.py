@@ -143,36 +143,36 @@ def _refill(w: Work, below: Callable[[int], int]) -> None:
     candles_next = w.phase is _REFILL_CANDLE  # else portraits first
     if not candles_next:
         deck = w.deck
-        market = w.market
+        market = list(w.market)
         while True:
             n = len(deck)
             index = 0 if n == 1 else below(n)
             card = deck[index]
             deck = drawn(deck, card, index)
             space = market.index(None)
-            market = (*market[:space], card, *market[space + 1 :])
+            market[space] = card
             table = PORTRAIT_DRAWN[space] if space < len(PORTRAIT_DRAWN) else ()
             events += (table[card] if card < len(table) else PortraitDrawn(space, card),)
             if not (None in market and deck):
                 break
         w.deck = deck
-        w.market = market
+        w.market = tuple(market)
     bag = w.bag
-    candle_market = w.candle_market
-    if candles_next or (None in candle_market and bag):
+    if candles_next or (None in w.candle_market and bag):
+        candle_market = list(w.candle_market)
         while True:
             n = len(bag)
             index = 0 if n == 1 else below(n)
             candle = bag[index]
             bag = drawn(bag, candle, index)
             space = candle_market.index(None)
-            candle_market = (*candle_market[:space], candle, *candle_market[space + 1 :])
+            candle_market[space] = candle
             row = CANDLE_DRAWN[space] if space < len(CANDLE_DRAWN) else ()
             events += (row[candle] if candle < len(row) else CandleDrawn(space, candle),)
             if not (None in candle_market and bag):
                 break
         w.bag = bag
-        w.candle_market = candle_market
+        w.candle_market = tuple(candle_market)
     w.recent_events = events
     if w.abuela:  # ``_after_candle_refill`` with every space replenished
         w.phase = _TAKE_PORTRAIT

@@ -15,6 +15,7 @@ SoloTier.VISITED
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -26,13 +27,24 @@ from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
 __all__ = ["Outcome", "SoloTier", "board_score", "outcome", "result_of", "score", "score_bounds", "solo_tier"]
 
 
+def _tiers_by_points() -> tuple[SoloTier, ...]:
+    """The tier of each score from 0 up to the lowest score of the top tier (which holds every score above)."""
+    top = max(tier.lowest for tier in SoloTier)
+    return tuple(max((t for t in SoloTier if t.lowest <= points), key=lambda t: t.lowest) for points in range(top + 1))
+
+
+_TIERS: Final = _tiers_by_points()
+
+
 def solo_tier(points: int) -> SoloTier:
-    """The solo tier of a final score."""
-    tier = SoloTier.MESS
-    for candidate in SoloTier:
-        if points >= candidate.lowest:
-            tier = candidate
-    return tier
+    """The solo tier of a final score (the highest tier whose lowest score it reaches).
+
+    >>> solo_tier(0), solo_tier(69), solo_tier(70), solo_tier(110), solo_tier(500)
+    (SoloTier.MESS, SoloTier.MESS, SoloTier.STARTING, SoloTier.BEST, SoloTier.BEST)
+    """
+    if points < 0:
+        return SoloTier.MESS
+    return _TIERS[points] if points < len(_TIERS) else _TIERS[-1]
 
 
 def board_score(edition: Edition, board: PlayerBoard) -> int:
@@ -139,11 +151,7 @@ def outcome(state: State) -> Outcome:
 
 
 def _lit_portraits(board: PlayerBoard) -> int:
-    count = 0
-    for card, lit in zip(board.portraits, board.lit, strict=True):
-        if lit and card is not None:
-            count += 1
-    return count
+    return len([1 for card, lit in zip(board.portraits, board.lit, strict=True) if lit and card is not None])
 
 
 def result_of(config: Config, boards: Sequence[PlayerBoard]) -> Outcome:
@@ -153,7 +161,7 @@ def result_of(config: Config, boards: Sequence[PlayerBoard]) -> Outcome:
     lit = tuple(_lit_portraits(board) for board in boards)
     storage = tuple(b.marigolds for b in boards)
     keys = list(zip(scores, lit, storage, strict=True))
-    ranks = tuple(sum(1 for other in keys if other > key) for key in keys)
+    ranks = tuple([len([1 for other in keys if other > key]) for key in keys])
     if config.solo:
         tier = solo_tier(scores[0])
         return Outcome(scores, lit, storage, ranks, () if tier is SoloTier.MESS else (0,), tier)

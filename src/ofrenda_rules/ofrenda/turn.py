@@ -10,7 +10,7 @@ same transitions from one immutable state to the next.
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from typing import Final
 
 from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
@@ -35,6 +35,7 @@ from ofrenda_rules.ofrenda.events import (
     SlotsSurrounded,
 )
 from ofrenda_rules.ofrenda.piles import drawn
+from ofrenda_rules.ofrenda.piles import replaced as _put
 from ofrenda_rules.ofrenda.piles import without as _without
 from ofrenda_rules.ofrenda.scoring import result_of
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
@@ -111,15 +112,20 @@ HAND_SIZE = 3
 DISCARD_GAIN = 3
 """Marigolds gained by discarding a portrait."""
 
-T = TypeVar("T")
 _ONE: Final = 1
 _NO_CANDLES: Final = (None,) * 8
 """The candle slots of a printed Ofrenda with no candle (another board's take the general path)."""
 _GOAL_TYPES = tuple(GoalType)
 
 
-def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
+def _with_card(hands: tuple[tuple[int, ...], ...], seat: int, card: int) -> tuple[tuple[int, ...], ...]:
+    """``hands`` with ``card`` added to the sorted hand of ``seat`` (lists sorted in place, then frozen)."""
+    changed = list(hands)
+    hand = list(changed[seat])
+    hand.append(card)
+    hand.sort()
+    changed[seat] = tuple(hand)
+    return tuple(changed)
 
 
 def gain_from_supply(state: State | Work, wanted: int) -> int:
@@ -157,7 +163,7 @@ def do_draw_portrait(w: Work, card: int, index: int = -1) -> None:
     if phase is _REFILL_PORTRAIT or phase is _SETUP_MARKET:
         market = w.market
         space = market.index(None)
-        market = w.market = (*market[:space], card, *market[space + 1 :])
+        market = w.market = _put(market, space, card)
         table = PORTRAIT_DRAWN[space] if space < len(PORTRAIT_DRAWN) else ()
         w.recent_events += (table[card] if card < len(table) else PortraitDrawn(space, card),)
         if phase is _SETUP_MARKET:
@@ -171,7 +177,7 @@ def do_draw_portrait(w: Work, card: int, index: int = -1) -> None:
     else:
         sizes = [len(hand) for hand in w.hands]
         seat = sizes.index(min(sizes))
-        w.hands = _put(w.hands, seat, tuple(sorted((*w.hands[seat], card))))
+        w.hands = _with_card(w.hands, seat, card)
         w.emit(PortraitDealt, seat, card)
         do_next_setup(w)
 
@@ -181,7 +187,7 @@ def do_draw_candle(w: Work, candle: int, index: int = -1) -> None:
     bag = w.bag = drawn(w.bag, candle, index)
     candle_market = w.candle_market
     space = candle_market.index(None)
-    candle_market = w.candle_market = (*candle_market[:space], candle, *candle_market[space + 1 :])
+    candle_market = w.candle_market = _put(candle_market, space, candle)
     table = CANDLE_DRAWN[space] if space < len(CANDLE_DRAWN) else ()
     w.recent_events += (table[candle] if candle < len(table) else CandleDrawn(space, candle),)
     if w.phase is _SETUP_CANDLES:
@@ -222,11 +228,9 @@ def do_take_portrait(w: Work, space: int) -> None:
         w.emit(PortraitTaken, seat, space, card, space, pile)
     if space or pile:  # a marigold on each skipped portrait; those on the taken one are gained
         w.market_marigolds = (*map(_ONE.__add__, piles[:space]), 0, *piles[space + 1 :])
-    w.market = market[:space] + (None,) + market[space + 1 :]
-    hands = w.hands
-    w.hands = hands[:seat] + (tuple(sorted((*hands[seat], card))),) + hands[seat + 1 :]
-    seen = w.seen_in_hands
-    w.seen_in_hands = seen[:seat] + (tuple(sorted((*seen[seat], card))),) + seen[seat + 1 :]
+    w.market = _put(market, space, None)
+    w.hands = _with_card(w.hands, seat, card)
+    w.seen_in_hands = _with_card(w.seen_in_hands, seat, card)
     w.taken_space = space
     if w.tables.lit_by_storage:  # else no candle can light: no Ofrenda changed (see ``Tables.lit_by_storage``)
         do_light_candles(w, seat)
@@ -358,7 +362,7 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
         gained = 0
     portraits = board.portraits
     mask = filled(portraits) | 1 << slot  # the slot was empty
-    portraits = board.portraits = portraits[:slot] + (card,) + portraits[slot + 1 :]
+    portraits = board.portraits = _put(portraits, slot, card)
     remember_filled(portraits, mask)
     w.emit(PortraitPlaced, seat, card, slot, gained)
     neighbour_masks = tables.neighbour_masks
@@ -378,10 +382,10 @@ def do_place_portrait(w: Work, card: int, slot: int) -> None:
     if pending:
         w.emit(SlotsSurrounded, seat, pending)
     hands = w.hands
-    w.hands = hands[:seat] + (_without(hands[seat], card),) + hands[seat + 1 :]
+    w.hands = _put(hands, seat, _without(hands[seat], card))
     seen = w.seen_in_hands
     if card in seen[seat]:
-        w.seen_in_hands = seen[:seat] + (_without(seen[seat], card),) + seen[seat + 1 :]
+        w.seen_in_hands = _put(seen, seat, _without(seen[seat], card))
     do_light_candles(w, seat)
     w.pending = pending
     _next_pending(w)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.edition import COUNTS
 from ofrenda_rules.ofrenda.events import CandleDeclined, CandleDrawn, Event, PortraitDrawn, PortraitTaken
+from ofrenda_rules.ofrenda.piles import replaced
 from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.tables import (
     ALL_EITHER,
@@ -350,7 +351,7 @@ class Work(_MutableState):
         if isinstance(current, Board):
             return current
         board = Board(current)
-        self.boards = boards[:seat] + (board,) + boards[seat + 1 :]
+        self.boards = replaced(boards, seat, board)
         return board
 
     def build(self) -> State:
