@@ -282,20 +282,43 @@ def legal_places(state: State) -> tuple[Place, ...]:
     """
     hand = state.hands[state.active]
     altar = state.altar
-    rows = [PLACES[space] for space in range(9) if altar[space] is None]  # (the empty spaces' placements)
-    placed = len(rows) - 1
-    pushed_tiles = state.pushed
+    rows: list[
+        tuple[Place, ...]
+    ] = []  # the empty spaces' placements (loops, not comprehensions, on this path of every placement)
+    for space in range(9):
+        if altar[space] is None:
+            rows.append(PLACES[space])
+    tiles = _placeable(hand, len(rows) - 1, state.pushed)
+    places: list[Place] = []
+    for row in rows:
+        for index in tiles:
+            places.append(row[index])
+    return tuple(places)
+
+
+def _placeable(hand: tuple[Sign, ...], placed: int, pushed_tiles: tuple[Sign, ...]) -> list[int]:
+    """The indices (``Sign.index``) of the hand tiles that may go down now, in hand order (see :func:`legal_places`).
+
+    ``placed`` counts the tiles still to place after this one.
+    """
     if len(hand) == placed + 1 and len(pushed_tiles) == 3:
         # Every hand tile goes down this turn (keep 0): the final hand is the three pushed tiles, so any tile
         # may go on any space unless they share a trait (then none may), as below. Distinct tiles only.
         a, b, c = pushed_tiles
         if a.mask & b.mask & c.mask:
-            return ()
-        indices = [tile.index for tile in hand]
+            return []
+        indices: list[int] = []
+        for tile in hand:
+            indices.append(tile.index)
         if len(set(indices)) == len(indices):
-            return tuple([row[index] for row in rows for index in indices])
+            return indices
+    return _placeable_by_masks(hand, placed, pushed_tiles)
+
+
+def _placeable_by_masks(hand: tuple[Sign, ...], placed: int, pushed_tiles: tuple[Sign, ...]) -> list[int]:
+    """:func:`_placeable` on the tiles' trait masks, for any hand."""
     masks = [tile.mask for tile in hand]
-    pushed = tuple([tile.mask for tile in state.pushed])
+    pushed = tuple([tile.mask for tile in pushed_tiles])
     keep = len(hand) - 1 - placed  # hand tiles kept, besides the one placed now
     if keep + len(pushed) == 3 and len(set(masks)) == len(masks) and keep in (0, len(hand) - 1):
         # The usual end of a turn with a hand of three: the final hand is the pushed tiles (keep 0), or
@@ -324,7 +347,7 @@ def legal_places(state: State) -> tuple[Place, ...]:
             for tile, mask in zip(hand, masks, strict=True)
             if keep_masks([other for other in masks if other != mask], placed, pushed)
         ]
-    return tuple([row[index] for row in rows for index in tiles])
+    return tiles
 
 
 _ALL_TRAITS: Final = 0xFF
@@ -410,7 +433,11 @@ _placed: Final = replacer(State, ("altar", "hands", "recent_events"))
 
 def one_empty_space(altar: tuple[Sign | None, ...]) -> bool:
     """Whether the altar has exactly one empty space (by identity: signs compare slowly with ``==``)."""
-    return len([tile for tile in altar if tile is None]) == 1
+    empty = 0
+    for tile in altar:  # (a loop, not a comprehension: this runs at every placement)
+        if tile is None:
+            empty += 1
+    return empty == 1
 
 
 def place_draft(draft: Draft, place: Place) -> None:
