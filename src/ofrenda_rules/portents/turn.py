@@ -203,8 +203,9 @@ def push_options(state: State) -> tuple[tuple[Push | Pass, ...], int]:
     """
     candidates = push_candidates(lit_bits(state.lit), _forbidden_bits(state))
     hand = state.hands[state.active]
-    altar = state.altar
-    masks = [0 if tile is None else tile.mask for tile in altar]
+    masks: list[int] = []  # (loops, not comprehensions, on this path of every push: see legal_places)
+    for tile in state.altar:
+        masks.append(0 if tile is None else tile.mask)
     if len(hand) == 3 and not hand[0].mask & hand[1].mask & hand[2].mask and len(set(masks)) == 9:
         bits = candidates.bits
         dropped: list[int] = []  # positions in candidates.pushes of the pushes the hand rule forbids
@@ -220,24 +221,31 @@ def push_options(state: State) -> tuple[tuple[Push | Pass, ...], int]:
                 del kept[position]
             pushes = tuple(kept)
     else:
-        hand_masks = [tile.mask for tile in hand]
-        found: list[Push | Pass] = []
-        bits = 0
-        for push in candidates.pushes:
-            off = move_of(push).off
-            if len(hand) == 3:
-                allowed = _keep_three(hand_masks, [masks[space] for space in off])
-            else:
-                allowed = keep_options(hand, len(off), [tile for space in off if (tile := altar[space]) is not None])
-            if allowed:
-                found.append(push)
-                bits |= 1 << PUSH_SERIAL[id(push)]
-        pushes = tuple(found)
+        pushes, bits = _pushes_checked(candidates.pushes, hand, state.altar, masks)
     if not pushes:
         return (PASS,), 0
     if state.config.optional_push and hand_ok(hand):  # ruling 7's other reading: the push may be skipped
         return (*pushes, PASS), bits  # (not with a hand that must change: the phase cannot end with it)
     return pushes, bits
+
+
+def _pushes_checked(
+    candidates: tuple[Push, ...], hand: tuple[Sign, ...], altar: tuple[Sign | None, ...], masks: list[int]
+) -> tuple[tuple[Push | Pass, ...], int]:
+    """The ``candidates`` the hand rule allows, each checked in full, and their serial bits (:func:`push_options`)."""
+    hand_masks = [tile.mask for tile in hand]
+    found: list[Push | Pass] = []
+    bits = 0
+    for push in candidates:
+        off = move_of(push).off
+        if len(hand) == 3:
+            allowed = _keep_three(hand_masks, [masks[space] for space in off])
+        else:
+            allowed = keep_options(hand, len(off), [tile for space in off if (tile := altar[space]) is not None])
+        if allowed:
+            found.append(push)
+            bits |= 1 << PUSH_SERIAL[id(push)]
+    return tuple(found), bits
 
 
 def _keep_three(hand: list[int], off: list[int]) -> bool:
