@@ -251,7 +251,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if memo is not None and memo[0] is not None:
         return memo[0]
     actions, bits = _list(state)
-    _remember(state, (actions, bits, None) if memo is None else (actions, bits, memo[2]))
+    _set_memo(state, (actions, bits, None) if memo is None else (actions, bits, memo[2]))  # (as _remember)
     return actions
 
 

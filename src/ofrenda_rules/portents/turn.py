@@ -33,6 +33,7 @@ from ofrenda_rules.portents.altar import (
     omens_collected,
     portents,
     snuff,
+    tiles_on,
 )
 from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Side, Sign
 from ofrenda_rules.portents.draft import Draft
@@ -405,7 +406,7 @@ def do_push(state: State, push: Push) -> State:
     move = move_of(push)
     altar = (*state.altar, None)
     lit = (*state.lit, False)
-    off = tuple([tile for space in move.off if (tile := altar[space]) is not None])
+    off = tiles_on(altar, move.off)
     one = _ONE_TILE_PUSHED.get(id(push)) if len(off) == 1 else None
     event = tiles_pushed(state.active, push.side, push.shifts, off) if one is None else one[state.active][off[0].index]
     source = move.source
@@ -431,8 +432,17 @@ def place_tile(state: State, place: Place) -> State:
     space = place.space
     tile = place.tile
     altar = (*state.altar[:space], tile, *state.altar[space + 1 :])
-    hand = tuple([t for t in state.hands[seat] if t is not tile])
+    hand = tuple(_without_tile(state.hands[seat], tile))
     return _placed(state, altar, _with(state.hands, seat, hand), (tile_placed(seat, space, tile),))
+
+
+def _without_tile(hand: tuple[Sign, ...], tile: Sign) -> list[Sign]:
+    """The hand without ``tile`` (and any copy of it), in order."""
+    rest: list[Sign] = []
+    for other in hand:  # (a loop, not a comprehension: this runs at every placement)
+        if other is not tile:
+            rest.append(other)
+    return rest
 
 
 _placed: Final = replacer(State, ("altar", "hands", "recent_events"))
@@ -467,7 +477,7 @@ def last_place_draft(draft: Draft, place: Place) -> None:
     tile = place.tile
     draft.altar = (*draft.altar[:space], tile, *draft.altar[space + 1 :])
     pushed = draft.pushed
-    hand = tuple(sorted([t for t in draft.hands[seat] if t is not tile] + list(pushed), key=_INDEX))
+    hand = tuple(sorted(_without_tile(draft.hands[seat], tile) + list(pushed), key=_INDEX))
     draft.hands = _with(draft.hands, seat, hand)
     if pushed:
         draft.recent_events += (tile_placed(seat, space, tile), tiles_palmed(seat, pushed))
