@@ -39,6 +39,7 @@ from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Sid
 from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
+    Event,
     TilesPushed,
     kitty_moved,
     offering_lit,
@@ -506,14 +507,19 @@ def scry_draft(draft: Draft) -> None:
         return
     omens = draft.omens
     slots = omens_collected(omens, found)
-    gained = tuple(omen for i in slots if (omen := omens[i]) is not None)
     seat = draft.active
-    draft.note(
-        *[portent_ignited(seat, portent.lane, portent.trait) for portent in found],
-        *[omen_collected(seat, slot, omen) for slot in slots if (omen := omens[slot]) is not None],
-    )
+    events: list[Event] = []  # (loops, not comprehensions: see legal_places)
+    for portent in found:
+        events.append(portent_ignited(seat, portent.lane, portent.trait))
+    gained: list[Sign] = []
+    for slot in slots:
+        omen = omens[slot]
+        if omen is not None:
+            events.append(omen_collected(seat, slot, omen))
+            gained.append(omen)
+    draft.recent_events = (*draft.recent_events, *events)
     draft.omens = without(omens, slots)
-    draft.collected = _with(draft.collected, seat, draft.collected[seat] + gained)
+    draft.collected = _with(draft.collected, seat, (*draft.collected[seat], *gained))
     draft.portents = found
     draft.lit_now = ()
     draft.made_portent = True
