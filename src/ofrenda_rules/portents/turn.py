@@ -327,9 +327,14 @@ def _placeable(hand: tuple[Sign, ...], placed: int, pushed_tiles: tuple[Sign, ..
 
 def _placeable_by_masks(hand: tuple[Sign, ...], placed: int, pushed_tiles: tuple[Sign, ...]) -> list[int]:
     """:func:`_placeable` on the tiles' trait masks, for any hand."""
-    masks = [tile.mask for tile in hand]
-    pushed = tuple([tile.mask for tile in pushed_tiles])
+    masks: list[int] = []  # (loops, not comprehensions: see legal_places)
+    for tile in hand:
+        masks.append(tile.mask)
+    pushed: list[int] = []
+    for tile in pushed_tiles:
+        pushed.append(tile.mask)
     keep = len(hand) - 1 - placed  # hand tiles kept, besides the one placed now
+    tiles: list[int] = []
     if keep + len(pushed) == 3 and len(set(masks)) == len(masks) and keep in (0, len(hand) - 1):
         # The usual end of a turn with a hand of three: the final hand is the pushed tiles (keep 0), or
         # them and every other hand tile (this is the last placement); one test of three tiles each.
@@ -337,31 +342,42 @@ def _placeable_by_masks(hand: tuple[Sign, ...], placed: int, pushed_tiles: tuple
         for mask in pushed:
             shared &= mask
         if keep == 0:
-            tiles = [tile.index for tile in hand] if not shared else []
+            if not shared:
+                for tile in hand:
+                    tiles.append(tile.index)
         elif keep == 2:  # the last of one placement from a hand of three: the other two stay, with the pushed
             m0, m1, m2 = masks
             kept = (m1 & m2 & shared, m0 & m2 & shared, m0 & m1 & shared)
-            tiles = [tile.index for tile, mask in zip(hand, kept, strict=True) if not mask]
+            for tile, mask in zip(hand, kept, strict=True):
+                if not mask:
+                    tiles.append(tile.index)
         else:
-            tiles = [tile.index for tile, mask in zip(hand, masks, strict=True) if not _shared(masks, mask, shared)]
+            for tile, mask in zip(hand, masks, strict=True):
+                if not _shared(masks, mask, shared):
+                    tiles.append(tile.index)
     elif keep == 1 and len(pushed) == 2 and len(masks) == 3 and len(set(masks)) == 3:
         # After a push of two, the first of two placements from a hand of three: the final hand is the tile
         # kept and the two pushed, so a tile may go down when one of the other two could be the one kept.
         shared = pushed[0] & pushed[1]
         m0, m1, m2 = masks
         k0, k1, k2 = not m0 & shared, not m1 & shared, not m2 & shared
-        tiles = [tile.index for tile, ok in zip(hand, (k1 or k2, k0 or k2, k0 or k1), strict=True) if ok]
+        for tile, ok in zip(hand, (k1 or k2, k0 or k2, k0 or k1), strict=True):
+            if ok:
+                tiles.append(tile.index)
     else:
-        tiles = [
-            tile.index
-            for tile, mask in zip(hand, masks, strict=True)
-            if keep_masks([other for other in masks if other != mask], placed, pushed)
-        ]
+        for tile, mask in zip(hand, masks, strict=True):
+            if keep_masks(_other_masks(masks, mask), placed, pushed):
+                tiles.append(tile.index)
     return tiles
 
 
 _ALL_TRAITS: Final = 0xFF
 """A mask of every trait."""
+
+
+def _other_masks(masks: list[int], without: int) -> list[int]:
+    """``masks`` without ``without`` (and any copy of it)."""
+    return [mask for mask in masks if mask != without]
 
 
 def _shared(masks: list[int], without: int, shared: int) -> int:
