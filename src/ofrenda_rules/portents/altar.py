@@ -36,6 +36,7 @@ __all__ = [
     "portents",
     "possible_portent",
     "snuff",
+    "tiles_on",
     "trait_of_bits",
 ]
 
@@ -115,6 +116,16 @@ def portents(altar: Altar, lit: Lit) -> tuple[Portent, ...]:
 
 
 _PORTENT: Final = {(lane, trait.bit): Portent(lane, trait) for lane in range(len(LANES)) for trait in Trait}
+
+
+def tiles_on(altar: Sequence[Sign | None], spaces: Iterable[int]) -> tuple[Sign, ...]:
+    """The tiles on ``spaces``, in that order, leaving out the empty ones."""
+    tiles: list[Sign] = []
+    for space in spaces:  # (a loop, not a comprehension: this runs at every push)
+        tile = altar[space]
+        if tile is not None:
+            tiles.append(tile)
+    return tuple(tiles)
 
 
 def possible_portent(altar: Altar, space: int) -> bool:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from ofrenda_rules.copying import plain_constructor
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.endings import EndReason
-from ofrenda_rules.portents.events import Event, GameOver, tile_snuffed
+from ofrenda_rules.portents.events import Event, GameOver, snuffed_events
 from ofrenda_rules.portents.state import Config, Phase, Portent, State
 from ofrenda_rules.rng import Rng
 
@@ -174,14 +174,7 @@ class Draft(_MutableState):
 
     def note_snuffed(self, before: tuple[bool, ...], after: tuple[bool, ...]) -> None:
         """Add a ``TileSnuffed`` for each Burnt Offering lit ``before`` and unlit ``after``."""
-        altar = self.altar
-        self.note(
-            *[
-                tile_snuffed(space, tile)
-                for space in range(9)
-                if before[space] and not after[space] and (tile := altar[space]) is not None
-            ]
-        )
+        self.recent_events = (*self.recent_events, *snuffed_events(self.altar, before, after))
 
     def end(self, winners: tuple[int, ...], reason: EndReason) -> None:
         """End the game: ``winners`` (none -- a draw or a Kitty win) for ``reason``, announced by a ``GameOver``."""

@@ -71,6 +71,7 @@ __all__ = [
     "offering_lit",
     "omen_collected",
     "portent_ignited",
+    "snuffed_events",
     "tile_placed",
     "tile_snuffed",
     "tiles_palmed",
@@ -596,6 +597,19 @@ def omen_collected(seat: int | None, slot: int, omen: Sign) -> OmenCollected:
 def tile_snuffed(space: int, tile: Sign) -> TileSnuffed:
     """The shared ``TileSnuffed(space, tile)``."""
     return _SNUFFED[space][tile.index]
+
+
+def snuffed_events(
+    altar: tuple[Sign | None, ...], before: tuple[bool, ...], after: tuple[bool, ...]
+) -> list[TileSnuffed]:
+    """A ``TileSnuffed`` for each Burnt Offering lit ``before`` and unlit ``after``, in space order."""
+    events: list[TileSnuffed] = []
+    for space in range(9):  # (a loop, not a comprehension: this runs at the end of most turns)
+        if before[space] and not after[space]:
+            tile = altar[space]
+            if tile is not None:
+                events.append(_SNUFFED[space][tile.index])
+    return events
 
 
 def kitty_drew(tile: Sign, space: int | None) -> KittyDrew:

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Final
 
-from ofrenda_rules.portents.altar import can_light_lanes, omens_collected, portents, snuff
+from ofrenda_rules.portents.altar import can_light_lanes, omens_collected, portents, snuff, tiles_on
 from ofrenda_rules.portents.components import CORNER_WIDE_PUSH, LANES, RING, SIDE_LANES, Sign
 from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.endings import EndReason
@@ -45,7 +45,7 @@ from ofrenda_rules.portents.events import (
     offering_lit,
     omen_collected,
     portent_ignited,
-    tile_snuffed,
+    snuffed_events,
 )
 from ofrenda_rules.portents.scoring import kitty_fortune_win
 from ofrenda_rules.portents.state import Phase, State
@@ -109,7 +109,7 @@ def kitty_turn_draft(draft: Draft) -> None:
     else:
         before = (*draft.altar, None)
         flags = (*draft.lit, False)
-        off = tuple([tile for space in move.off if (tile := before[space]) is not None])
+        off = tiles_on(before, move.off)
         altar = list(map(before.__getitem__, move.source))
         draft.lit = tuple(map(flags.__getitem__, move.source))
         events.append(kitty_pushed(slot, _PUSH_SIDE[slot], move.caps, off))
@@ -282,11 +282,7 @@ def _continue(draft: Draft) -> None:
             before = lit
             lit = snuff(altar, lit, chosen, config.snuff_each_alone)
             if lit != before:
-                events += [
-                    tile_snuffed(space, tile)
-                    for space in range(9)
-                    if before[space] and not lit[space] and (tile := altar[space]) is not None
-                ]
+                events += snuffed_events(altar, before, lit)
     steps = draft.kitty_steps + (2 if draft.kitty_extra else 1)
     events.append(kitty_moved(config.edition.kitty_path[steps % CIRCUIT], steps))
     draft.recent_events = (*draft.recent_events, *events)

@@ -251,7 +251,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if memo is not None and memo[0] is not None:
         return memo[0]
     actions, bits = _list(state)
-    _remember(state, (actions, bits, None) if memo is None else (actions, bits, memo[2]))
+    _set_memo(state, (actions, bits, None) if memo is None else (actions, bits, memo[2]))  # (as _remember)
     return actions
 
 
@@ -294,8 +294,14 @@ def _listed(state: State, action: object) -> bool:
     listed = memo[0]
     if listed is None:  # only the chance outcomes were listed
         assert memo[2] is not None
-        return any(candidate is action for candidate, _ in memo[2])
-    return id(action) in map(id, listed)
+        for candidate, _ in memo[2]:  # noqa: SIM110 -- a loop is cheaper than any() over a generator (CPython 3.11)
+            if candidate is action:
+                return True
+        return False
+    for candidate in listed:  # noqa: SIM110 -- by identity, in a loop: cheaper than any() or a map of ids
+        if candidate is action:
+            return True
+    return False
 
 
 _ACTION_TYPES: tuple[type, ...] = (DrawOmen, DrawTile, ChooseFirst, Push, Place, Pass, Light, Sacrifice)
@@ -386,7 +392,10 @@ def apply(state: State, action: Action) -> State:
     if rejection is not None:
         raise IllegalActionError(rejection, action)
     after = _step(state, action, draw=True)
-    if after.rng is not None and after.phase in _CHANCE_PHASES:  # (current_player gives CHANCE exactly there)
+    phase = after.phase
+    if phase is _PUSH or phase is _PLACE or phase is _LIGHT or phase is _OVER:  # (the usual phases, first)
+        return after
+    if after.rng is not None and phase in _CHANCE_PHASES:  # (current_player gives CHANCE exactly there)
         return _settle(after)  # a seeded state made by hand in the middle of the setup
     return after
 

@@ -67,9 +67,12 @@ def solo_target_met(config: Config, omens: Sequence[Sign]) -> bool:
     if len(omens) < 3:  # every target needs a fortune of 3 or 4, and an omen adds at most 1 to a count
         return False
     fours, threes = SOLO_TARGETS[config.difficulty]
-    counts = fortune_counts(omens)
-    n4 = len([c for c in counts if c >= 4])
-    n3 = len([c for c in counts if c >= 3])
+    n4 = n3 = 0
+    for count in fortune_counts(omens):  # (a loop, not comprehensions: the target is checked every turn)
+        if count >= 3:
+            n3 += 1
+            if count >= 4:
+                n4 += 1
     if config.fours_count_as_threes:
         return n4 >= fours and n3 >= threes
     return n4 >= fours and n3 >= fours + threes

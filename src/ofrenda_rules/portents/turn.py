@@ -33,11 +33,13 @@ from ofrenda_rules.portents.altar import (
     omens_collected,
     portents,
     snuff,
+    tiles_on,
 )
 from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Side, Sign
 from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
+    Event,
     TilesPushed,
     kitty_moved,
     offering_lit,
@@ -203,8 +205,9 @@ def push_options(state: State) -> tuple[tuple[Push | Pass, ...], int]:
     """
     candidates = push_candidates(lit_bits(state.lit), _forbidden_bits(state))
     hand = state.hands[state.active]
-    altar = state.altar
-    masks = [0 if tile is None else tile.mask for tile in altar]
+    masks: list[int] = []  # (loops, not comprehensions, on this path of every push: see legal_places)
+    for tile in state.altar:
+        masks.append(0 if tile is None else tile.mask)
     if len(hand) == 3 and not hand[0].mask & hand[1].mask & hand[2].mask and len(set(masks)) == 9:
         bits = candidates.bits
         dropped: list[int] = []  # positions in candidates.pushes of the pushes the hand rule forbids
@@ -220,24 +223,31 @@ def push_options(state: State) -> tuple[tuple[Push | Pass, ...], int]:
                 del kept[position]
             pushes = tuple(kept)
     else:
-        hand_masks = [tile.mask for tile in hand]
-        found: list[Push | Pass] = []
-        bits = 0
-        for push in candidates.pushes:
-            off = move_of(push).off
-            if len(hand) == 3:
-                allowed = _keep_three(hand_masks, [masks[space] for space in off])
-            else:
-                allowed = keep_options(hand, len(off), [tile for space in off if (tile := altar[space]) is not None])
-            if allowed:
-                found.append(push)
-                bits |= 1 << PUSH_SERIAL[id(push)]
-        pushes = tuple(found)
+        pushes, bits = _pushes_checked(candidates.pushes, hand, state.altar, masks)
     if not pushes:
         return (PASS,), 0
     if state.config.optional_push and hand_ok(hand):  # ruling 7's other reading: the push may be skipped
         return (*pushes, PASS), bits  # (not with a hand that must change: the phase cannot end with it)
     return pushes, bits
+
+
+def _pushes_checked(
+    candidates: tuple[Push, ...], hand: tuple[Sign, ...], altar: tuple[Sign | None, ...], masks: list[int]
+) -> tuple[tuple[Push | Pass, ...], int]:
+    """The ``candidates`` the hand rule allows, each checked in full, and their serial bits (:func:`push_options`)."""
+    hand_masks = [tile.mask for tile in hand]
+    found: list[Push | Pass] = []
+    bits = 0
+    for push in candidates:
+        off = move_of(push).off
+        if len(hand) == 3:
+            allowed = _keep_three(hand_masks, [masks[space] for space in off])
+        else:
+            allowed = keep_options(hand, len(off), [tile for space in off if (tile := altar[space]) is not None])
+        if allowed:
+            found.append(push)
+            bits |= 1 << PUSH_SERIAL[id(push)]
+    return tuple(found), bits
 
 
 def _keep_three(hand: list[int], off: list[int]) -> bool:
@@ -282,21 +292,49 @@ def legal_places(state: State) -> tuple[Place, ...]:
     """
     hand = state.hands[state.active]
     altar = state.altar
-    rows = [PLACES[space] for space in range(9) if altar[space] is None]  # (the empty spaces' placements)
-    placed = len(rows) - 1
-    pushed_tiles = state.pushed
+    rows: list[
+        tuple[Place, ...]
+    ] = []  # the empty spaces' placements (loops, not comprehensions, on this path of every placement)
+    for space in range(9):
+        if altar[space] is None:
+            rows.append(PLACES[space])
+    tiles = _placeable(hand, len(rows) - 1, state.pushed)
+    places: list[Place] = []
+    for row in rows:
+        for index in tiles:
+            places.append(row[index])
+    return tuple(places)
+
+
+def _placeable(hand: tuple[Sign, ...], placed: int, pushed_tiles: tuple[Sign, ...]) -> list[int]:
+    """The indices (``Sign.index``) of the hand tiles that may go down now, in hand order (see :func:`legal_places`).
+
+    ``placed`` counts the tiles still to place after this one.
+    """
     if len(hand) == placed + 1 and len(pushed_tiles) == 3:
         # Every hand tile goes down this turn (keep 0): the final hand is the three pushed tiles, so any tile
         # may go on any space unless they share a trait (then none may), as below. Distinct tiles only.
         a, b, c = pushed_tiles
         if a.mask & b.mask & c.mask:
-            return ()
-        indices = [tile.index for tile in hand]
+            return []
+        indices: list[int] = []
+        for tile in hand:
+            indices.append(tile.index)
         if len(set(indices)) == len(indices):
-            return tuple([row[index] for row in rows for index in indices])
-    masks = [tile.mask for tile in hand]
-    pushed = tuple([tile.mask for tile in state.pushed])
+            return indices
+    return _placeable_by_masks(hand, placed, pushed_tiles)
+
+
+def _placeable_by_masks(hand: tuple[Sign, ...], placed: int, pushed_tiles: tuple[Sign, ...]) -> list[int]:
+    """:func:`_placeable` on the tiles' trait masks, for any hand."""
+    masks: list[int] = []  # (loops, not comprehensions: see legal_places)
+    for tile in hand:
+        masks.append(tile.mask)
+    pushed: list[int] = []
+    for tile in pushed_tiles:
+        pushed.append(tile.mask)
     keep = len(hand) - 1 - placed  # hand tiles kept, besides the one placed now
+    tiles: list[int] = []
     if keep + len(pushed) == 3 and len(set(masks)) == len(masks) and keep in (0, len(hand) - 1):
         # The usual end of a turn with a hand of three: the final hand is the pushed tiles (keep 0), or
         # them and every other hand tile (this is the last placement); one test of three tiles each.
@@ -304,31 +342,42 @@ def legal_places(state: State) -> tuple[Place, ...]:
         for mask in pushed:
             shared &= mask
         if keep == 0:
-            tiles = [tile.index for tile in hand] if not shared else []
+            if not shared:
+                for tile in hand:
+                    tiles.append(tile.index)
         elif keep == 2:  # the last of one placement from a hand of three: the other two stay, with the pushed
             m0, m1, m2 = masks
             kept = (m1 & m2 & shared, m0 & m2 & shared, m0 & m1 & shared)
-            tiles = [tile.index for tile, mask in zip(hand, kept, strict=True) if not mask]
+            for tile, mask in zip(hand, kept, strict=True):
+                if not mask:
+                    tiles.append(tile.index)
         else:
-            tiles = [tile.index for tile, mask in zip(hand, masks, strict=True) if not _shared(masks, mask, shared)]
+            for tile, mask in zip(hand, masks, strict=True):
+                if not _shared(masks, mask, shared):
+                    tiles.append(tile.index)
     elif keep == 1 and len(pushed) == 2 and len(masks) == 3 and len(set(masks)) == 3:
         # After a push of two, the first of two placements from a hand of three: the final hand is the tile
         # kept and the two pushed, so a tile may go down when one of the other two could be the one kept.
         shared = pushed[0] & pushed[1]
         m0, m1, m2 = masks
         k0, k1, k2 = not m0 & shared, not m1 & shared, not m2 & shared
-        tiles = [tile.index for tile, ok in zip(hand, (k1 or k2, k0 or k2, k0 or k1), strict=True) if ok]
+        for tile, ok in zip(hand, (k1 or k2, k0 or k2, k0 or k1), strict=True):
+            if ok:
+                tiles.append(tile.index)
     else:
-        tiles = [
-            tile.index
-            for tile, mask in zip(hand, masks, strict=True)
-            if keep_masks([other for other in masks if other != mask], placed, pushed)
-        ]
-    return tuple([row[index] for row in rows for index in tiles])
+        for tile, mask in zip(hand, masks, strict=True):
+            if keep_masks(_other_masks(masks, mask), placed, pushed):
+                tiles.append(tile.index)
+    return tiles
 
 
 _ALL_TRAITS: Final = 0xFF
 """A mask of every trait."""
+
+
+def _other_masks(masks: list[int], without: int) -> list[int]:
+    """``masks`` without ``without`` (and any copy of it)."""
+    return [mask for mask in masks if mask != without]
 
 
 def _shared(masks: list[int], without: int, shared: int) -> int:
@@ -374,7 +423,7 @@ def do_push(state: State, push: Push) -> State:
     move = move_of(push)
     altar = (*state.altar, None)
     lit = (*state.lit, False)
-    off = tuple([tile for space in move.off if (tile := altar[space]) is not None])
+    off = tiles_on(altar, move.off)
     one = _ONE_TILE_PUSHED.get(id(push)) if len(off) == 1 else None
     event = tiles_pushed(state.active, push.side, push.shifts, off) if one is None else one[state.active][off[0].index]
     source = move.source
@@ -400,8 +449,17 @@ def place_tile(state: State, place: Place) -> State:
     space = place.space
     tile = place.tile
     altar = (*state.altar[:space], tile, *state.altar[space + 1 :])
-    hand = tuple([t for t in state.hands[seat] if t is not tile])
+    hand = tuple(_without_tile(state.hands[seat], tile))
     return _placed(state, altar, _with(state.hands, seat, hand), (tile_placed(seat, space, tile),))
+
+
+def _without_tile(hand: tuple[Sign, ...], tile: Sign) -> list[Sign]:
+    """The hand without ``tile`` (and any copy of it), in order."""
+    rest: list[Sign] = []
+    for other in hand:  # (a loop, not a comprehension: this runs at every placement)
+        if other is not tile:
+            rest.append(other)
+    return rest
 
 
 _placed: Final = replacer(State, ("altar", "hands", "recent_events"))
@@ -410,7 +468,11 @@ _placed: Final = replacer(State, ("altar", "hands", "recent_events"))
 
 def one_empty_space(altar: tuple[Sign | None, ...]) -> bool:
     """Whether the altar has exactly one empty space (by identity: signs compare slowly with ``==``)."""
-    return len([tile for tile in altar if tile is None]) == 1
+    empty = 0
+    for tile in altar:  # (a loop, not a comprehension: this runs at every placement)
+        if tile is None:
+            empty += 1
+    return empty == 1
 
 
 def place_draft(draft: Draft, place: Place) -> None:
@@ -432,7 +494,7 @@ def last_place_draft(draft: Draft, place: Place) -> None:
     tile = place.tile
     draft.altar = (*draft.altar[:space], tile, *draft.altar[space + 1 :])
     pushed = draft.pushed
-    hand = tuple(sorted([t for t in draft.hands[seat] if t is not tile] + list(pushed), key=_INDEX))
+    hand = tuple(sorted(_without_tile(draft.hands[seat], tile) + list(pushed), key=_INDEX))
     draft.hands = _with(draft.hands, seat, hand)
     if pushed:
         draft.recent_events += (tile_placed(seat, space, tile), tiles_palmed(seat, pushed))
@@ -461,14 +523,19 @@ def scry_draft(draft: Draft) -> None:
         return
     omens = draft.omens
     slots = omens_collected(omens, found)
-    gained = tuple(omen for i in slots if (omen := omens[i]) is not None)
     seat = draft.active
-    draft.note(
-        *[portent_ignited(seat, portent.lane, portent.trait) for portent in found],
-        *[omen_collected(seat, slot, omen) for slot in slots if (omen := omens[slot]) is not None],
-    )
+    events: list[Event] = []  # (loops, not comprehensions: see legal_places)
+    for portent in found:
+        events.append(portent_ignited(seat, portent.lane, portent.trait))
+    gained: list[Sign] = []
+    for slot in slots:
+        omen = omens[slot]
+        if omen is not None:
+            events.append(omen_collected(seat, slot, omen))
+            gained.append(omen)
+    draft.recent_events = (*draft.recent_events, *events)
     draft.omens = without(omens, slots)
-    draft.collected = _with(draft.collected, seat, draft.collected[seat] + gained)
+    draft.collected = _with(draft.collected, seat, (*draft.collected[seat], *gained))
     draft.portents = found
     draft.lit_now = ()
     draft.made_portent = True
