@@ -27,13 +27,17 @@ from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
 __all__ = ["Outcome", "SoloTier", "board_score", "outcome", "result_of", "score", "score_bounds", "solo_tier"]
 
 
-def _tiers_by_points() -> tuple[SoloTier, ...]:
-    """The tier of each score from 0 up to the lowest score of the top tier (which holds every score above)."""
-    top = max(tier.lowest for tier in SoloTier)
-    return tuple(max((t for t in SoloTier if t.lowest <= points), key=lambda t: t.lowest) for points in range(top + 1))
+def _tier_reached(points: int) -> SoloTier:
+    """The highest tier whose lowest score ``points`` reaches (the tiers are listed from the lowest up)."""
+    tier = SoloTier.MESS
+    for candidate in SoloTier:
+        if points >= candidate.lowest:
+            tier = candidate
+    return tier
 
 
-_TIERS: Final = _tiers_by_points()
+_TIERS: Final = tuple(_tier_reached(points) for points in range(max(tier.lowest for tier in SoloTier) + 1))
+"""``_tier_reached`` of each score up to the lowest score of the top tier, looked up instead of the scan."""
 
 
 def solo_tier(points: int) -> SoloTier:
@@ -42,9 +46,7 @@ def solo_tier(points: int) -> SoloTier:
     >>> solo_tier(0), solo_tier(69), solo_tier(70), solo_tier(110), solo_tier(500)
     (SoloTier.MESS, SoloTier.MESS, SoloTier.STARTING, SoloTier.BEST, SoloTier.BEST)
     """
-    if points < 0:
-        return SoloTier.MESS
-    return _TIERS[points] if points < len(_TIERS) else _TIERS[-1]
+    return _TIERS[points] if 0 <= points < len(_TIERS) else _tier_reached(points)
 
 
 def board_score(edition: Edition, board: PlayerBoard) -> int:
@@ -151,7 +153,11 @@ def outcome(state: State) -> Outcome:
 
 
 def _lit_portraits(board: PlayerBoard) -> int:
-    return len([1 for card, lit in zip(board.portraits, board.lit, strict=True) if lit and card is not None])
+    count = 0
+    for card, lit in zip(board.portraits, board.lit, strict=True):
+        if lit and card is not None:
+            count += 1
+    return count
 
 
 def result_of(config: Config, boards: Sequence[PlayerBoard]) -> Outcome:
@@ -161,7 +167,7 @@ def result_of(config: Config, boards: Sequence[PlayerBoard]) -> Outcome:
     lit = tuple(_lit_portraits(board) for board in boards)
     storage = tuple(b.marigolds for b in boards)
     keys = list(zip(scores, lit, storage, strict=True))
-    ranks = tuple([len([1 for other in keys if other > key]) for key in keys])
+    ranks = tuple(sum(1 for other in keys if other > key) for key in keys)
     if config.solo:
         tier = solo_tier(scores[0])
         return Outcome(scores, lit, storage, ranks, () if tier is SoloTier.MESS else (0,), tier)

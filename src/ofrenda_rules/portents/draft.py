@@ -174,7 +174,7 @@ class Draft(_MutableState):
 
     def note_snuffed(self, before: tuple[bool, ...], after: tuple[bool, ...]) -> None:
         """Add a ``TileSnuffed`` for each Burnt Offering lit ``before`` and unlit ``after``."""
-        self.recent_events = (*self.recent_events, *snuffed_events(self.altar, before, after))
+        self.note(*snuffed_events(self.altar, before, after))
 
     def end(self, winners: tuple[int, ...], reason: EndReason) -> None:
         """End the game: ``winners`` (none -- a draw or a Kitty win) for ``reason``, announced by a ``GameOver``."""

@@ -533,7 +533,7 @@ def scry_draft(draft: Draft) -> None:
         if omen is not None:
             events.append(omen_collected(seat, slot, omen))
             gained.append(omen)
-    draft.recent_events = (*draft.recent_events, *events)
+    draft.note(*events)
     draft.omens = without(omens, slots)
     draft.collected = _with(draft.collected, seat, (*draft.collected[seat], *gained))
     draft.portents = found
