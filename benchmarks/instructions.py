@@ -10,11 +10,12 @@ the 2-core machine of ``docs/performance.md``.
 
 Run from the repository root (``valgrind`` must be on ``PATH``)::
 
-    PYTHONPATH=src python benchmarks/instructions.py steps ofrenda --players 1 --games 60
+    PYTHONPATH=src python benchmarks/instructions.py steps ofrenda --players 1
+    PYTHONPATH=src python benchmarks/instructions.py steps ofrenda --players 1 --games 60 --warm 5
     PYTHONPATH=src python benchmarks/instructions.py steps ofrenda --players 2 --driver
     PYTHONPATH=src python benchmarks/instructions.py json dia_de_los_muertos --players 4
     PYTHONPATH=src python benchmarks/instructions.py largest ofrenda --players 4
-    PYTHONPATH=src python benchmarks/instructions.py steps kuhn --games 300
+    PYTHONPATH=src python benchmarks/instructions.py steps kuhn
     PYTHONPATH=src python benchmarks/instructions.py goals
 
 ``kuhn`` is OpenSpiel's ``python_kuhn_poker`` and ``hearts`` its C++ hearts
@@ -26,6 +27,17 @@ states; ``largest`` the round trip of the one with the largest JSON among
 the states the benchmark sizes (``bench_states.measure_states``' playouts).
 ``PYTHONHASHSEED`` is fixed to 0 in the measured runs. The counts are
 printed, and written as JSON with ``--out``.
+
+A step count plays whole games until ``--steps`` steps (default 6000) after
+a warm-up of ``--warm-steps`` (default 2000), as ``bench.py`` times whole
+games after a warm-up: the tables a game fills as it meets new positions
+(the Kitty's pushes, the open pushes per pattern of Burnt Offerings, a
+Portent's lights) are then warm, as in a long run, and the counted games are
+many enough that their mix of lengths (a short game carries its set-up over
+few steps) moves the figure by about 1%. The warm-up and the counted games
+choose their actions with generators of their own, so the counted games do
+not depend on the warm-up. ``--games`` and ``--warm`` count whole games
+instead (round 8 and before: 60 games after 5).
 
 ``goals`` (``nox -s count``) counts every configuration the benchmark times
 (of the games named, all if none), seeded and driver mode, Kuhn's steps
@@ -56,10 +68,10 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 _COLLECTED = re.compile(r"Collected : (\d+)")
-_KUHN_GAMES = 1000
-"""Kuhn's games are 2-3 steps long: its count needs many of them (see ``_KUHN_RUNS``)."""
-_HEARTS_GAMES = 100
-"""Hearts' games: 20 of them gave counts 16% apart in two runs (the difference of two imports is noise)."""
+_STEPS = 6000
+"""Steps a step count plays (whole games, until at least this many): every game's, Kuhn's and hearts'."""
+_WARM_STEPS = 2000
+"""Steps of the warm-up before them (whole games, in both runs of a count)."""
 _KUHN_RUNS = 3
 """Kuhn is counted this many times, the median taken: two imports of open_spiel differ by millions of instructions."""
 
@@ -97,8 +109,14 @@ def _work(
     count: int,
     warm: int,
     state_file: str | None,
-) -> int:
-    """Do the measured work (``count`` games or round trips) after ``warm`` of the same; return steps or states."""
+    steps_target: int = 0,
+    warm_steps: int = 0,
+) -> tuple[int, int]:
+    """Do the measured work after a warm-up; return the steps (or states) and the games (or round trips).
+
+    ``count`` games or round trips after ``warm`` of the same; with ``steps_target`` (``warm_steps``), whole
+    games until at least that many steps instead.
+    """
     import random
 
     sys.path.insert(0, str(HERE))
@@ -134,18 +152,22 @@ def _work(
             for _ in range(count):
                 for state in states:
                     loads(dumps(state, state_type), state_type)
-            return count * len(states)
-    rand = random.Random(12345).random
-    for index in range(warm):
-        play(1_000_000 + index, rand)
-    steps = 0
-    for index in range(count):
-        steps += play(index, rand)
-    return steps
+            return count * len(states), count
+    _games(play, 1_000_000, random.Random(54321).random, warm, warm_steps)
+    return _games(play, 0, random.Random(12345).random, count, steps_target)
 
 
-def _count(argv: list[str]) -> tuple[int, int]:
-    """Instructions and the work's size of one callgrind run of this script's ``--inner`` mode."""
+def _games(play: Any, first: int, rand: Any, games: int, steps_target: int) -> tuple[int, int]:
+    """Play ``games`` games (or, with ``steps_target``, whole games until that many steps); the steps and games."""
+    played = steps = 0
+    while played < games if not steps_target else steps < steps_target:
+        steps += play(first + played, rand)
+        played += 1
+    return steps, played
+
+
+def _count(argv: list[str]) -> tuple[int, int, int]:
+    """Instructions, the work's size and its games (round trips) of one callgrind run of the ``--inner`` mode."""
     with tempfile.TemporaryDirectory() as scratch:
         result_file = Path(scratch) / "size"
         command = [
@@ -163,7 +185,8 @@ def _count(argv: list[str]) -> tuple[int, int]:
         found = _COLLECTED.search(completed.stderr)
         if completed.returncode != 0 or found is None:
             raise SystemExit(f"callgrind run failed:\n{completed.stderr[-3000:]}")
-        return int(found.group(1)), int(result_file.read_text())
+        size, games = result_file.read_text().split()
+        return int(found.group(1)), int(size), int(games)
 
 
 def measure(
@@ -175,9 +198,15 @@ def measure(
     driver: bool = False,
     games: int = 60,
     warm: int = 5,
+    steps: int = 0,
+    warm_steps: int = 0,
 ) -> dict[str, Any]:
-    """Count one measurement (two callgrind runs: without the work and with it); its figures as a dict."""
-    common = [kind, game, "--warm", str(warm)]
+    """Count one measurement (two callgrind runs: without the work and with it); its figures as a dict.
+
+    A step count with ``steps`` (``warm_steps``) plays whole games until that many steps, not ``games``
+    (``warm``) games.
+    """
+    common = [kind, game, "--warm", str(warm), "--warm-steps", str(warm_steps)]
     if players is not None:
         common += ["--players", str(players)]
     if variant is not None:
@@ -194,15 +223,16 @@ def measure(
             state_file = Path(scratch) / "state.json"
             state_file.write_text(dumps(_largest_state(found, _config(found, players, variant)), found.state_type))
             common += ["--state-file", str(state_file)]
-        base, _ = _count([*common, "--count", "0"])
-        full, size = _count([*common, "--count", str(games)])
+        base, _, _ = _count([*common, "--count", "0", "--steps", "0"])
+        full, size, played = _count([*common, "--count", str(games), "--steps", str(steps)])
     return {
         "kind": kind,
         "game": game,
         "players": players,
         "variant": variant,
         "mode": "driver" if driver else "seeded",
-        "count": games,
+        "count": played,
+        "warm": f"{warm_steps} steps" if warm_steps else f"{warm} games",
         "size": size,
         "instructions": full - base,
         "per_unit": (full - base) / size,
@@ -214,7 +244,7 @@ def _say(result: dict[str, Any]) -> str:
     return f"{result['size']} {unit}s, {result['per_unit']:,.0f} instructions per {unit}"
 
 
-def goals(games: int, out: Path | None, jobs_at_once: int, only: list[str], largest: bool) -> int:
+def goals(steps: int, warm_steps: int, out: Path | None, jobs_at_once: int, only: list[str], largest: bool) -> int:
     """Count every benchmarked configuration (of the games in ``only``, all if empty); print goals 1-3 as ratios."""
     sys.path.insert(0, str(HERE))
     from bench import configs_of
@@ -224,10 +254,11 @@ def goals(games: int, out: Path | None, jobs_at_once: int, only: list[str], larg
     unknown = [name for name in only if name not in game_names()]
     if unknown:
         raise SystemExit(f"unknown game(s) {', '.join(unknown)}; registered: {', '.join(game_names())}")
-    kuhn_job = {"kind": "steps", "game": "kuhn", "games": _KUHN_GAMES}
+    by_steps = {"kind": "steps", "steps": steps, "warm_steps": warm_steps}
+    kuhn_job = {**by_steps, "game": "kuhn"}
     jobs: list[tuple[str, str, str, dict[str, Any]]] = [
         *(("kuhn", "", f"run {k}", kuhn_job) for k in range(_KUHN_RUNS)),
-        ("hearts", "", "seeded", {"kind": "steps", "game": "hearts", "games": _HEARTS_GAMES}),
+        ("hearts", "", "seeded", {**by_steps, "game": "hearts"}),
     ]
     names = [name for name in game_names() if not only or name in only]
     for name in names:
@@ -237,9 +268,7 @@ def goals(games: int, out: Path | None, jobs_at_once: int, only: list[str], larg
             where: dict[str, Any] = {"players": config.players} if default else {"variant": label}
             for driver in (False, True):
                 mode = "driver" if driver else "seeded"
-                jobs.append(
-                    (name, label, mode, {"kind": "steps", "game": name, "driver": driver, "games": games, **where})
-                )
+                jobs.append((name, label, mode, {**by_steps, "game": name, "driver": driver, **where}))
             if largest:
                 jobs.append((name, label, "largest", {"kind": "largest", "game": name, "games": 5, **where}))
     began = time.monotonic()
@@ -316,24 +345,42 @@ def main() -> int:
     parser.add_argument("--players", type=int)
     parser.add_argument("--variant", help="a bench config's description")
     parser.add_argument("--driver", action="store_true", help="driver mode: the loop resolves chance")
-    parser.add_argument("--games", type=int, default=60, help="games (steps) or round trips per state (json, largest)")
-    parser.add_argument("--warm", type=int, default=5)
+    parser.add_argument("--games", type=int, help="games (steps: instead of --steps), round trips per state (60)")
+    parser.add_argument("--warm", type=int, help="games (or round trips) of warm-up (steps: instead of --warm-steps)")
+    parser.add_argument("--steps", type=int, help=f"steps, goals: whole games until this many steps (default {_STEPS})")
+    parser.add_argument("--warm-steps", type=int, help=f"steps, goals: warm-up steps (default {_WARM_STEPS})")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--largest", action="store_true", help="goals: count the largest state's round trip too")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="goals: callgrind runs at a time")
     parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--state-file", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    by_games = args.kind != "steps" or args.games is not None
+    steps = args.steps if args.steps is not None else 0 if by_games else _STEPS
+    warm_steps = args.warm_steps if args.warm_steps is not None else 0 if args.warm is not None else _WARM_STEPS
+    if args.kind != "steps":
+        warm_steps = 0
+    games, warm = (60 if args.games is None else args.games), (5 if args.warm is None else args.warm)
     if args.kind == "goals":
-        return goals(args.games, args.out, max(1, args.jobs), args.game, args.largest)
+        jobs_at_once = max(1, args.jobs)
+        return goals(
+            args.steps or _STEPS, args.warm_steps or _WARM_STEPS, args.out, jobs_at_once, args.game, args.largest
+        )
     if len(args.game) != 1:
         parser.error(f"{args.kind} needs one game")
     args.game = args.game[0]
     if args.inner is not None:
-        size = _work(
-            args.kind, args.game, (args.players, args.variant, args.driver), args.count, args.warm, args.state_file
+        size, played = _work(
+            args.kind,
+            args.game,
+            (args.players, args.variant, args.driver),
+            args.count,
+            warm,
+            args.state_file,
+            args.steps or 0,
+            warm_steps,
         )
-        Path(args.inner).write_text(str(size))
+        Path(args.inner).write_text(f"{size} {played}")
         return 0
     result = measure(
         args.kind,
@@ -341,8 +388,10 @@ def main() -> int:
         players=args.players,
         variant=args.variant,
         driver=args.driver,
-        games=args.games,
-        warm=args.warm,
+        games=games,
+        warm=warm,
+        steps=steps,
+        warm_steps=warm_steps,
     )
     print(f"{args.game} {args.kind}: {_say(result)}")
     if args.out is not None:

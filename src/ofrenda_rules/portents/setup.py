@@ -442,11 +442,14 @@ def seeded_setup(state: State, rng: Rng) -> State:
         taken, altar = sorted(altar, key=_INDEX), []
         target = _calm_arrangement_of(sum(1 << tile.index for tile in taken))
         on_target = True  # the altar so far is the start of the target arrangement (then it leads the draw)
-        while len(taken) > 1:
-            lead = target[len(altar)] if on_target else None
+        while len(taken) > 1 and on_target:
+            lead = target[len(altar)]
             tile = pick(taken, lead)
             on_target = tile is lead
             altar.append(tile)
+        if len(taken) > 1:  # off the target: the other tiles are plain draws in order, made in one call
+            for index in draws.below_each(_DOWN_FROM[len(taken)]):
+                altar.append(taken.pop(index))
         altar.append(taken[0])
     events.append(_NEW_ALTAR_LAID(tuple(altar)))
     redeals = -1
@@ -501,6 +504,8 @@ _OMEN_BOUNDS: Final = tuple(range(16, 1, -1))
 """The bounds of the omens' draws, slot by slot (the last omen is the one left)."""
 _ALTAR_BOUNDS: Final = tuple(range(16, 7, -1))
 """The bounds of the altar's first draws, space by space, from the 16 tiles."""
+_DOWN_FROM: Final = tuple(tuple(range(count, 1, -1)) for count in range(10))
+"""The bounds of plain draws of every tile but the last from ``count`` tiles, one by one (``_DOWN_FROM[count]``)."""
 _FIRST_BOUNDS: Final = _OMEN_BOUNDS + _ALTAR_BOUNDS
 """The bounds of the set-up's first 24 draws: the omens', then the altar's (drawn in one call)."""
 _NEW_OMENS_PLACED: Final = plain_constructor(OmensPlaced)
