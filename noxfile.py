@@ -249,8 +249,8 @@ def count(session: nox.Session) -> None:
 
     Every configuration the bench times, seeded and driver mode, the largest
     mid-game state's JSON round trip, and OpenSpiel's Kuhn and hearts, counted by
-    ``benchmarks/instructions.py goals`` (about half an hour on 2 cores); the counts
-    go to ``benchmarks/results/`` with the date. Installs Debian's valgrind if need be.
+    ``benchmarks/instructions.py goals`` (each step count 6000 steps after a warm-up of 2000; about half an
+    hour on 2 cores); the counts go to ``benchmarks/results/`` with the date. Installs Debian's valgrind if need be.
     """
     if shutil.which("valgrind") is None:
         if shutil.which("apt-get") is None or os.geteuid() != 0:
