@@ -13,14 +13,14 @@ TakePortrait(space=0)
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, Probability, settle
+from ofrenda_rules.copying import field_getter
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.ofrenda.abuela import FACES
 from ofrenda_rules.ofrenda.actions import (
@@ -79,18 +79,8 @@ _ROLLS: Final = tuple(RollDie(face) for face in FACES)
 _ROLL_OUTCOMES: Final = tuple((roll, Probability(1, len(FACES))) for roll in _ROLLS)
 
 
-def _int_fields(cls: type) -> Callable[[Any], tuple[object, ...]]:
-    names = [field.name for field in attrs.fields(cls)]
-    if not names:
-        return lambda action: ()
-    if len(names) == 1:
-        name = names[0]
-        return lambda action: (getattr(action, name),)
-    return operator.attrgetter(*names)
-
-
 # The fields of each action class, read without ``attrs.astuple`` (subclasses take the slow path).
-_FIELDS_OF: Final = {cls: _int_fields(cls) for cls in ACTION_CLASSES}
+_FIELDS_OF: Final = {cls: field_getter(cls, [field.name for field in attrs.fields(cls)]) for cls in ACTION_CLASSES}
 _keep_legal: Final[Callable[[State, tuple[Action, ...]], None]] = vars(State)["_legal"].__set__
 """Store a state's private ``legal_actions`` cache: its slot's own setter, called directly (a third cheaper
 than ``object.__setattr__(state, "_legal", ...)``, which finds the same setter by name first)."""
