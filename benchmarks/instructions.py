@@ -26,7 +26,13 @@ seeded mode. ``json`` counts the mean round trip over a sample of mid-game
 states; ``largest`` the round trip of the one with the largest JSON among
 the states the benchmark sizes (``bench_states.measure_states``' playouts).
 ``PYTHONHASHSEED`` is fixed to 0 in the measured runs. The counts are
-printed, and written as JSON with ``--out``.
+printed, and written as JSON with ``--out``. With ``--simulate`` callgrind
+also simulates the caches and the branch predictor (valgrind's models, not
+the machine's: a first-level and a last-level cache, a simple predictor),
+and the misses and mispredicted branches per step (round trip) are printed
+too::
+
+    PYTHONPATH=src python benchmarks/instructions.py steps portents --players 1 --simulate
 
 A step count plays whole games until ``--steps`` steps (default 6000) after
 a warm-up of ``--warm-steps`` (default 2000), as ``bench.py`` times whole
@@ -68,6 +74,20 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 _COLLECTED = re.compile(r"Collected : (\d+)")
+_EVENTS = re.compile(r"Events +: ([A-Za-z0-9 ]+)\n")
+_TOTALS = re.compile(r"Collected : ([\d ]+)\n")
+_SIMULATION = ("--cache-sim=yes", "--branch-sim=yes")
+"""Callgrind's cache and branch-predictor simulation (``--simulate``): valgrind's own model of the caches
+(first level and last level only) and of a simple branch predictor, not the machine's."""
+SIMULATED: dict[str, tuple[str, ...]] = {
+    "i1_misses": ("I1mr",),
+    "d1_misses": ("D1mr", "D1mw"),
+    "d1_read_misses": ("D1mr",),
+    "ll_misses": ("ILmr", "DLmr", "DLmw"),
+    "mispredicts": ("Bcm", "Bim"),
+    "indirect_mispredicts": ("Bim",),
+}
+"""The simulated figures ``--simulate`` reports per step (or round trip), each the sum of callgrind events."""
 _STEPS = 6000
 """Steps a step count plays (whole games, until at least this many): every game's, Kuhn's and hearts'."""
 _WARM_STEPS = 2000
@@ -166,13 +186,25 @@ def _games(play: Any, first: int, rand: Any, games: int, steps_target: int) -> t
     return steps, played
 
 
-def _count(argv: list[str]) -> tuple[int, int, int]:
-    """Instructions, the work's size and its games (round trips) of one callgrind run of the ``--inner`` mode."""
+def _events(stderr: str) -> dict[str, int]:
+    """Callgrind's event totals, by event name, from the summary it writes on standard error."""
+    names, totals = _EVENTS.search(stderr), _TOTALS.search(stderr)
+    if names is None or totals is None:
+        raise SystemExit(f"callgrind wrote no event totals:\n{stderr[-3000:]}")
+    return dict(zip(names.group(1).split(), map(int, totals.group(1).split()), strict=True))
+
+
+def _count(argv: list[str], simulate: bool = False) -> tuple[int, int, int, dict[str, int]]:
+    """Instructions, the work's size, its games (round trips) and every event of one callgrind run of ``--inner``.
+
+    With ``simulate`` callgrind also simulates the caches and the branch predictor (:data:`_SIMULATION`).
+    """
     with tempfile.TemporaryDirectory() as scratch:
         result_file = Path(scratch) / "size"
         command = [
             "valgrind",
             "--tool=callgrind",
+            *(_SIMULATION if simulate else ()),
             f"--callgrind-out-file={scratch}/out",
             sys.executable,
             __file__,
@@ -186,7 +218,7 @@ def _count(argv: list[str]) -> tuple[int, int, int]:
         if completed.returncode != 0 or found is None:
             raise SystemExit(f"callgrind run failed:\n{completed.stderr[-3000:]}")
         size, games = result_file.read_text().split()
-        return int(found.group(1)), int(size), int(games)
+        return int(found.group(1)), int(size), int(games), _events(completed.stderr)
 
 
 def measure(
@@ -200,11 +232,12 @@ def measure(
     warm: int = 5,
     steps: int = 0,
     warm_steps: int = 0,
+    simulate: bool = False,
 ) -> dict[str, Any]:
     """Count one measurement (two callgrind runs: without the work and with it); its figures as a dict.
 
     A step count with ``steps`` (``warm_steps``) plays whole games until that many steps, not ``games``
-    (``warm``) games.
+    (``warm``) games. With ``simulate`` the figures include :data:`SIMULATED`'s, per step (round trip).
     """
     common = [kind, game, "--warm", str(warm), "--warm-steps", str(warm_steps)]
     if players is not None:
@@ -223,8 +256,12 @@ def measure(
             state_file = Path(scratch) / "state.json"
             state_file.write_text(dumps(_largest_state(found, _config(found, players, variant)), found.state_type))
             common += ["--state-file", str(state_file)]
-        base, _, _ = _count([*common, "--count", "0", "--steps", "0"])
-        full, size, played = _count([*common, "--count", str(games), "--steps", str(steps)])
+        base, _, _, base_events = _count([*common, "--count", "0", "--steps", "0"], simulate)
+        full, size, played, full_events = _count([*common, "--count", str(games), "--steps", str(steps)], simulate)
+    simulated = {
+        figure: sum(full_events[event] - base_events[event] for event in events) / size
+        for figure, events in SIMULATED.items()
+    }
     return {
         "kind": kind,
         "game": game,
@@ -236,12 +273,16 @@ def measure(
         "size": size,
         "instructions": full - base,
         "per_unit": (full - base) / size,
+        **({"simulated_per_unit": simulated} if simulate else {}),
     }
 
 
 def _say(result: dict[str, Any]) -> str:
     unit = "step" if result["kind"] == "steps" else "round trip"
-    return f"{result['size']} {unit}s, {result['per_unit']:,.0f} instructions per {unit}"
+    said = f"{result['size']} {unit}s, {result['per_unit']:,.0f} instructions per {unit}"
+    for figure, value in result.get("simulated_per_unit", {}).items():
+        said += f"\n  simulated {figure.replace('_', ' ')} per {unit}: {value:,.1f}"
+    return said
 
 
 def goals(steps: int, warm_steps: int, out: Path | None, jobs_at_once: int, only: list[str], largest: bool) -> int:
@@ -336,6 +377,24 @@ def games_of(result: dict[str, Any]) -> int:
     return int(result["count"])
 
 
+def _amounts(args: argparse.Namespace) -> tuple[int, int, int, int]:
+    """The games, warm-up games, steps and warm-up steps a command line asks for, defaults filled in.
+
+    A step count plays whole games until ``--steps`` after ``--warm-steps`` (defaults 6000 and 2000),
+    unless ``--games`` (``--warm``) asks for whole games instead; the other kinds count games only;
+    ``goals`` counts steps, with the step defaults.
+    """
+    games = 60 if args.games is None else args.games
+    warm = 5 if args.warm is None else args.warm
+    if args.kind == "goals":
+        return games, warm, args.steps or _STEPS, args.warm_steps or _WARM_STEPS
+    if args.kind != "steps":
+        return games, warm, args.steps or 0, 0
+    steps = args.steps if args.steps is not None else 0 if args.games is not None else _STEPS
+    warm_steps = args.warm_steps if args.warm_steps is not None else 0 if args.warm is not None else _WARM_STEPS
+    return games, warm, steps, warm_steps
+
+
 def main() -> int:
     """Parse the arguments, run the two counts (or the inner work, or every goal's), print and write the result."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -354,18 +413,13 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="goals: callgrind runs at a time")
     parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--state-file", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--simulate", action="store_true", help="steps, json, largest: simulate caches and branches too (slower)"
+    )
     args = parser.parse_args()
-    by_games = args.kind != "steps" or args.games is not None
-    steps = args.steps if args.steps is not None else 0 if by_games else _STEPS
-    warm_steps = args.warm_steps if args.warm_steps is not None else 0 if args.warm is not None else _WARM_STEPS
-    if args.kind != "steps":
-        warm_steps = 0
-    games, warm = (60 if args.games is None else args.games), (5 if args.warm is None else args.warm)
+    games, warm, steps, warm_steps = _amounts(args)
     if args.kind == "goals":
-        jobs_at_once = max(1, args.jobs)
-        return goals(
-            args.steps or _STEPS, args.warm_steps or _WARM_STEPS, args.out, jobs_at_once, args.game, args.largest
-        )
+        return goals(steps, warm_steps, args.out, max(1, args.jobs), args.game, args.largest)
     if len(args.game) != 1:
         parser.error(f"{args.kind} needs one game")
     args.game = args.game[0]
@@ -377,7 +431,7 @@ def main() -> int:
             args.count,
             warm,
             args.state_file,
-            args.steps or 0,
+            steps,
             warm_steps,
         )
         Path(args.inner).write_text(f"{size} {played}")
@@ -392,6 +446,7 @@ def main() -> int:
         warm=warm,
         steps=steps,
         warm_steps=warm_steps,
+        simulate=args.simulate,
     )
     print(f"{args.game} {args.kind}: {_say(result)}")
     if args.out is not None:
