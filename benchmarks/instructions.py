@@ -258,10 +258,14 @@ def measure(
             common += ["--state-file", str(state_file)]
         base, _, _, base_events = _count([*common, "--count", "0", "--steps", "0"], simulate)
         full, size, played, full_events = _count([*common, "--count", str(games), "--steps", str(steps)], simulate)
-    simulated = {
-        figure: sum(full_events[event] - base_events[event] for event in events) / size
-        for figure, events in SIMULATED.items()
-    }
+    simulated = (
+        {
+            figure: sum(full_events[event] - base_events[event] for event in events) / size
+            for figure, events in SIMULATED.items()
+        }
+        if simulate
+        else {}
+    )
     return {
         "kind": kind,
         "game": game,
