@@ -73,7 +73,6 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-_COLLECTED = re.compile(r"Collected : (\d+)")
 _EVENTS = re.compile(r"Events +: ([A-Za-z0-9 ]+)\n")
 _TOTALS = re.compile(r"Collected : ([\d ]+)\n")
 _SIMULATION = ("--cache-sim=yes", "--branch-sim=yes")
@@ -186,16 +185,16 @@ def _games(play: Any, first: int, rand: Any, games: int, steps_target: int) -> t
     return steps, played
 
 
-def _events(stderr: str) -> dict[str, int]:
-    """Callgrind's event totals, by event name, from the summary it writes on standard error."""
+def _events(stderr: str) -> dict[str, int] | None:
+    """Callgrind's event totals by event name (``Ir``: instructions), from its summary on standard error."""
     names, totals = _EVENTS.search(stderr), _TOTALS.search(stderr)
     if names is None or totals is None:
-        raise SystemExit(f"callgrind wrote no event totals:\n{stderr[-3000:]}")
+        return None
     return dict(zip(names.group(1).split(), map(int, totals.group(1).split()), strict=True))
 
 
-def _count(argv: list[str], simulate: bool = False) -> tuple[int, int, int, dict[str, int]]:
-    """Instructions, the work's size, its games (round trips) and every event of one callgrind run of ``--inner``.
+def _count(argv: list[str], simulate: bool = False) -> tuple[dict[str, int], int, int]:
+    """Every event's total (``Ir``: instructions), the work's size and its games (round trips) of one ``--inner`` run.
 
     With ``simulate`` callgrind also simulates the caches and the branch predictor (:data:`_SIMULATION`).
     """
@@ -214,11 +213,11 @@ def _count(argv: list[str], simulate: bool = False) -> tuple[int, int, int, dict
         ]
         env = dict(os.environ, PYTHONHASHSEED="0")
         completed = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-        found = _COLLECTED.search(completed.stderr)
-        if completed.returncode != 0 or found is None:
+        events = _events(completed.stderr)
+        if completed.returncode != 0 or events is None:
             raise SystemExit(f"callgrind run failed:\n{completed.stderr[-3000:]}")
         size, games = result_file.read_text().split()
-        return int(found.group(1)), int(size), int(games), _events(completed.stderr)
+        return events, int(size), int(games)
 
 
 def measure(
@@ -256,17 +255,9 @@ def measure(
             state_file = Path(scratch) / "state.json"
             state_file.write_text(dumps(_largest_state(found, _config(found, players, variant)), found.state_type))
             common += ["--state-file", str(state_file)]
-        base, _, _, base_events = _count([*common, "--count", "0", "--steps", "0"], simulate)
-        full, size, played, full_events = _count([*common, "--count", str(games), "--steps", str(steps)], simulate)
-    simulated = (
-        {
-            figure: sum(full_events[event] - base_events[event] for event in events) / size
-            for figure, events in SIMULATED.items()
-        }
-        if simulate
-        else {}
-    )
-    return {
+        base, _, _ = _count([*common, "--count", "0", "--steps", "0"], simulate)
+        full, size, played = _count([*common, "--count", str(games), "--steps", str(steps)], simulate)
+    result: dict[str, Any] = {
         "kind": kind,
         "game": game,
         "players": players,
@@ -275,10 +266,14 @@ def measure(
         "count": played,
         "warm": f"{warm_steps} steps" if warm_steps else f"{warm} games",
         "size": size,
-        "instructions": full - base,
-        "per_unit": (full - base) / size,
-        **({"simulated_per_unit": simulated} if simulate else {}),
+        "instructions": full["Ir"] - base["Ir"],
+        "per_unit": (full["Ir"] - base["Ir"]) / size,
     }
+    if simulate:
+        result["simulated_per_unit"] = {
+            figure: sum(full[event] - base[event] for event in events) / size for figure, events in SIMULATED.items()
+        }
+    return result
 
 
 def _say(result: dict[str, Any]) -> str:
