@@ -1,4 +1,7 @@
-"""Quality gates. ``nox`` runs tests, invariants, browser, adapters, server, ray, report, typecheck, lint and docs."""
+"""Quality gates.
+
+``nox`` runs tests, compiled, invariants, browser, adapters, server, ray, report, typecheck, lint and docs.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import nox.command
 
 nox.options.sessions = [
     "tests",
+    "compiled",
     "invariants",
     "browser",
     "adapters",
@@ -38,6 +42,59 @@ def tests(session: nox.Session) -> None:
     """Unit tests, doctests and the property suite with the fast, derandomised hypothesis profile."""
     session.install("-e", ".", *_group("test"))
     session.run("pytest", "-q", "--hypothesis-profile=fast", *session.posargs)
+
+
+def _compiled_wheel(session: nox.Session) -> Path:
+    """The compiled build's wheel (the mypyc hook of pyproject.toml), built from nothing in a copy of the sources.
+
+    The hook writes each compiled module beside its source, so the build runs in a copy: the source tree,
+    which the other sessions test, keeps only Python modules.
+    """
+    scratch = Path(session.create_tmp())
+    source, wheels = scratch / "source", scratch / "wheels"
+    for path in (source, wheels):
+        shutil.rmtree(path, ignore_errors=True)
+    skipped = shutil.ignore_patterns(".git", ".nox", "__pycache__", "*.so", "build", "dist", "_build", "*.egg-info")
+    shutil.copytree(".", source, ignore=skipped)
+    session.run(
+        "python",
+        "-m",
+        "pip",
+        "wheel",
+        "-q",
+        "--no-deps",
+        "-w",
+        str(wheels),
+        str(source),
+        env={"HATCH_BUILD_HOOKS_ENABLE": "1"},
+    )
+    (wheel,) = wheels.glob("ofrenda_rules-*.whl")
+    return wheel
+
+
+COMPILED_TESTS = [
+    *("tests/kernel", "tests/properties", "tests/ofrenda", "tests/portents"),
+    *("tests/golden", "tests/fuzz", "tests/cli", "tests/docs"),
+]
+"""The tests the compiled build runs: those that reach its compiled modules (Ofrenda's and Portents' rules)."""
+
+
+@nox.session
+def compiled(session: nox.Session) -> None:
+    """The compiled build (mypyc, docs/performance.md): built from nothing, installed as a wheel, then tested.
+
+    The tests import the installed wheel, not the source tree, and ``OFRENDA_RULES_BUILD=compiled`` makes
+    ``tests/kernel/test_build.py`` check that every module the build lists is the compiled one.
+    """
+    session.install(*_group("test"))
+    session.install("--force-reinstall", str(_compiled_wheel(session)))
+    session.run(
+        "pytest",
+        "-q",
+        "--hypothesis-profile=fast",
+        *(session.posargs or COMPILED_TESTS),
+        env={"OFRENDA_RULES_BUILD": "compiled"},
+    )
 
 
 def _hypothesis_seed(session: nox.Session) -> list[str]:
@@ -240,6 +297,18 @@ def bench(session: nox.Session) -> None:
     except nox.command.CommandFailed:
         session.warn("the bench extra (open_spiel) did not install; measuring without OpenSpiel")
         session.install("-e", ".")
+    session.run("python", "benchmarks/bench.py", *session.posargs)
+
+
+@nox.session(name="bench-compiled")
+def bench_compiled(session: nox.Session) -> None:
+    """The bench session's measurements of the compiled build (the wheel the compiled session tests)."""
+    wheel = _compiled_wheel(session)
+    try:
+        session.install("--force-reinstall", "--only-binary", "open_spiel", f"{wheel}[bench]")
+    except nox.command.CommandFailed:
+        session.warn("the bench extra (open_spiel) did not install; measuring without OpenSpiel")
+        session.install("--force-reinstall", str(wheel))
     session.run("python", "benchmarks/bench.py", *session.posargs)
 
 

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib.machinery
+import importlib.util
 import json
 import os
 import platform
 import subprocess
 import sys
+import tomllib
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -71,6 +74,20 @@ def _cpu() -> str:
     return platform.processor() or platform.machine()
 
 
+def _build() -> str:
+    """Which build is measured: ``source``, or ``compiled`` with the modules that are (pyproject.toml's mypyc hook)."""
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    hooks = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]
+    names = [path.removeprefix("/src/").removesuffix(".py").replace("/", ".") for path in hooks["mypyc"]["include"]]
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    compiled = [
+        name for name in names if ((spec := importlib.util.find_spec(name)) and str(spec.origin).endswith(suffixes))
+    ]
+    if not compiled:
+        return "source"
+    return f"compiled ({len(compiled)} of the {len(names)} modules of the mypyc hook)"
+
+
 def _git() -> str:
     try:
         root = Path(__file__).resolve().parent.parent
@@ -105,6 +122,7 @@ def machine() -> dict[str, Any]:
         "attrs": _version("attrs"),
         "cattrs": _version("cattrs"),
         "commit": _git(),
+        "build": _build(),
         "load_average_at_start": _load(),
     }
 

@@ -23,7 +23,8 @@ def render(result: dict[str, Any]) -> str:
     spiel = result["openspiel"]
     kuhn = next((row for row in result["openspiel_rows"] if row["game"] == "python_kuhn_poker"), None)
     lines = [
-        f"Run of {result['timestamp']} at commit `{machine['commit']}`: {machine['cpu']}, {machine['cpus']} CPUs, "
+        f"Run of {result['timestamp']} at commit `{machine['commit']}`, {machine.get('build', 'source')} build: "
+        f"{machine['cpu']}, {machine['cpus']} CPUs, "
         f"{machine['python']}, attrs {machine['attrs']}, cattrs {machine['cattrs']}, "
         f"open_spiel {spiel.get('version', 'missing')}; load average {machine['load_average_at_start']} at the start; "
         f"{settings['repetitions']} repetitions of {settings['seconds']} s per row, medians.",

@@ -47,6 +47,7 @@ from ofrenda_rules.ofrenda import (
     legal_actions,
     new_game,
     rules,
+    start,
     validate,
 )
 from ofrenda_rules.ofrenda.objectives import candle_fulfilled, goal_fulfilled, portrait_fulfilled
@@ -204,7 +205,7 @@ def _generic_apply(state: State, action: Action) -> State:
 def test_seeded_draws_inside_apply_are_those_of_the_kernel_settle(config: Config) -> None:
     """Over many seeds, new_game and every apply equal the generic chance.settle path, generator included."""
     for seed in range(12):
-        first = attrs.evolve(rules._first_state(config), rng=Rng(seed))
+        first = attrs.evolve(start._first_state(config), rng=Rng(seed))
         generic = rules._settle(next_setup(first))
         state = new_game(config, seed)
         assert state == generic

@@ -261,6 +261,8 @@ def test_actions_out_of_turn_or_of_the_wrong_kind_are_refused() -> None:
     assert code(state, TakePortrait("1")) == "not-an-integer"  # type: ignore[arg-type]
     assert code(state, TakePortrait(True)) == "not-an-integer"
     assert code(new_game(TWO), DrawPortrait(True)) == "not-an-integer"
+    assert code(new_game(TWO), DrawPortrait("3")) == "not-an-integer"  # type: ignore[arg-type]
+    assert code(new_game(TWO), DrawPortrait(2.0)) == "not-an-integer"  # type: ignore[arg-type]
     assert code(state, "take") == "not-an-action"
     with pytest.raises(IllegalActionError) as caught:
         apply(state, RollDie(3))

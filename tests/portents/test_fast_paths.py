@@ -22,6 +22,7 @@ from ofrenda_rules.portents import (
     Phase,
     Place,
     Push,
+    Sacrifice,
     Side,
     Sign,
     State,
@@ -381,3 +382,42 @@ def test_can_light_lanes_decides_one_and_two_portents_as_the_search_does() -> No
             for size in range(min(count + 2, 3)):
                 for chosen in itertools.permutations(range(9), size):
                     assert can_light_lanes(lanes, chosen) == _lights_by_search(lanes, chosen), (lanes, chosen)
+
+
+def test_ill_typed_fields_of_a_push_or_a_placement_are_refused_by_code() -> None:
+    """A caller's action may hold anything: each field is checked as a plain object (the compiled build too).
+
+    A compiled module reading a field declared ``int`` would take ``True`` for 1, and one declared ``Sign``
+    would raise ``TypeError`` for a string; both builds must refuse them with the rule's code instead.
+    """
+    pushing = position(ALTAR, [[S.YELLOW_SKULL, S.RED_SKULL, S.YELLOW_WISHBONE], []])
+    for shifts in ((True, 0, 0), [1, 0, 0], (1, 0), ("1", 0, 0), (1.0, 0, 0), None):
+        rejection = validate(pushing, Push(Side.NORTH, shifts))  # type: ignore[arg-type]
+        assert rejection is not None and rejection.code == "bad-push", shifts
+    rejection = validate(pushing, Push("north", (1, 0, 0)))  # type: ignore[arg-type]
+    assert rejection is not None and rejection.code == "bad-push"
+    hand = [S.YELLOW_SKULL, S.RED_SKULL, S.YELLOW_WISHBONE]
+    placing = position([None, *ALTAR[1:]], [hand, []], phase=Phase.PLACE)
+    assert any(isinstance(action, Place) for action in legal_actions(attrs.evolve(placing)))
+    for space in (True, "0", 0.0, None):
+        rejection = validate(placing, Place(space, hand[0]))  # type: ignore[arg-type]
+        assert rejection is not None and rejection.code == "no-such-space", space
+    for tile in ("YELLOW_SKULL", 0, None):
+        rejection = validate(placing, Place(0, tile))  # type: ignore[arg-type]
+        assert rejection is not None and rejection.code == "tile-not-in-hand", tile
+
+
+def test_ill_typed_fields_of_a_light_or_a_sacrifice_are_refused_by_code() -> None:
+    """As for pushes and placements: the starting Burnt Offering's space, a new Portent's, a sacrificed tile."""
+    offering = new_game(Config(), seed=3)
+    assert offering.phase is Phase.OFFERING
+    for space in (True, "4", 4.0, None):
+        rejection = validate(offering, Light(space))  # type: ignore[arg-type]
+        assert rejection is not None and rejection.code == "no-such-space", space
+    hand = [S.YELLOW_SKULL, S.RED_SKULL, S.YELLOW_WISHBONE]
+    solo = Config(players=1, feed_the_cat=True)
+    sacrificing = position(ALTAR, [hand], config=solo, phase=Phase.SACRIFICE, bag=[S.RED_WING, S.BLUE_WING])
+    assert validate(sacrificing, Sacrifice(hand[0])) is None
+    for tile in ("YELLOW_SKULL", 0, None):
+        rejection = validate(sacrificing, Sacrifice(tile))  # type: ignore[arg-type]
+        assert rejection is not None and rejection.code == "tile-not-in-hand", tile

@@ -37,18 +37,16 @@ from ofrenda_rules.ofrenda.actions import (
     RollDie,
     TakePortrait,
 )
-from ofrenda_rules.ofrenda.advance import _HANDLERS, do_action, goal_type, resolve_draws, resolve_setup
+from ofrenda_rules.ofrenda.advance import _HANDLERS, do_action, goal_type, resolve_draws
 from ofrenda_rules.ofrenda.advance import CANDLE_DRAWS as _CANDLE_DRAWS
 from ofrenda_rules.ofrenda.advance import CHANCE_PHASES as _CHANCE
 from ofrenda_rules.ofrenda.advance import DICE as _DICE
 from ofrenda_rules.ofrenda.advance import PORTRAIT_DRAWS as _PORTRAIT_DRAWS
 from ofrenda_rules.ofrenda.events import Event, recast_hidden_cards
-from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
+from ofrenda_rules.ofrenda.start import new_game
+from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, State  # noqa: F401 -- Config: for the examples
 from ofrenda_rules.ofrenda.tables import Tables
-from ofrenda_rules.ofrenda.turn import (
-    do_next_setup,
-    slot_options,
-)
+from ofrenda_rules.ofrenda.turn import slot_options
 from ofrenda_rules.ofrenda.validation import validate_decision
 from ofrenda_rules.ofrenda.work import Work, filled, tables_of
 from ofrenda_rules.rng import Rng
@@ -58,7 +56,6 @@ from ofrenda_rules.rng import Rng
 _OFFERINGS: Final = Phase.OFFERINGS
 _OVER: Final = Phase.OVER
 _PLAY: Final = Phase.PLAY
-_SETUP_MARKET: Final = Phase.SETUP_MARKET
 _TAKE_CANDLE: Final = Phase.TAKE_CANDLE
 _TAKE_PORTRAIT: Final = Phase.TAKE_PORTRAIT
 
@@ -84,97 +81,6 @@ _FIELDS_OF: Final = {cls: field_getter(cls, [field.name for field in attrs.field
 _keep_legal: Final[Callable[[State, tuple[Action, ...]], None]] = vars(State)["_legal"].__set__
 """Store a state's private ``legal_actions`` cache: its slot's own setter, called directly (a third cheaper
 than ``object.__setattr__(state, "_legal", ...)``, which finds the same setter by name first)."""
-
-
-def new_game(config: Config | None = None, seed: int | None = None) -> State:
-    """Set up a game; with a ``seed`` every draw and roll is made at once.
-
-    Portraits marked for more players go back to the box (the solo mode uses
-    the 2-player deck, less 3 removed unseen, and no multiplayer-only
-    candles). Seat 0 is the starting player; in the solo mode the Abuela
-    plays first. Without a seed the state waits for each draw: the solo
-    removals, the goal cards, 4 portraits and 4 candles for the Family board,
-    then the hands, 3 portraits each.
-
-    >>> state = new_game(Config(players=4), seed=1)
-    >>> len(state.deck), state.market_marigolds, [len(hand) for hand in state.hands]
-    (49, (0, 0, 0, 0), [3, 3, 3, 3])
-    >>> new_game(Config(players=1)).phase
-    Phase.SETUP_REMOVE
-    """
-    config = Config() if config is None else config
-    rng = None if seed is None else Rng(seed)
-    w = Work(_first_state(config))
-    w.rng = rng
-    if rng is None:
-        do_next_setup(w)
-    else:
-        resolve_setup(w)
-    return w.build()
-
-
-_FIRST: dict[int, tuple[Config, State]] = {}
-_MOST_CONFIGS: Final = 64
-
-
-def _first_state(config: Config) -> State:
-    """The state before any setup step (no generator), kept per config object for the next games."""
-    known = _FIRST.get(id(config))
-    if known is not None and known[0] is config:
-        return known[1]
-    edition = config.edition
-    n = config.players
-    deck_players = max(n, 2)
-    deck = tuple(p.id for p in edition.portraits if p.players <= deck_players)
-    box = tuple(p.id for p in edition.portraits if p.players > deck_players)
-    bag = tuple(c.id for c in edition.candles if not (config.solo and c.multiplayer_only))
-    candle_box = tuple(c.id for c in edition.candles if config.solo and c.multiplayer_only)
-    slots = len(edition.board.offering_slots)
-    cards = len(edition.coordinates)
-    board = PlayerBoard(
-        portraits=(None,) * cards,
-        lit=(False,) * cards,
-        marigold_slots=(False,) * slots,
-        candle_slots=(None,) * slots,
-        candle_lit=(False,) * slots,
-        marigolds=3,
-        candles=(),
-        discards=(),
-        goals_met=(),
-        tokens=(),
-        turns=0,
-    )
-    state = State(
-        config=config,
-        phase=_SETUP_MARKET,
-        seat=0,
-        abuela=False,
-        deck=deck,
-        box=box,
-        removed=(),
-        abuela_discards=(),
-        market=(None,) * MARKET_SIZE,
-        market_marigolds=(0,) * MARKET_SIZE,
-        candle_market=(None,) * MARKET_SIZE,
-        bag=bag,
-        candle_box=candle_box,
-        candle_discards=(),
-        supply=config.marigold_total - 3 * n,
-        hands=((),) * n,
-        boards=(board,) * n,
-        goals=(),
-        stacks=(),
-        unused_tokens=tuple(t.id for t in edition.tokens),
-        taken_space=None,
-        candle_space=None,
-        pending=(),
-        die=None,
-        rng=None,
-    )
-    if len(_FIRST) >= _MOST_CONFIGS:
-        _FIRST.clear()
-    _FIRST[id(config)] = (config, state)
-    return state
 
 
 def current_player(state: State) -> PlayerId:
@@ -361,11 +267,13 @@ def validate(state: State, action: Action) -> Rejection | None:
     if _offered(state, action):
         return None
     if type(action) is DrawPortrait:  # the usual chance outcome in driver mode: exactly the checks below, in short
-        card = action.card
+        # Read by ``getattr``, as a plain object: in the compiled build ``action.card`` would be checked
+        # against its declared type on reading, and ``True`` taken for 1.
+        card: object = getattr(action, "card")  # noqa: B009
         if type(card) is int and state.phase in _PORTRAIT_DRAWS and card in state.deck:
             return None
     elif type(action) is DrawCandle:
-        candle = action.candle
+        candle: object = getattr(action, "candle")  # noqa: B009 -- as the card above
         if type(candle) is int and state.phase in _CANDLE_DRAWS and candle in state.bag:
             return None
     cls = type(action)

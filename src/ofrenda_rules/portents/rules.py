@@ -33,11 +33,12 @@ from ofrenda_rules.portents.actions import (
     Sacrifice,
 )
 from ofrenda_rules.portents.components import Sign
-from ofrenda_rules.portents.draft import Draft, new_state
+from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.events import Event, PushPassed, ReplacementDrawn, TileSacrificed, offering_lit
 from ofrenda_rules.portents.kitty import kitty_draw_draft, kitty_draws
-from ofrenda_rules.portents.setup import apply_setup, seeded_setup, setup_outcomes, tiles_in_box
-from ofrenda_rules.portents.state import Config, Memo, Phase, State
+from ofrenda_rules.portents.setup import apply_setup, setup_outcomes, tiles_in_box
+from ofrenda_rules.portents.start import new_game
+from ofrenda_rules.portents.state import Config, Memo, Phase, State  # noqa: F401 -- Config: for the examples
 from ofrenda_rules.portents.tables import (
     CHOOSE_FIRST_PAIRS,
     DRAW_TILES,
@@ -110,63 +111,6 @@ _CHANCE_PHASES = (
 )
 
 
-def new_game(config: Config | None = None, seed: int | None = None) -> State:
-    """Set up a game.
-
-    With a ``seed`` the setup draws are made at once with the library's
-    generator; without one the state waits for them one at a time: the 16
-    omens (slot by slot), the 9 altar tiles (space by space, then again from
-    the same 9 tiles while the altar shows a Portent), the hands (dealt again
-    while one holds three tiles sharing a trait), the Kitty token (solo) and
-    the first player (two players). See :mod:`ofrenda_rules.portents.setup`.
-
-    >>> state = new_game(Config(players=1), seed=5)
-    >>> state.phase, len(state.hands[0]), len(state.bag)
-    (<Phase.PUSH: 'push'>, 3, 3)
-    """
-    config = Config() if config is None else config
-    n = config.players
-    rng = None if seed is None else Rng(seed)
-    # Positionally, in FIELDS order (a test checks new_state against State): the blank table before the setup.
-    state = new_state(
-        config,
-        _OMENS,
-        _NO_OMENS,
-        _EMPTY_ALTAR,
-        _UNLIT,
-        (),
-        ((),) * n,
-        (),
-        None,
-        (),
-        ((),) * n,
-        (),
-        0,
-        0,
-        0,
-        (),
-        (),
-        False,
-        False,
-        (),
-        0,
-        0,
-        0,
-        (),
-        None,
-        rng,
-        (),
-    )
-    if rng is not None:
-        return seeded_setup(state, rng)  # (it stops at the first decision: nothing for settle to draw)
-    return state
-
-
-_NO_OMENS: Final = (None,) * 16
-_EMPTY_ALTAR: Final = (None,) * 9
-_UNLIT: Final = (False,) * 9
-
-
 def current_player(state: State) -> PlayerId:
     """The seat to act, :data:`CHANCE` at a draw, or :data:`TERMINAL`.
 
@@ -203,25 +147,24 @@ def _chance_weights(state: State) -> ChanceWeights[Action]:
 
 def _chance_pairs(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """The pending draw's outcomes with their probabilities, from the shared tables."""
+    # Each pair is taken from its table by ``map`` over the row's ``__getitem__``, never held in a variable: a
+    # compiled build unpacks a pair held in a variable and packs a new one, and the pairs must be the shared ones.
     phase = state.phase
     if phase is _KITTY or phase is _FEED:
-        tiles = TILE_PAIRS[len(state.bag)]
-        return tuple([tiles[tile.index] for tile in state.bag])
+        return tuple(map(TILE_PAIRS[len(state.bag)].__getitem__, [tile.index for tile in state.bag]))
     if phase is _OMENS:
         omens = state.omens
         placed = {omen.index for omen in omens if omen is not None}
-        left = [omen for omen in state.config.edition.omens if omen.index not in placed]
-        row = OMEN_PAIRS[len(left)]
-        return tuple([row[omen.index] for omen in left])
+        left = [omen.index for omen in state.config.edition.omens if omen.index not in placed]
+        return tuple(map(OMEN_PAIRS[len(left)].__getitem__, left))
     if phase is _FIRST_PLAYER:
         return CHOOSE_FIRST_PAIRS
     if phase is _ALTAR or phase is _TOKEN:  # every tile in the box, in edition order
         box = tiles_in_box(state)
-        tiles = TILE_PAIRS[len(box)]
-        return tuple([tiles[tile.index] for tile in box])
+        return tuple(map(TILE_PAIRS[len(box)].__getitem__, [tile.index for tile in box]))
     draws = setup_outcomes(state)
-    tiles = TILE_PAIRS[len(draws)]
-    return tuple([tiles[draw.tile.index] for draw in draws if isinstance(draw, DrawTile)])
+    row = TILE_PAIRS[len(draws)]
+    return tuple(map(row.__getitem__, [draw.tile.index for draw in draws if isinstance(draw, DrawTile)]))
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -355,17 +298,19 @@ def validate(state: State, action: Action) -> Rejection | None:
         return place_rejection(state, action)
     if isinstance(action, Light):
         if phase is _OFFERING:
-            if type(action.space) is not int or not 0 <= action.space < 9:
-                return Rejection("no-such-space", f"the altar's spaces are 0 to 8, not {action.space!r}")
+            space: object = getattr(action, "space")  # noqa: B009 -- a plain object (see push_rejection)
+            if type(space) is not int or not 0 <= space < 9:
+                return Rejection("no-such-space", f"the altar's spaces are 0 to 8, not {space!r}")
             return None
         if phase is not _LIGHT:
             return _wrong_phase(state, action)
-        return light_rejection(state, action.space)
+        return light_rejection(state, getattr(action, "space"))  # noqa: B009 -- a plain object, as above
     if isinstance(action, Sacrifice):
         if phase is not _SACRIFICE:
             return _wrong_phase(state, action)
-        if action.tile not in state.hands[state.active]:
-            return Rejection("tile-not-in-hand", f"{action.tile} is not in player {seat}'s hand")
+        tile: object = getattr(action, "tile")  # noqa: B009 -- a plain object, as above
+        if tile not in state.hands[state.active]:
+            return Rejection("tile-not-in-hand", f"{tile} is not in player {seat}'s hand")
         return None
     assert_never(action)
 

@@ -20,7 +20,7 @@ import operator
 from functools import lru_cache
 from typing import Final
 
-from ofrenda_rules.copying import replacer
+from ofrenda_rules.copying import field_getter, replacer
 from ofrenda_rules.errors import Rejection
 from ofrenda_rules.portents.actions import Pass, Place, Push
 from ofrenda_rules.portents.altar import (
@@ -145,17 +145,24 @@ def _pushed_off(state: State, side: Side, shifts: tuple[int, int, int]) -> list[
     return off
 
 
+_PUSH_FIELDS: Final = field_getter(Push, ("side", "shifts"))
+_PLACE_FIELDS: Final = field_getter(Place, ("space", "tile"))
+
+
 def push_rejection(state: State, push: Push) -> Rejection | None:
     """Why ``push`` is illegal now (the phase is PUSH), or ``None``."""
-    side, shifts = push.side, push.shifts
+    # The fields are read as plain objects: a caller's push may hold anything, and in the compiled build
+    # reading ``push.shifts`` itself would check it against its declared type (taking ``True`` for 1).
+    side, given = _PUSH_FIELDS(push)
     if (
         not isinstance(side, Side)
-        or not isinstance(shifts, tuple)
-        or len(shifts) != 3
-        or not all(type(s) is int and 0 <= s <= 3 for s in shifts)
-        or not 1 <= sum(shifts) <= 3
+        or not isinstance(given, tuple)
+        or len(given) != 3
+        or not all(type(s) is int and 0 <= s <= 3 for s in given)
+        or not 1 <= sum(given) <= 3
     ):
         return Rejection("bad-push", f"a push names a side and 1 to 3 tiles over its three lanes, not {push!r}")
+    shifts: tuple[int, int, int] = given  # (checked above: three integers)
     if side in forbidden_sides(state):
         return Rejection("kitty-side", f"Don't Disturb the Cat: no pushing from the {side.value} side, by the Kitty")
     for j, shift in enumerate(shifts):
@@ -264,7 +271,7 @@ def _keep_three(hand: list[int], off: list[int]) -> bool:
 
 def place_rejection(state: State, place: Place) -> Rejection | None:
     """Why ``place`` is illegal now (the phase is PLACE), or ``None``."""
-    space, tile = place.space, place.tile
+    space, tile = _PLACE_FIELDS(place)  # plain objects, as in push_rejection
     if type(space) is not int or not 0 <= space < 9:
         return Rejection("no-such-space", f"the altar's spaces are 0 to 8, not {space!r}")
     if state.altar[space] is not None:
