@@ -284,6 +284,15 @@ def docs(session: nox.Session) -> None:
     session.run("sphinx-build", "-n", "-W", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")
 
 
+def _install_for_bench(session: nox.Session, target: str, *options: str) -> None:
+    """Install ``target`` with the ``bench`` extra, or without it (and say so) if open_spiel will not install."""
+    try:
+        session.install("--only-binary", "open_spiel", *options, f"{target}[bench]")
+    except nox.command.CommandFailed:
+        session.warn("the bench extra (open_spiel) did not install; measuring without OpenSpiel")
+        session.install(*options, target)
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
     """Every game at every player count, seeded and driver mode, against OpenSpiel; results in benchmarks/results/.
@@ -292,23 +301,14 @@ def bench(session: nox.Session) -> None:
     exists; if that install fails all the same, the session measures our games alone
     and reports the OpenSpiel rows (and the goals that need them) as missing.
     """
-    try:
-        session.install("--only-binary", "open_spiel", "-e", ".[bench]")
-    except nox.command.CommandFailed:
-        session.warn("the bench extra (open_spiel) did not install; measuring without OpenSpiel")
-        session.install("-e", ".")
+    _install_for_bench(session, ".", "-e")
     session.run("python", "benchmarks/bench.py", *session.posargs)
 
 
 @nox.session(name="bench-compiled")
 def bench_compiled(session: nox.Session) -> None:
     """The bench session's measurements of the compiled build (the wheel the compiled session tests)."""
-    wheel = _compiled_wheel(session)
-    try:
-        session.install("--force-reinstall", "--only-binary", "open_spiel", f"{wheel}[bench]")
-    except nox.command.CommandFailed:
-        session.warn("the bench extra (open_spiel) did not install; measuring without OpenSpiel")
-        session.install("--force-reinstall", str(wheel))
+    _install_for_bench(session, str(_compiled_wheel(session)), "--force-reinstall")
     session.run("python", "benchmarks/bench.py", *session.posargs)
 
 

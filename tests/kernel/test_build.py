@@ -19,12 +19,15 @@ from pathlib import Path
 import pytest
 
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
+HOOK = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"][
+    "mypyc"
+]
+"""The mypyc hook's table in ``pyproject.toml``."""
 
 
 def _compiled_modules() -> list[str]:
     """The module names the compiled build compiles, from the mypyc hook's ``include`` list."""
-    hook = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]
-    paths = hook["hooks"]["mypyc"]["include"]
+    paths = HOOK["include"]
     assert paths, "the mypyc hook compiles nothing"
     names = []
     for path in paths:
@@ -34,8 +37,7 @@ def _compiled_modules() -> list[str]:
 
 
 def test_the_hook_is_off_by_default_and_compiles_only_modules_of_the_package() -> None:
-    hook = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]
-    assert hook["hooks"]["mypyc"]["enable-by-default"] is False
+    assert HOOK["enable-by-default"] is False
     for name in _compiled_modules():
         assert name.startswith("ofrenda_rules."), name
         assert importlib.util.find_spec(name) is not None, name
