@@ -220,13 +220,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     _say(
         f"\n{'game':20} {'config':52} {'states':>6} {'JSON B med':>10} {'JSON B max':>10} "
-        f"{'rt us med':>9} {'rt us max':>9} {'pickle B max':>12}"
+        f"{'rt us med':>9} {'rt us max':>9} {'floor':>7} {'x floor':>7} {'pickle B max':>12}"
     )
     for s in states:
         _say(
             f"{s['game']:20} {s['config']:52.52} {s['states']:6} {s['json_bytes_median']:10.0f} "
             f"{s['json_bytes_max']:10} {s['json_round_trip_us_median']:9.1f} {s['json_round_trip_us_max']:9.1f} "
-            f"{s['pickle_bytes_max']:12}"
+            f"{s['json_floor_us_of_max']:7.1f} {s['json_round_trip_vs_floor_max']:7.2f} {s['pickle_bytes_max']:12}"
         )
     result["states"] = states
 

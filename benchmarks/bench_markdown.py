@@ -17,6 +17,13 @@ def _ratio(row: dict[str, Any], kuhn: dict[str, Any] | None) -> str:
     return f"{row['us_per_step'] / kuhn['us_per_step']:.2f}"
 
 
+def _floor(s: dict[str, Any]) -> str:
+    """The JSON floor columns of a states row; results written before round 12 have none."""
+    if "json_floor_us_of_max" not in s:
+        return "– | –"
+    return f"{s['json_floor_us_of_max']:.0f} | {s['json_round_trip_vs_floor_max']:.2f}"
+
+
 def render(result: dict[str, Any]) -> str:
     machine = result["machine"]
     settings = result["settings"]
@@ -54,13 +61,15 @@ def render(result: dict[str, Any]) -> str:
         )
     lines += [
         "",
-        "| game | config | states | JSON bytes median / max | JSON round trip µs median / max | pickle bytes max |",
-        "|---|---|---:|---:|---:|---:|",
+        "| game | config | states | JSON bytes median / max | JSON round trip µs median / max | "
+        "JSON floor µs of the max | × floor, at most | pickle bytes max |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for s in result["states"]:
         lines.append(
             f"| {s['game']} | {s['config']} | {s['states']} | {s['json_bytes_median']:.0f} / {s['json_bytes_max']} | "
-            f"{s['json_round_trip_us_median']:.0f} / {s['json_round_trip_us_max']:.0f} | {s['pickle_bytes_max']} |"
+            f"{s['json_round_trip_us_median']:.0f} / {s['json_round_trip_us_max']:.0f} | "
+            f"{_floor(s)} | {s['pickle_bytes_max']} |"
         )
     lines += ["", "| attrs floor | ns per call |", "|---|---:|"]
     lines += [f"| {label} | {ns:.0f} |" for label, ns in result["attrs_floor_ns"].items()]
