@@ -22,6 +22,7 @@ from ofrenda_rules.copying import evolve
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.events import Event
+from ofrenda_rules.dia_de_los_muertos.start import new_game
 from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, State
 from ofrenda_rules.dia_de_los_muertos.tables import ConfigTables, index_of, sort_cards, tables
 from ofrenda_rules.dia_de_los_muertos.transitions import deal_at, play_at, seeded_deal, take_at, winners
@@ -58,33 +59,8 @@ def _remember(config: Config) -> ConfigTables:
     return found
 
 
-def new_game(config: Config | None = None, seed: int | None = None) -> State:
-    """Set up a game: the 60 cards shuffled, ready to deal.
-
-    With a ``seed`` the deal is made at once with the library's generator;
-    without one the state waits for :class:`DealCard` chance outcomes, one card
-    at a time, clockwise from seat 0 (the player to the left of the dealer),
-    who then leads the first trick.
-    """
-    config = Config() if config is None else config
-    t = tables(config)
-    state = State(
-        config=config,
-        hands=t.empty_hands,
-        stock=t.deck.cards,
-        dealt=0,
-        in_front=t.empty_front,
-        leader=0,
-        lead_card=None,
-        high_low=None,
-        to_play=0,
-        taking=False,
-        piles=t.empty_hands,
-        set_aside=(),
-        tricks=0,
-        over=False,
-        rng=None if seed is None else Rng(seed),
-    )
+def settle_new_game(state: State) -> State:
+    """``state``, just set up by :func:`new_game`, with its deal made if it is seeded (for :mod:`.start`)."""
     return _settle(state)
 
 
