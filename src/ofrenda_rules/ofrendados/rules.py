@@ -32,10 +32,11 @@ from ofrenda_rules.ofrendados.actions import (
     UseDie,
 )
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
-from ofrenda_rules.ofrendados.events import Event, RoundStarted
+from ofrenda_rules.ofrendados.events import Event
 from ofrenda_rules.ofrendados.moves import NextState, draft_seat
 from ofrenda_rules.ofrendados.offering import rewritable_cells
-from ofrenda_rules.ofrendados.state import Board, Config, DiePowerTarget, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.start import new_game
+from ofrenda_rules.ofrendados.state import DiePowerTarget, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.tables import (
     CREATE_PORTRAIT,
     CREATE_ROOM,
@@ -80,49 +81,6 @@ _OVER: Final = Phase.OVER
 _PORTRAIT: Final = ObjectKind.PORTRAIT
 _OWED_DRAW: Final = PendingKind.DRAW
 _OWN_DICE: Final = DiePowerTarget.OWN_DICE
-
-
-def new_game(config: Config | None = None, seed: int | None = None) -> State:
-    """Set up a game: empty sheets, the Calaveritas shuffled, seat 0 first.
-
-    With a ``seed`` the chance events (card reveals, die rolls) are resolved
-    at once with the library's generator; without one the state waits for
-    :class:`RevealCard` and :class:`RollDie` outcomes. The state's
-    ``recent_events`` tell the setup: the first round begins, and in a seeded
-    game its Calaveritas are revealed and its dice rolled.
-    """
-    config = Config() if config is None else config
-    n = config.players
-    edition = config.edition
-    board = Board(sheet=(None,) * edition.sheet.size, flowers=(), pesos=0, cards=())
-    state = State(
-        config=config,
-        round=0,
-        first_player=0,
-        phase=_OPEN,
-        deck=edition.card_ids,
-        market=(),
-        discard=(),
-        refill=False,
-        rolled=(),
-        pool=(),
-        picks=0,
-        drafted=((),) * n,
-        acted=0,
-        turn_done=False,
-        dice_left=(),
-        rerolling=None,
-        powers_used=(),
-        pending=(),
-        boards=(board,) * n,
-        rng=None if seed is None else Rng(seed),
-    )
-    step = NextState(state)
-    step.events.append(RoundStarted(1, 0))
-    step.proceed()
-    step.settle()
-    step.recent_events = tuple(step.events)
-    return step.freeze()
 
 
 def _chance_kind(state: State) -> type[RevealCard] | type[RollDie] | None:

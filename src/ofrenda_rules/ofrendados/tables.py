@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import copyreg
 import operator
 from collections.abc import Callable
 from fractions import Fraction
@@ -97,12 +98,14 @@ def _die_at(index: int) -> Die:
     return DICE[index]
 
 
-def _reduce_die(die: Die) -> tuple[object, ...]:
+def _reduce_die(die: Die) -> tuple[Callable[..., Die], tuple[object, ...]]:
     index = _DIE_INDEX.get((die.colour, die.pips))
     return (_die_at, (index,)) if index is not None else (Die, (die.colour, die.pips))
 
 
-Die.__reduce__ = _reduce_die  # type: ignore[assignment, method-assign]
+# Registered with copyreg rather than set as ``Die.__reduce__``: a function of a compiled module is no method
+# (it does not bind to the die), and pickle and copy look up copyreg's table first.
+copyreg.pickle(Die, _reduce_die)
 
 DIE_ORDER: Final[Callable[[Die], tuple[str, int]]] = operator.attrgetter("colour._value_", "pips")
 """A sort key giving :class:`Die`'s own order (colour name, then pips), for dice that are not in :data:`DICE`."""
