@@ -52,13 +52,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
-from ofrenda_rules._draws import BLOCK as BLOCK
+from ofrenda_rules import _draws
 from ofrenda_rules._draws import GAMMA, MIX1, MIX2, use_generator
-from ofrenda_rules._draws import MASK64 as MASK64
 from ofrenda_rules._draws import Draws as Draws
 from ofrenda_rules._draws import below_each as below_each
 from ofrenda_rules._draws import words as words
@@ -66,6 +65,10 @@ from ofrenda_rules.errors import ConfigError
 
 __all__ = ["BLOCK", "MASK64", "Draws", "Rng", "below_each", "integer_weights", "words"]
 
+MASK64: Final = _draws.MASK64
+"""Mask that reduces an integer modulo 2**64."""
+BLOCK: Final = _draws.BLOCK
+"""Words per block of :class:`Draws`: words ``16 * b + 1`` to ``16 * b + 16`` of a stream make block ``b``."""
 T = TypeVar("T")
 
 
