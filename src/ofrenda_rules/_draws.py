@@ -36,12 +36,8 @@ MIX2: Final = 0x94D049BB133111EB
 """The second multiplier of SplitMix64's finaliser."""
 
 
-def _no_generator(seed: int, counter: int) -> Rng:
-    raise RuntimeError("ofrenda_rules.rng has not been imported")  # pragma: no cover  # it imports this module
-
-
-_generator: Callable[[int, int], Rng] = _no_generator
-"""Makes the generator of a stream at a counter, known valid (set by :func:`use_generator`)."""
+_generator: Callable[[int, int], Rng]
+"""Makes the generator of a stream at a counter, known valid (set by :func:`use_generator` when ``rng`` loads)."""
 
 
 def use_generator(make: Callable[[int, int], Rng]) -> None:

@@ -14,16 +14,12 @@ ofrenda_rules.errors.ConfigError: seed must be an integer in [0, 2**64), not '7'
 
 from __future__ import annotations
 
-from typing import Final
-
 from ofrenda_rules.ofrendados.events import RoundStarted
 from ofrenda_rules.ofrendados.moves import NextState
 from ofrenda_rules.ofrendados.state import Board, Config, Phase, State
 from ofrenda_rules.rng import Rng
 
 __all__ = ["new_game"]
-
-_OPEN: Final = Phase.OPEN
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> State:
@@ -47,7 +43,7 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         config=config,
         round=0,
         first_player=0,
-        phase=_OPEN,
+        phase=Phase.OPEN,
         deck=edition.card_ids,
         market=(),
         discard=(),
