@@ -77,10 +77,14 @@ __all__ = [
 
 
 class Slow(Exception):
-    """The fast path met something it does not handle: use the converter."""
+    """The fast path met something it does not handle: use the converter.
+
+    Always raised as a new instance (``raise Slow``, never a shared one): an
+    instance raised again would keep every earlier raise's frames in its
+    traceback, and with them every refused document, without bound.
+    """
 
 
-_SLOW: Final = Slow()
 _NONE: Final = types.NoneType
 _MEMO_LIMIT: Final = 256
 """How many configurations a compiled structurer remembers before it forgets them all."""
@@ -100,7 +104,7 @@ def _declining(convert: Callable[..., Any], *extra: Any) -> Callable[[Any], Any]
         try:
             return convert(value, *extra)
         except Exception:
-            raise _SLOW from None
+            raise Slow from None
 
     return call
 
@@ -141,7 +145,7 @@ def _literal(text: str) -> str:
 
 
 def _miss(value: object) -> str:
-    raise _SLOW
+    raise Slow
 
 
 def _not_json(value: object) -> object:
@@ -1067,7 +1071,7 @@ class _Compiler:
 
     @staticmethod
     def _compile(source: str, name: str, env: dict[str, Any]) -> Callable[..., Any]:
-        namespace: dict[str, Any] = {"SLOW": _SLOW, **_TEXT_NAMES, **env}
+        namespace: dict[str, Any] = {"SLOW": Slow, **_TEXT_NAMES, **env}
         exec(compile(source, f"<ofrenda_rules fast {name}>", "exec"), namespace)
         fn: Callable[..., Any] = namespace[name]
         return fn
