@@ -299,8 +299,8 @@ def test_each_give_up_of_the_fast_decoder_is_a_new_exception_with_a_short_traceb
     assert len(caught) == 3
     assert len({id(exc) for exc in caught}) == 3
     depths = []
-    for exc in caught:
-        depth, tb = 0, exc.__traceback__
+    for slow in caught:
+        depth, tb = 0, slow.__traceback__
         while tb is not None:
             depth, tb = depth + 1, tb.tb_next
         depths.append(depth)
