@@ -9,10 +9,17 @@ from typing import Any, Final, Generic, Literal, TypeVar
 import attrs
 
 from ofrenda_rules.chance import CHANCE
-from ofrenda_rules.digest import canonical_json, legacy_config_value, state_digest
+from ofrenda_rules.json import (
+    SCHEMA_METADATA,
+    JsonSchema,
+    canonical_json,
+    json_schema,
+    legacy_config_value,
+    legacy_converter,
+    state_digest,
+    to_json_value,
+)
 from ofrenda_rules.registry import AnyGame, get_game
-from ofrenda_rules.schema import SCHEMA_METADATA, JsonSchema, json_schema
-from ofrenda_rules.serialization import legacy_converter, to_json_value
 
 __all__ = [
     "DIGEST_PATTERN",

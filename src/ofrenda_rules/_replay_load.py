@@ -18,9 +18,8 @@ from ofrenda_rules._replay_format import (
     replay_schema,
 )
 from ofrenda_rules.errors import FormatError, OfrendaRulesError, UnknownGameError
+from ofrenda_rules.json import converter, faults, legacy_converter, library_error, parse_json, to_json_value
 from ofrenda_rules.registry import AnyGame, game_names, get_game
-from ofrenda_rules.schema import faults
-from ofrenda_rules.serialization import converter, legacy_converter, library_error, parse_json, to_json_value
 
 __all__ = ["ReplayFormatError", "load_replay", "load_replay_value", "parse_strict"]
 

@@ -14,15 +14,14 @@ from typing import Any, Final
 import attrs
 
 from ofrenda_rules.copying import reduce_init_fields
-from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted
 from ofrenda_rules.ofrendados.actions import Action
 from ofrenda_rules.ofrendados.components import Beneath, Colour, ObjectKind
 from ofrenda_rules.ofrendados.edition import EDITIONS, Edition
 from ofrenda_rules.ofrendados.events import Event
 from ofrenda_rules.rng import Rng
-from ofrenda_rules.serialization import register_defaults_omitted
 
 __all__ = [
     "DICE_PER_COLOUR",

@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ofrenda_rules.serialization import TAG_KEY
+from ofrenda_rules.json._base import TAG_KEY
 
 __all__ = ["check", "faults"]
 
