@@ -4,7 +4,7 @@ Each game lives in its own subpackage with the same public contract
 (``new_game``, ``current_player``, ``legal_actions``, ``chance_outcomes``,
 ``validate``, ``apply``, ``score``, ``is_over``, ``outcome``, ``observe``); the
 registry returns any of them by name for generic code. Games are recorded,
-read and verified as replays (:mod:`ofrenda_rules.replay`), and the
+read and verified as replays (:mod:`ofrenda_rules.replays`), and the
 ``ofrenda-rules`` command plays, simulates and verifies them.
 
 >>> import ofrenda_rules

@@ -8,7 +8,7 @@ pickles never embed one: they name it with an :class:`EditionRef`.
 * The default edition of a game is named by its name alone:
   ``{"name": "Jolly Roger Games 2016 (reconstructed)"}``.
 * Any other edition is named by its name and its *content digest*, the
-  SHA-256 of the canonical JSON of the edition (see :mod:`ofrenda_rules.digest`):
+  SHA-256 of the canonical JSON of the edition (see :mod:`ofrenda_rules.json.digest`):
   ``{"name": "my printing", "digest": "3f1c..."}``.
 
 Each game keeps one :class:`EditionCatalog` (its ``EDITIONS``), which knows its

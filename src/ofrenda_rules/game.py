@@ -179,7 +179,7 @@ class GameInfo:
 
     @property
     def utility(self) -> str:
-        """``"general_sum"`` -- the returns (:mod:`ofrenda_rules.utility`) need not add up to a constant.
+        """``"general_sum"`` -- the returns (:mod:`ofrenda_rules.bots.utility`) need not add up to a constant.
 
         A win share sums to 1 when somebody wins and to 0 when nobody does (an
         Ofrendados game where nobody qualifies, a lost solo game).

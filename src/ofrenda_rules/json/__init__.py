@@ -4,10 +4,10 @@ This package is the one entrance to the layer: the rest of the library and
 the games import from ``ofrenda_rules.json``. Inside, the modules build on
 each other in one direction and none imports a game, the registry or an extra:
 
-* :mod:`~ofrenda_rules.json._base` -- the keys, the registration tables and :class:`EditionRef`;
-* :mod:`~ofrenda_rules.json._check` -- the strict JSON Schema checker;
+* ``_base`` -- the keys, the registration tables and the edition reference;
+* ``_check`` -- the strict JSON Schema checker;
 * :mod:`~ofrenda_rules.json.schema` -- JSON Schemas generated from the classes;
-* :mod:`~ofrenda_rules.json._fast` -- the compiled codecs;
+* ``_fast`` -- the compiled codecs;
 * :mod:`~ofrenda_rules.json.serialization` -- the converter, ``dumps``, ``loads`` and the registrations;
 * :mod:`~ofrenda_rules.json.digest` -- canonical JSON and state digests.
 

@@ -44,7 +44,7 @@ SCHEMA_METADATA: Final = "json_schema"
 
 @attrs.frozen
 class Token:
-    """How a class registered with :func:`~ofrenda_rules.json.register_token` is written: one JSON string each."""
+    """How a class registered with ``register_token`` is written: one JSON string per instance."""
 
     by_text: Mapping[str, object]
     """The shared instances by their text."""

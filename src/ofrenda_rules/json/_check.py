@@ -1,4 +1,4 @@
-"""The checker of the JSON Schema subset that :mod:`ofrenda_rules.schema` generates."""
+"""The checker of the JSON Schema subset that :mod:`ofrenda_rules.json.schema` generates."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ object, inlining the leaves:
   path therefore never accepts what the converter refuses, and never words
   an error itself.
 
-Registered tagged unions (see :func:`ofrenda_rules.serialization.register_tagged_union`)
+Registered tagged unions (see :func:`ofrenda_rules.json.serialization.register_tagged_union`)
 are compiled too, alone, as ``tuple[Union, ...]`` and as ``Union | None``:
 unstructuring dispatches on the member's exact class to its compiled function,
 which writes the tag last, as the converter does; structuring reads the tag
@@ -26,8 +26,8 @@ ones listed, and a faulty member with its path).
 
 Types the compiler does not know are handed to the converter, field by field.
 
-Two more compiled forms serve :func:`ofrenda_rules.serialization.dumps` and
-:func:`~ofrenda_rules.serialization.loads`:
+Two more compiled forms serve :func:`ofrenda_rules.json.serialization.dumps` and
+:func:`~ofrenda_rules.json.serialization.loads`:
 
 * a text writer (:func:`text_emitter`) writes the canonical JSON text of a
   value directly, one f-string per object with its members in sorted order,
@@ -38,7 +38,7 @@ Two more compiled forms serve :func:`ofrenda_rules.serialization.dumps` and
 * every structure function takes a member counter and adds the members of
   each object it accepts, and the compiler knows how deep an accepted value
   can nest (:func:`counting_structurer`): ``loads`` compares the count with
-  the ``':'`` in the text, as :func:`~ofrenda_rules.serialization.parse_json`
+  the ``':'`` in the text, as :func:`~ofrenda_rules.json.serialization.parse_json`
   does after its walk, without the walk.
 """
 
@@ -138,7 +138,7 @@ def _flat_text(value: object, unstructure: Callable[[Any], Any]) -> str:
 
 
 def _token_text(value: object, unstructure: Callable[[Any], str]) -> str:
-    """The JSON text of a token (see :func:`ofrenda_rules.serialization.register_token`) that is not shared."""
+    """The JSON text of a token (see :func:`ofrenda_rules.json.serialization.register_token`) that is not shared."""
     try:
         text = unstructure(value)
     except Exception:
@@ -1032,7 +1032,7 @@ class _Compiler:
 
     @staticmethod
     def _token(tp: Any) -> Token | None:
-        """How ``tp`` is written when it is a token class (see :func:`ofrenda_rules.serialization.register_token`)."""
+        """How ``tp`` is written when it is a token class (see ``serialization.register_token``)."""
         return TOKENS.get(tp) if isinstance(tp, type | types.GenericAlias) else None
 
     def token_texts(self, tp: Any) -> dict[int, str]:

@@ -10,7 +10,7 @@ implemented:
    become arrays, enums their value, ``None`` is ``null``, members of a tagged
    union carry a ``"type"`` member, fractions are strings ``"n/d"``, and the
    classes a game writes as text (Día de los Muertos' cards, ``"red-14"``; see
-   :func:`~ofrenda_rules.serialization.register_token`) are that string.
+   :func:`~ofrenda_rules.json.serialization.register_token`) are that string.
 2. Write that value as *canonical JSON*: object members sorted by key
    (comparing keys code point by code point), no whitespace at all
    (separators ``,`` and ``:``), integers in plain decimal (no exponent, no

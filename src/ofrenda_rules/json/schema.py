@@ -45,7 +45,8 @@ from typing import Any, Final, Literal, TypeVar, Union, cast, get_args, get_orig
 
 import attrs
 
-from ofrenda_rules.json._base import EDITION_METADATA, SCHEMA_METADATA, TAG_KEY, TOKENS, UNIONS, EditionRef
+from ofrenda_rules.json import _base
+from ofrenda_rules.json._base import EDITION_METADATA, TAG_KEY, TOKENS, UNIONS, EditionRef
 from ofrenda_rules.json._check import check as check
 from ofrenda_rules.json._check import faults as faults
 
@@ -54,6 +55,9 @@ __all__ = ["DRAFT", "SCHEMA_METADATA", "JsonSchema", "check", "faults", "json_sc
 DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect of every generated schema."""
 
+
+SCHEMA_METADATA: Final = _base.SCHEMA_METADATA
+"""``attrs`` field metadata key whose dict is merged into the field's schema."""
 
 JsonSchema = dict[str, object]
 """A JSON Schema document or subschema, as plain JSON values."""

@@ -46,14 +46,13 @@ from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
 from ofrenda_rules.errors import EditionError, FormatError, OfrendaRulesError
+from ofrenda_rules.json import _base
 from ofrenda_rules.json import _fast as _fastjson
 from ofrenda_rules.json._base import DEFAULTS_OMITTED as _DEFAULTS_OMITTED
-from ofrenda_rules.json._base import EDITION_METADATA as EDITION_METADATA
 from ofrenda_rules.json._base import FLAT_HOOKS as _FLAT_HOOKS
 from ofrenda_rules.json._base import HOOKS as _HOOKS
 from ofrenda_rules.json._base import INTERNED as _INTERNED
 from ofrenda_rules.json._base import OBJECTS_IN_V1 as _OBJECTS_IN_V1
-from ofrenda_rules.json._base import TAG_KEY as TAG_KEY
 from ofrenda_rules.json._base import TOKENS as _TOKENS
 from ofrenda_rules.json._base import UNIONS as _UNIONS
 from ofrenda_rules.json._base import Token as Token
@@ -85,6 +84,16 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+TAG_KEY: Final = _base.TAG_KEY
+"""The JSON key that holds an action's (or any tagged class's) stable tag."""
+
+EDITION_METADATA: Final = _base.EDITION_METADATA
+"""``attrs`` field metadata key of a ``Config``'s edition field -- its value is the game's edition catalog.
+
+The converter writes such a field as the edition's reference and reads a
+reference back through the catalog (see :mod:`ofrenda_rules.editions`).
+"""
 
 MAX_DOCUMENT_BYTES: Final = 16 * 1024 * 1024
 """Largest JSON document :func:`loads` accepts by default (16 MiB)."""

@@ -62,7 +62,7 @@ MAX_REPLAY_BYTES: Final = 16 * 1024 * 1024
 """The largest replay document accepted (16 MiB)."""
 
 DIGEST_PATTERN: Final = "^[0-9a-f]{64}$"
-"""A state digest -- 64 lower-case hexadecimal digits (see :mod:`ofrenda_rules.digest`)."""
+"""A state digest -- 64 lower-case hexadecimal digits (see :mod:`ofrenda_rules.json.digest`)."""
 
 C = TypeVar("C")
 A = TypeVar("A")
