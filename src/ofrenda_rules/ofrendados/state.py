@@ -16,6 +16,7 @@ import attrs
 from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.game import svg_picture
 from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted
 from ofrenda_rules.ofrendados.actions import Action
 from ofrenda_rules.ofrendados.components import Beneath, Colour, ObjectKind
@@ -290,6 +291,4 @@ class State:
 
     def _repr_svg_(self) -> str:
         """The whole table as an SVG picture, which Jupyter shows (see :func:`~ofrenda_rules.ofrendados.render_svg`)."""
-        from ofrenda_rules.ofrendados.picture import render_svg  # the picture imports this module
-
-        return render_svg(self)
+        return svg_picture(self)
