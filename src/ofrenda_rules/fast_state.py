@@ -39,7 +39,6 @@ the way in three forms, all built once per class:
 ...     y: int
 >>> @working_copy_of(Point)
 ... class Moving:
-...     __slots__ = ()
 ...     x: int
 ...     y: int
 ...
@@ -178,18 +177,19 @@ def _make_twin(cls: type, name: str, namespace: dict[str, Any]) -> type | None:
 def working_copy_of(cls: type) -> Callable[[type[W]], type[W]]:
     """A class decorator: the declared class, rebuilt as a twin of the frozen attrs class ``cls``.
 
-    The declared class states ``__slots__ = ()``, annotates the fields the
-    type checker should see, and holds the methods of a working copy (its
-    ``__init__`` copies a state, field by field); it derives from nothing
-    else. The decorator gives a subclass of ``cls`` with the same name and
-    namespace whose fields may be assigned, so :func:`freeze` turns a
-    finished working copy into the next ``cls`` instance. The type checker
-    sees the declared class (it is no ``cls`` until frozen).
+    The declared class annotates the fields the type checker should see and
+    holds the methods of a working copy (its ``__init__`` copies a state,
+    field by field); it derives from nothing else and declares no
+    ``__slots__``. The decorator gives a subclass of ``cls`` with the same
+    name and namespace, adding no slot, whose fields may be assigned, so
+    :func:`freeze` turns a finished working copy into the next ``cls``
+    instance. The type checker sees the declared class (it is no ``cls``
+    until frozen).
 
     Raises:
         TypeError: when ``cls``'s ``__init__`` does more than store its
             arguments (:func:`stores_plainly`), has no twin, or the declared
-            class derives from another class or adds slots.
+            class derives from another class or declares slots.
     """
     if not stores_plainly(cls):
         raise TypeError(
@@ -199,11 +199,12 @@ def working_copy_of(cls: type) -> Callable[[type[W]], type[W]]:
 
     def make(declared: type[W]) -> type[W]:
         namespace = {key: value for key, value in vars(declared).items() if key not in _SKIPPED_SLOTS}
-        if declared.__bases__ != (object,) or namespace.get("__slots__") != ():
+        if declared.__bases__ != (object,) or "__slots__" in namespace:
             raise TypeError(
                 f"working copy {declared.__qualname__} of {cls.__qualname__}: declare it with no base class and "
-                "__slots__ = ()"
+                "no __slots__ (it gets its frozen class's)"
             )
+        namespace["__slots__"] = ()
         twin = _make_twin(cls, declared.__name__, namespace)
         if twin is None:  # pragma: no cover - CPython refused the layout
             raise TypeError(f"working_copy_of({cls.__qualname__}): CPython refuses a twin of its layout")

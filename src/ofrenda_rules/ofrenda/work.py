@@ -179,8 +179,6 @@ class Board:
     copy.
     """
 
-    __slots__ = ()
-
     portraits: tuple[int | None, ...]
     lit: tuple[bool, ...]
     marigold_slots: tuple[bool, ...]
@@ -225,8 +223,6 @@ class Work:
     of ``State``, frozen into one by :func:`~ofrenda_rules.fast_state.freeze`.
     A changed Ofrenda is a :class:`Board` in ``boards`` until then.
     """
-
-    __slots__ = ()
 
     config: Config
     phase: Phase

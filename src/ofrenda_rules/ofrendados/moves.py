@@ -174,31 +174,31 @@ class NextState:
     """
 
     __slots__ = (
-        "config",
-        "round",
-        "first_player",
-        "phase",
-        "deck",
-        "market",
-        "discard",
-        "refill",
-        "rolled",
-        "pool",
-        "picks",
-        "drafted",
         "acted",
-        "turn_done",
-        "dice_left",
-        "rerolling",
-        "powers_used",
-        "pending",
         "boards",
-        "rng",
-        "recent_events",
+        "config",
+        "deck",
+        "dice_left",
+        "discard",
+        "drafted",
         "edition",
         "events",
+        "first_player",
+        "market",
+        "pending",
+        "phase",
+        "picks",
         "players",
+        "pool",
+        "powers_used",
+        "recent_events",
+        "refill",
+        "rerolling",
+        "rng",
+        "rolled",
+        "round",
         "tables",
+        "turn_done",
     )
 
     config: Config
@@ -406,7 +406,8 @@ class NextState:
             old = sheet[cell]
             assert old is not None
             self.events.append(ObjectRewritten(seat, head.card, old, head.object, cell, row, column))
-        self.set_board(seat, _new_board(sheet[:cell] + (head.object,) + sheet[cell + 1 :], board.flowers, board.pesos, board.cards))
+        sheet = sheet[:cell] + (head.object,) + sheet[cell + 1 :]
+        self.set_board(seat, _new_board(sheet, board.flowers, board.pesos, board.cards))
         self.pending = pending[1:]
 
     def _can_place(self, seat: int) -> bool:

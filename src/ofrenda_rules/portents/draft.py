@@ -92,8 +92,6 @@ class Draft:
     :func:`~ofrenda_rules.fast_state.freeze` without another copy.
     """
 
-    __slots__ = ()
-
     config: Config
     phase: Phase
     omens: tuple[Sign | None, ...]
