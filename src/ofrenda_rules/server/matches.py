@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import threading
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.digest import canonical_json
+from ofrenda_rules.digest import canonical_json, state_digest
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, game_names, get_game
 from ofrenda_rules.replay import AnyReplay, Replay, Step
@@ -30,7 +32,7 @@ from ofrenda_rules.rng import MASK64, Rng
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
 from ofrenda_rules.server.store import MatchRecord, StepRecord, Store
 
-__all__ = ["BOTS", "HUMAN", "MatchService", "ServerError", "seat_answer", "spectator_answer"]
+__all__ = ["BOTS", "HUMAN", "MatchService", "ServerError", "in_protocol_words", "seat_answer", "spectator_answer"]
 
 BOTS: Final = ("random", "reference")
 """The bots a seat may be given (``reference`` only in games that ship one)."""
@@ -120,6 +122,29 @@ class ServerError(Exception):
         return {"error": error}
 
 
+_CLASS_PATH: Final = re.compile(r"\bofrenda_rules(?:\.\w+)*\.(\w+)")
+_ROOT_PATH: Final = re.compile(r"(?<![\w.$])\$(?![\w])")
+
+
+def in_protocol_words(error: Exception, what: str, member: str) -> str:
+    """A reader's refusal of the request member ``member`` (``"action"``), said in the protocol's words.
+
+    The library names the Python types it read (``invalid ofrenda_rules.portents.actions.Push | ...:``);
+    a client knows only the protocol, so the message says what was expected (``what``,
+    e.g. ``"a portents action"``), and every JSON path is the request's own (``$.action.type``),
+    never a class path.
+
+    >>> in_protocol_words(ValueError("invalid a.B | a.C: $.type: 'x' is not one of 'b', 'c'"), "an action", "action")
+    "not an action: $.action.type: 'x' is not one of 'b', 'c'"
+    """
+    text = str(error)
+    if text.startswith("invalid "):
+        _, _, text = text.partition(": ")
+    text = _ROOT_PATH.sub(f"$.{member}", text)
+    text = _CLASS_PATH.sub(r"\1", text)
+    return f"not {what}: {text}"
+
+
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -131,6 +156,10 @@ def _field(document: Mapping[str, object], name: str, kind: type, default: objec
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise ServerError(400, "malformed", f"{name} must be {kind.__name__}", f"$.{name}")
     return value
+
+
+def _article(title: str) -> str:
+    return "an" if title[:1].lower() in "aeiou" else "a"
 
 
 @attrs.define
@@ -150,14 +179,33 @@ class MatchService:
 
     Args:
         store: Where matches and their steps are committed.
-        max_matches: The most matches the store may hold; creating one more is refused.
+        max_matches: The most live (unfinished) matches; creating one more is refused.
+        archive_seconds: How long a finished match stays readable (its replay
+            export, its views) before :meth:`sweep` removes it.
+        abandon_seconds: How long a live match may go without a step before
+            :meth:`sweep` treats it as abandoned.
+        clock: The time in seconds (``time.time``; tests inject their own).
     """
 
-    def __init__(self, store: Store, *, max_matches: int = 1000) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        max_matches: int = 1000,
+        archive_seconds: float = 3600.0,
+        abandon_seconds: float = 86400.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
         """The database."""
         self.max_matches = max_matches
-        """The most matches the store may hold."""
+        """The most live matches."""
+        self.archive_seconds = archive_seconds
+        """How long a finished match stays readable."""
+        self.abandon_seconds = abandon_seconds
+        """How long a live match may wait for a step before it is abandoned."""
+        self.clock = clock
+        """The time in seconds."""
         self._live: dict[str, _Live] = {}
         self._guard = threading.Lock()
 
@@ -185,7 +233,8 @@ class MatchService:
         try:
             config = from_json_value(request.get("config", {}), game.config_type)
         except OfrendaRulesError as exc:
-            raise ServerError(422, "invalid-config", str(exc), "$.config") from None
+            what = f"{_article(game.info.title)} {game.info.title} config"
+            raise ServerError(422, "invalid-config", in_protocol_words(exc, what, "config"), "$.config") from None
         players: int = config.players
         seats = request.get("seats", [HUMAN] * players)
         if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
@@ -202,7 +251,9 @@ class MatchService:
             if not 0 <= seed <= MASK64:
                 raise ServerError(422, "invalid-seed", "seed must be in [0, 2**64)", "$.seed")
         if self.store.count() >= self.max_matches:
-            raise ServerError(503, "too-many-matches", f"this server holds at most {self.max_matches} matches")
+            raise ServerError(
+                503, "too-many-matches", f"this server plays at most {self.max_matches} unfinished matches at once"
+            )
         keys = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN}
         chance_key = secrets.token_urlsafe(24) if seed is None else None
         record = MatchRecord(
@@ -215,7 +266,7 @@ class MatchService:
             chance_hash="" if chance_key is None else _hash(chance_key),
             bot_seed=secrets.randbits(64),
         )
-        self.store.create(record)
+        self.store.create(record, at=self.clock())
         live = self._load(record.id)
         with live.lock:
             self._advance_bots(live)
@@ -306,15 +357,83 @@ class MatchService:
         answer.update(spectator_answer(live.game, live.states[step], picture=picture))
         return answer
 
-    def replay(self, match_id: str) -> AnyReplay:
-        """The finished match as a replay (refused before the end: a seed tells every hidden card)."""
+    def replay(self, match_id: str, *, digests: bool = False) -> AnyReplay:
+        """The finished match as a replay (refused before the end: a seed tells every hidden card).
+
+        With ``digests`` the replay also claims the state digest after the
+        set-up and after every step, and the result, so that ``verify``
+        checks each state along the way, not only the actions.
+        """
         live = self._load(match_id)
         state = live.states[-1]
         if not live.game.is_over(state):
             raise ServerError(409, "not-over", "a replay is exported only once the match is over")
         actions = [loads(step.action_json, live.game.action_type) for step in live.steps]
-        steps = tuple(Step(action, step.player) for action, step in zip(actions, live.steps, strict=True))
-        return Replay(game=live.record.game, config=live.config, seed=live.record.seed, steps=steps)
+        if not digests:
+            steps = tuple(Step(action, step.player) for action, step in zip(actions, live.steps, strict=True))
+            return Replay(game=live.record.game, config=live.config, seed=live.record.seed, steps=steps)
+        states = live.states[1 : len(actions) + 1]
+        steps = tuple(
+            Step(action, step.player, state_digest(after))
+            for action, step, after in zip(actions, live.steps, states, strict=True)
+        )
+        return Replay(
+            game=live.record.game,
+            config=live.config,
+            seed=live.record.seed,
+            steps=steps,
+            result=live.game.outcome(state),
+            initial_digest=state_digest(live.states[0]),
+        )
+
+    # -- lifecycle --------------------------------------------------------------------------
+
+    def sweep(self) -> dict[str, int]:
+        """Remove the matches finished longer ago than ``archive_seconds``; end the abandoned ones.
+
+        A live match with no step for ``abandon_seconds`` is abandoned: when it
+        is seeded, the server's bots (the game's reference bot, else the random
+        bot) play its people's seats to the end -- ordinary steps, recorded in
+        its replay with their seats -- and it is archived like any finished
+        match; an unseeded one (whose chance outcomes only its chance secret's
+        holder can feed) is closed: removed. Answers how many matches were
+        ``removed``, ``played_out`` and ``closed``.
+        """
+        now = self.clock()
+        finished, abandoned = self.store.expired(now - self.archive_seconds, now - self.abandon_seconds)
+        counts = {"removed": 0, "played_out": 0, "closed": 0}
+        for match_id in finished:
+            self._forget(match_id)
+            counts["removed"] += 1
+        for match_id in abandoned:
+            try:
+                live = self._load(match_id)
+            except ServerError:  # removed meanwhile
+                continue
+            with live.lock:
+                self._refresh(live)
+                if live.game.is_over(live.states[-1]):
+                    self.store.finish(match_id, now)
+                    continue
+                pending = []
+                if live.record.seed is not None:
+                    pending = self._bot_steps(live, live.states[-1], len(live.steps), stand_in=True)
+                if not pending or not live.game.is_over(pending[-1][2]):
+                    self._forget(match_id)
+                    counts["closed"] += 1
+                    continue
+                try:
+                    self._commit(live, len(live.steps), pending)
+                except ServerError:  # a person moved meanwhile, through another process: not abandoned
+                    continue
+                counts["played_out"] += 1
+        return counts
+
+    def _forget(self, match_id: str) -> None:
+        """Remove a match from the store and from this process's memory."""
+        with self._guard:
+            self._live.pop(match_id, None)
+        self.store.remove(match_id)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -337,7 +456,9 @@ class MatchService:
         try:
             action = from_json_value(request.get("action"), live.game.action_type)
         except OfrendaRulesError as exc:
-            raise ServerError(400, "malformed-action", str(exc), "$.action") from None
+            title = live.game.info.title
+            words = in_protocol_words(exc, f"{_article(title)} {title} action", "action")
+            raise ServerError(400, "malformed-action", words, "$.action") from None
         with live.lock:
             self._refresh(live)
             if seen < len(live.steps):
@@ -365,16 +486,22 @@ class MatchService:
             self._commit(live, batch, pending)
             return self._answer(live, len(live.steps), seat)
 
-    def _bot_steps(self, live: _Live, state: Any, number: int) -> list[tuple[int, Any, Any]]:
-        """The bots' moves from ``state`` until a person (or the chance secret holder) is to move."""
+    def _bot_steps(self, live: _Live, state: Any, number: int, stand_in: bool = False) -> list[tuple[int, Any, Any]]:
+        """The bots' moves from ``state`` until a person (or the chance secret holder) is to move.
+
+        With ``stand_in`` the people's seats are played too, by the game's
+        reference bot when it ships one, else by the random bot.
+        """
         game, seats = live.game, live.record.seats
         steps: list[tuple[int, Any, Any]] = []
         limit = game.max_steps(live.config)
         while number + len(steps) < limit:
             player = game.current_player(state)
-            if player in (TERMINAL, CHANCE) or seats[player] == HUMAN:
+            if player in (TERMINAL, CHANCE) or (seats[player] == HUMAN and not stand_in):
                 break
             kind = seats[player]
+            if kind == HUMAN:
+                kind = "reference" if game.reference_bot is not None else "random"
             if kind == "reference":
                 action = game.reference_bot(state)
             else:
@@ -396,7 +523,8 @@ class MatchService:
             StepRecord(batch + offset, player, canonical_json(to_json_value(action, live.game.action_type)), batch)
             for offset, (player, action, _) in enumerate(pending)
         ]
-        if not self.store.append(live.record.id, records):
+        finished = live.game.is_over(pending[-1][2])
+        if not self.store.append(live.record.id, records, at=self.clock(), finished=finished):
             self._refresh(live)
             raise ServerError(
                 409, "stale-step", f"another submission took step {batch}; the match is at step {len(live.steps)}"

@@ -394,3 +394,9 @@ def openapi() -> dict[str, Any]:
 
 def _description(schema: Any) -> dict[str, Any]:
     return {"description": schema["description"]} if isinstance(schema, dict) and "description" in schema else {}
+
+
+if __name__ == "__main__":  # python -m ofrenda_rules.server.protocol > docs/openapi.json
+    import json
+
+    print(json.dumps(openapi(), indent=2, ensure_ascii=False))
