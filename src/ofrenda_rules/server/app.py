@@ -144,30 +144,52 @@ async def _receive(websocket: WebSocket) -> str:
     return str(text)
 
 
+@attrs.define(eq=False)
+class _Connection:
+    """One WebSocket of a seat (``seat is None``: a spectator) and the last sequence number it was sent."""
+
+    socket: WebSocket
+    seat: int | None
+    seen: int | None
+    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    """Held while sending, so that messages leave in sequence order."""
+
+    async def send(self, payload: dict[str, object]) -> None:
+        """Send a reply that is not part of the stream (an error), tagged with the stream's position."""
+        async with self.lock:
+            await self.socket.send_json({**payload, "seq": self.seen})
+
+
 class _Hub:
-    """The WebSocket connections of this process, by match; each gets its own seat's answer after a change."""
+    """The WebSocket connections of this process, by match; each is sent its own seat's stream."""
 
     def __init__(self, service: MatchService) -> None:
         self.service = service
-        self.connections: defaultdict[str, set[tuple[int | None, WebSocket]]] = defaultdict(set)
-        """Each match's sockets with their seat (``None``: a spectator)."""
+        self.connections: defaultdict[str, set[_Connection]] = defaultdict(set)
+        """Each match's connections."""
 
-    async def publish(self, match_id: str, skip: WebSocket | None = None) -> None:
-        for seat, socket in list(self.connections.get(match_id, ())):
-            if socket is skip:
-                continue
+    async def catch_up(self, match_id: str, connection: _Connection) -> int:
+        """Send ``connection`` every message of its stream it has not been sent; how many were sent."""
+        async with connection.lock:
+            messages = await run_in_threadpool(self.service.stream, match_id, connection.seat, connection.seen)
+            for message in messages:
+                await connection.socket.send_json(message)
+                seq = message["seq"]
+                assert isinstance(seq, int)
+                connection.seen = seq
+            return len(messages)
+
+    async def publish(self, match_id: str) -> None:
+        """Bring every connection to ``match_id`` up to date (a no-op for those that are)."""
+        for connection in list(self.connections.get(match_id, ())):
             try:
-                if seat is None:
-                    answer = await run_in_threadpool(self.service.spectate, match_id)
-                else:
-                    answer = await run_in_threadpool(self.service.view, match_id, seat)
-                await socket.send_json(answer)
-            except Exception:  # a closed socket: forget it
-                self.connections[match_id].discard((seat, socket))
+                await self.catch_up(match_id, connection)
+            except Exception:  # a closed socket, or a removed match: forget it
+                self.connections[match_id].discard(connection)
 
     def count(self, match_id: str, seat: int | None) -> int:
         """How many connections of this process watch ``match_id`` as ``seat`` (``None``: spectators)."""
-        return sum(1 for held, _ in self.connections.get(match_id, ()) if held == seat)
+        return sum(1 for connection in self.connections.get(match_id, ()) if connection.seat == seat)
 
 
 @attrs.frozen
@@ -277,9 +299,9 @@ def create_app(
                 stop.set()
                 await run_in_threadpool(thread.join, 5)
 
-    async def publish(match_id: str, skip: WebSocket | None = None) -> None:
+    async def publish(match_id: str) -> None:
         if not listening:  # PostgreSQL notifies every process, this one included
-            await hub.publish(match_id, skip)
+            await hub.publish(match_id)
 
     async def guarded(handler: Any, request: Request) -> Response:
         try:
@@ -366,72 +388,72 @@ def create_app(
 
         return Route(path, endpoint, methods=methods)
 
-    async def refuse(websocket: WebSocket, exc: ServerError) -> None:
-        await websocket.send_json(exc.payload())
-        await websocket.close(code=1008)
-
     async def socket(websocket: WebSocket) -> None:
         match_id = websocket.path_params["match"]
         await websocket.accept()
-        entry: tuple[int | None, WebSocket] | None = None
+        connection: _Connection | None = None
         try:
             try:
                 message = await asyncio.wait_for(_receive(websocket), timeout=30)
                 hello = parse_json(message, max_bytes=MAX_MESSAGE_BYTES)
             except OfrendaRulesError as exc:
                 raise ServerError(400, "malformed-json", str(exc), "$") from None
-            if isinstance(hello, dict) and hello == {"spectator": True}:
-                await run_in_threadpool(service.public, match_id)  # an unknown match is refused
-                if hub.count(match_id, None) >= 10 * limits.sockets_per_seat:
-                    raise ServerError(429, "too-many-requests", "too many spectators' connections to this match")
-                await websocket.send_json(await run_in_threadpool(service.spectate, match_id))
-                entry = (None, websocket)
-                hub.connections[match_id].add(entry)
-                while True:  # a spectator only watches; what it sends is refused
-                    try:
-                        await _receive(websocket)
-                        raise ServerError(403, "spectator", "a spectator cannot act")
-                    except ServerError as exc:
-                        await websocket.send_json(exc.payload())
-            if (
-                not isinstance(hello, dict)
-                or not isinstance(hello.get("seat"), int)
-                or not isinstance(hello.get("secret"), str)
-            ):
-                raise ServerError(
-                    400, "malformed", 'send {"seat": N, "secret": "..."} or {"spectator": true} first', "$"
-                )
-            seat = int(hello["seat"])
-            await run_in_threadpool(service.authenticate, match_id, seat, str(hello["secret"]))
-            if hub.count(match_id, seat) >= limits.sockets_per_seat:
+            seat, since = await _hello(hello, match_id)
+            if hub.count(match_id, seat) >= (limits.sockets_per_seat * (10 if seat is None else 1)):
                 raise ServerError(
                     429, "too-many-requests", f"at most {limits.sockets_per_seat} open connections per seat"
                 )
-            await websocket.send_json(await run_in_threadpool(service.view, match_id, seat))
-            entry = (seat, websocket)
-            hub.connections[match_id].add(entry)
-            while True:  # a submission, answered as POST .../actions
+            connection = _Connection(websocket, seat, since)
+            hub.connections[match_id].add(connection)
+            await hub.catch_up(match_id, connection)
+            while True:
                 try:
                     data = await _receive(websocket)
+                    if seat is None:  # a spectator only watches; what it sends is refused
+                        raise ServerError(403, "spectator", "a spectator cannot act")
                     submission = parse_json(data, max_bytes=MAX_MESSAGE_BYTES)
                     answer = await run_in_threadpool(service.submit, match_id, seat, submission)
                 except ServerError as exc:
-                    await websocket.send_json(exc.payload())
+                    await connection.send(exc.payload())
                     continue
                 except OfrendaRulesError as exc:
-                    await websocket.send_json(ServerError(400, "malformed-json", str(exc), "$").payload())
+                    await connection.send(ServerError(400, "malformed-json", str(exc), "$").payload())
                     continue
-                await websocket.send_json(answer)
-                await publish(match_id, skip=websocket)
+                if not await hub.catch_up(match_id, connection):  # a retry of an old batch: its old answer
+                    await connection.send(answer)
+                await publish(match_id)
         except ServerError as exc:
-            await refuse(websocket, exc)
+            await websocket.send_json(exc.payload())
+            await websocket.close(code=1008)
         except (TimeoutError, WebSocketDisconnect):
             pass
         finally:
-            if entry is not None:
-                hub.connections[match_id].discard(entry)
+            if connection is not None:
+                hub.connections[match_id].discard(connection)
                 if not hub.connections[match_id]:
                     del hub.connections[match_id]
+
+    async def _hello(hello: object, match_id: str) -> tuple[int | None, int | None]:
+        """The seat (``None``: a spectator) and last seen sequence number a first message names, checked."""
+        if not isinstance(hello, dict):
+            raise ServerError(400, "malformed", "the first message must be a JSON object", "$")
+        since = hello.get("since")
+        if since is not None and (not isinstance(since, int) or isinstance(since, bool) or since < 0):
+            raise ServerError(400, "malformed", "since must be the last sequence number seen", "$.since")
+        if hello.get("spectator") is True and set(hello) <= {"spectator", "since"}:
+            await run_in_threadpool(service.public, match_id)  # an unknown match is refused
+            return None, since
+        if (
+            set(hello) - {"seat", "secret", "since"}
+            or not isinstance(hello.get("seat"), int)
+            or not isinstance(hello.get("secret"), str)
+        ):
+            raise ServerError(
+                400, "malformed", 'send {"seat": N, "secret": "...", "since": N} or {"spectator": true} first', "$"
+            )
+        seat = int(hello["seat"])
+        await run_in_threadpool(service.authenticate, match_id, seat, str(hello["secret"]))
+        return seat, since
 
     async def refused(request: Request, exc: Exception) -> Response:
         """Starlette's own refusals (no such route, a method the route does not take) in the error form."""

@@ -32,7 +32,16 @@ from ofrenda_rules.rng import MASK64, Rng
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
 from ofrenda_rules.server.store import MatchRecord, StepRecord, Store
 
-__all__ = ["BOTS", "HUMAN", "MatchService", "ServerError", "in_protocol_words", "seat_answer", "spectator_answer"]
+__all__ = [
+    "BOTS",
+    "HUMAN",
+    "MAX_BACKLOG",
+    "MatchService",
+    "ServerError",
+    "in_protocol_words",
+    "seat_answer",
+    "spectator_answer",
+]
 
 BOTS: Final = ("random", "reference")
 """The bots a seat may be given (``reference`` only in games that ship one)."""
@@ -162,6 +171,30 @@ def _article(title: str) -> str:
     return "an" if title[:1].lower() in "aeiou" else "a"
 
 
+MAX_BACKLOG: Final = 256
+"""The most batches a reconnecting connection is sent one by one; further behind, it gets a full resync."""
+
+
+def _index(ends: list[int], since: int | None) -> int | None:
+    """Where ``since`` is among a match's batch ends, or ``None``."""
+    if since is None:
+        return None
+    low, high = 0, len(ends)
+    while low < high:
+        middle = (low + high) // 2
+        if ends[middle] < since:
+            low = middle + 1
+        else:
+            high = middle
+    return low if low < len(ends) and ends[low] == since else None
+
+
+def _previous(live: _Live, step: int) -> int:
+    """The batch end before ``step`` in the match's stream (``-1`` before the start)."""
+    position = _index(live.ends, step)
+    return -1 if position is None or position == 0 else live.ends[position - 1]
+
+
 @attrs.define
 class _Live:
     """A match in this process's memory: its header and every state since the set-up."""
@@ -172,6 +205,20 @@ class _Live:
     states: list[Any]
     steps: list[StepRecord]
     lock: threading.Lock = attrs.field(factory=threading.Lock)
+    ends: list[int] = attrs.field(factory=lambda: [0])
+    """The step count after each committed batch, ``0`` (the start) first: the seats' sequence numbers."""
+
+    def extend(self, states: list[Any], records: list[StepRecord]) -> None:
+        """Add whole committed batches (the caller holds ``lock``): states, then steps, then their ends."""
+        first = len(self.steps)
+        self.states.extend(states)  # states first: readers take len(steps) and ends without the lock
+        self.steps.extend(records)
+        ends = [
+            index + 1
+            for index in range(first, len(self.steps))
+            if index + 1 == len(self.steps) or self.steps[index + 1].batch != self.steps[index].batch
+        ]
+        self.ends.extend(ends)
 
 
 class MatchService:
@@ -299,11 +346,15 @@ class MatchService:
 
     def _refresh(self, live: _Live) -> None:
         """Apply the steps other processes committed since this one last looked (the caller holds ``live.lock``)."""
-        for step in self.store.steps(live.record.id, len(live.steps)):
-            state = live.states[-1]
-            action = loads(step.action_json, live.game.action_type)
-            live.states.append(live.game.apply(state, action))
-            live.steps.append(step)
+        records = self.store.steps(live.record.id, len(live.steps))
+        if not records:
+            return
+        states: list[Any] = []
+        state = live.states[-1]
+        for step in records:
+            state = live.game.apply(state, loads(step.action_json, live.game.action_type))
+            states.append(state)
+        live.extend(states, records)
 
     def authenticate(self, match_id: str, seat: int, secret: str) -> None:
         """Refuse unless ``secret`` is the secret of ``seat`` (``-1``: the chance secret); constant time."""
@@ -342,20 +393,48 @@ class MatchService:
         unseeded match, which sees the chance outcomes it may feed.
         """
         live = self._load(match_id)
-        return self._answer(live, len(live.steps), seat, picture=picture)
+        return self._answer(live, live.ends[-1], seat, picture=picture)
 
-    def _answer(self, live: _Live, step: int, seat: int, *, picture: bool = False) -> dict[str, object]:
-        answer: dict[str, object] = {"match": live.record.id, "step": step}
-        answer.update(seat_answer(live.game, live.states[step], seat, picture=picture))
+    def _answer(self, live: _Live, step: int, seat: int | None, *, picture: bool = False) -> dict[str, object]:
+        """The answer to ``seat`` (``None``: a spectator) at ``step``, with its sequence numbers."""
+        answer: dict[str, object] = {"match": live.record.id, "step": step, "seq": step, "prev": _previous(live, step)}
+        if seat is None:
+            answer.update(spectator_answer(live.game, live.states[step], picture=picture))
+        else:
+            answer.update(seat_answer(live.game, live.states[step], seat, picture=picture))
         return answer
+
+    def live_ends(self, match_id: str) -> list[int]:
+        """The step count after each committed batch of a match, ``0`` first: its sequence numbers so far."""
+        return list(self._load(match_id).ends)
+
+    def stream(self, match_id: str, seat: int | None, since: int | None) -> list[dict[str, object]]:
+        """What a connection of ``seat`` (``None``: a spectator) that has seen up to ``since`` is to be sent.
+
+        Every message to a seat carries ``seq``, the step count after the
+        batch it shows (only ever growing), and ``prev``, the ``seq`` of the
+        message before it in the seat's stream. The answer: one message per
+        batch committed after ``since``, in order -- exactly what was missed;
+        or, when ``since`` is ``None``, not a batch end of this match, or more
+        than :data:`MAX_BACKLOG` batches behind, the current answer alone
+        marked ``"resync": true``. ``seat`` must have been authenticated; no
+        message holds anything that seat may not see.
+        """
+        live = self._load(match_id)
+        ends = list(live.ends)  # a snapshot: batches are appended whole
+        if since is not None and since == ends[-1]:
+            return []
+        position = _index(ends, since)
+        if position is None or len(ends) - 1 - position > MAX_BACKLOG:
+            answer = self._answer(live, ends[-1], seat)
+            answer["resync"] = True
+            return [answer]
+        return [self._answer(live, end, seat) for end in ends[position + 1 :]]
 
     def spectate(self, match_id: str, *, picture: bool = False) -> dict[str, object]:
         """What anyone may watch of a match: the public view, its events, the result (no secret needed)."""
         live = self._load(match_id)
-        step = len(live.steps)
-        answer: dict[str, object] = {"match": live.record.id, "step": step}
-        answer.update(spectator_answer(live.game, live.states[step], picture=picture))
-        return answer
+        return self._answer(live, live.ends[-1], None, picture=picture)
 
     def replay(self, match_id: str, *, digests: bool = False) -> AnyReplay:
         """The finished match as a replay (refused before the end: a seed tells every hidden card).
@@ -529,8 +608,7 @@ class MatchService:
             raise ServerError(
                 409, "stale-step", f"another submission took step {batch}; the match is at step {len(live.steps)}"
             )
-        live.states.extend(state for _, _, state in pending)  # states first: readers take len(steps) without the lock
-        live.steps.extend(records)
+        live.extend([state for _, _, state in pending], records)
 
     def chance_outcome(self, match_id: str, request: object) -> dict[str, object]:
         """Feed the pending chance outcome of an unseeded match (the chance secret holder's submission)."""
