@@ -58,4 +58,13 @@ from ofrenda_rules.records._read import from_record as from_record
 from ofrenda_rules.records._write import NOTATION_VERSION as NOTATION_VERSION
 from ofrenda_rules.records._write import to_record as to_record
 
-__all__ = ["HIDDEN", "MAX_RECORD_LINE", "NOTATION_VERSION", "TAGS", "RecordError", "from_record", "moves_table", "to_record"]
+__all__ = [
+    "HIDDEN",
+    "MAX_RECORD_LINE",
+    "NOTATION_VERSION",
+    "TAGS",
+    "RecordError",
+    "from_record",
+    "moves_table",
+    "to_record",
+]

@@ -169,5 +169,3 @@ def moves_table(game: AnyGame) -> tuple[tuple[str, str], ...]:
         doc = (cls.__doc__ or "").strip().split("\n")[0]
         rows.append((" ".join(parts), doc))
     return tuple(rows)
-
-

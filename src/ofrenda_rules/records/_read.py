@@ -76,7 +76,9 @@ def from_record(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> AnyR
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RecordError(0, 0, f"not UTF-8 text: byte {exc.start} is {text[exc.start : exc.start + 1]!r}") from None
+            raise RecordError(
+                0, 0, f"not UTF-8 text: byte {exc.start} is {text[exc.start : exc.start + 1]!r}"
+            ) from None
     if len(text) > max_bytes:
         raise RecordError(0, 0, f"{len(text)} characters exceed the limit of {max_bytes}")
     if text.startswith("\ufeff"):
@@ -134,19 +136,34 @@ def _replay(tags: dict[str, tuple[object, int, int]], moves: list[tuple[int, str
     config, line, column = tags["Config"]
     if not isinstance(config, dict):
         raise RecordError(line, column, "the Config tag's value is a JSON object")
-    players = config.get("players", getattr(game.config_type(), "players"))  # noqa: B009
     seed: object = None
     if "Seed" in tags:
         seed, line, column = tags["Seed"]
         if seed == HIDDEN:
             raise RecordError(line, column, "a seat's record hides the seed: it cannot be replayed")
+    document: dict[str, object] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": name,
+        "config": config,
+        "seed": seed,
+        "steps": [],
+    }
+    for tag, member in (("Result", "result"), ("Edition", "edition")):
+        if tag in tags:
+            document[member] = tags[tag][0]
+    try:
+        header = load_replay_value(document)  # the tags alone, checked before the moves
+    except ReplayFormatError as exc:
+        raise _located(exc, tags, moves) from None
+    players: int = getattr(header.config, "players")  # noqa: B009
     if "Seats" in tags:
         names, line, column = tags["Seats"]
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != players:
             raise RecordError(line, column, f"the Seats tag is a list of {players} names")
     if "Seat" in tags:
         seat, line, column = tags["Seat"]
-        if isinstance(seat, bool) or not isinstance(seat, int) or not (isinstance(players, int) and 1 <= seat <= players):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= players:
             raise RecordError(line, column, f"the Seat tag is a seat from 1 to {players}")
     if "Date" in tags:
         date, line, column = tags["Date"]
@@ -159,7 +176,7 @@ def _replay(tags: dict[str, tuple[object, int, int]], moves: list[tuple[int, str
             player = CHANCE
         else:
             player = int(actor[1:]) - 1
-            if not isinstance(players, int) or player >= players:
+            if player >= players:
                 raise RecordError(number, actor_column, f"no seat {actor} in this game")
         tokens = move.split()
         if HIDDEN in tokens:
@@ -171,17 +188,7 @@ def _replay(tags: dict[str, tuple[object, int, int]], moves: list[tuple[int, str
             offset = _token_offset(move, exc.token)
             raise RecordError(number, column + offset, str(exc)) from None
         steps.append({"action": action, "player": player})
-    document: dict[str, object] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": name,
-        "config": config,
-        "seed": seed,
-        "steps": steps,
-    }
-    for tag, member in (("Result", "result"), ("Edition", "edition")):
-        if tag in tags:
-            document[member] = tags[tag][0]
+    document["steps"] = steps
     try:
         return load_replay_value(document)
     except ReplayFormatError as exc:
