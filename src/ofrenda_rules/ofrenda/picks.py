@@ -1,5 +1,8 @@
 """Ofrenda's moves as picks on the table (see :mod:`ofrenda_rules.picks`).
 
+Labels number slots and spaces as the pictures do (card slot 0-11, candle/marigold slot 0-7, Family
+board space 1-4).
+
 A placement is a portrait in hand, then a slot of the ofrenda (or "discard
 it"); a take is a space of the Family board; a surrounded candle/marigold
 slot is filled with a candle from storage, a marigold, or left empty. Each
@@ -82,7 +85,7 @@ def candle_market_id(space: int) -> str:
 
 
 def _offering(seat: int, slot: int) -> Pick:
-    return Pick(f"candle/marigold slot {slot + 1}", offering_slot_id(seat, slot))
+    return Pick(f"candle/marigold slot {slot}", offering_slot_id(seat, slot))
 
 
 def _path(view: View, action: Action) -> tuple[Pick, ...]:
@@ -100,7 +103,7 @@ def _path(view: View, action: Action) -> tuple[Pick, ...]:
     if isinstance(action, PlacePortrait):
         return (
             Pick(f"portrait {action.card}", hand_id(seat, action.card)),
-            Pick(f"place it in slot {action.slot + 1}", slot_id(seat, action.slot)),
+            Pick(f"place it in slot {action.slot}", slot_id(seat, action.slot)),
         )
     if isinstance(action, DiscardPortrait):
         return (Pick(f"portrait {action.card}", hand_id(seat, action.card)), Pick("discard it for marigolds"))

@@ -686,12 +686,11 @@ def _draw_dice(picture: _Canvas, table: _Table, layout: _Layout, top: float, hei
                 picture.text(_MARGIN + 10, y + 10, title, size=11, weight="bold")
                 step = min(60.0, (width - 30) / max(len(dice), 1))
                 for k, die in enumerate(dice):
-                    element = die_id(die.colour, die.pips)
-                    element = None if element in named else element
-                    if element is not None and table.phase in (Phase.DRAFT, Phase.CREATE):
-                        named.add(element)
-                    else:
-                        element = None
+                    name = die_id(die.colour, die.pips)
+                    element: str | None = None
+                    if name not in named and table.phase in (Phase.DRAFT, Phase.CREATE):
+                        named.add(name)
+                        element = name
                     _die(picture, layout, edition, die, _MARGIN + 20 + k * step, y + 16, 26, element)
             y += _DIE_ROW_H
         if table.rerolling is not None:
