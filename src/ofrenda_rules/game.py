@@ -21,6 +21,7 @@ import attrs
 from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.editions import EditionCatalog, catalog_of
 from ofrenda_rules.errors import Rejection
+from ofrenda_rules.picks import Pick
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -308,6 +309,14 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """One event in a short English sentence, for logs and the terminal."""
     render_svg: Callable[[Any], str]
     """A standalone SVG picture of a state (everything face up) or a view (what its seat may see)."""
+    action_picks: Callable[[Any, Sequence[A]], tuple[tuple[Pick, ...], ...]]
+    """Each legal action of a decision as a short path of picks on the table (see :mod:`ofrenda_rules.picks`).
+
+    Its arguments are the view of the seat to move and the legal actions; the
+    paths are a function of those only (so they reveal nothing the seat may
+    not see), every action has exactly one path, no path begins another, and
+    each pick names the ``id`` of the element ``render_svg`` draws for it.
+    """
     render_text: Callable[[Any], str]
     """A text picture of a state or a view, for the terminal."""
     describe_outcome: Callable[[O], str]

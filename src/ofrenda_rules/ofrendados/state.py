@@ -194,12 +194,13 @@ class Pending:
     """The card that rewrites (0 for draws)."""
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen
 class Board:
     """Everything one player owns: offering sheet, flowers, money, cards.
 
-    Not slotted, like :class:`State`: a frozen attrs class with an instance
-    dictionary is built about twice as fast, and one is built on most steps.
+    The transitions build it by the kernel's fast constructor
+    (:func:`~ofrenda_rules.fast_state.constructor`), as they build the
+    :class:`State`.
     """
 
     sheet: tuple[ObjectKind | None, ...]
@@ -217,17 +218,16 @@ class Board:
         return self.flowers[-1] if self.flowers else 0
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen
 class State:
     """A complete game state: immutable and JSON-serialisable.
 
     The deck is kept as a sorted set of card numbers: the order of the
     shuffled deck is never stored, each reveal is a chance event.
 
-    The class is not slotted: a frozen attrs class with an instance dictionary
-    is built about twice as fast (its ``__init__`` writes the dictionary
-    instead of calling ``object.__setattr__`` per field), and every action
-    builds one state.
+    Every action builds one state, by the kernel's fast constructor
+    (:func:`~ofrenda_rules.fast_state.constructor`, from
+    :meth:`~ofrenda_rules.ofrendados.moves.NextState.freeze`).
     """
 
     config: Config
