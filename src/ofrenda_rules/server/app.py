@@ -208,6 +208,8 @@ class Limits:
     """The most ``POST /matches`` per client address in any 60 seconds; more answer 429 ``too-many-requests``."""
     sockets_per_seat: int = 4
     """The most open WebSockets per seat of a match (spectators per match: ten times as many); more answer 429."""
+    tick_seconds: float = 1.0
+    """How often the server looks for clocks that ran out (the resolution of every match's clock)."""
 
 
 class _RateLimit:
@@ -276,9 +278,25 @@ def create_app(
             except Exception:
                 _log.exception("sweeping matches failed")
 
+    async def tick() -> list[str]:
+        """Move for every seat whose clock ran out and push the change; the matches moved."""
+        moved = await run_in_threadpool(service.tick)
+        for match_id in moved:
+            await publish(match_id)
+        return moved
+
+    async def ticking() -> None:
+        while True:
+            await asyncio.sleep(limits.tick_seconds)
+            try:
+                await tick()
+            except Exception:
+                _log.exception("running the clocks failed")
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(sweeping())
+        ticker = asyncio.create_task(ticking())
         thread = None
         stop = threading.Event()
         if isinstance(store, PostgresStore):
@@ -292,9 +310,10 @@ def create_app(
         try:
             yield
         finally:
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
+            for task in (sweeper, ticker):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             if thread is not None:
                 stop.set()
                 await run_in_threadpool(thread.join, 5)
@@ -379,6 +398,8 @@ def create_app(
     async def replay(request: Request) -> Response:
         digests = request.query_params.get("digests") == "1"
         match_id = request.path_params["match"]
+        if await run_in_threadpool(service.spectators, match_id) == "nobody":  # the players' alone, then
+            await run_in_threadpool(service.authenticate_any, match_id, _secret(request))
         exported = await run_in_threadpool(lambda: service.replay(match_id, digests=digests))
         return Response(dump_replay(exported), media_type="application/json")
 
@@ -441,7 +462,8 @@ def create_app(
         if since is not None and (not isinstance(since, int) or isinstance(since, bool) or since < 0):
             raise ServerError(400, "malformed", "since must be the last sequence number seen", "$.since")
         if hello.get("spectator") is True and set(hello) <= {"spectator", "since"}:
-            await run_in_threadpool(service.public, match_id)  # an unknown match is refused
+            if await run_in_threadpool(service.spectators, match_id) == "nobody":  # an unknown match is refused too
+                raise ServerError(403, "no-spectators", "this match allows no spectators")
             return None, since
         if (
             set(hello) - {"seat", "secret", "since"}
@@ -482,4 +504,5 @@ def create_app(
     app = Starlette(debug=False, routes=routes, lifespan=lifespan, exception_handlers={HTTPException: refused})
     app.state.service = service
     app.state.limits = limits
+    app.state.tick = tick
     return app

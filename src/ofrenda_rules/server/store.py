@@ -51,6 +51,8 @@ class MatchRecord:
     """SHA-256 (hex) of the chance secret of an unseeded match; empty for a seeded one."""
     bot_seed: int
     """Seed of the bots' choices."""
+    options_json: str = "{}"
+    """The match's options as JSON: spectators, spectator delay, clock, creation time (see ``MatchService.create``)."""
 
 
 @attrs.frozen
@@ -65,6 +67,10 @@ class StepRecord:
     """The action as the library's canonical JSON."""
     batch: int
     """The number of the first step of the batch it was committed with (its answer is the state after the batch)."""
+    at: float = 0.0
+    """When it was committed (seconds since the epoch, the server's clock)."""
+    stand_in: str = ""
+    """Why a bot moved for a person's seat (``"timeout"``, ``"abandoned"``), or ``""``: the seat's own move."""
 
 
 class Store(Protocol):
@@ -129,12 +135,13 @@ CREATE TABLE IF NOT EXISTS steps (
 CREATE TABLE IF NOT EXISTS activity (
     match_id TEXT PRIMARY KEY REFERENCES matches(id),
     active REAL NOT NULL,
-    finished REAL
+    finished REAL,
+    options_json TEXT NOT NULL DEFAULT '{}'
 );
 CREATE INDEX IF NOT EXISTS activity_finished ON activity(finished);
 """
 
-_BACKFILL = "INSERT INTO {a} SELECT id, {now}, NULL FROM {m} WHERE id NOT IN (SELECT match_id FROM {a})"
+_BACKFILL = "INSERT INTO {a} (match_id, active) SELECT id, {now} FROM {m} WHERE id NOT IN (SELECT match_id FROM {a})"
 """Give every match of a database written before the activity table a row, active now."""
 
 _SEPARATOR = "\n"
@@ -165,12 +172,17 @@ def _header(row: Sequence[Any]) -> MatchRecord:
         secret_hashes=tuple(row[5].split(_SEPARATOR)),
         chance_hash=row[6],
         bot_seed=int(row[7]),
+        options_json=row[8] if len(row) > 8 and row[8] is not None else "{}",
     )
 
 
 def _step_rows(match_id: str, steps: Sequence[StepRecord]) -> list[tuple[object, ...]]:
     """A batch of steps as rows of the steps table."""
-    return [(match_id, s.number, s.player, s.action_json, s.batch) for s in steps]
+    return [(match_id, s.number, s.player, s.action_json, s.batch, s.at, s.stand_in) for s in steps]
+
+
+_STEP_COLUMNS = "(match_id, number, player, action_json, batch, committed_at, stand_in)"
+_READ_STEPS = "SELECT number, player, action_json, batch, committed_at, stand_in FROM {steps}"
 
 
 class SqliteStore:
@@ -190,6 +202,12 @@ class SqliteStore:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(steps)")}
+        if "options_json" not in {row[1] for row in self._db.execute("PRAGMA table_info(activity)")}:
+            self._db.execute("ALTER TABLE activity ADD COLUMN options_json TEXT NOT NULL DEFAULT '{}'")
+        if "committed_at" not in columns:  # a database from before clocks
+            self._db.execute("ALTER TABLE steps ADD COLUMN committed_at REAL NOT NULL DEFAULT 0")
+            self._db.execute("ALTER TABLE steps ADD COLUMN stand_in TEXT NOT NULL DEFAULT ''")
         self._db.execute(_BACKFILL.format(a="activity", m="matches", now=repr(time.time())))
 
     def close(self) -> None:
@@ -204,7 +222,7 @@ class SqliteStore:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
-                self._db.execute("INSERT INTO activity VALUES (?, ?, NULL)", (match.id, at))
+                self._db.execute("INSERT INTO activity VALUES (?, ?, NULL, ?)", (match.id, at, match.options_json))
                 self._db.execute("COMMIT")
             except sqlite3.IntegrityError as exc:
                 self._db.execute("ROLLBACK")
@@ -217,7 +235,10 @@ class SqliteStore:
     def match(self, match_id: str) -> MatchRecord | None:
         """The header of a match, or ``None``."""
         with self._lock:
-            row = self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+            row = self._db.execute(
+                "SELECT m.*, a.options_json FROM matches m LEFT JOIN activity a ON a.match_id = m.id WHERE m.id = ?",
+                (match_id,),
+            ).fetchone()
         if row is None:
             return None
         return _header(row)
@@ -226,11 +247,10 @@ class SqliteStore:
         """The steps numbered ``since`` and after, in order."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT number, player, action_json, batch FROM steps"
-                " WHERE match_id = ? AND number >= ? ORDER BY number",
+                _READ_STEPS.format(steps="steps") + " WHERE match_id = ? AND number >= ? ORDER BY number",
                 (match_id, since),
             ).fetchall()
-        return [StepRecord(*row) for row in rows]
+        return [StepRecord(row[0], row[1], row[2], row[3], float(row[4]), row[5]) for row in rows]
 
     def append(self, match_id: str, steps: Sequence[StepRecord], *, at: float = 0.0, finished: bool = False) -> bool:
         """Commit a batch of steps atomically; ``False`` (nothing written) when a number is already taken."""
@@ -238,7 +258,7 @@ class SqliteStore:
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                self._db.executemany("INSERT INTO steps VALUES (?, ?, ?, ?, ?)", rows)
+                self._db.executemany(f"INSERT INTO steps {_STEP_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
                 self._db.execute(
                     "UPDATE activity SET active = ?, finished = CASE WHEN ? THEN ? ELSE finished END"
                     " WHERE match_id = ?",
@@ -312,8 +332,12 @@ CREATE TABLE IF NOT EXISTS ofrenda_steps (
 CREATE TABLE IF NOT EXISTS ofrenda_activity (
     match_id TEXT PRIMARY KEY REFERENCES ofrenda_matches(id),
     active DOUBLE PRECISION NOT NULL,
-    finished DOUBLE PRECISION
+    finished DOUBLE PRECISION,
+    options_json TEXT NOT NULL DEFAULT '{}'
 );
+ALTER TABLE ofrenda_activity ADD COLUMN IF NOT EXISTS options_json TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE ofrenda_steps ADD COLUMN IF NOT EXISTS committed_at DOUBLE PRECISION NOT NULL DEFAULT 0;
+ALTER TABLE ofrenda_steps ADD COLUMN IF NOT EXISTS stand_in TEXT NOT NULL DEFAULT '';
 CREATE INDEX IF NOT EXISTS ofrenda_activity_finished ON ofrenda_activity(finished);
 """
 
@@ -359,14 +383,20 @@ class PostgresStore:
             try:
                 with self._db.transaction():
                     self._db.execute("INSERT INTO ofrenda_matches VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
-                    self._db.execute("INSERT INTO ofrenda_activity VALUES (%s, %s, NULL)", (match.id, at))
+                    self._db.execute(
+                        "INSERT INTO ofrenda_activity VALUES (%s, %s, NULL, %s)", (match.id, at, match.options_json)
+                    )
             except self._psycopg.errors.UniqueViolation as exc:
                 raise ValueError(f"match id {match.id!r} is taken") from exc
 
     def match(self, match_id: str) -> MatchRecord | None:
         """The header of a match, or ``None``."""
         with self._lock:
-            row = self._db.execute("SELECT * FROM ofrenda_matches WHERE id = %s", (match_id,)).fetchone()
+            row = self._db.execute(
+                "SELECT m.*, a.options_json FROM ofrenda_matches m"
+                " LEFT JOIN ofrenda_activity a ON a.match_id = m.id WHERE m.id = %s",
+                (match_id,),
+            ).fetchone()
         if row is None:
             return None
         return _header(row)
@@ -375,11 +405,10 @@ class PostgresStore:
         """The steps numbered ``since`` and after, in order."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT number, player, action_json, batch FROM ofrenda_steps"
-                " WHERE match_id = %s AND number >= %s ORDER BY number",
+                _READ_STEPS.format(steps="ofrenda_steps") + " WHERE match_id = %s AND number >= %s ORDER BY number",
                 (match_id, since),
             ).fetchall()
-        return [StepRecord(*row) for row in rows]
+        return [StepRecord(row[0], row[1], row[2], row[3], float(row[4]), row[5]) for row in rows]
 
     def append(self, match_id: str, steps: Sequence[StepRecord], *, at: float = 0.0, finished: bool = False) -> bool:
         """Commit a batch of steps atomically and notify; ``False`` (nothing written) when a number is taken."""
@@ -388,7 +417,9 @@ class PostgresStore:
             try:
                 with self._db.transaction():
                     with self._db.cursor() as cursor:
-                        cursor.executemany("INSERT INTO ofrenda_steps VALUES (%s, %s, %s, %s, %s)", rows)
+                        cursor.executemany(
+                            f"INSERT INTO ofrenda_steps {_STEP_COLUMNS} VALUES (%s, %s, %s, %s, %s, %s, %s)", rows
+                        )
                     self._db.execute(
                         "UPDATE ofrenda_activity SET active = %s,"
                         " finished = CASE WHEN %s THEN %s ELSE finished END WHERE match_id = %s",
