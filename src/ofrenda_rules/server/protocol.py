@@ -4,7 +4,7 @@ Each request and answer of the HTTP and WebSocket API has a class here; the
 members that depend on the game (a config, an action, a view, a result) are
 typed ``object`` in these classes and, in the OpenAPI document, one of the
 games' own schemas (``dia_de_los_muertos.Config``, ``portents.View``...),
-which :func:`ofrenda_rules.schema.json_schema` generates from the games'
+which :func:`ofrenda_rules.json.schema.json_schema` generates from the games'
 types. The test suite checks every answer the server sends against these
 schemas.
 
