@@ -47,7 +47,7 @@ class Client:
     over: bool = False
 
 
-LOAD_OPTIONS: Final = ("--creates-per-minute", "1000000")
+LOAD_OPTIONS: Final = ("--creates-per-minute", "1000000", "--max-matches", "100000")
 """``serve`` options for load: one client address creates every match."""
 
 
