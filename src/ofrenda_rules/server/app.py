@@ -168,10 +168,15 @@ class _Hub:
         self.connections: defaultdict[str, set[_Connection]] = defaultdict(set)
         """Each match's connections."""
 
-    async def catch_up(self, match_id: str, connection: _Connection) -> int:
-        """Send ``connection`` every message of its stream it has not been sent; how many were sent."""
+    async def catch_up(self, match_id: str, connection: _Connection, *, refresh: bool = True) -> int:
+        """Send ``connection`` every message of its stream it has not been sent; how many were sent.
+
+        Without ``refresh`` the match is taken as this process holds it (after a commit of its own).
+        """
         async with connection.lock:
-            messages = await run_in_threadpool(self.service.stream, match_id, connection.seat, connection.seen)
+            stream = self.service.stream
+            seat, seen = connection.seat, connection.seen
+            messages = await run_in_threadpool(lambda: stream(match_id, seat, seen, refresh=refresh))
             for message in messages:
                 await connection.socket.send_json(message)
                 seq = message["seq"]
@@ -179,11 +184,11 @@ class _Hub:
                 connection.seen = seq
             return len(messages)
 
-    async def publish(self, match_id: str) -> None:
+    async def publish(self, match_id: str, *, refresh: bool = True) -> None:
         """Bring every connection to ``match_id`` up to date (a no-op for those that are)."""
         for connection in list(self.connections.get(match_id, ())):
             try:
-                await self.catch_up(match_id, connection)
+                await self.catch_up(match_id, connection, refresh=refresh)
             except Exception:  # a closed socket, or a removed match: forget it
                 self.connections[match_id].discard(connection)
 
@@ -319,8 +324,9 @@ def create_app(
                 await run_in_threadpool(thread.join, 5)
 
     async def publish(match_id: str) -> None:
-        if not listening:  # PostgreSQL notifies every process, this one included
-            await hub.publish(match_id)
+        """Push a change this process committed (PostgreSQL's notices push every process's changes)."""
+        if not listening:
+            await hub.publish(match_id, refresh=False)
 
     async def guarded(handler: Any, request: Request) -> Response:
         try:
@@ -440,7 +446,7 @@ def create_app(
                 except OfrendaRulesError as exc:
                     await connection.send(ServerError(400, "malformed-json", str(exc), "$").payload())
                     continue
-                if not await hub.catch_up(match_id, connection):  # a retry of an old batch: its old answer
+                if not await hub.catch_up(match_id, connection, refresh=False):  # a retry: its old answer
                     await connection.send(answer)
                 await publish(match_id)
         except ServerError as exc:

@@ -385,7 +385,7 @@ class MatchService:
 
     # -- reading ----------------------------------------------------------------------------
 
-    def _load(self, match_id: str) -> _Live:
+    def _load(self, match_id: str, *, refresh: bool = True) -> _Live:
         with self._guard:
             live = self._live.get(match_id)
             if live is None:
@@ -397,8 +397,9 @@ class MatchService:
                 options = json.loads(record.options_json)
                 live = _Live(record, game, config, [game.new_game(config, record.seed)], [], options)
                 self._live[match_id] = live
-        with live.lock:
-            self._refresh(live)
+        if refresh:
+            with live.lock:
+                self._refresh(live)
         return live
 
     def _refresh(self, live: _Live) -> None:
@@ -541,7 +542,9 @@ class MatchService:
         """The step count after each committed batch of a match, ``0`` first: its sequence numbers so far."""
         return list(self._load(match_id).ends)
 
-    def stream(self, match_id: str, seat: int | None, since: int | None) -> list[dict[str, object]]:
+    def stream(
+        self, match_id: str, seat: int | None, since: int | None, *, refresh: bool = True
+    ) -> list[dict[str, object]]:
         """What a connection of ``seat`` (``None``: a spectator) that has seen up to ``since`` is to be sent.
 
         Every message to a seat carries ``seq``, the step count after the
@@ -551,9 +554,10 @@ class MatchService:
         or, when ``since`` is ``None``, not a batch end of this match, or more
         than :data:`MAX_BACKLOG` batches behind, the current answer alone
         marked ``"resync": true``. ``seat`` must have been authenticated; no
-        message holds anything that seat may not see.
+        message holds anything that seat may not see. Without ``refresh``
+        the match is taken as this process holds it (after its own commits).
         """
-        live = self._load(match_id)
+        live = self._load(match_id, refresh=refresh)
         ends = list(live.ends)  # a snapshot: batches are appended whole
         if seat is None:
             last = self._spectator_end(live, ends)
@@ -667,7 +671,7 @@ class MatchService:
         seen = _field(request, "step", int)
         if seen is None or seen < 0:
             raise ServerError(400, "malformed", "step must be the step number the client saw", "$.step")
-        live = self._load(match_id)
+        live = self._load(match_id, refresh=False)  # refreshed below, under the match's lock
         try:
             action = from_json_value(request.get("action"), live.game.action_type)
         except OfrendaRulesError as exc:

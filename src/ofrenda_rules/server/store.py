@@ -266,11 +266,20 @@ class SqliteStore:
             self._db.execute("ALTER TABLE steps ADD COLUMN committed_at REAL NOT NULL DEFAULT 0")
             self._db.execute("ALTER TABLE steps ADD COLUMN stand_in TEXT NOT NULL DEFAULT ''")
         self._db.execute(_BACKFILL.format(a="activity", m="matches", now=repr(time.time())))
+        # Reads go through a connection of their own, so that they never wait for a commit's fsync (WAL
+        # lets a reader see the last committed state while a writer commits).
+        if self.path == ":memory:":
+            self._reader, self._read_lock = self._db, self._lock
+        else:
+            self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._read_lock = threading.Lock()
 
     def close(self) -> None:
         """Close the database."""
         with self._lock:
             self._db.close()
+        with self._read_lock:
+            self._reader.close()
 
     def create(self, match: MatchRecord, *, at: float = 0.0) -> None:
         """Store a new match, active at ``at``."""
@@ -291,8 +300,8 @@ class SqliteStore:
 
     def match(self, match_id: str) -> MatchRecord | None:
         """The header of a match, or ``None``."""
-        with self._lock:
-            row = self._db.execute(
+        with self._read_lock:
+            row = self._reader.execute(
                 "SELECT m.*, a.options_json FROM matches m LEFT JOIN activity a ON a.match_id = m.id WHERE m.id = ?",
                 (match_id,),
             ).fetchone()
@@ -302,8 +311,8 @@ class SqliteStore:
 
     def steps(self, match_id: str, since: int) -> list[StepRecord]:
         """The steps numbered ``since`` and after, in order."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._read_lock:
+            rows = self._reader.execute(
                 _READ_STEPS.format(steps="steps") + " WHERE match_id = ? AND number >= ? ORDER BY number",
                 (match_id, since),
             ).fetchall()
@@ -440,11 +449,15 @@ class PostgresStore:
             self._db.execute("SELECT pg_advisory_xact_lock(7243901)")  # one process creates the tables
             self._db.execute(_POSTGRES_SCHEMA)
             self._db.execute(_BACKFILL.format(a="ofrenda_activity", m="ofrenda_matches", now=repr(time.time())))
+        self._reader = psycopg.connect(url, autocommit=True)  # reads never wait for a commit
+        self._read_lock = threading.Lock()
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connections."""
         with self._lock:
             self._db.close()
+        with self._read_lock:
+            self._reader.close()
 
     def create(self, match: MatchRecord, *, at: float = 0.0) -> None:
         """Store a new match, active at ``at``."""
@@ -461,8 +474,8 @@ class PostgresStore:
 
     def match(self, match_id: str) -> MatchRecord | None:
         """The header of a match, or ``None``."""
-        with self._lock:
-            row = self._db.execute(
+        with self._read_lock:
+            row = self._reader.execute(
                 "SELECT m.*, a.options_json FROM ofrenda_matches m"
                 " LEFT JOIN ofrenda_activity a ON a.match_id = m.id WHERE m.id = %s",
                 (match_id,),
@@ -473,8 +486,8 @@ class PostgresStore:
 
     def steps(self, match_id: str, since: int) -> list[StepRecord]:
         """The steps numbered ``since`` and after, in order."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._read_lock:
+            rows = self._reader.execute(
                 _READ_STEPS.format(steps="ofrenda_steps") + " WHERE match_id = %s AND number >= %s ORDER BY number",
                 (match_id, since),
             ).fetchall()
