@@ -186,7 +186,10 @@ class _Hub:
 
     async def publish(self, match_id: str, *, refresh: bool = True) -> None:
         """Bring every connection to ``match_id`` up to date (a no-op for those that are)."""
+        held = None if refresh else self.service.held_seq(match_id)
         for connection in list(self.connections.get(match_id, ())):
+            if held is not None and connection.seen == held and connection.seat is not None:
+                continue  # up to date already (a spectator's stream may lag: it is asked)
             try:
                 await self.catch_up(match_id, connection, refresh=refresh)
             except Exception:  # a closed socket, or a removed match: forget it

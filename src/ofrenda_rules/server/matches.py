@@ -538,6 +538,11 @@ class MatchService:
         if not any(hmac.compare_digest(_hash(secret), h) for h in expected):
             raise ServerError(403, "forbidden", "this match's replay is for its players: send a seat's secret")
 
+    def held_seq(self, match_id: str) -> int | None:
+        """The last sequence number of a match as this process holds it in memory (no database read), or ``None``."""
+        live = self._live.get(match_id)
+        return None if live is None else live.ends[-1]
+
     def live_ends(self, match_id: str) -> list[int]:
         """The step count after each committed batch of a match, ``0`` first: its sequence numbers so far."""
         return list(self._load(match_id).ends)
