@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import secrets
 from pathlib import Path
-from typing import TextIO
+from typing import Any, Final, TextIO
 
 from ofrenda_rules._cli.common import (
     CliError,
@@ -24,8 +24,12 @@ from ofrenda_rules.playout import random_move
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.replay import Recorder, dump_replay
 from ofrenda_rules.rng import Rng
+from ofrenda_rules.undo import History, UndoRefusal, can_undo
 
-__all__ = ["add_parser", "run"]
+__all__ = ["UNDO", "add_parser", "run"]
+
+UNDO: Final = object()
+"""What a person's answer ``u`` stands for: take back the last decision, when the rules allow it."""
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -75,7 +79,7 @@ def _choose(game: AnyGame, state: object, seat: int, players: int, out: TextIO, 
         for number, action in enumerate(legal, start=1):
             print(f"  {number:3d}. {game.describe_action(state, action)}", file=out)
     while True:
-        print(f"your move (1-{len(legal)}, q to quit): ", end="", file=out, flush=True)
+        print(f"your move (1-{len(legal)}, u to undo, q to quit): ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line:
             raise CliError("no more input: game abandoned")
@@ -84,6 +88,8 @@ def _choose(game: AnyGame, state: object, seat: int, players: int, out: TextIO, 
         answer = line.strip().lower()
         if answer in ("q", "quit", "exit"):
             raise CliError("game abandoned")
+        if answer in ("u", "undo"):
+            return UNDO
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         print(f"please type a number from 1 to {len(legal)}", file=out)
@@ -121,18 +127,38 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
     print(f"{game.info.title}: {summarize_config(config)}, {chance}", file=out)
     moves = 0
     limit = game.max_steps(config)
+    start: Any = recorder.state
+    history: History[Any, Any] = History.start(game, start)
     while (player := game.current_player(recorder.state)) != TERMINAL:
         if moves >= limit:
             raise CliError(f"the game did not end within {limit} moves (a bug)")
         state = recorder.state
         if player in humans:
             action = _choose(game, state, player, players, out, stdin)
+            if action is UNDO:
+                asking = player if player != CHANCE else history.actor
+                if asking not in humans or asking == CHANCE:
+                    print("cannot undo: a chance outcome is never taken back [chance-outcome]", file=out)
+                    continue
+                answer = can_undo(history, asking)
+                if isinstance(answer, UndoRefusal):
+                    print(f"cannot undo: {answer}", file=out)
+                    continue
+                history = answer.history
+                recorder = Recorder(game, config, seed if seeded else None)
+                for earlier in history.actions():
+                    recorder.step(earlier)
+                moves = history.length
+                print(f"seat {asking} takes back: {game.describe_action(history.state, answer.action)}", file=out)
+                continue
         elif player in policies:
             action = policies[player](state)
         else:
             action, bots = random_move(game, state, bots)
         description = game.describe_action(state, action)
         events = recorder.step(action)
+        reached: Any = recorder.state
+        history = History(game, reached, history, action, player, history.length + 1)
         moves += 1
         if not args.quiet:
             actor = actor_name(player)
