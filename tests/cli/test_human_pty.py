@@ -22,7 +22,7 @@ import pytest
 from ofrenda_rules.registry import AnyGame, games
 
 ROOT = Path(__file__).resolve().parents[2]
-PROMPT = re.compile(rb"your move \(1-(\d+), q to quit\): $")
+PROMPT = re.compile(rb"your move \(1-(\d+), u to undo, q to quit\): $")
 SECONDS = 240.0
 """The longest a whole game may take here."""
 ANSWERS = 2000
