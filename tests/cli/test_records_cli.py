@@ -72,7 +72,7 @@ def test_a_person_takes_back_a_decision_when_the_rules_allow_and_hears_why_not_o
         "play", "ofrenda", "-p", "2", "--seed", "3", "--human", "0", "--save", str(saved), stdin=answers
     )
     assert status == 0, err
-    assert "u to undo" in out
+    assert "u undo, q quit" in out
     assert out.count("seat 0 takes back: seat 0 takes portrait") == 1
     assert "cannot undo: nothing has been played yet [nothing-to-undo]" in out
     report = verify(load_replay(saved.read_bytes()))
