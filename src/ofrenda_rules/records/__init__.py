@@ -20,7 +20,7 @@ edition), ``Seed`` (a seeded game; absent when chance outcomes are moves),
 ``Date`` (``YYYY-MM-DD``) and ``Result`` (the final result's JSON, checked
 when the record is verified). Each move is its number, its actor (``S1``..
 ``SN``, or ``*`` for a chance outcome) and the move in words
-(:mod:`ofrenda_rules.records._moves`: the action's tag, then its values); a
+(the action's tag, then its values, see :func:`moves_table`); a
 comment in braces may follow a move or stand on a line of its own.
 
 A seat's record (``to_record(replay, seat=n)``) writes only what that seat
