@@ -4,8 +4,8 @@
 untrusted input in :mod:`~ofrenda_rules.server.inputs`, the limits in
 :mod:`~ofrenda_rules.server.limits`, the WebSocket connections and their
 streams in :mod:`~ofrenda_rules.server.hub`, the matches in
-:mod:`~ofrenda_rules.server.matches`. :class:`Limits`, :data:`MAX_BODY_BYTES`
-and :data:`MAX_MESSAGE_BYTES` are re-exported here as before.
+:mod:`~ofrenda_rules.server.matches`. ``Limits``, ``MAX_BODY_BYTES`` and
+``MAX_MESSAGE_BYTES`` may still be imported from here.
 
 Routes (every body is JSON; every error is ``{"error": {"code", "message", "path"?}}``):
 
@@ -26,8 +26,9 @@ Routes (every body is JSON; every error is ``{"error": {"code", "message", "path
   pushed after every change of the match, and each later message ``{"step": N, "action": {...}}``
   is a submission, answered as ``POST .../actions`` answers it.
 
-Untrusted input is bounded: request bodies (:data:`MAX_BODY_BYTES`), WebSocket
-messages (:data:`MAX_MESSAGE_BYTES`) and the number of matches; JSON goes
+Untrusted input is bounded: request bodies
+(:data:`~ofrenda_rules.server.inputs.MAX_BODY_BYTES`), WebSocket messages
+(:data:`~ofrenda_rules.server.inputs.MAX_MESSAGE_BYTES`) and the number of matches; JSON goes
 through the library's strict parser; no traceback ever reaches a client; no
 CORS headers are sent.
 """
@@ -60,19 +61,24 @@ from ofrenda_rules.replay import dump_replay
 from ofrenda_rules.serialization import parse_json
 from ofrenda_rules.server.hub import Connection, Hub
 from ofrenda_rules.server.inputs import (
-    MAX_BODY_BYTES,
-    MAX_MESSAGE_BYTES,
+    MAX_BODY_BYTES as MAX_BODY_BYTES,  # re-exported: callers import the limits from here
+)
+from ofrenda_rules.server.inputs import (
+    MAX_MESSAGE_BYTES as MAX_MESSAGE_BYTES,
+)
+from ofrenda_rules.server.inputs import (
     read_body,
     read_message,
     read_secret,
     seat_number,
 )
-from ofrenda_rules.server.limits import Limits, RateLimit
+from ofrenda_rules.server.limits import Limits as Limits  # re-exported
+from ofrenda_rules.server.limits import RateLimit
 from ofrenda_rules.server.matches import MatchService, ServerError
 from ofrenda_rules.server.protocol import openapi
 from ofrenda_rules.server.store import PostgresStore, Store, open_store
 
-__all__ = ["CLIENT_POLICY", "MAX_BODY_BYTES", "MAX_MESSAGE_BYTES", "STATIC", "Limits", "create_app"]
+__all__ = ["CLIENT_POLICY", "STATIC", "create_app"]
 
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
