@@ -53,6 +53,14 @@ def served(tmp_path: Path) -> Iterator[str]:
         stop(server)
 
 
+@pytest.fixture(autouse=True)
+def leave_the_page(served: str, browser: webdriver.Chrome) -> Iterator[None]:  # noqa: F811
+    """Leave the client's page before its server stops: the page would keep reconnecting to a closed port."""
+    yield
+    browser.get("about:blank")
+    browser.get_log("browser")  # type: ignore[no-untyped-call]  # selenium leaves get_log unannotated
+
+
 @pytest.mark.parametrize("name", ["dia_de_los_muertos", "ofrenda", "ofrendados", "portents"])
 def test_a_person_plays_a_whole_match_against_bots_in_the_browser(
     name: str,
