@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import pickle
 import random
+import subprocess
+import sys
+import unittest
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +19,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 numpy = pytest.importorskip("numpy")
 
-from open_spiel.python.algorithms import mcts, outcome_sampling_mccfr  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
 from ofrenda_rules.adapters.openspiel import PREFIX, parameters, register, short_name  # noqa: E402
 from ofrenda_rules.registry import AnyGame, games  # noqa: E402
@@ -157,3 +161,147 @@ def test_outcome_sampling_mccfr_runs_on_information_states() -> None:
     probabilities = policy.action_probabilities(state)
     assert set(probabilities) == set(state.legal_actions())
     assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+# OpenSpiel's own simulation test, imported from the installed package after register(): its
+# module lists every registered game at import, so it generates one test per game and player count.
+from open_spiel.python.tests import games_sim_test  # noqa: E402
+
+SIM_TESTS = sorted(name for name in dir(games_sim_test.GamesSimTest) if PREFIX in name)
+
+
+def test_openspiels_games_sim_test_lists_every_game() -> None:
+    listed = {short_name(game) for game in games() if any(name.endswith(short_name(game)) for name in SIM_TESTS)}
+    assert listed == {short_name(game) for game in games()}
+
+
+@pytest.mark.parametrize("name", SIM_TESTS)
+def test_openspiels_games_sim_test_passes_unmodified(name: str) -> None:
+    result = unittest.TestResult()
+    games_sim_test.GamesSimTest(name).run(result)
+    assert result.testsRun == 1 and not result.skipped
+    assert result.wasSuccessful(), [text for _, text in (*result.errors, *result.failures)]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_openspiels_sim_game_passes_at_every_player_count(game: AnyGame, players: int) -> None:
+    # The generated tests above cover 2..6 players of games up to 6; this covers every count (solo too).
+    case = games_sim_test.GamesSimTest(f"test_game_sim_{short_name(game)}")
+    case.sim_game(load(game, players=players))
+
+
+def test_a_pickled_game_loads_in_a_process_that_never_registered() -> None:
+    games_pickled = [pickle.dumps(load(game, players=n)) for game in games() for n in game.info.player_counts]
+    program = (
+        "import pickle, sys\n"
+        "for blob in pickle.loads(sys.stdin.buffer.read()):\n"
+        "    game = pickle.loads(blob)\n"
+        "    state = game.new_initial_state()\n"
+        "    print(str(game), state.is_chance_node())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], input=pickle.dumps(games_pickled), capture_output=True, check=True
+    )
+    lines = done.stdout.decode().splitlines()
+    expected = [f"{load(game, players=players)} True" for game in games() for players in game.info.player_counts]
+    assert lines == expected
+
+
+def _played(spiel: Any, seed: int, decisions: int) -> Any:
+    """A state after ``decisions`` random decisions (and every chance event before the next one)."""
+    rng = random.Random(seed)
+    state = spiel.new_initial_state()
+    made = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        elif made == decisions:
+            break
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            made += 1
+    return state
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_resample_from_infostate_keeps_what_the_seat_knows(game: AnyGame, players: int) -> None:
+    spiel = load(game, players=players)
+    sampler = random.Random(11).random
+    checked = 0
+    differed = 0
+    for seed in range(3):
+        state = _played(spiel, seed, 1 + 4 * seed)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        for _ in range(4):
+            drawn = state.resample_from_infostate(player, sampler)
+            assert drawn.current_player() == player
+            assert drawn.legal_actions() == state.legal_actions()
+            assert drawn.observation_string(player) == state.observation_string(player)
+            assert drawn.information_state_string(player) == state.information_state_string(player)
+            assert drawn.observation_tensor(player) == state.observation_tensor(player)
+            assert drawn.information_state_tensor(player) == state.information_state_tensor(player)
+            drawn_state = drawn.ofrenda_state
+            assert game.observe(drawn_state, player) == game.observe(state.ofrenda_state, player)
+            differed += str(drawn) != str(state)
+            again = pickle.loads(pickle.dumps(drawn))
+            assert str(again) == str(drawn)
+            assert again.information_state_string(player) == state.information_state_string(player)
+            _, loaded = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel, drawn))
+            assert str(loaded) == str(drawn)
+            follow = drawn.clone()
+            follow.apply_action(follow.legal_actions()[0])
+            assert follow.history() == [drawn.legal_actions()[0]]
+            checked += 1
+    assert checked >= 4
+    if game.info.hidden_information:
+        assert differed > 0, "resampling never drew another hidden state"
+    else:
+        assert differed == 0, "a game without hidden information resampled what every seat sees"
+
+
+def test_resample_from_infostate_takes_openspiels_sampler() -> None:
+    game = next(g for g in games() if g.info.name == "ofrenda")
+    spiel = load(game, players=3)
+    state = _played(spiel, 1, 5)
+    player = state.current_player()
+    drawn = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert drawn.information_state_string(player) == state.information_state_string(player)
+
+
+IMPERFECT_GAMES = [g for g in games() if g.info.hidden_information]
+IMPERFECT = [pytest.param(g, id=g.info.name) for g in IMPERFECT_GAMES]
+
+
+@pytest.mark.parametrize("game", IMPERFECT)
+def test_openspiels_ismcts_bot_plays_whole_games_of_every_imperfect_information_game(game: AnyGame) -> None:
+    spiel = load(game)
+    rng = numpy.random.RandomState(4)
+    bot = ismcts.ISMCTSBot(spiel, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=3, random_state=rng)
+    state = spiel.new_initial_state()
+    decisions = 0
+    while not state.is_terminal() and decisions < 1000:
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+    assert state.is_terminal() and decisions > 10
+    assert sum(state.returns()) in (0.0, pytest.approx(1.0))
+
+
+def test_imperfect_information_games_are_ofrenda_and_dia_de_los_muertos() -> None:
+    assert sorted(game.info.name for game in IMPERFECT_GAMES) == ["dia_de_los_muertos", "ofrenda"]
+
+
+def test_the_ismcts_example_runs_on_every_imperfect_information_game() -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / "openspiel_ismcts.py"
+    done = subprocess.run([sys.executable, str(example), "2", "2"], capture_output=True, check=True, text=True)
+    for game in games():
+        ran = f"ofrenda_rules_{game.info.name}: ISMCTS" in done.stdout
+        assert ran == game.info.hidden_information
+    assert done.stdout.count("MCCFR (2 iterations)") == 2

@@ -134,6 +134,8 @@ def test_a_person_plays_a_whole_match_by_clicking_the_table(
     else:
         pytest.fail(f"the game did not end within {CLICKS} clicks")
     assert browser.find_element(By.ID, "turn").text == "Game over"
+    body = browser.find_element(By.TAG_NAME, "body")
+    wait.until(lambda d: body.get_attribute("data-seq") == body.get_attribute("data-step"))  # the push stream's seq
     assert browser.find_element(By.ID, "result").text.strip()
     assert browser.find_element(By.ID, "problem").text == ""
     assert on_picture > 10 and on_picture > from_list, (on_picture, from_list)

@@ -49,6 +49,7 @@ from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.digest import canonical_json
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, games, get_game
+from ofrenda_rules.rng import Rng
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
 from ofrenda_rules.utility import Payoff, returns
 
@@ -149,20 +150,48 @@ class _Track:
     writes the config's JSON, the action ids and the last state's JSON, and
     reading replays the ids and checks the state against its JSON. A track
     made by one more action keeps its parent, whose recall digests it extends.
+
+    A track usually starts at the set-up. One made by
+    :meth:`OfrendaState.resample_from_infostate` starts at the resampled state
+    instead (``origin`` holds its JSON) and keeps ``prior``: the seat that
+    resampled and every view that seat had before, so that seat's recall
+    (information-state string and tensor) is the same as in the history it
+    was drawn from; the other seats' recall starts at the resampled state.
     """
 
-    __slots__ = ("actions", "game", "parent", "recall", "states")
+    __slots__ = ("actions", "game", "origin", "parent", "prior", "recall", "states")
 
-    def __init__(self, game: AnyGame, states: tuple[Any, ...], actions: tuple[int, ...], parent: _Track | None) -> None:
+    def __init__(
+        self,
+        game: AnyGame,
+        states: tuple[Any, ...],
+        actions: tuple[int, ...],
+        parent: _Track | None,
+        origin: str | None = None,
+        prior: tuple[int, tuple[Any, ...]] | None = None,
+    ) -> None:
         self.game = game
         self.states = states
         self.actions = actions
         self.parent = parent
+        self.origin = origin
+        self.prior = prior
         self.recall: dict[int, bytes] = {}
 
     def extended(self, state: Any, action: int) -> _Track:
         """The track one action longer."""
-        return _Track(self.game, (*self.states, state), (*self.actions, action), self)
+        return _Track(self.game, (*self.states, state), (*self.actions, action), self, self.origin, self.prior)
+
+    def prior_views(self, player: int) -> tuple[Any, ...]:
+        """The views ``player`` had before the track's first state (none unless it resampled this track)."""
+        if self.prior is None or self.prior[0] != player:
+            return ()
+        return self.prior[1]
+
+    def views(self, player: int) -> list[Any]:
+        """Every view ``player`` has had along the track, its prior views first."""
+        observe = self.game.observe
+        return [*self.prior_views(player), *(observe(state, player) for state in self.states)]
 
     def recall_digest(self, player: int) -> bytes:
         """The SHA-256 chain of every view ``player`` had along the track (computed once per track and seat)."""
@@ -171,25 +200,56 @@ class _Track:
         while track is not None and player not in track.recall:
             pending.append(track)
             track = track.parent
-        digest = b"" if track is None else track.recall[player]
+        if track is None:
+            digest = b""
+            for view in self.prior_views(player):
+                digest = _chained(digest, self.game, view)
+        else:
+            digest = track.recall[player]
         for step in reversed(pending):
-            view = canonical_json(to_json_value(self.game.observe(step.states[-1], player)))
-            digest = hashlib.sha256(digest + view.encode()).digest()
+            digest = _chained(digest, self.game, self.game.observe(step.states[-1], player))
             step.recall[player] = digest
         return digest
+
+    def resampled(self, state: Any, player: int) -> _Track:
+        """A track starting at ``state`` (drawn for ``player``), carrying ``player``'s views until now."""
+        views = self.views(player)
+        return _Track(self.game, (state,), (), None, dumps(state), (player, tuple(views[:-1])))
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Track:
         return self
 
-    def __reduce__(self) -> tuple[Any, tuple[str, str, tuple[int, ...], str]]:
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         config = self.states[0].config
-        return (_rebuild, (self.game.info.name, dumps(config), self.actions, dumps(self.states[-1])))
+        name = self.game.info.name
+        actions, last = self.actions, dumps(self.states[-1])
+        if self.origin is None:
+            return (_rebuild, (name, dumps(config), actions, last))
+        player, views = self.prior if self.prior is not None else (-1, ())
+        prior = [dumps(view) for view in views]
+        return (_rebuild, (name, dumps(config), actions, last, self.origin, player, prior))
 
 
-def _rebuild(name: str, config_json: str, actions: Sequence[int], state_json: str) -> _Track:
+def _chained(digest: bytes, game: AnyGame, view: Any) -> bytes:
+    return hashlib.sha256(digest + canonical_json(to_json_value(view)).encode()).digest()
+
+
+def _rebuild(
+    name: str,
+    config_json: str,
+    actions: Sequence[int],
+    state_json: str,
+    origin: str | None = None,
+    player: int = -1,
+    prior: Sequence[str] = (),
+) -> _Track:
     game = get_game(name)
     config = loads(config_json, game.config_type)
-    track = _Track(game, (game.new_game(config, None),), (), None)
+    if origin is None:
+        track = _Track(game, (game.new_game(config, None),), (), None)
+    else:
+        views = tuple(loads(view, game.view_type) for view in prior)
+        track = _Track(game, (loads(origin, game.state_type),), (), None, origin, (player, views))
     for action in actions:
         state = track.states[-1]
         chance = game.current_player(state) == CHANCE
@@ -256,6 +316,24 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         """Whether the game has ended."""
         return bool(self._definition.is_over(self.ofrenda_state))
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> OfrendaState:
+        """A state drawn by the library's ``resample`` from all that ``player_id`` has observed.
+
+        ``probability_sampler`` (OpenSpiel's, a callable returning floats in
+        ``[0, 1)``) is called twice for a 64-bit seed of the library's ``Rng``.
+        The new state's ``history()`` starts at the resampled state (the actions
+        that would lead to it are not known); ``player_id``'s observation and
+        information-state strings and tensors are those of this state.
+        """
+        seed = 0
+        for _ in range(2):
+            seed = (seed << 32) | min(int(float(probability_sampler()) * 2**32), 2**32 - 1)
+        track = self._track
+        drawn = track.game.resample(track.states[-1], player_id, Rng(seed))
+        state = OfrendaState(self.get_game())
+        state._track = track.resampled(drawn, player_id)
+        return state
+
     def returns(self) -> list[float]:
         """The win shares at the end (``0`` for every seat before)."""
         return list(returns(self._definition, self.ofrenda_state, Payoff.WIN_SHARE))
@@ -293,7 +371,7 @@ class Observer:
         """Fill the tensor from ``player``'s view (views) of ``state``."""
         game, config = self.game, self.config
         if self.perfect_recall:
-            views = [game.observe(step, player) for step in state._track.states]
+            views = state._track.views(player)
             values = game.encode_information_state(config, views)
         else:
             values = game.encode_observation(config, game.observe(state.ofrenda_state, player))
@@ -327,6 +405,10 @@ class OfrendaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         )
         super().__init__(game_type(game), info, dict(params or {}))
 
+    def __reduce__(self) -> tuple[type[OfrendaGame], tuple[dict[str, Any]]]:
+        """Pickled as its class (bound in this module) and its parameters."""
+        return (type(self), (dict(self.get_parameters()),))
+
     def new_initial_state(self) -> OfrendaState:
         """The set-up, before any chance event is resolved."""
         return OfrendaState(self)
@@ -344,8 +426,35 @@ def register(names: Sequence[str] | None = None) -> tuple[str, ...]:
     for game in chosen:
         name = short_name(game)
         if name not in _REGISTERED:
-            cls = type(f"OfrendaGame_{game.info.name}", (OfrendaGame,), {"definition": game})
-            pyspiel.register_game(game_type(game), cls)
+            pyspiel.register_game(game_type(game), _game_class(game))
             _REGISTERED.add(name)
         registered.append(name)
     return tuple(registered)
+
+
+_CLASS_PREFIX: Final = "OfrendaGame_"
+_CLASSES: dict[str, type[OfrendaGame]] = {}
+
+
+def _game_class(game: AnyGame) -> type[OfrendaGame]:
+    """The ``OfrendaGame`` subclass of one game, bound in this module under ``OfrendaGame_<name>`` so it pickles."""
+    name = _CLASS_PREFIX + game.info.name
+    cls = _CLASSES.get(name)
+    if cls is None:
+        cls = type(name, (OfrendaGame,), {"definition": game, "__module__": __name__, "__qualname__": name})
+        _CLASSES[name] = cls
+        globals()[name] = cls
+    return cls
+
+
+def __getattr__(name: str) -> type[OfrendaGame]:
+    """``OfrendaGame_<name>``: the game's class, registered on first use (so a pickled game loads in a new process)."""
+    if name.startswith(_CLASS_PREFIX):
+        try:
+            game = get_game(name.removeprefix(_CLASS_PREFIX))
+        except OfrendaRulesError:
+            pass
+        else:
+            register([game.info.name])
+            return _game_class(game)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

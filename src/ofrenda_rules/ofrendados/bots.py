@@ -28,7 +28,14 @@ The options, each valued one step ahead with owed draws placed greedily:
   ``POWER_VALUE`` per round left; Eternal Calaveritas by what they count on the
   neighbours' offerings now, grown by ``ETERNAL_GROWTH`` per round left.
 
-The die powers themselves (turning or rerolling a die) are never used.
+* **die powers** -- a purple card's power (turn one of the seat's unused
+  dice to another face, or reroll it; once per round, in the rounds after
+  the purchase) is used when it improves a die: in the create step, before
+  using a die, the bot turns the die whose best value (as in **draft**) gains
+  most from its new face, or rerolls the die whose mean value over the six
+  faces beats its value now, if that gain is positive; with powers over the
+  pool (``DiePowerTarget.POOL``), in the draft it turns or rerolls a pool
+  die when the result is worth more than the best die it could take.
 
 >>> from ofrenda_rules.ofrendados import Config, new_game, apply, is_over, outcome
 >>> state = new_game(Config(players=2), seed=4)
@@ -50,8 +57,10 @@ from ofrenda_rules.ofrendados.actions import (
     BuyCard,
     DrawObject,
     Pass,
+    RerollDie,
     RewriteObject,
     TakeDie,
+    TurnDie,
     UseDie,
 )
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
@@ -61,7 +70,16 @@ from ofrenda_rules.ofrendados.rules import current_player, legal_actions
 from ofrenda_rules.ofrendados.scoring import neighbours
 from ofrenda_rules.ofrendados.state import ROUNDS, Board, Config, MajorityCount, MajorityTies, PendingKind, Phase, State
 
-__all__ = ["ETERNAL_GROWTH", "POWER_VALUE", "QUALIFIED", "SPACE_PENALTY", "draw_delta", "reference_bot", "value"]
+__all__ = [
+    "ETERNAL_GROWTH",
+    "POWER_GAIN",
+    "POWER_VALUE",
+    "QUALIFIED",
+    "SPACE_PENALTY",
+    "draw_delta",
+    "reference_bot",
+    "value",
+]
 
 QUALIFIED: Final = 20.0
 """Value of having a flower in the land of the living."""
@@ -69,6 +87,8 @@ SPACE_PENALTY: Final = 5.0
 """Value lost per space still to go before the land of the living."""
 POWER_VALUE: Final = 1.5
 """Value of a die-power card per round left."""
+POWER_GAIN: Final = 0.0
+"""The least gain in a die's value for which the bot uses a die power on it."""
 ETERNAL_GROWTH: Final = 0.3
 """Growth of an Eternal Calaverita's count per round left, as a fraction of its count now."""
 
@@ -341,6 +361,12 @@ class _Table:
         use = self.face_value(colour_pips, False)
         return use if face.pesos else max(use, self.face_value(colour_pips, True))
 
+    def power_value(self, action: TurnDie | RerollDie) -> float:
+        """The best value of the die a power leaves: its new face's, or the mean over the six faces of a reroll."""
+        if isinstance(action, TurnDie):
+            return self.die_value((action.colour, action.to))
+        return sum(self.die_value((action.colour, pips)) for pips in range(1, 7)) / 6
+
     def card_value(self, card_id: int) -> float:
         """The value after buying ``card_id`` (its price paid) and its immediate effect."""
         card = self.edition.card(card_id)
@@ -416,10 +442,19 @@ def reference_bot(state: State) -> Action:
                 sheet = (*board.sheet[:cell], head.object, *board.sheet[cell + 1 :])
                 options.append((table._plain(Board(sheet, board.flowers, board.pesos, board.cards)), action))
         return _first_best(options) if options else legal[0]
+    powers = [a for a in legal if isinstance(a, TurnDie | RerollDie)]
     if state.phase is Phase.DRAFT:
-        takes = [(table.die_value((a.colour, a.pips)), a) for a in legal if isinstance(a, TakeDie)]
+        takes: list[tuple[float, Action]] = [
+            (table.die_value((a.colour, a.pips)), a) for a in legal if isinstance(a, TakeDie)
+        ]
+        takes += [(table.power_value(a), a) for a in powers]
         return _first_best(takes) if takes else legal[0]
     if state.phase is Phase.CREATE:
+        if powers:
+            gains = [(table.power_value(a) - table.die_value((a.colour, a.pips)), a) for a in powers]
+            gain = max(option[0] for option in gains)
+            if gain > POWER_GAIN:
+                return _first_best([option for option in gains if option[0] == gain])
         uses = [(table.face_value((a.colour, a.pips), a.as_money), a) for a in legal if isinstance(a, UseDie)]
         return _first_best(uses) if uses else legal[0]
     options = [(table.base, next(a for a in legal if isinstance(a, Pass)))] if Pass() in legal else []
