@@ -30,12 +30,13 @@ KERNEL_ROOTS = (
     P + "errors",
     P + "game",
     P + "json",
+    P + "picks",
     P + "rng",
     P + "schema",
     P + "serialization",
     P + "svg",
 )
-"""The kernel: the game contract, errors, the generator, chance, copying, editions, JSON (and its old names), SVG."""
+"""The kernel: the game contract, errors, the generator, chance, copying, editions, JSON (and its old names), picks, SVG."""
 ENCODING_ROOTS = (P + "encodings", P + "action_ids", P + "positions")
 """What the games build their integer ids and position notation on (and the old names of its modules)."""
 GAMES = ("dia_de_los_muertos", "ofrenda", "ofrendados", "portents")
