@@ -36,7 +36,7 @@ KERNEL_ROOTS = (
     P + "serialization",
     P + "svg",
 )
-"""The kernel: the game contract, errors, the generator, chance, copying, editions, JSON (and its old names), picks, SVG."""
+"""The kernel: the game contract, errors, the generator, chance, copying, editions, JSON (old names too), picks, SVG."""
 ENCODING_ROOTS = (P + "encodings", P + "action_ids", P + "positions")
 """What the games build their integer ids and position notation on (and the old names of its modules)."""
 GAMES = ("dia_de_los_muertos", "ofrenda", "ofrendados", "portents")
