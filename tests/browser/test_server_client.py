@@ -61,6 +61,8 @@ def served(tmp_path: Path) -> Iterator[str]:
 def _open_seat(driver: webdriver.Chrome, served: str, name: str, wait: WebDriverWait[webdriver.Chrome]) -> None:
     """Create a match of ``name`` (seat 0 a person, the others bots) from the lobby and open seat 0's link."""
     driver.get(served + "/")
+    # The page of an earlier test, left open on its stopped server, logged its reconnection attempts: drop them.
+    driver.get_log("browser")  # type: ignore[no-untyped-call]  # selenium leaves get_log unannotated
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game option")) == 4)
     Select(driver.find_element(By.ID, "game")).select_by_value(name)
     players = Select(driver.find_element(By.ID, "players"))
