@@ -25,10 +25,13 @@ from contextlib import contextmanager
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["FONT_FAMILY", "Picture", "number"]
+__all__ = ["FONT_FAMILY", "LAST_MOVE", "Picture", "number"]
 
 FONT_FAMILY: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 """The font families pictures ask for -- installed fonts and the generic ``sans-serif`` fallback, never a web font."""
+
+LAST_MOVE: Final = "#d55e00"
+"""The colour of the dashed outline around the parts of the table the last move changed (Okabe-Ito vermilion)."""
 
 _NAMESPACE: Final = "http://www.w3.org/2000/svg"
 
@@ -86,6 +89,7 @@ class Picture:
         """The picture's description."""
         self._parts: list[str] = []
         self._depth = 0
+        self._last_move: frozenset[str] = frozenset()
         if background is not None:
             self.rect(0, 0, width, height, fill=background)
 
@@ -256,6 +260,7 @@ class Picture:
         translate: tuple[float, float] | None = None,
         element: str | None = None,
         kind: str | None = None,
+        box: tuple[float, float, float, float] | None = None,
     ) -> Iterator[None]:
         """Shapes drawn inside the ``with`` block form one group.
 
@@ -263,7 +268,10 @@ class Picture:
         screen readers give the group); ``translate`` moves the whole group.
         ``element`` makes the group a part of the table a player may pick (see
         :mod:`ofrenda_rules.picks`): its ``id``, with ``data-pick`` naming
-        ``kind`` (what it is: ``"hand"``, ``"slot"``, ...) for frontends.
+        ``kind`` (what it is: ``"hand"``, ``"slot"``, ...) for frontends. When
+        ``element`` is one of the last move's (:meth:`mark_last_move`), the
+        group is marked ``data-last-move`` and, given its ``box`` (x, y, width,
+        height in the group's own coordinates), outlined.
 
         >>> picture = Picture(10, 10, title="", desc="")
         >>> with picture.group(element="slot-3", kind="slot"):
@@ -273,15 +281,32 @@ class Picture:
         """
         transform = None if translate is None else f"translate({number(translate[0])},{number(translate[1])})"
         pick = None if element is None else (kind or "element")
-        self._add("<g" + _attrs({"id": element, "data-pick": pick, "class": css_class, "transform": transform}) + ">")
+        last = element is not None and element in self._last_move
+        pairs = {"id": element, "data-pick": pick, "data-last-move": "true" if last else None}
+        self._add("<g" + _attrs({**pairs, "class": css_class, "transform": transform}) + ">")
         self._depth += 1
         if label is not None:
             self._add(f"<title>{escape(label)}</title>")
         try:
             yield
+            if last and box is not None:
+                x, y, width, height = box
+                self.rect(x - 3, y - 3, width + 6, height + 6, stroke=LAST_MOVE, stroke_width=4, rx=6, dash="8 4")
         finally:
             self._depth -= 1
             self._add("</g>")
+
+    def mark_last_move(self, elements: Iterable[str]) -> None:
+        """Name the elements the last move changed, to be marked and outlined as they are drawn (see :meth:`group`).
+
+        >>> picture = Picture(10, 10, title="", desc="")
+        >>> picture.mark_last_move(["slot-3"])
+        >>> with picture.group(element="slot-3", kind="slot", box=(0, 0, 5, 5)):
+        ...     pass
+        >>> picture.elements()[0], picture.elements()[1].startswith('<rect x="-3"')
+        ('<g id="slot-3" data-pick="slot" data-last-move="true">', True)
+        """
+        self._last_move = frozenset(elements)
 
     def elements(self) -> tuple[str, ...]:
         """The elements drawn so far, as text without indentation -- to :meth:`paste` into other pictures.

@@ -54,7 +54,7 @@ from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind, Path
 from ofrenda_rules.ofrendados.edition import Edition
 from ofrenda_rules.ofrendados.offering import full_rows
 from ofrenda_rules.ofrendados.picks import card_id as owned_card_id
-from ofrenda_rules.ofrendados.picks import cell_id, die_id, market_id
+from ofrenda_rules.ofrendados.picks import cell_id, die_id, last_move_elements, market_id
 from ofrenda_rules.ofrendados.rules import current_player
 from ofrenda_rules.ofrendados.scoring import ScoreSheet, board_score_sheets, rank_sheets
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
@@ -896,7 +896,9 @@ def _draw_sheet(picture: _Canvas, table: _Table, layout: _Layout, seat: int, x: 
             row, column = spec.cells[index]
             what = "empty" if content is None else _name(content)
             label = f"Cell {index} (row {row}, column {column}): {what}"
-            with picture.group(label=label, element=cell_id(seat, index), kind="cell"):
+            cx, cy = layout.sheet_cells[index]
+            box = (cx, cy, layout.cell, layout.cell)
+            with picture.group(label=label, element=cell_id(seat, index), kind="cell", box=box):
                 draw = functools.partial(_draw_cell, spec=spec, layout=layout, index=index, content=content)
                 picture.replay(_fragment(layout, ("cell", index, content), draw))
         _draw_rows(picture, spec=spec, layout=layout, full=full)
@@ -1048,6 +1050,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     who = _viewer(table, "the whole table, omniscient")
     title = f"Ofrendados: {who}, {_round_words(table)}, {_PHASE_WORDS[table.phase]}"
     picture = _Canvas(WIDTH, math.ceil(height), title=title, desc=_describe(table, sheets, ranks), background="#fbf8f2")
+    picture.mark_last_move(last_move_elements(subject.recent_events))
     _header(picture, table, sheets, ranks)
     _draw_path(picture, table, layout)
     _draw_dice(picture, table, layout, layout.middle_top, middle)
