@@ -30,8 +30,8 @@ __all__ = ["FONT_FAMILY", "LAST_MOVE", "Picture", "number"]
 FONT_FAMILY: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 """The font families pictures ask for -- installed fonts and the generic ``sans-serif`` fallback, never a web font."""
 
-LAST_MOVE: Final = "#d55e00"
-"""The colour of the dashed outline around the parts of the table the last move changed (Okabe-Ito vermilion)."""
+LAST_MOVE: Final = "#cc79a7"
+"""The colour of the dashed outline around the parts of the table the last move changed (Okabe-Ito reddish purple)."""
 
 _NAMESPACE: Final = "http://www.w3.org/2000/svg"
 

@@ -214,6 +214,8 @@ def test_the_sheet_is_the_stepped_altar_with_every_drawn_object_in_its_cell() ->
     assert sum(1 for label in labels if label.startswith("Cell ")) == 2 * DEFAULT_EDITION.sheet.size
     assert _group_texts(svg, "Cell 17 ")[-1] == "portrait"
     assert _group_texts(svg, "Cell 0 ")[-1] == "candle"
+    skull = render_svg(evolve(state, boards=(board({0: ObjectKind.CALAVERITA}), board())))
+    assert _group_texts(skull, "Cell 0 ")[-1] == "calav.", "issue 38: a Calaverita is not labelled a skull"
     texts = _texts(svg)
     for points in DEFAULT_EDITION.sheet.row_points:
         assert texts.count(f"+{points} if full") == 2

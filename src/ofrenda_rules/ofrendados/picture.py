@@ -98,7 +98,7 @@ _OBJECT_SHORT: Final = {
     ObjectKind.TAMAL: "tamal",
     ObjectKind.MOLE: "mole",
     ObjectKind.PORTRAIT: "portrait",
-    ObjectKind.CALAVERITA: "skull",
+    ObjectKind.CALAVERITA: "calav.",
 }
 _PHASE_WORDS: Final = {
     Phase.OPEN: "opening the market",

@@ -60,13 +60,13 @@ __all__ = ["COLOUR_FILLS", "render_svg"]
 
 COLOUR_FILLS: Final = {
     Trait.YELLOW: "#F0E442",
-    Trait.RED: "#D55E00",
+    Trait.RED: "#C8102E",
     Trait.BLUE: "#0072B2",
     Trait.WHITE: "#F4F4F0",
 }
-"""The fill of each tile colour -- the Okabe-Ito colour-blind-safe palette (white a warm off-white)."""
+"""The fill of each tile colour -- the Okabe-Ito colour-blind-safe palette, red a true red (white a warm off-white)."""
 
-_INK: Final = {Trait.YELLOW: "#1A1A1A", Trait.RED: "#111111", Trait.BLUE: "#FFFFFF", Trait.WHITE: "#1A1A1A"}
+_INK: Final = {Trait.YELLOW: "#1A1A1A", Trait.RED: "#FFFFFF", Trait.BLUE: "#FFFFFF", Trait.WHITE: "#1A1A1A"}
 """Icon and text colour on each tile colour (contrast of 4.5:1 or more)."""
 
 _BACKGROUND: Final = "#FBF6EC"
