@@ -20,12 +20,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Final
+from typing import Final, Self
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["FONT_FAMILY", "LAST_MOVE", "Picture", "number"]
+__all__ = ["FONT_FAMILY", "LAST_MOVE", "Picture", "number", "ordinal"]
 
 FONT_FAMILY: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 """The font families pictures ask for -- installed fonts and the generic ``sans-serif`` fallback, never a web font."""
@@ -46,6 +46,16 @@ def number(value: float) -> str:
         return str(value)
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def ordinal(place: int) -> str:
+    """A place as pictures write it: ``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
+    """
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 _PLAIN: Final = frozenset("&<>\"'\n\r\t")
@@ -324,6 +334,21 @@ class Picture:
         '<rect x="0" y="0" width="10" height="10" fill="#fff"/>'
         """
         return tuple(part.lstrip() for part in self._parts)
+
+    @classmethod
+    def record(cls, draw: Callable[[Self], None]) -> tuple[str, ...]:
+        """The elements ``draw`` makes on a scratch picture (see :meth:`elements`), to :meth:`paste` many times.
+
+        A component drawn the same way wherever it appears (a card face, a die,
+        a cell) is recorded once, kept in a cache, and pasted.
+
+        >>> face = Picture.record(lambda p: p.circle(0, 0, 4, fill="#fff"))
+        >>> face
+        ('<circle cx="0" cy="0" r="4" fill="#fff"/>',)
+        """
+        scratch = cls(0, 0, title="", desc="")
+        draw(scratch)
+        return scratch.elements()
 
     def paste(self, elements: Iterable[str]) -> None:
         """Add elements another :class:`Picture` drew (see :meth:`elements`), at the current place and nesting."""

@@ -282,9 +282,7 @@ def _suit_icon(picture: Picture, cx: float, cy: float, size: float, suit: Suit) 
 
 def _shapes(draw: Callable[[Picture], None]) -> tuple[str, ...]:
     """The elements ``draw`` makes, as text: drawn with the kit's own methods on a scratch picture."""
-    scratch = Picture(1, 1, title="", desc="")
-    draw(scratch)
-    return scratch.elements()
+    return Picture.record(draw)
 
 
 @functools.lru_cache(maxsize=2048)

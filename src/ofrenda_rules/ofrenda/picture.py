@@ -56,7 +56,7 @@ from ofrenda_rules.ofrenda.rules import current_player
 from ofrenda_rules.ofrenda.scoring import SoloTier, board_score, solo_tier
 from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.view import View
-from ofrenda_rules.svg import Picture, number
+from ofrenda_rules.svg import Picture, number, ordinal
 
 __all__ = ["render_svg"]
 
@@ -133,10 +133,6 @@ def _feature(feature: Feature, *, short: bool = False) -> str:
     if feature is Feature.PAPEL_PICADO:
         return "papel" if short else "papel picado"
     return str(feature.value)
-
-
-def _ordinal(place: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -843,7 +839,7 @@ def _player(picture: Picture, table: _Table, seat: int, x: float, y: float, heig
         )
         head = f"{_seat_name(table, seat).capitalize()}: {score} points"
         if table.phase is Phase.OVER and not table.solo:
-            head += f" -- {_ordinal(_places(table, _scores(table))[seat])} place"
+            head += f" -- {ordinal(_places(table, _scores(table))[seat])} place"
         elif table.phase is not Phase.OVER:
             head += " so far"
         picture.text(x + 12, y + 22, head, size=15, weight="bold")

@@ -59,7 +59,7 @@ from ofrenda_rules.ofrendados.rules import current_player
 from ofrenda_rules.ofrendados.scoring import ScoreSheet, board_score_sheets, rank_sheets
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.view import View
-from ofrenda_rules.svg import Picture
+from ofrenda_rules.svg import Picture, ordinal
 
 __all__ = ["render_svg"]
 
@@ -138,20 +138,8 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
-def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
 class _Canvas(Picture):
     """A :class:`~ofrenda_rules.svg.Picture` that replays drawings recorded once (the parts that never change)."""
-
-    @classmethod
-    def record(cls, draw: Callable[[_Canvas], None]) -> tuple[str, ...]:
-        """The elements ``draw`` makes (see :meth:`~ofrenda_rules.svg.Picture.elements`)."""
-        scratch = cls(0, 0, title="", desc="")
-        draw(scratch)
-        return scratch.elements()
 
     def replay(self, fragment: Sequence[str]) -> None:
         """Add the recorded ``fragment`` at the current place."""
@@ -837,7 +825,7 @@ def _panel_lines(
         f" + money {sheet.money}"
     )
     if table.phase is Phase.OVER:
-        place = f"{_ordinal(rank + 1)} place" if sheet.qualified else "no place (never reached the land of the living)"
+        place = f"{ordinal(rank + 1)} place" if sheet.qualified else "no place (never reached the land of the living)"
         headline = f"Final score: {sheet.total} points, {place}"
     else:
         headline = f"Score if the game ended now: {sheet.total}"
