@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.server.load import check_replays, create_matches, play_all, resident_kib
+from tests.server.load import LOAD_OPTIONS, check_replays, create_matches, play_all, resident_kib
 from tests.server.serving import free_port, start, stop, wait_listening
 
 
@@ -35,7 +35,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or str(Path(folder) / "bench.db")
         port = free_port()
-        server = start(port, Path(folder), database)
+        server = start(port, Path(folder), database, *LOAD_OPTIONS)
         try:
             wait_listening(port, server)
             base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"

@@ -181,3 +181,35 @@ def test_a_person_plays_with_the_keyboard_only(
         wait.until(_step_changed_from(step))
         played += 1
     assert played >= 4
+
+
+def test_the_client_sets_a_clock_and_spectators_and_shows_the_clocks(
+    served: str,
+    browser: webdriver.Chrome,  # noqa: F811
+) -> None:
+    from urllib.parse import unquote
+
+    from tests.server.serving import request
+
+    wait = WebDriverWait(browser, WAIT_SECONDS)
+    browser.get(served + "/")
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game option")) == 4)
+    Select(browser.find_element(By.ID, "game")).select_by_value("portents")
+    Select(browser.find_element(By.ID, "players")).select_by_value("2")
+    Select(browser.find_element(By.ID, "seat-1")).select_by_value("human")
+    Select(browser.find_element(By.ID, "clock")).select_by_value("budget-300-5")
+    Select(browser.find_element(By.ID, "spectators")).select_by_value("nobody")
+    browser.find_element(By.ID, "start").click()
+    link = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#links a.seat-link"))
+    href = link.get_attribute("href") or ""
+    match = unquote(href.split("match=")[1].split("&")[0])
+    status, public = request(f"{served}/matches/{match}")
+    assert status == 200 and isinstance(public, dict)
+    assert public["spectators"] == "nobody" and public["clock"] == {"budget": 300.0, "increment": 5.0}
+    browser.get(href)
+    clocks = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#clocks li.clock"))
+    assert len(clocks) == 2
+    texts = [clock.text for clock in clocks]
+    assert texts[0].startswith("Seat 0 (you): ") and texts[1].startswith("Seat 1: "), texts
+    assert all(":" in text.split(": ")[1] for text in texts)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#clocks li.clock.running")) == 1

@@ -58,7 +58,7 @@ def _json(text: str, line: int, column: int, name: str) -> object:
 def from_record(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> AnyReplay:
     """Read a game record (untrusted text) into a replay that :func:`~ofrenda_rules.replay.verify` re-executes.
 
-    The record is bounded (``max_bytes``, :data:`MAX_RECORD_LINE`), every
+    The record is bounded (``max_bytes``, ``MAX_RECORD_LINE``), every
     line must be a tag, a move, a comment in braces or blank; tags come
     before the moves, each at most once; moves are numbered 1, 2, 3, ...
     and each names its actor (``S1``.. or ``*``). The config, edition, result

@@ -168,10 +168,15 @@ class _Hub:
         self.connections: defaultdict[str, set[_Connection]] = defaultdict(set)
         """Each match's connections."""
 
-    async def catch_up(self, match_id: str, connection: _Connection) -> int:
-        """Send ``connection`` every message of its stream it has not been sent; how many were sent."""
+    async def catch_up(self, match_id: str, connection: _Connection, *, refresh: bool = True) -> int:
+        """Send ``connection`` every message of its stream it has not been sent; how many were sent.
+
+        Without ``refresh`` the match is taken as this process holds it (after a commit of its own).
+        """
         async with connection.lock:
-            messages = await run_in_threadpool(self.service.stream, match_id, connection.seat, connection.seen)
+            stream = self.service.stream
+            seat, seen = connection.seat, connection.seen
+            messages = await run_in_threadpool(lambda: stream(match_id, seat, seen, refresh=refresh))
             for message in messages:
                 await connection.socket.send_json(message)
                 seq = message["seq"]
@@ -179,11 +184,14 @@ class _Hub:
                 connection.seen = seq
             return len(messages)
 
-    async def publish(self, match_id: str) -> None:
+    async def publish(self, match_id: str, *, refresh: bool = True) -> None:
         """Bring every connection to ``match_id`` up to date (a no-op for those that are)."""
+        held = None if refresh else self.service.held_seq(match_id)
         for connection in list(self.connections.get(match_id, ())):
+            if held is not None and connection.seen == held and connection.seat is not None:
+                continue  # up to date already (a spectator's stream may lag: it is asked)
             try:
-                await self.catch_up(match_id, connection)
+                await self.catch_up(match_id, connection, refresh=refresh)
             except Exception:  # a closed socket, or a removed match: forget it
                 self.connections[match_id].discard(connection)
 
@@ -208,6 +216,8 @@ class Limits:
     """The most ``POST /matches`` per client address in any 60 seconds; more answer 429 ``too-many-requests``."""
     sockets_per_seat: int = 4
     """The most open WebSockets per seat of a match (spectators per match: ten times as many); more answer 429."""
+    tick_seconds: float = 1.0
+    """How often the server looks for clocks that ran out (the resolution of every match's clock)."""
 
 
 class _RateLimit:
@@ -276,9 +286,25 @@ def create_app(
             except Exception:
                 _log.exception("sweeping matches failed")
 
+    async def tick() -> list[str]:
+        """Move for every seat whose clock ran out and push the change; the matches moved."""
+        moved = await run_in_threadpool(service.tick)
+        for match_id in moved:
+            await publish(match_id)
+        return moved
+
+    async def ticking() -> None:
+        while True:
+            await asyncio.sleep(limits.tick_seconds)
+            try:
+                await tick()
+            except Exception:
+                _log.exception("running the clocks failed")
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(sweeping())
+        ticker = asyncio.create_task(ticking())
         thread = None
         stop = threading.Event()
         if isinstance(store, PostgresStore):
@@ -292,16 +318,18 @@ def create_app(
         try:
             yield
         finally:
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
+            for task in (sweeper, ticker):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             if thread is not None:
                 stop.set()
                 await run_in_threadpool(thread.join, 5)
 
     async def publish(match_id: str) -> None:
-        if not listening:  # PostgreSQL notifies every process, this one included
-            await hub.publish(match_id)
+        """Push a change this process committed (PostgreSQL's notices push every process's changes)."""
+        if not listening:
+            await hub.publish(match_id, refresh=False)
 
     async def guarded(handler: Any, request: Request) -> Response:
         try:
@@ -379,6 +407,8 @@ def create_app(
     async def replay(request: Request) -> Response:
         digests = request.query_params.get("digests") == "1"
         match_id = request.path_params["match"]
+        if await run_in_threadpool(service.spectators, match_id) == "nobody":  # the players' alone, then
+            await run_in_threadpool(service.authenticate_any, match_id, _secret(request))
         exported = await run_in_threadpool(lambda: service.replay(match_id, digests=digests))
         return Response(dump_replay(exported), media_type="application/json")
 
@@ -419,7 +449,7 @@ def create_app(
                 except OfrendaRulesError as exc:
                     await connection.send(ServerError(400, "malformed-json", str(exc), "$").payload())
                     continue
-                if not await hub.catch_up(match_id, connection):  # a retry of an old batch: its old answer
+                if not await hub.catch_up(match_id, connection, refresh=False):  # a retry: its old answer
                     await connection.send(answer)
                 await publish(match_id)
         except ServerError as exc:
@@ -441,7 +471,8 @@ def create_app(
         if since is not None and (not isinstance(since, int) or isinstance(since, bool) or since < 0):
             raise ServerError(400, "malformed", "since must be the last sequence number seen", "$.since")
         if hello.get("spectator") is True and set(hello) <= {"spectator", "since"}:
-            await run_in_threadpool(service.public, match_id)  # an unknown match is refused
+            if await run_in_threadpool(service.spectators, match_id) == "nobody":  # an unknown match is refused too
+                raise ServerError(403, "no-spectators", "this match allows no spectators")
             return None, since
         if (
             set(hello) - {"seat", "secret", "since"}
@@ -482,4 +513,5 @@ def create_app(
     app = Starlette(debug=False, routes=routes, lifespan=lifespan, exception_handlers={HTTPException: refused})
     app.state.service = service
     app.state.limits = limits
+    app.state.tick = tick
     return app
