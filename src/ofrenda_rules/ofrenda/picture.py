@@ -785,7 +785,7 @@ def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> 
             cards = ", ".join(str(c) for c in offering.cards)
             label = f"{kind} slot {k} (between card slots {cards}): {what}"
             half = layout.offering_half[k] if offering.kind is OfferingKind.CANDLE else _MARIGOLD_R + 2
-            height = _ROW_GAP - 6
+            height = _ROW_GAP - 12  # clear of the cards' edges and a golden slot's gilt frame above and below
             box = (ox - half, oy - height / 2, 2 * half, height)
             with picture.group(label=label, element=offering_slot_id(seat, k), kind="offering", box=box):
                 if candle is not None:
