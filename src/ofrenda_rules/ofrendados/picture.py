@@ -52,6 +52,7 @@ from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.ofrendados.cards import CardColour, CardSpec
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind, PathSpec, SheetSpec
 from ofrenda_rules.ofrendados.edition import Edition
+from ofrenda_rules.ofrendados.events import DieRerolled, DieRolled, DieTurned
 from ofrenda_rules.ofrendados.offering import full_rows
 from ofrenda_rules.ofrendados.picks import card_id as owned_card_id
 from ofrenda_rules.ofrendados.picks import cell_id, die_id, last_move_elements, market_id
@@ -657,11 +658,34 @@ def _discard_lines(table: _Table) -> list[str]:
     return _wrap("Discarded: " + ", ".join(str(card) for card in table.discard), _MARKET_TEXT_W, 10)
 
 
-def _draw_dice(picture: _Canvas, table: _Table, layout: _Layout, top: float, height: float) -> None:
+def _changed_dice(events: Sequence[object]) -> dict[tuple[Colour, int], tuple[str, int]]:
+    """The dice the recent events rerolled or turned, by colour and new face: how, and the face they showed."""
+    changed: dict[tuple[Colour, int], tuple[str, int]] = {}
+    rerolled: DieRerolled | None = None
+    for event in events:
+        if isinstance(event, DieRerolled):
+            rerolled = event
+        elif isinstance(event, DieRolled) and rerolled is not None and rerolled.colour is event.colour:
+            changed[(event.colour, event.pips)] = ("rerolled", rerolled.pips)
+            rerolled = None
+        elif isinstance(event, DieTurned):
+            changed[(event.colour, event.to)] = ("turned", event.pips)
+    return changed
+
+
+def _draw_dice(
+    picture: _Canvas,
+    table: _Table,
+    layout: _Layout,
+    top: float,
+    height: float,
+    changed: dict[tuple[Colour, int], tuple[str, int]],
+) -> None:
     edition = table.config.edition
     width = 500.0
     rows = _dice_rows(table)
     named: set[str] = set()  # the first die of each colour and face drawn is the one picks name
+    changed = dict(changed)  # each changed die is marked once, on the first die of its colour and face
     with picture.group(label="The dice of the round"):
         picture.rect(_MARGIN, top, width, height, fill="#f4f1fa", stroke="#8c7aa8", rx=8)
         picture.text(_MARGIN + 10, top + 20, "Dice", size=14, weight="bold")
@@ -680,6 +704,12 @@ def _draw_dice(picture: _Canvas, table: _Table, layout: _Layout, top: float, hei
                         named.add(name)
                         element = name
                     _die(picture, layout, edition, die, _MARGIN + 20 + k * step, y + 16, 26, element)
+                    note = changed.pop((die.colour, die.pips), None)
+                    if note is not None:
+                        how, before = note
+                        with picture.group(label=f"The {die} die was just {how}: it showed {before}"):
+                            picture.text(_MARGIN + 20 + k * step + 28, y + 24, f"was {before}", size=8)
+                            picture.text(_MARGIN + 20 + k * step + 28, y + 33, how, size=8)
             y += _DIE_ROW_H
         if table.rerolling is not None:
             die = table.rerolling
@@ -1041,7 +1071,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     picture.mark_last_move(last_move_elements(subject.recent_events))
     _header(picture, table, sheets, ranks)
     _draw_path(picture, table, layout)
-    _draw_dice(picture, table, layout, layout.middle_top, middle)
+    _draw_dice(picture, table, layout, layout.middle_top, middle, _changed_dice(subject.recent_events))
     _draw_market(picture, table, layout, layout.middle_top, middle)
     y = panels_top
     for row, row_height in enumerate(row_heights):
