@@ -233,6 +233,8 @@ def serverbench(session: nox.Session) -> None:
             session.run("python", "benchmarks/server_floor.py", "--matches", str(matches), *chosen, "--out", floor)
             served = f"{results}/server-{label}-{matches}.json"
             session.run("python", "benchmarks/server_load.py", "--matches", str(matches), *chosen, "--out", served)
+    two = f"{results}/server-postgresql-200-2-processes.json"  # two processes sharing PostgreSQL
+    session.run("python", "benchmarks/server_load.py", "--database", url, "--processes", "2", "--out", two)
 
 
 @nox.session(default=False)

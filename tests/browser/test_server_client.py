@@ -58,6 +58,14 @@ def served(tmp_path: Path) -> Iterator[str]:
         stop(server)
 
 
+@pytest.fixture(autouse=True)
+def leave_the_page(served: str, browser: webdriver.Chrome) -> Iterator[None]:  # noqa: F811
+    """Leave the client's page before its server stops: the page would keep reconnecting to a closed port."""
+    yield
+    browser.get("about:blank")
+    browser.get_log("browser")  # type: ignore[no-untyped-call]  # selenium leaves get_log unannotated
+
+
 def _open_seat(driver: webdriver.Chrome, served: str, name: str, wait: WebDriverWait[webdriver.Chrome]) -> None:
     """Create a match of ``name`` (seat 0 a person, the others bots) from the lobby and open seat 0's link."""
     driver.get(served + "/")

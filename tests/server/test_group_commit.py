@@ -40,9 +40,18 @@ def test_batches_waiting_together_are_committed_in_one_transaction(kind: str, tm
     store = open_store(kind, tmp_path)
     prefix = f"group-{time.monotonic_ns()}-"
     ids = [f"{prefix}{index}" for index in range(THREADS)]
+    now = time.time()  # real time: no test's injected clock takes these stand-in matches for abandoned ones
     for match_id in ids:
-        store.create(record(match_id), at=1.0)
-    assert store.append(ids[0], [StepRecord(0, 0, '{"type":"pass"}', 0)], at=2.0)
+        store.create(record(match_id), at=now)
+    try:
+        check_group(store, ids, now)
+    finally:
+        for match_id in ids:  # the PostgreSQL database is shared with the other tests
+            store.remove(match_id)
+
+
+def check_group(store: SqliteStore | PostgresStore, ids: list[str], now: float) -> None:
+    assert store.append(ids[0], [StepRecord(0, 0, '{"type":"pass"}', 0)], at=now)
     group = store._group
     before = (group.groups, group.batches)
     results: dict[int, bool] = {}
@@ -50,7 +59,7 @@ def test_batches_waiting_together_are_committed_in_one_transaction(kind: str, tm
     def submit(index: int) -> None:
         number = 0 if index == THREADS else (1 if index == 0 else 0)  # the extra one takes a taken number
         match_id = ids[0] if index == THREADS else ids[index]
-        results[index] = store.append(match_id, [StepRecord(number, 0, '{"type":"pass"}', number)], at=3.0)
+        results[index] = store.append(match_id, [StepRecord(number, 0, '{"type":"pass"}', number)], at=now)
 
     threads = [threading.Thread(target=submit, args=(index,)) for index in range(THREADS + 1)]
     with store._lock:  # every thread queues its batch, then waits for the lock

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import re
 import secrets
 import threading
@@ -33,6 +34,8 @@ from ofrenda_rules.replay import AnyReplay, Replay, Step
 from ofrenda_rules.rng import MASK64, Rng
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
 from ofrenda_rules.server.store import MatchRecord, StepRecord, Store
+
+_log = logging.getLogger("ofrenda_rules.server")
 
 __all__ = [
     "BOTS",
@@ -646,6 +649,9 @@ class MatchService:
             try:
                 live = self._load(match_id)
             except ServerError:  # removed meanwhile
+                continue
+            except Exception:  # a match the rules cannot replay: say so, and let the others be swept
+                _log.exception("match %s cannot be read; left alone", match_id)
                 continue
             with live.lock:
                 self._refresh(live)
