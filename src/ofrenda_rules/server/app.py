@@ -293,15 +293,13 @@ def create_app(
                     if seat is None:  # a spectator only watches; what it sends is refused
                         raise ServerError(403, "spectator", "a spectator cannot act")
                     submission = parse_json(data, max_bytes=MAX_MESSAGE_BYTES)
-                    answer = await run_in_threadpool(service.submit, match_id, seat, submission)
+                    await hub.submit(match_id, connection, submission)
                 except ServerError as exc:
                     await connection.send(exc.payload())
                     continue
                 except OfrendaRulesError as exc:
                     await connection.send(ServerError(400, "malformed-json", str(exc), "$").payload())
                     continue
-                if not await hub.catch_up(match_id, connection, refresh=False):  # a retry: its old answer
-                    await connection.send(answer)
                 await publish(match_id)
         except ServerError as exc:
             await websocket.send_json(exc.payload())
