@@ -39,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "play",
         help="play a seeded game: bots, and people at the terminal with --human",
         description="Play a seeded game and print every move and the result. Without --human every seat is a "
-        "bot (random unless --bots says otherwise) and nothing is read from standard input.",
+        "bot (the game's reference bot unless --bots says otherwise) and nothing is read from standard input.",
     )
     add_config_arguments(parser)
     parser.add_argument("--seed", type=seed_type, help="the game's seed (default: a fresh one, printed)")
@@ -56,8 +56,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument(
         "--bots",
-        default="random",
-        help="the bots of the seats no person plays: 'random' (default), 'reference', 'mcts' or 'mcts:N', "
+        default="reference",
+        help="the bots of the seats no person plays: 'reference' (default), 'random', 'mcts' or 'mcts:N', "
         "or a comma-separated list, one per seat (a person's seat may be given any name)",
     )
     parser.add_argument("--save", metavar="FILE", help="write the game as a replay file")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Final
+from typing import Final, cast
 
 from ofrenda_rules.dia_de_los_muertos.actions import Action
 from ofrenda_rules.dia_de_los_muertos.bots import reference_bot as reference_bot
@@ -103,5 +103,5 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(cards.items()))
 
 
-GAME: Final[GameDefinition[Config, State, Action, View, Outcome]] = define_game(INFO, globals())
+GAME: Final = cast("GameDefinition[Config, State, Action, View, Outcome]", define_game(INFO, globals()))
 """Día de los Muertos as a registered game."""

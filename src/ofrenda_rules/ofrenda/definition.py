@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final
+from typing import Final, cast
 
 from ofrenda_rules.game import GameDefinition, GameInfo, define_game
 from ofrenda_rules.ofrenda.actions import Action
@@ -110,5 +110,5 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(items.items()))
 
 
-GAME: Final[GameDefinition[Config, State, Action, View, Outcome]] = define_game(INFO, globals())
+GAME: Final = cast("GameDefinition[Config, State, Action, View, Outcome]", define_game(INFO, globals()))
 """Ofrenda as a registered game."""

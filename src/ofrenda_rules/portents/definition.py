@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final
+from typing import Final, cast
 
 from ofrenda_rules.game import GameDefinition, GameInfo, define_game
 from ofrenda_rules.portents.actions import Action
@@ -181,7 +181,7 @@ def _reference_move(state: State) -> Action:
     return _REFERENCE.choose(state)
 
 
-GAME: Final[GameDefinition[Config, State, Action, View, Outcome]] = define_game(
-    INFO, globals(), reference_bot=_reference_move
+GAME: Final = cast(
+    "GameDefinition[Config, State, Action, View, Outcome]", define_game(INFO, globals(), reference_bot=_reference_move)
 )
 """Portents as a registered game."""

@@ -28,6 +28,7 @@ import attrs
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.digest import canonical_json, state_digest
 from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.picks import picks_of
 from ofrenda_rules.registry import AnyGame, game_names, get_game
 from ofrenda_rules.replay import AnyReplay, Replay, Step
 from ofrenda_rules.rng import MASK64, Rng
@@ -43,6 +44,7 @@ __all__ = [
     "MatchService",
     "ServerError",
     "in_protocol_words",
+    "legal_picks",
     "seat_answer",
     "spectator_answer",
 ]
@@ -52,6 +54,16 @@ BOTS: Final = ("random", "reference")
 
 HUMAN: Final = "human"
 """The seat kind of a person, who plays through the API with the seat's secret."""
+
+
+def legal_picks(game: AnyGame, state: Any) -> list[list[dict[str, str | None]]]:
+    """The path of picks of each legal action (same order), as JSON: ``{"label": ..., "element": ...}`` per pick.
+
+    Computed from the seat's view (see :mod:`ofrenda_rules.picks`), so a client
+    can offer the move as clicks on the picture.
+    """
+    tree = picks_of(game, state)
+    return [[{"label": pick.label, "element": pick.element} for pick in path] for path in tree.paths]
 
 
 def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) -> dict[str, object]:
@@ -84,6 +96,7 @@ def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) 
         legal = game.legal_actions(state) if to_move == seat else ()
         answer["legal_actions"] = [to_json_value(action, game.action_type) for action in legal]
         answer["legal_descriptions"] = [game.describe_action(state, action) for action in legal]
+        answer["legal_picks"] = legal_picks(game, state) if legal else []
         if picture:
             answer["picture"] = game.render_svg(view)
     if to_move == TERMINAL:

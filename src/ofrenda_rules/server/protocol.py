@@ -22,6 +22,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from ofrenda_rules import __version__
+from ofrenda_rules.picks import Pick
 from ofrenda_rules.registry import games
 from ofrenda_rules.schema import JsonSchema, json_schema
 
@@ -166,6 +167,8 @@ class SeatAnswer:
     """The seat's legal actions when it is to move (else empty)."""
     legal_descriptions: tuple[str, ...] | None = None
     """The legal actions in words, in the same order."""
+    legal_picks: tuple[tuple[Pick, ...], ...] | None = None
+    """Each legal action as a path of picks on the picture (same order; see :mod:`ofrenda_rules.picks`)."""
     picture: str | None = None
     """The SVG picture of the view, when asked for with ``?picture=1``."""
     chance_outcomes: tuple[ChanceOutcome, ...] | None = None

@@ -104,6 +104,10 @@
     $("table").hidden = false;
     var path = "/matches/" + encodeURIComponent(match) + "/seats/" + seat;
     var current = null;
+    var board = new window.OfrendaPicks.Board({
+      picture: $("picture"), list: $("moves"), back: $("back"), sofar: $("sofar"),
+      narration: $("narration"), log: $("events"), play: function (action) { play(action); }
+    });
 
     function show(answer) {
       if (answer.error) { text($("problem"), answer.error.message); return; }
@@ -127,21 +131,7 @@
           (standIn.reason === "timeout" ? " (out of time)" : " (abandoned)");
         standIns.appendChild(item);
       });
-      var events = $("events");
-      events.innerHTML = "";
-      (answer.events || []).forEach(function (line) {
-        var item = document.createElement("li"); item.textContent = line; events.appendChild(item);
-      });
-      var moves = $("moves");
-      moves.innerHTML = "";
-      (answer.legal_actions || []).forEach(function (action, index) {
-        var button = document.createElement("button");
-        button.type = "button";
-        button.className = "move";
-        button.textContent = answer.legal_descriptions[index];
-        button.onclick = function () { play(action); };
-        var item = document.createElement("li"); item.appendChild(button); moves.appendChild(item);
-      });
+      board.show(answer, seat); // picks on the picture, the short list of choices, the event log (picks.js)
     }
 
     // The clocks: each person's seat's time left; the running one counts down to its deadline (server time).
