@@ -48,6 +48,7 @@ import pyspiel
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.digest import canonical_json
 from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.game import InformationStateEncoder
 from ofrenda_rules.registry import AnyGame, games, get_game
 from ofrenda_rules.rng import Rng
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
@@ -159,7 +160,7 @@ class _Track:
     was drawn from; the other seats' recall starts at the resampled state.
     """
 
-    __slots__ = ("actions", "game", "origin", "parent", "prior", "recall", "states")
+    __slots__ = ("actions", "encoders", "game", "origin", "parent", "prior", "recall", "shared", "states")
 
     def __init__(
         self,
@@ -177,6 +178,8 @@ class _Track:
         self.origin = origin
         self.prior = prior
         self.recall: dict[int, bytes] = {}
+        self.encoders: dict[int, InformationStateEncoder[Any]] = {}
+        self.shared = False
 
     def extended(self, state: Any, action: int) -> _Track:
         """The track one action longer."""
@@ -211,12 +214,45 @@ class _Track:
             step.recall[player] = digest
         return digest
 
+    def information_state(self, player: int) -> Any:
+        """``player``'s information-state tensor, updated from the nearest track that has the seat's encoder.
+
+        Each track keeps the encoders last used on it. A track takes its
+        ancestor's encoder (copied if the ancestor was cloned, so its other
+        branches keep it) and adds only the views since, so reading the tensor
+        at every step costs the same at any depth of the game.
+        """
+        make = self.game.information_state_encoder
+        if make is None:
+            return self.game.encode_information_state(self.states[0].config, self.views(player))
+        pending: list[_Track] = []
+        track: _Track | None = self
+        while track is not None and player not in track.encoders:
+            pending.append(track)
+            track = track.parent
+        if track is self:
+            return _values(self.encoders[player])
+        if track is None:
+            encoder = make(self.states[0].config)
+            for view in self.prior_views(player):
+                encoder.add(view)
+        elif track.shared:
+            encoder = track.encoders[player].copy()
+        else:
+            encoder = track.encoders.pop(player)
+        observe = self.game.observe
+        for step in reversed(pending):
+            encoder.add(observe(step.states[-1], player))
+        self.encoders[player] = encoder
+        return _values(encoder)
+
     def resampled(self, state: Any, player: int) -> _Track:
         """A track starting at ``state`` (drawn for ``player``), carrying ``player``'s views until now."""
         views = self.views(player)
         return _Track(self.game, (state,), (), None, dumps(state), (player, tuple(views[:-1])))
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Track:
+        self.shared = True
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -228,6 +264,11 @@ class _Track:
         player, views = self.prior if self.prior is not None else (-1, ())
         prior = [dumps(view) for view in views]
         return (_rebuild, (name, dumps(config), actions, last, self.origin, player, prior))
+
+
+def _values(encoder: InformationStateEncoder[Any]) -> Any:
+    """The encoder's tensor, read by numpy from its array of doubles without a copy."""
+    return np.frombuffer(encoder.buffer(), np.float64)
 
 
 def _chained(digest: bytes, game: AnyGame, view: Any) -> bytes:
@@ -265,7 +306,7 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
     def __init__(self, game: OfrendaGame) -> None:
         super().__init__(game)
         # The only Python attribute: OpenSpiel clones and serialises a state through its __dict__.
-        self._track = _Track(game.definition, (game.definition.new_game(game.config, None),), (), None)
+        self._track = _Track(game.definition, (game.initial,), (), None)
 
     @property
     def ofrenda_state(self) -> Any:
@@ -343,6 +384,10 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return canonical_json(to_json_value(self.ofrenda_state))
 
 
+_RECENT: Final = 3
+"""How many recent tensors an observer keeps (OpenSpiel asks for some twice in a row)."""
+
+
 class Observer:
     """An observer in OpenSpiel's Python observer protocol: tensors and strings of a seat's views.
 
@@ -366,16 +411,30 @@ class Observer:
         """The flat tensor, filled by :meth:`set_from`."""
         self.dict: dict[str, Any] = {"observation": self.tensor.reshape(shape)}
         """The tensor under its one name, in its declared shape."""
+        self._recent: list[tuple[tuple[int, _Track], Any]] = []
+        self._setup = _Track(game, (game.new_game(config, None),), (), None)
 
     def set_from(self, state: OfrendaState, player: int) -> None:
         """Fill the tensor from ``player``'s view (views) of ``state``."""
         game, config = self.game, self.config
+        track = state._track
+        if track.parent is None and track.origin is None:
+            track = self._setup  # a new state (OpenSpiel makes one at each tensor it asks for): all are alike
+        key = (player, track)
+        # OpenSpiel fills the tensor of another state between two fills of the state asked for: keep the last few.
+        for index, (known, values) in enumerate(self._recent):
+            if known[1] is track and known[0] == player:
+                self.tensor[:] = values
+                if index:
+                    self._recent.insert(0, self._recent.pop(index))
+                return
         if self.perfect_recall:
-            views = state._track.views(player)
-            values = game.encode_information_state(config, views)
+            values = track.information_state(player)
         else:
-            values = game.encode_observation(config, game.observe(state.ofrenda_state, player))
+            values = game.encode_observation(config, game.observe(track.states[-1], player))
         self.tensor[:] = values
+        self._recent.insert(0, (key, self.tensor.copy()))
+        del self._recent[_RECENT:]
 
     def string_from(self, state: OfrendaState, player: int) -> str:
         """The seat's view as canonical JSON; with perfect recall, and the chain of all its views."""
@@ -404,6 +463,8 @@ class OfrendaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
             max_game_length=game.max_decisions(config),
         )
         super().__init__(game_type(game), info, dict(params or {}))
+        self.initial = game.new_game(config, None)
+        """The library's state at the set-up (unseeded: OpenSpiel resolves chance), shared by every new state."""
 
     def __reduce__(self) -> tuple[type[OfrendaGame], tuple[dict[str, Any]]]:
         """Pickled as its class (bound in this module) and its parameters."""

@@ -34,6 +34,7 @@ from ofrenda_rules.dia_de_los_muertos.scoring import Outcome, outcome, score, sc
 from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, State
 from ofrenda_rules.dia_de_los_muertos.tally import tally
 from ofrenda_rules.dia_de_los_muertos.tensors import (
+    InformationStateEncoder,
     encode_information_state,
     encode_observation,
     information_state_shape,
@@ -144,6 +145,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     encode_observation=encode_observation,
     information_state_shape=information_state_shape,
     encode_information_state=encode_information_state,
+    information_state_encoder=InformationStateEncoder,
     resample=resample,
     reference_bot=reference_bot,
 )

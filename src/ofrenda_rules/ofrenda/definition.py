@@ -38,6 +38,7 @@ from ofrenda_rules.ofrenda.scoring import Outcome, outcome, score, score_bounds
 from ofrenda_rules.ofrenda.state import Config, State
 from ofrenda_rules.ofrenda.tally import tally
 from ofrenda_rules.ofrenda.tensors import (
+    InformationStateEncoder,
     encode_information_state,
     encode_observation,
     information_state_shape,
@@ -154,6 +155,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     encode_observation=encode_observation,
     information_state_shape=information_state_shape,
     encode_information_state=encode_information_state,
+    information_state_encoder=InformationStateEncoder,
     resample=resample,
     reference_bot=reference_bot,
 )

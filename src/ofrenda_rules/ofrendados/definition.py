@@ -46,6 +46,7 @@ from ofrenda_rules.ofrendados.state import (
 )
 from ofrenda_rules.ofrendados.tally import tally
 from ofrenda_rules.ofrendados.tensors import (
+    InformationStateEncoder,
     encode_information_state,
     encode_observation,
     information_state_shape,
@@ -163,6 +164,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     encode_observation=encode_observation,
     information_state_shape=information_state_shape,
     encode_information_state=encode_information_state,
+    information_state_encoder=InformationStateEncoder,
     resample=resample,
 )
 """Ofrendados as a registered game."""

@@ -35,6 +35,7 @@ from ofrenda_rules.portents.scoring import Outcome, outcome, score, score_bounds
 from ofrenda_rules.portents.state import CHALLENGES, Config, Difficulty, Phase, State
 from ofrenda_rules.portents.tally import tally
 from ofrenda_rules.portents.tensors import (
+    InformationStateEncoder,
     encode_information_state,
     encode_observation,
     information_state_shape,
@@ -224,6 +225,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     encode_observation=encode_observation,
     information_state_shape=information_state_shape,
     encode_information_state=encode_information_state,
+    information_state_encoder=InformationStateEncoder,
     resample=resample,
 )
 """Portents as a registered game."""
