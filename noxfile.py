@@ -142,8 +142,10 @@ def exhaustive(session: nox.Session) -> None:
 @nox.session
 def fuzz(session: nox.Session) -> None:
     """The generic fuzz suite (every loader of every game, hostile documents) at a high example count."""
-    session.install("-e", ".", *_group("test"))
+    session.install("-e", ".[server]", *_group("test"))
     session.run("pytest", "-q", "tests/fuzz", "--hypothesis-profile=fuzz", *session.posargs)
+    # The soak's short version (nox -s soak runs 100,000): refused loads and requests, memory within the bound.
+    session.run("python", "benchmarks/soak.py", "--requests", "6000", "--loads", "6000")
 
 
 def _install_chromium(session: nox.Session) -> None:
@@ -228,6 +230,14 @@ def serverbench(session: nox.Session) -> None:
     session.run(
         "python", "benchmarks/server_load.py", "--database", url, "--out", "benchmarks/results/server-postgresql.json"
     )
+
+
+@nox.session(default=False)
+def soak(session: nox.Session) -> None:
+    """100,000 refused requests of every kind against a server on loopback, and 100,000 refused loads:
+    resident memory after the soak within 16 MiB of memory before it (benchmarks/results/soak.json)."""
+    session.install("-e", ".[server]")
+    session.run("python", "benchmarks/soak.py", "--out", "benchmarks/results/soak.json", *session.posargs)
 
 
 @nox.session

@@ -274,16 +274,16 @@ def _source_page_links(
 #: subpackage, every other page in the kernel's modules.
 KERNEL_MODULES = (
     "ofrenda_rules",
-    "ofrenda_rules.replay",
+    "ofrenda_rules.replays",
     "ofrenda_rules.game",
     "ofrenda_rules.chance",
     "ofrenda_rules.rng",
     "ofrenda_rules.errors",
-    "ofrenda_rules.serialization",
+    "ofrenda_rules.json.serialization",
     "ofrenda_rules.editions",
-    "ofrenda_rules.playout",
-    "ofrenda_rules.digest",
-    "ofrenda_rules.schema",
+    "ofrenda_rules.bots.playout",
+    "ofrenda_rules.json.digest",
+    "ofrenda_rules.json.schema",
     "ofrenda_rules.game.GameDefinition",
 )
 _CODE_NAME = re.compile(r"([A-Za-z_][\w.]*)(?:\(.*\))?")
@@ -407,10 +407,10 @@ def _generate_gallery(app: Sphinx) -> None:
     mid-game step in ``<game>-events.txt`` and the text board in
     ``<game>-board.txt``, and one HTML replay viewer per game.
     """
-    from ofrenda_rules.playout import random_playout
+    from ofrenda_rules.bots.playout import random_playout
     from ofrenda_rules.registry import get_game
-    from ofrenda_rules.replay import record
-    from ofrenda_rules.viewer import replay_html
+    from ofrenda_rules.replays import record
+    from ofrenda_rules.replays.viewer import replay_html
 
     folder = Path(app.srcdir) / "_generated" / "gallery"
     folder.mkdir(parents=True, exist_ok=True)

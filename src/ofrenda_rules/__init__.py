@@ -4,7 +4,7 @@ Each game lives in its own subpackage with the same public contract
 (``new_game``, ``current_player``, ``legal_actions``, ``chance_outcomes``,
 ``validate``, ``apply``, ``score``, ``is_over``, ``outcome``, ``observe``); the
 registry returns any of them by name for generic code. Games are recorded,
-read and verified as replays (:mod:`ofrenda_rules.replay`), and the
+read and verified as replays (:mod:`ofrenda_rules.replays`), and the
 ``ofrenda-rules`` command plays, simulates and verifies them.
 
 >>> import ofrenda_rules
@@ -28,6 +28,9 @@ from ofrenda_rules.errors import Rejection as Rejection
 from ofrenda_rules.errors import UnknownGameError as UnknownGameError
 from ofrenda_rules.game import GameDefinition as GameDefinition
 from ofrenda_rules.game import GameInfo as GameInfo
+from ofrenda_rules.json import dumps as dumps
+from ofrenda_rules.json import json_schema as json_schema
+from ofrenda_rules.json import loads as loads
 from ofrenda_rules.registry import game_names as game_names
 from ofrenda_rules.registry import games as games
 from ofrenda_rules.registry import get_game as get_game
@@ -38,9 +41,6 @@ from ofrenda_rules.replay import load_replay as load_replay
 from ofrenda_rules.replay import verify as verify
 from ofrenda_rules.replay import verify_text as verify_text
 from ofrenda_rules.rng import Rng as Rng
-from ofrenda_rules.schema import json_schema as json_schema
-from ofrenda_rules.serialization import dumps as dumps
-from ofrenda_rules.serialization import loads as loads
 
 __version__ = "0.1.0"
 """The package version."""

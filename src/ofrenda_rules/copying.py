@@ -29,6 +29,8 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 
+from ofrenda_rules.fast_state import constructor, store_lines, stores_plainly, twin_class
+
 __all__ = [
     "builder_class",
     "constructor_lines",
@@ -85,10 +87,6 @@ def field_getter(cls: type, names: Sequence[str]) -> Callable[[Any], tuple[Any, 
     return getter
 
 
-_CONSTRUCTORS: dict[type, Callable[..., Any]] = {}
-_SKIPPED_SLOTS: Final = frozenset({"__weakref__", "__dict__"})
-
-
 def plain_constructor(cls: type[T]) -> Callable[..., T]:
     """A positional constructor of the attrs class ``cls``, as fast as it can be with the same result.
 
@@ -97,8 +95,8 @@ def plain_constructor(cls: type[T]) -> Callable[..., T]:
     generated ``__init__`` only stores its arguments (no validator, converter,
     ``__attrs_pre_init__``/``__attrs_post_init__`` or cached hash, and the
     fields outside ``__init__`` have plain defaults), it stores them straight
-    into the slots; otherwise it is ``cls`` called with the same arguments.
-    Built once per class.
+    into the slots (the kernel's one way, :mod:`ofrenda_rules.fast_state`);
+    otherwise it is ``cls`` called with the same arguments. Built once per class.
 
     >>> import attrs
     >>> @attrs.frozen
@@ -108,47 +106,7 @@ def plain_constructor(cls: type[T]) -> Callable[..., T]:
     >>> plain_constructor(Point)(1, 2)
     Point(x=1, y=2)
     """
-    found = _CONSTRUCTORS.get(cls)
-    if found is None:
-        found = _CONSTRUCTORS[cls] = _build_constructor(cls)
-    return cast(Callable[..., T], found)
-
-
-def _build_constructor(cls: type) -> Callable[..., Any]:
-    fields = attrs.fields(cast(Any, cls))
-    names = [field.name for field in fields if field.init]
-    aliases = [str(field.alias) for field in fields if field.init]
-    keyword = any(field.kw_only for field in fields if field.init)
-    by_init: Callable[..., Any] = (lambda *values: cls(**dict(zip(aliases, values, strict=True)))) if keyword else cls
-    if not _stores_plainly(cls):
-        return by_init
-    env: dict[str, Any] = {}
-    lines = [f"def build({', '.join(f'a{i}' for i in range(len(names)))}):"]
-    lines += _stores(cls, {name: f"a{i}" for i, name in enumerate(names)}, env)
-    exec(compile("\n".join(lines) + "\n", f"<ofrenda_rules plain constructor {cls.__qualname__}>", "exec"), env)
-    build: Callable[..., Any] = env["build"]
-    return build
-
-
-def _stores_plainly(cls: type) -> bool:
-    """Whether ``cls`` is a slotted attrs class whose ``__init__`` only stores its arguments.
-
-    Such a class is built by stores into its slots (see :func:`plain_constructor`).
-    """
-    fields = attrs.fields(cast(Any, cls))
-    init = getattr(cls, "__init__", None)
-    code = getattr(init, "__code__", None)
-    slots = {name for klass in cls.__mro__ for name in _slots_of(klass)} - _SKIPPED_SLOTS
-    return (
-        code is not None
-        and "attrs generated" in code.co_filename
-        and "__slots__" in vars(cls)
-        and slots == {field.name for field in fields}
-        and all(field.validator is None and field.converter is None for field in fields)
-        and all(field.init or not isinstance(field.default, attrs.Factory) for field in fields)  # type: ignore[arg-type]
-        and not hasattr(cls, "__attrs_pre_init__")
-        and not hasattr(cls, "__attrs_post_init__")
-    )
+    return constructor(cls)
 
 
 def constructor_lines(cls: type, values: Mapping[str, str], env: dict[str, Any]) -> list[str] | None:
@@ -161,38 +119,9 @@ def constructor_lines(cls: type, values: Mapping[str, str], env: dict[str, Any])
     decoder writes them into its structure functions, so that building an
     object costs no call of its own.
     """
-    if not _stores_plainly(cls):
+    if not stores_plainly(cls):
         return None
-    return _stores(cls, dict(values), env)
-
-
-def _stores(cls: type, values: dict[str, str], env: dict[str, Any]) -> list[str]:
-    """The body of a generated function building a ``cls`` into its slots, each ``__init__`` field from ``values``.
-
-    ``values`` maps each ``__init__`` field to an expression; fields outside
-    ``__init__`` take their (plain) defaults, or stay unset without one. The
-    slots are filled by plain stores into a :func:`builder_class` instance
-    where there is one, else through each slot's setter. Only for a class
-    whose ``__init__`` merely stores (see :func:`plain_constructor`).
-    """
-    builder: type | None = builder_class(cls)
-    env.update(NEW=object.__new__, CLS=cls, BUILDER=builder)
-    lines = [f"    o = NEW({'CLS' if builder is None else 'BUILDER'})"]
-    for field in attrs.fields(cast(Any, cls)):
-        if field.init:
-            value = values[field.name]
-        elif field.default is not attrs.NOTHING:
-            env[value := f"D_{field.name}"] = field.default
-        else:
-            continue
-        if builder is None:
-            env[setter := f"S_{field.name}"] = _slot(cls, field.name).__set__
-            lines.append(f"    {setter}(o, {value})")
-        else:
-            lines.append(f"    o.{field.name} = {value}")
-    if builder is not None:
-        lines.append("    o.__class__ = CLS")
-    return [*lines, "    return o"]
+    return store_lines(cls, values, env)
 
 
 def replacer(cls: type[T], changed: Sequence[str], fixed: Mapping[str, object] | None = None) -> Callable[..., T]:
@@ -239,75 +168,14 @@ def replacer(cls: type[T], changed: Sequence[str], fixed: Mapping[str, object] |
     if env["BUILD"] is cls:
         body = [f"    return BUILD({', '.join(values)})"]
     else:
-        body = _stores(cls, dict(zip(names, values, strict=True)), env)
+        body = store_lines(cls, dict(zip(names, values, strict=True)), env)
     exec(compile("\n".join([head, *body]) + "\n", f"<ofrenda_rules replacer {cls.__qualname__}>", "exec"), env)
     replace: Callable[..., T] = env["replace"]
     return replace
 
 
-_BUILDERS: dict[type, type | None] = {}
-
-
-def builder_class(cls: type[T]) -> type[T] | None:
-    """A private mutable subclass of the slotted attrs class ``cls``, or None where there can be none.
-
-    An instance of it has exactly the layout of a ``cls`` instance, but its
-    slots are set by plain attribute assignment (``o.name = value``), which
-    CPython specialises to a direct slot store: about three times cheaper than
-    calling each slot's setter, and far cheaper than a frozen ``__init__``.
-    Once every field is stored, ``o.__class__ = cls`` makes it a ``cls``
-    instance, frozen again; nothing else can tell how it was built. Only
-    :func:`plain_constructor` and rules that build states into their slots use
-    it, and only after checking, as :func:`plain_constructor` does, that
-    ``cls``'s ``__init__`` merely stores its arguments.
-
-    None when ``cls`` is not a slotted class whose instances can switch class
-    this way (it has a ``__dict__``, names a field with a leading double
-    underscore, or CPython refuses the switch); callers then fill the slots
-    through their setters. Built once per class.
-
-    >>> import attrs
-    >>> @attrs.frozen
-    ... class Point:
-    ...     x: int
-    >>> Building = builder_class(Point)
-    >>> point = object.__new__(Building)
-    >>> point.x = 3
-    >>> point.__class__ = Point
-    >>> point, type(point) is Point
-    (Point(x=3), True)
-    """
-    if cls in _BUILDERS:
-        return cast("type[T] | None", _BUILDERS[cls])
-    builder: type | None = None
-    names = [field.name for field in attrs.fields(cast(Any, cls))]
-    if "__slots__" in vars(cls) and cls.__dictoffset__ == 0 and not any(name.startswith("__") for name in names):
-        namespace = {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
-        candidate = type(f"_Building{cls.__name__}", (cls,), namespace)
-        candidate.__module__ = cls.__module__
-        try:
-            probe: object = object.__new__(candidate)
-            probe.__class__ = cls
-        except TypeError:  # pragma: no cover - CPython refused the layout
-            pass
-        else:
-            builder = candidate
-    _BUILDERS[cls] = builder
-    return cast("type[T] | None", builder)
-
-
-def _slots_of(klass: type) -> tuple[str, ...]:
-    """The slot names ``klass`` itself declares."""
-    declared = vars(klass).get("__slots__", ())
-    return (declared,) if isinstance(declared, str) else tuple(declared)
-
-
-def _slot(cls: type, name: str) -> Any:
-    """The slot descriptor of ``name`` in ``cls`` or the base class that defines it."""
-    for klass in cls.__mro__:
-        if name in vars(klass):
-            return vars(klass)[name]
-    raise AttributeError(name)  # pragma: no cover - the slots were checked
+builder_class: Final = twin_class
+"""The twin of a slotted attrs class (:func:`ofrenda_rules.fast_state.twin_class`, under its former name)."""
 
 
 def evolve(inst: T, **changes: Any) -> T:

@@ -8,7 +8,7 @@ pickles never embed one: they name it with an :class:`EditionRef`.
 * The default edition of a game is named by its name alone:
   ``{"name": "Jolly Roger Games 2016 (reconstructed)"}``.
 * Any other edition is named by its name and its *content digest*, the
-  SHA-256 of the canonical JSON of the edition (see :mod:`ofrenda_rules.digest`):
+  SHA-256 of the canonical JSON of the edition (see :mod:`ofrenda_rules.json.digest`):
   ``{"name": "my printing", "digest": "3f1c..."}``.
 
 Each game keeps one :class:`EditionCatalog` (its ``EDITIONS``), which knows its
@@ -24,7 +24,7 @@ In memory, a ``Config`` holds the edition object itself (shared, never
 copied), so rules code reads tables straight off it.
 
 >>> from ofrenda_rules import dia_de_los_muertos as ddlm
->>> from ofrenda_rules.serialization import dumps
+>>> from ofrenda_rules.json import dumps
 >>> dumps(ddlm.Config(players=3))  # the default edition by name; options at their default are left out
 '{"edition":{"name":"Jolly Roger Games 2016 (reconstructed)"},"players":3}'
 >>> dumps(ddlm.Config(players=3, lock_lead=True))  # doctest: +ELLIPSIS
@@ -41,10 +41,8 @@ from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
-from ofrenda_rules.digest import canonical_json, sha256_hex
 from ofrenda_rules.errors import ConfigError, EditionError
-from ofrenda_rules.schema import SCHEMA_METADATA
-from ofrenda_rules.serialization import EDITION_METADATA, loads, to_json_value
+from ofrenda_rules.json import EDITION_METADATA, EditionRef, canonical_json, loads, sha256_hex, to_json_value
 
 __all__ = ["CUSTOM_CAPACITY", "EditionCatalog", "EditionRef", "catalog_of", "edition_field"]
 
@@ -57,25 +55,6 @@ The bound keeps a process that reads many untrusted replays (each may carry
 its own edition) within fixed memory. A forgotten edition can be registered
 again at any time; configs already built with it keep working.
 """
-
-_DIGEST_SCHEMA: Final = {SCHEMA_METADATA: {"pattern": "^[0-9a-f]{64}$"}}
-
-
-@attrs.frozen
-class EditionRef:
-    """The name of an edition, as configs, states and replays write it.
-
-    >>> EditionRef("my printing", "0" * 64).digest == "0" * 64
-    True
-    """
-
-    name: str = attrs.field(metadata={SCHEMA_METADATA: {"maxLength": 200}})
-    """The edition's own name (its ``name`` field)."""
-    digest: str | None = attrs.field(default=None, metadata=_DIGEST_SCHEMA)
-    """The SHA-256 of the edition's canonical JSON; ``None`` names the game's default edition."""
-
-    def __str__(self) -> str:
-        return self.name if self.digest is None else f"{self.name}@{self.digest[:12]}"
 
 
 class EditionCatalog(Generic[E]):
@@ -267,13 +246,28 @@ class EditionCatalog(Generic[E]):
 _CATALOGS: dict[str, EditionCatalog[Any]] = {}
 
 
-def _default_edition(game: str) -> object:
-    """Unpickle a game's default edition (the registry imports the game on demand)."""
-    if game not in _CATALOGS:
-        from ofrenda_rules.registry import get_game
+_LOADERS: list[Callable[[str], object]] = []
 
-        get_game(game)
-    return _CATALOGS[game].default
+
+def set_game_loader(load: Callable[[str], object]) -> None:
+    """Install how a game not imported yet is imported by its name (the registry installs its ``get_game``).
+
+    Unpickling a game's default edition in a fresh process needs the game's
+    catalog, which the game builds when it is imported; this module knows
+    no game, so the registry tells it how to import one.
+    """
+    _LOADERS[:] = [load]
+
+
+def _default_edition(game: str) -> object:
+    """Unpickle a game's default edition (the game is imported on demand, by the loader the registry installs)."""
+    if game not in _CATALOGS:
+        for load in _LOADERS:
+            load(game)
+    catalog = _CATALOGS.get(game)
+    if catalog is None:
+        raise EditionError(f"no edition catalog for the game {game!r}: the game is not imported")
+    return catalog.default
 
 
 def _short(value: object) -> str:

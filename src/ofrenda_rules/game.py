@@ -22,6 +22,7 @@ import attrs
 from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.editions import EditionCatalog, catalog_of
 from ofrenda_rules.errors import Rejection
+from ofrenda_rules.picks import Pick
 from ofrenda_rules.rng import Rng
 
 __all__ = [
@@ -198,7 +199,7 @@ class GameInfo:
 
     @property
     def utility(self) -> str:
-        """``"general_sum"`` -- the returns (:mod:`ofrenda_rules.utility`) need not add up to a constant.
+        """``"general_sum"`` -- the returns (:mod:`ofrenda_rules.bots.utility`) need not add up to a constant.
 
         A win share sums to 1 when somebody wins and to 0 when nobody does (an
         Ofrendados game where nobody qualifies, a lost solo game).
@@ -327,6 +328,14 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """One event in a short English sentence, for logs and the terminal."""
     render_svg: Callable[[Any], str]
     """A standalone SVG picture of a state (everything face up) or a view (what its seat may see)."""
+    action_picks: Callable[[Any, Sequence[A]], tuple[tuple[Pick, ...], ...]]
+    """Each legal action of a decision as a short path of picks on the table (see :mod:`ofrenda_rules.picks`).
+
+    Its arguments are the view of the seat to move and the legal actions; the
+    paths are a function of those only (so they reveal nothing the seat may
+    not see), every action has exactly one path, no path begins another, and
+    each pick names the ``id`` of the element ``render_svg`` draws for it.
+    """
     render_text: Callable[[Any], str]
     """A text picture of a state or a view, for the terminal."""
     describe_outcome: Callable[[O], str]
@@ -373,7 +382,33 @@ class GameDefinition(Generic[C, S, A, V, O]):
     describe_config: Callable[[C], str] = summarize_config
     """A short label of a configuration, for test ids, logs and benchmarks."""
 
+    def __attrs_post_init__(self) -> None:
+        """Register the game's picture for its state and view classes (the first definition of a class wins)."""
+        _PICTURES.setdefault(self.state_type, self.render_svg)
+        _PICTURES.setdefault(self.view_type, self.render_svg)
+
     @property
     def editions(self) -> EditionCatalog[Any]:
         """The game's edition catalog -- its default edition and the custom ones registered in this process."""
         return catalog_of(self.config_type)
+
+
+_PICTURES: dict[type, Callable[[Any], str]] = {}
+
+
+def svg_picture(value: object) -> str:
+    """The SVG picture of a game's state or view, drawn by the ``render_svg`` of its game's definition.
+
+    A state's or a view's ``_repr_svg_`` (which Jupyter calls) asks here, so a
+    game's state and view modules need not import its picture module, which
+    draws them and so imports them.
+
+    Raises:
+        TypeError: when no game definition registered a picture for the value's class.
+
+    """
+    for cls in type(value).__mro__:
+        draw = _PICTURES.get(cls)
+        if draw is not None:
+            return draw(value)
+    raise TypeError(f"no game definition draws a {type(value).__qualname__}")

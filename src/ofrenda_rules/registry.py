@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Final
 
+from ofrenda_rules.editions import set_game_loader
 from ofrenda_rules.errors import UnknownGameError
 from ofrenda_rules.game import GameDefinition
 
@@ -55,6 +56,9 @@ def get_game(name: str) -> AnyGame:
         raise TypeError(f"ofrenda_rules.{name}.GAME is not the definition of {name!r}")
     _cache[name] = game
     return game
+
+
+set_game_loader(get_game)  # unpickling a default edition imports its game through the registry
 
 
 def games() -> tuple[AnyGame, ...]:

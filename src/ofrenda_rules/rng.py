@@ -49,10 +49,10 @@ Test vectors (seed 0, then seed 42):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
@@ -62,6 +62,7 @@ from ofrenda_rules._draws import Draws as Draws
 from ofrenda_rules._draws import below_each as below_each
 from ofrenda_rules._draws import words as words
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.fast_state import constructor
 
 __all__ = ["BLOCK", "MASK64", "Draws", "Rng", "below_each", "integer_weights", "words"]
 
@@ -135,36 +136,12 @@ class Rng:
         raise AssertionError("unreachable: r < total")  # pragma: no cover
 
 
-if TYPE_CHECKING:
+_advanced: Final[Callable[[int, int], Rng]] = constructor(Rng, trusted=True)
+"""A generator known valid (a valid seed, a counter that only grows), built without re-validation.
 
-    class _Advancing:
-        """Seen by the type checker as a plain class with two assignable fields."""
-
-        seed: int
-        counter: int
-
-else:
-
-    class _Advancing(Rng):
-        """A ``Rng`` being built: the same layout, its two slots set by plain assignment (see :func:`_advanced`)."""
-
-        __slots__ = ()
-        __init__ = object.__init__  # built empty: ``_Advancing()``
-        __setattr__ = object.__setattr__
-        __delattr__ = object.__delattr__  # both, or CPython dispatches every store through a Python-level lookup
-
-
-def _advanced(seed: int, counter: int) -> Rng:
-    """A generator known valid (a valid seed, a counter that only grows), built without re-validation.
-
-    Its two slots are stored directly (what ``__init__`` stores, without the validators), then it
-    becomes a ``Rng`` by a switch of class: a third of the cost of calling each slot's setter.
-    """
-    rng = _Advancing()
-    rng.seed = seed
-    rng.counter = counter
-    rng.__class__ = Rng  # type: ignore[assignment]  # the switch of class described above
-    return rng  # type: ignore[return-value]  # a ``Rng`` now (``typing.cast`` would be a call per generator)
+The kernel's fast constructor (:func:`~ofrenda_rules.fast_state.constructor`): its two slots are stored
+directly, without the validators, then it is frozen into a ``Rng``.
+"""
 
 
 use_generator(_advanced)

@@ -249,15 +249,31 @@ class Picture:
 
     @contextmanager
     def group(
-        self, *, label: str | None = None, css_class: str | None = None, translate: tuple[float, float] | None = None
+        self,
+        *,
+        label: str | None = None,
+        css_class: str | None = None,
+        translate: tuple[float, float] | None = None,
+        element: str | None = None,
+        kind: str | None = None,
     ) -> Iterator[None]:
         """Shapes drawn inside the ``with`` block form one group.
 
         ``label`` becomes the group's own ``<title>`` (a tooltip, and the name
         screen readers give the group); ``translate`` moves the whole group.
+        ``element`` makes the group a part of the table a player may pick (see
+        :mod:`ofrenda_rules.picks`): its ``id``, with ``data-pick`` naming
+        ``kind`` (what it is: ``"hand"``, ``"slot"``, ...) for frontends.
+
+        >>> picture = Picture(10, 10, title="", desc="")
+        >>> with picture.group(element="slot-3", kind="slot"):
+        ...     picture.rect(0, 0, 5, 5)
+        >>> picture.elements()[0]
+        '<g id="slot-3" data-pick="slot">'
         """
         transform = None if translate is None else f"translate({number(translate[0])},{number(translate[1])})"
-        self._add("<g" + _attrs({"class": css_class, "transform": transform}) + ">")
+        pick = None if element is None else (kind or "element")
+        self._add("<g" + _attrs({"id": element, "data-pick": pick, "class": css_class, "transform": transform}) + ">")
         self._depth += 1
         if label is not None:
             self._add(f"<title>{escape(label)}</title>")

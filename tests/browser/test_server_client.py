@@ -88,6 +88,8 @@ def test_a_person_plays_a_whole_match_against_bots_in_the_browser(
         else:
             wait.until(lambda d: d.find_element(By.ID, "turn").text in ("Your move", "Game over"))
     assert browser.find_element(By.ID, "turn").text == "Game over"
+    body = browser.find_element(By.TAG_NAME, "body")
+    wait.until(lambda d: body.get_attribute("data-seq") == body.get_attribute("data-step"))  # the push stream's seq
     assert browser.find_element(By.ID, "result").text.strip()
     assert browser.find_element(By.ID, "problem").text == ""
     log = browser.get_log("browser")  # type: ignore[no-untyped-call]  # selenium leaves get_log unannotated

@@ -90,9 +90,36 @@ def test_a_person_chooses_moves_by_number_and_sees_the_state(game: AnyGame) -> N
     answers = "x\n0\n99999\n" + "1\n" * 5000
     status, out, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "0", stdin=answers)
     assert status == 0, err
-    assert "--- your turn, seat 0 ---" in out and "legal moves:" in out and "    1. " in out
+    assert "--- your turn, seat 0 ---" in out and "your pick (1-" in out and "    1. " in out
     assert "please type a number from 1 to" in out
     assert "result:" in out
+
+
+def test_a_person_picks_a_portrait_then_a_slot_and_can_go_back() -> None:
+    """Issue 38: the terminal asks one pick at a time (a portrait, then a slot) and ``b`` undoes a pick."""
+    answers = "1\n1\n" + "1\nn\nb\n2\n1\n" + "1\n" * 3000
+    status, out, err = run("play", "ofrenda", "-p", "2", "--seed", "3", "--human", "0", stdin=answers)
+    assert status == 0, err
+    first = out.index("so far: portrait 14")
+    menu = out[first : out.index("your pick", first)]
+    assert "place it in slot 0" in menu and "(page 1 of 2: n next, p previous)" in menu, "12 slots, then the discard"
+    second = out.index("so far: portrait 14", first + 1)
+    assert "1. discard it for marigolds" in out[second : out.index("your pick", second)]
+    back = out.index("q quit): b\n", second)
+    after = out[back : out.index("your pick", back)]
+    assert "so far" not in after and "1. portrait 14" in after and "2. portrait 23" in after, "back to the hand"
+    assert "so far: portrait 23" in out[back:]
+    assert "result:" in out
+
+
+def test_a_human_game_prints_each_step_once() -> None:
+    """Issue 38: with a person at the table a step is its events' sentence, not the move and then the same again."""
+    status, out, err = run("play", "ofrenda", "-p", "2", "--seed", "3", "--human", "0", stdin="1\n" * 3000)
+    assert status == 0, err
+    steps = [line for line in out.splitlines() if line[:6].strip().rstrip(".").isdigit()]
+    assert len(steps) > 50
+    assert not any("seat 0 places portrait" in line for line in steps), "the move's own description is not printed"
+    assert any("Seat 0 placed portrait" in line for line in steps)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -12,8 +12,9 @@ from cattrs.gen import make_dict_unstructure_fn
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ofrenda_rules import _fastjson, serialization
 from ofrenda_rules.errors import FormatError
+from ofrenda_rules.json import _base, serialization
+from ofrenda_rules.json import _fast as _fastjson
 from ofrenda_rules.schema import json_schema
 from ofrenda_rules.serialization import FLAGS, converter, dumps, legacy_converter, loads, register_defaults_omitted
 
@@ -60,7 +61,7 @@ def omitting() -> Iterator[None]:
     """``Options`` registered for the test, and forgotten after it."""
     register_defaults_omitted(Options)
     yield
-    del serialization._DEFAULTS_OMITTED[Options]
+    del _base.DEFAULTS_OMITTED[Options]
     converter.register_unstructure_hook(Options, make_dict_unstructure_fn(Options, converter))
     serialization._LEGACY.clear()
     serialization._reset_compiled()

@@ -9,8 +9,9 @@ from typing import Any, ClassVar, cast, get_args
 import attrs
 import pytest
 
-from ofrenda_rules import _fastjson, serialization
 from ofrenda_rules.errors import FormatError
+from ofrenda_rules.json import _fast as _fastjson
+from ofrenda_rules.json import serialization
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.schema import faults, json_schema

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ofrenda_rules import _fastjson, serialization
 from ofrenda_rules.errors import FormatError
+from ofrenda_rules.json import _base, serialization
+from ofrenda_rules.json import _fast as _fastjson
 from ofrenda_rules.serialization import dumps, loads, register_interned
 
 
@@ -57,7 +58,7 @@ def interned() -> Iterator[None]:
     register_interned(Coin, SHARED)
     register_interned(Flag, FLAGS)
     yield
-    del serialization._INTERNED[Coin], serialization._INTERNED[Flag]
+    del _base.INTERNED[Coin], _base.INTERNED[Flag]
     serialization._reset_compiled()
 
 
@@ -71,13 +72,13 @@ def outcome(text: str, cls: type) -> object:
 
 def plain_outcomes(texts: list[str], cls: type) -> list[object]:
     """``outcome`` of each text with nothing interned."""
-    saved = dict(serialization._INTERNED)
-    serialization._INTERNED.clear()
+    saved = dict(_base.INTERNED)
+    _base.INTERNED.clear()
     serialization._reset_compiled()
     try:
         return [outcome(text, cls) for text in texts]
     finally:
-        serialization._INTERNED.update(saved)
+        _base.INTERNED.update(saved)
         serialization._reset_compiled()
 
 
@@ -101,13 +102,13 @@ def test_the_text_is_unchanged_by_interning(interned: None) -> None:
         Purse([SHARED[0]], (), ()),  # type: ignore[arg-type]  # a list where a tuple is declared
     ]
     texts = [dumps(purse) for purse in purses]
-    saved = dict(serialization._INTERNED)
-    serialization._INTERNED.clear()
+    saved = dict(_base.INTERNED)
+    _base.INTERNED.clear()
     serialization._reset_compiled()
     try:
         assert [dumps(purse) for purse in purses] == texts
     finally:
-        serialization._INTERNED.update(saved)
+        _base.INTERNED.update(saved)
         serialization._reset_compiled()
 
 
@@ -165,7 +166,7 @@ def test_any_document_reads_as_without_interning(coins: list[object], stacks: li
     try:
         interned_result = outcome(text, Purse)
     finally:
-        del serialization._INTERNED[Coin]
+        del _base.INTERNED[Coin]
         serialization._reset_compiled()
     assert interned_result == outcome(text, Purse)
 
@@ -181,5 +182,5 @@ def test_unusable_instances_leave_the_class_as_it_was() -> None:
         assert compiler.interned(One) is None
         assert compiler.interned(Coin) is None  # not registered
     finally:
-        del serialization._INTERNED[One]
+        del _base.INTERNED[One]
         serialization._reset_compiled()

@@ -7,7 +7,7 @@ import threading
 import attrs
 import pytest
 
-from ofrenda_rules import _fastjson
+from ofrenda_rules.json import _fast as _fastjson
 from ofrenda_rules.serialization import converter
 
 

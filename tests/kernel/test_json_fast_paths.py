@@ -8,8 +8,9 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from ofrenda_rules import _fastjson, serialization
 from ofrenda_rules.errors import FormatError
+from ofrenda_rules.json import _fast as _fastjson
+from ofrenda_rules.json import serialization
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.serialization import MAX_DEPTH, converter, dumps, from_json_value, loads, parse_json

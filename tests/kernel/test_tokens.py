@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ofrenda_rules import serialization
 from ofrenda_rules.errors import FormatError
+from ofrenda_rules.json import _base, serialization
 from ofrenda_rules.schema import json_schema
 from ofrenda_rules.serialization import converter, dumps, legacy_converter, loads, register_token
 
@@ -64,8 +64,8 @@ def beads() -> Iterator[None]:
         legacy=True,
     )
     yield
-    del serialization._TOKENS[Bead], serialization._HOOKS[Bead]
-    serialization._OBJECTS_IN_V1.discard(Bead)
+    del _base.TOKENS[Bead], _base.HOOKS[Bead]
+    _base.OBJECTS_IN_V1.discard(Bead)
     serialization._LEGACY.clear()
     serialization._reset_compiled()
 

@@ -198,13 +198,32 @@ def test_dice_built_elsewhere_give_the_same_actions_and_states(config: Config) -
             state = after
 
 
-def test_a_board_changed_without_init_equals_one_built_by_it() -> None:
-    """moves._changed copies a board's dictionary instead of calling Board.__init__ (which only stores)."""
+def test_a_board_built_without_init_equals_one_built_by_it() -> None:
+    """moves._new_board stores a board's fields into its slots (the kernel's fast way) instead of calling __init__."""
     board = Board(sheet=(None,) * DEFAULT_EDITION.sheet.size, flowers=(2, 5), pesos=3, cards=(16,))
-    changed = moves._changed(board, pesos=7)
+    changed = moves._new_board(board.sheet, board.flowers, 7, board.cards)
     built = Board(board.sheet, board.flowers, 7, board.cards)
-    assert changed == built and hash(changed) == hash(built) and repr(changed) == repr(built)
-    assert vars(changed) == vars(built) and board.pesos == 3
-    assert pickle.loads(pickle.dumps(changed)) == built
+    assert type(changed) is Board and changed == built and hash(changed) == hash(built) and repr(changed) == repr(built)
+    assert attrs.asdict(changed, recurse=False) == attrs.asdict(built, recurse=False) and board.pesos == 3
+    assert pickle.dumps(changed) == pickle.dumps(built) and pickle.loads(pickle.dumps(changed)) == built
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         changed.pesos = 1  # type: ignore[misc]
+
+
+def test_a_next_state_frozen_unchanged_is_its_state_field_by_field() -> None:
+    """NextState copies every field of a State and freeze builds a State with each of them (and no cached actions)."""
+    fields = [field.name for field in attrs.fields(State) if field.init]
+    checked = 0
+    for players in (2, 4):
+        state = new_game(Config(players=players), 3)
+        for _ in range(40):
+            if is_over(state):
+                break
+            legal_actions(state)  # fills the private cache, which a frozen copy must not carry
+            frozen = moves.NextState(state).freeze()
+            assert type(frozen) is State and frozen == state and frozen is not state
+            assert [getattr(frozen, name) is getattr(state, name) for name in fields] == [True] * len(fields)
+            assert frozen._legal is None and pickle.dumps(frozen) == pickle.dumps(state)
+            checked += 1
+            state = apply(state, legal_actions(state)[0])
+    assert checked == 80

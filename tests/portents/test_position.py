@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -110,6 +112,9 @@ def _start(**changes: str) -> str:
         (START.replace("YHRWWC/RCBCWS", "YHRWWS/RCBCWC"), "three tiles sharing a trait"),
         (START.replace("BW*", "BW").replace("push:1 0", "push:1 200"), "the game ends as a draw after 200"),
         (START.replace("push:1 0", "push:0 1"), "Burnt Offering BW on space 0 is in no possible Portent"),
+        (START.replace("BW*", "BW"), "0 Burnt Offerings in the first turn: the setup lights one"),
+        (START.replace("BW*YS", "BW*YS*"), "2 Burnt Offerings in the first turn: the setup lights one"),
+        (START.replace("BW*YSBH", "BW*YS*BH*"), "3 Burnt Offerings in the first turn: the setup lights one"),
         (START + " rng=1:x", "rng: '1:x' is not 'SEED:COUNTER'"),
         (START + " rng=1:18446744073709551616", "must be below 2"),
         ("....../....../...... ..YC..../......../......../........ -/- -/- omens:0 0", "filled in order"),
@@ -119,6 +124,20 @@ def _start(**changes: str) -> str:
 def test_impossible_positions_are_refused_with_their_reason(text: str, message: str) -> None:
     with pytest.raises(PositionError, match=message):
         from_position(text, TWO)
+
+
+def test_every_first_turn_position_play_reaches_is_accepted() -> None:
+    """The first turn's check of Burnt Offerings (the setup's one, and those lit since) accepts what play makes."""
+    seen: dict[Phase, int] = {}
+    for seed in range(40):
+        state = new_game(TWO, seed=seed)
+        moves = random.Random(seed)
+        while state.turns == 0 and state.phase is not Phase.OVER:
+            if state.phase in (Phase.PUSH, Phase.PLACE, Phase.LIGHT):
+                assert from_position(to_position(state), TWO) == attrs.evolve(state, recent_events=())
+                seen[state.phase] = seen.get(state.phase, 0) + 1
+            state = apply(state, moves.choice(legal_actions(state)))
+    assert seen[Phase.PUSH] == 40 and seen[Phase.PLACE] >= 40 and seen[Phase.LIGHT] >= 1
 
 
 def test_solo_positions_need_the_kitty_and_keep_its_count_of_steps() -> None:

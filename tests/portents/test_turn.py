@@ -209,6 +209,22 @@ def test_four_burnt_offerings_at_the_end_of_a_turn_win_for_the_active_player() -
     assert result.winners == (1,) and result.reason is EndReason.FOUR_OFFERINGS
 
 
+def test_exactly_four_burnt_offerings_end_the_game() -> None:
+    """'The turn ends with 4 Burnt Offerings on the Altar.' -- four, not more: three old ones and one new."""
+    altar: list[S | None] = [S.YELLOW_SKULL, S.BLUE_SKULL, S.WHITE_SKULL]
+    altar += [S.YELLOW_CLAW, S.RED_CLAW, S.WHITE_CLAW]
+    altar += [None, S.BLUE_WING, S.RED_WING]
+    state = position(altar, [[], [S.YELLOW_WING]], lit=[1, 4, 7], active=1, phase=Phase.PLACE)
+    state = apply(state, Place(6, S.YELLOW_WING))
+    assert [p.lane for p in state.portents] == [3], "only the Yellow column"
+    assert not is_over(state)
+    state = apply(state, Light(0))
+    assert sum(state.lit) == 4
+    assert is_over(state)
+    result = outcome(state)
+    assert result.winners == (1,) and result.reason is EndReason.FOUR_OFFERINGS
+
+
 def test_the_turn_limit_ends_an_undecided_game_in_a_draw() -> None:
     """Ruling: the two-player rules have no turn limit; ``Config.turn_limit`` turns make a draw."""
     state = position(ALTAR, [HAND, [S.YELLOW_CLAW, S.RED_SKULL, S.BLUE_WING]], config=Config(turn_limit=1))

@@ -103,3 +103,34 @@ def test_two_server_processes_share_matches_and_push_each_others_moves(tmp_path:
     finally:
         for server in servers:
             stop(server)
+
+
+def test_the_lifecycle_on_postgresql_counts_live_matches_archives_and_plays_out() -> None:
+    now = [1_000_000.0]
+    service = MatchService(
+        PostgresStore(URL), max_matches=10**6, archive_seconds=600, abandon_seconds=300, clock=lambda: now[0]
+    )
+    live_before = service.store.count()
+    finished = service.create({"game": "portents", "seats": ["random", "random"], "seed": 3})["match"]
+    abandoned = service.create({"game": "portents", "seats": ["human", "random"], "seed": 4})["match"]
+    closed = service.create({"game": "portents", "seats": ["human", "random"], "seed": None})["match"]
+    assert isinstance(finished, str) and isinstance(abandoned, str) and isinstance(closed, str)
+    assert service.store.count() == live_before + 2  # the bots' match is over already
+    now[0] += 301
+    counts = service.sweep()
+    assert counts["played_out"] >= 1 and counts["closed"] >= 1 and counts["removed"] == 0
+    assert service.public(abandoned)["over"] is True
+    with pytest.raises(ServerError) as gone:
+        service.public(closed)
+    assert gone.value.code == "unknown-match"
+    now[0] += 700
+    assert service.sweep()["removed"] >= 2
+    for match in (finished, abandoned):
+        with pytest.raises(ServerError) as removed:
+            service.public(match)
+        assert removed.value.code == "unknown-match"
+    with psycopg.connect(URL) as db:
+        row = db.execute(
+            "SELECT COUNT(*) FROM ofrenda_steps WHERE match_id IN (%s, %s)", (finished, abandoned)
+        ).fetchone()
+    assert row == (0,)

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ofrenda_rules._replay_load import parse_strict
 from ofrenda_rules.errors import FormatError, OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, get_game
+from ofrenda_rules.replays.load import parse_strict
 from ofrenda_rules.rng import MASK64
 from ofrenda_rules.serialization import from_json_value, to_json_value
 

@@ -20,6 +20,7 @@ from ofrenda_rules.bots import Bot, bot_seed, check_bot_name, make_bot
 from ofrenda_rules.chance import CHANCE, TERMINAL, actor_name
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.game import summarize_config
+from ofrenda_rules.picks import Pick, picks_of
 from ofrenda_rules.playout import random_move
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.replay import Recorder, dump_replay
@@ -60,33 +61,86 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.set_defaults(run=run)
 
 
-def _choose(game: AnyGame, state: object, seat: int, players: int, out: TextIO, stdin: TextIO) -> object:
-    if seat == CHANCE:
-        outcomes = game.chance_outcomes(state)
-        legal = tuple(action for action, _ in outcomes)
-        print("\n--- chance event: what happened? ---", file=out)
-        for number, (action, probability) in enumerate(outcomes, start=1):
-            print(f"  {number:3d}. {game.describe_action(state, action)}  (probability {probability})", file=out)
-    else:
-        legal = game.legal_actions(state)
-        print(f"\n--- your turn, seat {seat} ---", file=out)
-        print(game.render_text(game.observe(state, seat)), file=out)
-        print("legal moves:", file=out)
-        for number, action in enumerate(legal, start=1):
-            print(f"  {number:3d}. {game.describe_action(state, action)}", file=out)
+PAGE: int = 12
+"""The most choices a menu shows at a time; a longer one is shown in pages (``n`` and ``p`` turn them)."""
+
+
+def _ask(out: TextIO, stdin: TextIO, prompt: str) -> str:
+    print(prompt, end="", file=out, flush=True)
+    line = stdin.readline()
+    if not line:
+        raise CliError("no more input: game abandoned")
+    if not stdin.isatty():
+        print(line.rstrip("\n"), file=out)  # echo piped answers so the transcript reads well
+    answer = line.strip().lower()
+    if answer in ("q", "quit", "exit"):
+        raise CliError("game abandoned")
+    return answer
+
+
+def _chance(game: AnyGame, state: object, out: TextIO, stdin: TextIO) -> object:
+    outcomes = game.chance_outcomes(state)
+    legal = tuple(action for action, _ in outcomes)
+    print("\n--- chance event: what happened? ---", file=out)
+    for number, (action, probability) in enumerate(outcomes, start=1):
+        print(f"  {number:3d}. {game.describe_action(state, action)}  (probability {probability})", file=out)
     while True:
-        print(f"your move (1-{len(legal)}, q to quit): ", end="", file=out, flush=True)
-        line = stdin.readline()
-        if not line:
-            raise CliError("no more input: game abandoned")
-        if not stdin.isatty():
-            print(line.rstrip("\n"), file=out)  # echo piped answers so the transcript reads well
-        answer = line.strip().lower()
-        if answer in ("q", "quit", "exit"):
-            raise CliError("game abandoned")
+        answer = _ask(out, stdin, f"your move (1-{len(legal)}, q to quit): ")
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         print(f"please type a number from 1 to {len(legal)}", file=out)
+
+
+def _menu(out: TextIO, stdin: TextIO, path: list[Pick], options: tuple[Pick, ...]) -> Pick | None:
+    """One pick among ``options`` (a page of at most :data:`PAGE` at a time), or ``None`` to go back."""
+    page = 0
+    pages = -(-len(options) // PAGE)
+    while True:
+        if path:
+            print("  so far: " + " > ".join(pick.label for pick in path), file=out)
+        first = page * PAGE
+        shown = options[first : first + PAGE]
+        for number, pick in enumerate(shown, start=1):
+            print(f"  {number:3d}. {pick.label}", file=out)
+        keys = [f"1-{len(shown)}"]
+        if pages > 1:
+            print(f"  (page {page + 1} of {pages}: n next, p previous)", file=out)
+            keys.append("n/p pages")
+        if path:
+            keys.append("b back")
+        answer = _ask(out, stdin, f"your pick ({', '.join(keys)}, q quit): ")
+        if answer.isdigit() and 1 <= int(answer) <= len(shown):
+            return shown[int(answer) - 1]
+        if answer == "b" and path:
+            return None
+        if answer in ("n", "p") and pages > 1:
+            page = (page + (1 if answer == "n" else -1)) % pages
+            continue
+        print(f"please type a number from 1 to {len(shown)}" + (", or b to go back" if path else ""), file=out)
+
+
+def _choose(game: AnyGame, state: object, seat: int, out: TextIO, stdin: TextIO) -> tuple[object, bool]:
+    """A person's decision, one pick at a time; with whether it was forced (a single legal action)."""
+    print(f"\n--- your turn, seat {seat} ---", file=out)
+    print(game.render_text(game.observe(state, seat)), file=out)
+    tree = picks_of(game, state)
+    if len(tree.actions) == 1:
+        print("forced move: your only legal move is played for you", file=out)
+        return tree.actions[0], True
+    path: list[Pick] = []
+    while (action := tree.action(path)) is None:
+        options = tree.choices(path)
+        if len(options) == 1:
+            path.append(options[0])
+            continue
+        pick = _menu(out, stdin, path, options)
+        if pick is not None:
+            path.append(pick)
+            continue
+        path.pop()  # back: undo the last pick a person made (and the forced ones after it)
+        while path and tree.forced(path[:-1]) is not None:
+            path.pop()
+    return action, False
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -125,8 +179,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
         if moves >= limit:
             raise CliError(f"the game did not end within {limit} moves (a bug)")
         state = recorder.state
-        if player in humans:
-            action = _choose(game, state, player, players, out, stdin)
+        if player == CHANCE and player in humans:
+            action = _chance(game, state, out, stdin)
+        elif player in humans:
+            action, _ = _choose(game, state, player, out, stdin)
         elif player in policies:
             action = policies[player](state)
         else:
@@ -135,9 +191,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
         events = recorder.step(action)
         moves += 1
         if not args.quiet:
-            actor = actor_name(player)
-            print(step_line(moves, actor, description), file=out)
-            for line in event_lines(game, events, seats_shown(humans, players)):
+            lines = event_lines(game, events, seats_shown(humans, players))
+            if humans - {CHANCE} and lines:  # a person reads each step once: its events say what it did
+                print(f"{moves:4d}. {lines[0].strip()}", file=out)
+                lines = lines[1:]
+            else:
+                print(step_line(moves, actor_name(player), description), file=out)
+            for line in lines:
                 print(line, file=out)
     if not args.quiet and humans - {CHANCE}:
         print(game.render_text(recorder.state), file=out)

@@ -29,7 +29,7 @@ What the environment is:
   and ``"action_mask"``, an int8 ``Box`` marking the agent's legal action ids
   (all zeros when it is not the agent's turn);
 * rewards are paid at the end only: the win shares, or normalised points with
-  ``payoff=Payoff.POINTS`` (:mod:`ofrenda_rules.utility`); every agent is
+  ``payoff=Payoff.POINTS`` (:mod:`ofrenda_rules.bots.utility`); every agent is
   terminated when the game ends, none is ever truncated;
 * ``render()`` shows the public table (the spectator's view): its text with
   ``render_mode="ansi"`` (returned) or ``"human"`` (printed), its SVG picture

@@ -2,7 +2,7 @@
 
 Each action class has a stable ``TAG`` used as its JSON ``"type"``.
 
->>> from ofrenda_rules.serialization import dumps
+>>> from ofrenda_rules.json import dumps
 >>> from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 >>> dumps(PlayCard(Card(Suit.RED, 14)), Action)
 '{"card":"red-14","type":"play"}'
@@ -15,7 +15,7 @@ from typing import ClassVar
 import attrs
 
 from ofrenda_rules.dia_de_los_muertos.components import Card
-from ofrenda_rules.serialization import register_tagged_union
+from ofrenda_rules.json import register_tagged_union
 
 __all__ = ["Action", "DealCard", "PlayCard", "TakeCard"]
 

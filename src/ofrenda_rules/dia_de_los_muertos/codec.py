@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ofrenda_rules.action_ids import ActionCodec, per_config
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.state import Config
+from ofrenda_rules.encodings.action_ids import ActionCodec, per_config
 
 __all__ = [
     "action_codec",
@@ -55,7 +55,7 @@ def _build(config: Config) -> ActionCodec[Action]:
 
 
 action_codec: Final = per_config(Config, _build)
-"""The :class:`~ofrenda_rules.action_ids.ActionCodec` of a configuration (built once, then cached)."""
+"""The :class:`~ofrenda_rules.encodings.action_ids.ActionCodec` of a configuration (built once, then cached)."""
 
 
 def num_distinct_actions(config: Config) -> int:

@@ -22,7 +22,7 @@ import attrs
 
 from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
-from ofrenda_rules.serialization import load_packaged, register_numbered_token
+from ofrenda_rules.json import load_packaged, register_numbered_token
 
 __all__ = [
     "DEFAULT_DECK",

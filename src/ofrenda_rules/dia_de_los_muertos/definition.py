@@ -16,6 +16,7 @@ from ofrenda_rules.dia_de_los_muertos.codec import (
     num_distinct_actions,
 )
 from ofrenda_rules.dia_de_los_muertos.events import Event, describe_event, event_seen_by
+from ofrenda_rules.dia_de_los_muertos.picks import action_picks
 from ofrenda_rules.dia_de_los_muertos.picture import render_svg
 from ofrenda_rules.dia_de_los_muertos.position import from_position, to_position
 from ofrenda_rules.dia_de_los_muertos.resample import resample
@@ -139,6 +140,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     decode_action=decode_action,
     max_decisions=max_decisions,
     render_svg=render_svg,
+    action_picks=action_picks,
     tally=tally,
     score_bounds=score_bounds,
     observation_shape=observation_shape,

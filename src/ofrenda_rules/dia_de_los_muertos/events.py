@@ -31,7 +31,7 @@ from typing import ClassVar, assert_never
 import attrs
 
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
-from ofrenda_rules.serialization import register_tagged_union
+from ofrenda_rules.json import register_tagged_union
 
 __all__ = [
     "CardLed",

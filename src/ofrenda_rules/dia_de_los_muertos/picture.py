@@ -31,6 +31,7 @@ import attrs
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.dia_de_los_muertos.components import DEFAULT_DECK, Card, CardSpec, DeckEdition, Mark, Suit
+from ofrenda_rules.dia_de_los_muertos.picks import hand_id, trick_id
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 from ofrenda_rules.dia_de_los_muertos.view import View
@@ -334,12 +335,18 @@ def _card_face(
     outline: str | None = None,
     dash: str | None = None,
     dim: bool = False,
+    element: str | None = None,
+    kind: str | None = None,
 ) -> None:
     """A card face up, drawn as printed: number, arrow, point value, TAKE, suit border and symbol.
 
-    The card is 60 x 86 at ``scale`` 1; ``label`` names the card's group (the card itself by default).
+    The card is 60 x 86 at ``scale`` 1; ``label`` names the card's group (the card itself by default);
+    ``element`` and ``kind`` make it a part of the table a player may pick (its ``id`` and ``data-pick``).
     """
-    with picture.group(label=label or _describe_card(spec), css_class="card", translate=(x, y)):
+    group = picture.group(
+        label=label or _describe_card(spec), css_class="card", translate=(x, y), element=element, kind=kind
+    )
+    with group:
         picture.paste(_face_shapes(spec, scale, outline, dash, dim))
 
 
@@ -552,6 +559,8 @@ def _draw_trick_card(picture: Picture, table: _Table, seat: int, place: _Seat, t
             label=str(card),
             outline=_TARGET if card in targets else None,
             dash="6 3" if card in targets else None,
+            element=trick_id(card),
+            kind="trick",
         )
         if is_lead:
             locked = table.config.lock_lead
@@ -651,8 +660,9 @@ def _draw_row(
     *,
     scale: float,
     playable: tuple[Card, ...] | None = None,
+    element: Callable[[Card], str] | None = None,
 ) -> float:
-    """A labelled row of face-up cards; returns the height used."""
+    """A labelled row of face-up cards; returns the height used. ``element`` names each card's picture element."""
     card_w, card_h = 60 * scale, 86 * scale
     with picture.group(label=label, css_class="hand-row"):
         picture.text(16, y + 16, title, size=13, weight="bold")
@@ -664,7 +674,7 @@ def _draw_row(
             cy = y + 26 + row * (card_h + gap)
             spec = table.edition.spec(card)
             if playable is None:
-                _card_face(picture, cx, cy, spec, scale=scale)
+                _card_face(picture, cx, cy, spec, scale=scale, element=element and element(card), kind="hand")
             else:
                 can = card in playable
                 _card_face(
@@ -676,6 +686,8 @@ def _draw_row(
                     label=_describe_card(spec) + (" (playable now)" if can else " (cannot be played now)"),
                     outline=_TO_PLAY if can else None,
                     dim=not can,
+                    element=element and element(card),
+                    kind="hand",
                 )
     return _row_height(len(cards), scale)
 
@@ -728,13 +740,14 @@ def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
             title += f" · your turn: {what} (outlined cards are playable)"
         elif playable is not None:
             title += " · your lead: play any card"
-        y += _draw_row(picture, table, y, title, label, hand, scale=_HAND_W / 60, playable=playable)
+        y += _draw_row(picture, table, y, title, label, hand, scale=_HAND_W / 60, playable=playable, element=hand_id)
         return
     scale = _SMALL_W / 60
     for seat in range(table.players):
         hand = table.hands[seat] or ()
         label = f"Seat {seat}'s hand: {_cards(len(hand))}" + (f": {_card_names(hand)}" if hand else "")
-        y += _draw_row(picture, table, y, f"Seat {seat}'s hand · {_cards(len(hand))}", label, hand, scale=scale)
+        title = f"Seat {seat}'s hand · {_cards(len(hand))}"
+        y += _draw_row(picture, table, y, title, label, hand, scale=scale, element=hand_id)
     stock = table.stock or ()
     where = "to deal" if table.to_play == CHANCE else "out of play"
     label = f"Deck ({where}): {_cards(len(stock))}" + (f": {_card_names(stock)}" if stock else "")

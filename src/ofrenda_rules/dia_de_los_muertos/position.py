@@ -74,8 +74,8 @@ from typing import Final
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.rules import current_player, take_targets
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
+from ofrenda_rules.encodings.positions import MAX_POSITION_CHARS, format_rng, parse_rng, split_fields
 from ofrenda_rules.errors import PositionError
-from ofrenda_rules.positions import MAX_POSITION_CHARS, format_rng, parse_rng, split_fields
 from ofrenda_rules.rng import Rng
 
 __all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]

@@ -59,11 +59,6 @@ def _remember(config: Config) -> ConfigTables:
     return found
 
 
-def settle_new_game(state: State) -> State:
-    """``state``, just set up by :func:`new_game`, with its deal made if it is seeded (for :mod:`.start`)."""
-    return _settle(state)
-
-
 def current_player(state: State) -> PlayerId:
     """The seat to act, :data:`CHANCE` while dealing, or :data:`TERMINAL`."""
     if state.over:

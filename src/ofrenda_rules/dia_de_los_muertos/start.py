@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ofrenda_rules.dia_de_los_muertos.state import Config, State
 from ofrenda_rules.dia_de_los_muertos.tables import tables
+from ofrenda_rules.dia_de_los_muertos.transitions import seeded_deal
 from ofrenda_rules.rng import Rng
 
 __all__ = ["new_game"]
@@ -33,9 +34,6 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
     >>> [len(hand) for hand in state.hands]
     [15, 15, 15]
     """
-    # The rules module imports this one to re-export new_game; the settling it lends is looked up here, at the call.
-    from ofrenda_rules.dia_de_los_muertos.rules import settle_new_game
-
     config = Config() if config is None else config
     t = tables(config)
     state = State(
@@ -55,4 +53,8 @@ def new_game(config: Config | None = None, seed: int | None = None) -> State:
         over=False,
         rng=None if seed is None else Rng(seed),
     )
-    return settle_new_game(state)
+    if state.rng is None:
+        return state
+    # The generator deals every card at once, as the rules' settling would one card at a time; once dealt, a seat
+    # leads, so no chance event is left to settle.
+    return seeded_deal(state, t, state.rng)

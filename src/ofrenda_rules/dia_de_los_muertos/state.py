@@ -15,11 +15,11 @@ import attrs
 from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.dia_de_los_muertos.components import EDITIONS, Card, DeckEdition, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.events import Event
-from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.game import svg_picture
+from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted
 from ofrenda_rules.rng import Rng
-from ofrenda_rules.serialization import register_defaults_omitted
 
 __all__ = ["HAND_SIZES", "Config", "HighLowCard", "State"]
 
@@ -142,6 +142,4 @@ class State:
 
         See :func:`~ofrenda_rules.dia_de_los_muertos.render_svg`.
         """
-        from ofrenda_rules.dia_de_los_muertos.picture import render_svg  # here: picture imports this module
-
-        return render_svg(self)
+        return svg_picture(self)

@@ -78,13 +78,13 @@ from functools import partial
 
 import attrs
 
-from ofrenda_rules.action_ids import per_config
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.events import CardLed, CardPlayed, CardTaken, TrickWon
 from ofrenda_rules.dia_de_los_muertos.scoring import score_bounds
 from ofrenda_rules.dia_de_los_muertos.state import Config
 from ofrenda_rules.dia_de_los_muertos.view import View
+from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.errors import OfrendaRulesError
 
 __all__ = [

@@ -21,7 +21,7 @@ from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.events import Event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
-from ofrenda_rules.game import SPECTATOR
+from ofrenda_rules.game import SPECTATOR, svg_picture
 
 __all__ = ["View", "observe", "observe_public"]
 
@@ -76,9 +76,7 @@ class View:
         A view does not carry the config, so its cards are drawn as printed in
         the default deck; ``render_svg(view, config=...)`` draws another edition.
         """
-        from ofrenda_rules.dia_de_los_muertos.picture import render_svg  # here: picture imports this module
-
-        return render_svg(self)
+        return svg_picture(self)
 
 
 def observe(state: State, player: int) -> View:

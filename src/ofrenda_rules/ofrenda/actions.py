@@ -4,7 +4,7 @@ Each action class has a stable ``TAG`` used as its JSON ``"type"``. Spaces
 of the Family board are numbered 0-3 from the left (the free space is 0);
 card slots 0-11 and candle/marigold slots 0-7 as on the docs' board picture.
 
->>> from ofrenda_rules.serialization import dumps
+>>> from ofrenda_rules.json import dumps
 >>> dumps(PlacePortrait(card=12, slot=6), Action)
 '{"card":12,"slot":6,"type":"place_portrait"}'
 """
@@ -15,7 +15,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from ofrenda_rules.serialization import register_tagged_union
+from ofrenda_rules.json import register_tagged_union
 
 __all__ = [
     "ACTION_CLASSES",

@@ -20,6 +20,7 @@ from ofrenda_rules.ofrenda.codec import (
 from ofrenda_rules.ofrenda.describe import describe_action, describe_event, describe_outcome
 from ofrenda_rules.ofrenda.edition import TURNS
 from ofrenda_rules.ofrenda.events import Event, event_seen_by
+from ofrenda_rules.ofrenda.picks import action_picks
 from ofrenda_rules.ofrenda.picture import render_svg
 from ofrenda_rules.ofrenda.position import from_position, to_position
 from ofrenda_rules.ofrenda.resample import resample
@@ -149,6 +150,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     decode_action=decode_action,
     max_decisions=max_decisions,
     render_svg=render_svg,
+    action_picks=action_picks,
     tally=tally,
     score_bounds=score_bounds,
     observation_shape=observation_shape,

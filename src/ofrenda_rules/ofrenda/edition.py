@@ -23,6 +23,7 @@ import attrs
 
 from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
+from ofrenda_rules.json import load_packaged
 from ofrenda_rules.ofrenda.components import (
     BRANCHES,
     MAJORITY_KINDS,
@@ -38,7 +39,6 @@ from ofrenda_rules.ofrenda.components import (
     Portrait,
     ScoringToken,
 )
-from ofrenda_rules.serialization import load_packaged
 
 __all__ = [
     "COUNTS",

@@ -12,7 +12,7 @@ Only two events carry hidden information: the portrait dealt to a hand (its
 identity is the receiving seat's alone) and the portrait removed unseen in the
 solo setup (nobody's). A view shows them with ``card=None``.
 
->>> from ofrenda_rules.serialization import dumps
+>>> from ofrenda_rules.json import dumps
 >>> dumps(PortraitTaken(seat=0, space=2, card=14, paid=2, gained=1), Event)
 '{"card":14,"gained":1,"paid":2,"seat":0,"space":2,"type":"portrait_taken"}'
 >>> event_seen_by(PortraitDealt(seat=1, card=14), 0)
@@ -26,8 +26,8 @@ from typing import ClassVar, Final
 
 import attrs
 
+from ofrenda_rules.json import register_tagged_union
 from ofrenda_rules.ofrenda.components import SoloTier
-from ofrenda_rules.serialization import register_tagged_union
 
 __all__ = [
     "EVENT_CLASSES",

@@ -42,6 +42,15 @@ from ofrenda_rules.ofrenda.components import (
     Portrait,
 )
 from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION, TURNS, Edition
+from ofrenda_rules.ofrenda.picks import (
+    candle_market_id,
+    hand_id,
+    marigolds_id,
+    market_id,
+    offering_slot_id,
+    slot_id,
+    storage_candle_id,
+)
 from ofrenda_rules.ofrenda.rules import current_player
 from ofrenda_rules.ofrenda.scoring import SoloTier, board_score, solo_tier
 from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
@@ -534,14 +543,17 @@ def _family_board(picture: Picture, table: _Table, x: float, y: float) -> float:
             sx = x + 10 + space * space_w
             with picture.group(label=f"space {space + 1}"):
                 picture.text(sx + _CARD_W / 2, y + 36, f"space {space + 1}", size=10, anchor="middle", weight="bold")
-                if candle is not None:
-                    with picture.group(label=f"space {space + 1} candle: " + _candle_label(edition, candle, False)):
-                        _candle(picture, edition, candle, sx, y + 42, _CARD_W, 44, lit=False)
-                else:
-                    picture.rect(sx, y + 42, _CARD_W, 44, stroke="#8a6d3b", dash="4 3", rx=6)
-                    picture.text(sx + _CARD_W / 2, y + 68, "no candle", size=9, anchor="middle")
+                with picture.group(element=candle_market_id(space), kind="candle-market"):
+                    if candle is not None:
+                        label = f"space {space + 1} candle: " + _candle_label(edition, candle, False)
+                        with picture.group(label=label):
+                            _candle(picture, edition, candle, sx, y + 42, _CARD_W, 44, lit=False)
+                    else:
+                        picture.rect(sx, y + 42, _CARD_W, 44, stroke="#8a6d3b", dash="4 3", rx=6)
+                        picture.text(sx + _CARD_W / 2, y + 68, "no candle", size=9, anchor="middle")
                 if card is not None:
-                    with picture.group(label=f"space {space + 1} " + _portrait_label(edition, card, False)):
+                    label = f"space {space + 1} " + _portrait_label(edition, card, False)
+                    with picture.group(label=label, element=market_id(space), kind="market"):
                         _portrait(picture, edition, card, sx, y + 94, lit=False, shows_side=False, note="unlit side up")
                 else:
                     picture.rect(sx, y + 94, _CARD_W, _CARD_H, stroke="#8a6d3b", dash="4 3", rx=5)
@@ -728,7 +740,7 @@ def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> 
                 marks.append("crossed-out flower (-1 marigold)")
             where = f"slot {slot}" + (f", {', '.join(marks)}" if marks else "")
             label = f"{where}: " + ("empty" if card is None else _portrait_label(edition, card, board.lit[slot]))
-            with picture.group(label=label):
+            with picture.group(label=label, element=slot_id(seat, slot), kind="slot"):
                 if slot in golden:
                     picture.rect(
                         sx - 4, sy - 4, _CARD_W + 8, _CARD_H + 8, fill="#f5d76e", stroke=_GOLD, stroke_width=3, rx=7
@@ -774,7 +786,8 @@ def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> 
             else:
                 what = "empty"
             cards = ", ".join(str(c) for c in offering.cards)
-            with picture.group(label=f"{kind} slot {k} (between card slots {cards}): {what}"):
+            label = f"{kind} slot {k} (between card slots {cards}): {what}"
+            with picture.group(label=label, element=offering_slot_id(seat, k), kind="offering"):
                 half = layout.offering_half[k] if offering.kind is OfferingKind.CANDLE else _MARIGOLD_R + 2
                 height = _ROW_GAP - 6
                 if candle is not None:
@@ -845,13 +858,15 @@ def _player(picture: Picture, table: _Table, seat: int, x: float, y: float, heig
         py = y + 36
         _ofrenda(picture, table, seat, x + 12, py)
         sy = py + layout.height + 14
-        with picture.group(label=f"{_seat_name(table, seat)}: storage, {board.marigolds} marigolds"):
+        label = f"{_seat_name(table, seat)}: storage, {board.marigolds} marigolds"
+        with picture.group(label=label, element=marigolds_id(seat), kind="marigolds"):
             picture.text(x + 12, sy + 12, "Storage:", size=11, weight="bold")
             _marigold(picture, x + 80, sy + 8, 9)
             picture.text(x + 93, sy + 12, f"x {board.marigolds}", size=11, weight="bold")
         for i, candle in enumerate(board.candles):
             cx = x + 140 + i * 126
-            with picture.group(label=f"{_seat_name(table, seat)}: stored " + _candle_label(edition, candle, False)):
+            label = f"{_seat_name(table, seat)}: stored " + _candle_label(edition, candle, False)
+            with picture.group(label=label, element=storage_candle_id(seat, candle), kind="candle"):
                 _candle(picture, edition, candle, cx, sy - 4, 120, 46, lit=False)
         if not board.candles:
             picture.text(x + 140, sy + 12, "no candles stored", size=10, italic=True)
@@ -871,7 +886,8 @@ def _player(picture: Picture, table: _Table, seat: int, x: float, y: float, heig
                 if hand is None:
                     _face_down(picture, hx, hy, "portrait")
                 else:
-                    _portrait(picture, edition, hand[i], hx, hy, lit=False, shows_side=False, note="in hand")
+                    with picture.group(element=hand_id(seat, hand[i]), kind="hand"):
+                        _portrait(picture, edition, hand[i], hx, hy, lit=False, shows_side=False, note="in hand")
             if not count:
                 picture.text(x + 90, hy + 12, "empty", size=10, italic=True)
         ty = hy + (_CARD_H if count else 16) + 16

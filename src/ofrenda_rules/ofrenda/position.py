@@ -75,10 +75,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ofrenda_rules.errors import PositionError
-from ofrenda_rules.ofrenda._position_checks import Derived, check_state, derive
-from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
-from ofrenda_rules.positions import (
+from ofrenda_rules.encodings.positions import (
     MAX_POSITION_CHARS,
     format_rng,
     keyed_fields,
@@ -87,6 +84,9 @@ from ofrenda_rules.positions import (
     parse_rng,
     split_fields,
 )
+from ofrenda_rules.errors import PositionError
+from ofrenda_rules.ofrenda._position_checks import Derived, check_state, derive
+from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
 
 __all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]
 

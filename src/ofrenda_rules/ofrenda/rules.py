@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Final
+from typing import Final, Protocol
 
 import attrs
 
@@ -255,6 +255,29 @@ def _fresh_decisions(state: State) -> tuple[Action, ...]:
     return ()
 
 
+class _GivenCard(Protocol):
+    """A ``DrawPortrait`` as a caller gave it: its card read as a plain object.
+
+    Read through a protocol whose field is an ``object``, in the compiled build
+    the field is fetched as it is; read as ``DrawPortrait.card`` it would be
+    checked against its declared ``int`` on reading, and ``True`` taken for 1.
+    """
+
+    @property
+    def card(self) -> object:
+        """The card, whatever it is."""
+        ...
+
+
+class _GivenCandle(Protocol):
+    """A ``DrawCandle`` as a caller gave it: its candle read as a plain object (as :class:`_GivenCard`)."""
+
+    @property
+    def candle(self) -> object:
+        """The candle, whatever it is."""
+        ...
+
+
 def validate(state: State, action: Action) -> Rejection | None:
     """``None`` when ``action`` is legal in ``state``, else the reason it is not.
 
@@ -267,13 +290,13 @@ def validate(state: State, action: Action) -> Rejection | None:
     if _offered(state, action):
         return None
     if type(action) is DrawPortrait:  # the usual chance outcome in driver mode: exactly the checks below, in short
-        # Read by ``getattr``, as a plain object: in the compiled build ``action.card`` would be checked
-        # against its declared type on reading, and ``True`` taken for 1.
-        card: object = getattr(action, "card")  # noqa: B009
+        given_card: _GivenCard = action  # its field read as the plain object the caller gave (see ``_GivenCard``)
+        card = given_card.card
         if type(card) is int and state.phase in _PORTRAIT_DRAWS and card in state.deck:
             return None
     elif type(action) is DrawCandle:
-        candle: object = getattr(action, "candle")  # noqa: B009 -- as the card above
+        given_candle: _GivenCandle = action  # as the card above
+        candle = given_candle.candle
         if type(candle) is int and state.phase in _CANDLE_DRAWS and candle in state.bag:
             return None
     cls = type(action)

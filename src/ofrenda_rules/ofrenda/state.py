@@ -17,16 +17,16 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.copying import reduce_init_fields
-from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.game import svg_picture
+from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted
 from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.components import PlainEnum
 from ofrenda_rules.ofrenda.edition import EDITIONS, TURNS, Edition
 from ofrenda_rules.ofrenda.events import Event
 from ofrenda_rules.ofrenda.tables import Tables
 from ofrenda_rules.rng import Rng
-from ofrenda_rules.serialization import register_defaults_omitted
 
 __all__ = ["ABUELA_TURN_GAIN", "MARKET_SIZE", "Config", "Phase", "PlayerBoard", "State"]
 
@@ -249,6 +249,4 @@ class State:
 
     def _repr_svg_(self) -> str:
         """The whole table as an SVG picture (every hand face up), which Jupyter shows for a state."""
-        from ofrenda_rules.ofrenda.picture import render_svg
-
-        return render_svg(self)
+        return svg_picture(self)

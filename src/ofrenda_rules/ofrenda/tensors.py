@@ -95,8 +95,8 @@ from typing import Final
 
 import attrs
 
-from ofrenda_rules.action_ids import per_config
 from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.ofrenda.components import BRANCHES, OFFERINGS
 from ofrenda_rules.ofrenda.edition import TURNS
 from ofrenda_rules.ofrenda.events import (

@@ -15,7 +15,7 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
-from ofrenda_rules.game import SPECTATOR
+from ofrenda_rules.game import SPECTATOR, svg_picture
 from ofrenda_rules.ofrenda.events import Event, events_seen_by
 from ofrenda_rules.ofrenda.rules import current_player
 from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
@@ -80,9 +80,7 @@ class View:
 
     def _repr_svg_(self) -> str:
         """What this seat sees as an SVG picture (the default edition's components), which Jupyter shows."""
-        from ofrenda_rules.ofrenda.picture import render_svg
-
-        return render_svg(self)
+        return svg_picture(self)
 
 
 def observe(state: State, player: int) -> View:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, Protocol
 
+from ofrenda_rules.fast_state import freeze, working_copy_of
 from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.edition import COUNTS
 from ofrenda_rules.ofrenda.events import CandleDeclined, CandleDrawn, Event, PortraitDrawn, PortraitTaken
@@ -168,33 +169,15 @@ class BoardLike(Protocol):
         ...
 
 
-if TYPE_CHECKING:
-
-    class _MutableBoard:
-        """Seen by the type checker as a plain class; a :class:`PlayerBoard` at run time."""
-
-    class _MutableState:
-        """Seen by the type checker as a plain class; a :class:`State` at run time."""
-
-else:
-    _MutableBoard = PlayerBoard
-    _MutableState = State
-
-
-class Board(_MutableBoard):
+@working_copy_of(PlayerBoard)
+class Board:
     """A mutable copy of one :class:`PlayerBoard` (same fields), which :meth:`build` turns into one.
 
-    At run time the class derives from ``PlayerBoard`` without adding a slot
-    and lets its fields be assigned; :meth:`build` then changes the object's
-    class to ``PlayerBoard`` (Python allows it between classes of one memory
-    layout), so the board is finished without a copy. ``PlayerBoard`` has no
-    validator, converter or post-init hook, so this builds exactly what its
-    ``__init__`` would.
+    The kernel's working copy (:func:`~ofrenda_rules.fast_state.working_copy_of`):
+    at run time a twin of ``PlayerBoard`` whose fields may be assigned, made
+    a ``PlayerBoard`` by :func:`~ofrenda_rules.fast_state.freeze` without a
+    copy.
     """
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
 
     portraits: tuple[int | None, ...]
     lit: tuple[bool, ...]
@@ -229,22 +212,17 @@ class Board(_MutableBoard):
 
     def build(self) -> PlayerBoard:
         """This board, now an immutable :class:`PlayerBoard` (do not change it afterwards)."""
-        self.__class__ = PlayerBoard  # type: ignore[assignment]  # the switch of class described above
-        return self  # type: ignore[return-value]  # a ``PlayerBoard`` now (``typing.cast`` is a Python call per step)
+        return freeze(self, PlayerBoard)
 
 
-class Work(_MutableState):
+@working_copy_of(State)
+class Work:
     """A mutable copy of one :class:`State` (same fields), which :meth:`build` turns into the next state.
 
-    As :class:`Board` does for a ``PlayerBoard``: a ``State`` subclass adding
-    no slot, whose fields may be assigned, turned into a ``State`` by
-    changing its class (``State`` has no validator, converter or post-init
-    hook). A changed Ofrenda is a :class:`Board` in ``boards`` until then.
+    As :class:`Board` does for a ``PlayerBoard``: the kernel's working copy
+    of ``State``, frozen into one by :func:`~ofrenda_rules.fast_state.freeze`.
+    A changed Ofrenda is a :class:`Board` in ``boards`` until then.
     """
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
 
     config: Config
     phase: Phase
@@ -358,11 +336,8 @@ class Work(_MutableState):
         """This copy, now the immutable next :class:`State` (do not use the copy afterwards)."""
         for board in self.boards:
             if type(board) is Board:
-                board.__class__ = PlayerBoard  # type: ignore[assignment]  # see ``Board``
-        # A plain assignment (``__setattr__`` is ``object.__setattr__`` here): a third of the cost of calling
-        # ``object.__setattr__(self, "__class__", State)``, whose look-up and call come on top.
-        self.__class__ = State  # type: ignore[assignment]  # see the class's docstring
-        return self  # type: ignore[return-value]  # a ``State`` now (``typing.cast`` is a Python call per step)
+                freeze(board, PlayerBoard)
+        return freeze(self, State)
 
 
 def tables_of(state: State | Work) -> Tables:

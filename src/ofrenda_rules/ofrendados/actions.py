@@ -4,7 +4,7 @@ Each action class has a stable ``TAG`` used as its JSON ``"type"``. Dice are
 named by colour and pips, never by position, so that identical dice give one
 action.
 
->>> from ofrenda_rules.serialization import dumps
+>>> from ofrenda_rules.json import dumps
 >>> dumps(UseDie(Colour.ORANGE, 2), Action)
 '{"as_money":false,"colour":"orange","pips":2,"type":"use-die"}'
 """
@@ -15,8 +15,8 @@ from typing import ClassVar
 
 import attrs
 
+from ofrenda_rules.json import register_tagged_union
 from ofrenda_rules.ofrendados.components import Colour
-from ofrenda_rules.serialization import register_tagged_union
 
 __all__ = [
     "Action",

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ofrenda_rules.action_ids import per_config
+from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind, Measure
 from ofrenda_rules.ofrendados.components import FOODS, Beneath, Flower, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition

@@ -20,6 +20,7 @@ from ofrenda_rules.ofrendados.codec import (
 )
 from ofrenda_rules.ofrendados.components import Beneath
 from ofrenda_rules.ofrendados.events import Event, describe_event, event_seen_by
+from ofrenda_rules.ofrendados.picks import action_picks
 from ofrenda_rules.ofrendados.picture import render_svg
 from ofrenda_rules.ofrendados.position import from_position, to_position
 from ofrenda_rules.ofrendados.resample import resample
@@ -157,6 +158,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     decode_action=decode_action,
     max_decisions=max_decisions,
     render_svg=render_svg,
+    action_picks=action_picks,
     tally=tally,
     reference_bot=reference_bot,
     score_bounds=score_bounds,

@@ -14,10 +14,10 @@ import attrs
 
 from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
+from ofrenda_rules.json import load_packaged
 from ofrenda_rules.ofrendados.cards import CardSpec
 from ofrenda_rules.ofrendados.checks import MAX_NAME_LENGTH, edition_label, edition_problems, summary
 from ofrenda_rules.ofrendados.components import Colour, DieFace, PathSpec, SheetSpec
-from ofrenda_rules.serialization import load_packaged
 
 __all__ = ["DEFAULT_EDITION", "EDITIONS", "DiceSpec", "Edition", "load_edition"]
 

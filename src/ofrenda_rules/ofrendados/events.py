@@ -21,7 +21,7 @@ The events of the most frequent steps (a die taken or used, a flower placed,
 an object drawn) are made once per edition and shared
 (:class:`~ofrenda_rules.ofrendados.tables.Tables`).
 
->>> from ofrenda_rules.serialization import dumps
+>>> from ofrenda_rules.json import dumps
 >>> dumps(DieRolled(Colour.YELLOW, 3), Event)
 '{"colour":"yellow","pips":3,"type":"die-rolled"}'
 >>> describe_event(FlowerMoved(1, 7, Flower.A, 0, ObjectKind.CANDLE))
@@ -35,8 +35,8 @@ from typing import ClassVar
 import attrs
 
 from ofrenda_rules.copying import reduce_init_fields
+from ofrenda_rules.json import register_tagged_union
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind
-from ofrenda_rules.serialization import register_tagged_union
 
 __all__ = [
     "CardBought",

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
+from ofrenda_rules.fast_state import constructor
 from ofrenda_rules.ofrendados.cards import EffectKind
 from ofrenda_rules.ofrendados.components import Colour, DieFace, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
@@ -85,35 +84,10 @@ __all__ = [
     "use_die",
 ]
 
-_FIELDS: Final = (
-    "config",
-    "round",
-    "first_player",
-    "phase",
-    "deck",
-    "market",
-    "discard",
-    "refill",
-    "rolled",
-    "pool",
-    "picks",
-    "drafted",
-    "acted",
-    "turn_done",
-    "dice_left",
-    "rerolling",
-    "powers_used",
-    "pending",
-    "boards",
-    "rng",
-    "recent_events",
-)
-assert tuple(f.name for f in attrs.fields(State) if f.init) == _FIELDS, "NextState must mirror State"
-assert tuple(f.name for f in attrs.fields(State)) == (*_FIELDS, "_legal"), "State's fields changed"
-assert all(f.validator is None and f.converter is None for f in attrs.fields(State)), "State.__init__ only stores"
-assert all(f.validator is None and f.converter is None and f.init for f in attrs.fields(Board)), "Board.__init__ stores"
-_new: Final = object.__new__
-_setattr: Final = object.__setattr__
+_new_state: Final = constructor(State)
+"""Build a :class:`~ofrenda_rules.ofrendados.state.State` from its fields, positionally (the kernel's fast way)."""
+_new_board: Final = constructor(Board)
+"""Build a :class:`~ofrenda_rules.ofrendados.state.Board` from its fields, positionally (the kernel's fast way)."""
 
 
 # Enum members as module globals: reading ``Phase.OPEN`` goes through the enum metaclass,
@@ -132,19 +106,6 @@ _FLOWER_EFFECT: Final = EffectKind.FLOWER
 _NEXT_SPACE_EFFECT: Final = EffectKind.NEXT_SPACE
 _REWRITE_EFFECT: Final = EffectKind.REWRITE
 _OWED_DRAW: Final = PendingKind.DRAW
-
-
-def _changed(board: Board, **fields: object) -> Board:
-    """``board`` with ``fields`` replaced: its dictionary copied and updated, without running ``Board.__init__``.
-
-    ``Board.__init__`` only stores the fields (checked on import), and the
-    copy of its dictionary is faster than the call.
-    """
-    values = board.__dict__.copy()
-    values.update(fields)
-    new: Board = _new(Board)
-    _setattr(new, "__dict__", values)
-    return new
 
 
 def _seat_to_draft(players: int, picks: int, first_player: int) -> int:
@@ -212,9 +173,33 @@ class NextState:
     Its fields are those of :class:`~ofrenda_rules.ofrendados.state.State`.
     """
 
-    # The state's fields live in the instance dictionary, which is handed to the new State at the
-    # end; what only the transition needs lives in slots.
-    __slots__ = ("__dict__", "edition", "events", "players", "tables")
+    __slots__ = (
+        "acted",
+        "boards",
+        "config",
+        "deck",
+        "dice_left",
+        "discard",
+        "drafted",
+        "edition",
+        "events",
+        "first_player",
+        "market",
+        "pending",
+        "phase",
+        "picks",
+        "players",
+        "pool",
+        "powers_used",
+        "recent_events",
+        "refill",
+        "rerolling",
+        "rng",
+        "rolled",
+        "round",
+        "tables",
+        "turn_done",
+    )
 
     config: Config
     round: int
@@ -247,8 +232,28 @@ class NextState:
     """The edition's lookup tables."""
 
     def __init__(self, state: State) -> None:
-        self.__dict__ = state.__dict__.copy()
-        config = state.config
+        """Copy the fields of ``state``, one plain slot load and store each."""
+        self.config = config = state.config
+        self.round = state.round
+        self.first_player = state.first_player
+        self.phase = state.phase
+        self.deck = state.deck
+        self.market = state.market
+        self.discard = state.discard
+        self.refill = state.refill
+        self.rolled = state.rolled
+        self.pool = state.pool
+        self.picks = state.picks
+        self.drafted = state.drafted
+        self.acted = state.acted
+        self.turn_done = state.turn_done
+        self.dice_left = state.dice_left
+        self.rerolling = state.rerolling
+        self.powers_used = state.powers_used
+        self.pending = state.pending
+        self.boards = state.boards
+        self.rng = state.rng
+        self.recent_events = state.recent_events
         last = _LAST_CONFIG[0]
         if last[0] is not config:
             last = _LAST_CONFIG[0] = _config_entry(config)
@@ -256,18 +261,30 @@ class NextState:
         self.events = []
 
     def freeze(self) -> State:
-        """The state as it now is; the NextState is spent (its fields are handed over, not copied).
-
-        The new State gets the fields without running ``State.__init__``,
-        which only stores them (State has no validator or converter, which
-        is checked on import).
-        """
-        fields = self.__dict__
-        fields["_legal"] = None
-        self.__dict__ = {}
-        state: State = _new(State)
-        _setattr(state, "__dict__", fields)
-        return state
+        """The state as it now is, built by the kernel's fast constructor (do not use the NextState afterwards)."""
+        return _new_state(
+            self.config,
+            self.round,
+            self.first_player,
+            self.phase,
+            self.deck,
+            self.market,
+            self.discard,
+            self.refill,
+            self.rolled,
+            self.pool,
+            self.picks,
+            self.drafted,
+            self.acted,
+            self.turn_done,
+            self.dice_left,
+            self.rerolling,
+            self.powers_used,
+            self.pending,
+            self.boards,
+            self.rng,
+            self.recent_events,
+        )
 
     @property
     def acting(self) -> int:
@@ -294,7 +311,7 @@ class NextState:
         spec = self.edition.path.spaces[space - 1]
         head = self.tables.head
         self.events.append(self.tables.moved[seat][space - 1][space > head >= board.position])
-        self.set_board(seat, _changed(board, flowers=(*board.flowers, space), pesos=board.pesos + spec.pesos))
+        self.set_board(seat, _new_board(board.sheet, (*board.flowers, space), board.pesos + spec.pesos, board.cards))
         if spec.object is not None:
             self.pending = (*self.pending, OWED_BY_ID[id(spec.object)])
 
@@ -329,11 +346,11 @@ class NextState:
         if as_money:
             gain = self.exchange_rate(seat)
             self.events.append(t.exchanged[seat][index][gain - 1])
-            self.set_board(seat, _changed(board, pesos=board.pesos + gain))
+            self.set_board(seat, _new_board(board.sheet, board.flowers, board.pesos + gain, board.cards))
             return
         self.events.append(t.used[seat][index])
         if face.pesos:
-            self.set_board(seat, _changed(board, pesos=board.pesos + face.pesos))
+            self.set_board(seat, _new_board(board.sheet, board.flowers, board.pesos + face.pesos, board.cards))
         elif face.object is not None:
             self.pending = (*self.pending, OWED_BY_ID[id(face.object)])
         else:
@@ -389,7 +406,8 @@ class NextState:
             old = sheet[cell]
             assert old is not None
             self.events.append(ObjectRewritten(seat, head.card, old, head.object, cell, row, column))
-        self.set_board(seat, _changed(board, sheet=sheet[:cell] + (head.object,) + sheet[cell + 1 :]))
+        sheet = sheet[:cell] + (head.object,) + sheet[cell + 1 :]
+        self.set_board(seat, _new_board(sheet, board.flowers, board.pesos, board.cards))
         self.pending = pending[1:]
 
     def _can_place(self, seat: int) -> bool:
@@ -403,7 +421,7 @@ class NextState:
         board = self.boards[seat]
         self.market = tuple(c for c in self.market if c != card_id)
         self.refill = bool(self.deck)
-        board = Board(board.sheet, board.flowers, board.pesos - card.cost, (*board.cards, card_id))
+        board = _new_board(board.sheet, board.flowers, board.pesos - card.cost, (*board.cards, card_id))
         self.events.append(CardBought(seat, card_id, card.cost, board.pesos))
         self.set_board(seat, board)
         if not self.config.repeat_purchases:

@@ -37,7 +37,9 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -51,6 +53,8 @@ from ofrenda_rules.ofrendados.cards import CardColour, CardSpec
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind, PathSpec, SheetSpec
 from ofrenda_rules.ofrendados.edition import Edition
 from ofrenda_rules.ofrendados.offering import full_rows
+from ofrenda_rules.ofrendados.picks import card_id as owned_card_id
+from ofrenda_rules.ofrendados.picks import cell_id, die_id, market_id
 from ofrenda_rules.ofrendados.rules import current_player
 from ofrenda_rules.ofrendados.scoring import ScoreSheet, board_score_sheets, rank_sheets
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
@@ -473,10 +477,23 @@ def _token(picture: Picture, seat: int, cx: float, cy: float, r: float = 8) -> N
     picture.text(cx, cy + r * 0.42, str(seat), size=r * 1.2, anchor="middle", weight="bold", fill=_SEAT_INK[seat % 4])
 
 
-def _die(picture: _Canvas, layout: _Layout, edition: Edition, die: Die, x: float, y: float, side: float) -> None:
-    """A die at ``(x, y)``: its colour (and initial), its pips and, below, what its face gives."""
+def _die(
+    picture: _Canvas,
+    layout: _Layout,
+    edition: Edition,
+    die: Die,
+    x: float,
+    y: float,
+    side: float,
+    element: str | None = None,
+) -> None:
+    """A die at ``(x, y)``: its colour (and initial), its pips and, below, what its face gives.
+
+    ``element`` makes it a part of the table a player may pick (its ``id``).
+    """
     face = str(edition.face(die.colour, die.pips))
-    with picture.group(label=f"{die.colour.value} die showing {die.pips}: {face}", translate=(x, y)):
+    label = f"{die.colour.value} die showing {die.pips}: {face}"
+    with picture.group(label=label, translate=(x, y), element=element, kind="die" if element else None):
         key = ("die", die.colour, die.pips, side)
         picture.replay(_fragment(layout, key, functools.partial(_draw_die, die=die, face=face, side=side)))
 
@@ -656,6 +673,7 @@ def _draw_dice(picture: _Canvas, table: _Table, layout: _Layout, top: float, hei
     edition = table.config.edition
     width = 500.0
     rows = _dice_rows(table)
+    named: set[str] = set()  # the first die of each colour and face drawn is the one picks name
     with picture.group(label="The dice of the round"):
         picture.rect(_MARGIN, top, width, height, fill="#f4f1fa", stroke="#8c7aa8", rx=8)
         picture.text(_MARGIN + 10, top + 20, "Dice", size=14, weight="bold")
@@ -668,7 +686,12 @@ def _draw_dice(picture: _Canvas, table: _Table, layout: _Layout, top: float, hei
                 picture.text(_MARGIN + 10, y + 10, title, size=11, weight="bold")
                 step = min(60.0, (width - 30) / max(len(dice), 1))
                 for k, die in enumerate(dice):
-                    _die(picture, layout, edition, die, _MARGIN + 20 + k * step, y + 16, 26)
+                    name = die_id(die.colour, die.pips)
+                    element: str | None = None
+                    if name not in named and table.phase in (Phase.DRAFT, Phase.CREATE):
+                        named.add(name)
+                        element = name
+                    _die(picture, layout, edition, die, _MARGIN + 20 + k * step, y + 16, 26, element)
             y += _DIE_ROW_H
         if table.rerolling is not None:
             die = table.rerolling
@@ -737,7 +760,9 @@ def _draw_market(picture: _Canvas, table: _Table, layout: _Layout, top: float, h
         for slot in range(max(MARKET_SIZE, len(table.market))):
             x = x0 + 10 + slot * (_MARKET_CARD_W + 10)
             if slot < len(table.market):
-                _draw_card(picture, layout, edition.card(table.market[slot]), x, y)
+                card = table.market[slot]
+                with picture.group(element=market_id(card), kind="market"):
+                    _draw_card(picture, layout, edition.card(card), x, y)
             else:
                 with picture.group(label="An empty market space"):
                     picture.rect(x, y, _MARKET_CARD_W, card_h, fill="none", stroke="#b07a3a", rx=8, dash="5 4")
@@ -767,6 +792,7 @@ class _Line:
     weight: str | None = None
     fill: str = "#222"
     italic: bool = False
+    element: str | None = None
 
 
 def _panel_lines(
@@ -797,7 +823,8 @@ def _panel_lines(
             card = edition.card(card_id)
             note = " (used this round)" if card_id in used else ""
             text = f"#{card.id} {card.name} ({card.colour.value}): {card.effect.describe()}{note}"
-            after.extend(_Line(line, size=10) for line in _wrap(text, width - 8, 10))
+            element = owned_card_id(seat, card_id)
+            after.extend(_Line(line, size=10, element=element) for line in _wrap(text, width - 8, 10))
     if table.pending and table.acting == seat:
         owed = "; ".join(
             f"draw a {_name(p.object)}" if p.kind is PendingKind.DRAW else f"turn an object into a {_name(p.object)}"
@@ -848,11 +875,14 @@ def _panel_height(table: _Table, layout: _Layout, seat: int, before: Sequence[_L
 
 
 def _draw_lines(picture: Picture, lines: Sequence[_Line], x: float, y: float) -> float:
-    for line in lines:
-        y += line.size + _LINE_GAP
-        picture.text(
-            x, y - _LINE_GAP, line.text, size=line.size, weight=line.weight, fill=line.fill, italic=line.italic
-        )
+    """The lines from ``y`` down; consecutive lines naming one ``element`` (a card bought) form its group."""
+    for element, run in itertools.groupby(lines, key=lambda line: line.element):
+        with picture.group(element=element, kind="card") if element is not None else contextlib.nullcontext():
+            for line in run:
+                y += line.size + _LINE_GAP
+                picture.text(
+                    x, y - _LINE_GAP, line.text, size=line.size, weight=line.weight, fill=line.fill, italic=line.italic
+                )
     return y
 
 
@@ -865,7 +895,8 @@ def _draw_sheet(picture: _Canvas, table: _Table, layout: _Layout, seat: int, x: 
         for index, content in enumerate(board.sheet):
             row, column = spec.cells[index]
             what = "empty" if content is None else _name(content)
-            with picture.group(label=f"Cell {index} (row {row}, column {column}): {what}"):
+            label = f"Cell {index} (row {row}, column {column}): {what}"
+            with picture.group(label=label, element=cell_id(seat, index), kind="cell"):
                 draw = functools.partial(_draw_cell, spec=spec, layout=layout, index=index, content=content)
                 picture.replay(_fragment(layout, ("cell", index, content), draw))
         _draw_rows(picture, spec=spec, layout=layout, full=full)

@@ -68,11 +68,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ofrenda_rules.errors import PositionError
-from ofrenda_rules.ofrendados._position_checks import check_state, derive, undrafted_dice
-from ofrenda_rules.ofrendados.components import Colour, ObjectKind
-from ofrenda_rules.ofrendados.state import Board, Config, Die, Pending, PendingKind, Phase, State
-from ofrenda_rules.positions import (
+from ofrenda_rules.encodings.positions import (
     MAX_POSITION_CHARS,
     format_rng,
     keyed_fields,
@@ -81,6 +77,10 @@ from ofrenda_rules.positions import (
     parse_rng,
     split_fields,
 )
+from ofrenda_rules.errors import PositionError
+from ofrenda_rules.ofrendados._position_checks import check_state, derive, undrafted_dice
+from ofrenda_rules.ofrendados.components import Colour, ObjectKind
+from ofrenda_rules.ofrendados.state import Board, Config, Die, Pending, PendingKind, Phase, State
 
 __all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]
 

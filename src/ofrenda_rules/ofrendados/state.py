@@ -14,15 +14,15 @@ from typing import Any, Final
 import attrs
 
 from ofrenda_rules.copying import reduce_init_fields
-from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.game import svg_picture
+from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted
 from ofrenda_rules.ofrendados.actions import Action
 from ofrenda_rules.ofrendados.components import Beneath, Colour, ObjectKind
 from ofrenda_rules.ofrendados.edition import EDITIONS, Edition
 from ofrenda_rules.ofrendados.events import Event
 from ofrenda_rules.rng import Rng
-from ofrenda_rules.serialization import register_defaults_omitted
 
 __all__ = [
     "DICE_PER_COLOUR",
@@ -194,12 +194,13 @@ class Pending:
     """The card that rewrites (0 for draws)."""
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen
 class Board:
     """Everything one player owns: offering sheet, flowers, money, cards.
 
-    Not slotted, like :class:`State`: a frozen attrs class with an instance
-    dictionary is built about twice as fast, and one is built on most steps.
+    The transitions build it by the kernel's fast constructor
+    (:func:`~ofrenda_rules.fast_state.constructor`), as they build the
+    :class:`State`.
     """
 
     sheet: tuple[ObjectKind | None, ...]
@@ -217,17 +218,16 @@ class Board:
         return self.flowers[-1] if self.flowers else 0
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen
 class State:
     """A complete game state: immutable and JSON-serialisable.
 
     The deck is kept as a sorted set of card numbers: the order of the
     shuffled deck is never stored, each reveal is a chance event.
 
-    The class is not slotted: a frozen attrs class with an instance dictionary
-    is built about twice as fast (its ``__init__`` writes the dictionary
-    instead of calling ``object.__setattr__`` per field), and every action
-    builds one state.
+    Every action builds one state, by the kernel's fast constructor
+    (:func:`~ofrenda_rules.fast_state.constructor`, from
+    :meth:`~ofrenda_rules.ofrendados.moves.NextState.freeze`).
     """
 
     config: Config
@@ -291,6 +291,4 @@ class State:
 
     def _repr_svg_(self) -> str:
         """The whole table as an SVG picture, which Jupyter shows (see :func:`~ofrenda_rules.ofrendados.render_svg`)."""
-        from ofrenda_rules.ofrendados.picture import render_svg  # the picture imports this module
-
-        return render_svg(self)
+        return svg_picture(self)

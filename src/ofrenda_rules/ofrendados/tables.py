@@ -34,6 +34,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.chance import Probability
+from ofrenda_rules.json import register_numbered_token
 from ofrenda_rules.ofrendados.actions import (
     BuyCard,
     DrawObject,
@@ -52,7 +53,6 @@ from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION, Edition
 from ofrenda_rules.ofrendados.events import CardRevealed, DieTaken, DieUsed, FlowerMoved, ObjectDrawn, Passed
 from ofrenda_rules.ofrendados.offering import Sheet
 from ofrenda_rules.ofrendados.state import DICE_PER_COLOUR, Die, Pending, PendingKind
-from ofrenda_rules.serialization import register_numbered_token
 
 __all__ = [
     "CREATE_FLOWER",

@@ -86,8 +86,8 @@ from typing import Final
 
 import attrs
 
-from ofrenda_rules.action_ids import per_config
 from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrendados.bounds import max_pesos
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind

@@ -16,7 +16,7 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
-from ofrenda_rules.game import SPECTATOR
+from ofrenda_rules.game import SPECTATOR, svg_picture
 from ofrenda_rules.ofrendados.events import Event, event_seen_by
 from ofrenda_rules.ofrendados.rules import current_player
 from ofrenda_rules.ofrendados.state import Board, Config, Die, Pending, Phase, State
@@ -73,9 +73,7 @@ class View:
         Drawn by :func:`~ofrenda_rules.ofrendados.render_svg` with the default
         edition and options (a view carries no config).
         """
-        from ofrenda_rules.ofrendados.picture import render_svg  # the picture imports this module
-
-        return render_svg(self)
+        return svg_picture(self)
 
 
 def observe(state: State, player: int) -> View:

@@ -233,6 +233,11 @@ def _check_two_players(state: State, lit: int) -> None:
         _fail(f"after {state.turns} turns from first player {state.first_player}, seat {state.active} cannot be active")
     if state.turns > config.turn_limit or (not over and state.turns == config.turn_limit):
         _fail(f"{state.turns} turns: the game ends as a draw after {config.turn_limit}")
+    if state.turns == 0 and not over:
+        # The setup lights exactly one Burnt Offering (the second player's); the first turn lights only its own.
+        want = 1 + (len(state.lit_now) if phase is Phase.LIGHT else 0)
+        if lit != want:
+            _fail(f"{lit} Burnt Offerings in the first turn: the setup lights one, and this turn {want - 1} so far")
     won = [seat for seat in (0, 1) if fortune_win(state.collected[seat]) is not None]
     if not over:
         if won and (phase is not Phase.LIGHT or won != [state.active]):

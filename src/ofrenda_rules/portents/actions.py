@@ -5,7 +5,7 @@ A turn is a short sequence of small decisions, each validated: one
 :class:`Light` per new Portent (and a :class:`Sacrifice` with Feed the Cat).
 Each action class has a stable ``TAG`` used as its JSON ``"type"``.
 
->>> from ofrenda_rules.serialization import dumps
+>>> from ofrenda_rules.json import dumps
 >>> dumps(Push(Side.NORTH, (1, 0, 2)), Action)
 '{"shifts":[1,0,2],"side":"north","type":"push"}'
 """
@@ -16,8 +16,8 @@ from typing import ClassVar
 
 import attrs
 
+from ofrenda_rules.json import register_tagged_union
 from ofrenda_rules.portents.components import Side, Sign
-from ofrenda_rules.serialization import register_tagged_union
 
 __all__ = ["Action", "ChooseFirst", "DrawOmen", "DrawTile", "Light", "Pass", "Place", "Push", "Sacrifice"]
 

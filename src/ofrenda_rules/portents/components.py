@@ -24,7 +24,7 @@ import attrs
 
 from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
-from ofrenda_rules.serialization import load_packaged
+from ofrenda_rules.json import load_packaged
 
 __all__ = [
     "COLOURS",

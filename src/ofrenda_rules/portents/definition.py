@@ -17,6 +17,7 @@ from ofrenda_rules.portents.codec import (
 )
 from ofrenda_rules.portents.events import Event, describe_event, event_seen_by
 from ofrenda_rules.portents.kitty import CIRCUIT
+from ofrenda_rules.portents.picks import action_picks
 from ofrenda_rules.portents.picture import render_svg
 from ofrenda_rules.portents.position import from_position, to_position
 from ofrenda_rules.portents.resample import resample
@@ -213,6 +214,7 @@ GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
     decode_action=decode_action,
     max_decisions=max_decisions,
     render_svg=render_svg,
+    action_picks=action_picks,
     step=step,
     event_type=Event,
     event_seen_by=event_seen_by,

@@ -16,9 +16,10 @@ one new state at the end, instead of one state per rule.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final
 
 from ofrenda_rules.copying import field_getter, plain_constructor
+from ofrenda_rules.fast_state import freeze, working_copy_of
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import Event, GameOver, snuffed_events
@@ -81,29 +82,15 @@ def from_values(fields: list[Any]) -> State:
     return new_state(*fields)
 
 
-if TYPE_CHECKING:
-
-    class _MutableState:
-        """Seen by the type checker as a plain class; a :class:`State` at run time."""
-
-else:
-    _MutableState = State
-
-
-class Draft(_MutableState):
+@working_copy_of(State)
+class Draft:
     """The fields of a state, each settable; :meth:`build` makes the state (the source state never changes).
 
-    At run time the class derives from ``State`` without adding a slot and
-    lets its fields be assigned (a plain attribute store, which CPython turns
-    into a direct slot write); :meth:`build` then changes the object's class
-    to ``State`` (allowed between classes of one memory layout), so the state
-    is finished without another copy. ``State``'s ``__init__`` only stores its
-    fields (see :data:`new_state`), so this builds exactly what it would.
+    The kernel's working copy (:func:`~ofrenda_rules.fast_state.working_copy_of`):
+    at run time a twin of ``State`` whose fields are assigned by plain
+    attribute stores (direct slot writes), made the ``State`` by
+    :func:`~ofrenda_rules.fast_state.freeze` without another copy.
     """
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
 
     config: Config
     phase: Phase
@@ -183,5 +170,4 @@ class Draft(_MutableState):
 
     def build(self) -> State:
         """This draft, now the immutable :class:`State` with its fields (do not change the draft afterwards)."""
-        self.__class__ = State  # type: ignore[assignment]  # the switch of class the class's docstring describes
-        return cast(State, self)
+        return freeze(self, State)

@@ -30,9 +30,9 @@ import attrs
 
 from ofrenda_rules.copying import plain_constructor
 from ofrenda_rules.game import SPECTATOR
+from ofrenda_rules.json import register_tagged_union
 from ofrenda_rules.portents.components import LANE_NAMES, RING, Side, Sign, Trait
 from ofrenda_rules.portents.endings import EndReason
-from ofrenda_rules.serialization import register_tagged_union
 
 __all__ = [
     "SLOT_LABELS",

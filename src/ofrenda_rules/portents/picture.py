@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Final
 
 import attrs
@@ -45,10 +45,12 @@ from ofrenda_rules.portents.components import (
     RING,
     Edge,
     Edition,
+    Side,
     Sign,
     Trait,
 )
 from ofrenda_rules.portents.kitty import CIRCUIT, kitty_hat, kitty_slot
+from ofrenda_rules.portents.picks import hand_id, side_id, space_id
 from ofrenda_rules.portents.rules import current_player
 from ofrenda_rules.portents.state import ORACLE_OMENS, SOLO_TARGETS, Config, Difficulty, EndReason, Phase, State
 from ofrenda_rules.portents.view import View
@@ -404,13 +406,16 @@ def _tile(
     lit: bool = False,
     label: str = "",
     space: int | None = None,
+    element: str | None = None,
+    kind: str | None = None,
 ) -> None:
     """A BS tile with its top-left corner at ``(x, y)``: unlit in its colour, or a dark Burnt Offering.
 
-    ``space`` writes the altar space's number in the top-left corner.
+    ``space`` writes the altar space's number in the top-left corner; ``element`` and ``kind`` make the
+    tile a part of the table a player may pick (its ``id`` and ``data-pick``).
     """
     what = f"Burnt Offering (lit): {sign}" if lit else f"BS tile: {sign}"
-    with p.group(label=f"{label}{what}" if label else what, translate=(x, y)):
+    with p.group(label=f"{label}{what}" if label else what, translate=(x, y), element=element, kind=kind):
         p.paste(_tile_shapes(sign, size, lit))
         if space is not None:
             p.text(5, 12, str(space), size=10, weight="bold", fill=_LIT_TEXT if lit else _INK[sign.colour])
@@ -524,12 +529,14 @@ def _draw_board(p: _Sketch, table: _Table, layout: _Layout) -> None:
         sign = table.altar[space]
         label = f"Altar space {space} (row {space // 3 + 1}, column {space % 3 + 1}): "
         if sign is None:
-            with p.group(label=f"{label}empty"):
+            with p.group(label=f"{label}empty", element=space_id(space), kind="space"):
                 p.rect(x, y, _TILE, _TILE, fill=_ALTAR_SPACE, stroke="#C9B6CC", stroke_width=1.5, rx=8, dash="5 4")
                 p.text(x + _TILE / 2, y + _TILE / 2 + 4, "empty", size=11, anchor="middle", fill="#E8DDEA")
                 p.text(x + 5, y + 12, str(space), size=10, weight="bold", fill="#E8DDEA")
             continue
-        _tile(p, x, y, _TILE, sign, lit=table.lit[space], label=label, space=space)
+        _tile(
+            p, x, y, _TILE, sign, lit=table.lit[space], label=label, space=space, element=space_id(space), kind="space"
+        )
         if space in portent_spaces:
             with p.group(label=f"Space {space} is in a new Portent"):
                 p.rect(x - 3, y - 3, _TILE + 6, _TILE + 6, stroke=_PORTENT, stroke_width=3, rx=10)
@@ -537,9 +544,28 @@ def _draw_board(p: _Sketch, table: _Table, layout: _Layout) -> None:
             with p.group(label=f"Space {space} was lit in this Scrying phase"):
                 p.rect(x + _TILE - 30, y + _TILE - 44, 28, 13, fill=_FLAME, rx=4)
                 p.text(x + _TILE - 16, y + _TILE - 34, "new", size=9, anchor="middle", weight="bold", fill=_DARK)
+    _draw_sides(p, layout)
     if table.players == 1:
         _draw_solo_start(p, table, layout)
         _draw_kitty(p, table, layout)
+
+
+def _draw_sides(p: _Sketch, layout: _Layout) -> None:
+    """The four sides of the altar as parts a player may pick to push from: the ring's strip along each side.
+
+    Transparent, over the side's omen slots, so that a click anywhere along a side picks it.
+    """
+    m, top = layout.margin, _HEADER + layout.margin
+    strips = {
+        Side.NORTH: (m + _CELL, top, 3 * _CELL, _CELL),
+        Side.EAST: (m + 4 * _CELL, top + _CELL, _CELL, 3 * _CELL),
+        Side.SOUTH: (m + _CELL, top + 4 * _CELL, 3 * _CELL, _CELL),
+        Side.WEST: (m, top + _CELL, _CELL, 3 * _CELL),
+    }
+    for side, (x, y, w, h) in strips.items():
+        label = f"The {side.value} side of the altar (a push from it moves tiles away from it)"
+        with p.group(label=label, element=side_id(side), kind="side"):
+            p.rect(x, y, w, h, fill="#ffffff", opacity=0)
 
 
 def _name_offset(ox: int, oy: int) -> tuple[float, float]:
@@ -642,11 +668,19 @@ def _tile_row_height(count: int, size: float, width: float) -> float:
 
 
 def _draw_tile_row(
-    p: _Sketch, x: float, y: float, tiles: Sequence[Sign], size: float, width: float, label: str
+    p: _Sketch,
+    x: float,
+    y: float,
+    tiles: Sequence[Sign],
+    size: float,
+    width: float,
+    label: str,
+    element: Callable[[Sign], str] | None = None,
 ) -> None:
     per_row = max(1, int((width + 6) // (size + 6)))
     for i, tile in enumerate(tiles):
-        _tile(p, x + (i % per_row) * (size + 6), y + (i // per_row) * (size + 6), size, tile, label=label)
+        tx, ty = x + (i % per_row) * (size + 6), y + (i // per_row) * (size + 6)
+        _tile(p, tx, ty, size, tile, label=label, element=element and element(tile), kind="hand")
 
 
 def _chips_height(count: int) -> float:
@@ -696,7 +730,8 @@ def _seat_block(table: _Table, seat: int, width: float) -> _Block:
             yy += 18
             with p.group(label=f"{whose} hand: " + (", ".join(str(t) for t in hand) or "empty")):
                 if hand:
-                    _draw_tile_row(p, x + 10, yy, hand, _HAND_TILE, width - 20, f"{whose} hand: ")
+                    in_hand = partial(hand_id, seat)
+                    _draw_tile_row(p, x + 10, yy, hand, _HAND_TILE, width - 20, f"{whose} hand: ", in_hand)
                 else:
                     p.text(x + 10, yy + 14, "empty", size=11, fill=_MUTED, italic=True)
             yy += hand_h

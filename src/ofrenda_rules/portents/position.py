@@ -69,13 +69,13 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from ofrenda_rules.encodings.positions import MAX_POSITION_CHARS, format_rng, keyed_fields, parse_rng, split_fields
 from ofrenda_rules.errors import PositionError
 from ofrenda_rules.portents._position_checks import check_state
 from ofrenda_rules.portents.altar import portents
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.state import Config, EndReason, Phase, Portent, State
 from ofrenda_rules.portents.text import code
-from ofrenda_rules.positions import MAX_POSITION_CHARS, format_rng, keyed_fields, parse_rng, split_fields
 
 __all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]
 

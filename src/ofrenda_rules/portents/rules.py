@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import operator
 from fractions import Fraction
-from typing import Final, assert_never
+from typing import Final, Protocol, assert_never
 
 from ofrenda_rules.chance import CHANCE, TERMINAL, ChanceWeights, PlayerId, settle
 from ofrenda_rules.copying import evolve, replacer
@@ -258,6 +258,29 @@ _EXPECTS = {
 }
 
 
+class _GivenSpace(Protocol):
+    """A ``Light`` as a caller gave it: its space read as a plain object.
+
+    Read through a protocol whose field is an ``object``, in the compiled build
+    the field is fetched as it is; read as ``Light.space`` it would be checked
+    against its declared ``int`` on reading, and ``True`` taken for 1.
+    """
+
+    @property
+    def space(self) -> object:
+        """The space, whatever it is."""
+        ...
+
+
+class _GivenTile(Protocol):
+    """A ``Sacrifice`` as a caller gave it: its tile read as a plain object (as :class:`_GivenSpace`)."""
+
+    @property
+    def tile(self) -> object:
+        """The tile, whatever it is."""
+        ...
+
+
 def validate(state: State, action: Action) -> Rejection | None:
     """``None`` when ``action`` is legal in ``state``, else the reason it is not.
 
@@ -298,17 +321,20 @@ def validate(state: State, action: Action) -> Rejection | None:
         return place_rejection(state, action)
     if isinstance(action, Light):
         if phase is _OFFERING:
-            space: object = getattr(action, "space")  # noqa: B009 -- a plain object (see push_rejection)
+            given_space: _GivenSpace = action  # its field read as the plain object the caller gave
+            space = given_space.space
             if type(space) is not int or not 0 <= space < 9:
                 return Rejection("no-such-space", f"the altar's spaces are 0 to 8, not {space!r}")
             return None
         if phase is not _LIGHT:
             return _wrong_phase(state, action)
-        return light_rejection(state, getattr(action, "space"))  # noqa: B009 -- a plain object, as above
+        lit: _GivenSpace = action  # as above
+        return light_rejection(state, lit.space)
     if isinstance(action, Sacrifice):
         if phase is not _SACRIFICE:
             return _wrong_phase(state, action)
-        tile: object = getattr(action, "tile")  # noqa: B009 -- a plain object, as above
+        given_tile: _GivenTile = action  # as above
+        tile = given_tile.tile
         if tile not in state.hands[state.active]:
             return Rejection("tile-not-in-hand", f"{tile} is not in player {seat}'s hand")
         return None

@@ -15,15 +15,15 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.copying import reduce_init_fields
-from ofrenda_rules.digest import NOT_IN_REPLAY_V1
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.game import svg_picture
+from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted
 from ofrenda_rules.portents.actions import Action
 from ofrenda_rules.portents.components import EDITIONS, Edition, Sign, Trait
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import Event
 from ofrenda_rules.rng import Rng
-from ofrenda_rules.serialization import register_defaults_omitted
 
 __all__ = [
     "CHALLENGES",
@@ -305,6 +305,4 @@ class State:
 
     def _repr_svg_(self) -> str:
         """The whole table face up as an SVG picture, for Jupyter (see :mod:`~ofrenda_rules.portents.picture`)."""
-        from ofrenda_rules.portents.picture import render_svg  # here: the picture module imports this one
-
-        return render_svg(self)
+        return svg_picture(self)

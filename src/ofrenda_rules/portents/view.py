@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
-from ofrenda_rules.game import SPECTATOR
+from ofrenda_rules.game import SPECTATOR, svg_picture
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import Event, event_seen_by
@@ -90,9 +90,7 @@ class View:
 
     def _repr_svg_(self) -> str:
         """The view as an SVG picture, for Jupyter (see :func:`~ofrenda_rules.portents.picture.render_svg`)."""
-        from ofrenda_rules.portents.picture import render_svg  # here: the picture module imports this one
-
-        return render_svg(self)
+        return svg_picture(self)
 
 
 def observe(state: State, player: int) -> View:

@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import threading
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.digest import canonical_json
+from ofrenda_rules.digest import canonical_json, state_digest
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, game_names, get_game
 from ofrenda_rules.replay import AnyReplay, Replay, Step
@@ -30,7 +32,16 @@ from ofrenda_rules.rng import MASK64, Rng
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
 from ofrenda_rules.server.store import MatchRecord, StepRecord, Store
 
-__all__ = ["BOTS", "HUMAN", "MatchService", "ServerError", "seat_answer", "spectator_answer"]
+__all__ = [
+    "BOTS",
+    "HUMAN",
+    "MAX_BACKLOG",
+    "MatchService",
+    "ServerError",
+    "in_protocol_words",
+    "seat_answer",
+    "spectator_answer",
+]
 
 BOTS: Final = ("random", "reference")
 """The bots a seat may be given (``reference`` only in games that ship one)."""
@@ -120,6 +131,29 @@ class ServerError(Exception):
         return {"error": error}
 
 
+_CLASS_PATH: Final = re.compile(r"\bofrenda_rules(?:\.\w+)*\.(\w+)")
+_ROOT_PATH: Final = re.compile(r"(?<![\w.$])\$(?![\w])")
+
+
+def in_protocol_words(error: Exception, what: str, member: str) -> str:
+    """A reader's refusal of the request member ``member`` (``"action"``), said in the protocol's words.
+
+    The library names the Python types it read (``invalid ofrenda_rules.portents.actions.Push | ...:``);
+    a client knows only the protocol, so the message says what was expected (``what``,
+    e.g. ``"a portents action"``), and every JSON path is the request's own (``$.action.type``),
+    never a class path.
+
+    >>> in_protocol_words(ValueError("invalid a.B | a.C: $.type: 'x' is not one of 'b', 'c'"), "an action", "action")
+    "not an action: $.action.type: 'x' is not one of 'b', 'c'"
+    """
+    text = str(error)
+    if text.startswith("invalid "):
+        _, _, text = text.partition(": ")
+    text = _ROOT_PATH.sub(f"$.{member}", text)
+    text = _CLASS_PATH.sub(r"\1", text)
+    return f"not {what}: {text}"
+
+
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -133,6 +167,34 @@ def _field(document: Mapping[str, object], name: str, kind: type, default: objec
     return value
 
 
+def _article(title: str) -> str:
+    return "an" if title[:1].lower() in "aeiou" else "a"
+
+
+MAX_BACKLOG: Final = 256
+"""The most batches a reconnecting connection is sent one by one; further behind, it gets a full resync."""
+
+
+def _index(ends: list[int], since: int | None) -> int | None:
+    """Where ``since`` is among a match's batch ends, or ``None``."""
+    if since is None:
+        return None
+    low, high = 0, len(ends)
+    while low < high:
+        middle = (low + high) // 2
+        if ends[middle] < since:
+            low = middle + 1
+        else:
+            high = middle
+    return low if low < len(ends) and ends[low] == since else None
+
+
+def _previous(live: _Live, step: int) -> int:
+    """The batch end before ``step`` in the match's stream (``-1`` before the start)."""
+    position = _index(live.ends, step)
+    return -1 if position is None or position == 0 else live.ends[position - 1]
+
+
 @attrs.define
 class _Live:
     """A match in this process's memory: its header and every state since the set-up."""
@@ -143,6 +205,20 @@ class _Live:
     states: list[Any]
     steps: list[StepRecord]
     lock: threading.Lock = attrs.field(factory=threading.Lock)
+    ends: list[int] = attrs.field(factory=lambda: [0])
+    """The step count after each committed batch, ``0`` (the start) first: the seats' sequence numbers."""
+
+    def extend(self, states: list[Any], records: list[StepRecord]) -> None:
+        """Add whole committed batches (the caller holds ``lock``): states, then steps, then their ends."""
+        first = len(self.steps)
+        self.states.extend(states)  # states first: readers take len(steps) and ends without the lock
+        self.steps.extend(records)
+        ends = [
+            index + 1
+            for index in range(first, len(self.steps))
+            if index + 1 == len(self.steps) or self.steps[index + 1].batch != self.steps[index].batch
+        ]
+        self.ends.extend(ends)
 
 
 class MatchService:
@@ -150,14 +226,33 @@ class MatchService:
 
     Args:
         store: Where matches and their steps are committed.
-        max_matches: The most matches the store may hold; creating one more is refused.
+        max_matches: The most live (unfinished) matches; creating one more is refused.
+        archive_seconds: How long a finished match stays readable (its replay
+            export, its views) before :meth:`sweep` removes it.
+        abandon_seconds: How long a live match may go without a step before
+            :meth:`sweep` treats it as abandoned.
+        clock: The time in seconds (``time.time``; tests inject their own).
     """
 
-    def __init__(self, store: Store, *, max_matches: int = 1000) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        max_matches: int = 1000,
+        archive_seconds: float = 3600.0,
+        abandon_seconds: float = 86400.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
         """The database."""
         self.max_matches = max_matches
-        """The most matches the store may hold."""
+        """The most live matches."""
+        self.archive_seconds = archive_seconds
+        """How long a finished match stays readable."""
+        self.abandon_seconds = abandon_seconds
+        """How long a live match may wait for a step before it is abandoned."""
+        self.clock = clock
+        """The time in seconds."""
         self._live: dict[str, _Live] = {}
         self._guard = threading.Lock()
 
@@ -185,7 +280,8 @@ class MatchService:
         try:
             config = from_json_value(request.get("config", {}), game.config_type)
         except OfrendaRulesError as exc:
-            raise ServerError(422, "invalid-config", str(exc), "$.config") from None
+            what = f"{_article(game.info.title)} {game.info.title} config"
+            raise ServerError(422, "invalid-config", in_protocol_words(exc, what, "config"), "$.config") from None
         players: int = config.players
         seats = request.get("seats", [HUMAN] * players)
         if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
@@ -202,7 +298,9 @@ class MatchService:
             if not 0 <= seed <= MASK64:
                 raise ServerError(422, "invalid-seed", "seed must be in [0, 2**64)", "$.seed")
         if self.store.count() >= self.max_matches:
-            raise ServerError(503, "too-many-matches", f"this server holds at most {self.max_matches} matches")
+            raise ServerError(
+                503, "too-many-matches", f"this server plays at most {self.max_matches} unfinished matches at once"
+            )
         keys = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN}
         chance_key = secrets.token_urlsafe(24) if seed is None else None
         record = MatchRecord(
@@ -215,7 +313,7 @@ class MatchService:
             chance_hash="" if chance_key is None else _hash(chance_key),
             bot_seed=secrets.randbits(64),
         )
-        self.store.create(record)
+        self.store.create(record, at=self.clock())
         live = self._load(record.id)
         with live.lock:
             self._advance_bots(live)
@@ -248,11 +346,15 @@ class MatchService:
 
     def _refresh(self, live: _Live) -> None:
         """Apply the steps other processes committed since this one last looked (the caller holds ``live.lock``)."""
-        for step in self.store.steps(live.record.id, len(live.steps)):
-            state = live.states[-1]
-            action = loads(step.action_json, live.game.action_type)
-            live.states.append(live.game.apply(state, action))
-            live.steps.append(step)
+        records = self.store.steps(live.record.id, len(live.steps))
+        if not records:
+            return
+        states: list[Any] = []
+        state = live.states[-1]
+        for step in records:
+            state = live.game.apply(state, loads(step.action_json, live.game.action_type))
+            states.append(state)
+        live.extend(states, records)
 
     def authenticate(self, match_id: str, seat: int, secret: str) -> None:
         """Refuse unless ``secret`` is the secret of ``seat`` (``-1``: the chance secret); constant time."""
@@ -291,30 +393,126 @@ class MatchService:
         unseeded match, which sees the chance outcomes it may feed.
         """
         live = self._load(match_id)
-        return self._answer(live, len(live.steps), seat, picture=picture)
+        return self._answer(live, live.ends[-1], seat, picture=picture)
 
-    def _answer(self, live: _Live, step: int, seat: int, *, picture: bool = False) -> dict[str, object]:
-        answer: dict[str, object] = {"match": live.record.id, "step": step}
-        answer.update(seat_answer(live.game, live.states[step], seat, picture=picture))
+    def _answer(self, live: _Live, step: int, seat: int | None, *, picture: bool = False) -> dict[str, object]:
+        """The answer to ``seat`` (``None``: a spectator) at ``step``, with its sequence numbers."""
+        answer: dict[str, object] = {"match": live.record.id, "step": step, "seq": step, "prev": _previous(live, step)}
+        if seat is None:
+            answer.update(spectator_answer(live.game, live.states[step], picture=picture))
+        else:
+            answer.update(seat_answer(live.game, live.states[step], seat, picture=picture))
         return answer
+
+    def live_ends(self, match_id: str) -> list[int]:
+        """The step count after each committed batch of a match, ``0`` first: its sequence numbers so far."""
+        return list(self._load(match_id).ends)
+
+    def stream(self, match_id: str, seat: int | None, since: int | None) -> list[dict[str, object]]:
+        """What a connection of ``seat`` (``None``: a spectator) that has seen up to ``since`` is to be sent.
+
+        Every message to a seat carries ``seq``, the step count after the
+        batch it shows (only ever growing), and ``prev``, the ``seq`` of the
+        message before it in the seat's stream. The answer: one message per
+        batch committed after ``since``, in order -- exactly what was missed;
+        or, when ``since`` is ``None``, not a batch end of this match, or more
+        than :data:`MAX_BACKLOG` batches behind, the current answer alone
+        marked ``"resync": true``. ``seat`` must have been authenticated; no
+        message holds anything that seat may not see.
+        """
+        live = self._load(match_id)
+        ends = list(live.ends)  # a snapshot: batches are appended whole
+        if since is not None and since == ends[-1]:
+            return []
+        position = _index(ends, since)
+        if position is None or len(ends) - 1 - position > MAX_BACKLOG:
+            answer = self._answer(live, ends[-1], seat)
+            answer["resync"] = True
+            return [answer]
+        return [self._answer(live, end, seat) for end in ends[position + 1 :]]
 
     def spectate(self, match_id: str, *, picture: bool = False) -> dict[str, object]:
         """What anyone may watch of a match: the public view, its events, the result (no secret needed)."""
         live = self._load(match_id)
-        step = len(live.steps)
-        answer: dict[str, object] = {"match": live.record.id, "step": step}
-        answer.update(spectator_answer(live.game, live.states[step], picture=picture))
-        return answer
+        return self._answer(live, live.ends[-1], None, picture=picture)
 
-    def replay(self, match_id: str) -> AnyReplay:
-        """The finished match as a replay (refused before the end: a seed tells every hidden card)."""
+    def replay(self, match_id: str, *, digests: bool = False) -> AnyReplay:
+        """The finished match as a replay (refused before the end: a seed tells every hidden card).
+
+        With ``digests`` the replay also claims the state digest after the
+        set-up and after every step, and the result, so that ``verify``
+        checks each state along the way, not only the actions.
+        """
         live = self._load(match_id)
         state = live.states[-1]
         if not live.game.is_over(state):
             raise ServerError(409, "not-over", "a replay is exported only once the match is over")
         actions = [loads(step.action_json, live.game.action_type) for step in live.steps]
-        steps = tuple(Step(action, step.player) for action, step in zip(actions, live.steps, strict=True))
-        return Replay(game=live.record.game, config=live.config, seed=live.record.seed, steps=steps)
+        if not digests:
+            steps = tuple(Step(action, step.player) for action, step in zip(actions, live.steps, strict=True))
+            return Replay(game=live.record.game, config=live.config, seed=live.record.seed, steps=steps)
+        states = live.states[1 : len(actions) + 1]
+        steps = tuple(
+            Step(action, step.player, state_digest(after))
+            for action, step, after in zip(actions, live.steps, states, strict=True)
+        )
+        return Replay(
+            game=live.record.game,
+            config=live.config,
+            seed=live.record.seed,
+            steps=steps,
+            result=live.game.outcome(state),
+            initial_digest=state_digest(live.states[0]),
+        )
+
+    # -- lifecycle --------------------------------------------------------------------------
+
+    def sweep(self) -> dict[str, int]:
+        """Remove the matches finished longer ago than ``archive_seconds``; end the abandoned ones.
+
+        A live match with no step for ``abandon_seconds`` is abandoned: when it
+        is seeded, the server's bots (the game's reference bot, else the random
+        bot) play its people's seats to the end -- ordinary steps, recorded in
+        its replay with their seats -- and it is archived like any finished
+        match; an unseeded one (whose chance outcomes only its chance secret's
+        holder can feed) is closed: removed. Answers how many matches were
+        ``removed``, ``played_out`` and ``closed``.
+        """
+        now = self.clock()
+        finished, abandoned = self.store.expired(now - self.archive_seconds, now - self.abandon_seconds)
+        counts = {"removed": 0, "played_out": 0, "closed": 0}
+        for match_id in finished:
+            self._forget(match_id)
+            counts["removed"] += 1
+        for match_id in abandoned:
+            try:
+                live = self._load(match_id)
+            except ServerError:  # removed meanwhile
+                continue
+            with live.lock:
+                self._refresh(live)
+                if live.game.is_over(live.states[-1]):
+                    self.store.finish(match_id, now)
+                    continue
+                pending = []
+                if live.record.seed is not None:
+                    pending = self._bot_steps(live, live.states[-1], len(live.steps), stand_in=True)
+                if not pending or not live.game.is_over(pending[-1][2]):
+                    self._forget(match_id)
+                    counts["closed"] += 1
+                    continue
+                try:
+                    self._commit(live, len(live.steps), pending)
+                except ServerError:  # a person moved meanwhile, through another process: not abandoned
+                    continue
+                counts["played_out"] += 1
+        return counts
+
+    def _forget(self, match_id: str) -> None:
+        """Remove a match from the store and from this process's memory."""
+        with self._guard:
+            self._live.pop(match_id, None)
+        self.store.remove(match_id)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -337,7 +535,9 @@ class MatchService:
         try:
             action = from_json_value(request.get("action"), live.game.action_type)
         except OfrendaRulesError as exc:
-            raise ServerError(400, "malformed-action", str(exc), "$.action") from None
+            title = live.game.info.title
+            words = in_protocol_words(exc, f"{_article(title)} {title} action", "action")
+            raise ServerError(400, "malformed-action", words, "$.action") from None
         with live.lock:
             self._refresh(live)
             if seen < len(live.steps):
@@ -365,16 +565,22 @@ class MatchService:
             self._commit(live, batch, pending)
             return self._answer(live, len(live.steps), seat)
 
-    def _bot_steps(self, live: _Live, state: Any, number: int) -> list[tuple[int, Any, Any]]:
-        """The bots' moves from ``state`` until a person (or the chance secret holder) is to move."""
+    def _bot_steps(self, live: _Live, state: Any, number: int, stand_in: bool = False) -> list[tuple[int, Any, Any]]:
+        """The bots' moves from ``state`` until a person (or the chance secret holder) is to move.
+
+        With ``stand_in`` the people's seats are played too, by the game's
+        reference bot when it ships one, else by the random bot.
+        """
         game, seats = live.game, live.record.seats
         steps: list[tuple[int, Any, Any]] = []
         limit = game.max_steps(live.config)
         while number + len(steps) < limit:
             player = game.current_player(state)
-            if player in (TERMINAL, CHANCE) or seats[player] == HUMAN:
+            if player in (TERMINAL, CHANCE) or (seats[player] == HUMAN and not stand_in):
                 break
             kind = seats[player]
+            if kind == HUMAN:
+                kind = "reference" if game.reference_bot is not None else "random"
             if kind == "reference":
                 action = game.reference_bot(state)
             else:
@@ -396,13 +602,13 @@ class MatchService:
             StepRecord(batch + offset, player, canonical_json(to_json_value(action, live.game.action_type)), batch)
             for offset, (player, action, _) in enumerate(pending)
         ]
-        if not self.store.append(live.record.id, records):
+        finished = live.game.is_over(pending[-1][2])
+        if not self.store.append(live.record.id, records, at=self.clock(), finished=finished):
             self._refresh(live)
             raise ServerError(
                 409, "stale-step", f"another submission took step {batch}; the match is at step {len(live.steps)}"
             )
-        live.states.extend(state for _, _, state in pending)  # states first: readers take len(steps) without the lock
-        live.steps.extend(records)
+        live.extend([state for _, _, state in pending], records)
 
     def chance_outcome(self, match_id: str, request: object) -> dict[str, object]:
         """Feed the pending chance outcome of an unseeded match (the chance secret holder's submission)."""

@@ -4,7 +4,7 @@ Each request and answer of the HTTP and WebSocket API has a class here; the
 members that depend on the game (a config, an action, a view, a result) are
 typed ``object`` in these classes and, in the OpenAPI document, one of the
 games' own schemas (``dia_de_los_muertos.Config``, ``portents.View``...),
-which :func:`ofrenda_rules.schema.json_schema` generates from the games'
+which :func:`ofrenda_rules.json.schema.json_schema` generates from the games'
 types. The test suite checks every answer the server sends against these
 schemas.
 
@@ -90,6 +90,8 @@ class Hello:
     """The seat (``-1`` for the chance secret's holder)."""
     secret: str
     """The seat's secret."""
+    since: int | None = None
+    """The last ``seq`` the client saw (reconnecting): the server sends what came after it."""
 
 
 @attrs.frozen
@@ -112,6 +114,11 @@ class SeatAnswer:
     """The match id."""
     step: int
     """The number of steps applied (the step a submission must name)."""
+    seq: int
+    """The sequence number of this message in the stream: the step count after the batch it shows."""
+    prev: int
+    """The ``seq`` of the message before it in the stream (``-1`` for the start): a client that last saw
+    another number has missed a message, and reconnects with ``since`` to get it."""
     seat: int
     """The seat the answer is for."""
     to_move: int
@@ -134,6 +141,9 @@ class SeatAnswer:
     """The game's ``Outcome`` once the game is over."""
     result_text: str | None = None
     """The result in words."""
+    resync: bool | None = None
+    """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
+    unknown or too old; the client takes it whatever ``prev`` says."""
 
 
 @attrs.frozen
@@ -142,6 +152,8 @@ class WatchHello:
 
     spectator: Literal[True]
     """Always ``true``."""
+    since: int | None = None
+    """The last ``seq`` the client saw (reconnecting): the server sends what came after it."""
 
 
 @attrs.frozen
@@ -156,6 +168,11 @@ class SpectatorAnswer:
     """The seat to move, ``-1`` when a chance outcome is due, ``-4`` when the game is over."""
     over: bool
     """Whether the game is over."""
+    seq: int
+    """The sequence number of this message in the stream: the step count after the batch it shows."""
+    prev: int
+    """The ``seq`` of the message before it in the stream (``-1`` for the start): a client that last saw
+    another number has missed a message, and reconnects with ``since`` to get it."""
     view: object
     """The public view (the game's ``View`` whose ``player`` is ``-1``, recent events included)."""
     events: tuple[str, ...]
@@ -166,6 +183,9 @@ class SpectatorAnswer:
     """The game's ``Outcome`` once the game is over."""
     result_text: str | None = None
     """The result in words."""
+    resync: bool | None = None
+    """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
+    unknown or too old; the client takes it whatever ``prev`` says."""
 
 
 @attrs.frozen
@@ -222,6 +242,9 @@ class ErrorAnswer:
 
     error: ErrorDetail
     """Why."""
+    seq: int | None = None
+    """Over a WebSocket: the ``seq`` of the last message of the stream sent on this connection (errors are
+    replies, not part of the stream)."""
 
 
 PROTOCOL: Final = (
@@ -394,3 +417,9 @@ def openapi() -> dict[str, Any]:
 
 def _description(schema: Any) -> dict[str, Any]:
     return {"description": schema["description"]} if isinstance(schema, dict) and "description" in schema else {}
+
+
+if __name__ == "__main__":  # python -m ofrenda_rules.server.protocol > docs/openapi.json
+    import json
+
+    print(json.dumps(openapi(), indent=2, ensure_ascii=False))

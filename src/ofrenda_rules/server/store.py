@@ -7,7 +7,10 @@ transaction per batch (a person's action and the bots' replies to it); a
 batch whose first number is already taken is refused, which is how two server
 processes that share a database never apply two actions at the same step.
 A match is its header and its steps: replaying the steps gives the state, so a
-restarted server resumes every match exactly.
+restarted server resumes every match exactly. Beside them each match has an
+activity row -- when it last changed and when it finished -- written in the
+same transaction as its steps, which the match cap (live matches only) and
+the lifecycle (archived matches removed, abandoned ones played out) read.
 
 :class:`SqliteStore` is the embedded default (a file, created on first use);
 :class:`PostgresStore` serves deployments where several server processes
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -66,8 +70,8 @@ class StepRecord:
 class Store(Protocol):
     """What the server needs of a database."""
 
-    def create(self, match: MatchRecord) -> None:
-        """Store a new match; raise ``ValueError`` if the id is taken."""
+    def create(self, match: MatchRecord, *, at: float = 0.0) -> None:
+        """Store a new match, active at time ``at``; raise ``ValueError`` if the id is taken."""
         ...
 
     def match(self, match_id: str) -> MatchRecord | None:
@@ -78,12 +82,28 @@ class Store(Protocol):
         """The steps numbered ``since`` and after, in order."""
         ...
 
-    def append(self, match_id: str, steps: Sequence[StepRecord]) -> bool:
-        """Commit a batch of consecutive steps atomically; ``False`` when a number is already taken."""
+    def append(self, match_id: str, steps: Sequence[StepRecord], *, at: float = 0.0, finished: bool = False) -> bool:
+        """Commit a batch of consecutive steps atomically; ``False`` when a number is already taken.
+
+        The match is marked active at ``at`` and, when the batch ends the game
+        (``finished``), finished at ``at``, in the same transaction.
+        """
         ...
 
     def count(self) -> int:
-        """How many matches are stored."""
+        """How many matches are live: stored and not finished."""
+        ...
+
+    def finish(self, match_id: str, at: float) -> None:
+        """Mark a match finished at ``at`` (it leaves the live count; its archive time starts)."""
+        ...
+
+    def expired(self, finished_before: float, active_before: float) -> tuple[list[str], list[str]]:
+        """The matches finished before ``finished_before``, and the live ones last active before ``active_before``."""
+        ...
+
+    def remove(self, match_id: str) -> None:
+        """Delete a match, its steps and its activity in one transaction (nothing if it is unknown)."""
         ...
 
 
@@ -106,7 +126,16 @@ CREATE TABLE IF NOT EXISTS steps (
     batch INTEGER NOT NULL,
     PRIMARY KEY (match_id, number)
 );
+CREATE TABLE IF NOT EXISTS activity (
+    match_id TEXT PRIMARY KEY REFERENCES matches(id),
+    active REAL NOT NULL,
+    finished REAL
+);
+CREATE INDEX IF NOT EXISTS activity_finished ON activity(finished);
 """
+
+_BACKFILL = "INSERT INTO {a} SELECT id, {now}, NULL FROM {m} WHERE id NOT IN (SELECT match_id FROM {a})"
+"""Give every match of a database written before the activity table a row, active now."""
 
 _SEPARATOR = "\n"
 
@@ -161,20 +190,29 @@ class SqliteStore:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        self._db.execute(_BACKFILL.format(a="activity", m="matches", now=repr(time.time())))
 
     def close(self) -> None:
         """Close the database."""
         with self._lock:
             self._db.close()
 
-    def create(self, match: MatchRecord) -> None:
-        """Store a new match."""
+    def create(self, match: MatchRecord, *, at: float = 0.0) -> None:
+        """Store a new match, active at ``at``."""
         row = _header_row(match, str)
         with self._lock:
             try:
+                self._db.execute("BEGIN IMMEDIATE")
                 self._db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+                self._db.execute("INSERT INTO activity VALUES (?, ?, NULL)", (match.id, at))
+                self._db.execute("COMMIT")
             except sqlite3.IntegrityError as exc:
+                self._db.execute("ROLLBACK")
                 raise ValueError(f"match id {match.id!r} is taken") from exc
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
 
     def match(self, match_id: str) -> MatchRecord | None:
         """The header of a match, or ``None``."""
@@ -194,13 +232,18 @@ class SqliteStore:
             ).fetchall()
         return [StepRecord(*row) for row in rows]
 
-    def append(self, match_id: str, steps: Sequence[StepRecord]) -> bool:
+    def append(self, match_id: str, steps: Sequence[StepRecord], *, at: float = 0.0, finished: bool = False) -> bool:
         """Commit a batch of steps atomically; ``False`` (nothing written) when a number is already taken."""
         rows = _step_rows(match_id, steps)
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.executemany("INSERT INTO steps VALUES (?, ?, ?, ?, ?)", rows)
+                self._db.execute(
+                    "UPDATE activity SET active = ?, finished = CASE WHEN ? THEN ? ELSE finished END"
+                    " WHERE match_id = ?",
+                    (at, finished, at, match_id),
+                )
                 self._db.execute("COMMIT")
             except sqlite3.IntegrityError:
                 self._db.execute("ROLLBACK")
@@ -212,10 +255,39 @@ class SqliteStore:
         return True
 
     def count(self) -> int:
-        """How many matches are stored."""
+        """How many matches are live: stored and not finished."""
         with self._lock:
-            (count,) = self._db.execute("SELECT COUNT(*) FROM matches").fetchone()
+            (count,) = self._db.execute("SELECT COUNT(*) FROM activity WHERE finished IS NULL").fetchone()
         return int(count)
+
+    def finish(self, match_id: str, at: float) -> None:
+        """Mark a match finished at ``at``."""
+        with self._lock:
+            self._db.execute("UPDATE activity SET finished = ? WHERE match_id = ? AND finished IS NULL", (at, match_id))
+
+    def expired(self, finished_before: float, active_before: float) -> tuple[list[str], list[str]]:
+        """The matches finished before ``finished_before``, and the live ones last active before ``active_before``."""
+        with self._lock:
+            done = self._db.execute("SELECT match_id FROM activity WHERE finished < ?", (finished_before,))
+            finished = [row[0] for row in done.fetchall()]
+            idle = self._db.execute(
+                "SELECT match_id FROM activity WHERE finished IS NULL AND active < ?", (active_before,)
+            )
+            abandoned = [row[0] for row in idle.fetchall()]
+        return finished, abandoned
+
+    def remove(self, match_id: str) -> None:
+        """Delete a match, its steps and its activity in one transaction."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                for table, column in (("steps", "match_id"), ("activity", "match_id"), ("matches", "id")):
+                    self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (match_id,))
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
 
 
 _POSTGRES_SCHEMA = """
@@ -237,6 +309,12 @@ CREATE TABLE IF NOT EXISTS ofrenda_steps (
     batch INTEGER NOT NULL,
     PRIMARY KEY (match_id, number)
 );
+CREATE TABLE IF NOT EXISTS ofrenda_activity (
+    match_id TEXT PRIMARY KEY REFERENCES ofrenda_matches(id),
+    active DOUBLE PRECISION NOT NULL,
+    finished DOUBLE PRECISION
+);
+CREATE INDEX IF NOT EXISTS ofrenda_activity_finished ON ofrenda_activity(finished);
 """
 
 NOTIFY_CHANNEL = "ofrenda_steps"
@@ -267,18 +345,21 @@ class PostgresStore:
         with self._db.transaction():
             self._db.execute("SELECT pg_advisory_xact_lock(7243901)")  # one process creates the tables
             self._db.execute(_POSTGRES_SCHEMA)
+            self._db.execute(_BACKFILL.format(a="ofrenda_activity", m="ofrenda_matches", now=repr(time.time())))
 
     def close(self) -> None:
         """Close the connection."""
         with self._lock:
             self._db.close()
 
-    def create(self, match: MatchRecord) -> None:
-        """Store a new match."""
+    def create(self, match: MatchRecord, *, at: float = 0.0) -> None:
+        """Store a new match, active at ``at``."""
         row = _header_row(match, int)
         with self._lock:
             try:
-                self._db.execute("INSERT INTO ofrenda_matches VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
+                with self._db.transaction():
+                    self._db.execute("INSERT INTO ofrenda_matches VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
+                    self._db.execute("INSERT INTO ofrenda_activity VALUES (%s, %s, NULL)", (match.id, at))
             except self._psycopg.errors.UniqueViolation as exc:
                 raise ValueError(f"match id {match.id!r} is taken") from exc
 
@@ -300,7 +381,7 @@ class PostgresStore:
             ).fetchall()
         return [StepRecord(*row) for row in rows]
 
-    def append(self, match_id: str, steps: Sequence[StepRecord]) -> bool:
+    def append(self, match_id: str, steps: Sequence[StepRecord], *, at: float = 0.0, finished: bool = False) -> bool:
         """Commit a batch of steps atomically and notify; ``False`` (nothing written) when a number is taken."""
         rows = _step_rows(match_id, steps)
         with self._lock:
@@ -308,8 +389,13 @@ class PostgresStore:
                 with self._db.transaction():
                     with self._db.cursor() as cursor:
                         cursor.executemany("INSERT INTO ofrenda_steps VALUES (%s, %s, %s, %s, %s)", rows)
+                    self._db.execute(
+                        "UPDATE ofrenda_activity SET active = %s,"
+                        " finished = CASE WHEN %s THEN %s ELSE finished END WHERE match_id = %s",
+                        (at, finished, at, match_id),
+                    )
                     self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, match_id))
-            except self._psycopg.errors.UniqueViolation:
+            except (self._psycopg.errors.UniqueViolation, self._psycopg.errors.ForeignKeyViolation):
                 return False
         return True
 
@@ -327,10 +413,35 @@ class PostgresStore:
                         break
 
     def count(self) -> int:
-        """How many matches are stored."""
+        """How many matches are live: stored and not finished."""
         with self._lock:
-            row = self._db.execute("SELECT COUNT(*) FROM ofrenda_matches").fetchone()
+            row = self._db.execute("SELECT COUNT(*) FROM ofrenda_activity WHERE finished IS NULL").fetchone()
         return 0 if row is None else int(row[0])
+
+    def finish(self, match_id: str, at: float) -> None:
+        """Mark a match finished at ``at``."""
+        with self._lock:
+            self._db.execute(
+                "UPDATE ofrenda_activity SET finished = %s WHERE match_id = %s AND finished IS NULL", (at, match_id)
+            )
+
+    def expired(self, finished_before: float, active_before: float) -> tuple[list[str], list[str]]:
+        """The matches finished before ``finished_before``, and the live ones last active before ``active_before``."""
+        with self._lock:
+            done = self._db.execute("SELECT match_id FROM ofrenda_activity WHERE finished < %s", (finished_before,))
+            finished = [row[0] for row in done.fetchall()]
+            idle = self._db.execute(
+                "SELECT match_id FROM ofrenda_activity WHERE finished IS NULL AND active < %s", (active_before,)
+            )
+            abandoned = [row[0] for row in idle.fetchall()]
+        return finished, abandoned
+
+    def remove(self, match_id: str) -> None:
+        """Delete a match, its steps and its activity in one transaction."""
+        with self._lock, self._db.transaction():
+            self._db.execute("DELETE FROM ofrenda_steps WHERE match_id = %s", (match_id,))
+            self._db.execute("DELETE FROM ofrenda_activity WHERE match_id = %s", (match_id,))
+            self._db.execute("DELETE FROM ofrenda_matches WHERE id = %s", (match_id,))
 
 
 def open_store(database: str | Path) -> Store:

@@ -138,15 +138,38 @@
         .catch(function (error) { text($("problem"), error.message); refresh(); });
     }
 
+    // The push stream: every message carries seq (and prev, the seq before it). The client keeps the last
+    // seq it applied; a duplicate or late message is ignored, a gap (prev is not the last seq) or a closed
+    // connection reconnects with {since: last seq}, and the server sends exactly what was missed.
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + window.location.host + "/matches/" + encodeURIComponent(match) + "/ws");
-    socket.onopen = function () { socket.send(JSON.stringify({ seat: seat, secret: secret })); text($("status"), "connected"); };
-    socket.onmessage = function (message) {
-      var answer = JSON.parse(message.data);
-      if (answer.error) { text($("problem"), answer.error.message); return; }
-      if (!current || answer.step !== current.step) { refresh(); }
-    };
-    socket.onclose = function () { text($("status"), "disconnected"); };
+    var lastSeq = null;
+    var retries = 0;
+    function connect() {
+      var socket = new WebSocket(scheme + window.location.host + "/matches/" + encodeURIComponent(match) + "/ws");
+      socket.onopen = function () {
+        var hello = { seat: seat, secret: secret };
+        if (lastSeq !== null) { hello.since = lastSeq; }
+        socket.send(JSON.stringify(hello));
+        text($("status"), "connected");
+        retries = 0;
+      };
+      socket.onmessage = function (message) {
+        var answer = JSON.parse(message.data);
+        if (answer.error) { text($("problem"), answer.error.message); return; }
+        if (!answer.resync && lastSeq !== null && answer.seq <= lastSeq) { return; }
+        if (!answer.resync && lastSeq !== null && answer.prev !== lastSeq) { socket.close(); return; }
+        lastSeq = answer.seq;
+        document.body.setAttribute("data-seq", String(lastSeq));
+        if (!current || answer.step !== current.step) { refresh(); }
+      };
+      socket.onclose = function () {
+        text($("status"), "disconnected: reconnecting");
+        retries += 1;
+        if (retries <= 20) { window.setTimeout(connect, Math.min(500 * retries, 5000)); }
+        else { text($("status"), "disconnected"); }
+      };
+    }
+    connect();
     refresh();
   }
 

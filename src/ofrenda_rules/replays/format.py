@@ -9,10 +9,17 @@ from typing import Any, Final, Generic, Literal, TypeVar
 import attrs
 
 from ofrenda_rules.chance import CHANCE
-from ofrenda_rules.digest import canonical_json, legacy_config_value, state_digest
+from ofrenda_rules.json import (
+    SCHEMA_METADATA,
+    JsonSchema,
+    canonical_json,
+    json_schema,
+    legacy_config_value,
+    legacy_converter,
+    state_digest,
+    to_json_value,
+)
 from ofrenda_rules.registry import AnyGame, get_game
-from ofrenda_rules.schema import SCHEMA_METADATA, JsonSchema, json_schema
-from ofrenda_rules.serialization import legacy_converter, to_json_value
 
 __all__ = [
     "DIGEST_PATTERN",
@@ -55,7 +62,7 @@ MAX_REPLAY_BYTES: Final = 16 * 1024 * 1024
 """The largest replay document accepted (16 MiB)."""
 
 DIGEST_PATTERN: Final = "^[0-9a-f]{64}$"
-"""A state digest -- 64 lower-case hexadecimal digits (see :mod:`ofrenda_rules.digest`)."""
+"""A state digest -- 64 lower-case hexadecimal digits (see :mod:`ofrenda_rules.json.digest`)."""
 
 C = TypeVar("C")
 A = TypeVar("A")

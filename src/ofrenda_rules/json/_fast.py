@@ -15,7 +15,7 @@ object, inlining the leaves:
   path therefore never accepts what the converter refuses, and never words
   an error itself.
 
-Registered tagged unions (see :func:`ofrenda_rules.serialization.register_tagged_union`)
+Registered tagged unions (see :func:`ofrenda_rules.json.serialization.register_tagged_union`)
 are compiled too, alone, as ``tuple[Union, ...]`` and as ``Union | None``:
 unstructuring dispatches on the member's exact class to its compiled function,
 which writes the tag last, as the converter does; structuring reads the tag
@@ -26,8 +26,8 @@ ones listed, and a faulty member with its path).
 
 Types the compiler does not know are handed to the converter, field by field.
 
-Two more compiled forms serve :func:`ofrenda_rules.serialization.dumps` and
-:func:`~ofrenda_rules.serialization.loads`:
+Two more compiled forms serve :func:`ofrenda_rules.json.serialization.dumps` and
+:func:`~ofrenda_rules.json.serialization.loads`:
 
 * a text writer (:func:`text_emitter`) writes the canonical JSON text of a
   value directly, one f-string per object with its members in sorted order,
@@ -38,7 +38,7 @@ Two more compiled forms serve :func:`ofrenda_rules.serialization.dumps` and
 * every structure function takes a member counter and adds the members of
   each object it accepts, and the compiler knows how deep an accepted value
   can nest (:func:`counting_structurer`): ``loads`` compares the count with
-  the ``':'`` in the text, as :func:`~ofrenda_rules.serialization.parse_json`
+  the ``':'`` in the text, as :func:`~ofrenda_rules.json.serialization.parse_json`
   does after its walk, without the walk.
 """
 
@@ -54,14 +54,23 @@ import types
 import typing
 from collections.abc import Callable
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
-from typing import TYPE_CHECKING, Any, Final, Literal, Union, cast, get_args, get_origin
+from typing import Any, Final, Literal, Union, cast, get_args, get_origin
 
 import attrs
 
 from ofrenda_rules.copying import constructor_lines, plain_constructor
-
-if TYPE_CHECKING:
-    from ofrenda_rules.serialization import Token
+from ofrenda_rules.json._base import (
+    DEFAULTS_OMITTED,
+    EDITION_METADATA,
+    FLAT_HOOKS,
+    HOOKS,
+    INTERNED,
+    TAG_KEY,
+    TOKENS,
+    UNIONS,
+    Token,
+    tag_of,
+)
 
 __all__ = [
     "Slow",
@@ -129,7 +138,7 @@ def _flat_text(value: object, unstructure: Callable[[Any], Any]) -> str:
 
 
 def _token_text(value: object, unstructure: Callable[[Any], str]) -> str:
-    """The JSON text of a token (see :func:`ofrenda_rules.serialization.register_token`) that is not shared."""
+    """The JSON text of a token (see :func:`ofrenda_rules.json.serialization.register_token`) that is not shared."""
     try:
         text = unstructure(value)
     except Exception:
@@ -892,15 +901,11 @@ class _Compiler:
     @staticmethod
     def tag_of(cls: type) -> str:
         """The tag of a member class (its class variable ``TAG``)."""
-        from ofrenda_rules.serialization import _tag_of
-
-        return _tag_of(cls)
+        return tag_of(cls)
 
     @staticmethod
     def _registered_unions() -> list[object]:
-        from ofrenda_rules.serialization import _UNIONS
-
-        return _UNIONS
+        return UNIONS
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -1019,22 +1024,16 @@ class _Compiler:
     @staticmethod
     def _omitted(cls: type) -> dict[str, object]:
         """The defaults of ``cls``'s members left out when equal to them (see ``register_defaults_omitted``)."""
-        from ofrenda_rules.serialization import _DEFAULTS_OMITTED
-
-        return _DEFAULTS_OMITTED.get(cls, {})
+        return DEFAULTS_OMITTED.get(cls, {})
 
     @staticmethod
     def _interned() -> dict[type, tuple[object, ...]]:
-        from ofrenda_rules.serialization import _INTERNED
-
-        return _INTERNED
+        return INTERNED
 
     @staticmethod
     def _token(tp: Any) -> Token | None:
-        """How ``tp`` is written when it is a token class (see :func:`ofrenda_rules.serialization.register_token`)."""
-        from ofrenda_rules.serialization import _TOKENS
-
-        return _TOKENS.get(tp) if isinstance(tp, type | types.GenericAlias) else None
+        """How ``tp`` is written when it is a token class (see ``serialization.register_token``)."""
+        return TOKENS.get(tp) if isinstance(tp, type | types.GenericAlias) else None
 
     def token_texts(self, tp: Any) -> dict[int, str]:
         """The JSON text (a quoted string) of each shared instance of the token class ``tp``, by ``id``."""
@@ -1048,15 +1047,11 @@ class _Compiler:
 
     @staticmethod
     def _hooks() -> dict[object, tuple[Any, Any]]:
-        from ofrenda_rules.serialization import _HOOKS
-
-        return _HOOKS
+        return HOOKS
 
     @staticmethod
     def _flat_hooks() -> set[type]:
-        from ofrenda_rules.serialization import _FLAT_HOOKS
-
-        return _FLAT_HOOKS
+        return FLAT_HOOKS
 
     @staticmethod
     def _name(env: dict[str, Any], value: object) -> str:
@@ -1120,8 +1115,6 @@ def _locked(fn: _F) -> _F:
 def _compiler(converter: Any) -> _Compiler:
     compiler = _COMPILERS.get(id(converter))
     if compiler is None or compiler.converter is not converter:
-        from ofrenda_rules.serialization import EDITION_METADATA, TAG_KEY
-
         compiler = _Compiler(converter, EDITION_METADATA, TAG_KEY)
         _COMPILERS[id(converter)] = compiler
     return compiler

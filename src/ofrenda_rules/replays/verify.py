@@ -7,13 +7,12 @@ from typing import Final, Literal
 
 import attrs
 
-from ofrenda_rules._replay_format import MAX_REPLAY_BYTES, AnyReplay
-from ofrenda_rules._replay_load import ReplayFormatError, load_replay
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.digest import canonical_json, legacy_state_digest, state_digest
 from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.json import canonical_json, legacy_state_digest, state_digest, to_json_value
 from ofrenda_rules.registry import AnyGame, get_game
-from ofrenda_rules.serialization import to_json_value
+from ofrenda_rules.replays.format import MAX_REPLAY_BYTES, AnyReplay
+from ofrenda_rules.replays.load import ReplayFormatError, load_replay
 
 __all__ = ["REPORT_FORMAT", "Divergence", "DivergenceKind", "Report", "verify", "verify_text"]
 

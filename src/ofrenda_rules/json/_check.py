@@ -1,4 +1,4 @@
-"""The checker of the JSON Schema subset that :mod:`ofrenda_rules.schema` generates."""
+"""The checker of the JSON Schema subset that :mod:`ofrenda_rules.json.schema` generates."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ofrenda_rules.serialization import TAG_KEY
+from ofrenda_rules.json._base import TAG_KEY
 
 __all__ = ["check", "faults"]
 

@@ -35,12 +35,12 @@ from typing import Any, Final, Protocol
 
 import attrs
 
+from ofrenda_rules.bots.playout import random_move
+from ofrenda_rules.bots.utility import Payoff, returns
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import ConfigError, OfrendaRulesError
 from ofrenda_rules.game import GameDefinition
-from ofrenda_rules.playout import random_move
 from ofrenda_rules.rng import MASK64, Rng
-from ofrenda_rules.utility import Payoff, returns
 
 __all__ = [
     "BOT_KINDS",
@@ -144,7 +144,7 @@ class MctsBot:
     seat acting there plus ``exploration * sqrt(ln(available) / visits)``).
     Chance events met on the way (in an unseeded game) are drawn by their
     probabilities. From the new node, a uniformly random playout finishes the
-    game, and every seat's return (:mod:`ofrenda_rules.utility`) is backed up,
+    game, and every seat's return (:mod:`ofrenda_rules.bots.utility`) is backed up,
     each edge keeping the return of the seat that chose it. The move played is
     the root's most visited action.
 

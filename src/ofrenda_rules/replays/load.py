@@ -7,7 +7,10 @@ from typing import Any, Final, cast
 
 import cattrs
 
-from ofrenda_rules._replay_format import (
+from ofrenda_rules.errors import FormatError, OfrendaRulesError, UnknownGameError
+from ofrenda_rules.json import converter, faults, legacy_converter, library_error, parse_json, to_json_value
+from ofrenda_rules.registry import AnyGame, game_names, get_game
+from ofrenda_rules.replays.format import (
     FORMAT,
     MAX_REPLAY_BYTES,
     READ_VERSIONS,
@@ -17,10 +20,6 @@ from ofrenda_rules._replay_format import (
     Step,
     replay_schema,
 )
-from ofrenda_rules.errors import FormatError, OfrendaRulesError, UnknownGameError
-from ofrenda_rules.registry import AnyGame, game_names, get_game
-from ofrenda_rules.schema import faults
-from ofrenda_rules.serialization import converter, legacy_converter, library_error, parse_json, to_json_value
 
 __all__ = ["ReplayFormatError", "load_replay", "load_replay_value", "parse_strict"]
 
@@ -206,7 +205,7 @@ def load_replay_value(data: object) -> AnyReplay:
 
 
 def parse_strict(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> object:
-    """Parse untrusted replay JSON with :func:`~ofrenda_rules.serialization.parse_json`'s limits.
+    """Parse untrusted replay JSON with :func:`~ofrenda_rules.json.serialization.parse_json`'s limits.
 
     Bytes must be UTF-8 (without a byte order mark), as the replay format says:
     UTF-16 and UTF-32, which :func:`json.loads` would detect, are refused.

@@ -1,0 +1,120 @@
+"""What every game's position notation shares: bounded input, fields, keys, numbers, the generator.
+
+A *position* is a one-line text that sets up any reachable state of a game
+(as FEN does for chess); each game defines its own grammar in its
+``position`` module (``to_position`` and ``from_position``). This module holds
+the parts of reading one that are the same in every game, so that they are
+bounded and worded alike:
+
+>>> split_fields("  a  b=1  c ")
+['a', 'b=1', 'c']
+>>> keyed_fields(["rng=7:2", "done"], keys=("rng", "done"), flags=("done",), position="a demo position")
+{'rng': '7:2', 'done': ''}
+>>> parse_rng("7:2"), format_rng(parse_rng("7:2"))
+(Rng(seed=7, counter=2), 'rng=7:2')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from ofrenda_rules.errors import PositionError
+from ofrenda_rules.rng import MASK64, Rng
+
+__all__ = [
+    "MAX_POSITION_CHARS",
+    "format_rng",
+    "keyed_fields",
+    "parse_number",
+    "parse_numbers",
+    "parse_rng",
+    "split_fields",
+]
+
+MAX_POSITION_CHARS: Final = 4096
+"""The longest position text any game reads; a longer one is refused before it is parsed."""
+
+_PAIR: Final = re.compile(r"([0-9]{1,20}):([0-9]{1,20})")
+
+
+def split_fields(text: object) -> list[str]:
+    """The whitespace-separated fields of a position, after checking it is a string of bounded length.
+
+    Raises:
+        PositionError: not a string, or longer than :data:`MAX_POSITION_CHARS`.
+
+    """
+    if not isinstance(text, str):
+        raise PositionError(f"a position is a string, not {type(text).__name__}")
+    if len(text) > MAX_POSITION_CHARS:
+        raise PositionError(f"a position is at most {MAX_POSITION_CHARS} characters, not {len(text)}")
+    return text.split()
+
+
+def keyed_fields(fields: Iterable[str], *, keys: Sequence[str], flags: Sequence[str], position: str) -> dict[str, str]:
+    """The optional ``key=value`` fields (and bare ``flag`` fields) that end a position.
+
+    Raises:
+        PositionError: an unknown key, a flag given a value, a key without one,
+            or a key given twice.
+
+    """
+    keyed: dict[str, str] = {}
+    for field in fields:
+        key, equals, value = field.partition("=")
+        if key not in keys or (key in flags) == bool(equals):
+            raise PositionError(f"{field!r} is not a field of {position} (keys: {', '.join(keys)})")
+        if key in keyed:
+            raise PositionError(f"the field {key} is given twice")
+        keyed[key] = value
+    return keyed
+
+
+def parse_number(text: str, what: str, *, digits: int = 3) -> int:
+    """A non-negative decimal number of at most ``digits`` digits.
+
+    Raises:
+        PositionError: naming ``what`` when ``text`` is not such a number.
+
+    """
+    if not (0 < len(text) <= digits and text.isascii() and text.isdigit()):
+        raise PositionError(f"{what}: {text!r} is not a number")
+    return int(text)
+
+
+def parse_numbers(text: str, what: str, example: str) -> tuple[int, ...]:
+    """A comma-separated list of numbers of at most 3 digits, or ``-`` for none.
+
+    Raises:
+        PositionError: naming ``what`` (and showing ``example``) when ``text`` is not such a list.
+
+    """
+    if text == "-":
+        return ()
+    items = text.split(",")
+    if not all(0 < len(item) <= 3 and item.isascii() and item.isdigit() for item in items):
+        raise PositionError(f"{what}: {text!r} is not a list of numbers ({example!r}, or '-' for none)")
+    return tuple(int(item) for item in items)
+
+
+def parse_rng(text: str) -> Rng:
+    """The generator of a seeded game from the value of its ``rng=SEED:COUNTER`` field.
+
+    Raises:
+        PositionError: not two numbers, or one not below ``2**64``.
+
+    """
+    match = _PAIR.fullmatch(text)
+    if match is None:
+        raise PositionError(f"rng: {text!r} is not 'SEED:COUNTER'")
+    seed, counter = int(match[1]), int(match[2])
+    if seed > MASK64 or counter > MASK64:
+        raise PositionError(f"generator rng={text}: seed and counter must be below 2**64")
+    return Rng(seed=seed, counter=counter)
+
+
+def format_rng(rng: Rng) -> str:
+    """The ``rng=SEED:COUNTER`` field of a seeded game's generator."""
+    return f"rng={rng.seed}:{rng.counter}"

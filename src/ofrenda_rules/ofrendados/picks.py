@@ -1,0 +1,95 @@
+"""Ofrendados' moves as picks on the table (see :mod:`ofrenda_rules.picks`).
+
+A draft is a die of the pool; using a die is the die, then what for (its
+face or money); a die power is the Calaverita, then the die, then the new
+face (or the reroll); drawing an object is a cell of the offering sheet;
+buying is a card of the market. Each pick names the element
+:func:`~ofrenda_rules.ofrendados.render_svg` draws with that ``id``:
+``die-orange-3`` (a die to draft or to use: the first of its colour and face
+drawn), ``seat0-cell-7`` (a cell of a sheet), ``seat0-card-12`` (a
+Calaverita a seat owns) and ``market-12`` (a Calaverita in the market).
+
+>>> from ofrenda_rules.ofrendados import Config, new_game, legal_actions, observe, current_player
+>>> state = new_game(Config(), seed=7)
+>>> paths = action_picks(observe(state, current_player(state)), legal_actions(state))
+>>> all(path[0].element.startswith("die-") for path in paths)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ofrenda_rules.ofrendados.actions import (
+    Action,
+    BuyCard,
+    DrawObject,
+    Pass,
+    RerollDie,
+    RewriteObject,
+    TakeDie,
+    TurnDie,
+    UseDie,
+)
+from ofrenda_rules.ofrendados.components import Colour
+from ofrenda_rules.ofrendados.view import View
+from ofrenda_rules.picks import Pick
+
+__all__ = ["action_picks", "card_id", "cell_id", "die_id", "market_id"]
+
+
+def die_id(colour: Colour, pips: int) -> str:
+    """The picture element of the first die of ``colour`` showing ``pips`` among the dice to draft or to use."""
+    return f"die-{colour.value}-{pips}"
+
+
+def cell_id(seat: int, cell: int) -> str:
+    """The picture element of ``cell`` of ``seat``'s offering sheet."""
+    return f"seat{seat}-cell-{cell}"
+
+
+def card_id(seat: int, card: int) -> str:
+    """The picture element of Calaverita ``card`` that ``seat`` owns."""
+    return f"seat{seat}-card-{card}"
+
+
+def market_id(card: int) -> str:
+    """The picture element of Calaverita ``card`` in the market."""
+    return f"market-{card}"
+
+
+def _die(colour: Colour, pips: int) -> Pick:
+    return Pick(f"the {colour.value} {pips}", die_id(colour, pips))
+
+
+def _path(view: View, action: Action) -> tuple[Pick, ...]:
+    seat = view.player
+    if isinstance(action, TakeDie):
+        return (Pick(f"take the {action.colour.value} {action.pips}", die_id(action.colour, action.pips)),)
+    if isinstance(action, UseDie):
+        use = Pick("exchange it for money") if action.as_money else Pick("use its face")
+        return (_die(action.colour, action.pips), use)
+    if isinstance(action, TurnDie):
+        card = Pick(f"use Calaverita {action.card}", card_id(seat, action.card))
+        return (card, _die(action.colour, action.pips), Pick(f"turn it to {action.to}"))
+    if isinstance(action, RerollDie):
+        card = Pick(f"use Calaverita {action.card}", card_id(seat, action.card))
+        return (card, _die(action.colour, action.pips), Pick("reroll it"))
+    if isinstance(action, DrawObject):
+        return (Pick(f"draw in cell {action.cell}", cell_id(seat, action.cell)),)
+    if isinstance(action, RewriteObject):
+        return (Pick("rewrite an object"), Pick(f"the object in cell {action.cell}", cell_id(seat, action.cell)))
+    if isinstance(action, BuyCard):
+        return (Pick(f"buy Calaverita {action.card}", market_id(action.card)),)
+    if isinstance(action, Pass):
+        return (Pick("pass (buy nothing more)"),)
+    raise ValueError(f"Ofrendados picks: {action!r} is not a player's decision")
+
+
+def action_picks(view: View, actions: Sequence[Action]) -> tuple[tuple[Pick, ...], ...]:
+    """The path of picks of each of ``actions`` (the legal actions of the seat whose ``view`` this is).
+
+    Raises:
+        ValueError: One of ``actions`` is a chance outcome, not a decision.
+    """
+    return tuple(_path(view, action) for action in actions)
