@@ -170,7 +170,8 @@ def browser(session: nox.Session) -> None:
 @nox.session
 def adapters(session: nox.Session) -> None:
     """The framework adapters (extras ``openspiel`` and ``pettingzoo``) against the frameworks' own test suites."""
-    session.install("-e", ".[openspiel,pettingzoo]", *_group("test"))
+    # SuperSuit: its wrappers must take the flat PettingZoo environment (tests/adapters).
+    session.install("-e", ".[openspiel,pettingzoo]", "supersuit>=3.9", *_group("test"))
     try:
         session.run("python", "-c", "import pyspiel", silent=True)
     except nox.command.CommandFailed:
