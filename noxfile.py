@@ -316,6 +316,14 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench.py", *session.posargs)
 
 
+@nox.session(name="bench-observations")
+def bench_observations(session: nox.Session) -> None:
+    """Tensor reads next to steps in OpenSpiel's loop, and random_sim_test, beside python_kuhn_poker (not default)."""
+    session.install("-e", ".[openspiel]")
+    out = f"benchmarks/results/{datetime.date.today().isoformat()}-observations.json"
+    session.run("python", "benchmarks/bench_observations.py", "--out", out, *session.posargs)
+
+
 @nox.session(name="bench-compiled")
 def bench_compiled(session: nox.Session) -> None:
     """The bench session's measurements of the compiled build (the wheel the compiled session tests)."""

@@ -28,12 +28,17 @@ What the environment is:
   tensor (``encode_information_state`` of every view the agent has had) --
   and ``"action_mask"``, an int8 ``Box`` marking the agent's legal action ids
   (all zeros when it is not the agent's turn);
+* with ``flat=True`` an observation is the tensor alone, a flat ``Box``, and
+  the agent's action mask is in its ``info["action_mask"]`` (so SuperSuit's
+  wrappers and RL libraries that want a ``Box`` take the environment);
 * rewards are paid at the end only: the win shares, or normalised points with
   ``payoff=Payoff.POINTS`` (:mod:`ofrenda_rules.bots.utility`); every agent is
   terminated when the game ends, none is ever truncated;
 * ``render()`` shows the public table (the spectator's view): its text with
   ``render_mode="ansi"`` (returned) or ``"human"`` (printed), its SVG picture
   with ``"svg"`` (returned).
+
+:class:`VectorEnv` steps many games of one config at once, for self-play.
 
 This module imports ``pettingzoo``, ``gymnasium`` and ``numpy``; the library
 never imports this module.
