@@ -160,7 +160,20 @@ class _Track:
     was drawn from; the other seats' recall starts at the resampled state.
     """
 
-    __slots__ = ("actions", "encoders", "game", "origin", "parent", "prior", "recall", "shared", "states")
+    __slots__ = (
+        "actions",
+        "chance",
+        "encoders",
+        "game",
+        "legal",
+        "origin",
+        "parent",
+        "prior",
+        "recall",
+        "shared",
+        "states",
+        "texts",
+    )
 
     def __init__(
         self,
@@ -180,6 +193,16 @@ class _Track:
         self.recall: dict[int, bytes] = {}
         self.encoders: dict[int, InformationStateEncoder[Any]] = {}
         self.shared = False
+        self.legal: list[int] | None = None
+        self.chance: list[tuple[int, float]] | None = None
+        self.texts: dict[int, str] = {}
+
+    def view_text(self, player: int) -> str:
+        """The canonical JSON of ``player``'s view of the last state (computed once per track and seat)."""
+        text = self.texts.get(player)
+        if text is None:
+            text = self.texts[player] = canonical_json(to_json_value(self.game.observe(self.states[-1], player)))
+        return text
 
     def extended(self, state: Any, action: int) -> _Track:
         """The track one action longer."""
@@ -210,7 +233,7 @@ class _Track:
         else:
             digest = track.recall[player]
         for step in reversed(pending):
-            digest = _chained(digest, self.game, self.game.observe(step.states[-1], player))
+            digest = hashlib.sha256(digest + step.view_text(player).encode()).digest()
             step.recall[player] = digest
         return digest
 
@@ -331,16 +354,22 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return int(player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        game, config = self._definition, self._config
-        return sorted(game.encode_action(config, action) for action in game.legal_actions(self.ofrenda_state))
+        track = self._track
+        if track.legal is None:
+            game, config = track.game, track.states[0].config
+            track.legal = sorted(game.encode_action(config, action) for action in game.legal_actions(track.states[-1]))
+        return list(track.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The pending chance event's outcomes (ids in the chance numbering) with their probabilities."""
-        game, config = self._definition, self._config
-        return sorted(
-            (game.encode_action(config, action), float(probability))
-            for action, probability in game.chance_outcomes(self.ofrenda_state)
-        )
+        track = self._track
+        if track.chance is None:
+            game, config = track.game, track.states[0].config
+            track.chance = sorted(
+                (game.encode_action(config, action), float(probability))
+                for action, probability in game.chance_outcomes(track.states[-1])
+            )
+        return list(track.chance)
 
     def _apply_action(self, action: int) -> None:
         game, state = self._definition, self.ofrenda_state
@@ -438,8 +467,7 @@ class Observer:
 
     def string_from(self, state: OfrendaState, player: int) -> str:
         """The seat's view as canonical JSON; with perfect recall, and the chain of all its views."""
-        game = state._definition
-        current = canonical_json(to_json_value(game.observe(state.ofrenda_state, player)))
+        current = state._track.view_text(player)
         if not self.perfect_recall:
             return current
         return f"{current}\nrecall {state._track.recall_digest(player).hex()}"
