@@ -22,8 +22,9 @@ numpy = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
 from ofrenda_rules.adapters.openspiel import PREFIX, parameters, register, short_name  # noqa: E402
+from ofrenda_rules.digest import canonical_json  # noqa: E402
 from ofrenda_rules.registry import AnyGame, games  # noqa: E402
-from ofrenda_rules.serialization import dumps, loads  # noqa: E402
+from ofrenda_rules.serialization import dumps, loads, to_json_value  # noqa: E402
 
 register()
 
@@ -341,3 +342,13 @@ def test_information_state_tensors_read_step_by_step_and_on_clones_equal_the_who
             assert branch.information_state_tensor(player) == pytest.approx(expected)
             checked += 1
     assert checked >= 30 and branches
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.info.name) for g in games()])
+def test_strings_are_the_canonical_json_of_the_library(game: AnyGame) -> None:
+    config = game.test_configs()[0]
+    state = _played(load(game, players=config.players), 2, 9)
+    assert str(state) == canonical_json(to_json_value(state.ofrenda_state))
+    for player in range(config.players):
+        view = game.observe(state.ofrenda_state, player)
+        assert state.observation_string(player) == canonical_json(to_json_value(view))

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import json
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -46,7 +47,6 @@ import numpy as np
 import pyspiel
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.digest import canonical_json
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.game import InformationStateEncoder
 from ofrenda_rules.registry import AnyGame, games, get_game
@@ -69,6 +69,11 @@ PREFIX: Final = "ofrenda_rules_"
 """The prefix of every short name this adapter registers."""
 
 _REGISTERED: set[str] = set()
+
+_canonical: Final = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False, check_circular=False
+).encode
+"""``ofrenda_rules.digest.canonical_json`` without its walk looking for floats: states and views hold none."""
 
 
 def short_name(game: AnyGame) -> str:
@@ -201,7 +206,7 @@ class _Track:
         """The canonical JSON of ``player``'s view of the last state (computed once per track and seat)."""
         text = self.texts.get(player)
         if text is None:
-            text = self.texts[player] = canonical_json(to_json_value(self.game.observe(self.states[-1], player)))
+            text = self.texts[player] = _canonical(to_json_value(self.game.observe(self.states[-1], player)))
         return text
 
     def extended(self, state: Any, action: int) -> _Track:
@@ -295,7 +300,7 @@ def _values(encoder: InformationStateEncoder[Any]) -> Any:
 
 
 def _chained(digest: bytes, game: AnyGame, view: Any) -> bytes:
-    return hashlib.sha256(digest + canonical_json(to_json_value(view)).encode()).digest()
+    return hashlib.sha256(digest + _canonical(to_json_value(view)).encode()).digest()
 
 
 def _rebuild(
@@ -410,7 +415,7 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def __str__(self) -> str:
         """The canonical JSON of the whole state."""
-        return canonical_json(to_json_value(self.ofrenda_state))
+        return _canonical(to_json_value(self.ofrenda_state))
 
 
 _RECENT: Final = 3
