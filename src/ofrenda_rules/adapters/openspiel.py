@@ -463,10 +463,10 @@ class Observer:
                     self._recent.insert(0, self._recent.pop(index))
                 return
         if self.perfect_recall:
-            values = track.information_state(player)
+            self.tensor[:] = track.information_state(player)
         else:
             values = game.encode_observation(config, game.observe(track.states[-1], player))
-        self.tensor[:] = values
+            self.tensor[:] = np.fromiter(values, np.float32, len(values))  # faster than from the tuple itself
         self._recent.insert(0, (key, self.tensor.copy()))
         del self._recent[_RECENT:]
 
