@@ -291,7 +291,7 @@ class VectorEnv:
 
     >>> table = VectorEnv("ofrendados", num_envs=4, players=2)
     >>> observations, masks, seats = table.reset(seed=1)
-    >>> observations.shape[0], masks.shape == (4, table.num_actions), list(seats)
+    >>> observations.shape[0], masks.shape == (4, table.num_actions), seats.tolist()
     (4, True, [0, 0, 0, 0])
     """
 
