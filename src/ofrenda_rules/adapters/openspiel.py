@@ -163,6 +163,10 @@ class _Track:
     resampled and every view that seat had before, so that seat's recall
     (information-state string and tensor) is the same as in the history it
     was drawn from; the other seats' recall starts at the resampled state.
+
+    A track computes once what OpenSpiel may ask often: its legal action ids,
+    chance outcomes, each seat's view JSON, recall digest and information-state
+    encoder; the action names are shared by a whole history.
     """
 
     __slots__ = (
@@ -171,6 +175,7 @@ class _Track:
         "encoders",
         "game",
         "legal",
+        "names",
         "origin",
         "parent",
         "prior",
@@ -195,6 +200,7 @@ class _Track:
         self.parent = parent
         self.origin = origin
         self.prior = prior
+        self.names: dict[tuple[bool, int], str] = {} if parent is None else parent.names
         self.recall: dict[int, bytes] = {}
         self.encoders: dict[int, InformationStateEncoder[Any]] = {}
         self.shared = False
@@ -383,9 +389,14 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         self._track = self._track.extended(game.apply(state, decoded), action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        game = self._definition
-        decoded = game.decode_action(self._config, action, chance=player == int(pyspiel.PlayerId.CHANCE))
-        return dumps(decoded, game.action_type)
+        track = self._track
+        chance = player == int(pyspiel.PlayerId.CHANCE)
+        name = track.names.get((chance, action))
+        if name is None:
+            game = track.game
+            decoded = game.decode_action(track.states[0].config, action, chance=chance)
+            name = track.names[chance, action] = dumps(decoded, game.action_type)
+        return name
 
     def is_terminal(self) -> bool:
         """Whether the game has ended."""
