@@ -222,15 +222,20 @@ def report(session: nox.Session) -> None:
 
 @nox.session
 def serverbench(session: nox.Session) -> None:
-    """The server under load (200 matches of WebSocket clients): actions per second, p50/p99 latency, memory."""
+    """The server under load beside its floor (a bare endpoint committing one row per action), at 200 and 1,000
+    concurrent matches, on SQLite and PostgreSQL: actions per second, p50/p99 latency, memory."""
     url = _start_postgres(session)
     session.install("-e", ".[server]", *_group("server-test"))
-    session.run(
-        "python", "benchmarks/server_load.py", "--out", "benchmarks/results/server-sqlite.json", *session.posargs
-    )
-    session.run(
-        "python", "benchmarks/server_load.py", "--database", url, "--out", "benchmarks/results/server-postgresql.json"
-    )
+    results = "benchmarks/results"
+    for matches in (200, 1000):
+        for database, label in ((None, "sqlite"), (url, "postgresql")):
+            chosen = [] if database is None else ["--database", database]
+            floor = f"{results}/server-floor-{label}-{matches}.json"
+            session.run("python", "benchmarks/server_floor.py", "--matches", str(matches), *chosen, "--out", floor)
+            served = f"{results}/server-{label}-{matches}.json"
+            session.run("python", "benchmarks/server_load.py", "--matches", str(matches), *chosen, "--out", served)
+    two = f"{results}/server-postgresql-200-2-processes.json"  # two processes sharing PostgreSQL
+    session.run("python", "benchmarks/server_load.py", "--database", url, "--processes", "2", "--out", two)
 
 
 @nox.session(default=False)

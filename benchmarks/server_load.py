@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.server.load import check_replays, create_matches, play_all, resident_kib
+from tests.server.load import LOAD_OPTIONS, check_replays, create_matches, play_all, resident_kib
 from tests.server.serving import free_port, start, stop, wait_listening
 
 
@@ -31,26 +31,35 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--database", help="a postgresql:// URL (default: a fresh SQLite file)")
     parser.add_argument("--out", help="write the figures to this JSON file")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes sharing the database (PostgreSQL), clients spread"
+    )
     args = parser.parse_args()
+    if args.processes > 1 and not args.database:
+        parser.error("--processes needs a shared database: --database postgresql://...")
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or str(Path(folder) / "bench.db")
-        port = free_port()
-        server = start(port, Path(folder), database)
+        ports = [free_port() for _ in range(args.processes)]
+        servers = [start(port, Path(folder), database, *LOAD_OPTIONS) for port in ports]
         try:
-            wait_listening(port, server)
-            base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+            for port, server in zip(ports, servers, strict=True):
+                wait_listening(port, server)
+            base = f"http://127.0.0.1:{ports[0]}"
             clients = create_matches(base, args.matches)
+            spread = [[f"ws://127.0.0.1:{ports[i % len(ports)]}"] for i in range(len(clients))]
             began = time.perf_counter()
-            asyncio.run(play_all(clients, [[ws]] * len(clients), 1800.0))
+            asyncio.run(play_all(clients, spread, 1800.0))
             seconds = time.perf_counter() - began
-            memory = resident_kib(server.pid)
+            memory = sum(resident_kib(server.pid) for server in servers)
             actions = check_replays(base, clients)
         finally:
-            stop(server)
+            for server in servers:
+                stop(server)
     latencies = sorted(latency for client in clients for latency in client.latencies)
     quantiles = statistics.quantiles(latencies, n=100)
     figures = {
         "matches": args.matches,
+        "processes": args.processes,
         "database": "postgresql" if args.database else "sqlite",
         "client_actions": actions,
         "seconds": round(seconds, 2),

@@ -389,6 +389,20 @@ def _generate_outputs(app: Sphinx) -> None:
         target = folder / f"{name}.txt"
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             target.write_text(text, encoding="utf-8")
+        _write(folder / f"{name}-short.txt", _shortened(text))
+
+
+#: How many first lines of a command's output a page shows before the result (``<name>-short.txt``).
+SHORT_HEAD = 14
+
+
+def _shortened(text: str) -> str:
+    """The first lines of a command's output, a line saying how many are left out, and its result."""
+    lines = text.splitlines()
+    end = next((i for i, line in enumerate(lines) if line.startswith("result:")), len(lines))
+    if end <= SHORT_HEAD + 1:
+        return text
+    return "\n".join([*lines[:SHORT_HEAD], f"   ... ({end - SHORT_HEAD} more lines)", *lines[end:]]) + "\n"
 
 
 #: The games of the gallery (``pictures.md``): the configuration drawn and the seed of its game.

@@ -4,7 +4,8 @@ Subcommands: ``games`` (the registry), ``play GAME`` (a seeded game between
 random bots, a person taking seats with ``--human``), ``simulate GAME`` (many
 games, summarised; ``--jobs`` for worker processes), ``report`` and ``compare``
 (balance statistics of results files), ``verify FILE...`` (check
-replays), ``replay FILE`` (step through one, or ``--html`` for a viewer),
+replays and records), ``replay FILE`` (step through one, or ``--html`` for a viewer),
+``record FILE`` (a replay as a text game record, ``--seat N`` for one seat's),
 ``schema GAME`` (the JSON Schema of replays and other documents) and
 ``serve`` (the game server, with the ``server`` extra). The core commands use
 only the standard library.
@@ -26,7 +27,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ofrenda_rules import __version__
-from ofrenda_rules._cli import info, play, replays, report, serve, simulate
+from ofrenda_rules._cli import info, play, records, replays, report, serve, simulate
 from ofrenda_rules._cli.common import CliError
 from ofrenda_rules.errors import OfrendaRulesError
 
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(sub)
     simulate.add_parser(sub)
     replays.add_parsers(sub)
+    records.add_parser(sub)
     report.add_parsers(sub)
     serve.add_parser(sub)
     return parser

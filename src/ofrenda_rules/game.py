@@ -15,6 +15,7 @@ import enum
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import ModuleType
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
@@ -391,6 +392,73 @@ class GameDefinition(Generic[C, S, A, V, O]):
     def editions(self) -> EditionCatalog[Any]:
         """The game's edition catalog -- its default edition and the custom ones registered in this process."""
         return catalog_of(self.config_type)
+
+
+_TYPE_NAMES: Final = {
+    "config_type": "Config",
+    "state_type": "State",
+    "action_type": "Action",
+    "view_type": "View",
+    "outcome_type": "Outcome",
+    "event_type": "Event",
+}
+"""The class each type field of a definition is found under, by its name in the game."""
+
+
+def define_game(info: GameInfo, names: Mapping[str, object], **hooks: Any) -> GameDefinition[Any, Any, Any, Any, Any]:
+    """A game's :class:`GameDefinition`, from its facts and the names its modules give the contract.
+
+    The one way a game is defined: its ``definition`` module imports its
+    contract functions and hooks under the names of the definition's fields
+    (``new_game``, ``apply``, ``observe``, ``render_svg``, ...) and its classes
+    as ``Config``, ``State``, ``Action``, ``View``, ``Outcome`` and ``Event``,
+    defines the hooks that are its own under the field's name with a leading
+    underscore (``_test_configs``, ``_census``, ...), and passes its names
+    (``globals()``). A keyword gives a hook under another name; keywords win
+    over names, and a name over its underscored form. A field with a default
+    (``describe_action``, ``describe_config``) keeps it when the game gives
+    none.
+
+    Raises:
+        TypeError: naming every field the game gives no value for, and any keyword that is no field.
+
+    >>> define_game(GameInfo("demo", "Demo", (2,), False, False), {})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: the game 'demo' gives no action_picks, action_type, apply, bench_configs, census, ...
+    """
+    fields = {field.name: field for field in attrs.fields(GameDefinition)}
+    unknown = sorted(set(hooks) - set(fields))
+    if unknown:
+        raise TypeError(f"the game {info.name!r} names hooks the contract does not have: {', '.join(unknown)}")
+    values: dict[str, Any] = {"info": info}
+    missing: list[str] = []
+    for name, field in fields.items():
+        if name == "info":
+            continue
+        key = _TYPE_NAMES.get(name, name)
+        if name in hooks:
+            values[name] = hooks[name]
+        elif key in names:
+            values[name] = names[key]
+        elif name not in _TYPE_NAMES and f"_{name}" in names:
+            values[name] = names[f"_{name}"]
+        elif field.default is attrs.NOTHING:
+            missing.append(name)
+    if missing:
+        raise TypeError(f"the game {info.name!r} gives no {', '.join(sorted(missing))}")
+    return GameDefinition(**values)
+
+
+def package_exports(names: Mapping[str, object]) -> list[str]:
+    """The ``__all__`` of a game's package: every public name it binds (its re-exports), sorted, no module.
+
+    A game's ``__init__`` re-exports its public names, each as ``name as name``, then ends with
+    ``__all__ = _game.package_exports(globals())``, so that the list is never written twice.
+    """
+    return sorted(
+        name for name, value in names.items() if not name.startswith("_") and not isinstance(value, ModuleType)
+    )
 
 
 _PICTURES: dict[type, Callable[[Any], str]] = {}

@@ -20,15 +20,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Final
+from typing import Final, Self
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["FONT_FAMILY", "Picture", "number"]
+__all__ = ["FONT_FAMILY", "LAST_MOVE", "Picture", "number", "ordinal"]
 
 FONT_FAMILY: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 """The font families pictures ask for -- installed fonts and the generic ``sans-serif`` fallback, never a web font."""
+
+LAST_MOVE: Final = "#cc79a7"
+"""The colour of the dashed outline around the parts of the table the last move changed (Okabe-Ito reddish purple)."""
 
 _NAMESPACE: Final = "http://www.w3.org/2000/svg"
 
@@ -43,6 +46,16 @@ def number(value: float) -> str:
         return str(value)
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def ordinal(place: int) -> str:
+    """A place as pictures write it: ``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
+    """
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 _PLAIN: Final = frozenset("&<>\"'\n\r\t")
@@ -86,6 +99,7 @@ class Picture:
         """The picture's description."""
         self._parts: list[str] = []
         self._depth = 0
+        self._last_move: frozenset[str] = frozenset()
         if background is not None:
             self.rect(0, 0, width, height, fill=background)
 
@@ -256,6 +270,7 @@ class Picture:
         translate: tuple[float, float] | None = None,
         element: str | None = None,
         kind: str | None = None,
+        box: tuple[float, float, float, float] | None = None,
     ) -> Iterator[None]:
         """Shapes drawn inside the ``with`` block form one group.
 
@@ -263,7 +278,10 @@ class Picture:
         screen readers give the group); ``translate`` moves the whole group.
         ``element`` makes the group a part of the table a player may pick (see
         :mod:`ofrenda_rules.picks`): its ``id``, with ``data-pick`` naming
-        ``kind`` (what it is: ``"hand"``, ``"slot"``, ...) for frontends.
+        ``kind`` (what it is: ``"hand"``, ``"slot"``, ...) for frontends. When
+        ``element`` is one of the last move's (:meth:`mark_last_move`), the
+        group is marked ``data-last-move`` and, given its ``box`` (x, y, width,
+        height in the group's own coordinates), outlined.
 
         >>> picture = Picture(10, 10, title="", desc="")
         >>> with picture.group(element="slot-3", kind="slot"):
@@ -273,15 +291,32 @@ class Picture:
         """
         transform = None if translate is None else f"translate({number(translate[0])},{number(translate[1])})"
         pick = None if element is None else (kind or "element")
-        self._add("<g" + _attrs({"id": element, "data-pick": pick, "class": css_class, "transform": transform}) + ">")
+        last = element is not None and element in self._last_move
+        pairs = {"id": element, "data-pick": pick, "data-last-move": "true" if last else None}
+        self._add("<g" + _attrs({**pairs, "class": css_class, "transform": transform}) + ">")
         self._depth += 1
         if label is not None:
             self._add(f"<title>{escape(label)}</title>")
         try:
             yield
+            if last and box is not None:
+                x, y, width, height = box
+                self.rect(x - 3, y - 3, width + 6, height + 6, stroke=LAST_MOVE, stroke_width=4, rx=6, dash="8 4")
         finally:
             self._depth -= 1
             self._add("</g>")
+
+    def mark_last_move(self, elements: Iterable[str]) -> None:
+        """Name the elements the last move changed, to be marked and outlined as they are drawn (see :meth:`group`).
+
+        >>> picture = Picture(10, 10, title="", desc="")
+        >>> picture.mark_last_move(["slot-3"])
+        >>> with picture.group(element="slot-3", kind="slot", box=(0, 0, 5, 5)):
+        ...     pass
+        >>> picture.elements()[0], picture.elements()[1].startswith('<rect x="-3"')
+        ('<g id="slot-3" data-pick="slot" data-last-move="true">', True)
+        """
+        self._last_move = frozenset(elements)
 
     def elements(self) -> tuple[str, ...]:
         """The elements drawn so far, as text without indentation -- to :meth:`paste` into other pictures.
@@ -299,6 +334,21 @@ class Picture:
         '<rect x="0" y="0" width="10" height="10" fill="#fff"/>'
         """
         return tuple(part.lstrip() for part in self._parts)
+
+    @classmethod
+    def record(cls, draw: Callable[[Self], None]) -> tuple[str, ...]:
+        """The elements ``draw`` makes on a scratch picture (see :meth:`elements`), to :meth:`paste` many times.
+
+        A component drawn the same way wherever it appears (a card face, a die,
+        a cell) is recorded once, kept in a cache, and pasted.
+
+        >>> face = Picture.record(lambda p: p.circle(0, 0, 4, fill="#fff"))
+        >>> face
+        ('<circle cx="0" cy="0" r="4" fill="#fff"/>',)
+        """
+        scratch = cls(0, 0, title="", desc="")
+        draw(scratch)
+        return scratch.elements()
 
     def paste(self, elements: Iterable[str]) -> None:
         """Add elements another :class:`Picture` drew (see :meth:`elements`), at the current place and nesting."""

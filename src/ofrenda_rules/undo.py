@@ -82,17 +82,17 @@ class UndoCode(enum.Enum):
     """Why an undo is refused, in every game (a game's ``undo`` module adds codes of its own)."""
 
     NOTHING_TO_UNDO = "nothing-to-undo"
-    """The history has no step: the game has just been set up."""
+    """The history has no step -- the game has just been set up."""
     CHANCE_OUTCOME = "chance-outcome"
-    """The last step was a chance outcome (a draw, a roll, a deal): nobody takes chance back."""
+    """The last step was a chance outcome (a draw, a roll, a deal), which nobody takes back."""
     NOT_YOUR_DECISION = "not-your-decision"
-    """The last step was another seat's decision: a seat takes back only its own."""
+    """The last step was another seat's decision; a seat takes back only its own."""
     GAME_OVER = "game-over"
-    """The game ended with the last step: the result stands."""
+    """The game ended with the last step, and the result stands."""
     CHANCE_RESOLVED = "chance-resolved"
     """The decision was followed, inside the same step, by a chance event (a seeded game's draw or roll)."""
     TURN_PASSED = "turn-passed"
-    """Another seat is to move now: taking the decision back would take its turn away."""
+    """Another seat is to move now; taking the decision back would take its turn away."""
 
 
 @attrs.frozen
@@ -187,7 +187,7 @@ class History(Generic[S, A]):
     action: A | None = None
     """The last step's action (``None`` at the start)."""
     actor: int = TERMINAL
-    """Who took the last step: a seat, or :data:`~ofrenda_rules.chance.CHANCE` (meaningless at the start)."""
+    """Who took the last step -- a seat, or :data:`~ofrenda_rules.chance.CHANCE` (meaningless at the start)."""
     length: int = 0
     """How many steps the history holds."""
 

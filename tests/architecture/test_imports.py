@@ -2,8 +2,9 @@
 
 * no import circle anywhere in the package;
 * the kernel imports only the kernel: no game, not the registry, no tool, no extra;
-* a game imports the kernel, the encodings and its own modules: no other game, not the registry, no tool;
-* the kernel, the encodings, the games, the registry, the replays and the bots import nothing outside the
+* a game imports the kernel, the kits (encodings, undo) and its own modules: no other game, not the registry,
+  no tool;
+* the kernel, the kits, the games, the registry, the replays, the records and the bots import nothing outside the
   standard library but the core dependencies (attrs, cattrs, typing-extensions).
 
 The graph counts imports inside functions and leaves out ``if TYPE_CHECKING:`` blocks
@@ -28,16 +29,20 @@ KERNEL_ROOTS = (
     P + "digest",
     P + "editions",
     P + "errors",
+    P + "fast_state",
     P + "game",
     P + "json",
+    P + "picks",
     P + "rng",
     P + "schema",
     P + "serialization",
     P + "svg",
 )
-"""The kernel: the game contract, errors, the generator, chance, copying, editions, JSON (and its old names), SVG."""
-ENCODING_ROOTS = (P + "encodings", P + "action_ids", P + "positions")
-"""What the games build their integer ids and position notation on (and the old names of its modules)."""
+"""The kernel: the game contract (and its picks), errors, the generator, chance, copying and the one way to build
+a state fast, editions, JSON (and its old names), SVG."""
+ENCODING_ROOTS = (P + "encodings", P + "action_ids", P + "positions", P + "undo")
+"""The kits the games build on beyond the contract: integer ids and position notation (and the old names of their
+modules), undo."""
 GAMES = ("dia_de_los_muertos", "ofrenda", "ofrendados", "portents")
 """The games' subpackages."""
 EXTRA_ROOTS = (P + "adapters", P + "server", P + "simulation.ray_backend", P + "report.html")
@@ -79,7 +84,7 @@ def layer_faults(graph: Mapping[str, frozenset[str]]) -> list[str]:
             ):
                 faults.append(f"module {name} of {game} imports {target}")
             if _under(name, ENCODING_ROOTS) and not (_under(target, KERNEL_ROOTS) or _under(target, ENCODING_ROOTS)):
-                faults.append(f"encoding module {name} imports {target}")
+                faults.append(f"kit module {name} imports {target}")
     return faults
 
 
@@ -158,7 +163,7 @@ def test_the_layer_rules_flag_a_kernel_module_importing_a_game_the_registry_or_a
     }
     assert layer_faults(planted) == [
         f"kernel module {P}editions imports {P}registry",
-        f"encoding module {P}encodings.positions imports {P}replays",
+        f"kit module {P}encodings.positions imports {P}replays",
         f"kernel module {P}json.schema imports {P}ofrenda.state",
         f"module {P}portents.rules of portents imports {P}ofrenda.state",
         f"kernel module {P}rng imports {P}bots",

@@ -370,3 +370,17 @@ def test_an_unsupported_player_count_is_reported_once(game: AnyGame) -> None:
     assert status == 2
     assert err.startswith(f"ofrenda-rules: error: invalid config for {game.info.name}: ")
     assert err.count("9") == 1 and "invalid value" not in err and "invalid Config" not in err, err
+
+
+def test_play_without_bots_plays_the_reference_bots() -> None:
+    """Issue 38, first impressions: seed 7 gave Ofrenda "0 points, 0 points" and Ofrendados "Nobody wins" with
+    random bots, and Portents seed 3 a 708-step draw; the default bots are the games' reference bots."""
+    status, out, err = run("play", "ofrenda", "--seed", "7", "-q")
+    assert status == 0, err
+    points = [int(word) for line in out.splitlines() for word in line.split() if word.isdigit()]
+    assert "Seat 1 wins." in out and max(points) > 50
+    status, out, err = run("play", "ofrendados", "--seed", "7", "-q")
+    assert status == 0 and "Nobody wins" not in out and "wins with" in out, err
+    status, out, err = run("play", "portents", "--seed", "3")
+    assert status == 0 and "wins with" in out and "draw" not in out.split("result:")[1], err
+    assert sum(1 for line in out.splitlines() if line[:6].strip().rstrip(".").isdigit()) < 200

@@ -73,6 +73,7 @@ def test_a_draw_looks_the_same_to_the_seat_and_depends_only_on_what_it_knows(con
 
 def test_a_draw_plays_on_to_the_end() -> None:
     rnd = random.Random(3)
+    played = 0
     for config in (Config(players=3), Config(players=5, lock_lead=True, high_low_split=True)):
         for number, state in enumerate(_states(config, 11, rnd)):
             if number % 7 == 3 and not state.over:
@@ -80,6 +81,8 @@ def test_a_draw_plays_on_to_the_end() -> None:
                 while not drawn.over:
                     drawn = apply(drawn, rnd.choice(legal_actions(drawn)))
                 assert GAME.census(drawn) == GAME.census(state)
+                played += 1
+    assert played >= 10
 
 
 def test_during_an_unseeded_deal_the_other_seats_get_other_cards_of_the_same_counts() -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from ofrenda_rules.records import RecordError, from_record, to_record
 from ofrenda_rules.registry import get_game
-from ofrenda_rules.replay import record, verify
+from ofrenda_rules.replay import MAX_STEPS, record, verify
 
 GAME = get_game("dia_de_los_muertos")
 
@@ -100,3 +100,11 @@ def test_bytes_must_be_utf8_and_bounded() -> None:
         from_record(b"[Record 1]\n" * 10, max_bytes=20)
     with pytest.raises(RecordError, match="byte order mark"):
         from_record("\ufeff[Record 1]")
+
+
+def test_a_record_may_hold_no_more_moves_than_a_replay() -> None:
+    header = '[Record 1]\n[Game "portents"]\n[Config {"players":2}]\n'
+    moves = "".join(f"{n}. S1 pass\n" for n in range(1, MAX_STEPS + 2))
+    with pytest.raises(RecordError, match=f"more than {MAX_STEPS} moves") as caught:
+        from_record(header + moves)
+    assert caught.value.line == 3 + MAX_STEPS + 1

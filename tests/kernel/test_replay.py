@@ -116,10 +116,31 @@ def test_a_replay_without_claims_still_checks_every_action(game: AnyGame) -> Non
     value = document(game)
     for key in ("result", "initial_digest"):
         value.pop(key)
+    last_digest = value["steps"][-1]["digest"]
+    stripped = 0
     for step in value["steps"]:
         step.pop("digest")
         step.pop("player")
-    assert verify_text(json.dumps(value)).ok
+        stripped += 1
+    report = verify_text(json.dumps(value))
+    assert report.ok and report.over and report.verified == stripped == len(value["steps"])
+    assert report.final_digest == last_digest, "every action was applied, in order"
+    # Without claims the actions are still checked: another step's action where it is not legal is caught.
+    caught = 0
+    steps = value["steps"]
+    for index in range(len(steps) // 2, min(len(steps), len(steps) // 2 + 12)):
+        for other in (index - 1, (index + 1) % len(steps), 0, len(steps) - 1):
+            if other == index or steps[other]["action"] == steps[index]["action"]:
+                continue
+            tampered = json.loads(json.dumps(value))
+            tampered["steps"][index]["action"] = steps[other]["action"]
+            divergence = verify_text(json.dumps(tampered)).divergence
+            if divergence is not None and divergence.kind is DivergenceKind.ILLEGAL_ACTION:
+                # The tampered action, or (when it happened to be legal too) a later one it made illegal.
+                assert divergence.step is not None and divergence.step >= index
+                assert divergence.path == f"$.steps[{divergence.step}].action"
+                caught += divergence.step == index
+    assert caught >= 3
 
 
 # ------------------------------------------------------------ the report

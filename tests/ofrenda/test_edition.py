@@ -117,11 +117,15 @@ def test_candles_have_all_seven_objective_kinds() -> None:
 
 def test_majority_candles_are_multiplayer_only() -> None:
     """ "You are among the players with the majority [...] (Only used in multiplayer mode.)\""""
+    majority = other = 0
     for c in E.candles:
         if c.objective.kind in (CandleKind.FEATURE_MAJORITY, CandleKind.MARIGOLD_MAJORITY):
             assert c.multiplayer_only and c.end_of_game
+            majority += 1
         else:
             assert not c.multiplayer_only
+            other += 1
+    assert (majority, other) == (6, 29)
 
 
 def test_candles_that_can_become_false_carry_the_end_of_game_icon() -> None:
@@ -145,10 +149,13 @@ def test_goal_cards_have_three_types_and_the_five_listed_goals() -> None:
 
 def test_every_goal_pattern_fits_on_the_board() -> None:
     """A depicted pattern must be placeable on the Ofrenda."""
+    patterns = 0
     for goal in E.goals:
         if goal.kind is GoalKind.PATTERN:
             assert E.goal_placements[goal.id]
             assert all(bin(mask).count("1") == goal.count for mask in E.goal_placements[goal.id])
+            patterns += 1
+    assert patterns == 9
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -258,10 +258,13 @@ def _decisions_as_named(state: State) -> tuple[Action, ...]:
 @pytest.mark.parametrize("config", CONFIGS, ids=GAME.describe_config)
 def test_shared_legal_decisions_equal_the_decisions_as_named(config: Config) -> None:
     """The shared tuples and rows of ``legal_actions`` give every decision the rules name, in order, and no other."""
+    checked = 0
     for seed in range(6):
         for state in game_states(config, seed, seed):
             if current_player(state) not in (TERMINAL, CHANCE):
                 assert rules._legal_actions(state) == _decisions_as_named(state)
+                checked += 1
+    assert checked >= 150
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=GAME.describe_config)
@@ -269,6 +272,7 @@ def test_chance_outcomes_equal_the_kernel_probabilities(config: Config) -> None:
     """The shared outcome pairs are the kernel's exact probabilities over the legal outcomes, in order."""
     rnd = random.Random(3)
     state = new_game(config)
+    checked = 0
     for _ in range(400):
         if current_player(state) == TERMINAL:
             break
@@ -276,10 +280,13 @@ def test_chance_outcomes_equal_the_kernel_probabilities(config: Config) -> None:
         if outcomes:
             assert outcomes == probabilities(rules._chance_weights(state))
             assert tuple(a for a, _ in outcomes) == legal_actions(state)
+            checked += 1
             state = apply(state, outcomes[rnd.randrange(len(outcomes))][0])
         else:
             actions = legal_actions(state)
             state = apply(state, actions[rnd.randrange(len(actions))])
+    assert current_player(state) == TERMINAL, "the game was played to its end"
+    assert checked >= 30
 
 
 def test_a_cached_legal_action_still_needs_the_very_object() -> None:

@@ -244,3 +244,35 @@ def test_the_space_of_the_portrait_just_taken_says_its_candle_is_free() -> None:
     svg = render_svg(observe(state, 1))
     assert "space 2: portrait taken this turn" in svg and "candle above: free" in svg
     assert "candle above: free" not in render_svg(new_game(Config(players=2), seed=2025))
+
+
+def test_candle_and_marigold_slots_stay_clear_of_the_cards() -> None:
+    """Issue 38: "Ofrenda's placed candles overlap the neighbouring cards' edges" -- no candle/marigold slot's tile
+    touches a card slot (its gilt frame included) at the end of a game full of candles."""
+    from ofrenda_rules.ofrenda import Config, apply, current_player, is_over, legal_actions, new_game, reference_bot
+
+    state = new_game(Config(players=2), seed=5)
+    while not is_over(state):
+        state = apply(state, reference_bot(state) if current_player(state) >= 0 else legal_actions(state)[0])
+    assert sum(candle is not None for board in state.boards for candle in board.candle_slots) >= 4
+    root = ET.fromstring(render_svg(state))
+    ns = "{http://www.w3.org/2000/svg}"
+
+    def rects(kind: str) -> list[tuple[float, float, float, float]]:
+        found = []
+        for group in root.iter(f"{ns}g"):
+            if group.get("data-pick") == kind:
+                for rect in group.iter(f"{ns}rect"):
+                    x, y, w, h = (float(rect.get(key, "0")) for key in ("x", "y", "width", "height"))
+                    found.append((x, y, w, h))
+        return found
+
+    slots, offerings = rects("slot"), rects("offering")
+    assert len(slots) >= 24 and len(offerings) >= 8
+    checked = 0
+    for ox, oy, ow, oh in offerings:
+        for sx, sy, sw, sh in slots:
+            apart = ox + ow <= sx or sx + sw <= ox or oy + oh <= sy or sy + sh <= oy
+            assert apart, f"the tile at ({ox}, {oy}) overlaps the card slot at ({sx}, {sy})"
+            checked += 1
+    assert checked == len(offerings) * len(slots)

@@ -21,9 +21,16 @@ from ofrenda_rules.ofrendados import (
     ObjectKind,
     PendingKind,
     Phase,
+    RerollDie,
     State,
+    TurnDie,
     View,
+    apply,
+    current_player,
+    is_over,
+    legal_actions,
     load_edition,
+    new_game,
     observe,
     outcome,
     picture,
@@ -214,6 +221,8 @@ def test_the_sheet_is_the_stepped_altar_with_every_drawn_object_in_its_cell() ->
     assert sum(1 for label in labels if label.startswith("Cell ")) == 2 * DEFAULT_EDITION.sheet.size
     assert _group_texts(svg, "Cell 17 ")[-1] == "portrait"
     assert _group_texts(svg, "Cell 0 ")[-1] == "candle"
+    skull = render_svg(evolve(state, boards=(board({0: ObjectKind.CALAVERITA}), board())))
+    assert _group_texts(skull, "Cell 0 ")[-1] == "calav.", "issue 38: a Calaverita is not labelled a skull"
     texts = _texts(svg)
     for points in DEFAULT_EDITION.sheet.row_points:
         assert texts.count(f"+{points} if full") == 2
@@ -366,3 +375,27 @@ def test_the_picture_grows_with_the_player_count_and_stays_within_the_width() ->
         assert re.fullmatch(r"0 0 \d+ \d+", root.attrib["viewBox"])
     assert all(width <= 1200 for width, _ in sizes.values())
     assert sizes[4][1] > sizes[2][1]
+
+
+@pytest.mark.parametrize("power", [RerollDie, TurnDie])
+def test_a_rerolled_or_turned_die_is_linked_to_the_face_it_showed(power: type[RerollDie | TurnDie]) -> None:
+    """Issue 38: "the Ofrendados picture does not link a rerolled die to its new value"."""
+    shown = 0
+    for seed in range(40):
+        state, choose = new_game(Config(players=2), seed=seed), random.Random(seed)
+        for _ in range(2000):
+            if is_over(state):
+                break
+            actions = legal_actions(state)
+            powers = [action for action in actions if isinstance(action, power)]
+            state = apply(state, powers[0] if powers else choose.choice(actions))
+            if powers:
+                svg = render_svg(observe(state, max(current_player(state), 0)))
+                how = "rerolled" if power is RerollDie else "turned"
+                assert f"die was just {how}: it showed {powers[0].pips}</title>" in svg
+                assert f">was {powers[0].pips}</text>" in svg
+                shown += 1
+                break
+        if shown >= 2:
+            break
+    assert shown >= 2

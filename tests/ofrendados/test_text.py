@@ -125,8 +125,10 @@ def test_actions_are_described_by_what_they_give_and_cost() -> None:
     assert describe_action(state, UseDie(P, 4)) == (
         "player 0 uses the purple 4 to place a flower A on space 5, gaining a candle to draw"
     )
-    assert describe_action(state, UseDie(O, 6)) == "player 0 uses the orange 6 for 2 pesos (has 2)"
-    assert describe_action(state, UseDie(O, 6, as_money=True)) == "player 0 exchanges the orange 6 for 1 peso (has 2)"
+    # Issue 38: the pesos a player has after the step, not before it.
+    assert describe_action(state, UseDie(O, 6)) == "player 0 uses the orange 6 for 2 pesos (then has 4)"
+    exchange = describe_action(state, UseDie(O, 6, as_money=True))
+    assert exchange == "player 0 exchanges the orange 6 for 1 peso (then has 3)"
     draft = start(2)
     assert describe_action(draft, TakeDie(O, 2)) == "player 0 takes the orange 2 (flower B)"
 

@@ -264,3 +264,13 @@ def test_chance_states_in_setup_render() -> None:
     svg = render_svg(state)
     _check_document(svg)
     assert "Omen slot NW: empty" in _labels(svg)
+
+
+def test_red_tiles_are_drawn_red() -> None:
+    """Issue 38: "Portents' Red is drawn orange" -- the red tiles and omens are a true red, with white ink."""
+    from ofrenda_rules.portents.components import Trait
+    from ofrenda_rules.portents.picture import COLOUR_FILLS
+
+    assert COLOUR_FILLS[Trait.RED] == "#C8102E"
+    state = position([S.RED_SKULL] + [None] * 8, [[], []])
+    assert 'fill="#C8102E"' in render_svg(state) and "#D55E00" not in render_svg(state)

@@ -72,10 +72,13 @@ def test_every_view_encodes_to_the_declared_shape_with_values_in_the_unit_interv
 @pytest.mark.parametrize("config", [Config(), Config(players=1, feed_the_cat=True)], ids=GAME.describe_config)
 def test_a_step_that_changes_the_table_changes_the_observation(config: Config) -> None:
     states = _game(config, None)
+    changed = 0
     for before, after in itertools.pairwise(states):
         a, b = observe(before, 0), observe(after, 0)
         if _table(a) != _table(b):
             assert encode_observation(config, a) != encode_observation(config, b)
+            changed += 1
+    assert changed >= 50
 
 
 def _table(view: View) -> tuple[object, ...]:
@@ -144,11 +147,15 @@ def test_the_information_state_recalls_every_turn(config: Config) -> None:
 def test_solo_turns_alternate_player_then_kitty() -> None:
     """The information state names the Kitty as the mover of odd turns: check it against play."""
     states = _game(Config(players=1), None)
+    ended = {"player": 0, "kitty": 0}
     for before, after in itertools.pairwise(states):
         if after.turns > before.turns and before.phase is not Phase.KITTY:
             assert before.turns % 2 == 0, "the player ends even turns"
+            ended["player"] += 1
         if after.turns > before.turns and before.phase is Phase.KITTY:
             assert before.turns % 2 == 1, "the Kitty ends odd turns"
+            ended["kitty"] += 1
+    assert ended["player"] >= 3 and ended["kitty"] >= 3
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -106,8 +106,15 @@ def test_a_last_placement_is_described_with_what_it_makes_and_collects() -> None
     push = Push(Side.WEST, (1, 1, 1))
     assert describe_action(state, push) == (
         "player 0 pushes from the west side (1 off row 1, 1 off row 2, 1 off row 3): Yellow Wing, Blue Claw,"
-        " White Claw fall off, to be palmed once the 3 emptied space(s) are filled from hand"
+        " White Claw fall off, to be palmed once the 3 emptied spaces are filled from hand"
     )
+    one = Push(Side.WEST, (1, 0, 0))
+    assert describe_action(state, one) == (  # issue 38: "Blue Wing fall off", "space(s)"
+        "player 0 pushes from the west side (1 off row 1): Yellow Wing falls off, to be palmed once the emptied"
+        " space is filled from hand"
+    )
+    assert "Sleight of Hand -- fill the empty space from hand" in render_text(apply(state, one))
+    assert "Sleight of Hand -- fill the 3 empty spaces from hand" in render_text(apply(state, push))
     state = apply(apply(apply(state, push), Place(0, S.YELLOW_SKULL)), Place(3, S.RED_SKULL))
     assert describe_action(state, Place(6, S.YELLOW_WISHBONE)) == (
         "player 0 places the Yellow Wishbone on space 6 (south-west corner); then palms Yellow Wing, Blue Claw,"

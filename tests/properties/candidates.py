@@ -51,11 +51,29 @@ class Universe:
         self.classes: tuple[type, ...] = typing.get_args(action_type) or (action_type,)
         self._seen: defaultdict[str, set[object]] = defaultdict(set)
         self._cache: tuple[Any, ...] | None = None
+        self.seen_classes: set[type] = set()
+        """The action classes of the actions observed."""
+        self.built: dict[type, int] = {}
+        """Candidates built per class, in the last build of :meth:`candidates`."""
+        self.refused: dict[type, tuple[int, str]] = {}
+        """Combinations a class refused on construction, per class, in the last build: how many, and the first
+        refusal's message. A refused combination is no action at all (the class's own validation says so), so it
+        is no candidate; it is counted here, never dropped unseen."""
 
     def observe(self, actions: Iterable[object]) -> None:
         """Remember the field values of ``actions`` (nested ``attrs`` values field by field too)."""
         for action in actions:
+            self.seen_classes.add(type(action))
             self._record(action)
+
+    def uncovered(self) -> list[str]:
+        """Each action class seen in play of which no candidate could be built, with why (should be none)."""
+        self.candidates()
+        return [
+            f"{cls.__qualname__}: {self.refused.get(cls, (0, 'no field values'))[1]}"
+            for cls in sorted(self.seen_classes, key=lambda cls: cls.__qualname__)
+            if not self.built.get(cls)
+        ]
 
     def _record(self, value: Any) -> None:
         for field in attrs.fields(type(value)):
@@ -74,6 +92,8 @@ class Universe:
     def candidates(self) -> tuple[Any, ...]:
         """Every candidate action from what has been seen so far, in a stable order."""
         if self._cache is None:
+            self.built.clear()
+            self.refused.clear()
             self._cache = tuple(c for cls in self.classes for c in self._of_class(cls))
         return self._cache
 
@@ -93,8 +113,10 @@ class Universe:
                 continue
             try:
                 built.append(cls(**dict(zip(names, combination, strict=True))))
-            except (ValueError, TypeError):
-                continue  # the class refuses such a value on construction: no such action can exist
+            except (ValueError, TypeError) as exc:  # the class refuses such a value: no such action can exist
+                count, message = self.refused.get(cls, (0, f"{type(exc).__name__}: {exc}"))
+                self.refused[cls] = (count + 1, message)
+        self.built[cls] = len(built)
         return built
 
     def _values(self, name: str, hint: Any) -> list[object]:

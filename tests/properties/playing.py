@@ -4,11 +4,16 @@ Hypothesis does not choose each action (a long game would overrun its data
 buffer and the example would be discarded as invalid, so the longest games
 were under-sampled). It draws a :class:`Seeds`: the game's seed, a seed for
 the players' choices, a seed for chance outcomes in unseeded games, and a
-``prefix``: how many player decisions are random. Decisions after the prefix
-take the first legal action, so that hypothesis, shrinking ``prefix`` toward
-0, finds the fewest random decisions that still break a property. Most drawn
-prefixes exceed any game's length, so most games are uniformly random
-playouts, as :func:`ofrenda_rules.playout.random_playout` plays them.
+``prefix``: how many player decisions are random; decisions after the prefix
+take the first legal action. Most drawn prefixes exceed any game's length, so
+most games are uniformly random playouts, as
+:func:`ofrenda_rules.bots.playout.random_playout` plays them.
+
+The simplest draw, the one hypothesis tries first (and the only one of a test
+weighted down to one example), is a seeded game of random decisions: the
+prefix is drawn as its distance from :data:`PREFIX_ALL` and a game that may be
+unseeded is seeded unless drawn otherwise, so no test spends an example on a
+game that takes the first legal action throughout.
 
 A failing example prints its ``Seeds(...)``; paste it as
 ``@example(seeds=Seeds(...))`` above the test to keep it as a regression.
@@ -60,18 +65,20 @@ class Seeds:
 
 
 _WORDS = st.integers(min_value=0, max_value=MASK64)
+_PREFIXES = st.integers(0, PREFIX_ALL).map(lambda distance: PREFIX_ALL - distance)
+"""Prefixes, the simplest (0 drawn) being every decision random."""
 
 
 def seedings(*, seeded: bool | None = True) -> st.SearchStrategy[Seeds]:
     """Seeds of a game: ``seeded=True`` seeded games, ``False`` unseeded, ``None`` either."""
     game: st.SearchStrategy[int | None]
     if seeded is None:
-        game = st.none() | _WORDS
+        game = _WORDS | st.none()  # the simplest draw is seeded
     elif seeded:
         game = _WORDS
     else:
         game = st.none()
-    return st.builds(Seeds, game=game, players=_WORDS, chance=_WORDS, prefix=st.integers(0, PREFIX_ALL))
+    return st.builds(Seeds, game=game, players=_WORDS, chance=_WORDS, prefix=_PREFIXES)
 
 
 @attrs.frozen

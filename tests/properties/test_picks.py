@@ -15,6 +15,7 @@ player decision:
 
 from __future__ import annotations
 
+import importlib
 import re
 from typing import Any
 
@@ -135,3 +136,25 @@ def test_a_tree_refuses_a_shared_path_and_a_path_that_begins_another() -> None:
     assert tree.elements() == frozenset({"x"})
     with pytest.raises(ConfigError, match="not a legal action"):
         tree.path_of("three")
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.1)
+@given(seeds=seedings(seeded=True))
+def test_the_last_move_is_marked_on_the_picture(game: AnyGame, config: Any, seeds: Seeds) -> None:
+    """Issue 38: the parts of the table the last decision changed are marked (``data-last-move``) and outlined."""
+    last_move = importlib.import_module(f"ofrenda_rules.{game.info.name}.picks").last_move_elements
+    marked = 0
+
+    def hook(before: Any, action: Any, after: Any) -> None:
+        nonlocal marked
+        for seat in range(config.players):
+            view = game.observe(after, seat)
+            svg = game.render_svg(view)
+            expected = set(last_move(view.recent_events)) & set(re.findall(r' id="([^"]+)"', svg))
+            found = set(re.findall(r' id="([^"]+)" data-pick="[^"]+" data-last-move="true"', svg))
+            assert found == expected, f"seat {seat}: marked {found}, the last move changed {expected}"
+            marked += len(found)
+
+    played = play(game, config, seeds, sampled(hook, seeds, 4))
+    assert marked > 0 or played.decisions < 8

@@ -30,10 +30,10 @@ CANDIDATES_PER_STATE = 48
 """Generated candidates validated at each state (besides every legal action), a different slice each time."""
 
 
-def scaled(weight: float) -> settings:
-    """The loaded profile with ``max_examples`` multiplied by ``weight`` (never below 4, the fast profile's count)."""
-    base = settings().max_examples
-    return settings(max_examples=max(min(base, 4), round(base * weight)))
+def scaled(weight: float, *, base: int | None = None) -> settings:
+    """The loaded profile with ``max_examples`` (or ``base``) multiplied by ``weight``, rounded, at least 1."""
+    examples = settings().max_examples if base is None else base
+    return settings(max_examples=max(1, round(examples * weight)))
 
 
 def check_a_full_game(game: AnyGame, config: Any, seeds: Seeds) -> None:
@@ -163,6 +163,9 @@ def test_exactly_the_legal_actions_validate_at_every_state(game: AnyGame, config
         rng = check_refusals(game, before, universe, rng)
 
     final = play(game, config, seeds, hook).final
+    note(f"combinations refused on construction: {universe.refused}")
+    assert universe.seen_classes, "the game offered legal actions"
+    assert universe.uncovered() == [], "an action class seen in play has no candidate"
     for candidate in universe.candidates()[:: max(1, len(universe.candidates()) // CANDIDATES_PER_STATE)]:
         rejection = game.validate(final, candidate)
         assert rejection is not None and rejection.code, f"{candidate!r} validates in a finished game"

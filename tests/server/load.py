@@ -16,7 +16,7 @@ import random
 import time
 import urllib.request
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 from websockets.asyncio.client import connect
@@ -45,6 +45,10 @@ class Client:
     """Seconds from sending a submission to its acknowledgement."""
     reconnects: int = 0
     over: bool = False
+
+
+LOAD_OPTIONS: Final = ("--creates-per-minute", "1000000", "--max-matches", "100000")
+"""``serve`` options for load: one client address creates every match."""
 
 
 def http(url: str, body: object | None = None) -> Any:

@@ -30,13 +30,14 @@ _LOGS: dict[int, Path] = {}
 """The file each server (by process id) writes its output to."""
 
 
-def start(port: int, cwd: Path, database: str) -> subprocess.Popen[str]:
+def start(port: int, cwd: Path, database: str, *options: str) -> subprocess.Popen[str]:
     """``ofrenda-rules serve`` on 127.0.0.1:``port`` over ``database``, its output appended to a file in ``cwd``.
 
     A file, not a pipe: nobody reads a pipe while the test runs, and a server
     that logs more than a pipe holds (64 KiB) would block on its next write.
     """
     command = [sys.executable, "-m", "ofrenda_rules.cli", "serve", "--port", str(port), "--database", database]
+    command.extend(options)
     env = {"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"}
     log = cwd / f"server-{port}.log"
     with log.open("a") as output:

@@ -18,6 +18,7 @@ pytest.importorskip("starlette.testclient")
 
 from starlette.testclient import TestClient
 
+from ofrenda_rules.picks import picks_of
 from ofrenda_rules.registry import AnyGame, games, get_game
 from ofrenda_rules.replay import load_replay, verify
 from ofrenda_rules.serialization import dumps, from_json_value, to_json_value
@@ -62,6 +63,7 @@ def test_a_person_plays_a_whole_match_against_bots_and_the_replay_verifies(game:
         created = create(api, game.info.name, seats, seed=12)
         match, secret = created["match"], created["secrets"]["0"]
         assert set(created["secrets"]) == {"0"} and len(secret) >= 22  # at least 128 bits
+        checked = 0
         for _ in range(game.max_steps(game.config_type(players=players))):
             answer = api.get(f"/matches/{match}/seats/0", headers=auth(secret)).json()
             if answer["over"]:
@@ -69,12 +71,18 @@ def test_a_person_plays_a_whole_match_against_bots_and_the_replay_verifies(game:
             assert answer["to_move"] == 0 and answer["legal_actions"], answer
             state = the_state(api, match)
             assert answer["view"] == as_json(game.observe(state, 0)), "the API view is not observe's"
+            tree = picks_of(game, state)
+            assert answer["legal_picks"] == [
+                [{"label": pick.label, "element": pick.element} for pick in path] for path in tree.paths
+            ], "the API's picks are not the game's"
+            checked += 1
             submitted = {"step": answer["step"], "action": answer["legal_actions"][-1]}
             response = api.post(f"/matches/{match}/seats/0/actions", json=submitted, headers=auth(secret))
             assert response.status_code == 200, response.text
         else:
             pytest.fail("the match did not end")
         assert "result" in answer
+        assert checked > 0
         exported = api.get(f"/matches/{match}/replay")
         assert exported.status_code == 200
         assert verify(load_replay(exported.text)).ok
@@ -261,6 +269,9 @@ def test_the_browser_client_is_served_with_a_strict_policy(tmp_path: Path) -> No
     with client(tmp_path) as api:
         page = api.get("/")
         assert page.status_code == 200 and '<script src="/static/client.js"></script>' in page.text
+        assert '<script src="/static/picks.js"></script>' in page.text and 'aria-live="polite"' in page.text
+        picks = api.get("/static/picks.js")
+        assert picks.status_code == 200 and "legal_picks" in picks.text and "http://" not in picks.text
         policy = page.headers["content-security-policy"]
         assert "default-src 'self'" in policy and "script-src" not in policy.replace("default-src", "")
         script = api.get("/static/client.js")

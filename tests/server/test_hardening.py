@@ -197,7 +197,7 @@ def test_every_limit_is_an_option_of_serve(capsys: pytest.CaptureFixture[str]) -
     assert main(["serve", "--help"]) == 0
     shown = capsys.readouterr().out
     options = [f"--{field.name.replace('_', '-')}" for field in attrs.fields(Limits)]
-    assert len(options) == 6
+    assert len(options) == 7
     assert all(option in shown for option in options), shown
 
 

@@ -25,7 +25,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 
-from tests.server.load import Client, check_replays, create_matches, play_all, resident_kib
+from tests.server.load import LOAD_OPTIONS, Client, check_replays, create_matches, play_all, resident_kib
 from tests.server.serving import free_port, start, stop, wait_listening
 
 MATCHES = 200
@@ -69,7 +69,7 @@ def _wait_for(condition: object, seconds: float, clients: threading.Thread, fail
 
 def test_two_hundred_concurrent_matches_lose_and_repeat_nothing(tmp_path: Path) -> None:
     port = free_port()
-    server = start(port, tmp_path, str(tmp_path / "load.db"))
+    server = start(port, tmp_path, str(tmp_path / "load.db"), *LOAD_OPTIONS)
     try:
         wait_listening(port, server)
         base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
@@ -86,7 +86,7 @@ def test_two_hundred_concurrent_matches_lose_and_repeat_nothing(tmp_path: Path) 
 
 def test_a_server_killed_mid_load_resumes_every_match_from_its_database(tmp_path: Path) -> None:
     port, database = free_port(), str(tmp_path / "fault.db")
-    server = start(port, tmp_path, database)
+    server = start(port, tmp_path, database, *LOAD_OPTIONS)
     try:
         wait_listening(port, server)
         base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
@@ -95,7 +95,7 @@ def test_a_server_killed_mid_load_resumes_every_match_from_its_database(tmp_path
         _wait_for(lambda: _acknowledged(clients) >= KILL_AFTER, 120, thread, failures)
         os.kill(server.pid, signal.SIGKILL)
         server.wait(timeout=10)
-        server = start(port, tmp_path, database)
+        server = start(port, tmp_path, database, *LOAD_OPTIONS)
         wait_listening(port, server)
         thread.join(timeout=PLAY_SECONDS)
         assert not thread.is_alive() and not failures, failures
@@ -112,7 +112,7 @@ def test_two_processes_on_postgresql_survive_one_killed(tmp_path: Path) -> None:
             pytest.fail("OFRENDA_POSTGRES_URL is not set")
         pytest.skip("no PostgreSQL database (nox -s server starts one)")
     ports = [free_port(), free_port()]
-    servers = [start(port, tmp_path, url) for port in ports]
+    servers = [start(port, tmp_path, url, *LOAD_OPTIONS) for port in ports]
     try:
         for port, server in zip(ports, servers, strict=True):
             wait_listening(port, server)

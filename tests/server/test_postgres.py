@@ -120,6 +120,10 @@ def test_the_lifecycle_on_postgresql_counts_live_matches_archives_and_plays_out(
     counts = service.sweep()
     assert counts["played_out"] >= 1 and counts["closed"] >= 1 and counts["removed"] == 0
     assert service.public(abandoned)["over"] is True
+    reread = MatchService(PostgresStore(URL))  # another process: options and stand-ins come from the database
+    listed = reread.view(abandoned, 0)["stand_ins"]
+    assert isinstance(listed, list) and {s["reason"] for s in listed} == {"abandoned"}
+    assert reread.public(abandoned)["spectators"] == "anyone"
     with pytest.raises(ServerError) as gone:
         service.public(closed)
     assert gone.value.code == "unknown-match"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import secrets
 from pathlib import Path
-from typing import TextIO
+from typing import Any, Final, TextIO
 
 from ofrenda_rules._cli.common import (
     CliError,
@@ -25,8 +25,12 @@ from ofrenda_rules.playout import random_move
 from ofrenda_rules.registry import AnyGame
 from ofrenda_rules.replay import Recorder, dump_replay
 from ofrenda_rules.rng import Rng
+from ofrenda_rules.undo import History, UndoRefusal, can_undo
 
-__all__ = ["add_parser", "run"]
+__all__ = ["UNDO", "add_parser", "run"]
+
+UNDO: Final = object()
+"""What a person's answer ``u`` stands for: take back the seat's last decision, when the rules allow it."""
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "play",
         help="play a seeded game: bots, and people at the terminal with --human",
         description="Play a seeded game and print every move and the result. Without --human every seat is a "
-        "bot (random unless --bots says otherwise) and nothing is read from standard input.",
+        "bot (the game's reference bot unless --bots says otherwise) and nothing is read from standard input.",
     )
     add_config_arguments(parser)
     parser.add_argument("--seed", type=seed_type, help="the game's seed (default: a fresh one, printed)")
@@ -52,8 +56,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument(
         "--bots",
-        default="random",
-        help="the bots of the seats no person plays: 'random' (default), 'reference', 'mcts' or 'mcts:N', "
+        default="reference",
+        help="the bots of the seats no person plays: 'reference' (default), 'random', 'mcts' or 'mcts:N', "
         "or a comma-separated list, one per seat (a person's seat may be given any name)",
     )
     parser.add_argument("--save", metavar="FILE", help="write the game as a replay file")
@@ -91,8 +95,8 @@ def _chance(game: AnyGame, state: object, out: TextIO, stdin: TextIO) -> object:
         print(f"please type a number from 1 to {len(legal)}", file=out)
 
 
-def _menu(out: TextIO, stdin: TextIO, path: list[Pick], options: tuple[Pick, ...]) -> Pick | None:
-    """One pick among ``options`` (a page of at most :data:`PAGE` at a time), or ``None`` to go back."""
+def _menu(out: TextIO, stdin: TextIO, path: list[Pick], options: tuple[Pick, ...]) -> Pick | object | None:
+    """One pick among ``options`` (a page of at most :data:`PAGE` at a time), ``None`` to go back, or :data:`UNDO`."""
     page = 0
     pages = -(-len(options) // PAGE)
     while True:
@@ -108,9 +112,13 @@ def _menu(out: TextIO, stdin: TextIO, path: list[Pick], options: tuple[Pick, ...
             keys.append("n/p pages")
         if path:
             keys.append("b back")
+        else:
+            keys.append("u undo")
         answer = _ask(out, stdin, f"your pick ({', '.join(keys)}, q quit): ")
         if answer.isdigit() and 1 <= int(answer) <= len(shown):
             return shown[int(answer) - 1]
+        if answer in ("u", "undo") and not path:
+            return UNDO
         if answer == "b" and path:
             return None
         if answer in ("n", "p") and pages > 1:
@@ -134,13 +142,31 @@ def _choose(game: AnyGame, state: object, seat: int, out: TextIO, stdin: TextIO)
             path.append(options[0])
             continue
         pick = _menu(out, stdin, path, options)
-        if pick is not None:
+        if pick is UNDO:
+            return UNDO, False
+        if isinstance(pick, Pick):
             path.append(pick)
             continue
         path.pop()  # back: undo the last pick a person made (and the forced ones after it)
         while path and tree.forced(path[:-1]) is not None:
             path.pop()
     return action, False
+
+
+def _undo(game: AnyGame, history: History[Any, Any], seat: int, out: TextIO) -> History[Any, Any]:
+    """``seat``'s last decision taken back when the rules allow it (and the forced moves it led to), else why not."""
+    answer = can_undo(history, seat)
+    if isinstance(answer, UndoRefusal):
+        print(f"cannot undo: {answer}", file=out)
+        return history
+    while True:
+        history = answer.history
+        print(f"seat {seat} takes back: {game.describe_action(history.state, answer.action)}", file=out)
+        if len(game.legal_actions(history.state)) > 1:
+            return history
+        answer = can_undo(history, seat)  # a forced move would be played again at once: take back the one before
+        if isinstance(answer, UndoRefusal):
+            return history
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -175,6 +201,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
     print(f"{game.info.title}: {summarize_config(config)}, {chance}", file=out)
     moves = 0
     limit = game.max_steps(config)
+    start: Any = recorder.state
+    history: History[Any, Any] = History.start(game, start)
     while (player := game.current_player(recorder.state)) != TERMINAL:
         if moves >= limit:
             raise CliError(f"the game did not end within {limit} moves (a bug)")
@@ -183,12 +211,21 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
             action = _chance(game, state, out, stdin)
         elif player in humans:
             action, _ = _choose(game, state, player, out, stdin)
+            if action is UNDO:
+                history = _undo(game, history, player, out)
+                recorder = Recorder(game, config, seed if seeded else None)
+                for earlier in history.actions():
+                    recorder.step(earlier)
+                moves = history.length
+                continue
         elif player in policies:
             action = policies[player](state)
         else:
             action, bots = random_move(game, state, bots)
         description = game.describe_action(state, action)
         events = recorder.step(action)
+        reached: Any = recorder.state
+        history = History(game, reached, history, action, player, history.length + 1)
         moves += 1
         if not args.quiet:
             lines = event_lines(game, events, seats_shown(humans, players))

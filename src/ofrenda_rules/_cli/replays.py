@@ -11,8 +11,9 @@ from ofrenda_rules._cli.common import CliError, players_of, read_document
 from ofrenda_rules._cli.text import event_lines, result_text, step_line
 from ofrenda_rules.chance import actor_name
 from ofrenda_rules.game import summarize_config
+from ofrenda_rules.records import RecordError, is_record, load_game, verify_record
 from ofrenda_rules.registry import get_game
-from ofrenda_rules.replay import AnyReplay, ReplayFormatError, load_replay, verify, verify_text
+from ofrenda_rules.replay import AnyReplay, ReplayFormatError, verify, verify_text
 from ofrenda_rules.serialization import to_json_value
 from ofrenda_rules.viewer import ViewerError, replay_html
 
@@ -29,7 +30,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="re-execute replay files and report the first divergence of each",
         description="Exit status 0 when every replay verifies, 1 when one does not.",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="replay files ('-' reads standard input)")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="replay or record files ('-' reads standard input)")
     parser.add_argument("--json", action="store_true", help="print the reports as a JSON array")
     parser.set_defaults(run=run_verify)
     parser = sub.add_parser(
@@ -37,7 +38,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="step through a replay file, showing the state after each step",
         description="Print each step and the state after it: the whole state, or one seat's view with --seat.",
     )
-    parser.add_argument("file", metavar="FILE", help="a replay file ('-' reads standard input)")
+    parser.add_argument("file", metavar="FILE", help="a replay or record file ('-' reads standard input)")
     parser.add_argument("--seat", type=int, help="show what this seat sees instead of the whole state")
     parser.add_argument("--pause", action="store_true", help="wait for Enter after each step")
     parser.add_argument(
@@ -68,7 +69,7 @@ def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
             if args.json:
                 rows.append({"file": name, "error": str(exc)})
             continue
-        report = verify_text(content)
+        report = verify_record(content) if is_record(content) else verify_text(content)
         failed += not report.ok
         if args.json:
             rows.append({"file": name, "report": to_json_value(report)})
@@ -82,8 +83,8 @@ def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
 def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Step through one replay."""
     try:
-        replay = load_replay(read_document(args.file, stdin))
-    except ReplayFormatError as exc:
+        replay = load_game(read_document(args.file, stdin))
+    except (ReplayFormatError, RecordError) as exc:
         raise CliError(f"{args.file}: {exc}") from None
     game = get_game(replay.game)
     players = players_of(replay.config)

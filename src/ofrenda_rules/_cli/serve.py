@@ -56,6 +56,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=4,
         help="most open WebSockets per seat of a match (spectators: ten times as many per match); more answer 429 (4)",
     )
+    limits.add_argument(
+        "--tick-seconds",
+        type=float,
+        default=1.0,
+        help="how often clocks that ran out are looked for: the resolution of match clocks (1)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -72,7 +78,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
     for name in ("max_matches", "creates_per_minute", "sockets_per_seat"):
         if getattr(args, name) < 1:
             raise CliError(f"--{name.replace('_', '-')}: at least 1")
-    for name in ("archive_seconds", "abandon_seconds", "sweep_seconds"):
+    for name in ("archive_seconds", "abandon_seconds", "sweep_seconds", "tick_seconds"):
         if not getattr(args, name) > 0:
             raise CliError(f"--{name.replace('_', '-')}: a positive number of seconds")
     limits = Limits(
@@ -82,6 +88,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
         sweep_seconds=args.sweep_seconds,
         creates_per_minute=args.creates_per_minute,
         sockets_per_seat=args.sockets_per_seat,
+        tick_seconds=args.tick_seconds,
     )
     app = create_app(args.database, limits=limits)
     print(f"serving on http://{args.host}:{args.port} (database {args.database})", file=out, flush=True)

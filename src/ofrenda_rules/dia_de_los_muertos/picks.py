@@ -20,11 +20,12 @@ from collections.abc import Sequence
 
 from ofrenda_rules.dia_de_los_muertos.actions import Action, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card
+from ofrenda_rules.dia_de_los_muertos.events import CardLed, CardPlayed, Event
 from ofrenda_rules.dia_de_los_muertos.text import describe_card
 from ofrenda_rules.dia_de_los_muertos.view import View
 from ofrenda_rules.picks import Pick
 
-__all__ = ["action_picks", "hand_id", "trick_id"]
+__all__ = ["action_picks", "hand_id", "last_move_elements", "trick_id"]
 
 
 def hand_id(card: Card) -> str:
@@ -44,6 +45,11 @@ def _path(view: View, action: Action) -> tuple[Pick, ...]:
     if isinstance(action, TakeCard):
         return (Pick(f"take {describe_card(deck, action.card)}", trick_id(action.card)),)
     raise ValueError(f"Día de los Muertos picks: {action!r} is not a player's decision")
+
+
+def last_move_elements(events: Sequence[Event]) -> tuple[str, ...]:
+    """The picture elements the last decision changed (its ``recent_events``): the card it played to the trick."""
+    return tuple(trick_id(event.card) for event in events if isinstance(event, CardLed | CardPlayed))
 
 
 def action_picks(view: View, actions: Sequence[Action]) -> tuple[tuple[Pick, ...], ...]:

@@ -31,7 +31,7 @@ import attrs
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.dia_de_los_muertos.components import DEFAULT_DECK, Card, CardSpec, DeckEdition, Mark, Suit
-from ofrenda_rules.dia_de_los_muertos.picks import hand_id, trick_id
+from ofrenda_rules.dia_de_los_muertos.picks import hand_id, last_move_elements, trick_id
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 from ofrenda_rules.dia_de_los_muertos.view import View
@@ -282,9 +282,7 @@ def _suit_icon(picture: Picture, cx: float, cy: float, size: float, suit: Suit) 
 
 def _shapes(draw: Callable[[Picture], None]) -> tuple[str, ...]:
     """The elements ``draw`` makes, as text: drawn with the kit's own methods on a scratch picture."""
-    scratch = Picture(1, 1, title="", desc="")
-    draw(scratch)
-    return scratch.elements()
+    return Picture.record(draw)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -343,8 +341,9 @@ def _card_face(
     The card is 60 x 86 at ``scale`` 1; ``label`` names the card's group (the card itself by default);
     ``element`` and ``kind`` make it a part of the table a player may pick (its ``id`` and ``data-pick``).
     """
+    box = (0, 0, 60 * scale, 86 * scale)
     group = picture.group(
-        label=label or _describe_card(spec), css_class="card", translate=(x, y), element=element, kind=kind
+        label=label or _describe_card(spec), css_class="card", translate=(x, y), element=element, kind=kind, box=box
     )
     with group:
         picture.paste(_face_shapes(spec, scale, outline, dash, dim))
@@ -819,6 +818,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     status = _status(table, scores)
     height = _HEADER + _TABLE_HEIGHT + _hands_height(table)
     picture = Picture(WIDTH, height, title=_title(table), desc=_desc(table, status, scores), background="#f6efe2")
+    picture.mark_last_move(last_move_elements(subject.recent_events))
     _draw_header(picture, table, status)
     _draw_table_felt(picture)
     bottom = table.viewer if table.viewer is not None and table.viewer != SPECTATOR else 0

@@ -24,9 +24,9 @@ class DiaUndoCode(enum.Enum):
     """Why Día de los Muertos' rules refuse an undo (beside :class:`~ofrenda_rules.undo.UndoCode`)."""
 
     CARD_FACE_UP = "card-face-up"
-    """The card was played face up from a hidden hand: every player has seen it."""
+    """The card was played face up from a hidden hand, and every player has seen it."""
     CARD_TAKEN = "card-taken"
-    """A TAKE is immediate: the card taken is in a face-down score pile."""
+    """A TAKE is immediate, and the card taken is in a face-down score pile."""
 
 
 def undo_refusal(before: State, action: Action, after: State, seat: int) -> UndoRefusal | None:

@@ -3,50 +3,51 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final
+from typing import Final, cast
 
-from ofrenda_rules.game import GameDefinition, GameInfo
-from ofrenda_rules.ofrenda.actions import (
-    Action,
-)
-from ofrenda_rules.ofrenda.bots import reference_bot
-from ofrenda_rules.ofrenda.codec import (
-    decode_action,
-    encode_action,
-    max_chance_outcomes,
-    max_decisions,
-    num_distinct_actions,
-)
-from ofrenda_rules.ofrenda.describe import describe_action, describe_event, describe_outcome
+from ofrenda_rules.game import GameDefinition, GameInfo, define_game
+from ofrenda_rules.ofrenda.actions import Action
+from ofrenda_rules.ofrenda.bots import reference_bot as reference_bot
+from ofrenda_rules.ofrenda.codec import decode_action as decode_action
+from ofrenda_rules.ofrenda.codec import encode_action as encode_action
+from ofrenda_rules.ofrenda.codec import max_chance_outcomes as max_chance_outcomes
+from ofrenda_rules.ofrenda.codec import max_decisions as max_decisions
+from ofrenda_rules.ofrenda.codec import num_distinct_actions as num_distinct_actions
+from ofrenda_rules.ofrenda.describe import describe_action as describe_action
+from ofrenda_rules.ofrenda.describe import describe_event as describe_event
+from ofrenda_rules.ofrenda.describe import describe_outcome as describe_outcome
 from ofrenda_rules.ofrenda.edition import TURNS
-from ofrenda_rules.ofrenda.events import Event, event_seen_by
-from ofrenda_rules.ofrenda.picks import action_picks
-from ofrenda_rules.ofrenda.picture import render_svg
-from ofrenda_rules.ofrenda.position import from_position, to_position
-from ofrenda_rules.ofrenda.resample import resample
-from ofrenda_rules.ofrenda.rules import (
-    apply,
-    chance_outcomes,
-    current_player,
-    hidden_variant,
-    is_over,
-    legal_actions,
-    new_game,
-    step,
-    validate,
-)
-from ofrenda_rules.ofrenda.scoring import Outcome, outcome, score, score_bounds
+from ofrenda_rules.ofrenda.events import Event as Event
+from ofrenda_rules.ofrenda.events import event_seen_by as event_seen_by
+from ofrenda_rules.ofrenda.picks import action_picks as action_picks
+from ofrenda_rules.ofrenda.picture import render_svg as render_svg
+from ofrenda_rules.ofrenda.position import from_position as from_position
+from ofrenda_rules.ofrenda.position import to_position as to_position
+from ofrenda_rules.ofrenda.resample import resample as resample
+from ofrenda_rules.ofrenda.rules import apply as apply
+from ofrenda_rules.ofrenda.rules import chance_outcomes as chance_outcomes
+from ofrenda_rules.ofrenda.rules import current_player as current_player
+from ofrenda_rules.ofrenda.rules import hidden_variant as hidden_variant
+from ofrenda_rules.ofrenda.rules import is_over as is_over
+from ofrenda_rules.ofrenda.rules import legal_actions as legal_actions
+from ofrenda_rules.ofrenda.rules import new_game as new_game
+from ofrenda_rules.ofrenda.rules import step as step
+from ofrenda_rules.ofrenda.rules import validate as validate
+from ofrenda_rules.ofrenda.scoring import Outcome
+from ofrenda_rules.ofrenda.scoring import outcome as outcome
+from ofrenda_rules.ofrenda.scoring import score as score
+from ofrenda_rules.ofrenda.scoring import score_bounds as score_bounds
 from ofrenda_rules.ofrenda.state import Config, State
-from ofrenda_rules.ofrenda.tally import tally
-from ofrenda_rules.ofrenda.tensors import (
-    InformationStateEncoder,
-    encode_information_state,
-    encode_observation,
-    information_state_shape,
-    observation_shape,
-)
-from ofrenda_rules.ofrenda.text import render_text
-from ofrenda_rules.ofrenda.view import View, observe, observe_public
+from ofrenda_rules.ofrenda.tally import tally as tally
+from ofrenda_rules.ofrenda.tensors import InformationStateEncoder as information_state_encoder
+from ofrenda_rules.ofrenda.tensors import encode_information_state as encode_information_state
+from ofrenda_rules.ofrenda.tensors import encode_observation as encode_observation
+from ofrenda_rules.ofrenda.tensors import information_state_shape as information_state_shape
+from ofrenda_rules.ofrenda.tensors import observation_shape as observation_shape
+from ofrenda_rules.ofrenda.text import render_text as render_text
+from ofrenda_rules.ofrenda.view import View
+from ofrenda_rules.ofrenda.view import observe as observe
+from ofrenda_rules.ofrenda.view import observe_public as observe_public
 
 __all__ = ["GAME", "INFO"]
 
@@ -110,55 +111,5 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(items.items()))
 
 
-GAME: Final = GameDefinition[Config, State, Action, View, Outcome](
-    info=INFO,
-    config_type=Config,
-    state_type=State,
-    action_type=Action,
-    view_type=View,
-    outcome_type=Outcome,
-    new_game=new_game,
-    current_player=current_player,
-    legal_actions=legal_actions,
-    chance_outcomes=chance_outcomes,
-    validate=validate,
-    apply=apply,
-    score=score,
-    is_over=is_over,
-    outcome=outcome,
-    observe=observe,
-    observe_public=observe_public,
-    test_configs=_test_configs,
-    turn_count=_turn_count,
-    turn_bounds=_turn_bounds,
-    max_steps=_max_steps,
-    census=_census,
-    hidden_variant=hidden_variant,
-    bench_configs=_bench_configs,
-    describe_action=describe_action,
-    step=step,
-    event_type=Event,
-    event_seen_by=event_seen_by,
-    describe_event=describe_event,
-    render_text=render_text,
-    describe_outcome=describe_outcome,
-    to_position=to_position,
-    from_position=from_position,
-    num_distinct_actions=num_distinct_actions,
-    max_chance_outcomes=max_chance_outcomes,
-    encode_action=encode_action,
-    decode_action=decode_action,
-    max_decisions=max_decisions,
-    render_svg=render_svg,
-    action_picks=action_picks,
-    tally=tally,
-    score_bounds=score_bounds,
-    observation_shape=observation_shape,
-    encode_observation=encode_observation,
-    information_state_shape=information_state_shape,
-    encode_information_state=encode_information_state,
-    information_state_encoder=InformationStateEncoder,
-    resample=resample,
-    reference_bot=reference_bot,
-)
+GAME: Final = cast("GameDefinition[Config, State, Action, View, Outcome]", define_game(INFO, globals()))
 """Ofrenda as a registered game."""

@@ -34,6 +34,7 @@ from ofrenda_rules.ofrenda.actions import (
     TakeCandle,
     TakePortrait,
 )
+from ofrenda_rules.ofrenda.events import CandlePlaced, Event, MarigoldPlaced, PortraitPlaced, SlotLeftEmpty
 from ofrenda_rules.ofrenda.view import View
 from ofrenda_rules.picks import Pick
 
@@ -41,6 +42,7 @@ __all__ = [
     "action_picks",
     "candle_market_id",
     "hand_id",
+    "last_move_elements",
     "market_id",
     "marigolds_id",
     "offering_slot_id",
@@ -114,6 +116,17 @@ def _path(view: View, action: Action) -> tuple[Pick, ...]:
     if isinstance(action, LeaveEmpty):
         return (_offering(seat, action.slot), Pick("leave it empty"))
     raise ValueError(f"Ofrenda picks: {action!r} is not a player's decision")
+
+
+def last_move_elements(events: Sequence[Event]) -> tuple[str, ...]:
+    """The picture elements the last decision changed (its ``recent_events``): the slot it filled or left empty."""
+    found: list[str] = []
+    for event in events:
+        if isinstance(event, PortraitPlaced):
+            found.append(slot_id(event.seat, event.slot))
+        elif isinstance(event, CandlePlaced | MarigoldPlaced | SlotLeftEmpty):
+            found.append(offering_slot_id(event.seat, event.slot))
+    return tuple(found)
 
 
 def action_picks(view: View, actions: Sequence[Action]) -> tuple[tuple[Pick, ...], ...]:

@@ -45,6 +45,7 @@ from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION, TURNS, Edition
 from ofrenda_rules.ofrenda.picks import (
     candle_market_id,
     hand_id,
+    last_move_elements,
     marigolds_id,
     market_id,
     offering_slot_id,
@@ -55,7 +56,7 @@ from ofrenda_rules.ofrenda.rules import current_player
 from ofrenda_rules.ofrenda.scoring import SoloTier, board_score, solo_tier
 from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.view import View
-from ofrenda_rules.svg import Picture, number
+from ofrenda_rules.svg import Picture, number, ordinal
 
 __all__ = ["render_svg"]
 
@@ -132,10 +133,6 @@ def _feature(feature: Feature, *, short: bool = False) -> str:
     if feature is Feature.PAPEL_PICADO:
         return "papel" if short else "papel picado"
     return str(feature.value)
-
-
-def _ordinal(place: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -740,7 +737,7 @@ def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> 
                 marks.append("crossed-out flower (-1 marigold)")
             where = f"slot {slot}" + (f", {', '.join(marks)}" if marks else "")
             label = f"{where}: " + ("empty" if card is None else _portrait_label(edition, card, board.lit[slot]))
-            with picture.group(label=label, element=slot_id(seat, slot), kind="slot"):
+            with picture.group(label=label, element=slot_id(seat, slot), kind="slot", box=(sx, sy, _CARD_W, _CARD_H)):
                 if slot in golden:
                     picture.rect(
                         sx - 4, sy - 4, _CARD_W + 8, _CARD_H + 8, fill="#f5d76e", stroke=_GOLD, stroke_width=3, rx=7
@@ -787,9 +784,10 @@ def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> 
                 what = "empty"
             cards = ", ".join(str(c) for c in offering.cards)
             label = f"{kind} slot {k} (between card slots {cards}): {what}"
-            with picture.group(label=label, element=offering_slot_id(seat, k), kind="offering"):
-                half = layout.offering_half[k] if offering.kind is OfferingKind.CANDLE else _MARIGOLD_R + 2
-                height = _ROW_GAP - 6
+            half = layout.offering_half[k] if offering.kind is OfferingKind.CANDLE else _MARIGOLD_R + 2
+            height = _ROW_GAP - 12  # clear of the cards' edges and a golden slot's gilt frame above and below
+            box = (ox - half, oy - height / 2, 2 * half, height)
+            with picture.group(label=label, element=offering_slot_id(seat, k), kind="offering", box=box):
                 if candle is not None:
                     lit = board.candle_lit[k]
                     _candle(picture, edition, candle, ox - half, oy - height / 2, 2 * half, height, lit=lit)
@@ -841,7 +839,7 @@ def _player(picture: Picture, table: _Table, seat: int, x: float, y: float, heig
         )
         head = f"{_seat_name(table, seat).capitalize()}: {score} points"
         if table.phase is Phase.OVER and not table.solo:
-            head += f" -- {_ordinal(_places(table, _scores(table))[seat])} place"
+            head += f" -- {ordinal(_places(table, _scores(table))[seat])} place"
         elif table.phase is not Phase.OVER:
             head += " so far"
         picture.text(x + 12, y + 22, head, size=15, weight="bold")
@@ -964,6 +962,7 @@ def render_svg(subject: View | State, *, edition: Edition | None = None) -> str:
     band = 218
     height = top + band + _MARGIN + rows * (panel_h + _MARGIN) + _MARGIN
     picture = Picture(width, height, title=title, desc=_describe(table, scores), background=_BACKGROUND)
+    picture.mark_last_move(last_move_elements(subject.recent_events))
     status = _status(table, scores)
     with picture.group(label=f"status: {status}"):
         heading = "Ofrenda" + (" (solo)" if table.solo else "")

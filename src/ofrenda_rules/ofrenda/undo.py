@@ -35,7 +35,7 @@ class OfrendaUndoCode(enum.Enum):
     """Why Ofrenda's own rules refuse an undo (beside :class:`~ofrenda_rules.undo.UndoCode`)."""
 
     PORTRAIT_REVEALED = "portrait-revealed"
-    """The portrait played came from the hidden part of the hand: the other players have now seen it."""
+    """The portrait played came from the hidden part of the hand, and the other players have now seen it."""
     TURN_OVER = "turn-over"
     """The decision ended the turn (its scoring tokens taken, the next turn begun)."""
 

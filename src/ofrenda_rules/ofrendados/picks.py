@@ -32,10 +32,11 @@ from ofrenda_rules.ofrendados.actions import (
     UseDie,
 )
 from ofrenda_rules.ofrendados.components import Colour
+from ofrenda_rules.ofrendados.events import Event, ObjectDrawn
 from ofrenda_rules.ofrendados.view import View
 from ofrenda_rules.picks import Pick
 
-__all__ = ["action_picks", "card_id", "cell_id", "die_id", "market_id"]
+__all__ = ["action_picks", "card_id", "cell_id", "die_id", "last_move_elements", "market_id"]
 
 
 def die_id(colour: Colour, pips: int) -> str:
@@ -84,6 +85,11 @@ def _path(view: View, action: Action) -> tuple[Pick, ...]:
     if isinstance(action, Pass):
         return (Pick("pass (buy nothing more)"),)
     raise ValueError(f"Ofrendados picks: {action!r} is not a player's decision")
+
+
+def last_move_elements(events: Sequence[Event]) -> tuple[str, ...]:
+    """The picture elements the last decision changed (its ``recent_events``): the cells it drew in."""
+    return tuple(cell_id(event.seat, event.cell) for event in events if isinstance(event, ObjectDrawn))
 
 
 def action_picks(view: View, actions: Sequence[Action]) -> tuple[tuple[Pick, ...], ...]:

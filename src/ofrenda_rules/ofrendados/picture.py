@@ -52,14 +52,15 @@ from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.ofrendados.cards import CardColour, CardSpec
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind, PathSpec, SheetSpec
 from ofrenda_rules.ofrendados.edition import Edition
+from ofrenda_rules.ofrendados.events import DieRerolled, DieRolled, DieTurned
 from ofrenda_rules.ofrendados.offering import full_rows
 from ofrenda_rules.ofrendados.picks import card_id as owned_card_id
-from ofrenda_rules.ofrendados.picks import cell_id, die_id, market_id
+from ofrenda_rules.ofrendados.picks import cell_id, die_id, last_move_elements, market_id
 from ofrenda_rules.ofrendados.rules import current_player
 from ofrenda_rules.ofrendados.scoring import ScoreSheet, board_score_sheets, rank_sheets
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.view import View
-from ofrenda_rules.svg import Picture
+from ofrenda_rules.svg import Picture, ordinal
 
 __all__ = ["render_svg"]
 
@@ -98,7 +99,7 @@ _OBJECT_SHORT: Final = {
     ObjectKind.TAMAL: "tamal",
     ObjectKind.MOLE: "mole",
     ObjectKind.PORTRAIT: "portrait",
-    ObjectKind.CALAVERITA: "skull",
+    ObjectKind.CALAVERITA: "calav.",
 }
 _PHASE_WORDS: Final = {
     Phase.OPEN: "opening the market",
@@ -138,20 +139,8 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
-def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
 class _Canvas(Picture):
     """A :class:`~ofrenda_rules.svg.Picture` that replays drawings recorded once (the parts that never change)."""
-
-    @classmethod
-    def record(cls, draw: Callable[[_Canvas], None]) -> tuple[str, ...]:
-        """The elements ``draw`` makes (see :meth:`~ofrenda_rules.svg.Picture.elements`)."""
-        scratch = cls(0, 0, title="", desc="")
-        draw(scratch)
-        return scratch.elements()
 
     def replay(self, fragment: Sequence[str]) -> None:
         """Add the recorded ``fragment`` at the current place."""
@@ -669,11 +658,34 @@ def _discard_lines(table: _Table) -> list[str]:
     return _wrap("Discarded: " + ", ".join(str(card) for card in table.discard), _MARKET_TEXT_W, 10)
 
 
-def _draw_dice(picture: _Canvas, table: _Table, layout: _Layout, top: float, height: float) -> None:
+def _changed_dice(events: Sequence[object]) -> dict[tuple[Colour, int], tuple[str, int]]:
+    """The dice the recent events rerolled or turned, by colour and new face: how, and the face they showed."""
+    changed: dict[tuple[Colour, int], tuple[str, int]] = {}
+    rerolled: DieRerolled | None = None
+    for event in events:
+        if isinstance(event, DieRerolled):
+            rerolled = event
+        elif isinstance(event, DieRolled) and rerolled is not None and rerolled.colour is event.colour:
+            changed[(event.colour, event.pips)] = ("rerolled", rerolled.pips)
+            rerolled = None
+        elif isinstance(event, DieTurned):
+            changed[(event.colour, event.to)] = ("turned", event.pips)
+    return changed
+
+
+def _draw_dice(
+    picture: _Canvas,
+    table: _Table,
+    layout: _Layout,
+    top: float,
+    height: float,
+    changed: dict[tuple[Colour, int], tuple[str, int]],
+) -> None:
     edition = table.config.edition
     width = 500.0
     rows = _dice_rows(table)
     named: set[str] = set()  # the first die of each colour and face drawn is the one picks name
+    changed = dict(changed)  # each changed die is marked once, on the first die of its colour and face
     with picture.group(label="The dice of the round"):
         picture.rect(_MARGIN, top, width, height, fill="#f4f1fa", stroke="#8c7aa8", rx=8)
         picture.text(_MARGIN + 10, top + 20, "Dice", size=14, weight="bold")
@@ -692,6 +704,12 @@ def _draw_dice(picture: _Canvas, table: _Table, layout: _Layout, top: float, hei
                         named.add(name)
                         element = name
                     _die(picture, layout, edition, die, _MARGIN + 20 + k * step, y + 16, 26, element)
+                    note = changed.pop((die.colour, die.pips), None)
+                    if note is not None:
+                        how, before = note
+                        with picture.group(label=f"The {die} die was just {how}: it showed {before}"):
+                            picture.text(_MARGIN + 20 + k * step + 28, y + 24, f"was {before}", size=8)
+                            picture.text(_MARGIN + 20 + k * step + 28, y + 33, how, size=8)
             y += _DIE_ROW_H
         if table.rerolling is not None:
             die = table.rerolling
@@ -837,7 +855,7 @@ def _panel_lines(
         f" + money {sheet.money}"
     )
     if table.phase is Phase.OVER:
-        place = f"{_ordinal(rank + 1)} place" if sheet.qualified else "no place (never reached the land of the living)"
+        place = f"{ordinal(rank + 1)} place" if sheet.qualified else "no place (never reached the land of the living)"
         headline = f"Final score: {sheet.total} points, {place}"
     else:
         headline = f"Score if the game ended now: {sheet.total}"
@@ -896,7 +914,9 @@ def _draw_sheet(picture: _Canvas, table: _Table, layout: _Layout, seat: int, x: 
             row, column = spec.cells[index]
             what = "empty" if content is None else _name(content)
             label = f"Cell {index} (row {row}, column {column}): {what}"
-            with picture.group(label=label, element=cell_id(seat, index), kind="cell"):
+            cx, cy = layout.sheet_cells[index]
+            box = (cx, cy, layout.cell, layout.cell)
+            with picture.group(label=label, element=cell_id(seat, index), kind="cell", box=box):
                 draw = functools.partial(_draw_cell, spec=spec, layout=layout, index=index, content=content)
                 picture.replay(_fragment(layout, ("cell", index, content), draw))
         _draw_rows(picture, spec=spec, layout=layout, full=full)
@@ -1048,9 +1068,10 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     who = _viewer(table, "the whole table, omniscient")
     title = f"Ofrendados: {who}, {_round_words(table)}, {_PHASE_WORDS[table.phase]}"
     picture = _Canvas(WIDTH, math.ceil(height), title=title, desc=_describe(table, sheets, ranks), background="#fbf8f2")
+    picture.mark_last_move(last_move_elements(subject.recent_events))
     _header(picture, table, sheets, ranks)
     _draw_path(picture, table, layout)
-    _draw_dice(picture, table, layout, layout.middle_top, middle)
+    _draw_dice(picture, table, layout, layout.middle_top, middle, _changed_dice(subject.recent_events))
     _draw_market(picture, table, layout, layout.middle_top, middle)
     y = panels_top
     for row, row_height in enumerate(row_heights):

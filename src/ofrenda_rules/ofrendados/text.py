@@ -338,13 +338,13 @@ def _use(state: State, seat: int, action: UseDie) -> str:
     die = f"the {action.colour.value} {action.pips}"
     if action.as_money:
         rate = exchange_rate(state, seat)
-        return f"player {seat} exchanges {die} for {_pesos(rate)} (has {state.boards[seat].pesos})"
+        return f"player {seat} exchanges {die} for {_pesos(rate)} (then has {state.boards[seat].pesos + rate})"
     face = edition.face(action.colour, action.pips)
     if face.object is not None:
         return f"player {seat} uses {die} to draw a {_name(face.object)}"
     if face.flower is not None:
         return f"player {seat} uses {die} to place {_flower_target(state, seat, action.colour, action.pips)}"
-    return f"player {seat} uses {die} for {_pesos(face.pesos)} (has {state.boards[seat].pesos})"
+    return f"player {seat} uses {die} for {_pesos(face.pesos)} (then has {state.boards[seat].pesos + face.pesos})"
 
 
 def _power(state: State, card: int) -> str:

@@ -23,9 +23,10 @@ from collections.abc import Sequence
 from ofrenda_rules.picks import Pick
 from ofrenda_rules.portents.actions import Action, Light, Pass, Place, Push, Sacrifice
 from ofrenda_rules.portents.components import SIDE_LANES, Side, Sign
+from ofrenda_rules.portents.events import Event, OfferingLit, TilePlaced, TilesPushed
 from ofrenda_rules.portents.view import View
 
-__all__ = ["action_picks", "hand_id", "side_id", "space_id"]
+__all__ = ["action_picks", "hand_id", "last_move_elements", "side_id", "space_id"]
 
 
 def side_id(side: Side) -> str:
@@ -73,6 +74,17 @@ def _path(view: View, action: Action) -> tuple[Pick, ...]:
     if isinstance(action, Pass):
         return (Pick("pass (no push)"),)
     raise ValueError(f"Portents picks: {action!r} is not a player's decision")
+
+
+def last_move_elements(events: Sequence[Event]) -> tuple[str, ...]:
+    """The picture elements the last decision changed (its ``recent_events``): the side pushed, a space filled."""
+    found: list[str] = []
+    for event in events:
+        if isinstance(event, TilesPushed):
+            found.append(side_id(event.side))
+        elif isinstance(event, TilePlaced | OfferingLit):
+            found.append(space_id(event.space))
+    return tuple(found)
 
 
 def action_picks(view: View, actions: Sequence[Action]) -> tuple[tuple[Pick, ...], ...]:

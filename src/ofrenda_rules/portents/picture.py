@@ -50,7 +50,7 @@ from ofrenda_rules.portents.components import (
     Trait,
 )
 from ofrenda_rules.portents.kitty import CIRCUIT, kitty_hat, kitty_slot
-from ofrenda_rules.portents.picks import hand_id, side_id, space_id
+from ofrenda_rules.portents.picks import hand_id, last_move_elements, side_id, space_id
 from ofrenda_rules.portents.rules import current_player
 from ofrenda_rules.portents.state import ORACLE_OMENS, SOLO_TARGETS, Config, Difficulty, EndReason, Phase, State
 from ofrenda_rules.portents.view import View
@@ -60,13 +60,13 @@ __all__ = ["COLOUR_FILLS", "render_svg"]
 
 COLOUR_FILLS: Final = {
     Trait.YELLOW: "#F0E442",
-    Trait.RED: "#D55E00",
+    Trait.RED: "#C8102E",
     Trait.BLUE: "#0072B2",
     Trait.WHITE: "#F4F4F0",
 }
-"""The fill of each tile colour -- the Okabe-Ito colour-blind-safe palette (white a warm off-white)."""
+"""The fill of each tile colour -- the Okabe-Ito colour-blind-safe palette, red a true red (white a warm off-white)."""
 
-_INK: Final = {Trait.YELLOW: "#1A1A1A", Trait.RED: "#111111", Trait.BLUE: "#FFFFFF", Trait.WHITE: "#1A1A1A"}
+_INK: Final = {Trait.YELLOW: "#1A1A1A", Trait.RED: "#FFFFFF", Trait.BLUE: "#FFFFFF", Trait.WHITE: "#1A1A1A"}
 """Icon and text colour on each tile colour (contrast of 4.5:1 or more)."""
 
 _BACKGROUND: Final = "#FBF6EC"
@@ -415,7 +415,8 @@ def _tile(
     tile a part of the table a player may pick (its ``id`` and ``data-pick``).
     """
     what = f"Burnt Offering (lit): {sign}" if lit else f"BS tile: {sign}"
-    with p.group(label=f"{label}{what}" if label else what, translate=(x, y), element=element, kind=kind):
+    name = f"{label}{what}" if label else what
+    with p.group(label=name, translate=(x, y), element=element, kind=kind, box=(0, 0, size, size)):
         p.paste(_tile_shapes(sign, size, lit))
         if space is not None:
             p.text(5, 12, str(space), size=10, weight="bold", fill=_LIT_TEXT if lit else _INK[sign.colour])
@@ -529,7 +530,8 @@ def _draw_board(p: _Sketch, table: _Table, layout: _Layout) -> None:
         sign = table.altar[space]
         label = f"Altar space {space} (row {space // 3 + 1}, column {space % 3 + 1}): "
         if sign is None:
-            with p.group(label=f"{label}empty", element=space_id(space), kind="space"):
+            box = (x, y, _TILE, _TILE)
+            with p.group(label=f"{label}empty", element=space_id(space), kind="space", box=box):
                 p.rect(x, y, _TILE, _TILE, fill=_ALTAR_SPACE, stroke="#C9B6CC", stroke_width=1.5, rx=8, dash="5 4")
                 p.text(x + _TILE / 2, y + _TILE / 2 + 4, "empty", size=11, anchor="middle", fill="#E8DDEA")
                 p.text(x + 5, y + 12, str(space), size=10, weight="bold", fill="#E8DDEA")
@@ -564,7 +566,7 @@ def _draw_sides(p: _Sketch, layout: _Layout) -> None:
     }
     for side, (x, y, w, h) in strips.items():
         label = f"The {side.value} side of the altar (a push from it moves tiles away from it)"
-        with p.group(label=label, element=side_id(side), kind="side"):
+        with p.group(label=label, element=side_id(side), kind="side", box=(x, y, w, h)):
             p.rect(x, y, w, h, fill="#ffffff", opacity=0)
 
 
@@ -940,6 +942,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     panel_h = sum(h for h, _ in blocks)
     height = max(_HEADER + layout.board, _HEADER + 10 + panel_h + 10)
     p = _Sketch(layout.width, height, title=_title(table), desc=_desc(table), background=_BACKGROUND)
+    p.mark_last_move(last_move_elements(subject.recent_events))
     with p.group(label="Title and whose turn it is"):
         heading = "Portents" + (" -- solo against the Kitty" if table.players == 1 else "")
         view = (

@@ -117,6 +117,11 @@ def _fortunes(omens: tuple[Sign, ...]) -> str:
     return ", ".join(f"{name} {n}" for n, name in found) or "none of 2 yet"
 
 
+def _emptied(count: int) -> str:
+    """``the emptied space is`` or ``the 3 emptied spaces are``."""
+    return "the emptied space is" if count == 1 else f"the {count} emptied spaces are"
+
+
 def _names(signs: tuple[Sign, ...]) -> str:
     return ", ".join(str(sign) for sign in signs) or "-"
 
@@ -213,7 +218,8 @@ def _status(table: State | View, to_move: int) -> str:
         return f"player {to_move}, Sleight of Hand -- push 1 to 3 tiles off the altar from one side"
     if phase is Phase.PLACE:
         empty = sum(1 for tile in table.altar if tile is None)
-        return f"player {to_move}, Sleight of Hand -- fill the {empty} empty space(s) from hand"
+        spaces = "the empty space" if empty == 1 else f"the {empty} empty spaces"
+        return f"player {to_move}, Sleight of Hand -- fill {spaces} from hand"
     if phase is Phase.LIGHT:
         left = len(table.portents) - len(table.lit_now)
         return f"player {to_move}, Scrying -- light a Burnt Offering for the new Portents ({left} more at most)"
@@ -247,8 +253,9 @@ def describe_action(state: State, action: Action) -> str:
         lane = "column" if action.side in (Side.NORTH, Side.SOUTH) else "row"
         lanes = ", ".join(f"{shift} off {lane} {j + 1}" for j, shift in enumerate(action.shifts) if shift)
         return (
-            f"player {seat} pushes from the {action.side.value} side ({lanes}): {_names(tuple(off))} fall off,"
-            f" to be palmed once the {len(move.emptied)} emptied space(s) are filled from hand"
+            f"player {seat} pushes from the {action.side.value} side ({lanes}): {_names(tuple(off))}"
+            f" {'falls' if len(off) == 1 else 'fall'} off, to be palmed once {_emptied(len(move.emptied))}"
+            " filled from hand"
         )
     if isinstance(action, Place):
         text = f"player {seat} places the {action.tile} on space {action.space} ({SPACE_NAMES[action.space]})"

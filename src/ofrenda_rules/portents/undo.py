@@ -27,7 +27,7 @@ class PortentsUndoCode(enum.Enum):
     """Why Portents' rules refuse an undo (beside :class:`~ofrenda_rules.undo.UndoCode`)."""
 
     TURN_OVER = "turn-over"
-    """The decision ended the turn: the Scrying phase is done and the next turn has begun."""
+    """The decision ended the turn -- the Scrying phase is done and the next turn has begun."""
 
 
 def undo_refusal(before: State, action: Action, after: State, seat: int) -> UndoRefusal | None:

@@ -20,7 +20,7 @@ edition), ``Seed`` (a seeded game; absent when chance outcomes are moves),
 ``Date`` (``YYYY-MM-DD``) and ``Result`` (the final result's JSON, checked
 when the record is verified). Each move is its number, its actor (``S1``..
 ``SN``, or ``*`` for a chance outcome) and the move in words
-(:mod:`ofrenda_rules.records._moves`: the action's tag, then its values); a
+(the action's tag, then its values, see :func:`moves_table`); a
 comment in braces may follow a move or stand on a line of its own.
 
 A seat's record (``to_record(replay, seat=n)``) writes only what that seat
@@ -55,6 +55,9 @@ from ofrenda_rules.records._read import MAX_RECORD_LINE as MAX_RECORD_LINE
 from ofrenda_rules.records._read import TAGS as TAGS
 from ofrenda_rules.records._read import RecordError as RecordError
 from ofrenda_rules.records._read import from_record as from_record
+from ofrenda_rules.records._verify import is_record as is_record
+from ofrenda_rules.records._verify import load_game as load_game
+from ofrenda_rules.records._verify import verify_record as verify_record
 from ofrenda_rules.records._write import NOTATION_VERSION as NOTATION_VERSION
 from ofrenda_rules.records._write import to_record as to_record
 
@@ -65,6 +68,9 @@ __all__ = [
     "TAGS",
     "RecordError",
     "from_record",
+    "is_record",
+    "load_game",
     "moves_table",
     "to_record",
+    "verify_record",
 ]

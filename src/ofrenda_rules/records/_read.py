@@ -10,7 +10,15 @@ from ofrenda_rules.errors import FormatError
 from ofrenda_rules.records._moves import HIDDEN, MoveError, notation
 from ofrenda_rules.records._write import NOTATION_VERSION
 from ofrenda_rules.registry import game_names, get_game
-from ofrenda_rules.replay import FORMAT, MAX_REPLAY_BYTES, VERSION, AnyReplay, ReplayFormatError, load_replay_value
+from ofrenda_rules.replay import (
+    FORMAT,
+    MAX_REPLAY_BYTES,
+    MAX_STEPS,
+    VERSION,
+    AnyReplay,
+    ReplayFormatError,
+    load_replay_value,
+)
 from ofrenda_rules.serialization import parse_json
 
 __all__ = ["MAX_RECORD_LINE", "TAGS", "RecordError", "from_record"]
@@ -26,6 +34,7 @@ _MOVE: Final = re.compile(r"([1-9][0-9]{0,5})\. +(\*|S[1-9][0-9]?) +([^{}]*?) *(
 _COMMENT: Final = re.compile(r"\{[^{}]*\} *")
 _DATE: Final = re.compile(r"[0-9?]{4}-[0-9?]{2}-[0-9?]{2}")
 _STEP_PATH: Final = re.compile(r"^\$\.steps\[(\d+)\]")
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0a-\x1f]")
 
 
 class RecordError(FormatError):
@@ -58,7 +67,7 @@ def _json(text: str, line: int, column: int, name: str) -> object:
 def from_record(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> AnyReplay:
     """Read a game record (untrusted text) into a replay that :func:`~ofrenda_rules.replay.verify` re-executes.
 
-    The record is bounded (``max_bytes``, :data:`MAX_RECORD_LINE`), every
+    The record is bounded (``max_bytes``, ``MAX_RECORD_LINE``), every
     line must be a tag, a move, a comment in braces or blank; tags come
     before the moves, each at most once; moves are numbered 1, 2, 3, ...
     and each names its actor (``S1``.. or ``*``). The config, edition, result
@@ -89,9 +98,9 @@ def from_record(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> AnyR
         line = raw.removesuffix("\r")
         if len(line) > MAX_RECORD_LINE:
             raise RecordError(number, MAX_RECORD_LINE + 1, f"the line is longer than {MAX_RECORD_LINE} characters")
-        for column, char in enumerate(line, start=1):
-            if char in "\r\x00" or (ord(char) < 32 and char != "\t"):
-                raise RecordError(number, column, f"control character {char!r}")
+        control = _CONTROL.search(line)
+        if control is not None:
+            raise RecordError(number, control.start() + 1, f"control character {control.group()!r}")
         stripped = line.strip(" \t")
         if not stripped or _COMMENT.fullmatch(stripped):
             continue
@@ -114,6 +123,8 @@ def from_record(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> AnyR
         if match is None:
             raise RecordError(number, indent + 1, "a move is 'N. ACTOR MOVE', e.g. '12. S2 play red-14'")
         expected = len(moves) + 1
+        if expected > MAX_STEPS:
+            raise RecordError(number, indent + 1, f"more than {MAX_STEPS} moves")
         if int(match.group(1)) != expected:
             raise RecordError(number, indent + 1, f"move {match.group(1)} where move {expected} was due")
         if not match.group(3):

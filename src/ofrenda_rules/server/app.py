@@ -1,5 +1,12 @@
 """The game server's HTTP and WebSocket API, as an ASGI application on Starlette.
 
+:func:`create_app` wires the routes; the pieces live beside it: reading
+untrusted input in :mod:`~ofrenda_rules.server.inputs`, the limits in
+:mod:`~ofrenda_rules.server.limits`, the WebSocket connections and their
+streams in :mod:`~ofrenda_rules.server.hub`, the matches in
+:mod:`~ofrenda_rules.server.matches`. ``Limits``, ``MAX_BODY_BYTES`` and
+``MAX_MESSAGE_BYTES`` may still be imported from here.
+
 Routes (every body is JSON; every error is ``{"error": {"code", "message", "path"?}}``):
 
 * ``GET /`` -- the browser client (``/static/...`` its script and style);
@@ -19,8 +26,9 @@ Routes (every body is JSON; every error is ``{"error": {"code", "message", "path
   pushed after every change of the match, and each later message ``{"step": N, "action": {...}}``
   is a submission, answered as ``POST .../actions`` answers it.
 
-Untrusted input is bounded: request bodies (:data:`MAX_BODY_BYTES`), WebSocket
-messages (:data:`MAX_MESSAGE_BYTES`) and the number of matches; JSON goes
+Untrusted input is bounded: request bodies
+(:data:`~ofrenda_rules.server.inputs.MAX_BODY_BYTES`), WebSocket messages
+(:data:`~ofrenda_rules.server.inputs.MAX_MESSAGE_BYTES`) and the number of matches; JSON goes
 through the library's strict parser; no traceback ever reaches a client; no
 CORS headers are sent.
 """
@@ -33,12 +41,10 @@ import logging
 import math
 import threading
 import time
-from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Final
 
-import attrs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -53,16 +59,27 @@ from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import games
 from ofrenda_rules.replay import dump_replay
 from ofrenda_rules.serialization import parse_json
+from ofrenda_rules.server.hub import Connection, Hub
+from ofrenda_rules.server.inputs import (
+    MAX_BODY_BYTES as MAX_BODY_BYTES,  # re-exported: callers import the limits from here
+)
+from ofrenda_rules.server.inputs import (
+    MAX_MESSAGE_BYTES as MAX_MESSAGE_BYTES,
+)
+from ofrenda_rules.server.inputs import (
+    read_body,
+    read_message,
+    read_secret,
+    seat_number,
+)
+from ofrenda_rules.server.limits import Limits as Limits  # re-exported
+from ofrenda_rules.server.limits import RateLimit
 from ofrenda_rules.server.matches import MatchService, ServerError
 from ofrenda_rules.server.protocol import openapi
 from ofrenda_rules.server.store import PostgresStore, Store, open_store
 
-__all__ = ["CLIENT_POLICY", "MAX_BODY_BYTES", "MAX_MESSAGE_BYTES", "STATIC", "Limits", "create_app"]
+__all__ = ["CLIENT_POLICY", "STATIC", "create_app"]
 
-MAX_BODY_BYTES: Final = 64 * 1024
-"""The largest request body accepted (64 KiB)."""
-MAX_MESSAGE_BYTES: Final = 4 * 1024
-"""The largest WebSocket message accepted from a client (4 KiB)."""
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
 """The browser client's files (HTML, JavaScript, CSS), served at ``/`` and ``/static``."""
@@ -76,162 +93,6 @@ _log = logging.getLogger("ofrenda_rules.server")
 
 def _error(exc: ServerError) -> JSONResponse:
     return JSONResponse(exc.payload(), status_code=exc.status)
-
-
-def _utf8(data: bytes, what: str) -> str:
-    """``data`` as text: UTF-8 without a byte order mark, the one encoding the protocol reads.
-
-    :func:`json.loads` would guess UTF-16 or UTF-32 from the bytes; the server,
-    like the replay reader, refuses them in words (code ``not-utf-8``).
-    """
-    if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
-        raise ServerError(400, "not-utf-8", f"{what} must be UTF-8 without a byte order mark", "$")
-    if b"\x00" in data:
-        raise ServerError(400, "not-utf-8", f"{what} must be UTF-8 (a NUL byte: UTF-16 or UTF-32?)", "$")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        shown = data[exc.start : exc.start + 1]
-        raise ServerError(400, "not-utf-8", f"{what} must be UTF-8: byte {exc.start} is {shown!r}", "$") from None
-
-
-async def _body(request: Request) -> object:
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
-        raise ServerError(413, "too-large", f"request bodies are limited to {MAX_BODY_BYTES} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise ServerError(413, "too-large", f"request bodies are limited to {MAX_BODY_BYTES} bytes")
-        chunks.append(chunk)
-    text = _utf8(b"".join(chunks), "request bodies")
-    try:
-        return parse_json(text, max_bytes=MAX_BODY_BYTES)
-    except OfrendaRulesError as exc:
-        raise ServerError(400, "malformed-json", str(exc), "$") from None
-
-
-def _secret(request: Request) -> str:
-    header = request.headers.get("authorization", "")
-    scheme, _, secret = header.partition(" ")
-    if scheme.lower() != "bearer" or not secret:
-        raise ServerError(401, "unauthorized", "send the seat's secret as 'Authorization: Bearer SECRET'")
-    return secret.strip()
-
-
-def _seat(text: str) -> int:
-    if not text.isdigit() or len(text) > 3:
-        raise ServerError(404, "unknown-seat", "no such seat")
-    return int(text)
-
-
-async def _receive(websocket: WebSocket) -> str:
-    """The next text message (raises ``WebSocketDisconnect`` once the client is gone).
-
-    A binary message, or one over :data:`MAX_MESSAGE_BYTES`, is refused with
-    a :class:`ServerError` the caller answers; the connection stays open.
-    """
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    if text is None:
-        raise ServerError(400, "malformed-json", "send JSON as text messages (UTF-8), not binary ones", "$")
-    if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
-        raise ServerError(413, "too-large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
-    return str(text)
-
-
-@attrs.define(eq=False)
-class _Connection:
-    """One WebSocket of a seat (``seat is None``: a spectator) and the last sequence number it was sent."""
-
-    socket: WebSocket
-    seat: int | None
-    seen: int | None
-    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
-    """Held while sending, so that messages leave in sequence order."""
-
-    async def send(self, payload: dict[str, object]) -> None:
-        """Send a reply that is not part of the stream (an error), tagged with the stream's position."""
-        async with self.lock:
-            await self.socket.send_json({**payload, "seq": self.seen})
-
-
-class _Hub:
-    """The WebSocket connections of this process, by match; each is sent its own seat's stream."""
-
-    def __init__(self, service: MatchService) -> None:
-        self.service = service
-        self.connections: defaultdict[str, set[_Connection]] = defaultdict(set)
-        """Each match's connections."""
-
-    async def catch_up(self, match_id: str, connection: _Connection) -> int:
-        """Send ``connection`` every message of its stream it has not been sent; how many were sent."""
-        async with connection.lock:
-            messages = await run_in_threadpool(self.service.stream, match_id, connection.seat, connection.seen)
-            for message in messages:
-                await connection.socket.send_json(message)
-                seq = message["seq"]
-                assert isinstance(seq, int)
-                connection.seen = seq
-            return len(messages)
-
-    async def publish(self, match_id: str) -> None:
-        """Bring every connection to ``match_id`` up to date (a no-op for those that are)."""
-        for connection in list(self.connections.get(match_id, ())):
-            try:
-                await self.catch_up(match_id, connection)
-            except Exception:  # a closed socket, or a removed match: forget it
-                self.connections[match_id].discard(connection)
-
-    def count(self, match_id: str, seat: int | None) -> int:
-        """How many connections of this process watch ``match_id`` as ``seat`` (``None``: spectators)."""
-        return sum(1 for connection in self.connections.get(match_id, ()) if connection.seat == seat)
-
-
-@attrs.frozen
-class Limits:
-    """The limits a server enforces on anonymous clients (each an option of ``ofrenda-rules serve``)."""
-
-    max_matches: int = 1000
-    """The most live (unfinished) matches; one more create answers 503 ``too-many-matches``."""
-    archive_seconds: float = 3600.0
-    """How long a finished match stays readable (replay export, views) before it is removed."""
-    abandon_seconds: float = 86400.0
-    """How long a live match may go without a step before it is abandoned (played out by bots, or closed)."""
-    sweep_seconds: float = 60.0
-    """How often the server looks for archived and abandoned matches."""
-    creates_per_minute: int = 30
-    """The most ``POST /matches`` per client address in any 60 seconds; more answer 429 ``too-many-requests``."""
-    sockets_per_seat: int = 4
-    """The most open WebSockets per seat of a match (spectators per match: ten times as many); more answer 429."""
-
-
-class _RateLimit:
-    """At most ``limit`` events per key in any ``window`` seconds (a sliding window); memory bounded by live keys."""
-
-    def __init__(self, limit: int, window: float, clock: Callable[[], float]) -> None:
-        self.limit, self.window, self.clock = limit, window, clock
-        self.events: dict[str, deque[float]] = {}
-        self._checks = 0
-
-    def allow(self, key: str) -> float:
-        """Record an event for ``key``; ``0.0`` if allowed, else the seconds until one would be."""
-        now = self.clock()
-        self._checks += 1
-        if self._checks % 1024 == 0:  # forget the keys that have been quiet for a whole window
-            for quiet in [k for k, times in self.events.items() if not times or times[-1] <= now - self.window]:
-                del self.events[quiet]
-        times = self.events.setdefault(key, deque())
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        if len(times) >= self.limit:
-            return max(times[0] + self.window - now, 0.001)
-        times.append(now)
-        return 0.0
 
 
 def create_app(
@@ -263,10 +124,10 @@ def create_app(
         abandon_seconds=limits.abandon_seconds,
         clock=clock,
     )
-    hub = _Hub(service)
+    hub = Hub(service)
     document = openapi()
     listening = isinstance(store, PostgresStore)
-    creates = _RateLimit(limits.creates_per_minute, 60.0, clock)
+    creates = RateLimit(limits.creates_per_minute, 60.0, clock)
 
     async def sweeping() -> None:
         while True:
@@ -276,9 +137,25 @@ def create_app(
             except Exception:
                 _log.exception("sweeping matches failed")
 
+    async def tick() -> list[str]:
+        """Move for every seat whose clock ran out and push the change; the matches moved."""
+        moved = await run_in_threadpool(service.tick)
+        for match_id in moved:
+            await publish(match_id)
+        return moved
+
+    async def ticking() -> None:
+        while True:
+            await asyncio.sleep(limits.tick_seconds)
+            try:
+                await tick()
+            except Exception:
+                _log.exception("running the clocks failed")
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(sweeping())
+        ticker = asyncio.create_task(ticking())
         thread = None
         stop = threading.Event()
         if isinstance(store, PostgresStore):
@@ -292,16 +169,18 @@ def create_app(
         try:
             yield
         finally:
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
+            for task in (sweeper, ticker):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             if thread is not None:
                 stop.set()
                 await run_in_threadpool(thread.join, 5)
 
     async def publish(match_id: str) -> None:
-        if not listening:  # PostgreSQL notifies every process, this one included
-            await hub.publish(match_id)
+        """Push a change this process committed (PostgreSQL's notices push every process's changes)."""
+        if not listening:
+            await hub.publish(match_id, refresh=False)
 
     async def guarded(handler: Any, request: Request) -> Response:
         try:
@@ -321,7 +200,7 @@ def create_app(
                 429, "too-many-requests", f"at most {limits.creates_per_minute} matches per minute from one address"
             )
             return JSONResponse(error.payload(), status_code=429, headers={"Retry-After": str(math.ceil(wait))})
-        body = await _body(request)
+        body = await read_body(request)
         answer = await run_in_threadpool(service.create, body)
         return JSONResponse(answer, status_code=201)
 
@@ -329,24 +208,24 @@ def create_app(
         return JSONResponse(await run_in_threadpool(service.public, request.path_params["match"]))
 
     async def seat_view(request: Request) -> Response:
-        match_id, seat = request.path_params["match"], _seat(request.path_params["seat"])
-        await run_in_threadpool(service.authenticate, match_id, seat, _secret(request))
+        match_id, seat = request.path_params["match"], seat_number(request.path_params["seat"])
+        await run_in_threadpool(service.authenticate, match_id, seat, read_secret(request))
         picture = request.query_params.get("picture") == "1"
         return JSONResponse(await run_in_threadpool(lambda: service.view(match_id, seat, picture=picture)))
 
     async def submit(request: Request) -> Response:
-        match_id, seat = request.path_params["match"], _seat(request.path_params["seat"])
-        secret = _secret(request)
+        match_id, seat = request.path_params["match"], seat_number(request.path_params["seat"])
+        secret = read_secret(request)
         await run_in_threadpool(service.authenticate, match_id, seat, secret)
-        body = await _body(request)
+        body = await read_body(request)
         answer = await run_in_threadpool(service.submit, match_id, seat, body)
         await publish(match_id)
         return JSONResponse(answer)
 
     async def chance(request: Request) -> Response:
         match_id = request.path_params["match"]
-        await run_in_threadpool(service.authenticate, match_id, CHANCE, _secret(request))
-        body = await _body(request)
+        await run_in_threadpool(service.authenticate, match_id, CHANCE, read_secret(request))
+        body = await read_body(request)
         answer = await run_in_threadpool(service.submit, match_id, CHANCE, body)
         await publish(match_id)
         return JSONResponse(answer)
@@ -379,6 +258,8 @@ def create_app(
     async def replay(request: Request) -> Response:
         digests = request.query_params.get("digests") == "1"
         match_id = request.path_params["match"]
+        if await run_in_threadpool(service.spectators, match_id) == "nobody":  # the players' alone, then
+            await run_in_threadpool(service.authenticate_any, match_id, read_secret(request))
         exported = await run_in_threadpool(lambda: service.replay(match_id, digests=digests))
         return Response(dump_replay(exported), media_type="application/json")
 
@@ -391,10 +272,10 @@ def create_app(
     async def socket(websocket: WebSocket) -> None:
         match_id = websocket.path_params["match"]
         await websocket.accept()
-        connection: _Connection | None = None
+        connection: Connection | None = None
         try:
             try:
-                message = await asyncio.wait_for(_receive(websocket), timeout=30)
+                message = await asyncio.wait_for(read_message(websocket), timeout=30)
                 hello = parse_json(message, max_bytes=MAX_MESSAGE_BYTES)
             except OfrendaRulesError as exc:
                 raise ServerError(400, "malformed-json", str(exc), "$") from None
@@ -403,24 +284,22 @@ def create_app(
                 raise ServerError(
                     429, "too-many-requests", f"at most {limits.sockets_per_seat} open connections per seat"
                 )
-            connection = _Connection(websocket, seat, since)
+            connection = Connection(websocket, seat, since)
             hub.connections[match_id].add(connection)
             await hub.catch_up(match_id, connection)
             while True:
                 try:
-                    data = await _receive(websocket)
+                    data = await read_message(websocket)
                     if seat is None:  # a spectator only watches; what it sends is refused
                         raise ServerError(403, "spectator", "a spectator cannot act")
                     submission = parse_json(data, max_bytes=MAX_MESSAGE_BYTES)
-                    answer = await run_in_threadpool(service.submit, match_id, seat, submission)
+                    await hub.submit(match_id, connection, submission)
                 except ServerError as exc:
                     await connection.send(exc.payload())
                     continue
                 except OfrendaRulesError as exc:
                     await connection.send(ServerError(400, "malformed-json", str(exc), "$").payload())
                     continue
-                if not await hub.catch_up(match_id, connection):  # a retry of an old batch: its old answer
-                    await connection.send(answer)
                 await publish(match_id)
         except ServerError as exc:
             await websocket.send_json(exc.payload())
@@ -441,7 +320,8 @@ def create_app(
         if since is not None and (not isinstance(since, int) or isinstance(since, bool) or since < 0):
             raise ServerError(400, "malformed", "since must be the last sequence number seen", "$.since")
         if hello.get("spectator") is True and set(hello) <= {"spectator", "since"}:
-            await run_in_threadpool(service.public, match_id)  # an unknown match is refused
+            if await run_in_threadpool(service.spectators, match_id) == "nobody":  # an unknown match is refused too
+                raise ServerError(403, "no-spectators", "this match allows no spectators")
             return None, since
         if (
             set(hello) - {"seat", "secret", "since"}
@@ -482,4 +362,5 @@ def create_app(
     app = Starlette(debug=False, routes=routes, lifespan=lifespan, exception_handlers={HTTPException: refused})
     app.state.service = service
     app.state.limits = limits
+    app.state.tick = tick
     return app

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
+import logging
 import re
 import secrets
 import threading
@@ -26,11 +28,14 @@ import attrs
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.digest import canonical_json, state_digest
 from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.picks import picks_of
 from ofrenda_rules.registry import AnyGame, game_names, get_game
 from ofrenda_rules.replay import AnyReplay, Replay, Step
 from ofrenda_rules.rng import MASK64, Rng
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
 from ofrenda_rules.server.store import MatchRecord, StepRecord, Store
+
+_log = logging.getLogger("ofrenda_rules.server")
 
 __all__ = [
     "BOTS",
@@ -39,6 +44,7 @@ __all__ = [
     "MatchService",
     "ServerError",
     "in_protocol_words",
+    "legal_picks",
     "seat_answer",
     "spectator_answer",
 ]
@@ -48,6 +54,16 @@ BOTS: Final = ("random", "reference")
 
 HUMAN: Final = "human"
 """The seat kind of a person, who plays through the API with the seat's secret."""
+
+
+def legal_picks(game: AnyGame, state: Any) -> list[list[dict[str, str | None]]]:
+    """The path of picks of each legal action (same order), as JSON: ``{"label": ..., "element": ...}`` per pick.
+
+    Computed from the seat's view (see :mod:`ofrenda_rules.picks`), so a client
+    can offer the move as clicks on the picture.
+    """
+    tree = picks_of(game, state)
+    return [[{"label": pick.label, "element": pick.element} for pick in path] for path in tree.paths]
 
 
 def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) -> dict[str, object]:
@@ -80,6 +96,7 @@ def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) 
         legal = game.legal_actions(state) if to_move == seat else ()
         answer["legal_actions"] = [to_json_value(action, game.action_type) for action in legal]
         answer["legal_descriptions"] = [game.describe_action(state, action) for action in legal]
+        answer["legal_picks"] = legal_picks(game, state) if legal else []
         if picture:
             answer["picture"] = game.render_svg(view)
     if to_move == TERMINAL:
@@ -167,6 +184,51 @@ def _field(document: Mapping[str, object], name: str, kind: type, default: objec
     return value
 
 
+SPECTATORS: Final = ("anyone", "nobody")
+"""Who may watch a match: anyone with its id (the link), or nobody."""
+MAX_SECONDS: Final = 7 * 86400.0
+"""The longest clock time a match may set (a week)."""
+
+
+def _seconds(value: object, path: str, *, zero: bool = False) -> float:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not (0 if zero else 0.001) <= value <= MAX_SECONDS
+    ):
+        low = "0" if zero else "0.001"
+        raise ServerError(422, "invalid-clock", f"a number of seconds in [{low}, {MAX_SECONDS:g}]", path)
+    return float(value)
+
+
+def _options(request: Mapping[str, object]) -> dict[str, Any]:
+    """A create request's match options, checked: spectators, spectator delay, clock."""
+    spectators = request.get("spectators", "anyone")
+    if spectators not in SPECTATORS:
+        raise ServerError(422, "invalid-spectators", "spectators must be 'anyone' or 'nobody'", "$.spectators")
+    delay = request.get("spectator_delay", 0)
+    if isinstance(delay, bool) or not isinstance(delay, int) or not 0 <= delay <= 10**6:
+        raise ServerError(
+            422, "invalid-spectators", "spectator_delay must be a step count in [0, 10**6]", "$.spectator_delay"
+        )
+    options: dict[str, Any] = {"spectators": spectators, "spectator_delay": delay, "clock": None}
+    clock = request.get("clock")
+    if clock is None:
+        return options
+    if isinstance(clock, dict) and set(clock) == {"per_move"}:
+        options["clock"] = {"per_move": _seconds(clock["per_move"], "$.clock.per_move")}
+    elif isinstance(clock, dict) and set(clock) == {"budget", "increment"}:
+        options["clock"] = {
+            "budget": _seconds(clock["budget"], "$.clock.budget"),
+            "increment": _seconds(clock["increment"], "$.clock.increment", zero=True),
+        }
+    else:
+        raise ServerError(
+            422, "invalid-clock", 'clock must be {"per_move": S} or {"budget": S, "increment": S}', "$.clock"
+        )
+    return options
+
+
 def _article(title: str) -> str:
     return "an" if title[:1].lower() in "aeiou" else "a"
 
@@ -204,6 +266,8 @@ class _Live:
     config: Any
     states: list[Any]
     steps: list[StepRecord]
+    options: dict[str, Any] = attrs.field(factory=dict)
+    """The match's options: ``spectators``, ``spectator_delay``, ``clock``, ``created``."""
     lock: threading.Lock = attrs.field(factory=threading.Lock)
     ends: list[int] = attrs.field(factory=lambda: [0])
     """The step count after each committed batch, ``0`` (the start) first: the seats' sequence numbers."""
@@ -266,11 +330,16 @@ class MatchService:
         to a person in every seat, and ``seed`` to a fresh random one. With
         ``"seed": null`` the match is unseeded and the answer holds a chance
         secret whose holder submits every chance outcome (physical dice).
-        Secrets are shown once and stored only as hashes.
+        Secrets are shown once and stored only as hashes. Optional:
+        ``"spectators": "anyone" | "nobody"`` (default ``anyone``),
+        ``"spectator_delay": N`` (steps spectators lag behind until the end,
+        default 0), and ``"clock"``: ``{"per_move": SECONDS}`` or
+        ``{"budget": SECONDS, "increment": SECONDS}``, a clock for every
+        person's seat (when it runs out the server's bot moves for the seat).
         """
         if not isinstance(request, dict):
             raise ServerError(400, "malformed", "the request must be a JSON object", "$")
-        unknown = set(request) - {"game", "config", "seats", "seed"}
+        unknown = set(request) - {"game", "config", "seats", "seed", "spectators", "spectator_delay", "clock"}
         if unknown:
             raise ServerError(400, "malformed", f"unknown member {sorted(unknown)[0]!r}", f"$.{sorted(unknown)[0]}")
         name = _field(request, "game", str)
@@ -297,6 +366,8 @@ class MatchService:
             seed = _field(request, "seed", int, secrets.randbits(64))
             if not 0 <= seed <= MASK64:
                 raise ServerError(422, "invalid-seed", "seed must be in [0, 2**64)", "$.seed")
+        options = _options(request)
+        options["created"] = self.clock()
         if self.store.count() >= self.max_matches:
             raise ServerError(
                 503, "too-many-matches", f"this server plays at most {self.max_matches} unfinished matches at once"
@@ -312,8 +383,9 @@ class MatchService:
             secret_hashes=tuple(_hash(keys[seat]) if seat in keys else "" for seat in range(players)),
             chance_hash="" if chance_key is None else _hash(chance_key),
             bot_seed=secrets.randbits(64),
+            options_json=json.dumps(options, sort_keys=True),
         )
-        self.store.create(record, at=self.clock())
+        self.store.create(record, at=options["created"])
         live = self._load(record.id)
         with live.lock:
             self._advance_bots(live)
@@ -329,7 +401,7 @@ class MatchService:
 
     # -- reading ----------------------------------------------------------------------------
 
-    def _load(self, match_id: str) -> _Live:
+    def _load(self, match_id: str, *, refresh: bool = True) -> _Live:
         with self._guard:
             live = self._live.get(match_id)
             if live is None:
@@ -338,10 +410,12 @@ class MatchService:
                     raise ServerError(404, "unknown-match", "no such match")
                 game = get_game(record.game)
                 config = loads(record.config_json, game.config_type)
-                live = _Live(record, game, config, [game.new_game(config, record.seed)], [])
+                options = json.loads(record.options_json)
+                live = _Live(record, game, config, [game.new_game(config, record.seed)], [], options)
                 self._live[match_id] = live
-        with live.lock:
-            self._refresh(live)
+        if refresh:
+            with live.lock:
+                self._refresh(live)
         return live
 
     def _refresh(self, live: _Live) -> None:
@@ -381,6 +455,9 @@ class MatchService:
             "seeded": live.record.seed is not None,
             "step": len(live.steps),
             "over": live.game.is_over(state),
+            "spectators": live.options.get("spectators", "anyone"),
+            "spectator_delay": live.options.get("spectator_delay", 0),
+            "clock": live.options.get("clock"),
         }
         if live.game.is_over(state):
             answer["result"] = to_json_value(live.game.outcome(state))
@@ -402,13 +479,93 @@ class MatchService:
             answer.update(spectator_answer(live.game, live.states[step], picture=picture))
         else:
             answer.update(seat_answer(live.game, live.states[step], seat, picture=picture))
+        answer["stand_ins"] = [
+            {"step": record.number, "seat": record.player, "reason": record.stand_in}
+            for record in live.steps[:step]
+            if record.stand_in
+        ]
+        clocks = self._clocks(live, step)
+        if clocks is not None:
+            answer["clocks"] = clocks
         return answer
+
+    def _clock_state(self, live: _Live, step: int) -> tuple[list[float], float] | None:
+        """Each seat's seconds left at the start of its turn as of ``step``, and when the current turn began."""
+        clock = live.options.get("clock")
+        if clock is None:
+            return None
+        seats = live.record.seats
+        remaining = [float(clock.get("budget", clock.get("per_move")))] * len(seats)
+        turn_start = float(live.options.get("created", 0.0))
+        for record in live.steps[:step]:
+            player = record.player
+            if 0 <= player < len(seats) and seats[player] == HUMAN and "budget" in clock:
+                if record.stand_in:
+                    remaining[player] = float(clock["increment"])
+                else:
+                    used = record.at - turn_start
+                    remaining[player] = max(remaining[player] - used, 0.0) + float(clock["increment"])
+            turn_start = record.at
+        return remaining, turn_start
+
+    def _deadline(self, live: _Live, step: int) -> tuple[int, float] | None:
+        """The person's seat whose clock runs at ``step``, and when it runs out; ``None`` if none runs."""
+        state = self._clock_state(live, step)
+        seat = live.game.current_player(live.states[step])
+        if state is None or not 0 <= seat < len(live.record.seats) or live.record.seats[seat] != HUMAN:
+            return None
+        remaining, turn_start = state
+        return seat, turn_start + remaining[seat]
+
+    def _clocks(self, live: _Live, step: int) -> list[dict[str, object]] | None:
+        """Each person's seat's clock as of ``step``: seconds left at the start of its turn, and when it runs out."""
+        state = self._clock_state(live, step)
+        if state is None:
+            return None
+        remaining, _ = state
+        running = self._deadline(live, step)
+        return [
+            {
+                "seat": index,
+                "remaining_ms": round(remaining[index] * 1000),
+                "deadline_ms": round(running[1] * 1000) if running is not None and running[0] == index else None,
+            }
+            for index, kind in enumerate(live.record.seats)
+            if kind == HUMAN
+        ]
+
+    def _spectator_end(self, live: _Live, ends: list[int]) -> int:
+        """The last batch end spectators may see: ``spectator_delay`` steps behind, until the game is over."""
+        if self.spectators(live.record.id) == "nobody":
+            raise ServerError(403, "no-spectators", "this match allows no spectators")
+        delay = int(live.options.get("spectator_delay", 0))
+        if not delay or live.game.is_over(live.states[ends[-1]]):
+            return ends[-1]
+        return max((end for end in ends if end <= ends[-1] - delay), default=0)
+
+    def spectators(self, match_id: str) -> str:
+        """Who may watch a match: ``"anyone"`` or ``"nobody"``."""
+        return str(self._load(match_id).options.get("spectators", "anyone"))
+
+    def authenticate_any(self, match_id: str, secret: str) -> None:
+        """Refuse unless ``secret`` is the secret of one of the match's seats or its chance secret."""
+        record = self._load(match_id).record
+        expected = [h for h in (*record.secret_hashes, record.chance_hash) if h]
+        if not any(hmac.compare_digest(_hash(secret), h) for h in expected):
+            raise ServerError(403, "forbidden", "this match's replay is for its players: send a seat's secret")
+
+    def held_seq(self, match_id: str) -> int | None:
+        """The last sequence number of a match as this process holds it in memory (no database read), or ``None``."""
+        live = self._live.get(match_id)
+        return None if live is None else live.ends[-1]
 
     def live_ends(self, match_id: str) -> list[int]:
         """The step count after each committed batch of a match, ``0`` first: its sequence numbers so far."""
         return list(self._load(match_id).ends)
 
-    def stream(self, match_id: str, seat: int | None, since: int | None) -> list[dict[str, object]]:
+    def stream(
+        self, match_id: str, seat: int | None, since: int | None, *, refresh: bool = True
+    ) -> list[dict[str, object]]:
         """What a connection of ``seat`` (``None``: a spectator) that has seen up to ``since`` is to be sent.
 
         Every message to a seat carries ``seq``, the step count after the
@@ -418,10 +575,14 @@ class MatchService:
         or, when ``since`` is ``None``, not a batch end of this match, or more
         than :data:`MAX_BACKLOG` batches behind, the current answer alone
         marked ``"resync": true``. ``seat`` must have been authenticated; no
-        message holds anything that seat may not see.
+        message holds anything that seat may not see. Without ``refresh``
+        the match is taken as this process holds it (after its own commits).
         """
-        live = self._load(match_id)
+        live = self._load(match_id, refresh=refresh)
         ends = list(live.ends)  # a snapshot: batches are appended whole
+        if seat is None:
+            last = self._spectator_end(live, ends)
+            ends = ends[: ends.index(last) + 1]
         if since is not None and since == ends[-1]:
             return []
         position = _index(ends, since)
@@ -434,7 +595,7 @@ class MatchService:
     def spectate(self, match_id: str, *, picture: bool = False) -> dict[str, object]:
         """What anyone may watch of a match: the public view, its events, the result (no secret needed)."""
         live = self._load(match_id)
-        return self._answer(live, live.ends[-1], None, picture=picture)
+        return self._answer(live, self._spectator_end(live, list(live.ends)), None, picture=picture)
 
     def replay(self, match_id: str, *, digests: bool = False) -> AnyReplay:
         """The finished match as a replay (refused before the end: a seed tells every hidden card).
@@ -489,6 +650,9 @@ class MatchService:
                 live = self._load(match_id)
             except ServerError:  # removed meanwhile
                 continue
+            except Exception:  # a match the rules cannot replay: say so, and let the others be swept
+                _log.exception("match %s cannot be read; left alone", match_id)
+                continue
             with live.lock:
                 self._refresh(live)
                 if live.game.is_over(live.states[-1]):
@@ -502,7 +666,7 @@ class MatchService:
                     counts["closed"] += 1
                     continue
                 try:
-                    self._commit(live, len(live.steps), pending)
+                    self._commit(live, len(live.steps), pending, reason="abandoned")
                 except ServerError:  # a person moved meanwhile, through another process: not abandoned
                     continue
                 counts["played_out"] += 1
@@ -531,7 +695,7 @@ class MatchService:
         seen = _field(request, "step", int)
         if seen is None or seen < 0:
             raise ServerError(400, "malformed", "step must be the step number the client saw", "$.step")
-        live = self._load(match_id)
+        live = self._load(match_id, refresh=False)  # refreshed below, under the match's lock
         try:
             action = from_json_value(request.get("action"), live.game.action_type)
         except OfrendaRulesError as exc:
@@ -562,7 +726,7 @@ class MatchService:
             batch = len(live.steps)
             pending = [(seat, action, live.game.apply(state, action))]
             pending.extend(self._bot_steps(live, pending[-1][2], batch + 1))
-            self._commit(live, batch, pending)
+            self._commit(live, batch, pending, own=True)
             return self._answer(live, len(live.steps), seat)
 
     def _bot_steps(self, live: _Live, state: Any, number: int, stand_in: bool = False) -> list[tuple[int, Any, Any]]:
@@ -578,32 +742,85 @@ class MatchService:
             player = game.current_player(state)
             if player in (TERMINAL, CHANCE) or (seats[player] == HUMAN and not stand_in):
                 break
-            kind = seats[player]
-            if kind == HUMAN:
-                kind = "reference" if game.reference_bot is not None else "random"
-            if kind == "reference":
-                action = game.reference_bot(state)
-            else:
-                rng = Rng((live.record.bot_seed + (number + len(steps)) * 0x9E3779B97F4A7C15) & MASK64)
-                legal = game.legal_actions(state)
-                index, _ = rng.below(len(legal))
-                action = legal[index]
+            action = self._bot_move(live, state, seats[player], number + len(steps))
             state = game.apply(state, action)
             steps.append((player, action, state))
         return steps
+
+    def _bot_move(self, live: _Live, state: Any, kind: str, number: int) -> Any:
+        """The move of bot ``kind`` at step ``number`` (a person's seat: the reference bot, else the random one)."""
+        game = live.game
+        if kind == HUMAN:
+            kind = "reference" if game.reference_bot is not None else "random"
+        if kind == "reference":
+            return game.reference_bot(state)
+        rng = Rng((live.record.bot_seed + number * 0x9E3779B97F4A7C15) & MASK64)
+        legal = game.legal_actions(state)
+        index, _ = rng.below(len(legal))
+        return legal[index]
+
+    def tick(self) -> list[str]:
+        """Move for every person's seat whose clock ran out, in the matches this process holds; their ids.
+
+        The server's bot (the game's reference bot, else the random bot) makes
+        the seat's move, then the bots' seats reply as usual; the step is
+        marked ``"timeout"`` in every answer's ``stand_ins``. A match another
+        process moved meanwhile is left alone.
+        """
+        now = self.clock()
+        with self._guard:
+            held = [live for live in self._live.values() if live.options.get("clock") is not None]
+        moved: list[str] = []
+        for live in held:
+            running = self._deadline(live, live.ends[-1])
+            if running is None or running[1] > now:
+                continue
+            with live.lock:
+                self._refresh(live)
+                running = self._deadline(live, len(live.steps))
+                if running is None or running[1] > now:
+                    continue
+                seat, state = running[0], live.states[-1]
+                batch = len(live.steps)
+                action = self._bot_move(live, state, HUMAN, batch)
+                pending = [(seat, action, live.game.apply(state, action))]
+                pending.extend(self._bot_steps(live, pending[-1][2], batch + 1))
+                try:
+                    self._commit(live, batch, pending, reason="timeout")
+                except ServerError:
+                    continue
+                moved.append(live.record.id)
+        return moved
 
     def _advance_bots(self, live: _Live) -> None:
         pending = self._bot_steps(live, live.states[-1], len(live.steps))
         if pending:
             self._commit(live, len(live.steps), pending)
 
-    def _commit(self, live: _Live, batch: int, pending: list[tuple[int, Any, Any]]) -> None:
+    def _commit(
+        self, live: _Live, batch: int, pending: list[tuple[int, Any, Any]], *, own: bool = False, reason: str = ""
+    ) -> None:
+        """Commit a batch, then add it to the match in memory.
+
+        With ``own`` its first step is the submitting seat's; any other step of
+        a person's seat was made by the server's bot, marked ``reason``
+        (``"timeout"``, ``"abandoned"``).
+        """
+        now = self.clock()
+        seats = live.record.seats
         records = [
-            StepRecord(batch + offset, player, canonical_json(to_json_value(action, live.game.action_type)), batch)
+            StepRecord(
+                batch + offset,
+                player,
+                canonical_json(to_json_value(action, live.game.action_type)),
+                batch,
+                now,
+                reason if 0 <= player < len(seats) and seats[player] == HUMAN and not (own and offset == 0) else "",
+            )
             for offset, (player, action, _) in enumerate(pending)
         ]
         finished = live.game.is_over(pending[-1][2])
-        if not self.store.append(live.record.id, records, at=self.clock(), finished=finished):
+        if not self.store.append(live.record.id, records, at=now, finished=finished):
             self._refresh(live)
             raise ServerError(
                 409, "stale-step", f"another submission took step {batch}; the match is at step {len(live.steps)}"

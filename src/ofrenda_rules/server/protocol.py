@@ -22,6 +22,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from ofrenda_rules import __version__
+from ofrenda_rules.picks import Pick
 from ofrenda_rules.registry import games
 from ofrenda_rules.schema import JsonSchema, json_schema
 
@@ -35,7 +36,9 @@ __all__ = [
     "Hello",
     "PublicMatch",
     "SeatAnswer",
+    "SeatClock",
     "SpectatorAnswer",
+    "StandIn",
     "Submission",
     "WatchHello",
     "openapi",
@@ -54,6 +57,13 @@ class CreateRequest:
     """Who plays each seat -- ``"human"``, ``"random"`` or ``"reference"``; a person in every seat when absent."""
     seed: int | None = None
     """The game's seed in ``[0, 2**64)``; a fresh one when absent, an unseeded match when ``null``."""
+    spectators: Literal["anyone", "nobody"] = "anyone"
+    """Who may watch: anyone with the match's id (its link), or nobody (then the replay is the players' alone)."""
+    spectator_delay: int = 0
+    """How many steps spectators lag behind, until the game is over (then they see it all)."""
+    clock: object = None
+    """A clock for every person's seat: ``{"per_move": SECONDS}`` or ``{"budget": SECONDS, "increment":
+    SECONDS}``; when it runs out the server's bot (the reference bot, else the random one) moves for the seat."""
 
 
 @attrs.frozen
@@ -107,6 +117,30 @@ class ChanceOutcome:
 
 
 @attrs.frozen
+class StandIn:
+    """A step the server's bot made for a person's seat."""
+
+    step: int
+    """The step's number."""
+    seat: int
+    """The seat it moved for."""
+    reason: Literal["timeout", "abandoned"]
+    """Why: the seat's clock ran out, or the match was abandoned."""
+
+
+@attrs.frozen
+class SeatClock:
+    """A person's seat's clock."""
+
+    seat: int
+    """The seat."""
+    remaining_ms: int
+    """Milliseconds left at the start of the current turn (per-move clocks: the time per move)."""
+    deadline_ms: int | None = None
+    """When the seat's clock runs out (milliseconds since the epoch, the server's clock), while it is to move."""
+
+
+@attrs.frozen
 class SeatAnswer:
     """What a seat is told: ``GET .../seats/{seat}``, the answer to a submission, and every WebSocket push."""
 
@@ -133,6 +167,8 @@ class SeatAnswer:
     """The seat's legal actions when it is to move (else empty)."""
     legal_descriptions: tuple[str, ...] | None = None
     """The legal actions in words, in the same order."""
+    legal_picks: tuple[tuple[Pick, ...], ...] | None = None
+    """Each legal action as a path of picks on the picture (same order; see :mod:`ofrenda_rules.picks`)."""
     picture: str | None = None
     """The SVG picture of the view, when asked for with ``?picture=1``."""
     chance_outcomes: tuple[ChanceOutcome, ...] | None = None
@@ -141,6 +177,10 @@ class SeatAnswer:
     """The game's ``Outcome`` once the game is over."""
     result_text: str | None = None
     """The result in words."""
+    stand_ins: tuple[StandIn, ...] = ()
+    """Every step so far that the server's bot made for a person's seat (recorded in the match's steps)."""
+    clocks: tuple[SeatClock, ...] | None = None
+    """The people's seats' clocks, in a match with a clock."""
     resync: bool | None = None
     """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
     unknown or too old; the client takes it whatever ``prev`` says."""
@@ -183,6 +223,10 @@ class SpectatorAnswer:
     """The game's ``Outcome`` once the game is over."""
     result_text: str | None = None
     """The result in words."""
+    stand_ins: tuple[StandIn, ...] = ()
+    """Every step so far that the server's bot made for a person's seat (recorded in the match's steps)."""
+    clocks: tuple[SeatClock, ...] | None = None
+    """The people's seats' clocks, in a match with a clock."""
     resync: bool | None = None
     """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
     unknown or too old; the client takes it whatever ``prev`` says."""
@@ -206,6 +250,12 @@ class PublicMatch:
     """The number of steps applied."""
     over: bool
     """Whether the game is over."""
+    spectators: Literal["anyone", "nobody"] = "anyone"
+    """Who may watch."""
+    spectator_delay: int = 0
+    """How many steps spectators lag behind."""
+    clock: object = None
+    """The match's clock setting (``{"per_move": S}`` or ``{"budget": S, "increment": S}``), if any."""
     result: object = None
     """The game's ``Outcome`` once the game is over."""
 

@@ -51,6 +51,8 @@ class MatchRecord:
     """SHA-256 (hex) of the chance secret of an unseeded match; empty for a seeded one."""
     bot_seed: int
     """Seed of the bots' choices."""
+    options_json: str = "{}"
+    """The match's options as JSON: spectators, spectator delay, clock, creation time (see ``MatchService.create``)."""
 
 
 @attrs.frozen
@@ -65,6 +67,10 @@ class StepRecord:
     """The action as the library's canonical JSON."""
     batch: int
     """The number of the first step of the batch it was committed with (its answer is the state after the batch)."""
+    at: float = 0.0
+    """When it was committed (seconds since the epoch, the server's clock)."""
+    stand_in: str = ""
+    """Why a bot moved for a person's seat (``"timeout"``, ``"abandoned"``), or ``""``: the seat's own move."""
 
 
 class Store(Protocol):
@@ -129,15 +135,72 @@ CREATE TABLE IF NOT EXISTS steps (
 CREATE TABLE IF NOT EXISTS activity (
     match_id TEXT PRIMARY KEY REFERENCES matches(id),
     active REAL NOT NULL,
-    finished REAL
+    finished REAL,
+    options_json TEXT NOT NULL DEFAULT '{}'
 );
 CREATE INDEX IF NOT EXISTS activity_finished ON activity(finished);
 """
 
-_BACKFILL = "INSERT INTO {a} SELECT id, {now}, NULL FROM {m} WHERE id NOT IN (SELECT match_id FROM {a})"
+_BACKFILL = "INSERT INTO {a} (match_id, active) SELECT id, {now} FROM {m} WHERE id NOT IN (SELECT match_id FROM {a})"
 """Give every match of a database written before the activity table a row, active now."""
 
 _SEPARATOR = "\n"
+
+
+@attrs.define(eq=False)
+class _Pending:
+    """A batch waiting to be committed with whatever else waits at the same moment (group commit)."""
+
+    match_id: str
+    rows: list[tuple[object, ...]]
+    at: float
+    finished: bool
+    done: bool = False
+    ok: bool = False
+    error: BaseException | None = None
+
+
+class _GroupCommit:
+    """Group commit: each caller queues its batch; whoever holds the commit lock commits every queued batch.
+
+    The batches waiting at the same moment go into one transaction, each in a
+    savepoint of its own (a batch whose step number is taken is rolled back
+    alone); every caller returns only once the transaction holding its batch
+    is committed, so each acknowledgement still follows its durable commit.
+    """
+
+    def __init__(self, lock: threading.Lock, commit: Callable[[list[_Pending]], None]) -> None:
+        self._lock = lock
+        self._commit = commit
+        self._queue: list[_Pending] = []
+        self._queue_lock = threading.Lock()
+        self.groups = 0
+        """Transactions committed (for the benchmark)."""
+        self.batches = 0
+        """Batches committed in them."""
+
+    def append(self, match_id: str, rows: list[tuple[object, ...]], at: float, finished: bool) -> bool:
+        pending = _Pending(match_id, rows, at, finished)
+        with self._queue_lock:
+            self._queue.append(pending)
+        with self._lock:
+            if not pending.done:
+                with self._queue_lock:
+                    group, self._queue = self._queue, []
+                try:
+                    self._commit(group)
+                    self.groups += 1
+                    self.batches += len(group)
+                except BaseException as exc:
+                    for other in group:
+                        other.ok, other.error = False, exc
+                    raise
+                finally:
+                    for other in group:
+                        other.done = True
+        if pending.error is not None:
+            raise pending.error
+        return pending.ok
 
 
 def _header_row(match: MatchRecord, seed: Callable[[int], object]) -> tuple[object, ...]:
@@ -165,12 +228,17 @@ def _header(row: Sequence[Any]) -> MatchRecord:
         secret_hashes=tuple(row[5].split(_SEPARATOR)),
         chance_hash=row[6],
         bot_seed=int(row[7]),
+        options_json=row[8] if len(row) > 8 and row[8] is not None else "{}",
     )
 
 
 def _step_rows(match_id: str, steps: Sequence[StepRecord]) -> list[tuple[object, ...]]:
     """A batch of steps as rows of the steps table."""
-    return [(match_id, s.number, s.player, s.action_json, s.batch) for s in steps]
+    return [(match_id, s.number, s.player, s.action_json, s.batch, s.at, s.stand_in) for s in steps]
+
+
+_STEP_COLUMNS = "(match_id, number, player, action_json, batch, committed_at, stand_in)"
+_READ_STEPS = "SELECT number, player, action_json, batch, committed_at, stand_in FROM {steps}"
 
 
 class SqliteStore:
@@ -185,17 +253,33 @@ class SqliteStore:
         self.path = str(path)
         """The database file."""
         self._lock = threading.Lock()
+        self._group = _GroupCommit(self._lock, self._commit_group)
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(steps)")}
+        if "options_json" not in {row[1] for row in self._db.execute("PRAGMA table_info(activity)")}:
+            self._db.execute("ALTER TABLE activity ADD COLUMN options_json TEXT NOT NULL DEFAULT '{}'")
+        if "committed_at" not in columns:  # a database from before clocks
+            self._db.execute("ALTER TABLE steps ADD COLUMN committed_at REAL NOT NULL DEFAULT 0")
+            self._db.execute("ALTER TABLE steps ADD COLUMN stand_in TEXT NOT NULL DEFAULT ''")
         self._db.execute(_BACKFILL.format(a="activity", m="matches", now=repr(time.time())))
+        # Reads go through a connection of their own, so that they never wait for a commit's fsync (WAL
+        # lets a reader see the last committed state while a writer commits).
+        if self.path == ":memory:":
+            self._reader, self._read_lock = self._db, self._lock
+        else:
+            self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._read_lock = threading.Lock()
 
     def close(self) -> None:
         """Close the database."""
         with self._lock:
             self._db.close()
+        with self._read_lock:
+            self._reader.close()
 
     def create(self, match: MatchRecord, *, at: float = 0.0) -> None:
         """Store a new match, active at ``at``."""
@@ -204,7 +288,7 @@ class SqliteStore:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
-                self._db.execute("INSERT INTO activity VALUES (?, ?, NULL)", (match.id, at))
+                self._db.execute("INSERT INTO activity VALUES (?, ?, NULL, ?)", (match.id, at, match.options_json))
                 self._db.execute("COMMIT")
             except sqlite3.IntegrityError as exc:
                 self._db.execute("ROLLBACK")
@@ -216,43 +300,57 @@ class SqliteStore:
 
     def match(self, match_id: str) -> MatchRecord | None:
         """The header of a match, or ``None``."""
-        with self._lock:
-            row = self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+        with self._read_lock:
+            row = self._reader.execute(
+                "SELECT m.*, a.options_json FROM matches m LEFT JOIN activity a ON a.match_id = m.id WHERE m.id = ?",
+                (match_id,),
+            ).fetchone()
         if row is None:
             return None
         return _header(row)
 
     def steps(self, match_id: str, since: int) -> list[StepRecord]:
         """The steps numbered ``since`` and after, in order."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT number, player, action_json, batch FROM steps"
-                " WHERE match_id = ? AND number >= ? ORDER BY number",
+        with self._read_lock:
+            rows = self._reader.execute(
+                _READ_STEPS.format(steps="steps") + " WHERE match_id = ? AND number >= ? ORDER BY number",
                 (match_id, since),
             ).fetchall()
-        return [StepRecord(*row) for row in rows]
+        return [StepRecord(row[0], row[1], row[2], row[3], float(row[4]), row[5]) for row in rows]
 
     def append(self, match_id: str, steps: Sequence[StepRecord], *, at: float = 0.0, finished: bool = False) -> bool:
-        """Commit a batch of steps atomically; ``False`` (nothing written) when a number is already taken."""
-        rows = _step_rows(match_id, steps)
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                self._db.executemany("INSERT INTO steps VALUES (?, ?, ?, ?, ?)", rows)
-                self._db.execute(
-                    "UPDATE activity SET active = ?, finished = CASE WHEN ? THEN ? ELSE finished END"
-                    " WHERE match_id = ?",
-                    (at, finished, at, match_id),
-                )
-                self._db.execute("COMMIT")
-            except sqlite3.IntegrityError:
+        """Commit a batch of steps atomically; ``False`` (nothing written) when a number is already taken.
+
+        Batches appended at the same moment by several threads share one
+        transaction (group commit); each call returns after that commit.
+        """
+        return self._group.append(match_id, _step_rows(match_id, steps), at, finished)
+
+    def _commit_group(self, group: list[_Pending]) -> None:
+        """One transaction for every batch of ``group``, each in its own savepoint (the caller holds the lock)."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            for pending in group:
+                self._db.execute("SAVEPOINT batch")
+                try:
+                    self._db.executemany(
+                        f"INSERT INTO steps {_STEP_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?)", pending.rows
+                    )
+                    self._db.execute(
+                        "UPDATE activity SET active = ?, finished = CASE WHEN ? THEN ? ELSE finished END"
+                        " WHERE match_id = ?",
+                        (pending.at, pending.finished, pending.at, pending.match_id),
+                    )
+                    pending.ok = True
+                except sqlite3.IntegrityError:
+                    self._db.execute("ROLLBACK TO batch")
+                    pending.ok = False
+                self._db.execute("RELEASE batch")
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
-                return False
-            except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
-        return True
+            raise
 
     def count(self) -> int:
         """How many matches are live: stored and not finished."""
@@ -312,8 +410,12 @@ CREATE TABLE IF NOT EXISTS ofrenda_steps (
 CREATE TABLE IF NOT EXISTS ofrenda_activity (
     match_id TEXT PRIMARY KEY REFERENCES ofrenda_matches(id),
     active DOUBLE PRECISION NOT NULL,
-    finished DOUBLE PRECISION
+    finished DOUBLE PRECISION,
+    options_json TEXT NOT NULL DEFAULT '{}'
 );
+ALTER TABLE ofrenda_activity ADD COLUMN IF NOT EXISTS options_json TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE ofrenda_steps ADD COLUMN IF NOT EXISTS committed_at DOUBLE PRECISION NOT NULL DEFAULT 0;
+ALTER TABLE ofrenda_steps ADD COLUMN IF NOT EXISTS stand_in TEXT NOT NULL DEFAULT '';
 CREATE INDEX IF NOT EXISTS ofrenda_activity_finished ON ofrenda_activity(finished);
 """
 
@@ -341,16 +443,21 @@ class PostgresStore:
         """The connection URL."""
         self._psycopg = psycopg
         self._lock = threading.Lock()
+        self._group = _GroupCommit(self._lock, self._commit_group)
         self._db = psycopg.connect(url, autocommit=True)
         with self._db.transaction():
             self._db.execute("SELECT pg_advisory_xact_lock(7243901)")  # one process creates the tables
             self._db.execute(_POSTGRES_SCHEMA)
             self._db.execute(_BACKFILL.format(a="ofrenda_activity", m="ofrenda_matches", now=repr(time.time())))
+        self._reader = psycopg.connect(url, autocommit=True)  # reads never wait for a commit
+        self._read_lock = threading.Lock()
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connections."""
         with self._lock:
             self._db.close()
+        with self._read_lock:
+            self._reader.close()
 
     def create(self, match: MatchRecord, *, at: float = 0.0) -> None:
         """Store a new match, active at ``at``."""
@@ -359,45 +466,62 @@ class PostgresStore:
             try:
                 with self._db.transaction():
                     self._db.execute("INSERT INTO ofrenda_matches VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
-                    self._db.execute("INSERT INTO ofrenda_activity VALUES (%s, %s, NULL)", (match.id, at))
+                    self._db.execute(
+                        "INSERT INTO ofrenda_activity VALUES (%s, %s, NULL, %s)", (match.id, at, match.options_json)
+                    )
             except self._psycopg.errors.UniqueViolation as exc:
                 raise ValueError(f"match id {match.id!r} is taken") from exc
 
     def match(self, match_id: str) -> MatchRecord | None:
         """The header of a match, or ``None``."""
-        with self._lock:
-            row = self._db.execute("SELECT * FROM ofrenda_matches WHERE id = %s", (match_id,)).fetchone()
+        with self._read_lock:
+            row = self._reader.execute(
+                "SELECT m.*, a.options_json FROM ofrenda_matches m"
+                " LEFT JOIN ofrenda_activity a ON a.match_id = m.id WHERE m.id = %s",
+                (match_id,),
+            ).fetchone()
         if row is None:
             return None
         return _header(row)
 
     def steps(self, match_id: str, since: int) -> list[StepRecord]:
         """The steps numbered ``since`` and after, in order."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT number, player, action_json, batch FROM ofrenda_steps"
-                " WHERE match_id = %s AND number >= %s ORDER BY number",
+        with self._read_lock:
+            rows = self._reader.execute(
+                _READ_STEPS.format(steps="ofrenda_steps") + " WHERE match_id = %s AND number >= %s ORDER BY number",
                 (match_id, since),
             ).fetchall()
-        return [StepRecord(*row) for row in rows]
+        return [StepRecord(row[0], row[1], row[2], row[3], float(row[4]), row[5]) for row in rows]
 
     def append(self, match_id: str, steps: Sequence[StepRecord], *, at: float = 0.0, finished: bool = False) -> bool:
-        """Commit a batch of steps atomically and notify; ``False`` (nothing written) when a number is taken."""
-        rows = _step_rows(match_id, steps)
-        with self._lock:
-            try:
-                with self._db.transaction():
-                    with self._db.cursor() as cursor:
-                        cursor.executemany("INSERT INTO ofrenda_steps VALUES (%s, %s, %s, %s, %s)", rows)
-                    self._db.execute(
-                        "UPDATE ofrenda_activity SET active = %s,"
-                        " finished = CASE WHEN %s THEN %s ELSE finished END WHERE match_id = %s",
-                        (at, finished, at, match_id),
-                    )
-                    self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, match_id))
-            except (self._psycopg.errors.UniqueViolation, self._psycopg.errors.ForeignKeyViolation):
-                return False
-        return True
+        """Commit a batch of steps atomically and notify; ``False`` (nothing written) when a number is taken.
+
+        Batches appended at the same moment by several threads share one
+        transaction (group commit); each call returns after that commit.
+        """
+        return self._group.append(match_id, _step_rows(match_id, steps), at, finished)
+
+    def _commit_group(self, group: list[_Pending]) -> None:
+        """One transaction for every batch of ``group``, each in a savepoint, one notice per match committed."""
+        taken = (self._psycopg.errors.UniqueViolation, self._psycopg.errors.ForeignKeyViolation)
+        with self._db.transaction():
+            for pending in group:
+                try:
+                    with self._db.transaction(), self._db.cursor() as cursor:
+                        cursor.executemany(
+                            f"INSERT INTO ofrenda_steps {_STEP_COLUMNS} VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                            pending.rows,
+                        )
+                        cursor.execute(
+                            "UPDATE ofrenda_activity SET active = %s,"
+                            " finished = CASE WHEN %s THEN %s ELSE finished END WHERE match_id = %s",
+                            (pending.at, pending.finished, pending.at, pending.match_id),
+                        )
+                    pending.ok = True
+                except taken:
+                    pending.ok = False
+            for match_id in dict.fromkeys(p.match_id for p in group if p.ok):
+                self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, match_id))
 
     def listen(self, changed: Callable[[str], None], stop: threading.Event) -> None:
         """Call ``changed(match_id)`` for every batch any process commits, until ``stop`` is set (a thread's loop).

@@ -75,6 +75,13 @@
       for (var seat = 0; seat < count; seat++) { kinds.push($("seat-" + seat).value); }
       var body = { game: $("game").value, config: { players: count }, seats: kinds };
       if ($("seed").value.trim() !== "") { body.seed = Number($("seed").value.trim()); }
+      var clock = $("clock").value.split("-");
+      if (clock[0] === "move") { body.clock = { per_move: Number(clock[1]) }; }
+      if (clock[0] === "budget") { body.clock = { budget: Number(clock[1]), increment: Number(clock[2]) }; }
+      body.spectators = $("spectators").value;
+      if ($("delay").value.trim() !== "" && $("delay").value.trim() !== "0") {
+        body.spectator_delay = Number($("delay").value.trim());
+      }
       api("POST", "/matches", body).then(function (created) {
         $("created").hidden = false;
         $("links").innerHTML = "";
@@ -97,6 +104,10 @@
     $("table").hidden = false;
     var path = "/matches/" + encodeURIComponent(match) + "/seats/" + seat;
     var current = null;
+    var board = new window.OfrendaPicks.Board({
+      picture: $("picture"), list: $("moves"), back: $("back"), sofar: $("sofar"),
+      narration: $("narration"), log: $("events"), play: function (action) { play(action); }
+    });
 
     function show(answer) {
       if (answer.error) { text($("problem"), answer.error.message); return; }
@@ -110,21 +121,40 @@
         result = answer.result.winners.length ? "Won by seat " + answer.result.winners.join(", seat ") : "Nobody wins";
       }
       text($("result"), result);
-      var events = $("events");
-      events.innerHTML = "";
-      (answer.events || []).forEach(function (line) {
-        var item = document.createElement("li"); item.textContent = line; events.appendChild(item);
+      showClocks(answer);
+      var standIns = $("stand-ins");
+      standIns.innerHTML = "";
+      (answer.stand_ins || []).forEach(function (standIn) {
+        var item = document.createElement("li");
+        item.className = "stand-in";
+        item.textContent = "Step " + standIn.step + ": the server's bot moved for seat " + standIn.seat +
+          (standIn.reason === "timeout" ? " (out of time)" : " (abandoned)");
+        standIns.appendChild(item);
       });
-      var moves = $("moves");
-      moves.innerHTML = "";
-      (answer.legal_actions || []).forEach(function (action, index) {
-        var button = document.createElement("button");
-        button.type = "button";
-        button.className = "move";
-        button.textContent = answer.legal_descriptions[index];
-        button.onclick = function () { play(action); };
-        var item = document.createElement("li"); item.appendChild(button); moves.appendChild(item);
-      });
+      board.show(answer, seat); // picks on the picture, the short list of choices, the event log (picks.js)
+    }
+
+    // The clocks: each person's seat's time left; the running one counts down to its deadline (server time).
+    var clockTimer = null;
+    function showClocks(answer) {
+      var list = $("clocks");
+      if (clockTimer !== null) { window.clearInterval(clockTimer); clockTimer = null; }
+      function draw() {
+        list.innerHTML = "";
+        (answer.clocks || []).forEach(function (clock) {
+          var left = clock.remaining_ms;
+          if (clock.deadline_ms !== null && !answer.over) { left = Math.max(clock.deadline_ms - Date.now(), 0); }
+          var seconds = Math.ceil(left / 1000);
+          var item = document.createElement("li");
+          item.className = "clock" + (clock.deadline_ms !== null && !answer.over ? " running" : "");
+          item.setAttribute("data-seat", String(clock.seat));
+          item.textContent = "Seat " + clock.seat + (clock.seat === seat ? " (you)" : "") + ": " +
+            Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+          list.appendChild(item);
+        });
+      }
+      draw();
+      if ((answer.clocks || []).length && !answer.over) { clockTimer = window.setInterval(draw, 500); }
     }
 
     function refresh() {

@@ -1,0 +1,96 @@
+"""The WebSocket connections of one server process and the stream each is sent (sequence numbers in order)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+
+import attrs
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket
+
+from ofrenda_rules.server.matches import MatchService
+
+__all__ = ["Connection", "Hub"]
+
+
+@attrs.define(eq=False)
+class Connection:
+    """One WebSocket of a seat (``seat is None``: a spectator) and the last sequence number it was sent."""
+
+    socket: WebSocket
+    seat: int | None
+    seen: int | None
+    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    """Held while sending, so that messages leave in sequence order."""
+
+    async def send(self, payload: dict[str, object]) -> None:
+        """Send a reply that is not part of the stream (an error), tagged with the stream's position."""
+        async with self.lock:
+            await self.socket.send_json({**payload, "seq": self.seen})
+
+
+class Hub:
+    """The WebSocket connections of this process, by match; each is sent its own seat's stream."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.connections: defaultdict[str, set[Connection]] = defaultdict(set)
+        """Each match's connections."""
+
+    async def catch_up(self, match_id: str, connection: Connection, *, refresh: bool = True) -> int:
+        """Send ``connection`` every message of its stream it has not been sent; how many were sent.
+
+        Without ``refresh`` the match is taken as this process holds it (after a commit of its own).
+        """
+        async with connection.lock:
+            stream = self.service.stream
+            seat, seen = connection.seat, connection.seen
+            messages = await run_in_threadpool(lambda: stream(match_id, seat, seen, refresh=refresh))
+            for message in messages:
+                await connection.socket.send_json(message)
+                seq = message["seq"]
+                assert isinstance(seq, int)
+                connection.seen = seq
+            return len(messages)
+
+    async def submit(self, match_id: str, connection: Connection, submission: object) -> None:
+        """Apply a seat's submission and send its connection what it has not seen, in one worker thread's call.
+
+        The connection gets its stream up to and including its own batch; a
+        retry of an old batch (nothing new to send) gets that batch's answer.
+        Raises the submission's :class:`~ofrenda_rules.server.matches.ServerError`.
+        """
+        seat = connection.seat
+        assert seat is not None
+        service = self.service
+        async with connection.lock:
+            seen = connection.seen
+
+            def work() -> tuple[dict[str, object], list[dict[str, object]]]:
+                answer = service.submit(match_id, seat, submission)
+                return answer, service.stream(match_id, seat, seen, refresh=False)
+
+            answer, messages = await run_in_threadpool(work)
+            if not messages:
+                await connection.socket.send_json(answer)
+            for message in messages:
+                await connection.socket.send_json(message)
+                seq = message["seq"]
+                assert isinstance(seq, int)
+                connection.seen = seq
+
+    async def publish(self, match_id: str, *, refresh: bool = True) -> None:
+        """Bring every connection to ``match_id`` up to date (a no-op for those that are)."""
+        held = None if refresh else self.service.held_seq(match_id)
+        for connection in list(self.connections.get(match_id, ())):
+            if held is not None and connection.seen == held and connection.seat is not None:
+                continue  # up to date already (a spectator's stream may lag: it is asked)
+            try:
+                await self.catch_up(match_id, connection, refresh=refresh)
+            except Exception:  # a closed socket, or a removed match: forget it
+                self.connections[match_id].discard(connection)
+
+    def count(self, match_id: str, seat: int | None) -> int:
+        """How many connections of this process watch ``match_id`` as ``seat`` (``None``: spectators)."""
+        return sum(1 for connection in self.connections.get(match_id, ()) if connection.seat == seat)
