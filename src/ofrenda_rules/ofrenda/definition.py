@@ -39,7 +39,6 @@ from ofrenda_rules.ofrenda.scoring import score as score
 from ofrenda_rules.ofrenda.scoring import score_bounds as score_bounds
 from ofrenda_rules.ofrenda.state import Config, State
 from ofrenda_rules.ofrenda.tally import tally as tally
-from ofrenda_rules.ofrenda.tensors import InformationStateEncoder as information_state_encoder
 from ofrenda_rules.ofrenda.tensors import encode_information_state as encode_information_state
 from ofrenda_rules.ofrenda.tensors import encode_observation as encode_observation
 from ofrenda_rules.ofrenda.tensors import information_state_shape as information_state_shape

@@ -45,7 +45,6 @@ from ofrenda_rules.ofrendados.state import (
     State,
 )
 from ofrenda_rules.ofrendados.tally import tally as tally
-from ofrenda_rules.ofrendados.tensors import InformationStateEncoder as information_state_encoder
 from ofrenda_rules.ofrendados.tensors import encode_information_state as encode_information_state
 from ofrenda_rules.ofrendados.tensors import encode_observation as encode_observation
 from ofrenda_rules.ofrendados.tensors import information_state_shape as information_state_shape

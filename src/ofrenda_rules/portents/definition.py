@@ -37,7 +37,6 @@ from ofrenda_rules.portents.scoring import score as score
 from ofrenda_rules.portents.scoring import score_bounds as score_bounds
 from ofrenda_rules.portents.state import CHALLENGES, Config, Difficulty, Phase, State
 from ofrenda_rules.portents.tally import tally as tally
-from ofrenda_rules.portents.tensors import InformationStateEncoder as information_state_encoder
 from ofrenda_rules.portents.tensors import encode_information_state as encode_information_state
 from ofrenda_rules.portents.tensors import encode_observation as encode_observation
 from ofrenda_rules.portents.tensors import information_state_shape as information_state_shape
