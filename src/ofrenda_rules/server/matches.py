@@ -726,31 +726,42 @@ class MatchService:
             words = in_protocol_words(exc, f"{_article(title)} {title} action", "action")
             raise ServerError(400, "malformed-action", words, "$.action") from None
         with live.lock:
+            if seen == len(live.steps):
+                # The usual case, a new step: decided on the match as this process holds it, without
+                # reading the store. Its commit fails if another process took the step meanwhile, and any
+                # refusal is decided again below on the match brought up to date, so every outcome is the
+                # one a read first would have given.
+                try:
+                    return self._apply_locked(live, seat, seen, action)
+                except ServerError:
+                    pass
             self._refresh(live)
-            if seen < len(live.steps):
-                done = live.steps[seen]
-                if done.player == seat and done.action_json == canonical_json(
-                    to_json_value(action, live.game.action_type)
-                ):
-                    end = max((s.number for s in live.steps if s.batch == done.batch), default=seen) + 1
-                    return live, end
-                raise ServerError(409, "stale-step", f"step {seen} is past: the match is at step {len(live.steps)}")
-            if seen > len(live.steps):
-                raise ServerError(409, "stale-step", f"step {seen} is ahead: the match is at step {len(live.steps)}")
-            state = live.states[-1]
-            to_move = live.game.current_player(state)
-            if to_move == TERMINAL:
-                raise ServerError(409, "game-over", "the match is over")
-            if to_move != seat:
-                raise ServerError(409, "not-your-turn", "it is not this seat's turn")
-            rejection = live.game.validate(state, action)
-            if rejection is not None:
-                raise ServerError(422, "illegal-action", f"{rejection.code}: {rejection.message}", "$.action")
-            batch = len(live.steps)
-            pending = [(seat, action, live.game.apply(state, action))]
-            pending.extend(self._bot_steps(live, pending[-1][2], batch + 1))
-            self._commit(live, batch, pending, own=True)
-            return live, len(live.steps)
+            return self._apply_locked(live, seat, seen, action)
+
+    def _apply_locked(self, live: _Live, seat: int, seen: int, action: Any) -> tuple[_Live, int]:
+        """Apply ``action`` of ``seat`` at step ``seen`` to the match as held (the caller holds ``live.lock``)."""
+        if seen < len(live.steps):
+            done = live.steps[seen]
+            if done.player == seat and done.action_json == canonical_json(to_json_value(action, live.game.action_type)):
+                end = max((s.number for s in live.steps if s.batch == done.batch), default=seen) + 1
+                return live, end
+            raise ServerError(409, "stale-step", f"step {seen} is past: the match is at step {len(live.steps)}")
+        if seen > len(live.steps):
+            raise ServerError(409, "stale-step", f"step {seen} is ahead: the match is at step {len(live.steps)}")
+        state = live.states[-1]
+        to_move = live.game.current_player(state)
+        if to_move == TERMINAL:
+            raise ServerError(409, "game-over", "the match is over")
+        if to_move != seat:
+            raise ServerError(409, "not-your-turn", "it is not this seat's turn")
+        rejection = live.game.validate(state, action)
+        if rejection is not None:
+            raise ServerError(422, "illegal-action", f"{rejection.code}: {rejection.message}", "$.action")
+        batch = len(live.steps)
+        pending = [(seat, action, live.game.apply(state, action))]
+        pending.extend(self._bot_steps(live, pending[-1][2], batch + 1))
+        self._commit(live, batch, pending, own=True)
+        return live, len(live.steps)
 
     def _bot_steps(self, live: _Live, state: Any, number: int, stand_in: bool = False) -> list[tuple[int, Any, Any]]:
         """The bots' moves from ``state`` until a person (or the chance secret holder) is to move.
