@@ -171,6 +171,25 @@ def in_protocol_words(error: Exception, what: str, member: str) -> str:
     return f"not {what}: {text}"
 
 
+_ACTION_JSON: Final[dict[tuple[str, object], str]] = {}
+_ACTION_JSON_SIZE: Final = 65536
+
+
+def _action_json(game: AnyGame, action: Any) -> str:
+    """An action as the canonical JSON stored for its step, remembered per game (actions are values)."""
+    try:
+        key = (game.info.name, action)
+        found = _ACTION_JSON.get(key)
+    except TypeError:  # an unhashable action: encoded every time
+        return canonical_json(to_json_value(action, game.action_type))
+    if found is None:
+        found = canonical_json(to_json_value(action, game.action_type))
+        if len(_ACTION_JSON) >= _ACTION_JSON_SIZE:
+            _ACTION_JSON.clear()
+        _ACTION_JSON[key] = found
+    return found
+
+
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -742,7 +761,7 @@ class MatchService:
         """Apply ``action`` of ``seat`` at step ``seen`` to the match as held (the caller holds ``live.lock``)."""
         if seen < len(live.steps):
             done = live.steps[seen]
-            if done.player == seat and done.action_json == canonical_json(to_json_value(action, live.game.action_type)):
+            if done.player == seat and done.action_json == _action_json(live.game, action):
                 end = max((s.number for s in live.steps if s.batch == done.batch), default=seen) + 1
                 return live, end
             raise ServerError(409, "stale-step", f"step {seen} is past: the match is at step {len(live.steps)}")
@@ -846,7 +865,7 @@ class MatchService:
             StepRecord(
                 batch + offset,
                 player,
-                canonical_json(to_json_value(action, live.game.action_type)),
+                _action_json(live.game, action),
                 batch,
                 now,
                 reason if 0 <= player < len(seats) and seats[player] == HUMAN and not (own and offset == 0) else "",
