@@ -85,7 +85,9 @@ def test_a_retry_of_an_old_batch_answers_that_batch_alone(tmp_path: Path) -> Non
     submission = {"step": first["step"], "action": first["legal_actions"][0]}
     sent, streamed = service.submit_stream(match, 0, submission, first["seq"])
     assert streamed and sent[-1]["step"] > first["step"]
-    again, streamed_again = service.submit_stream(match, 0, submission, sent[-1]["seq"])
+    seq = sent[-1]["seq"]
+    assert isinstance(seq, int)
+    again, streamed_again = service.submit_stream(match, 0, submission, seq)
     assert not streamed_again
     assert [_text(m) for m in again] == [_text(service.submit(match, 0, submission))]
     assert again[0]["step"] == sent[-1]["step"]
