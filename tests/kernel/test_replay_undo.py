@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ def _game_with_undos(name: str, seed: int) -> tuple[Replay[object, object, objec
     """A whole game by the last-legal-action bot, taking back (and replaying) up to three allowed decisions."""
     game = get_game(name)
     config = game.config_type()
-    history: History[object, object] = History.start(game, game.new_game(config, seed))
+    history: History[Any, Any] = History.start(game, game.new_game(config, seed))
     steps: list[Step[object]] = []
     undos = 0
     for _ in range(game.max_steps(config)):
@@ -84,7 +85,9 @@ def test_an_undo_step_naming_another_action_is_a_divergence() -> None:
 def test_a_record_leaves_out_the_undo_and_the_step_it_took_back() -> None:
     replay, undos = _game_with_undos("portents", 7)
     standing = [step for step in replay.steps if not step.undo]
-    plain = Replay(game="portents", config=replay.config, seed=7, steps=(), result=replay.result)
+    plain: Replay[object, object, object, object] = Replay(
+        game="portents", config=replay.config, seed=7, steps=(), result=replay.result
+    )
     record = to_record(replay)
     moves = [line for line in record.splitlines() if line[:1].isdigit()]
     assert len(moves) == len(standing) - undos
