@@ -21,11 +21,13 @@ from starlette.testclient import TestClient
 
 from ofrenda_rules.registry import get_game
 from ofrenda_rules.replay import load_replay, verify
+from ofrenda_rules.schema import check
 from ofrenda_rules.serialization import to_json_value
 from ofrenda_rules.server.app import create_app
 from ofrenda_rules.server.matches import MatchService
 from ofrenda_rules.server.store import PostgresStore, SqliteStore, Store
 from ofrenda_rules.undo import History
+from tests.server.test_protocol import schema_of
 
 STORES = ["sqlite"] + (["postgresql"] if os.environ.get("OFRENDA_POSTGRES_URL") else [])
 GAME = get_game("portents")
@@ -113,6 +115,8 @@ def run_match(api: TestClient, match: str, secrets: dict[str, str], lit: Any, pu
         refused = act(api, match, 1, secrets["1"], {"step": 2, "undo": True}, "undo")
         assert refused.status_code == 409
         assert refused.json()["error"]["code"] == "not-your-decision"
+        assert check(refused.json(), schema_of("ErrorAnswer")) == []
+        assert check({"step": 2, "undo": True}, schema_of("UndoRequest")) == []
         assert view(api, match, 1, secrets["1"]) == before
         assert service_of(api)._load(match).states[-1] == pushed
         # Over the WebSocket the same refusal is a reply, not part of the stream.
@@ -127,12 +131,14 @@ def run_match(api: TestClient, match: str, secrets: dict[str, str], lit: Any, pu
         assert answer["view"] == to_json_value(GAME.observe(lit, 0))
         assert answer["undone"]["seat"] == 0 and answer["undone"]["description"]
         assert answer["events"][0] == answer["undone"]["text"]
+        assert check(answer, schema_of("SeatAnswer")) == []
         assert answer["undo"]["code"] == "not-your-decision"  # the light before it is Seat 2's
         assert service_of(api)._load(match).states[-1] == lit
         pushed_to_other = socket.receive_json()
         assert pushed_to_other["seq"] == 3 and pushed_to_other["prev"] == 2
         assert pushed_to_other["undone"] == {"seat": 0, "text": "Seat 1 took back a decision"}
         assert pushed_to_other["view"] == to_json_value(GAME.observe(lit, 1))
+        assert check(pushed_to_other, schema_of("SeatAnswer")) == []
         # A retry of the accepted undo gets the same answer and changes nothing.
         again = act(api, match, 0, secrets["0"], {"step": 2, "undo": True}, "undo")
         assert again.status_code == 200 and again.json() == answer
@@ -144,6 +150,7 @@ def run_match(api: TestClient, match: str, secrets: dict[str, str], lit: Any, pu
         assert service_of(api)._load(match).states[-1] == lit
         spectator = api.get(f"/matches/{match}/spectate").json()
         assert spectator["undone"] == {"seat": 0, "text": "Seat 1 took back a decision"}
+        assert check(spectator, schema_of("SpectatorAnswer")) == []
 
 
 def finish_after_restart(api: TestClient, match: str, secrets: dict[str, str], lit: Any) -> None:
