@@ -22,11 +22,11 @@ from starlette.testclient import TestClient
 from ofrenda_rules.registry import get_game
 from ofrenda_rules.replay import load_replay, verify
 from ofrenda_rules.schema import check
-from ofrenda_rules.serialization import to_json_value
+from ofrenda_rules.serialization import from_json_value, to_json_value
 from ofrenda_rules.server.app import create_app
 from ofrenda_rules.server.matches import MatchService
 from ofrenda_rules.server.store import PostgresStore, SqliteStore, Store
-from ofrenda_rules.undo import History
+from ofrenda_rules.undo import History, Undo, can_undo, undo
 from tests.server.test_protocol import schema_of
 
 STORES = ["sqlite"] + (["postgresql"] if os.environ.get("OFRENDA_POSTGRES_URL") else [])
@@ -236,3 +236,44 @@ def test_an_undo_is_refused_once_a_match_has_taken_back_as_many_decisions_as_it_
         assert undone == limit
     finally:
         object.__setattr__(GAME, "max_steps", original)
+
+
+@pytest.mark.parametrize("name", ["dia_de_los_muertos", "ofrenda", "ofrendados", "portents"])
+def test_in_every_game_the_server_offers_exactly_the_undos_the_rules_allow(name: str, tmp_path: Path) -> None:
+    """A whole match of people: at every step each seat's ``undo`` is ``can_undo``'s; allowed undos are taken."""
+    game = get_game(name)
+    players = game.info.player_counts[0]
+    with client(SqliteStore(tmp_path / "every.db")) as api:
+        created = api.post(
+            "/matches", json={"game": name, "config": {"players": players}, "seats": ["human"] * players, "seed": 5}
+        ).json()
+        match, secrets = created["match"], created["secrets"]
+        config = game.config_type(players=players)
+        history: History[Any, Any] = History.start(game, game.new_game(config, 5))
+        compared = taken = 0
+        for _ in range(game.max_steps(config)):
+            answers = [view(api, match, seat, secrets[str(seat)]) for seat in range(players)]
+            for seat, answer in enumerate(answers):
+                expected = can_undo(history, seat)
+                assert answer["undo"]["allowed"] is isinstance(expected, Undo)
+                assert answer["undo"]["code"] == (None if isinstance(expected, Undo) else expected.code)
+                compared += 1
+            mover = answers[0]["to_move"]
+            if answers[0]["over"]:
+                break
+            last = history.actor
+            if taken < 2 and 0 <= last < players and answers[last]["undo"]["allowed"]:
+                body = {"step": answers[0]["step"], "undo": True}
+                assert act(api, match, last, secrets[str(last)], body, "undo").status_code == 200
+                history = undo(history, last)
+                taken += 1
+                continue
+            assert mover >= 0  # a seeded match of people: chance is drawn by the server
+            legal = answers[mover]["legal_actions"]
+            body = {"step": answers[0]["step"], "action": legal[len(legal) // 2]}
+            assert act(api, match, mover, secrets[str(mover)], body).status_code == 200
+            history = history.play(from_json_value(legal[len(legal) // 2], game.action_type))
+        assert answers[0]["over"] and compared > players
+        assert taken == (0 if name == "dia_de_los_muertos" else 2)
+        report = verify(load_replay(api.get(f"/matches/{match}/replay?digests=1").text))
+        assert report.ok, report.summary()
