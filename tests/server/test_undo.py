@@ -277,3 +277,26 @@ def test_in_every_game_the_server_offers_exactly_the_undos_the_rules_allow(name:
         assert taken == (0 if name == "dia_de_los_muertos" else 2)
         report = verify(load_replay(api.get(f"/matches/{match}/replay?digests=1").text))
         assert report.ok, report.summary()
+
+
+def test_an_undo_over_the_websocket_is_answered_once_with_the_next_sequence_number(tmp_path: Path) -> None:
+    _, lit, _ = expected_states()
+    with client(SqliteStore(tmp_path / "ws.db")) as api:
+        created = api.post("/matches", json={"game": "portents", "seats": ["human", "human"], "seed": 7}).json()
+        match, secrets = created["match"], created["secrets"]
+        first = view(api, match, 1, secrets["1"])
+        assert act(api, match, 1, secrets["1"], {"step": 0, "action": first["legal_actions"][0]}).status_code == 200
+        with api.websocket_connect(f"/matches/{match}/ws") as socket:
+            socket.send_json({"seat": 0, "secret": secrets["0"]})
+            shown = socket.receive_json()
+            assert shown["seq"] == 1
+            socket.send_json({"step": 1, "action": shown["legal_actions"][0]})
+            assert socket.receive_json()["seq"] == 2
+            socket.send_json({"step": 2, "undo": True})
+            answer = socket.receive_json()
+            assert (answer["seq"], answer["prev"], answer["step"]) == (3, 2, 3)
+            assert answer["undone"]["seat"] == 0 and answer["undone"]["description"]
+            assert answer["view"] == to_json_value(GAME.observe(lit, 0))
+            socket.send_json({"step": 2, "undo": True})  # a retry: the same answer, nothing applied twice
+            assert socket.receive_json() == answer
+        assert len(service_of(api)._load(match).steps) == 3
