@@ -6,10 +6,7 @@ from typing import Final
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.dia_de_los_muertos.picks import hand_id, last_move_elements
-from ofrenda_rules.dia_de_los_muertos.picture.cards import (
-    _card_names,
-    _cards,
-)
+from ofrenda_rules.dia_de_los_muertos.picture.cards import _card_names, _cards
 from ofrenda_rules.dia_de_los_muertos.picture.layout import (
     _HAND_W,
     _HEADER,

@@ -3,17 +3,8 @@
 from __future__ import annotations
 
 from ofrenda_rules.ofrenda.abuela import SPACE_FOR_FACE
-from ofrenda_rules.ofrenda.components import (
-    GoalCard,
-    GoalKind,
-    OfferingKind,
-)
-from ofrenda_rules.ofrenda.picks import (
-    candle_market_id,
-    market_id,
-    offering_slot_id,
-    slot_id,
-)
+from ofrenda_rules.ofrenda.components import GoalCard, GoalKind, OfferingKind
+from ofrenda_rules.ofrenda.picks import candle_market_id, market_id, offering_slot_id, slot_id
 from ofrenda_rules.ofrenda.picture.layout import (
     _CARD_H,
     _CARD_W,
@@ -34,11 +25,7 @@ from ofrenda_rules.ofrenda.picture.pieces import (
     _portrait,
     _portrait_label,
 )
-from ofrenda_rules.ofrenda.picture.table import (
-    _seat_name,
-    _Table,
-    _tier_range,
-)
+from ofrenda_rules.ofrenda.picture.table import _seat_name, _Table, _tier_range
 from ofrenda_rules.ofrenda.scoring import SoloTier, board_score, solo_tier
 from ofrenda_rules.ofrenda.state import Phase
 from ofrenda_rules.svg import Picture

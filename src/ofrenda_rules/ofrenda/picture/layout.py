@@ -6,10 +6,7 @@ from typing import Final
 
 import attrs
 
-from ofrenda_rules.ofrenda.components import (
-    Feature,
-    OfferingKind,
-)
+from ofrenda_rules.ofrenda.components import Feature, OfferingKind
 from ofrenda_rules.ofrenda.edition import Edition
 from ofrenda_rules.ofrenda.state import Phase
 

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ofrenda_rules.ofrenda.components import (
-    Candle,
-    CandleKind,
-    Category,
-    Feature,
-    ObjectiveKind,
-    Portrait,
-)
+from ofrenda_rules.ofrenda.components import Candle, CandleKind, Category, Feature, ObjectiveKind, Portrait
 from ofrenda_rules.ofrenda.edition import Edition
 from ofrenda_rules.ofrenda.picture.layout import (
     _BRANCH_FILL,

@@ -5,12 +5,7 @@ from __future__ import annotations
 from ofrenda_rules.errors import EditionError
 from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION, TURNS, Edition
-from ofrenda_rules.ofrenda.picks import (
-    hand_id,
-    last_move_elements,
-    marigolds_id,
-    storage_candle_id,
-)
+from ofrenda_rules.ofrenda.picks import hand_id, last_move_elements, marigolds_id, storage_candle_id
 from ofrenda_rules.ofrenda.picture.boards import _abuela, _family_board, _goals, _ofrenda
 from ofrenda_rules.ofrenda.picture.layout import (
     _BACKGROUND,
@@ -33,14 +28,7 @@ from ofrenda_rules.ofrenda.picture.pieces import (
     _portrait,
     _portrait_label,
 )
-from ofrenda_rules.ofrenda.picture.table import (
-    _places,
-    _seat_name,
-    _status,
-    _Table,
-    _table_of_state,
-    _table_of_view,
-)
+from ofrenda_rules.ofrenda.picture.table import _places, _seat_name, _status, _Table, _table_of_state, _table_of_view
 from ofrenda_rules.ofrenda.scoring import board_score
 from ofrenda_rules.ofrenda.state import Phase, State
 from ofrenda_rules.ofrenda.view import View

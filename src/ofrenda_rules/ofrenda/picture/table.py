@@ -6,9 +6,7 @@ import attrs
 
 from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.ofrenda.edition import Edition
-from ofrenda_rules.ofrenda.picture.layout import (
-    _PHASE_WORDS,
-)
+from ofrenda_rules.ofrenda.picture.layout import _PHASE_WORDS
 from ofrenda_rules.ofrenda.rules import current_player
 from ofrenda_rules.ofrenda.scoring import SoloTier, solo_tier
 from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State

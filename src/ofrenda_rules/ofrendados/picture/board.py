@@ -26,11 +26,7 @@ from ofrenda_rules.ofrendados.picture.layout import (
     _Table,
     _wrap,
 )
-from ofrenda_rules.ofrendados.picture.pieces import (
-    _die,
-    _player,
-    _token,
-)
+from ofrenda_rules.ofrendados.picture.pieces import _die, _player, _token
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, Die, Phase
 from ofrenda_rules.svg import Picture
 

@@ -6,10 +6,7 @@ import functools
 
 from ofrenda_rules.ofrendados.cards import CardSpec
 from ofrenda_rules.ofrendados.picks import market_id
-from ofrenda_rules.ofrendados.picture.board import (
-    _deck_lines,
-    _discard_lines,
-)
+from ofrenda_rules.ofrendados.picture.board import _deck_lines, _discard_lines
 from ofrenda_rules.ofrendados.picture.layout import (
     _CARD_FILL,
     _CARD_INK,

@@ -26,12 +26,7 @@ from ofrenda_rules.ofrendados.picture.layout import (
     _Table,
     _wrap,
 )
-from ofrenda_rules.ofrendados.picture.pieces import (
-    _die,
-    _icon,
-    _player,
-    _token,
-)
+from ofrenda_rules.ofrendados.picture.pieces import _die, _icon, _player, _token
 from ofrenda_rules.ofrendados.scoring import ScoreSheet
 from ofrenda_rules.ofrendados.state import PendingKind, Phase
 from ofrenda_rules.svg import Picture, ordinal

@@ -6,35 +6,11 @@ import math
 from collections.abc import Sequence
 
 from ofrenda_rules.ofrendados.picks import last_move_elements
-from ofrenda_rules.ofrendados.picture.board import (
-    _changed_dice,
-    _draw_dice,
-    _draw_path,
-    _middle_height,
-)
+from ofrenda_rules.ofrendados.picture.board import _changed_dice, _draw_dice, _draw_path, _middle_height
 from ofrenda_rules.ofrendados.picture.cards import _draw_market
-from ofrenda_rules.ofrendados.picture.layout import (
-    _MARGIN,
-    _PHASE_WORDS,
-    WIDTH,
-    _Canvas,
-    _layout,
-    _Table,
-    _table,
-)
-from ofrenda_rules.ofrendados.picture.panels import (
-    _draw_panel,
-    _panel_height,
-    _panel_lines,
-    _text_width,
-)
-from ofrenda_rules.ofrendados.picture.pieces import (
-    _header,
-    _result_words,
-    _round_words,
-    _turn_words,
-    _viewer,
-)
+from ofrenda_rules.ofrendados.picture.layout import _MARGIN, _PHASE_WORDS, WIDTH, _Canvas, _layout, _Table, _table
+from ofrenda_rules.ofrendados.picture.panels import _draw_panel, _panel_height, _panel_lines, _text_width
+from ofrenda_rules.ofrendados.picture.pieces import _header, _result_words, _round_words, _turn_words, _viewer
 from ofrenda_rules.ofrendados.scoring import ScoreSheet, board_score_sheets, rank_sheets
 from ofrenda_rules.ofrendados.state import Config, Phase, State
 from ofrenda_rules.ofrendados.view import View

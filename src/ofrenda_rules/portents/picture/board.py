@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ofrenda_rules.portents.components import (
-    LANE_NAMES,
-    LANE_SLOTS,
-    LANES,
-    Side,
-)
+from ofrenda_rules.portents.components import LANE_NAMES, LANE_SLOTS, LANES, Side
 from ofrenda_rules.portents.kitty import CIRCUIT
 from ofrenda_rules.portents.picks import side_id, space_id
 from ofrenda_rules.portents.picture.layout import (
@@ -30,11 +25,7 @@ from ofrenda_rules.portents.picture.layout import (
     _Layout,
     _Table,
 )
-from ofrenda_rules.portents.picture.tiles import (
-    _omen_shapes,
-    _Sketch,
-    _tile,
-)
+from ofrenda_rules.portents.picture.tiles import _omen_shapes, _Sketch, _tile
 
 
 def _draw_board(p: _Sketch, table: _Table, layout: _Layout) -> None:

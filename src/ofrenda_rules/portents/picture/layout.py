@@ -7,14 +7,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.game import SPECTATOR
-from ofrenda_rules.portents.components import (
-    DEFAULT_EDITION,
-    RING,
-    Edge,
-    Edition,
-    Sign,
-    Trait,
-)
+from ofrenda_rules.portents.components import DEFAULT_EDITION, RING, Edge, Edition, Sign, Trait
 from ofrenda_rules.portents.kitty import kitty_hat, kitty_slot
 from ofrenda_rules.portents.rules import current_player
 from ofrenda_rules.portents.state import Config, EndReason, Phase, State

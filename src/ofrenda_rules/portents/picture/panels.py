@@ -6,11 +6,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from ofrenda_rules.portents.altar import fortune_counts
-from ofrenda_rules.portents.components import (
-    LANE_NAMES,
-    Sign,
-    Trait,
-)
+from ofrenda_rules.portents.components import LANE_NAMES, Sign, Trait
 from ofrenda_rules.portents.kitty import CIRCUIT
 from ofrenda_rules.portents.picks import hand_id
 from ofrenda_rules.portents.picture.layout import (
@@ -26,11 +22,7 @@ from ofrenda_rules.portents.picture.layout import (
     _Table,
     _title_name,
 )
-from ofrenda_rules.portents.picture.tiles import (
-    _chip,
-    _Sketch,
-    _tile,
-)
+from ofrenda_rules.portents.picture.tiles import _chip, _Sketch, _tile
 from ofrenda_rules.portents.state import ORACLE_OMENS, SOLO_TARGETS, Config, Difficulty, Phase
 
 _Block = tuple[float, Callable[[_Sketch, float, float], None]]

@@ -6,9 +6,7 @@ from typing import Final
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.portents.picks import last_move_elements
-from ofrenda_rules.portents.picture.board import (
-    _draw_board,
-)
+from ofrenda_rules.portents.picture.board import _draw_board
 from ofrenda_rules.portents.picture.layout import (
     _ACTIVE,
     _BACKGROUND,
@@ -23,15 +21,8 @@ from ofrenda_rules.portents.picture.layout import (
     _table,
     _title_name,
 )
-from ofrenda_rules.portents.picture.panels import (
-    _info_block,
-    _kitty_block,
-    _level,
-    _seat_block,
-)
-from ofrenda_rules.portents.picture.tiles import (
-    _Sketch,
-)
+from ofrenda_rules.portents.picture.panels import _info_block, _kitty_block, _level, _seat_block
+from ofrenda_rules.portents.picture.tiles import _Sketch
 from ofrenda_rules.portents.state import Config, EndReason, Phase, State
 from ofrenda_rules.portents.view import View
 

@@ -6,10 +6,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Final
 
-from ofrenda_rules.portents.components import (
-    Sign,
-    Trait,
-)
+from ofrenda_rules.portents.components import Sign, Trait
 from ofrenda_rules.portents.picture.layout import (
     _CHIP_H,
     _CHIP_W,
