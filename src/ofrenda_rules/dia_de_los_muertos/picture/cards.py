@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ofrenda_rules.dia_de_los_muertos.components import Card, CardSpec, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.picture.layout import (
@@ -78,11 +78,6 @@ def _suit_icon(picture: Picture, cx: float, cy: float, size: float, suit: Suit) 
         picture.circle(cx, cy, r * 0.3, fill="#f2a900", stroke="#b36b00", stroke_width=0.8)
 
 
-def _shapes(draw: Callable[[Picture], None]) -> tuple[str, ...]:
-    """The elements ``draw`` makes, as text: drawn with the kit's own methods on a scratch picture."""
-    return Picture.record(draw)
-
-
 @functools.lru_cache(maxsize=2048)
 def _face_shapes(spec: CardSpec, scale: float, outline: str | None, dash: str | None, dim: bool) -> tuple[str, ...]:
     """A card face drawn at the origin, once per printed card, size and marking."""
@@ -117,7 +112,7 @@ def _face_shapes(spec: CardSpec, scale: float, outline: str | None, dash: str | 
         if dim:
             picture.rect(0, 0, w, h, fill="#ffffff", opacity=0.55, rx=5 * s)
 
-    return _shapes(draw)
+    return Picture.record(draw)
 
 
 def _card_face(
@@ -160,7 +155,7 @@ def _stack_shapes(layers: int, w: float, h: float) -> tuple[str, ...]:
             picture.rect(offset + 3, offset + 3, w - 6, h - 6, stroke=_BACK_TRIM, stroke_width=1, rx=2)
             picture.circle(offset + w / 2, offset + h / 2, min(w, h) / 5, fill=_BACK_TRIM)
 
-    return _shapes(draw)
+    return Picture.record(draw)
 
 
 def _stack(picture: Picture, x: float, y: float, count: int, *, w: float = 24, h: float = 34) -> None:

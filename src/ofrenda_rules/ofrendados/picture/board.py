@@ -19,7 +19,6 @@ from ofrenda_rules.ofrendados.picture.layout import (
     _PER_ROW,
     _SPACE_H,
     _SPACE_W,
-    _Canvas,
     _fragment,
     _Layout,
     _name,
@@ -31,7 +30,7 @@ from ofrenda_rules.ofrendados.state import MARKET_SIZE, Die, Phase
 from ofrenda_rules.svg import Picture
 
 
-def _draw_path(picture: _Canvas, table: _Table, layout: _Layout) -> None:
+def _draw_path(picture: Picture, table: _Table, layout: _Layout) -> None:
     path: PathSpec = table.config.edition.path
     holders: list[list[int]] = [[] for _ in range(path.length + 1)]
     for seat, board in enumerate(table.boards):
@@ -39,7 +38,7 @@ def _draw_path(picture: _Canvas, table: _Table, layout: _Layout) -> None:
             if 1 <= space <= path.length:
                 holders[space].append(seat)
     with picture.group(label=f"The Path: {path.length} flowers from Mictlán to the land of the living"):
-        picture.replay(_fragment(layout, "path", functools.partial(_draw_static_path, path=path, layout=layout)))
+        picture.paste(_fragment(layout, "path", functools.partial(_draw_static_path, path=path, layout=layout)))
         mx, my = layout.mictlan
         waiting = [seat for seat, board in enumerate(table.boards) if not board.flowers]
         if waiting:
@@ -62,7 +61,7 @@ def _draw_path(picture: _Canvas, table: _Table, layout: _Layout) -> None:
                     _token(picture, seat, start + k * step, y + _SPACE_H - 14, r)
 
 
-def _draw_static_path(picture: _Canvas, *, path: PathSpec, layout: _Layout) -> None:
+def _draw_static_path(picture: Picture, *, path: PathSpec, layout: _Layout) -> None:
     """What never changes on the Path: the board, its spaces, Mictlán and the head."""
     for x, y, width, living in layout.row_boxes:
         picture.rect(x, y + 2, width, _SPACE_H - 4, fill="#ffffff" if living else "#ddd5ea", stroke="#8c7aa8", rx=8)
@@ -180,7 +179,7 @@ def _changed_dice(events: Sequence[object]) -> dict[tuple[Colour, int], tuple[st
 
 
 def _draw_dice(
-    picture: _Canvas,
+    picture: Picture,
     table: _Table,
     layout: _Layout,
     top: float,

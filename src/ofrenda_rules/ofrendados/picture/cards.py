@@ -14,24 +14,24 @@ from ofrenda_rules.ofrendados.picture.layout import (
     _MARGIN,
     _MARKET_CARD_W,
     WIDTH,
-    _Canvas,
     _card_lines,
     _fragment,
     _Layout,
     _Table,
 )
 from ofrenda_rules.ofrendados.state import MARKET_SIZE
+from ofrenda_rules.svg import Picture
 
 
-def _draw_card(picture: _Canvas, layout: _Layout, card: CardSpec, x: float, y: float) -> None:
+def _draw_card(picture: Picture, layout: _Layout, card: CardSpec, x: float, y: float) -> None:
     label = f"Calaverita {card.id} {card.name}: {card.colour.value}, cost {card.cost} pesos; {card.effect.describe()}"
     with picture.group(label=label, translate=(x, y)):
-        picture.replay(
+        picture.paste(
             _fragment(layout, ("card", card.id), functools.partial(_draw_card_face, layout=layout, card=card))
         )
 
 
-def _draw_card_face(picture: _Canvas, *, layout: _Layout, card: CardSpec) -> None:
+def _draw_card_face(picture: Picture, *, layout: _Layout, card: CardSpec) -> None:
     w, h = _MARKET_CARD_W, layout.card_height
     picture.rect(0, 0, w, h, fill="#fffdf6", stroke=_CARD_FILL[card.colour], stroke_width=2.5, rx=8)
     picture.rect(0, 0, w, 24, fill=_CARD_FILL[card.colour], rx=8)
@@ -53,7 +53,7 @@ def _draw_card_face(picture: _Canvas, *, layout: _Layout, card: CardSpec) -> Non
         line_y += 14
 
 
-def _draw_market(picture: _Canvas, table: _Table, layout: _Layout, top: float, height: float) -> None:
+def _draw_market(picture: Picture, table: _Table, layout: _Layout, top: float, height: float) -> None:
     edition = table.config.edition
     x0 = _MARGIN + 512
     width = WIDTH - _MARGIN - x0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Final
 
 import attrs
@@ -94,19 +94,11 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
-class _Canvas(Picture):
-    """A :class:`~ofrenda_rules.svg.Picture` that replays drawings recorded once (the parts that never change)."""
-
-    def replay(self, fragment: Sequence[str]) -> None:
-        """Add the recorded ``fragment`` at the current place."""
-        self.paste(fragment)
-
-
-def _fragment(layout: _Layout, key: object, draw: Callable[[_Canvas], None]) -> tuple[str, ...]:
+def _fragment(layout: _Layout, key: object, draw: Callable[[Picture], None]) -> tuple[str, ...]:
     """The drawing ``key`` for ``layout``: recorded on first use, then looked up."""
     found = layout.cache.get(key)
     if found is None:
-        found = layout.cache[key] = _Canvas.record(draw)
+        found = layout.cache[key] = Picture.record(draw)
     return found
 
 

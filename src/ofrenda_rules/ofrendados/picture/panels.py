@@ -19,7 +19,6 @@ from ofrenda_rules.ofrendados.picture.layout import (
     _OBJECT_SHORT,
     _SEAT_COLOUR_NAME,
     _SEAT_FILL,
-    _Canvas,
     _fragment,
     _Layout,
     _name,
@@ -133,7 +132,7 @@ def _draw_lines(picture: Picture, lines: Sequence[_Line], x: float, y: float) ->
     return y
 
 
-def _draw_sheet(picture: _Canvas, table: _Table, layout: _Layout, seat: int, x: float, y: float) -> None:
+def _draw_sheet(picture: Picture, table: _Table, layout: _Layout, seat: int, x: float, y: float) -> None:
     spec: SheetSpec = table.config.edition.sheet
     board = table.boards[seat]
     full = set(full_rows(spec, board.sheet))
@@ -147,11 +146,11 @@ def _draw_sheet(picture: _Canvas, table: _Table, layout: _Layout, seat: int, x: 
             box = (cx, cy, layout.cell, layout.cell)
             with picture.group(label=label, element=cell_id(seat, index), kind="cell", box=box):
                 draw = functools.partial(_draw_cell, spec=spec, layout=layout, index=index, content=content)
-                picture.replay(_fragment(layout, ("cell", index, content), draw))
+                picture.paste(_fragment(layout, ("cell", index, content), draw))
         _draw_rows(picture, spec=spec, layout=layout, full=full)
 
 
-def _draw_cell(picture: _Canvas, *, spec: SheetSpec, layout: _Layout, index: int, content: ObjectKind | None) -> None:
+def _draw_cell(picture: Picture, *, spec: SheetSpec, layout: _Layout, index: int, content: ObjectKind | None) -> None:
     """One cell of a sheet and what is drawn in it, at its place on the sheet."""
     cell = layout.cell
     cx, cy = layout.sheet_cells[index]
@@ -168,7 +167,7 @@ def _draw_cell(picture: _Canvas, *, spec: SheetSpec, layout: _Layout, index: int
         picture.text(cx + 3, cy + 9, str(index), size=7, fill="#a59a85")
 
 
-def _draw_rows(picture: _Canvas, *, spec: SheetSpec, layout: _Layout, full: set[int]) -> None:
+def _draw_rows(picture: Picture, *, spec: SheetSpec, layout: _Layout, full: set[int]) -> None:
     """The points printed at the right of each row (marked when the row is full) and the portrait rows."""
     cell = layout.cell
     for row, cells in enumerate(spec.rows, start=1):
@@ -189,7 +188,7 @@ def _draw_rows(picture: _Canvas, *, spec: SheetSpec, layout: _Layout, full: set[
 
 
 def _draw_panel(
-    picture: _Canvas,
+    picture: Picture,
     table: _Table,
     layout: _Layout,
     seat: int,

@@ -17,7 +17,6 @@ from ofrenda_rules.ofrendados.picture.layout import (
     _SEAT_FILL,
     _SEAT_INK,
     WIDTH,
-    _Canvas,
     _fragment,
     _Layout,
     _Table,
@@ -150,7 +149,7 @@ def _token(picture: Picture, seat: int, cx: float, cy: float, r: float = 8) -> N
 
 
 def _die(
-    picture: _Canvas,
+    picture: Picture,
     layout: _Layout,
     edition: Edition,
     die: Die,
@@ -167,10 +166,10 @@ def _die(
     label = f"{die.colour.value} die showing {die.pips}: {face}"
     with picture.group(label=label, translate=(x, y), element=element, kind="die" if element else None):
         key = ("die", die.colour, die.pips, side)
-        picture.replay(_fragment(layout, key, functools.partial(_draw_die, die=die, face=face, side=side)))
+        picture.paste(_fragment(layout, key, functools.partial(_draw_die, die=die, face=face, side=side)))
 
 
-def _draw_die(picture: _Canvas, *, die: Die, face: str, side: float) -> None:
+def _draw_die(picture: Picture, *, die: Die, face: str, side: float) -> None:
     picture.rect(0, 0, side, side, fill=_DIE_FILL[die.colour], stroke="#222", rx=5)
     ink = _DIE_INK[die.colour]
     picture.text(side / 2, side * 0.68, str(die.pips), size=side * 0.55, anchor="middle", weight="bold", fill=ink)

@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from ofrenda_rules.ofrendados.picks import last_move_elements
 from ofrenda_rules.ofrendados.picture.board import _changed_dice, _draw_dice, _draw_path, _middle_height
 from ofrenda_rules.ofrendados.picture.cards import _draw_market
-from ofrenda_rules.ofrendados.picture.layout import _MARGIN, _PHASE_WORDS, WIDTH, _Canvas, _layout, _Table, _table
+from ofrenda_rules.ofrendados.picture.layout import _MARGIN, _PHASE_WORDS, WIDTH, _layout, _Table, _table
 from ofrenda_rules.ofrendados.picture.panels import _draw_panel, _panel_height, _panel_lines, _text_width
 from ofrenda_rules.ofrendados.picture.pieces import _header, _result_words, _round_words, _turn_words, _viewer
 from ofrenda_rules.ofrendados.scoring import ScoreSheet, board_score_sheets, rank_sheets
 from ofrenda_rules.ofrendados.state import Config, Phase, State
 from ofrenda_rules.ofrendados.view import View
+from ofrenda_rules.svg import Picture
 
 
 def _describe(table: _Table, sheets: Sequence[ScoreSheet], ranks: Sequence[int]) -> str:
@@ -66,7 +67,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     height = panels_top + sum(row_heights) + 12 * len(row_heights) + 4
     who = _viewer(table, "the whole table, omniscient")
     title = f"Ofrendados: {who}, {_round_words(table)}, {_PHASE_WORDS[table.phase]}"
-    picture = _Canvas(WIDTH, math.ceil(height), title=title, desc=_describe(table, sheets, ranks), background="#fbf8f2")
+    picture = Picture(WIDTH, math.ceil(height), title=title, desc=_describe(table, sheets, ranks), background="#fbf8f2")
     picture.mark_last_move(last_move_elements(subject.recent_events))
     _header(picture, table, sheets, ranks)
     _draw_path(picture, table, layout)

@@ -25,10 +25,11 @@ from ofrenda_rules.portents.picture.layout import (
     _Layout,
     _Table,
 )
-from ofrenda_rules.portents.picture.tiles import _omen_shapes, _Sketch, _tile
+from ofrenda_rules.portents.picture.tiles import _omen_shapes, _tile
+from ofrenda_rules.svg import Picture
 
 
-def _draw_board(p: _Sketch, table: _Table, layout: _Layout) -> None:
+def _draw_board(p: Picture, table: _Table, layout: _Layout) -> None:
     m = layout.margin
     top = _HEADER + m
     names = table.edition.slot_names
@@ -85,7 +86,7 @@ def _draw_board(p: _Sketch, table: _Table, layout: _Layout) -> None:
         _draw_kitty(p, table, layout)
 
 
-def _draw_sides(p: _Sketch, layout: _Layout) -> None:
+def _draw_sides(p: Picture, layout: _Layout) -> None:
     """The four sides of the altar as parts a player may pick to push from: the ring's strip along each side.
 
     Transparent, over the side's omen slots, so that a click anywhere along a side picks it.
@@ -115,7 +116,7 @@ def _name_offset(ox: int, oy: int) -> tuple[float, float]:
 _NAME_OFFSETS: Final = {direction: _name_offset(*direction) for direction in _OUTWARD.values()}
 
 
-def _draw_solo_start(p: _Sketch, table: _Table, layout: _Layout) -> None:
+def _draw_solo_start(p: Picture, table: _Table, layout: _Layout) -> None:
     slot = table.edition.slot(table.edition.solo_start)
     cx, cy = layout.slot_centres[slot]
     ox, oy = layout.slot_outward[slot]
@@ -147,7 +148,7 @@ _STAR_UNITS: Final = (
 )
 
 
-def _draw_kitty(p: _Sketch, table: _Table, layout: _Layout) -> None:
+def _draw_kitty(p: Picture, table: _Table, layout: _Layout) -> None:
     slot = table.kitty_slot
     name = table.edition.slot_names[slot]
     cx, cy = layout.slot_centres[slot]

@@ -22,10 +22,11 @@ from ofrenda_rules.portents.picture.layout import (
     _Table,
     _title_name,
 )
-from ofrenda_rules.portents.picture.tiles import _chip, _Sketch, _tile
+from ofrenda_rules.portents.picture.tiles import _chip, _tile
 from ofrenda_rules.portents.state import ORACLE_OMENS, SOLO_TARGETS, Config, Difficulty, Phase
+from ofrenda_rules.svg import Picture
 
-_Block = tuple[float, Callable[[_Sketch, float, float], None]]
+_Block = tuple[float, Callable[[Picture, float, float], None]]
 """A panel block: its height and how to draw it at ``(x, y)``."""
 
 
@@ -36,7 +37,7 @@ def _tile_row_height(count: int, size: float, width: float) -> float:
 
 
 def _draw_tile_row(
-    p: _Sketch,
+    p: Picture,
     x: float,
     y: float,
     tiles: Sequence[Sign],
@@ -56,7 +57,7 @@ def _chips_height(count: int) -> float:
     return rows * (_CHIP_H + 5)
 
 
-def _draw_chips(p: _Sketch, x: float, y: float, omens: Sequence[Sign], label: str) -> None:
+def _draw_chips(p: Picture, x: float, y: float, omens: Sequence[Sign], label: str) -> None:
     if not omens:
         p.text(x, y + 16, "none yet", size=11, fill=_MUTED, italic=True)
     for i, omen in enumerate(omens):
@@ -80,7 +81,7 @@ def _seat_block(table: _Table, seat: int, width: float) -> _Block:
     hand_h = _tile_row_height(len(hand), _HAND_TILE, width - 20) if hand else 20
     height = 30 + 18 + hand_h + 18 + _chips_height(len(omens)) + 24
 
-    def draw(p: _Sketch, x: float, y: float) -> None:
+    def draw(p: Picture, x: float, y: float) -> None:
         name = _title_name(table, seat)
         whose = _possessive(table, seat)
         moving = table.current == seat and table.phase is not Phase.OVER
@@ -118,7 +119,7 @@ def _kitty_block(table: _Table, width: float) -> _Block:
     bag_h = _tile_row_height(len(table.bag), 48, width - 20) if table.bag else 0
     height = 30 + 20 + 18 + _chips_height(len(omens)) + 22 + 20 + bag_h + 12
 
-    def draw(p: _Sketch, x: float, y: float) -> None:
+    def draw(p: Picture, x: float, y: float) -> None:
         name = table.edition.slot_names[table.kitty_slot]
         moving = table.phase is Phase.KITTY
         won = table.phase is Phase.OVER and not table.winners
@@ -196,7 +197,7 @@ def _info_block(table: _Table, width: float) -> _Block:
     rows_h = sum(18 + _tile_row_height(len(tiles), _SMALL_TILE, width) for _, tiles in rows)
     height = len(lines) * 17 + rows_h + 10
 
-    def draw(p: _Sketch, x: float, y: float) -> None:
+    def draw(p: Picture, x: float, y: float) -> None:
         yy = y
         with p.group(label="The game: " + "; ".join(lines)):
             for line in lines:

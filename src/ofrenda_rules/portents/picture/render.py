@@ -22,9 +22,9 @@ from ofrenda_rules.portents.picture.layout import (
     _title_name,
 )
 from ofrenda_rules.portents.picture.panels import _info_block, _kitty_block, _level, _seat_block
-from ofrenda_rules.portents.picture.tiles import _Sketch
 from ofrenda_rules.portents.state import Config, EndReason, Phase, State
 from ofrenda_rules.portents.view import View
+from ofrenda_rules.svg import Picture
 
 
 def _status(table: _Table) -> str:
@@ -120,7 +120,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
         blocks.append(_kitty_block(table, panel_w))
     panel_h = sum(h for h, _ in blocks)
     height = max(_HEADER + layout.board, _HEADER + 10 + panel_h + 10)
-    p = _Sketch(layout.width, height, title=_title(table), desc=_desc(table), background=_BACKGROUND)
+    p = Picture(layout.width, height, title=_title(table), desc=_desc(table), background=_BACKGROUND)
     p.mark_last_move(last_move_elements(subject.recent_events))
     with p.group(label="Title and whose turn it is"):
         heading = "Portents" + (" -- solo against the Kitty" if table.players == 1 else "")

@@ -19,20 +19,10 @@ from ofrenda_rules.portents.picture.layout import (
 )
 from ofrenda_rules.svg import Picture, number
 
-
-class _Sketch(Picture):
-    """A :class:`~ofrenda_rules.svg.Picture` with defaults for scratch drawings (tiles, omens and chips are cached)."""
-
-    def __init__(
-        self, width: float = 0, height: float = 0, *, title: str = "", desc: str = "", background: str | None = None
-    ) -> None:
-        super().__init__(width, height, title=title, desc=desc, background=background)
-
-
 # --- shapes --------------------------------------------------------------------------------------------------------
 
 
-def _skull(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
+def _skull(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
     p.circle(cx, cy - 0.18 * s, 0.72 * s, fill=ink)
     p.rect(cx - 0.42 * s, cy + 0.3 * s, 0.84 * s, 0.55 * s, fill=ink, rx=0.12 * s)
     p.circle(cx - 0.3 * s, cy - 0.12 * s, 0.2 * s, fill=hole)
@@ -42,7 +32,7 @@ def _skull(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -> N
         p.line(cx + dx * s, cy + 0.55 * s, cx + dx * s, cy + 0.85 * s, stroke=hole, width=max(1.0, 0.07 * s))
 
 
-def _claw(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
+def _claw(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
     def pt(x: float, y: float) -> str:
         return f"{number(cx + x * s)},{number(cy + y * s)}"
 
@@ -60,7 +50,7 @@ def _claw(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -> No
     p.rect(cx - 0.65 * s, cy - 0.95 * s, 1.3 * s, 0.3 * s, fill=ink, rx=0.12 * s)
 
 
-def _wishbone(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
+def _wishbone(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
     def pt(x: float, y: float) -> str:
         return f"{number(cx + x * s)},{number(cy + y * s)}"
 
@@ -74,7 +64,7 @@ def _wishbone(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -
     p.circle(cx + 0.6 * s, cy + 0.9 * s, 0.14 * s, fill=ink)
 
 
-def _wing(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
+def _wing(p: Picture, cx: float, cy: float, s: float, ink: str, hole: str) -> None:
     def pt(x: float, y: float) -> str:
         return f"{number(cx + x * s)},{number(cy + y * s)}"
 
@@ -86,7 +76,7 @@ def _wing(p: _Sketch, cx: float, cy: float, s: float, ink: str, hole: str) -> No
     p.path(f"M {pt(-0.6, 0.4)} Q {pt(-0.3, -0.3)} {pt(0.5, -0.6)}", stroke=hole, stroke_width=max(1.0, 0.08 * s))
 
 
-_SHAPE_DRAW: Final[dict[Trait, Callable[[_Sketch, float, float, float, str, str], None]]] = {
+_SHAPE_DRAW: Final[dict[Trait, Callable[[Picture, float, float, float, str, str], None]]] = {
     Trait.SKULL: _skull,
     Trait.CLAW: _claw,
     Trait.WISHBONE: _wishbone,
@@ -95,7 +85,7 @@ _SHAPE_DRAW: Final[dict[Trait, Callable[[_Sketch, float, float, float, str, str]
 
 
 def _tile(
-    p: _Sketch,
+    p: Picture,
     x: float,
     y: float,
     size: float,
@@ -123,7 +113,7 @@ def _tile(
 @cache
 def _tile_shapes(sign: Sign, size: float, lit: bool) -> tuple[str, ...]:
     """The shapes of a tile with its top-left corner at the origin (drawn once, pasted everywhere)."""
-    p = _Sketch()
+    p = Picture.scratch()
     fill = COLOUR_FILLS[sign.colour]
     ink = _INK[sign.colour]
     text_size = max(7.5, round(size * 0.135, 1))
@@ -161,7 +151,7 @@ def _flame(cx: float, top: float, h: float) -> str:
 @cache
 def _omen_shapes(sign: Sign, r: float) -> tuple[str, ...]:
     """The shapes of an omen token centred on the origin."""
-    p = _Sketch()
+    p = Picture.scratch()
     fill = COLOUR_FILLS[sign.colour]
     ink = _INK[sign.colour]
     size = max(8.0, round(r * 0.27, 1))
@@ -172,7 +162,7 @@ def _omen_shapes(sign: Sign, r: float) -> tuple[str, ...]:
     return p.elements()
 
 
-def _chip(p: _Sketch, x: float, y: float, sign: Sign, *, label: str) -> None:
+def _chip(p: Picture, x: float, y: float, sign: Sign, *, label: str) -> None:
     """A collected omen as a small named chip."""
     with p.group(label=f"{label}: {sign}", translate=(x, y)):
         p.paste(_chip_shapes(sign))
@@ -181,7 +171,7 @@ def _chip(p: _Sketch, x: float, y: float, sign: Sign, *, label: str) -> None:
 @cache
 def _chip_shapes(sign: Sign) -> tuple[str, ...]:
     """The shapes of a chip with its top-left corner at the origin."""
-    p = _Sketch()
+    p = Picture.scratch()
     fill = COLOUR_FILLS[sign.colour]
     ink = _INK[sign.colour]
     p.rect(0, 0, _CHIP_W, _CHIP_H, fill=fill, stroke=_DARK, stroke_width=1, rx=_CHIP_H / 2)
