@@ -253,47 +253,35 @@ def _table(subject: View | State, config: Config | None) -> _Table:
     if isinstance(subject, State):
         if config is not None and config != subject.config:
             raise ConfigError("render_svg(state, config=...) takes no other config than the state's own")
+        config = subject.config
+        seat = None
         current = current_player(subject)
         acting = subject.acting if subject.phase in (Phase.CREATE, Phase.BUY) else None
-        return _Table(
-            config=subject.config,
-            seat=None,
-            round=subject.round,
-            first_player=subject.first_player,
-            phase=subject.phase,
-            current=current,
-            acting=acting,
-            deck=subject.deck,
-            market=subject.market,
-            discard=subject.discard,
-            rolled=subject.rolled,
-            pool=subject.pool,
-            drafted=subject.drafted,
-            dice_left=subject.dice_left,
-            rerolling=subject.rerolling,
-            powers_used=subject.powers_used,
-            pending=subject.pending,
-            boards=subject.boards,
-        )
-    if not isinstance(subject, View):
+    elif isinstance(subject, View):
+        config = subject.config if config is None else config
+        if config.players != subject.players:
+            raise ConfigError(
+                f"the config is for {config.players} players but the view is of a {subject.players}-player game"
+            )
+        sheet_size = config.edition.sheet.size
+        if any(len(board.sheet) != sheet_size for board in subject.boards):
+            raise ConfigError(
+                f"the view's sheets do not have the {sheet_size} cells of edition {config.edition.name!r}"
+            )
+        seat = subject.player
+        current = subject.current_player
+        known = subject.current_player >= 0 and subject.phase in (Phase.CREATE, Phase.BUY)
+        acting = subject.current_player if known else None
+    else:
         raise TypeError(f"render_svg draws an Ofrendados State or View, not {type(subject).__name__}")
-    config = subject.config if config is None else config
-    if config.players != subject.players:
-        raise ConfigError(
-            f"the config is for {config.players} players but the view is of a {subject.players}-player game"
-        )
-    sheet_size = config.edition.sheet.size
-    if any(len(board.sheet) != sheet_size for board in subject.boards):
-        raise ConfigError(f"the view's sheets do not have the {sheet_size} cells of edition {config.edition.name!r}")
-    known = subject.current_player >= 0 and subject.phase in (Phase.CREATE, Phase.BUY)
     return _Table(
         config=config,
-        seat=subject.player,
+        seat=seat,
         round=subject.round,
         first_player=subject.first_player,
         phase=subject.phase,
-        current=subject.current_player,
-        acting=subject.current_player if known else None,
+        current=current,
+        acting=acting,
         deck=subject.deck,
         market=subject.market,
         discard=subject.discard,
