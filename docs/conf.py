@@ -64,7 +64,8 @@ nitpicky = True
 nitpick_ignore_regex = [
     (
         r"py:.*",
-        r"(collections\.abc|enum|fractions|typing|typing_extensions|pathlib|cattrs|attrs|attr|argparse|threading)\..*",
+        r"(asyncio|collections|enum|fractions|json|typing|typing_extensions|pathlib|cattrs|attrs|attr|argparse|threading)"
+        r"\..*",
     ),
     (r"py:.*", r"(Callable|Sequence|Mapping|Iterable|Iterator|Fraction|Enum|Path|TextIO|Self|Final|TypeAlias)"),
     (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z](_co|_contra)?"),

@@ -58,12 +58,14 @@ class CreateRequest:
     seed: int | None = None
     """The game's seed in ``[0, 2**64)``; a fresh one when absent, an unseeded match when ``null``."""
     spectators: Literal["anyone", "nobody"] = "anyone"
-    """Who may watch: anyone with the match's id (its link), or nobody (then the replay is the players' alone)."""
+    """Who may watch, ``"anyone"`` with the match's id (its link) or ``"nobody"`` (then the replay is the
+    players' alone)."""
     spectator_delay: int = 0
     """How many steps spectators lag behind, until the game is over (then they see it all)."""
     clock: object = None
-    """A clock for every person's seat: ``{"per_move": SECONDS}`` or ``{"budget": SECONDS, "increment":
-    SECONDS}``; when it runs out the server's bot (the reference bot, else the random one) moves for the seat."""
+    """A clock for every person's seat, ``{"per_move": SECONDS}`` or
+    ``{"budget": SECONDS, "increment": SECONDS}``; when it runs out the server's bot (the reference bot, else
+    the random one) moves for the seat."""
 
 
 @attrs.frozen
@@ -125,7 +127,7 @@ class StandIn:
     seat: int
     """The seat it moved for."""
     reason: Literal["timeout", "abandoned"]
-    """Why: the seat's clock ran out, or the match was abandoned."""
+    """Why the stand-in moves, ``"timeout"`` (the seat's clock ran out) or ``"abandoned"`` (the match was abandoned)."""
 
 
 @attrs.frozen
@@ -135,7 +137,7 @@ class SeatClock:
     seat: int
     """The seat."""
     remaining_ms: int
-    """Milliseconds left at the start of the current turn (per-move clocks: the time per move)."""
+    """Milliseconds left at the start of the current turn (with a per-move clock, the time per move)."""
     deadline_ms: int | None = None
     """When the seat's clock runs out (milliseconds since the epoch, the server's clock), while it is to move."""
 
@@ -149,7 +151,7 @@ class SeatAnswer:
     step: int
     """The number of steps applied (the step a submission must name)."""
     seq: int
-    """The sequence number of this message in the stream: the step count after the batch it shows."""
+    """The sequence number of this message in the stream, the step count after the batch it shows."""
     prev: int
     """The ``seq`` of the message before it in the stream (``-1`` for the start): a client that last saw
     another number has missed a message, and reconnects with ``since`` to get it."""
@@ -209,7 +211,7 @@ class SpectatorAnswer:
     over: bool
     """Whether the game is over."""
     seq: int
-    """The sequence number of this message in the stream: the step count after the batch it shows."""
+    """The sequence number of this message in the stream, the step count after the batch it shows."""
     prev: int
     """The ``seq`` of the message before it in the stream (``-1`` for the start): a client that last saw
     another number has missed a message, and reconnects with ``since`` to get it."""
@@ -293,7 +295,7 @@ class ErrorAnswer:
     error: ErrorDetail
     """Why."""
     seq: int | None = None
-    """Over a WebSocket: the ``seq`` of the last message of the stream sent on this connection (errors are
+    """Over a WebSocket, the ``seq`` of the last message of the stream sent on this connection (errors are
     replies, not part of the stream)."""
 
 
