@@ -170,7 +170,8 @@ def browser(session: nox.Session) -> None:
 @nox.session
 def adapters(session: nox.Session) -> None:
     """The framework adapters (extras ``openspiel`` and ``pettingzoo``) against the frameworks' own test suites."""
-    session.install("-e", ".[openspiel,pettingzoo]", *_group("test"))
+    # SuperSuit: its wrappers must take the flat PettingZoo environment (tests/adapters).
+    session.install("-e", ".[openspiel,pettingzoo]", "supersuit>=3.9", *_group("test"))
     try:
         session.run("python", "-c", "import pyspiel", silent=True)
     except nox.command.CommandFailed:
@@ -318,6 +319,14 @@ def bench(session: nox.Session) -> None:
     """
     _install_for_bench(session, ".", "-e")
     session.run("python", "benchmarks/bench.py", *session.posargs)
+
+
+@nox.session(name="bench-observations")
+def bench_observations(session: nox.Session) -> None:
+    """Tensor reads next to steps in OpenSpiel's loop, and random_sim_test, beside python_kuhn_poker (not default)."""
+    session.install("-e", ".[openspiel]")
+    out = f"benchmarks/results/{datetime.date.today().isoformat()}-observations.json"
+    session.run("python", "benchmarks/bench_observations.py", "--out", out, *session.posargs)
 
 
 @nox.session(name="bench-compiled")

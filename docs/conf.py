@@ -64,10 +64,14 @@ nitpicky = True
 nitpick_ignore_regex = [
     (
         r"py:.*",
-        r"(asyncio|collections|enum|fractions|json|typing|typing_extensions|pathlib|cattrs|attrs|attr|argparse|threading)"
-        r"\..*",
+        r"(array|asyncio|collections|enum|fractions|json|typing|typing_extensions|pathlib|cattrs|attrs|attr|argparse"
+        r"|threading)\..*",
     ),
-    (r"py:.*", r"(Callable|Sequence|Mapping|Iterable|Iterator|Fraction|Enum|Path|TextIO|Self|Final|TypeAlias)"),
+    (
+        r"py:.*",
+        r"(Callable|Sequence|MutableSequence|Mapping|Iterable|Iterator|Fraction|Enum|Path|TextIO|Self|Final|TypeAlias"
+        r"|array)",
+    ),
     (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z](_co|_contra)?"),
     (r"py:class", r"JsonConverter"),
     # OpenSpiel is an optional extra, mocked while the docs are built.

@@ -12,6 +12,7 @@ CLI, the property suite, the benchmarks and adapters work for every game.
 from __future__ import annotations
 
 import enum
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import ModuleType
@@ -33,6 +34,7 @@ __all__ = [
     "GameDefinition",
     "GameInfo",
     "Information",
+    "InformationStateEncoder",
     "OutcomeLike",
     "StateLike",
     "summarize_config",
@@ -112,6 +114,7 @@ class OutcomeLike(Protocol):
 
 C_contra = TypeVar("C_contra", contravariant=True)
 A_co = TypeVar("A_co", covariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
 
 
 class ActionDecoder(Protocol[C_contra, A_co]):
@@ -127,6 +130,22 @@ S = TypeVar("S", bound=StateLike)
 A = TypeVar("A")
 V = TypeVar("V")
 O = TypeVar("O", bound=OutcomeLike)  # noqa: E741
+
+
+class InformationStateEncoder(Protocol[V_contra]):
+    """One seat's information-state tensor kept up to date view by view (each game's ``tensors`` module has one)."""
+
+    def add(self, view: V_contra, /) -> None:
+        """Record the seat's next view."""
+
+    def encode(self) -> tuple[float, ...]:
+        """``encode_information_state`` of every view added so far."""
+
+    def buffer(self) -> array[float]:
+        """The same tensor as a new array of doubles (``numpy.frombuffer`` reads it without a copy)."""
+
+    def copy(self) -> InformationStateEncoder[V_contra]:
+        """An independent encoder with the same views added."""
 
 
 class ChanceMode(enum.Enum):
@@ -351,6 +370,13 @@ class GameDefinition(Generic[C, S, A, V, O]):
     afresh with ``rng``, honouring what play revealed (a seat that did not
     follow suit holds none of it). A seeded state gets a fresh generator drawn
     from ``rng``; an unseeded state stays unseeded.
+    """
+    information_state_encoder: Callable[[C], InformationStateEncoder[V]] | None = None
+    """A new incremental encoder of one seat's information state under a config, or ``None`` if the game has none.
+
+    Fed the seat's views one at a time, its ``encode()`` equals
+    ``encode_information_state`` of every view fed so far, at a cost that does
+    not grow with the history (adapters read the tensor at every step).
     """
     describe_action: Callable[[S, A], str] = attrs.field(default=lambda state, action: repr(action))
     """A short human description of an action, for logs and the CLI."""

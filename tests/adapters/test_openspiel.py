@@ -22,8 +22,9 @@ numpy = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
 from ofrenda_rules.adapters.openspiel import PREFIX, parameters, register, short_name  # noqa: E402
+from ofrenda_rules.digest import canonical_json  # noqa: E402
 from ofrenda_rules.registry import AnyGame, games  # noqa: E402
-from ofrenda_rules.serialization import dumps, loads  # noqa: E402
+from ofrenda_rules.serialization import dumps, loads, to_json_value  # noqa: E402
 
 register()
 
@@ -305,3 +306,49 @@ def test_the_ismcts_example_runs_on_every_imperfect_information_game() -> None:
         ran = f"ofrenda_rules_{game.info.name}: ISMCTS" in done.stdout
         assert ran == game.info.hidden_information
     assert done.stdout.count("MCCFR (2 iterations)") == 2
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.info.name) for g in games()])
+def test_information_state_tensors_read_step_by_step_and_on_clones_equal_the_whole_history(game: AnyGame) -> None:
+    # The adapter updates each seat's encoder step by step, copying it into clones' branches.
+    config = game.test_configs()[0]
+    spiel = load(game, players=config.players)
+    state = spiel.new_initial_state()
+    rng = random.Random(8)
+    checked = 0
+    branches = []
+    for step in range(300):
+        if state.is_terminal():
+            break
+        for player in range(config.players):
+            if step % 3 == player % 3:
+                expected = game.encode_information_state(config, state._track.views(player))
+                assert state.information_state_tensor(player) == pytest.approx(expected)
+                checked += 1
+        if step % 25 == 5:
+            branches.append(state.clone())
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for branch in branches:
+        for _ in range(3):
+            if branch.is_terminal():
+                break
+            actions = [a for a, _ in branch.chance_outcomes()] if branch.is_chance_node() else branch.legal_actions()
+            branch.apply_action(actions[-1])
+        for player in range(config.players):
+            expected = game.encode_information_state(config, branch._track.views(player))
+            assert branch.information_state_tensor(player) == pytest.approx(expected)
+            checked += 1
+    assert checked >= 30 and branches
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.info.name) for g in games()])
+def test_strings_are_the_canonical_json_of_the_library(game: AnyGame) -> None:
+    config = game.test_configs()[0]
+    state = _played(load(game, players=config.players), 2, 9)
+    assert str(state) == canonical_json(to_json_value(state.ofrenda_state))
+    for player in range(config.players):
+        view = game.observe(state.ofrenda_state, player)
+        assert state.observation_string(player) == canonical_json(to_json_value(view))

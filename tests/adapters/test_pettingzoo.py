@@ -14,9 +14,10 @@ import pytest
 pettingzoo = pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
+from gymnasium import spaces as gymnasium_spaces  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from ofrenda_rules.adapters.pettingzoo import OfrendaEnv, env, raw_env  # noqa: E402
+from ofrenda_rules.adapters.pettingzoo import OfrendaEnv, VectorEnv, env, raw_env  # noqa: E402
 from ofrenda_rules.errors import ConfigError, IllegalActionError  # noqa: E402
 from ofrenda_rules.registry import AnyGame, games, get_game  # noqa: E402
 from ofrenda_rules.utility import Payoff, returns  # noqa: E402
@@ -147,3 +148,100 @@ def test_bad_options_are_refused_by_name() -> None:
         OfrendaEnv("portents", observation="pixels")
     with pytest.raises(ConfigError, match="render_mode"):
         OfrendaEnv("portents", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+@pytest.mark.parametrize("kind", ["observation", "information_state"])
+def test_flat_observations_pass_the_api_test_with_the_mask_in_the_info(game: AnyGame, players: int, kind: str) -> None:
+    table = env(game.info.name, players=players, flat=True, observation=kind)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(table, num_cycles=60)
+    table.reset(seed=3)
+    space = table.observation_space(table.agent_selection)
+    assert isinstance(space, gymnasium_spaces.Box) and len(space.shape) == 1
+    checked = 0
+    for agent in table.agent_iter(max_iter=300):
+        observation, _, termination, truncation, info = table.last()
+        assert observation.shape == space.shape and observation.dtype == np.float32
+        state = table.unwrapped.game_state
+        seat = int(agent.removeprefix("player_"))
+        config = table.unwrapped.config
+        view = game.observe(state, seat)
+        if kind == "observation":
+            assert observation.tolist() == pytest.approx(game.encode_observation(config, view))
+        legal = {game.encode_action(config, a) for a in game.legal_actions(state)} if not termination else set()
+        assert set(np.flatnonzero(info["action_mask"]).tolist()) == legal
+        checked += 1
+        table.step(None if termination or truncation else table.action_space(agent).sample(info["action_mask"]))
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.info.name) for g in games()])
+def test_supersuits_dtype_wrapper_takes_the_flat_environment(game: AnyGame) -> None:
+    supersuit = pytest.importorskip("supersuit")
+    players = max(game.info.player_counts)
+    wrapped = supersuit.dtype_v0(env(game.info.name, players=players, flat=True), np.float16)
+    wrapped.reset(seed=5)
+    steps = 0
+    for agent in wrapped.agent_iter(max_iter=200):
+        observation, _, termination, truncation, info = wrapped.last()
+        assert observation.dtype == np.float16
+        wrapped.step(None if termination or truncation else wrapped.action_space(agent).sample(info["action_mask"]))
+        steps += 1
+    assert steps > 10
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.info.name) for g in games()])
+@pytest.mark.parametrize("kind", ["observation", "information_state"])
+def test_the_vector_environment_plays_the_librarys_games_side_by_side(game: AnyGame, kind: str) -> None:
+    players = max(2, min(game.info.player_counts))
+    table = VectorEnv(game.info.name, num_envs=3, observation=kind, players=players)
+    observations, masks, seats = table.reset(seed=9)
+    config = table.config
+    rng = np.random.default_rng(1)
+    ended = 0
+    histories: list[list[list[Any]]] = [[[game.observe(s, p)] for p in range(players)] for s in table.states]
+    for step in range(3000):
+        for index, state in enumerate(table.states):
+            seat = int(seats[index])
+            assert seat == game.current_player(state)
+            legal = {game.encode_action(config, a) for a in game.legal_actions(state)}
+            assert set(np.flatnonzero(masks[index]).tolist()) == legal
+            if kind == "observation":
+                expected = game.encode_observation(config, game.observe(state, seat))
+            elif step % 5 == 0:  # the whole history's encoding grows with it: every fifth step
+                expected = game.encode_information_state(config, histories[index][seat])
+            else:
+                continue
+            assert observations[index].tolist() == pytest.approx(expected)
+        actions = [int(rng.choice(np.flatnonzero(mask))) for mask in masks]
+        before = list(table.states)
+        observations, masks, seats, rewards, dones = table.step(actions)
+        for index, state in enumerate(table.states):
+            if dones[index]:
+                finished = game.apply(before[index], game.decode_action(config, actions[index]))
+                assert game.is_over(finished)
+                assert rewards[index].tolist() == pytest.approx(list(returns(game, finished, Payoff.WIN_SHARE)))
+                histories[index] = [[game.observe(state, p)] for p in range(players)]
+                ended += 1
+            else:
+                assert not rewards[index].any()
+                for p in range(players):
+                    histories[index][p].append(game.observe(state, p))
+        if ended >= 2:
+            break
+    assert ended >= 2
+
+
+def test_the_vector_environment_refuses_bad_arguments_by_name() -> None:
+    with pytest.raises(ConfigError, match="num_envs"):
+        VectorEnv("portents", num_envs=0)
+    with pytest.raises(ConfigError, match="observation"):
+        VectorEnv("portents", num_envs=2, observation="everything")
+    table = VectorEnv("portents", num_envs=2)
+    with pytest.raises(ConfigError, match="reset"):
+        table.step([0, 0])
+    table.reset(seed=1)
+    with pytest.raises(ConfigError, match="one action per game"):
+        table.step([0])

@@ -126,6 +126,15 @@ def test_the_viewer_steps_through_a_game_with_its_controls(
 
     browser.find_element(By.ID, "first").click()
     wait.until(lambda d: _step(d) == 0)
+    # Issue 38: one step per arrow key when the slider has the focus; glyphs every font has.
+    slider = browser.find_element(By.ID, "slider")
+    slider.send_keys(Keys.ARROW_RIGHT)
+    wait.until(lambda d: _step(d) >= 1)
+    assert _step(browser) == 1 and slider.get_attribute("value") == "1"
+    slider.send_keys(Keys.ARROW_LEFT)
+    wait.until(lambda d: _step(d) == 0)
+    assert browser.find_element(By.ID, "first").text == "\u25c0\u25c0 First"
+    assert browser.find_element(By.ID, "last").text == "Last \u25b6\u25b6"
     browser.find_element(By.ID, "play").click()
     wait.until(lambda d: _step(d) >= 2)
     browser.find_element(By.ID, "play").click()  # pause

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import json
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -46,8 +47,8 @@ import numpy as np
 import pyspiel
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.digest import canonical_json
 from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.game import InformationStateEncoder
 from ofrenda_rules.registry import AnyGame, games, get_game
 from ofrenda_rules.rng import Rng
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
@@ -68,6 +69,11 @@ PREFIX: Final = "ofrenda_rules_"
 """The prefix of every short name this adapter registers."""
 
 _REGISTERED: set[str] = set()
+
+_canonical: Final = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False, check_circular=False
+).encode
+"""``ofrenda_rules.digest.canonical_json`` without its walk looking for floats: states and views hold none."""
 
 
 def short_name(game: AnyGame) -> str:
@@ -157,9 +163,27 @@ class _Track:
     resampled and every view that seat had before, so that seat's recall
     (information-state string and tensor) is the same as in the history it
     was drawn from; the other seats' recall starts at the resampled state.
+
+    A track computes once what OpenSpiel may ask often: its legal action ids,
+    chance outcomes, each seat's view JSON, recall digest and information-state
+    encoder; the action names are shared by a whole history.
     """
 
-    __slots__ = ("actions", "game", "origin", "parent", "prior", "recall", "states")
+    __slots__ = (
+        "actions",
+        "chance",
+        "encoders",
+        "game",
+        "legal",
+        "names",
+        "origin",
+        "parent",
+        "prior",
+        "recall",
+        "shared",
+        "states",
+        "texts",
+    )
 
     def __init__(
         self,
@@ -176,7 +200,20 @@ class _Track:
         self.parent = parent
         self.origin = origin
         self.prior = prior
+        self.names: dict[tuple[bool, int], str] = {} if parent is None else parent.names
         self.recall: dict[int, bytes] = {}
+        self.encoders: dict[int, InformationStateEncoder[Any]] = {}
+        self.shared = False
+        self.legal: list[int] | None = None
+        self.chance: list[tuple[int, float]] | None = None
+        self.texts: dict[int, str] = {}
+
+    def view_text(self, player: int) -> str:
+        """The canonical JSON of ``player``'s view of the last state (computed once per track and seat)."""
+        text = self.texts.get(player)
+        if text is None:
+            text = self.texts[player] = _canonical(to_json_value(self.game.observe(self.states[-1], player)))
+        return text
 
     def extended(self, state: Any, action: int) -> _Track:
         """The track one action longer."""
@@ -207,9 +244,41 @@ class _Track:
         else:
             digest = track.recall[player]
         for step in reversed(pending):
-            digest = _chained(digest, self.game, self.game.observe(step.states[-1], player))
+            digest = hashlib.sha256(digest + step.view_text(player).encode()).digest()
             step.recall[player] = digest
         return digest
+
+    def information_state(self, player: int) -> Any:
+        """``player``'s information-state tensor, updated from the nearest track that has the seat's encoder.
+
+        Each track keeps the encoders last used on it. A track takes its
+        ancestor's encoder (copied if the ancestor was cloned, so its other
+        branches keep it) and adds only the views since, so reading the tensor
+        at every step costs the same at any depth of the game.
+        """
+        make = self.game.information_state_encoder
+        if make is None:
+            return self.game.encode_information_state(self.states[0].config, self.views(player))
+        pending: list[_Track] = []
+        track: _Track | None = self
+        while track is not None and player not in track.encoders:
+            pending.append(track)
+            track = track.parent
+        if track is self:
+            return _values(self.encoders[player])
+        if track is None:
+            encoder = make(self.states[0].config)
+            for view in self.prior_views(player):
+                encoder.add(view)
+        elif track.shared:
+            encoder = track.encoders[player].copy()
+        else:
+            encoder = track.encoders.pop(player)
+        observe = self.game.observe
+        for step in reversed(pending):
+            encoder.add(observe(step.states[-1], player))
+        self.encoders[player] = encoder
+        return _values(encoder)
 
     def resampled(self, state: Any, player: int) -> _Track:
         """A track starting at ``state`` (drawn for ``player``), carrying ``player``'s views until now."""
@@ -217,6 +286,7 @@ class _Track:
         return _Track(self.game, (state,), (), None, dumps(state), (player, tuple(views[:-1])))
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Track:
+        self.shared = True
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -230,8 +300,13 @@ class _Track:
         return (_rebuild, (name, dumps(config), actions, last, self.origin, player, prior))
 
 
+def _values(encoder: InformationStateEncoder[Any]) -> Any:
+    """The encoder's tensor, read by numpy from its array of doubles without a copy."""
+    return np.frombuffer(encoder.buffer(), np.float64)
+
+
 def _chained(digest: bytes, game: AnyGame, view: Any) -> bytes:
-    return hashlib.sha256(digest + canonical_json(to_json_value(view)).encode()).digest()
+    return hashlib.sha256(digest + _canonical(to_json_value(view)).encode()).digest()
 
 
 def _rebuild(
@@ -265,7 +340,7 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
     def __init__(self, game: OfrendaGame) -> None:
         super().__init__(game)
         # The only Python attribute: OpenSpiel clones and serialises a state through its __dict__.
-        self._track = _Track(game.definition, (game.definition.new_game(game.config, None),), (), None)
+        self._track = _Track(game.definition, (game.initial,), (), None)
 
     @property
     def ofrenda_state(self) -> Any:
@@ -290,16 +365,22 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return int(player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        game, config = self._definition, self._config
-        return sorted(game.encode_action(config, action) for action in game.legal_actions(self.ofrenda_state))
+        track = self._track
+        if track.legal is None:
+            game, config = track.game, track.states[0].config
+            track.legal = sorted(game.encode_action(config, action) for action in game.legal_actions(track.states[-1]))
+        return list(track.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The pending chance event's outcomes (ids in the chance numbering) with their probabilities."""
-        game, config = self._definition, self._config
-        return sorted(
-            (game.encode_action(config, action), float(probability))
-            for action, probability in game.chance_outcomes(self.ofrenda_state)
-        )
+        track = self._track
+        if track.chance is None:
+            game, config = track.game, track.states[0].config
+            track.chance = sorted(
+                (game.encode_action(config, action), float(probability))
+                for action, probability in game.chance_outcomes(track.states[-1])
+            )
+        return list(track.chance)
 
     def _apply_action(self, action: int) -> None:
         game, state = self._definition, self.ofrenda_state
@@ -308,9 +389,14 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         self._track = self._track.extended(game.apply(state, decoded), action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        game = self._definition
-        decoded = game.decode_action(self._config, action, chance=player == int(pyspiel.PlayerId.CHANCE))
-        return dumps(decoded, game.action_type)
+        track = self._track
+        chance = player == int(pyspiel.PlayerId.CHANCE)
+        name = track.names.get((chance, action))
+        if name is None:
+            game = track.game
+            decoded = game.decode_action(track.states[0].config, action, chance=chance)
+            name = track.names[chance, action] = dumps(decoded, game.action_type)
+        return name
 
     def is_terminal(self) -> bool:
         """Whether the game has ended."""
@@ -340,7 +426,11 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def __str__(self) -> str:
         """The canonical JSON of the whole state."""
-        return canonical_json(to_json_value(self.ofrenda_state))
+        return _canonical(to_json_value(self.ofrenda_state))
+
+
+_RECENT: Final = 3
+"""How many recent tensors an observer keeps (OpenSpiel asks for some twice in a row)."""
 
 
 class Observer:
@@ -366,21 +456,34 @@ class Observer:
         """The flat tensor, filled by :meth:`set_from`."""
         self.dict: dict[str, Any] = {"observation": self.tensor.reshape(shape)}
         """The tensor under its one name, in its declared shape."""
+        self._recent: list[tuple[tuple[int, _Track], Any]] = []
+        self._setup = _Track(game, (game.new_game(config, None),), (), None)
 
     def set_from(self, state: OfrendaState, player: int) -> None:
         """Fill the tensor from ``player``'s view (views) of ``state``."""
         game, config = self.game, self.config
+        track = state._track
+        if track.parent is None and track.origin is None:
+            track = self._setup  # a new state (OpenSpiel makes one at each tensor it asks for): all are alike
+        key = (player, track)
+        # OpenSpiel fills the tensor of another state between two fills of the state asked for: keep the last few.
+        for index, (known, values) in enumerate(self._recent):
+            if known[1] is track and known[0] == player:
+                self.tensor[:] = values
+                if index:
+                    self._recent.insert(0, self._recent.pop(index))
+                return
         if self.perfect_recall:
-            views = state._track.views(player)
-            values = game.encode_information_state(config, views)
+            self.tensor[:] = track.information_state(player)
         else:
-            values = game.encode_observation(config, game.observe(state.ofrenda_state, player))
-        self.tensor[:] = values
+            values = game.encode_observation(config, game.observe(track.states[-1], player))
+            self.tensor[:] = np.fromiter(values, np.float32, len(values))  # faster than from the tuple itself
+        self._recent.insert(0, (key, self.tensor.copy()))
+        del self._recent[_RECENT:]
 
     def string_from(self, state: OfrendaState, player: int) -> str:
         """The seat's view as canonical JSON; with perfect recall, and the chain of all its views."""
-        game = state._definition
-        current = canonical_json(to_json_value(game.observe(state.ofrenda_state, player)))
+        current = state._track.view_text(player)
         if not self.perfect_recall:
             return current
         return f"{current}\nrecall {state._track.recall_digest(player).hex()}"
@@ -404,6 +507,8 @@ class OfrendaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
             max_game_length=game.max_decisions(config),
         )
         super().__init__(game_type(game), info, dict(params or {}))
+        self.initial = game.new_game(config, None)
+        """The library's state at the set-up (unseeded: OpenSpiel resolves chance), shared by every new state."""
 
     def __reduce__(self) -> tuple[type[OfrendaGame], tuple[dict[str, Any]]]:
         """Pickled as its class (bound in this module) and its parameters."""

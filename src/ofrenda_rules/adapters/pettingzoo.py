@@ -28,12 +28,17 @@ What the environment is:
   tensor (``encode_information_state`` of every view the agent has had) --
   and ``"action_mask"``, an int8 ``Box`` marking the agent's legal action ids
   (all zeros when it is not the agent's turn);
+* with ``flat=True`` an observation is the tensor alone, a flat ``Box``, and
+  the agent's action mask is in its ``info["action_mask"]`` (so SuperSuit's
+  wrappers and RL libraries that want a ``Box`` take the environment);
 * rewards are paid at the end only: the win shares, or normalised points with
   ``payoff=Payoff.POINTS`` (:mod:`ofrenda_rules.bots.utility`); every agent is
   terminated when the game ends, none is ever truncated;
 * ``render()`` shows the public table (the spectator's view): its text with
   ``render_mode="ansi"`` (returned) or ``"human"`` (printed), its SVG picture
   with ``"svg"`` (returned).
+
+:class:`VectorEnv` steps many games of one config at once, for self-play.
 
 This module imports ``pettingzoo``, ``gymnasium`` and ``numpy``; the library
 never imports this module.
@@ -56,7 +61,7 @@ from ofrenda_rules.rng import MASK64
 from ofrenda_rules.serialization import from_json_value
 from ofrenda_rules.utility import Payoff, returns
 
-__all__ = ["OBSERVATIONS", "RENDER_MODES", "OfrendaEnv", "env", "raw_env"]
+__all__ = ["OBSERVATIONS", "RENDER_MODES", "OfrendaEnv", "VectorEnv", "env", "raw_env"]
 
 OBSERVATIONS: Final = ("observation", "information_state")
 """What an agent's ``"observation"`` holds: its current view's tensor, or its perfect-recall information state."""
@@ -80,8 +85,13 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         observation: str = "observation",
         payoff: Payoff = Payoff.WIN_SHARE,
         render_mode: str | None = None,
+        flat: bool = False,
     ) -> None:
-        """The environment of ``game`` (a registry name or a definition) under ``config`` (default: its default)."""
+        """The environment of ``game`` (a registry name or a definition) under ``config`` (default: its default).
+
+        With ``flat=True`` an observation is the tensor alone, a flat ``Box``, and
+        the action mask is in the agent's ``info["action_mask"]``.
+        """
         super().__init__()
         definition = get_game(game) if isinstance(game, str) else game
         if observation not in OBSERVATIONS:
@@ -98,6 +108,8 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         """What the end of the game pays."""
         self.render_mode = render_mode
         """How ``render`` shows the table."""
+        self.flat = flat
+        """Whether an observation is the tensor alone (a flat ``Box``), the action mask in the info."""
         self.metadata: dict[str, Any] = {
             "render_modes": list(RENDER_MODES),
             "name": f"ofrenda_rules_{definition.info.name}_v0",
@@ -113,8 +125,12 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             if observation == "observation"
             else definition.information_state_shape(self.config)
         )
-        self.observation_spaces = {
-            agent: spaces.Dict(
+        size = int(np.prod(shape))
+        self._shape = shape
+        self.observation_spaces: dict[str, spaces.Space[Any]] = {
+            agent: spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
+            if flat
+            else spaces.Dict(
                 {
                     "observation": spaces.Box(0.0, 1.0, shape, dtype=np.float32),
                     "action_mask": spaces.Box(0, 1, (self._actions,), dtype=np.int8),
@@ -125,7 +141,9 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.action_spaces = {agent: spaces.Discrete(self._actions) for agent in self.possible_agents}
         self._np_random, _ = seeding.np_random(None)
         self._state: Any = None
-        self._views: list[list[Any]] = []
+        self._encoders: list[Any] = []
+        self._no_actions = np.zeros(self._actions, dtype=np.int8)
+        self._no_actions.flags.writeable = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object at every call)."""
@@ -154,33 +172,53 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._views = [[] for _ in self.possible_agents]
+        self._encoders = []
+        if self.observation_kind == "information_state":
+            self._encoders = [self._new_encoder() for _ in self.possible_agents]
         self._record_views()
         self._select()
 
+    def _new_encoder(self) -> Any:
+        make = self.game.information_state_encoder
+        if make is not None:
+            return make(self.config)
+        return _Views(self.game, self.config)
+
     def _record_views(self) -> None:
-        if self.observation_kind == "information_state":
-            for seat, views in enumerate(self._views):
-                views.append(self.game.observe(self._state, seat))
+        for seat, encoder in enumerate(self._encoders):
+            encoder.add(self.game.observe(self._state, seat))
+        if self.flat and self._state is not None:
+            mover = self.game.current_player(self._state)
+            for seat, agent in enumerate(self.possible_agents):
+                self.infos[agent] = {"action_mask": self._mask(seat) if seat == mover else self._no_actions}
+
+    def _mask(self, seat: int) -> Any:
+        mask = np.zeros(self._actions, dtype=np.int8)
+        game, config = self.game, self.config
+        if game.current_player(self._state) == seat:
+            for action in game.legal_actions(self._state):
+                mask[game.encode_action(config, action)] = 1
+        return mask
 
     def _select(self) -> None:
         player = self.game.current_player(self._state)
         if player >= 0:
             self.agent_selection = _agent(player)
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation tensor and action mask."""
+    def observe(self, agent: str) -> Any:
+        """The agent's observation tensor and action mask (with ``flat``, the tensor alone)."""
         seat = self._seats[agent]
         game, config = self.game, self.config
         if self.observation_kind == "observation":
-            tensor = game.encode_observation(config, game.observe(self._state, seat))
+            tensor = np.asarray(game.encode_observation(config, game.observe(self._state, seat)), dtype=np.float32)
         else:
-            tensor = game.encode_information_state(config, self._views[seat])
-        mask = np.zeros(self._actions, dtype=np.int8)
-        if game.current_player(self._state) == seat:
-            for action in game.legal_actions(self._state):
-                mask[game.encode_action(config, action)] = 1
-        return {"observation": np.asarray(tensor, dtype=np.float32), "action_mask": mask}
+            tensor = np.frombuffer(self._encoders[seat].buffer(), np.float64).astype(np.float32)
+        if self.flat:
+            return tensor.reshape(-1)
+        return {
+            "observation": tensor.reshape(self._shape),
+            "action_mask": self._mask(seat),
+        }
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action id (``None`` for an agent already terminated)."""
@@ -226,6 +264,147 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         """Nothing to release."""
 
 
+class _Views:
+    """An information-state encoder for a game without an incremental one: it keeps every view."""
+
+    def __init__(self, game: AnyGame, config: Any) -> None:
+        self.game, self.config, self.views = game, config, list[Any]()
+
+    def add(self, view: Any) -> None:
+        self.views.append(view)
+
+    def buffer(self) -> Any:
+        return np.asarray(self.game.encode_information_state(self.config, self.views), dtype=np.float64)
+
+
+class VectorEnv:
+    """Many games of one config stepped at once, for self-play: one action id per game, for its seat to move.
+
+    Every game is the library's own (chance resolved by its seeded generator).
+    :meth:`reset` and :meth:`step` return arrays with one row per game: the
+    observation of the seat to move (its observation tensor, or its
+    information-state tensor kept up to date view by view), that seat's action
+    mask and the seat itself. A game that ends in a step pays its returns in
+    that step's ``rewards`` row, is marked in ``dones``, and is replaced at once
+    by a new game (the next seed of the environment's generator), whose first
+    observation is the row returned.
+
+    >>> table = VectorEnv("ofrendados", num_envs=4, players=2)
+    >>> observations, masks, seats = table.reset(seed=1)
+    >>> observations.shape[0], masks.shape == (4, table.num_actions), seats.tolist()
+    (4, True, [0, 0, 0, 0])
+    """
+
+    def __init__(
+        self,
+        game: str | AnyGame,
+        *,
+        num_envs: int,
+        observation: str = "observation",
+        payoff: Payoff = Payoff.WIN_SHARE,
+        **config_options: Any,
+    ) -> None:
+        """``num_envs`` games of ``game`` under the config its options describe (JSON values, e.g. ``players=4``)."""
+        definition = get_game(game) if isinstance(game, str) else game
+        if observation not in OBSERVATIONS:
+            raise ConfigError(f"observation must be one of {', '.join(OBSERVATIONS)}, not {observation!r}")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ConfigError(f"num_envs must be a positive integer, not {num_envs!r}")
+        self.game: AnyGame = definition
+        """The game played."""
+        self.config: Any = from_json_value(config_options, definition.config_type)
+        """The config played."""
+        self.num_envs = num_envs
+        """How many games are played at once."""
+        self.observation_kind = observation
+        """``"observation"`` or ``"information_state"``."""
+        self.payoff = payoff
+        """What the end of a game pays."""
+        self.num_actions: int = definition.num_distinct_actions(self.config)
+        """The number of action ids (the width of an action mask)."""
+        shape = (
+            definition.observation_shape(self.config)
+            if observation == "observation"
+            else definition.information_state_shape(self.config)
+        )
+        self.observation_size = int(np.prod(shape))
+        """The length of one observation row."""
+        self.states: list[Any] = []
+        """The library's state of each game in play."""
+        self._encoders: list[list[Any]] = []
+        self._np_random, _ = seeding.np_random(None)
+
+    def _start(self, index: int) -> None:
+        state = self.game.new_game(self.config, int(self._np_random.integers(0, 2**63)))
+        self.states[index] = state
+        if self.observation_kind == "information_state":
+            encoders = []
+            for seat in range(self.config.players):
+                make = self.game.information_state_encoder
+                encoder = make(self.config) if make is not None else _Views(self.game, self.config)
+                encoder.add(self.game.observe(state, seat))
+                encoders.append(encoder)
+            self._encoders[index] = encoders
+
+    def _row(self, index: int, observations: Any, masks: Any, seats: Any) -> None:
+        game, config, state = self.game, self.config, self.states[index]
+        seat = game.current_player(state)
+        seats[index] = seat
+        if self.observation_kind == "observation":
+            observations[index] = game.encode_observation(config, game.observe(state, seat))
+        else:
+            observations[index] = np.frombuffer(self._encoders[index][seat].buffer(), np.float64)
+        for action in game.legal_actions(state):
+            masks[index, game.encode_action(config, action)] = 1
+
+    def _rows(self) -> tuple[Any, Any, Any]:
+        observations = np.zeros((self.num_envs, self.observation_size), dtype=np.float32)
+        masks = np.zeros((self.num_envs, self.num_actions), dtype=np.int8)
+        seats = np.zeros(self.num_envs, dtype=np.int64)
+        for index in range(self.num_envs):
+            self._row(index, observations, masks, seats)
+        return observations, masks, seats
+
+    def reset(self, seed: int | None = None) -> tuple[Any, Any, Any]:
+        """New games (seeds drawn from a generator seeded by ``seed``): observations, masks and seats to move."""
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+        self.states = [None] * self.num_envs
+        self._encoders = [[] for _ in range(self.num_envs)]
+        for index in range(self.num_envs):
+            self._start(index)
+        return self._rows()
+
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, Any]:
+        """Play one action id in each game: observations, masks, seats to move, rewards and dones.
+
+        ``rewards`` has a row per game and a column per seat (zero but where a
+        game ended); ``dones`` marks the games that ended (and were replaced).
+
+        Raises:
+            ConfigError: not one action per game, or :meth:`reset` was never called.
+            IllegalActionError: an action id is not legal in its game (the games before it have moved).
+        """
+        if len(self.states) != self.num_envs:
+            raise ConfigError("call reset() before step()")
+        if len(actions) != self.num_envs:
+            raise ConfigError(f"step takes one action per game ({self.num_envs}), not {len(actions)}")
+        game, config = self.game, self.config
+        rewards = np.zeros((self.num_envs, config.players), dtype=np.float32)
+        dones = np.zeros(self.num_envs, dtype=bool)
+        for index, action in enumerate(actions):
+            state = game.apply(self.states[index], game.decode_action(config, int(action)))
+            self.states[index] = state
+            for seat, encoder in enumerate(self._encoders[index]):
+                encoder.add(game.observe(state, seat))
+            if game.current_player(state) == TERMINAL:
+                rewards[index] = returns(game, state, self.payoff)
+                dones[index] = True
+                self._start(index)
+        observations, masks, seats = self._rows()
+        return observations, masks, seats, rewards, dones
+
+
 def raw_env(game: str | AnyGame, config: Any = None, **options: Any) -> OfrendaEnv:
     """The environment without PettingZoo's wrappers (see :class:`OfrendaEnv` for ``options``)."""
     return OfrendaEnv(game, config, **options)
@@ -237,6 +416,7 @@ def env(
     observation: str = "observation",
     payoff: Payoff = Payoff.WIN_SHARE,
     render_mode: str | None = None,
+    flat: bool = False,
     **config_options: Any,
 ) -> Any:
     """The environment of ``game`` with the config its options describe (JSON values, e.g. ``players=4``).
@@ -245,5 +425,5 @@ def env(
     """
     definition = get_game(game) if isinstance(game, str) else game
     config = from_json_value(config_options, definition.config_type) if config_options else None
-    raw = OfrendaEnv(definition, config, observation=observation, payoff=payoff, render_mode=render_mode)
+    raw = OfrendaEnv(definition, config, observation=observation, payoff=payoff, render_mode=render_mode, flat=flat)
     return wrappers.OrderEnforcingWrapper(raw)

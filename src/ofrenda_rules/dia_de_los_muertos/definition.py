@@ -36,6 +36,7 @@ from ofrenda_rules.dia_de_los_muertos.scoring import score as score
 from ofrenda_rules.dia_de_los_muertos.scoring import score_bounds as score_bounds
 from ofrenda_rules.dia_de_los_muertos.state import HAND_SIZES, Config, State
 from ofrenda_rules.dia_de_los_muertos.tally import tally as tally
+from ofrenda_rules.dia_de_los_muertos.tensors import InformationStateEncoder
 from ofrenda_rules.dia_de_los_muertos.tensors import encode_information_state as encode_information_state
 from ofrenda_rules.dia_de_los_muertos.tensors import encode_observation as encode_observation
 from ofrenda_rules.dia_de_los_muertos.tensors import information_state_shape as information_state_shape
@@ -103,5 +104,8 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(cards.items()))
 
 
-GAME: Final = cast("GameDefinition[Config, State, Action, View, Outcome]", define_game(INFO, globals()))
+GAME: Final = cast(
+    "GameDefinition[Config, State, Action, View, Outcome]",
+    define_game(INFO, globals(), information_state_encoder=InformationStateEncoder),
+)
 """Día de los Muertos as a registered game."""

@@ -72,21 +72,28 @@ nothing a seat sees) and the moments at which chance steps happened.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from array import array
+from collections.abc import MutableSequence, Sequence
 from functools import partial
 
 import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark, Suit
-from ofrenda_rules.dia_de_los_muertos.events import CardLed, CardPlayed, CardTaken, Event, TrickWon
+from ofrenda_rules.dia_de_los_muertos.events import CardLed, CardPlayed, CardTaken, TrickWon
 from ofrenda_rules.dia_de_los_muertos.scoring import score_bounds
 from ofrenda_rules.dia_de_los_muertos.state import Config
 from ofrenda_rules.dia_de_los_muertos.view import View
 from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.errors import OfrendaRulesError
 
-__all__ = ["encode_information_state", "encode_observation", "information_state_shape", "observation_shape"]
+__all__ = [
+    "InformationStateEncoder",
+    "encode_information_state",
+    "encode_observation",
+    "information_state_shape",
+    "observation_shape",
+]
 
 _SUIT_INDEX = {Suit.BLACK: 0, Suit.RED: 1, Suit.WHITE: 2}
 
@@ -216,7 +223,7 @@ def _check(config: Config, view: View) -> _Layout:
     return layout
 
 
-def _fill(layout: _Layout, view: View, out: list[float]) -> None:
+def _fill(layout: _Layout, view: View, out: MutableSequence[float]) -> None:
     index = layout.index
     p = layout.players
     for card in view.hand:
@@ -283,24 +290,6 @@ def encode_observation(config: Config, view: View) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _new_events(views: Sequence[View]) -> list[Event]:
-    """Every event the views report, each once, in order.
-
-    A chance step adds its events to the view's ``recent_events`` (they then
-    extend the previous view's); a player decision replaces them.
-    """
-    events: list[Event] = []
-    previous: tuple[Event, ...] = ()
-    for view in views:
-        current = view.recent_events
-        if previous and len(current) >= len(previous) and current[: len(previous)] == previous:
-            events.extend(current[len(previous) :])
-        else:
-            events.extend(current)
-        previous = current
-    return events
-
-
 def encode_information_state(config: Config, views: Sequence[View]) -> tuple[float, ...]:
     """A seat's perfect-recall information state: the last view's observation and the history of play.
 
@@ -315,37 +304,120 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
     if not views:
         raise OfrendaRulesError("an information state needs at least the view after the set-up")
     last = views[-1]
-    layout = _check(config, last)
+    _check(config, last)
     if any(view.player != last.player for view in views):
         raise OfrendaRulesError("the views belong to different seats")
-    out = [0.0] * layout.history_size
-    _fill(layout, last, out)
-    index = layout.index
-    p, h, plays, features = layout.players, layout.hand_size, layout.plays, layout.features
-    base = layout.size
-    trick = 0
-    place = 0
-    for event in _new_events(views):
-        kind = event.__class__
-        if kind is CardLed or kind is CardPlayed:
-            assert isinstance(event, CardLed | CardPlayed)
-            if kind is CardLed:
-                place = 0
+    encoder = InformationStateEncoder(config)
+    for view in views:
+        encoder._add(view)
+    return encoder.encode()
+
+
+class InformationStateEncoder:
+    """One seat's information state kept up to date view by view, never walking the history again.
+
+    :meth:`add` each view the seat has in turn (after the set-up, then after
+    each step); :meth:`encode` is :func:`encode_information_state` of every view
+    added. :meth:`copy` forks it (for a branch of a search).
+
+    >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, observe, legal_actions, apply
+    >>> config = Config(players=3)
+    >>> state = new_game(config, seed=1)
+    >>> encoder, views = InformationStateEncoder(config), []
+    >>> for _ in range(30):
+    ...     views.append(observe(state, 0))
+    ...     encoder.add(views[-1])
+    ...     state = apply(state, legal_actions(state)[0])
+    >>> encoder.encode() == encode_information_state(config, views)
+    True
+    """
+
+    __slots__ = ("_config", "_history", "_last", "_layout", "_place", "_trick")
+
+    def __init__(self, config: Config) -> None:
+        self._config = config
+        self._layout = _layout(config)
+        self._history = array("d", bytes(8 * self._layout.history_size))
+        self._trick = 0
+        self._place = 0
+        self._last: View | None = None
+
+    def copy(self) -> InformationStateEncoder:
+        """An independent encoder with the same views added."""
+        twin = InformationStateEncoder.__new__(InformationStateEncoder)
+        twin._config, twin._layout, twin._last = self._config, self._layout, self._last
+        twin._history = self._history[:]
+        twin._trick, twin._place = self._trick, self._place
+        return twin
+
+    def add(self, view: View) -> None:
+        """Record the seat's next view (the events it adds to the history).
+
+        Raises:
+            OfrendaRulesError: the view is not of a game under the config, or of another seat than the
+                views added before.
+        """
+        _check(self._config, view)
+        if self._last is not None and view.player != self._last.player:
+            raise OfrendaRulesError("the views belong to different seats")
+        self._add(view)
+
+    def _add(self, view: View) -> None:
+        layout = self._layout
+        out = self._history
+        index = layout.index
+        p, h, plays, features = layout.players, layout.hand_size, layout.plays, layout.features
+        base = layout.size
+        trick, place = self._trick, self._place
+        previous = () if self._last is None else self._last.recent_events
+        current = view.recent_events
+        if previous and len(current) >= len(previous) and current[: len(previous)] == previous:
+            events = current[len(previous) :]
+        else:
+            events = current
+        for event in events:
+            kind = event.__class__
+            if kind is CardLed or kind is CardPlayed:
+                assert isinstance(event, CardLed | CardPlayed)
+                if kind is CardLed:
+                    place = 0
+                    if trick < h:
+                        out[layout.history_leaders + p * trick + event.seat] = 1.0
+                offset = base + features * index(event.card)
+                out[offset + event.seat] = 1.0
+                out[offset + p + min(trick, h - 1)] = 1.0
+                out[offset + p + h + min(place, plays - 1)] = 1.0
+                if kind is CardLed:
+                    out[offset + p + h + plays] = 1.0
+                place += 1
+            elif kind is CardTaken:
+                assert isinstance(event, CardTaken)
+                out[base + features * index(event.card) + p + h + plays + 1] = 1.0
+            elif kind is TrickWon:
+                assert isinstance(event, TrickWon)
                 if trick < h:
-                    out[layout.history_leaders + p * trick + event.seat] = 1.0
-            offset = base + features * index(event.card)
-            out[offset + event.seat] = 1.0
-            out[offset + p + min(trick, h - 1)] = 1.0
-            out[offset + p + h + min(place, plays - 1)] = 1.0
-            if kind is CardLed:
-                out[offset + p + h + plays] = 1.0
-            place += 1
-        elif kind is CardTaken:
-            assert isinstance(event, CardTaken)
-            out[base + features * index(event.card) + p + h + plays + 1] = 1.0
-        elif kind is TrickWon:
-            assert isinstance(event, TrickWon)
-            if trick < h:
-                out[layout.history_winners + p * trick + event.seat] = 1.0
-            trick += 1
-    return tuple(out)
+                    out[layout.history_winners + p * trick + event.seat] = 1.0
+                trick += 1
+        self._trick, self._place = trick, place
+        self._last = view
+
+    def encode(self) -> tuple[float, ...]:
+        """The information state of every view added (as :func:`encode_information_state`).
+
+        Raises:
+            OfrendaRulesError: when no view has been added.
+        """
+        return tuple(self.buffer())
+
+    def buffer(self) -> array[float]:
+        """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
+
+        Raises:
+            OfrendaRulesError: when no view has been added.
+        """
+        last = self._last
+        if last is None:
+            raise OfrendaRulesError("an information state needs at least the view after the set-up")
+        out = self._history[:]
+        _fill(self._layout, last, out)
+        return out

@@ -39,6 +39,7 @@ from ofrenda_rules.ofrenda.scoring import score as score
 from ofrenda_rules.ofrenda.scoring import score_bounds as score_bounds
 from ofrenda_rules.ofrenda.state import Config, State
 from ofrenda_rules.ofrenda.tally import tally as tally
+from ofrenda_rules.ofrenda.tensors import InformationStateEncoder
 from ofrenda_rules.ofrenda.tensors import encode_information_state as encode_information_state
 from ofrenda_rules.ofrenda.tensors import encode_observation as encode_observation
 from ofrenda_rules.ofrenda.tensors import information_state_shape as information_state_shape
@@ -110,5 +111,8 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(items.items()))
 
 
-GAME: Final = cast("GameDefinition[Config, State, Action, View, Outcome]", define_game(INFO, globals()))
+GAME: Final = cast(
+    "GameDefinition[Config, State, Action, View, Outcome]",
+    define_game(INFO, globals(), information_state_encoder=InformationStateEncoder),
+)
 """Ofrenda as a registered game."""

@@ -88,7 +88,8 @@ because it could not. Histories differing only there encode alike.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from array import array
+from collections.abc import MutableSequence, Sequence
 from functools import partial
 from typing import Final
 
@@ -119,6 +120,7 @@ from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard
 from ofrenda_rules.ofrenda.view import View
 
 __all__ = [
+    "InformationStateEncoder",
     "encode_information_state",
     "encode_observation",
     "information_state_shape",
@@ -333,7 +335,7 @@ def _viewer(layout: _Layout, view: View) -> int:
     return view.player if 0 <= view.player < layout.n else 0
 
 
-def _fill_observation(config: Config, layout: _Layout, view: View, x: list[float]) -> None:
+def _fill_observation(config: Config, layout: _Layout, view: View, x: MutableSequence[float]) -> None:
     n = layout.n
     p, k = layout.portraits, layout.candles
     off = layout.offset
@@ -475,29 +477,69 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
 
     ``views`` is every view the seat has had, in order (after set-up and after
     each step since); see the module docstring for the layout and what it
-    forgets.
+    forgets. :class:`InformationStateEncoder` gives the same tensor view by view.
 
     Raises:
         ValueError: when ``views`` is empty.
     """
     if not views:
         raise ValueError("an information state needs at least the view after set-up")
-    layout = _layout(config)
-    x = layout.zeros.copy()
-    last = views[-1]
-    _fill_observation(config, layout, last, x)
-    n = layout.n
-    p = layout.portraits
-    me = _viewer(layout, last)
-    off = layout.offset
-    dealt, drawn_at = off["dealt"], off["drawn_at"]
-    h = layout.history
-    scale = 1.0 / TURNS
-    clock_scale = 1.0 / (TURNS * n + 1)
-    abuela_turn = 0
-    abuela = layout.abuela
-    previous: View | None = None
+    encoder = InformationStateEncoder(config)
     for view in views:
+        encoder.add(view)
+    return encoder.encode()
+
+
+class InformationStateEncoder:
+    """One seat's information state kept up to date view by view, never walking the history again.
+
+    :meth:`add` each view the seat has in turn (after the set-up, then after
+    each step); :meth:`encode` is :func:`encode_information_state` of every view
+    added. :meth:`copy` forks it (for a branch of a search).
+
+    >>> from ofrenda_rules.ofrenda import Config, new_game, observe, legal_actions, apply
+    >>> config = Config(players=2)
+    >>> state = new_game(config, seed=1)
+    >>> encoder, views = InformationStateEncoder(config), []
+    >>> for _ in range(30):
+    ...     views.append(observe(state, 0))
+    ...     encoder.add(views[-1])
+    ...     state = apply(state, legal_actions(state)[0])
+    >>> encoder.encode() == encode_information_state(config, views)
+    True
+    """
+
+    __slots__ = ("_abuela_turn", "_config", "_history", "_last", "_layout")
+
+    def __init__(self, config: Config) -> None:
+        self._config = config
+        self._layout = _layout(config)
+        self._history = array("d", self._layout.zeros)
+        self._abuela_turn = 0
+        self._last: View | None = None
+
+    def copy(self) -> InformationStateEncoder:
+        """An independent encoder with the same views added."""
+        twin = InformationStateEncoder.__new__(InformationStateEncoder)
+        twin._config, twin._layout, twin._last = self._config, self._layout, self._last
+        twin._history = self._history[:]
+        twin._abuela_turn = self._abuela_turn
+        return twin
+
+    def add(self, view: View) -> None:
+        """Record the seat's next view (the events it adds to the history)."""
+        layout = self._layout
+        x = self._history
+        previous = self._last
+        n = layout.n
+        p = layout.portraits
+        me = _viewer(layout, view)
+        off = layout.offset
+        dealt, drawn_at = off["dealt"], off["drawn_at"]
+        h = layout.history
+        scale = 1.0 / TURNS
+        clock_scale = 1.0 / (TURNS * n + 1)
+        abuela = layout.abuela
         turns = [0] * n if previous is None else [board.turns for board in previous.boards]
         clock = sum(turns)
         for event in _new_events(previous, view):
@@ -511,25 +553,45 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
                     x[dealt + event.card] = 1.0
             elif cls is AbuelaMoved:
                 assert isinstance(event, AbuelaMoved)
-                if abuela_turn < TURNS and layout.abuela:
-                    x[abuela + abuela_turn * 2 * _FACES + event.face - 1] = 1.0
-                    x[abuela + 2 * _FACES * TURNS + event.card] = (abuela_turn + 1) * scale
-                abuela_turn += 1
+                if self._abuela_turn < TURNS and layout.abuela:
+                    x[abuela + self._abuela_turn * 2 * _FACES + event.face - 1] = 1.0
+                    x[abuela + 2 * _FACES * TURNS + event.card] = (self._abuela_turn + 1) * scale
+                self._abuela_turn += 1
             elif cls is AbuelaDiscardedCandle:
                 assert isinstance(event, AbuelaDiscardedCandle)
-                turn = abuela_turn - 1
+                turn = self._abuela_turn - 1
                 if 0 <= turn < TURNS and layout.abuela:
                     x[abuela + turn * 2 * _FACES + _FACES + event.face - 1] = 1.0
                     if event.candle is not None:
                         x[abuela + 2 * _FACES * TURNS + p + event.candle] = (turn + 1) * scale
             else:
                 _seat_event(layout, h, x, event, me, turns, scale)
-        previous = view
-    return tuple(x)
+        self._last = view
+
+    def encode(self) -> tuple[float, ...]:
+        """The information state of every view added (as :func:`encode_information_state`).
+
+        Raises:
+            ValueError: when no view has been added.
+        """
+        return tuple(self.buffer())
+
+    def buffer(self) -> array[float]:
+        """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
+
+        Raises:
+            ValueError: when no view has been added.
+        """
+        last = self._last
+        if last is None:
+            raise ValueError("an information state needs at least the view after set-up")
+        x = self._history[:]
+        _fill_observation(self._config, self._layout, last, x)
+        return x
 
 
 def _seat_event(
-    layout: _Layout, h: _History, x: list[float], event: Event, me: int, turns: list[int], scale: float
+    layout: _Layout, h: _History, x: MutableSequence[float], event: Event, me: int, turns: list[int], scale: float
 ) -> None:
     """Record one event of a seat's turn in that seat's history block."""
     seat = getattr(event, "seat", None)

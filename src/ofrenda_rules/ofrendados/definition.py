@@ -45,6 +45,7 @@ from ofrenda_rules.ofrendados.state import (
     State,
 )
 from ofrenda_rules.ofrendados.tally import tally as tally
+from ofrenda_rules.ofrendados.tensors import InformationStateEncoder
 from ofrenda_rules.ofrendados.tensors import encode_information_state as encode_information_state
 from ofrenda_rules.ofrendados.tensors import encode_observation as encode_observation
 from ofrenda_rules.ofrendados.tensors import information_state_shape as information_state_shape
@@ -118,5 +119,8 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(parts.items()))
 
 
-GAME: Final = cast("GameDefinition[Config, State, Action, View, Outcome]", define_game(INFO, globals()))
+GAME: Final = cast(
+    "GameDefinition[Config, State, Action, View, Outcome]",
+    define_game(INFO, globals(), information_state_encoder=InformationStateEncoder),
+)
 """Ofrendados as a registered game."""

@@ -79,7 +79,8 @@ a round. Everything else a seat saw is kept.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from array import array
+from collections.abc import MutableSequence, Sequence
 from functools import partial
 from typing import Final
 
@@ -107,6 +108,7 @@ from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Config, Die, Pen
 from ofrenda_rules.ofrendados.view import View
 
 __all__ = [
+    "InformationStateEncoder",
     "encode_information_state",
     "encode_observation",
     "information_state_shape",
@@ -246,12 +248,12 @@ def _check_view(config: Config, view: object) -> View:
     return view
 
 
-def _count_dice(out: list[float], at: int, dice: Sequence[Die], scale: float) -> None:
+def _count_dice(out: MutableSequence[float], at: int, dice: Sequence[Die], scale: float) -> None:
     for die in dice:
         out[at + _FACE[die.colour, die.pips]] += scale
 
 
-def _fill_observation(out: list[float], lay: _Layout, view: View) -> None:
+def _fill_observation(out: MutableSequence[float], lay: _Layout, view: View) -> None:
     n = lay.n
     out[lay.viewer + (view.player if view.player >= 0 else n)] = 1.0
     out[lay.round + view.round] = 1.0
@@ -322,16 +324,21 @@ def encode_observation(config: Config, view: View) -> tuple[float, ...]:
     return tuple(out)
 
 
+def _view_events(previous: View | None, view: View) -> tuple[object, ...]:
+    """The events ``view`` tells that ``previous`` (the seat's view before) did not."""
+    recent: tuple[object, ...] = view.recent_events
+    if previous is not None and previous.current_player == CHANCE:
+        known = previous.recent_events
+        recent = recent[len(known) :] if recent[: len(known)] == known else recent
+    return recent
+
+
 def _new_events(views: Sequence[View]) -> list[object]:
     """Every event the views tell, each once, in order."""
     events: list[object] = []
     previous: View | None = None
     for view in views:
-        recent = view.recent_events
-        if previous is not None and previous.current_player == CHANCE:
-            known = previous.recent_events
-            recent = recent[len(known) :] if recent[: len(known)] == known else recent
-        events.extend(recent)
+        events.extend(_view_events(previous, view))
         previous = view
     return events
 
@@ -347,56 +354,133 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
             to different seats.
 
     """
-    lay = _layout(config)
+    _layout(config)  # refuses a config that is not Ofrendados' first
     if not views:
         raise ConfigError("an information state needs at least the view after the set-up")
     last = _check_view(config, views[-1])
     for view in views:
         if _check_view(config, view).player != last.player:
             raise ConfigError(f"the views belong to seats {view.player} and {last.player}, not to one seat")
-    out = [0.0] * lay.information
-    _fill_observation(out, lay, last)
-    n = lay.n
-    c = len(lay.cards)
-    cards = lay.cards
-    scale = lay.per_colour
-    rounds = 0
-    picks = 0
-    used = [0] * n
-    base = lay.history
-    for event in _new_events(views):
-        if isinstance(event, RoundStarted):
-            rounds = min(event.round, ROUNDS) - 1
-            picks = 0
-            used = [0] * n
-            base = lay.history + rounds * lay.round_size
-        elif isinstance(event, DiceRolled):
-            for colour, faces in zip(_COLOURS, (event.yellow, event.orange, event.purple), strict=True):
-                for pips in faces:
-                    out[base + _FACE[colour, pips]] += scale
-        elif isinstance(event, DieTaken):
-            if picks < lay.picks:
-                out[base + _FACES + picks * _DRAFT_FACES + _FACE[event.colour, event.pips]] = 1.0
-            picks += 1
-        elif isinstance(event, CardRevealed):
-            out[base + _FACES + lay.picks * _DRAFT_FACES + cards[event.card]] = 1.0
-        elif isinstance(event, CardBought):
-            out[base + _FACES + lay.picks * _DRAFT_FACES + c + event.seat * c + cards[event.card]] = 1.0
-        elif isinstance(event, DieUsed):
-            slot = used[event.seat]
-            used[event.seat] += 1
-            if slot < lay.uses:
-                at = base + _FACES + lay.picks * _DRAFT_FACES + c + n * c + (event.seat * lay.uses + slot) * _USE
-                out[at + _FACE[event.colour, event.pips]] = 1.0
-                if event.as_money:
-                    out[at + _FACES] = 1.0
-        elif isinstance(event, DieTurned | DieRerolled):
-            at = base + _FACES + lay.picks * _DRAFT_FACES + c + n * c + n * lay.uses * _USE
-            out[at + event.seat * c + cards[event.card]] = 1.0
-        elif isinstance(event, ObjectDrawn):
-            out[lay.cells + event.seat * 2 * lay.sheet_size + event.cell] = (rounds + 1) / ROUNDS
-        elif isinstance(event, ObjectRewritten):
-            out[lay.cells + (event.seat * 2 + 1) * lay.sheet_size + event.cell] += 1.0 / _REWRITE_SCALE
-        elif isinstance(event, FlowerMoved):
-            out[lay.spaces + event.seat * lay.path_length + event.space - 1] = (rounds + 1) / ROUNDS
-    return tuple(out)
+    encoder = InformationStateEncoder(config)
+    for view in views:
+        encoder._add(view)
+    return encoder.encode()
+
+
+class InformationStateEncoder:
+    """One seat's information state kept up to date view by view, never walking the history again.
+
+    :meth:`add` each view the seat has in turn (after the set-up, then after
+    each step); :meth:`encode` is :func:`encode_information_state` of every view
+    added. :meth:`copy` forks it (for a branch of a search).
+
+    >>> from ofrenda_rules.ofrendados import Config, new_game, observe, legal_actions, apply
+    >>> config = Config(players=2)
+    >>> state = new_game(config, seed=1)
+    >>> encoder, views = InformationStateEncoder(config), []
+    >>> for _ in range(30):
+    ...     views.append(observe(state, 0))
+    ...     encoder.add(views[-1])
+    ...     state = apply(state, legal_actions(state)[0])
+    >>> encoder.encode() == encode_information_state(config, views)
+    True
+    """
+
+    __slots__ = ("_base", "_config", "_history", "_last", "_lay", "_picks", "_rounds", "_used")
+
+    def __init__(self, config: Config) -> None:
+        self._config = config
+        self._lay = _layout(config)
+        self._history = array("d", bytes(8 * self._lay.information))
+        self._rounds = 0
+        self._picks = 0
+        self._used = [0] * self._lay.n
+        self._base = self._lay.history
+        self._last: View | None = None
+
+    def copy(self) -> InformationStateEncoder:
+        """An independent encoder with the same views added."""
+        twin = InformationStateEncoder.__new__(InformationStateEncoder)
+        twin._config, twin._lay, twin._last = self._config, self._lay, self._last
+        twin._history = self._history[:]
+        twin._rounds, twin._picks, twin._used, twin._base = self._rounds, self._picks, self._used.copy(), self._base
+        return twin
+
+    def add(self, view: View) -> None:
+        """Record the seat's next view (the events it adds to the history).
+
+        Raises:
+            ConfigError: the view is not an Ofrendados view under the config, or is of another seat than the
+                views added before.
+        """
+        _check_view(self._config, view)
+        if self._last is not None and view.player != self._last.player:
+            raise ConfigError(f"the views belong to seats {view.player} and {self._last.player}, not to one seat")
+        self._add(view)
+
+    def _add(self, view: View) -> None:
+        lay = self._lay
+        out = self._history
+        n = lay.n
+        c = len(lay.cards)
+        cards = lay.cards
+        scale = lay.per_colour
+        rounds, picks, used, base = self._rounds, self._picks, self._used, self._base
+        for event in _view_events(self._last, view):
+            if isinstance(event, RoundStarted):
+                rounds = min(event.round, ROUNDS) - 1
+                picks = 0
+                used = [0] * n
+                base = lay.history + rounds * lay.round_size
+            elif isinstance(event, DiceRolled):
+                for colour, faces in zip(_COLOURS, (event.yellow, event.orange, event.purple), strict=True):
+                    for pips in faces:
+                        out[base + _FACE[colour, pips]] += scale
+            elif isinstance(event, DieTaken):
+                if picks < lay.picks:
+                    out[base + _FACES + picks * _DRAFT_FACES + _FACE[event.colour, event.pips]] = 1.0
+                picks += 1
+            elif isinstance(event, CardRevealed):
+                out[base + _FACES + lay.picks * _DRAFT_FACES + cards[event.card]] = 1.0
+            elif isinstance(event, CardBought):
+                out[base + _FACES + lay.picks * _DRAFT_FACES + c + event.seat * c + cards[event.card]] = 1.0
+            elif isinstance(event, DieUsed):
+                slot = used[event.seat]
+                used[event.seat] += 1
+                if slot < lay.uses:
+                    at = base + _FACES + lay.picks * _DRAFT_FACES + c + n * c + (event.seat * lay.uses + slot) * _USE
+                    out[at + _FACE[event.colour, event.pips]] = 1.0
+                    if event.as_money:
+                        out[at + _FACES] = 1.0
+            elif isinstance(event, DieTurned | DieRerolled):
+                at = base + _FACES + lay.picks * _DRAFT_FACES + c + n * c + n * lay.uses * _USE
+                out[at + event.seat * c + cards[event.card]] = 1.0
+            elif isinstance(event, ObjectDrawn):
+                out[lay.cells + event.seat * 2 * lay.sheet_size + event.cell] = (rounds + 1) / ROUNDS
+            elif isinstance(event, ObjectRewritten):
+                out[lay.cells + (event.seat * 2 + 1) * lay.sheet_size + event.cell] += 1.0 / _REWRITE_SCALE
+            elif isinstance(event, FlowerMoved):
+                out[lay.spaces + event.seat * lay.path_length + event.space - 1] = (rounds + 1) / ROUNDS
+        self._rounds, self._picks, self._used, self._base = rounds, picks, used, base
+        self._last = view
+
+    def encode(self) -> tuple[float, ...]:
+        """The information state of every view added (as :func:`encode_information_state`).
+
+        Raises:
+            ConfigError: when no view has been added.
+        """
+        return tuple(self.buffer())
+
+    def buffer(self) -> array[float]:
+        """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
+
+        Raises:
+            ConfigError: when no view has been added.
+        """
+        last = self._last
+        if last is None:
+            raise ConfigError("an information state needs at least the view after the set-up")
+        out = self._history[:]
+        _fill_observation(out, self._lay, last)
+        return out

@@ -4,8 +4,9 @@ Everything in Ofrendados is in the open (the dice, the sheets, the market),
 so a seat may take back its own decisions of the turn in progress, one at a
 time, back to the start of its turn:
 
-* in the draft (2), the die it took, until the next player takes one; at the
-  snake's turn, where a player takes two dice in a row, both;
+* in the draft (2), the first of the two dice a player takes in a row at
+  the snake's turn, until it takes the second (any other pick hands the
+  draft on to the next player at once);
 * in "Time to get creative" (3), each die used, each cell drawn, each
   card power used, until it hands on to the next player;
 * in the market (4), a purchase, until the revealed replacement is drawn.

@@ -37,6 +37,7 @@ from ofrenda_rules.portents.scoring import score as score
 from ofrenda_rules.portents.scoring import score_bounds as score_bounds
 from ofrenda_rules.portents.state import CHALLENGES, Config, Difficulty, Phase, State
 from ofrenda_rules.portents.tally import tally as tally
+from ofrenda_rules.portents.tensors import InformationStateEncoder
 from ofrenda_rules.portents.tensors import encode_information_state as encode_information_state
 from ofrenda_rules.portents.tensors import encode_observation as encode_observation
 from ofrenda_rules.portents.tensors import information_state_shape as information_state_shape
@@ -182,6 +183,7 @@ def _reference_move(state: State) -> Action:
 
 
 GAME: Final = cast(
-    "GameDefinition[Config, State, Action, View, Outcome]", define_game(INFO, globals(), reference_bot=_reference_move)
+    "GameDefinition[Config, State, Action, View, Outcome]",
+    define_game(INFO, globals(), reference_bot=_reference_move, information_state_encoder=InformationStateEncoder),
 )
 """Portents as a registered game."""

@@ -101,7 +101,8 @@ Feed the Cat's swaps -- follows from the start of play and the turn records.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from array import array
+from collections.abc import MutableSequence, Sequence
 from functools import cache
 from typing import Final
 
@@ -131,6 +132,7 @@ from ofrenda_rules.portents.view import View
 __all__ = [
     "OBSERVATION_SIZE",
     "TURN_RECORD_SIZE",
+    "InformationStateEncoder",
     "encode_information_state",
     "encode_observation",
     "information_state_shape",
@@ -282,8 +284,9 @@ def information_state_shape(config: Config) -> tuple[int, ...]:
     return (OBSERVATION_SIZE + _START_SIZE + layout.history * TURN_RECORD_SIZE,)
 
 
-def _fill_observation(out: list[float], layout: _Layout, view: View) -> None:
-    out[: len(layout.config_block)] = layout.config_block
+def _fill_observation(out: MutableSequence[float], layout: _Layout, view: View) -> None:
+    block = layout.config_block
+    out[: len(block)] = array("d", block) if isinstance(out, array) else block  # an array takes only an array
     o = _OBS
     out[o["perspective"] + (2 if view.player == SPECTATOR else view.player)] = 1.0
     mover = view.current_player
@@ -373,7 +376,7 @@ def encode_observation(config: Config, view: View) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _fill_start(out: list[float], base: int, view: View) -> None:
+def _fill_start(out: MutableSequence[float], base: int, view: View) -> None:
     s = _START
     out[base + s["seen"]] = 1.0
     for slot, omen in enumerate(view.omens):
@@ -390,7 +393,7 @@ def _fill_start(out: list[float], base: int, view: View) -> None:
     out[base + s["active"] + view.active] = 1.0
 
 
-def _fill_record(out: list[float], base: int, mover: int, view: View) -> None:
+def _fill_record(out: MutableSequence[float], base: int, mover: int, view: View) -> None:
     r = _RECORD
     out[base + r["present"]] = 1.0
     out[base + r["mover"] + mover] = 1.0
@@ -427,30 +430,107 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
         _check_view(layout, view)
         if view.player != player:
             raise ConfigError(f"the views mix seats {player} and {view.player}; give one seat's views")
-    size = information_state_shape(config)[0]
-    out = [0.0] * size
-    _fill_observation(out, layout, views[-1])
-    start = OBSERVATION_SIZE
-    history = start + _START_SIZE
-    records: list[tuple[int, View]] = []
-    started = False
-    first_lit = False
-    previous: View | None = None
+    encoder = InformationStateEncoder(config)
     for view in views:
-        if not started and view.phase not in _SETUP:
-            started = True
+        encoder._add(view)
+    return encoder.encode()
+
+
+_EMPTY_RECORD: Final = array("d", bytes(8 * TURN_RECORD_SIZE))
+
+
+class InformationStateEncoder:
+    """One seat's information state kept up to date view by view, never walking the history again.
+
+    :meth:`add` each view the seat has in turn (after the set-up, then after
+    each step); :meth:`encode` is :func:`encode_information_state` of every view
+    added. It keeps the start of play and the last ``H`` turn records only.
+    :meth:`copy` forks it (for a branch of a search).
+
+    >>> from ofrenda_rules.portents import Config, new_game, observe, legal_actions, apply
+    >>> config = Config(players=2)
+    >>> state = new_game(config, seed=1)
+    >>> encoder, views = InformationStateEncoder(config), []
+    >>> for _ in range(30):
+    ...     views.append(observe(state, 0))
+    ...     encoder.add(views[-1])
+    ...     state = apply(state, legal_actions(state)[0])
+    >>> encoder.encode() == encode_information_state(config, views)
+    True
+    """
+
+    __slots__ = ("_config", "_first_lit", "_history", "_last", "_layout", "_started")
+
+    def __init__(self, config: Config) -> None:
+        self._layout = _check(config)
+        self._config = config
+        self._history = array("d", bytes(8 * information_state_shape(config)[0]))
+        self._started = False
+        self._first_lit = False
+        self._last: View | None = None
+
+    def copy(self) -> InformationStateEncoder:
+        """An independent encoder with the same views added."""
+        twin = InformationStateEncoder.__new__(InformationStateEncoder)
+        twin._config, twin._layout, twin._last = self._config, self._layout, self._last
+        twin._history = self._history[:]
+        twin._started, twin._first_lit = self._started, self._first_lit
+        return twin
+
+    def add(self, view: View) -> None:
+        """Record the seat's next view (what it adds to the history).
+
+        Raises:
+            ConfigError: the view is not a Portents view of the config's player count, or is of another seat
+                than the views added before.
+        """
+        _check_view(self._layout, view)
+        if self._last is not None and view.player != self._last.player:
+            raise ConfigError(f"the views mix seats {self._last.player} and {view.player}; give one seat's views")
+        self._add(view)
+
+    def _add(self, view: View) -> None:
+        out = self._history
+        start = OBSERVATION_SIZE
+        if not self._started and view.phase not in _SETUP:
+            self._started = True
             _fill_start(out, start, view)
-        if not first_lit and view.phase is Phase.PUSH and view.turns == 0:
-            first_lit = True
+        if not self._first_lit and view.phase is Phase.PUSH and view.turns == 0:
+            self._first_lit = True
             for space, flag in enumerate(view.lit):
                 if flag:
                     out[start + _START["first_lit"] + space] = 1.0
+        previous = self._last
         if previous is not None and view.turns > previous.turns:
+            # The records run from the latest turn back: each new one shifts them by a record, the oldest out.
+            history = OBSERVATION_SIZE + _START_SIZE
+            end = history + self._layout.history * TURN_RECORD_SIZE
             for turn in range(previous.turns, view.turns):
                 # Solo, the player's turns are the even ones; with two players a step ends one turn at most.
-                mover = (2 if turn % 2 else 0) if config.solo else previous.active
-                records.append((mover, view))
-        previous = view
-    for k, (mover, view) in enumerate(reversed(records[-layout.history :])):
-        _fill_record(out, history + k * TURN_RECORD_SIZE, mover, view)
-    return tuple(out)
+                mover = (2 if turn % 2 else 0) if self._config.solo else previous.active
+                if end > history + TURN_RECORD_SIZE:
+                    out[history + TURN_RECORD_SIZE : end] = out[history : end - TURN_RECORD_SIZE]
+                out[history : history + TURN_RECORD_SIZE] = _EMPTY_RECORD
+                _fill_record(out, history, mover, view)
+        self._last = view
+
+    def encode(self) -> tuple[float, ...]:
+        """The information state of every view added (as :func:`encode_information_state`).
+
+        Raises:
+            ConfigError: when no view has been added.
+        """
+        return tuple(self.buffer())
+
+    def buffer(self) -> array[float]:
+        """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
+
+        Raises:
+            ConfigError: when no view has been added.
+        """
+        last = self._last
+        if last is None:
+            raise ConfigError("an information state needs at least one view (the one after the set-up)")
+        out = self._history[:]
+        _fill_observation(out, self._layout, last)
+        return out

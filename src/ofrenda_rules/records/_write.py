@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ofrenda_rules.chance import CHANCE
@@ -10,6 +11,7 @@ from ofrenda_rules.errors import check_seat
 from ofrenda_rules.records._moves import HIDDEN, notation
 from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.replay import AnyReplay
+from ofrenda_rules.replays.format import Step
 from ofrenda_rules.serialization import to_json_value
 
 __all__ = ["NOTATION_VERSION", "actor_token", "to_record"]
@@ -91,7 +93,7 @@ def to_record(
     lines.append("")
     moves = notation(game)
     state = game.new_game(replay.config, replay.seed)
-    for number, step in enumerate(replay.steps, start=1):
+    for number, step in enumerate(_standing(replay.steps), start=1):
         player = game.current_player(state)
         text = moves.write(game, step.action)
         if seat is not None and player != seat:
@@ -99,3 +101,15 @@ def to_record(
         lines.append(f"{number}. {actor_token(player)} {text}")
         state = game.apply(state, step.action)
     return "\n".join(lines) + "\n"
+
+
+def _standing(steps: Sequence[Step[object]]) -> list[Step[object]]:
+    """The steps that stand: an undo step and the step it takes back are both left out (a record is the game played)."""
+    standing: list[Step[object]] = []
+    for step in steps:
+        if step.undo:
+            if standing:
+                standing.pop()
+        else:
+            standing.append(step)
+    return standing

@@ -82,6 +82,14 @@ class Step(Generic[A]):
     """The seat that acted (``-1`` for a chance outcome), when claimed; checked if present."""
     digest: str | None = attrs.field(default=None, metadata=_DIGEST_SCHEMA)
     """The digest of the state after the action, when claimed; checked if present."""
+    undo: bool = False
+    """Whether the step takes back ``player``'s last remaining decision, ``action`` (see :mod:`ofrenda_rules.undo`).
+
+    An undo step is re-executed through :func:`~ofrenda_rules.undo.undo` and
+    refused when the rules would not allow it; its ``digest`` is that of the
+    state it returns to. Written only when true, so replays without undo read
+    and write exactly as before.
+    """
 
 
 @attrs.frozen
@@ -247,6 +255,8 @@ def replay_to_json_value(replay: AnyReplay) -> dict[str, object]:
         for key in ("player", "digest"):
             if step.get(key) is None:
                 del step[key]
+        if step.get("undo") is False:
+            del step["undo"]
     return value
 
 

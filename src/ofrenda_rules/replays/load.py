@@ -175,7 +175,10 @@ def load_replay_value(data: object) -> AnyReplay:
     config = _structure(data["config"], game.config_type, "$.config", name)
     steps_value = data["steps"]
     assert isinstance(steps_value, list)
-    limit = game.max_steps(config)
+    # Each undo step takes one earlier step back: the game's bound counts the steps that stand, and with
+    # at most that many undos (the server's bound) each adding two entries, a replay with undos may hold 3x.
+    has_undo = any(isinstance(step, dict) and step.get("undo") is True for step in steps_value)
+    limit = game.max_steps(config) * (3 if has_undo else 1)
     if len(steps_value) > limit:
         raise ReplayFormatError(
             f"$.steps: {len(steps_value)} steps, more than the {limit} a game of {name} with this config can have",

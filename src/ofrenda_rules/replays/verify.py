@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -13,6 +13,7 @@ from ofrenda_rules.json import canonical_json, legacy_state_digest, state_digest
 from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.replays.format import MAX_REPLAY_BYTES, AnyReplay
 from ofrenda_rules.replays.load import ReplayFormatError, load_replay
+from ofrenda_rules.undo import History, UndoRefusal, can_undo
 
 __all__ = ["REPORT_FORMAT", "Divergence", "DivergenceKind", "Report", "verify", "verify_text"]
 
@@ -39,6 +40,8 @@ class DivergenceKind(enum.Enum):
     """The claimed final result differs from the rules' result."""
     GAME_NOT_OVER = "game-not-over"
     """A result is claimed but the steps do not finish the game."""
+    ILLEGAL_UNDO = "illegal-undo"
+    """An undo step the rules refuse (the refusal's code is given), or naming another action than the one taken back."""
     ENGINE_ERROR = "engine-error"
     """The engine failed on the step (a bug in the library, reported rather than raised)."""
 
@@ -123,6 +126,7 @@ def verify(replay: AnyReplay) -> Report:
     game = get_game(replay.game)
     done = 0
     state = game.new_game(replay.config, replay.seed)
+    history: History[Any, Any] = History.start(game, state)
     if replay.version == 1:
         catalog = game.editions
         legacy = catalog.legacy_value(getattr(replay.config, "edition"))  # noqa: B009
@@ -169,6 +173,21 @@ def verify(replay: AnyReplay) -> Report:
             description = None if player == TERMINAL else _describe(game, before, step.action)  # noqa: B023
             return report(Divergence(kind, where, index, reason, action_json, description, **extra))  # noqa: B023
 
+        if step.undo:
+            taken = _undo_step(game, history, step.action, step.player)
+            if isinstance(taken, str):
+                return diverge(DivergenceKind.ILLEGAL_UNDO, path, taken)
+            if isinstance(taken, UndoRefusal):
+                return diverge(DivergenceKind.ILLEGAL_UNDO, path, taken.message, code=taken.code)
+            history = taken
+            state = history.state
+            if step.digest is not None and step.digest != (actual := claimed_digest(state)):
+                reason = "the state this undo returns to differs from the claimed digest"
+                return diverge(
+                    DivergenceKind.DIGEST_MISMATCH, f"{path}.digest", reason, expected=actual, claimed=step.digest
+                )
+            done += 1
+            continue
         if player == TERMINAL:
             return diverge(DivergenceKind.GAME_ALREADY_OVER, path, f"the game ended after step {index - 1}")
         if step.player is not None and step.player != player:
@@ -188,6 +207,7 @@ def verify(replay: AnyReplay) -> Report:
             kind = DivergenceKind.IMPOSSIBLE_CHANCE if player == CHANCE else DivergenceKind.ILLEGAL_ACTION
             return diverge(kind, f"{path}.action", rejection.message, code=rejection.code)
         state = after
+        history = History(game, after, history, step.action, player, history.length + 1)
         if step.digest is not None and step.digest != (actual := claimed_digest(state)):
             reason = "the state after this step differs from the claimed digest"
             return diverge(
@@ -217,6 +237,23 @@ def verify(replay: AnyReplay) -> Report:
                 )
             )
     return report(None)
+
+
+def _undo_step(
+    game: AnyGame, history: History[Any, Any], action: object, seat: int | None
+) -> History[Any, Any] | UndoRefusal | str:
+    """An undo step re-executed: the shorter history, the rules' refusal, or why the step is wrong."""
+    if seat is None:
+        return "an undo step names the seat that takes its decision back"
+    if not 0 <= seat < getattr(getattr(history.state, "config", None), "players", 0):
+        return f"an undo step's player must be a seat, not {seat}"
+    answer = can_undo(history, seat)
+    if isinstance(answer, UndoRefusal):
+        return answer
+    if answer.action != action:
+        taken = canonical_json(to_json_value(answer.action, game.action_type))
+        return f"the undo step names another action than the one it takes back, {taken}"
+    return answer.history
 
 
 def verify_text(text: str | bytes, *, max_bytes: int = MAX_REPLAY_BYTES) -> Report:

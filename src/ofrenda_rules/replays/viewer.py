@@ -156,6 +156,7 @@ _SCRIPT = """
   };
   slider.oninput=function(){stop();show(parseInt(slider.value,10));};
   document.addEventListener('keydown',function(e){
+    if(e.target===slider){return;}  /* the slider steps by itself (its input event): once per key */
     if(e.key==='ArrowRight'){stop();show(current+1);} else if(e.key==='ArrowLeft'){stop();show(current-1);}
     else if(e.key==='Home'){stop();show(0);} else if(e.key==='End'){stop();show(frames.length-1);}
   });
@@ -191,11 +192,11 @@ def replay_html(replay: AnyReplay, *, seat: int | None = None, title: str | None
         f'<body data-step="0" data-frames="{len(frames)}">',
         f"<header><h1>{html.escape(heading)}</h1></header>",
         '<nav aria-label="steps">'
-        '<button id="first" type="button">&#x23EE; First</button>'
+        '<button id="first" type="button">&#x25C0;&#x25C0; First</button>'
         '<button id="prev" type="button">&#x25C0; Previous</button>'
         '<button id="play" type="button">Play</button>'
         '<button id="next" type="button">Next &#x25B6;</button>'
-        '<button id="last" type="button">Last &#x23ED;</button>'
+        '<button id="last" type="button">Last &#x25B6;&#x25B6;</button>'
         f'<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="step">'
         '<span id="label" aria-live="polite"></span></nav>',
         "<main>",

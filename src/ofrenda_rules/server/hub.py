@@ -54,6 +54,32 @@ class Hub:
                 connection.seen = seq
             return len(messages)
 
+    async def submit(self, match_id: str, connection: Connection, submission: object) -> None:
+        """Apply a seat's submission and send its connection what it has not seen, in one worker thread's call.
+
+        The connection gets its stream up to and including its own batch; a
+        retry of an old batch (nothing new to send) gets that batch's answer.
+        Raises the submission's :class:`~ofrenda_rules.server.matches.ServerError`.
+        """
+        seat = connection.seat
+        assert seat is not None
+        service = self.service
+        async with connection.lock:
+            seen = connection.seen
+
+            def work() -> tuple[dict[str, object], list[dict[str, object]]]:
+                answer = service.submit(match_id, seat, submission)
+                return answer, service.stream(match_id, seat, seen, refresh=False)
+
+            answer, messages = await run_in_threadpool(work)
+            if not messages:
+                await connection.socket.send_json(answer)
+            for message in messages:
+                await connection.socket.send_json(message)
+                seq = message["seq"]
+                assert isinstance(seq, int)
+                connection.seen = seq
+
     async def publish(self, match_id: str, *, refresh: bool = True) -> None:
         """Bring every connection to ``match_id`` up to date (a no-op for those that are)."""
         held = None if refresh else self.service.held_seq(match_id)

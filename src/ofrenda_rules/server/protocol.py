@@ -40,6 +40,9 @@ __all__ = [
     "SpectatorAnswer",
     "StandIn",
     "Submission",
+    "UndoNotice",
+    "UndoRequest",
+    "UndoStatus",
     "WatchHello",
     "openapi",
 ]
@@ -92,6 +95,40 @@ class Submission:
     """The step number the client saw (``0`` before the first step)."""
     action: object
     """The action (the game's ``Action`` as JSON)."""
+
+
+@attrs.frozen
+class UndoRequest:
+    """``POST /matches/{id}/seats/{seat}/undo``, and a later WebSocket message asking to undo."""
+
+    step: int
+    """The step number the client saw."""
+    undo: Literal[True]
+    """Always ``true``."""
+
+
+@attrs.frozen
+class UndoStatus:
+    """Whether the seat may take back its last decision now, and why not (the rules decide, see ``docs/undo.md``)."""
+
+    allowed: bool
+    """Whether an undo would be accepted."""
+    code: str | None = None
+    """The rules' stable refusal code (``nothing-to-undo``, ``turn-passed``...), ``null`` when allowed."""
+    message: str | None = None
+    """The refusal in words, ``null`` when allowed."""
+
+
+@attrs.frozen
+class UndoNotice:
+    """In the answer after an undo step: who took a decision back."""
+
+    seat: int
+    """The seat that took its decision back."""
+    text: str
+    """The notice in words (also the first of the answer's ``events``)."""
+    description: str | None = None
+    """The decision taken back, in words -- told to that seat alone."""
 
 
 @attrs.frozen
@@ -186,6 +223,10 @@ class SeatAnswer:
     resync: bool | None = None
     """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
     unknown or too old; the client takes it whatever ``prev`` says."""
+    undo: UndoStatus | None = None
+    """Whether this seat may undo now, and why not (absent for the chance secret's holder)."""
+    undone: UndoNotice | None = None
+    """When the batch shown is an undo step: who took a decision back."""
 
 
 @attrs.frozen
@@ -232,6 +273,8 @@ class SpectatorAnswer:
     resync: bool | None = None
     """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
     unknown or too old; the client takes it whatever ``prev`` says."""
+    undone: UndoNotice | None = None
+    """When the batch shown is an undo step: who took a decision back."""
 
 
 @attrs.frozen
@@ -303,6 +346,7 @@ PROTOCOL: Final = (
     CreateRequest,
     CreateAnswer,
     Submission,
+    UndoRequest,
     Hello,
     WatchHello,
     SeatAnswer,
@@ -426,6 +470,15 @@ def openapi() -> dict[str, Any]:
                 "responses": {**answer("SeatAnswer"), **errors},
             }
         },
+        "/matches/{match}/seats/{seat}/undo": {
+            "post": {
+                "summary": "Take back the seat's last decision, when the rules allow it",
+                "parameters": [match_id, seat],
+                "security": secret,
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("UndoRequest")}}},
+                "responses": {**answer("SeatAnswer"), **errors},
+            }
+        },
         "/matches/{match}/chance": {
             "post": {
                 "summary": "Feed a chance outcome of an unseeded match",
@@ -457,7 +510,7 @@ def openapi() -> dict[str, Any]:
             "version": __version__,
             "description": "Matches of every game of ofrenda_rules, validated live. WebSocket: /matches/{match}/ws "
             "(first message a Hello, then the seat's SeatAnswer pushed after every change; later messages are "
-            "Submissions; or first a WatchHello, then SpectatorAnswers).",
+            "Submissions or UndoRequests; or first a WatchHello, then SpectatorAnswers).",
         },
         "paths": paths,
         "components": {
