@@ -226,7 +226,7 @@ class SeatAnswer:
     undo: UndoStatus | None = None
     """Whether this seat may undo now, and why not (absent for the chance secret's holder)."""
     undone: UndoNotice | None = None
-    """When the batch shown is an undo step: who took a decision back."""
+    """Who took a decision back, when the batch shown is an undo step."""
 
 
 @attrs.frozen
@@ -274,7 +274,7 @@ class SpectatorAnswer:
     """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
     unknown or too old; the client takes it whatever ``prev`` says."""
     undone: UndoNotice | None = None
-    """When the batch shown is an undo step: who took a decision back."""
+    """Who took a decision back, when the batch shown is an undo step."""
 
 
 @attrs.frozen
