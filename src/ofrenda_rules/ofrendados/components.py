@@ -271,4 +271,4 @@ class SheetSpec:
     def describe(self, cell: int) -> str:
         """A cell in words: ``"cell 9 (row 2, column 3)"``."""
         row, column = self.cells[cell]
-        return f"cell {cell} (row {row}, column {column})"
+        return f"cell {cell + 1} (row {row}, column {column + 1})"

@@ -196,7 +196,7 @@ def replay_html(replay: AnyReplay, *, seat: int | None = None, title: str | None
     seeded = f"seed {replay.seed}" if replay.seed is not None else "unseeded"
     heading = title or f"{game.info.title}: {game.describe_config(replay.config)}, {seeded}"
     if seat is not None:
-        heading += f" (as seat {seat} sees it)"
+        heading += f" (as Seat {seat + 1} sees it)"
     last = len(frames) - 1
     parts = [
         "<!DOCTYPE html>",
