@@ -745,7 +745,7 @@ class MatchService:
         if not isinstance(request, dict):
             raise ServerError(400, "malformed", "the request must be a JSON object", "$")
         if "undo" in request:
-            return self.undo(match_id, seat, request)
+            return self._apply_undo(match_id, seat, request)
         unknown = set(request) - {"step", "action"}
         if unknown:
             raise ServerError(400, "malformed", f"unknown member {sorted(unknown)[0]!r}", f"$.{sorted(unknown)[0]}")
@@ -798,6 +798,11 @@ class MatchService:
         an accepted undo (same step) gets the same answer and changes nothing.
         A match records at most ``max_steps(config)`` undos (``too-many-undos``).
         """
+        live, end = self._apply_undo(match_id, seat, request)
+        return self._answer(live, end, seat)
+
+    def _apply_undo(self, match_id: str, seat: int, request: object) -> tuple[_Live, int]:
+        """Apply an undo request (see :meth:`undo`); the match and the step count after it."""
         if not isinstance(request, dict):
             raise ServerError(400, "malformed", "the request must be a JSON object", "$")
         unknown = set(request) - {"step", "undo"}
@@ -816,7 +821,7 @@ class MatchService:
             if seen < len(live.steps):
                 done = live.steps[seen]
                 if done.player == seat and is_undo(done.action_json):
-                    return self._answer(live, seen + 1, seat)
+                    return live, seen + 1
                 raise ServerError(409, "stale-step", f"step {seen} is past: the match is at step {len(live.steps)}")
             if seen > len(live.steps):
                 raise ServerError(409, "stale-step", f"step {seen} is ahead: the match is at step {len(live.steps)}")
@@ -827,7 +832,7 @@ class MatchService:
                 raise ServerError(409, answer.code, f"Seat {seat + 1} may not undo: {answer.message}")
             batch = len(live.steps)
             self._commit(live, batch, [(seat, answer.action, answer.history.state)], undo=answer.history)
-            return self._answer(live, len(live.steps), seat)
+            return live, len(live.steps)
 
     def _bot_steps(self, live: _Live, state: Any, number: int, stand_in: bool = False) -> list[tuple[int, Any, Any]]:
         """The bots' moves from ``state`` until a person (or the chance secret holder) is to move.
