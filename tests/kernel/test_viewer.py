@@ -47,7 +47,7 @@ def test_frames_are_the_setup_and_every_step_numbered_as_play_numbers_them(game:
     assert frames[-1].over and not any(frame.over for frame in frames[:-1])
     assert all(frame.svg.startswith("<svg") for frame in frames)
     seats = range(game.test_configs()[-1].players)
-    assert all(frame.actor in ("chance", *(f"seat {s}" for s in seats)) for frame in frames[1:])
+    assert all(frame.actor in ("chance", *(f"Seat {s + 1}" for s in seats)) for frame in frames[1:])
     assert sum(len(frame.events) for frame in frames) > 0, "a whole game without a single event"
 
 
@@ -108,6 +108,6 @@ def test_replay_html_writes_the_viewer(tmp_path: Path) -> None:
     assert status == 0, err
     assert f"viewer written to {page}" in out
     text = page.read_text(encoding="utf-8")
-    assert text.startswith("<!DOCTYPE html>") and "as seat 1 sees it" in text
+    assert text.startswith("<!DOCTYPE html>") and "as Seat 2 sees it" in text
     status, _, err = run("replay", str(file), "--html", str(tmp_path / "missing" / "x.html"))
     assert status != 0 and "cannot write" in err

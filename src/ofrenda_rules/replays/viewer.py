@@ -52,7 +52,7 @@ class Frame:
     number: int
     """The step's number (``0`` for the set-up table, then ``1`` for the first step, as ``play`` numbers them)."""
     actor: str
-    """Who made the step (``"seat 2"``, ``"chance"``), empty for the set-up."""
+    """Who made the step (``"Seat 2"``, ``"chance"``), empty for the set-up."""
     action: str
     """The step in English (``"setup"`` for frame 0)."""
     events: tuple[str, ...]
