@@ -18,8 +18,8 @@ def test_every_description_names_seats_from_one(game: AnyGame) -> None:
     """A seeded playout: each move, each event, each text board and the result read "Seat 1".."Seat N" only."""
     rng = random.Random(11)
     config = game.test_configs()[0]
-    players: int = getattr(config, "players")
     state = game.new_game(config, 11)
+    players = len(game.score(state))
     seats_named: set[int] = set()
     texts = 0
     for _ in range(game.max_steps(config)):
