@@ -61,12 +61,14 @@ class CreateRequest:
     seed: int | None = None
     """The game's seed in ``[0, 2**64)``; a fresh one when absent, an unseeded match when ``null``."""
     spectators: Literal["anyone", "nobody"] = "anyone"
-    """Who may watch: anyone with the match's id (its link), or nobody (then the replay is the players' alone)."""
+    """Who may watch, ``"anyone"`` with the match's id (its link) or ``"nobody"`` (then the replay is the
+    players' alone)."""
     spectator_delay: int = 0
     """How many steps spectators lag behind, until the game is over (then they see it all)."""
     clock: object = None
-    """A clock for every person's seat: ``{"per_move": SECONDS}`` or ``{"budget": SECONDS, "increment":
-    SECONDS}``; when it runs out the server's bot (the reference bot, else the random one) moves for the seat."""
+    """A clock for every person's seat, ``{"per_move": SECONDS}`` or
+    ``{"budget": SECONDS, "increment": SECONDS}``; when it runs out the server's bot (the reference bot, else
+    the random one) moves for the seat."""
 
 
 @attrs.frozen
@@ -162,7 +164,7 @@ class StandIn:
     seat: int
     """The seat it moved for."""
     reason: Literal["timeout", "abandoned"]
-    """Why: the seat's clock ran out, or the match was abandoned."""
+    """Why the stand-in moves, ``"timeout"`` (the seat's clock ran out) or ``"abandoned"`` (the match was abandoned)."""
 
 
 @attrs.frozen
@@ -172,7 +174,7 @@ class SeatClock:
     seat: int
     """The seat."""
     remaining_ms: int
-    """Milliseconds left at the start of the current turn (per-move clocks: the time per move)."""
+    """Milliseconds left at the start of the current turn (with a per-move clock, the time per move)."""
     deadline_ms: int | None = None
     """When the seat's clock runs out (milliseconds since the epoch, the server's clock), while it is to move."""
 
@@ -186,7 +188,7 @@ class SeatAnswer:
     step: int
     """The number of steps applied (the step a submission must name)."""
     seq: int
-    """The sequence number of this message in the stream: the step count after the batch it shows."""
+    """The sequence number of this message in the stream, the step count after the batch it shows."""
     prev: int
     """The ``seq`` of the message before it in the stream (``-1`` for the start): a client that last saw
     another number has missed a message, and reconnects with ``since`` to get it."""
@@ -224,7 +226,7 @@ class SeatAnswer:
     undo: UndoStatus | None = None
     """Whether this seat may undo now, and why not (absent for the chance secret's holder)."""
     undone: UndoNotice | None = None
-    """When the batch shown is an undo step: who took a decision back."""
+    """Who took a decision back, when the batch shown is an undo step."""
 
 
 @attrs.frozen
@@ -250,7 +252,7 @@ class SpectatorAnswer:
     over: bool
     """Whether the game is over."""
     seq: int
-    """The sequence number of this message in the stream: the step count after the batch it shows."""
+    """The sequence number of this message in the stream, the step count after the batch it shows."""
     prev: int
     """The ``seq`` of the message before it in the stream (``-1`` for the start): a client that last saw
     another number has missed a message, and reconnects with ``since`` to get it."""
@@ -272,7 +274,7 @@ class SpectatorAnswer:
     """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
     unknown or too old; the client takes it whatever ``prev`` says."""
     undone: UndoNotice | None = None
-    """When the batch shown is an undo step: who took a decision back."""
+    """Who took a decision back, when the batch shown is an undo step."""
 
 
 @attrs.frozen
@@ -336,7 +338,7 @@ class ErrorAnswer:
     error: ErrorDetail
     """Why."""
     seq: int | None = None
-    """Over a WebSocket: the ``seq`` of the last message of the stream sent on this connection (errors are
+    """Over a WebSocket, the ``seq`` of the last message of the stream sent on this connection (errors are
     replies, not part of the stream)."""
 
 

@@ -132,6 +132,7 @@
         standIns.appendChild(item);
       });
       board.show(answer, seat); // picks on the picture, the short list of choices, the event log (picks.js)
+      window.OfrendaUndo.show($("undo"), answer); // the Undo button, as the rules allow (undo.js)
     }
 
     // The clocks: each person's seat's time left; the running one counts down to its deadline (server time).
@@ -167,6 +168,12 @@
       api("POST", path + "/actions", { step: current.step, action: action }, secret).then(function () { return refresh(); })
         .catch(function (error) { text($("problem"), error.message); refresh(); });
     }
+
+    window.OfrendaUndo.wire($("undo"), function () { return current ? current.step : null; }, function (body) {
+      text($("problem"), "");
+      api("POST", path + "/undo", body, secret).then(function () { return refresh(); })
+        .catch(function (error) { text($("problem"), error.message); refresh(); });
+    });
 
     // The push stream: every message carries seq (and prev, the seq before it). The client keeps the last
     // seq it applied; a duplicate or late message is ignored, a gap (prev is not the last seq) or a closed
