@@ -283,7 +283,7 @@ def describe_event(event: Event) -> str:
             else ", ".join(f"{_count(size)} to Seat {seat + 1}" for seat, size in enumerate(event.hand_sizes))
         )
         out = f", {_count(event.undealt)} left face down out of play" if event.undealt else ""
-        return f"the deal is complete: {each}{out}; seat 0 leads the first trick"
+        return f"the deal is complete: {each}{out}; Seat 1 leads the first trick"
     if isinstance(event, CardLed):
         wins = "highest" if event.side is Mark.HIGH else "lowest"
         colour = event.card.suit.value

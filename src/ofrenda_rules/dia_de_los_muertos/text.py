@@ -187,7 +187,9 @@ def render_text(board: State | View) -> str:
         lines.append(f"High/Low card: {_high_low(board.high_low)}")
         if board.lead_card is not None:
             locked = " -- locked: no TAKE card can capture it" if config.lock_lead else ""
-            lines.append(f"Lead card: {describe_card(edition, board.lead_card)}, led by Seat {board.leader + 1}{locked}")
+            lines.append(
+                f"Lead card: {describe_card(edition, board.lead_card)}, led by Seat {board.leader + 1}{locked}"
+            )
     points = {spec.card: spec.points for spec in edition.cards}
     for seat in range(n):
         marker = " <- to play" if seat == to_act and not board.over else ""

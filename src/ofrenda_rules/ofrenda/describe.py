@@ -305,7 +305,9 @@ def describe_event(event: Event, edition: Edition | None = None) -> str:
         plural = "s" if len(event.slots) > 1 else ""
         return f"Seat {event.seat + 1} surrounded slot{plural} {names}."
     if isinstance(event, CandlePlaced):
-        return f"Seat {event.seat + 1} placed {candle_words(e, event.candle)} in slot {offering_slot_name(e, event.slot)}."
+        return (
+            f"Seat {event.seat + 1} placed {candle_words(e, event.candle)} in slot {offering_slot_name(e, event.slot)}."
+        )
     if isinstance(event, MarigoldPlaced):
         return f"Seat {event.seat + 1} placed a marigold in slot {offering_slot_name(e, event.slot)}."
     if isinstance(event, SlotLeftEmpty):

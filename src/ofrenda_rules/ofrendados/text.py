@@ -438,7 +438,7 @@ def describe_outcome(outcome: Outcome) -> str:
         lines = [f"Seat {winners[0] + 1} wins with {best} points."]
     else:
         lines = [
-            f"P{_seats(winners)[1:]} share the win with {best} points"
+            f"{_seats(winners)} share the win with {best} points"
             f" and {outcome.empty_spaces[winners[0]]} empty spaces each."
         ]
     for seat in sorted(qualified, key=lambda s: (outcome.ranks[s], s)):

@@ -490,9 +490,9 @@ def describe_event(event: Event) -> str:
     if isinstance(event, TileSnuffed):
         return f"the Burnt Offering {event.tile} on {_space(event.space)} was snuffed (in no Portent any more)"
     if isinstance(event, TileSacrificed):
-        return f"player 0 sacrificed the {event.tile} to the Kitty"
+        return f"Seat 1 sacrificed the {event.tile} to the Kitty"
     if isinstance(event, ReplacementDrawn):
-        return f"player 0 drew the {event.tile} from the bag to replace the sacrifice"
+        return f"Seat 1 drew the {event.tile} from the bag to replace the sacrifice"
     if isinstance(event, KittyStole):
         return f"Catastrophe! the Kitty stole the {event.omen} omen from {_slot(event.slot)}"
     if isinstance(event, KittyPushed):
@@ -524,7 +524,7 @@ def _game_over(event: GameOver) -> str:
         return f"game over: Seat {seat + 1} won {how} ({event.omens[seat]} omens)"
     if event.reason is EndReason.TURN_LIMIT:
         return "game over: the turn limit was reached; a draw, nobody wins"
-    return f"game over: the Kitty won {how}; player 0 lost with {event.omens[0]} omens"
+    return f"game over: the Kitty won {how}; Seat 1 lost with {event.omens[0]} omens"
 
 
 # --- shared instances -----------------------------------------------------------------------------------------

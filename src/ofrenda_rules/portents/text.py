@@ -287,7 +287,7 @@ def _destination(state: State) -> str:
         seat = next(s for s, hand in enumerate(state.hands) if len(hand) < 3)
         return f"into Seat {seat + 1}'s hand"
     if phase is Phase.FEED:
-        return "from the bag into player 0's hand, replacing the sacrifice"
+        return "from the bag into Seat 1's hand, replacing the sacrifice"
     if phase is Phase.KITTY and state.kitty_fill:
         space = state.kitty_fill[0]
         return f"from the bag for the Kitty, onto space {space} ({SPACE_NAMES[space]})"
@@ -321,12 +321,12 @@ def describe_outcome(outcome: Outcome) -> str:
         omens = outcome.scores[0]
         if outcome.winners:
             return (
-                f"player 0 wins against the Kitty: the difficulty's target is met, {turns}\n"
-                f"  player 0 -- {omens} omens; the Kitty -- {outcome.kitty_omens}"
+                f"Seat 1 wins against the Kitty: the difficulty's target is met, {turns}\n"
+                f"  Seat 1 -- {omens} omens; the Kitty -- {outcome.kitty_omens}"
             )
         return (
-            f"the Kitty wins {_KITTY_WINS.get(reason, reason.value)}, {turns}; player 0 loses\n"
-            f"  player 0 -- {omens} omens; the Kitty -- {outcome.kitty_omens}"
+            f"the Kitty wins {_KITTY_WINS.get(reason, reason.value)}, {turns}; Seat 1 loses\n"
+            f"  Seat 1 -- {omens} omens; the Kitty -- {outcome.kitty_omens}"
         )
     if not outcome.winners:
         lines = [f"a draw: the turn limit was reached and nobody wins, {turns}"]
