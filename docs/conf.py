@@ -64,8 +64,8 @@ nitpicky = True
 nitpick_ignore_regex = [
     (
         r"py:.*",
-        r"(collections\.abc|enum|fractions|typing|typing_extensions|pathlib|cattrs|attrs|attr|argparse|threading"
-        r"|array)\..*",
+        r"(array|asyncio|collections|enum|fractions|json|typing|typing_extensions|pathlib|cattrs|attrs|attr|argparse"
+        r"|threading)\..*",
     ),
     (
         r"py:.*",

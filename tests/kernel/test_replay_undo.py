@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -10,6 +11,7 @@ from ofrenda_rules.json import state_digest
 from ofrenda_rules.records import from_record, to_record
 from ofrenda_rules.registry import get_game
 from ofrenda_rules.replays import DivergenceKind, Replay, Step, dump_replay, load_replay, verify, verify_text
+from ofrenda_rules.replays.viewer import replay_frames
 from ofrenda_rules.undo import History, Undo, can_undo
 
 
@@ -17,7 +19,7 @@ def _game_with_undos(name: str, seed: int) -> tuple[Replay[object, object, objec
     """A whole game by the last-legal-action bot, taking back (and replaying) up to three allowed decisions."""
     game = get_game(name)
     config = game.config_type()
-    history: History[object, object] = History.start(game, game.new_game(config, seed))
+    history: History[Any, Any] = History.start(game, game.new_game(config, seed))
     steps: list[Step[object]] = []
     undos = 0
     for _ in range(game.max_steps(config)):
@@ -84,9 +86,24 @@ def test_an_undo_step_naming_another_action_is_a_divergence() -> None:
 def test_a_record_leaves_out_the_undo_and_the_step_it_took_back() -> None:
     replay, undos = _game_with_undos("portents", 7)
     standing = [step for step in replay.steps if not step.undo]
-    plain = Replay(game="portents", config=replay.config, seed=7, steps=(), result=replay.result)
+    plain: Replay[object, object, object, object] = Replay(
+        game="portents", config=replay.config, seed=7, steps=(), result=replay.result
+    )
     record = to_record(replay)
     moves = [line for line in record.splitlines() if line[:1].isdigit()]
     assert len(moves) == len(standing) - undos
     assert to_record(plain).splitlines()[0] == record.splitlines()[0]
     assert verify(from_record(record)).ok
+
+
+def test_the_viewer_shows_an_undo_as_the_table_before_the_decision_taken_back() -> None:
+    replay, undos = _game_with_undos("ofrenda", 7)
+    frames = replay_frames(replay, seat=0)
+    assert len(frames) == len(replay.steps) + 1
+    seen = 0
+    for index, step in enumerate(replay.steps, start=1):
+        if step.undo:
+            assert frames[index].action.startswith("takes back: ")
+            assert frames[index].svg == frames[index - 2].svg
+            seen += 1
+    assert seen == undos == 3

@@ -508,7 +508,7 @@ class OfrendaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         )
         super().__init__(game_type(game), info, dict(params or {}))
         self.initial = game.new_game(config, None)
-        """The library's state at the set-up (unseeded: OpenSpiel resolves chance), shared by every new state."""
+        """The library's state at the set-up (unseeded, as OpenSpiel resolves chance), shared by every new state."""
 
     def __reduce__(self) -> tuple[type[OfrendaGame], tuple[dict[str, Any]]]:
         """Pickled as its class (bound in this module) and its parameters."""

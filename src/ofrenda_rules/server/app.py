@@ -17,6 +17,8 @@ Routes (every body is JSON; every error is ``{"error": {"code", "message", "path
 * ``GET /matches/{id}/seats/{seat}`` -- the seat's view, legal actions and recent events
   (``Authorization: Bearer SECRET``; ``?picture=1`` adds the SVG picture of the view);
 * ``POST /matches/{id}/seats/{seat}/actions`` -- submit ``{"step": N, "action": {...}}``;
+* ``POST /matches/{id}/seats/{seat}/undo`` -- take back the seat's last decision, ``{"step": N, "undo": true}``,
+  when the rules allow it (else the rules' refusal code, nothing changed);
 * ``POST /matches/{id}/chance`` -- feed a chance outcome of an unseeded match (the chance secret);
 * ``GET /matches/{id}/replay`` -- the finished match as a replay that ``ofrenda-rules verify`` accepts;
 * ``GET /matches/{id}/spectate`` -- what anyone may watch: the public view, its events, the result
@@ -24,7 +26,8 @@ Routes (every body is JSON; every error is ``{"error": {"code", "message", "path
 * ``WS /matches/{id}/ws`` -- send ``{"spectator": true}`` first to watch (the public answer is pushed
   after every change), or ``{"seat": N, "secret": "..."}`` to play a seat: the seat's answer is
   pushed after every change of the match, and each later message ``{"step": N, "action": {...}}``
-  is a submission, answered as ``POST .../actions`` answers it.
+  is a submission, answered as ``POST .../actions`` answers it (``{"step": N, "undo": true}``: an undo,
+  answered as ``POST .../undo`` answers it).
 
 Untrusted input is bounded: request bodies
 (:data:`~ofrenda_rules.server.inputs.MAX_BODY_BYTES`), WebSocket messages
@@ -222,6 +225,14 @@ def create_app(
         await publish(match_id)
         return JSONResponse(answer)
 
+    async def take_back(request: Request) -> Response:
+        match_id, seat = request.path_params["match"], seat_number(request.path_params["seat"])
+        await run_in_threadpool(service.authenticate, match_id, seat, read_secret(request))
+        body = await read_body(request)
+        answer = await run_in_threadpool(service.undo, match_id, seat, body)
+        await publish(match_id)
+        return JSONResponse(answer)
+
     async def chance(request: Request) -> Response:
         match_id = request.path_params["match"]
         await run_in_threadpool(service.authenticate, match_id, CHANCE, read_secret(request))
@@ -354,6 +365,7 @@ def create_app(
         route("/matches/{match}", public, ["GET"]),
         route("/matches/{match}/seats/{seat}", seat_view, ["GET"]),
         route("/matches/{match}/seats/{seat}/actions", submit, ["POST"]),
+        route("/matches/{match}/seats/{seat}/undo", take_back, ["POST"]),
         route("/matches/{match}/chance", chance, ["POST"]),
         route("/matches/{match}/spectate", spectate, ["GET"]),
         route("/matches/{match}/replay", replay, ["GET"]),

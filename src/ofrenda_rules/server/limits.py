@@ -25,7 +25,7 @@ class Limits:
     creates_per_minute: int = 30
     """The most ``POST /matches`` per client address in any 60 seconds; more answer 429 ``too-many-requests``."""
     sockets_per_seat: int = 4
-    """The most open WebSockets per seat of a match (spectators per match: ten times as many); more answer 429."""
+    """The most open WebSockets per seat of a match (and ten times as many spectators per match); more answer 429."""
     tick_seconds: float = 1.0
     """How often the server looks for clocks that ran out (the resolution of every match's clock)."""
 

@@ -34,6 +34,8 @@ from ofrenda_rules.replay import AnyReplay, Replay, Step
 from ofrenda_rules.rng import MASK64, Rng
 from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
 from ofrenda_rules.server.store import MatchRecord, StepRecord, Store
+from ofrenda_rules.server.undos import is_undo, replay_undo, undo_json, undo_notice, undo_status, undone_action
+from ofrenda_rules.undo import History, UndoRefusal, can_undo
 
 _log = logging.getLogger("ofrenda_rules.server")
 
@@ -290,10 +292,13 @@ class _Live:
     lock: threading.Lock = attrs.field(factory=threading.Lock)
     ends: list[int] = attrs.field(factory=lambda: [0])
     """The step count after each committed batch, ``0`` (the start) first: the seats' sequence numbers."""
+    histories: list[History[Any, Any]] = attrs.field(factory=list)
+    """The game as played after each step (undo steps taken back), beside ``states``: what ``can_undo`` reads."""
 
-    def extend(self, states: list[Any], records: list[StepRecord]) -> None:
+    def extend(self, states: list[Any], records: list[StepRecord], histories: list[History[Any, Any]]) -> None:
         """Add whole committed batches (the caller holds ``lock``): states, then steps, then their ends."""
         first = len(self.steps)
+        self.histories.extend(histories)
         self.states.extend(states)  # states first: readers take len(steps) and ends without the lock
         self.steps.extend(records)
         ends = [
@@ -430,7 +435,8 @@ class MatchService:
                 game = get_game(record.game)
                 config = loads(record.config_json, game.config_type)
                 options = json.loads(record.options_json)
-                live = _Live(record, game, config, [game.new_game(config, record.seed)], [], options)
+                start = game.new_game(config, record.seed)
+                live = _Live(record, game, config, [start], [], options, histories=[History.start(game, start)])
                 self._live[match_id] = live
         if refresh:
             with live.lock:
@@ -443,11 +449,18 @@ class MatchService:
         if not records:
             return
         states: list[Any] = []
-        state = live.states[-1]
+        histories: list[History[Any, Any]] = []
+        history = live.histories[-1]
         for step in records:
-            state = live.game.apply(state, loads(step.action_json, live.game.action_type))
-            states.append(state)
-        live.extend(states, records)
+            if is_undo(step.action_json):
+                history = replay_undo(history, step.player, step.action_json)
+            else:
+                action = loads(step.action_json, live.game.action_type)
+                after = live.game.apply(history.state, action)
+                history = History(live.game, after, history, action, step.player, history.length + 1)
+            states.append(history.state)
+            histories.append(history)
+        live.extend(states, records, histories)
 
     def authenticate(self, match_id: str, seat: int, secret: str) -> None:
         """Refuse unless ``secret`` is the secret of ``seat`` (``-1``: the chance secret); constant time."""
@@ -498,6 +511,14 @@ class MatchService:
             answer.update(spectator_answer(live.game, live.states[step], picture=picture))
         else:
             answer.update(seat_answer(live.game, live.states[step], seat, picture=picture))
+            if seat != CHANCE:
+                answer["undo"] = undo_status(live.histories[step], seat)
+        last = live.steps[step - 1] if step else None
+        if last is not None and is_undo(last.action_json):  # an undo is a batch of its own
+            notice = undo_notice(live.game, live.states[step], last.player, last.action_json, seat)
+            answer["undone"] = notice
+            events = answer.get("events")
+            answer["events"] = [notice["text"], *(events if isinstance(events, list) else [])]
         answer["stand_ins"] = [
             {"step": record.number, "seat": record.player, "reason": record.stand_in}
             for record in live.steps[:step]
@@ -521,9 +542,10 @@ class MatchService:
             if 0 <= player < len(seats) and seats[player] == HUMAN and "budget" in clock:
                 if record.stand_in:
                     remaining[player] = float(clock["increment"])
-                else:
+                else:  # an undo uses the seat's time but earns no increment
                     used = record.at - turn_start
-                    remaining[player] = max(remaining[player] - used, 0.0) + float(clock["increment"])
+                    bonus = 0.0 if is_undo(record.action_json) else float(clock["increment"])
+                    remaining[player] = max(remaining[player] - used, 0.0) + bonus
             turn_start = record.at
         return remaining, turn_start
 
@@ -627,14 +649,24 @@ class MatchService:
         state = live.states[-1]
         if not live.game.is_over(state):
             raise ServerError(409, "not-over", "a replay is exported only once the match is over")
-        actions = [loads(step.action_json, live.game.action_type) for step in live.steps]
+        game = live.game
+        actions = [
+            undone_action(game, step.action_json)
+            if is_undo(step.action_json)
+            else loads(step.action_json, game.action_type)
+            for step in live.steps
+        ]
+        undos = [is_undo(step.action_json) for step in live.steps]
         if not digests:
-            steps = tuple(Step(action, step.player) for action, step in zip(actions, live.steps, strict=True))
+            steps = tuple(
+                Step(action, step.player, undo=undo)
+                for action, step, undo in zip(actions, live.steps, undos, strict=True)
+            )
             return Replay(game=live.record.game, config=live.config, seed=live.record.seed, steps=steps)
         states = live.states[1 : len(actions) + 1]
         steps = tuple(
-            Step(action, step.player, state_digest(after))
-            for action, step, after in zip(actions, live.steps, states, strict=True)
+            Step(action, step.player, state_digest(after), undo=undo)
+            for action, step, after, undo in zip(actions, live.steps, states, undos, strict=True)
         )
         return Replay(
             game=live.record.game,
@@ -731,6 +763,8 @@ class MatchService:
         """Apply a submission (see :meth:`submit`); the match and the step count after the submission's batch."""
         if not isinstance(request, dict):
             raise ServerError(400, "malformed", "the request must be a JSON object", "$")
+        if "undo" in request:
+            return self._apply_undo(match_id, seat, request)
         unknown = set(request) - {"step", "action"}
         if unknown:
             raise ServerError(400, "malformed", f"unknown member {sorted(unknown)[0]!r}", f"$.{sorted(unknown)[0]}")
@@ -782,6 +816,54 @@ class MatchService:
         self._commit(live, batch, pending, own=True)
         return live, len(live.steps)
 
+    def undo(self, match_id: str, seat: int, request: object) -> dict[str, object]:
+        """Take back the seat's last decision if the rules allow it; the answer is the seat's view after it.
+
+        The request: ``{"step": N, "undo": true}`` where ``N`` is the step the
+        client saw. The rules decide (:func:`~ofrenda_rules.undo.can_undo` on
+        the match as played); a refusal is a 409 whose code is the rules'
+        (``turn-passed``, ``not-your-decision``, ``chance-resolved``...) and
+        changes nothing. An allowed undo is a step of its own, committed like
+        an action, pushed to every seat and recorded in the replay. A retry of
+        an accepted undo (same step) gets the same answer and changes nothing.
+        A match records at most ``max_steps(config)`` undos (``too-many-undos``).
+        """
+        live, end = self._apply_undo(match_id, seat, request)
+        return self._answer(live, end, seat)
+
+    def _apply_undo(self, match_id: str, seat: int, request: object) -> tuple[_Live, int]:
+        """Apply an undo request (see :meth:`undo`); the match and the step count after it."""
+        if not isinstance(request, dict):
+            raise ServerError(400, "malformed", "the request must be a JSON object", "$")
+        unknown = set(request) - {"step", "undo"}
+        if unknown:
+            raise ServerError(400, "malformed", f"unknown member {sorted(unknown)[0]!r}", f"$.{sorted(unknown)[0]}")
+        if request.get("undo") is not True:
+            raise ServerError(400, "malformed", "undo must be true", "$.undo")
+        seen = _field(request, "step", int)
+        if seen is None or seen < 0:
+            raise ServerError(400, "malformed", "step must be the step number the client saw", "$.step")
+        if seat == CHANCE:
+            raise ServerError(409, "chance-outcome", "a chance outcome is never taken back")
+        live = self._load(match_id, refresh=False)
+        with live.lock:
+            self._refresh(live)
+            if seen < len(live.steps):
+                done = live.steps[seen]
+                if done.player == seat and is_undo(done.action_json):
+                    return live, seen + 1
+                raise ServerError(409, "stale-step", f"step {seen} is past: the match is at step {len(live.steps)}")
+            if seen > len(live.steps):
+                raise ServerError(409, "stale-step", f"step {seen} is ahead: the match is at step {len(live.steps)}")
+            if sum(1 for step in live.steps if is_undo(step.action_json)) >= live.game.max_steps(live.config):
+                raise ServerError(409, "too-many-undos", "this match has taken back as many decisions as it may")
+            answer = can_undo(live.histories[-1], seat)
+            if isinstance(answer, UndoRefusal):
+                raise ServerError(409, answer.code, f"Seat {seat + 1} may not undo: {answer.message}")
+            batch = len(live.steps)
+            self._commit(live, batch, [(seat, answer.action, answer.history.state)], undo=answer.history)
+            return live, len(live.steps)
+
     def _bot_steps(self, live: _Live, state: Any, number: int, stand_in: bool = False) -> list[tuple[int, Any, Any]]:
         """The bots' moves from ``state`` until a person (or the chance secret holder) is to move.
 
@@ -790,7 +872,7 @@ class MatchService:
         """
         game, seats = live.game, live.record.seats
         steps: list[tuple[int, Any, Any]] = []
-        limit = game.max_steps(live.config)
+        limit = game.max_steps(live.config) + len(live.steps) - live.histories[-1].length  # undo steps don't count
         while number + len(steps) < limit:
             player = game.current_player(state)
             if player in (TERMINAL, CHANCE) or (seats[player] == HUMAN and not stand_in):
@@ -851,21 +933,30 @@ class MatchService:
             self._commit(live, len(live.steps), pending)
 
     def _commit(
-        self, live: _Live, batch: int, pending: list[tuple[int, Any, Any]], *, own: bool = False, reason: str = ""
+        self,
+        live: _Live,
+        batch: int,
+        pending: list[tuple[int, Any, Any]],
+        *,
+        own: bool = False,
+        reason: str = "",
+        undo: History[Any, Any] | None = None,
     ) -> None:
         """Commit a batch, then add it to the match in memory.
 
         With ``own`` its first step is the submitting seat's; any other step of
         a person's seat was made by the server's bot, marked ``reason``
-        (``"timeout"``, ``"abandoned"``).
+        (``"timeout"``, ``"abandoned"``). With ``undo`` (the history it returns
+        to) the batch is one undo step, taking back its action.
         """
         now = self.clock()
         seats = live.record.seats
+        game = live.game
         records = [
             StepRecord(
                 batch + offset,
                 player,
-                _action_json(live.game, action),
+                undo_json(game, action) if undo is not None else _action_json(game, action),
                 batch,
                 now,
                 reason if 0 <= player < len(seats) and seats[player] == HUMAN and not (own and offset == 0) else "",
@@ -878,7 +969,12 @@ class MatchService:
             raise ServerError(
                 409, "stale-step", f"another submission took step {batch}; the match is at step {len(live.steps)}"
             )
-        live.extend([state for _, _, state in pending], records)
+        histories: list[History[Any, Any]] = []
+        history = live.histories[-1]
+        for player, action, state in pending:
+            history = undo if undo is not None else History(game, state, history, action, player, history.length + 1)
+            histories.append(history)
+        live.extend([state for _, _, state in pending], records, histories)
 
     def chance_outcome(self, match_id: str, request: object) -> dict[str, object]:
         """Feed the pending chance outcome of an unseeded match (the chance secret holder's submission)."""

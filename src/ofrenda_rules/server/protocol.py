@@ -40,6 +40,9 @@ __all__ = [
     "SpectatorAnswer",
     "StandIn",
     "Submission",
+    "UndoNotice",
+    "UndoRequest",
+    "UndoStatus",
     "WatchHello",
     "openapi",
 ]
@@ -58,12 +61,14 @@ class CreateRequest:
     seed: int | None = None
     """The game's seed in ``[0, 2**64)``; a fresh one when absent, an unseeded match when ``null``."""
     spectators: Literal["anyone", "nobody"] = "anyone"
-    """Who may watch: anyone with the match's id (its link), or nobody (then the replay is the players' alone)."""
+    """Who may watch, ``"anyone"`` with the match's id (its link) or ``"nobody"`` (then the replay is the
+    players' alone)."""
     spectator_delay: int = 0
     """How many steps spectators lag behind, until the game is over (then they see it all)."""
     clock: object = None
-    """A clock for every person's seat: ``{"per_move": SECONDS}`` or ``{"budget": SECONDS, "increment":
-    SECONDS}``; when it runs out the server's bot (the reference bot, else the random one) moves for the seat."""
+    """A clock for every person's seat, ``{"per_move": SECONDS}`` or
+    ``{"budget": SECONDS, "increment": SECONDS}``; when it runs out the server's bot (the reference bot, else
+    the random one) moves for the seat."""
 
 
 @attrs.frozen
@@ -90,6 +95,40 @@ class Submission:
     """The step number the client saw (``0`` before the first step)."""
     action: object
     """The action (the game's ``Action`` as JSON)."""
+
+
+@attrs.frozen
+class UndoRequest:
+    """``POST /matches/{id}/seats/{seat}/undo``, and a later WebSocket message asking to undo."""
+
+    step: int
+    """The step number the client saw."""
+    undo: Literal[True]
+    """Always ``true``."""
+
+
+@attrs.frozen
+class UndoStatus:
+    """Whether the seat may take back its last decision now, and why not (the rules decide, see ``docs/undo.md``)."""
+
+    allowed: bool
+    """Whether an undo would be accepted."""
+    code: str | None = None
+    """The rules' stable refusal code (``nothing-to-undo``, ``turn-passed``...), ``null`` when allowed."""
+    message: str | None = None
+    """The refusal in words, ``null`` when allowed."""
+
+
+@attrs.frozen
+class UndoNotice:
+    """In the answer after an undo step: who took a decision back."""
+
+    seat: int
+    """The seat that took its decision back."""
+    text: str
+    """The notice in words (also the first of the answer's ``events``)."""
+    description: str | None = None
+    """The decision taken back, in words -- told to that seat alone."""
 
 
 @attrs.frozen
@@ -125,7 +164,7 @@ class StandIn:
     seat: int
     """The seat it moved for."""
     reason: Literal["timeout", "abandoned"]
-    """Why: the seat's clock ran out, or the match was abandoned."""
+    """Why the stand-in moves, ``"timeout"`` (the seat's clock ran out) or ``"abandoned"`` (the match was abandoned)."""
 
 
 @attrs.frozen
@@ -135,7 +174,7 @@ class SeatClock:
     seat: int
     """The seat."""
     remaining_ms: int
-    """Milliseconds left at the start of the current turn (per-move clocks: the time per move)."""
+    """Milliseconds left at the start of the current turn (with a per-move clock, the time per move)."""
     deadline_ms: int | None = None
     """When the seat's clock runs out (milliseconds since the epoch, the server's clock), while it is to move."""
 
@@ -149,7 +188,7 @@ class SeatAnswer:
     step: int
     """The number of steps applied (the step a submission must name)."""
     seq: int
-    """The sequence number of this message in the stream: the step count after the batch it shows."""
+    """The sequence number of this message in the stream, the step count after the batch it shows."""
     prev: int
     """The ``seq`` of the message before it in the stream (``-1`` for the start): a client that last saw
     another number has missed a message, and reconnects with ``since`` to get it."""
@@ -184,6 +223,10 @@ class SeatAnswer:
     resync: bool | None = None
     """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
     unknown or too old; the client takes it whatever ``prev`` says."""
+    undo: UndoStatus | None = None
+    """Whether this seat may undo now, and why not (absent for the chance secret's holder)."""
+    undone: UndoNotice | None = None
+    """Who took a decision back, when the batch shown is an undo step."""
 
 
 @attrs.frozen
@@ -209,7 +252,7 @@ class SpectatorAnswer:
     over: bool
     """Whether the game is over."""
     seq: int
-    """The sequence number of this message in the stream: the step count after the batch it shows."""
+    """The sequence number of this message in the stream, the step count after the batch it shows."""
     prev: int
     """The ``seq`` of the message before it in the stream (``-1`` for the start): a client that last saw
     another number has missed a message, and reconnects with ``since`` to get it."""
@@ -230,6 +273,8 @@ class SpectatorAnswer:
     resync: bool | None = None
     """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
     unknown or too old; the client takes it whatever ``prev`` says."""
+    undone: UndoNotice | None = None
+    """Who took a decision back, when the batch shown is an undo step."""
 
 
 @attrs.frozen
@@ -293,7 +338,7 @@ class ErrorAnswer:
     error: ErrorDetail
     """Why."""
     seq: int | None = None
-    """Over a WebSocket: the ``seq`` of the last message of the stream sent on this connection (errors are
+    """Over a WebSocket, the ``seq`` of the last message of the stream sent on this connection (errors are
     replies, not part of the stream)."""
 
 
@@ -301,6 +346,7 @@ PROTOCOL: Final = (
     CreateRequest,
     CreateAnswer,
     Submission,
+    UndoRequest,
     Hello,
     WatchHello,
     SeatAnswer,
@@ -424,6 +470,15 @@ def openapi() -> dict[str, Any]:
                 "responses": {**answer("SeatAnswer"), **errors},
             }
         },
+        "/matches/{match}/seats/{seat}/undo": {
+            "post": {
+                "summary": "Take back the seat's last decision, when the rules allow it",
+                "parameters": [match_id, seat],
+                "security": secret,
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("UndoRequest")}}},
+                "responses": {**answer("SeatAnswer"), **errors},
+            }
+        },
         "/matches/{match}/chance": {
             "post": {
                 "summary": "Feed a chance outcome of an unseeded match",
@@ -455,7 +510,7 @@ def openapi() -> dict[str, Any]:
             "version": __version__,
             "description": "Matches of every game of ofrenda_rules, validated live. WebSocket: /matches/{match}/ws "
             "(first message a Hello, then the seat's SeatAnswer pushed after every change; later messages are "
-            "Submissions; or first a WatchHello, then SpectatorAnswers).",
+            "Submissions or UndoRequests; or first a WatchHello, then SpectatorAnswers).",
         },
         "paths": paths,
         "components": {

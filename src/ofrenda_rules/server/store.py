@@ -52,7 +52,7 @@ class MatchRecord:
     bot_seed: int
     """Seed of the bots' choices."""
     options_json: str = "{}"
-    """The match's options as JSON: spectators, spectator delay, clock, creation time (see ``MatchService.create``)."""
+    """The match's options as JSON (spectators, spectator delay, clock, creation time; see ``MatchService.create``)."""
 
 
 @attrs.frozen
