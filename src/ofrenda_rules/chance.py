@@ -55,10 +55,12 @@ A = TypeVar("A")
 def actor_name(player: PlayerId) -> str:
     """Who makes a step, in words, as logs and the replay viewer name it.
 
+    Seats are named as people count them, from 1 (``player`` stays 0-based).
+
     >>> actor_name(2), actor_name(CHANCE)
-    ('seat 2', 'chance')
+    ('Seat 3', 'chance')
     """
-    return "chance" if player == CHANCE else f"seat {player}"
+    return "chance" if player == CHANCE else f"Seat {player + 1}"
 
 
 class SeededState(Protocol):

@@ -10,11 +10,13 @@ replays and records), ``replay FILE`` (step through one, or ``--html`` for a vie
 ``serve`` (the game server, with the ``server`` extra). The core commands use
 only the standard library.
 
->>> main(["play", "dia_de_los_muertos", "--players", "3", "--seed", "7", "--quiet"])  # doctest: +ELLIPSIS
+>>> main(["play", "dia_de_los_muertos", "--players", "3", "--seed", "7", "--quiet"])
 Día de los Muertos: players=3, seed 7
 result:
-  1st: seat 0, ...
-  Seat 0 wins.
+  1st: Seat 2, 5 points (17 cards collected)
+  2nd: Seat 3, 5 points (9 cards collected)
+  3rd: Seat 1, -4 points (15 cards collected)
+  Seat 2 wins: tied on points with Seat 3, it collected the most cards.
 0
 """
 

@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 import collections
+import inspect
 from collections.abc import Callable
 from typing import Any, Final, Generic, TypeVar
 
@@ -44,7 +45,15 @@ import attrs
 from ofrenda_rules.errors import ConfigError, EditionError
 from ofrenda_rules.json import EDITION_METADATA, EditionRef, canonical_json, loads, sha256_hex, to_json_value
 
-__all__ = ["CUSTOM_CAPACITY", "EditionCatalog", "EditionRef", "catalog_of", "edition_field"]
+__all__ = [
+    "CUSTOM_CAPACITY",
+    "DefaultEdition",
+    "EditionCatalog",
+    "EditionRef",
+    "catalog_of",
+    "edition_field",
+    "name_default_edition",
+]
 
 E = TypeVar("E")
 
@@ -304,3 +313,37 @@ def catalog_of(config_type: type) -> EditionCatalog[Any]:
             if isinstance(catalog, EditionCatalog):
                 return catalog
     raise TypeError(f"{config_type.__qualname__} has no edition field")
+
+
+@attrs.frozen
+class DefaultEdition:
+    """How a ``Config`` signature shows its default edition: by name, not by its whole content.
+
+    >>> DefaultEdition("Osprey Games 2025 (reconstructed)")
+    <the default edition, 'Osprey Games 2025 (reconstructed)'>
+    """
+
+    name: str
+    """The default edition's name."""
+
+    def __repr__(self) -> str:
+        return f"<the default edition, {self.name!r}>"
+
+
+def name_default_edition(config_type: type) -> None:
+    """Make ``help(Config)`` and ``inspect.signature(Config)`` show the default edition by name.
+
+    The field's default stays the edition itself (what a ``Config()`` holds); only
+    the signature that tools print names it with a :class:`DefaultEdition`.
+    Each game's definition calls this for its ``Config``.
+    """
+    catalog = catalog_of(config_type)
+    init = vars(config_type)["__init__"]  # the attrs-made initializer
+    signature = inspect.signature(init)
+    name = getattr(catalog.default, "name", None)
+    shown = DefaultEdition(name if isinstance(name, str) else type(catalog.default).__qualname__)
+    parameters = [
+        parameter.replace(default=shown) if parameter.default is catalog.default else parameter
+        for parameter in signature.parameters.values()
+    ]
+    init.__signature__ = signature.replace(parameters=parameters)

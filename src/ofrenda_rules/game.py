@@ -21,7 +21,7 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 import attrs
 
 from ofrenda_rules.chance import PlayerId
-from ofrenda_rules.editions import EditionCatalog, catalog_of
+from ofrenda_rules.editions import EditionCatalog, catalog_of, name_default_edition
 from ofrenda_rules.errors import Rejection
 from ofrenda_rules.picks import Pick
 from ofrenda_rules.rng import Rng
@@ -384,9 +384,13 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """A short label of a configuration, for test ids, logs and benchmarks."""
 
     def __attrs_post_init__(self) -> None:
-        """Register the game's picture for its state and view classes (the first definition of a class wins)."""
+        """Register the game's picture for its state and view classes (the first definition of a class wins).
+
+        Also names the default edition in ``help(Config)`` (:func:`~ofrenda_rules.editions.name_default_edition`).
+        """
         _PICTURES.setdefault(self.state_type, self.render_svg)
         _PICTURES.setdefault(self.view_type, self.render_svg)
+        name_default_edition(self.config_type)
 
     @property
     def editions(self) -> EditionCatalog[Any]:

@@ -346,9 +346,20 @@ class Picture:
         >>> face
         ('<circle cx="0" cy="0" r="4" fill="#fff"/>',)
         """
-        scratch = cls(0, 0, title="", desc="")
+        scratch = cls.scratch()
         draw(scratch)
         return scratch.elements()
+
+    @classmethod
+    def scratch(cls) -> Self:
+        """A blank picture of no size, to draw a component on and take its :meth:`elements`.
+
+        >>> chip = Picture.scratch()
+        >>> chip.rect(0, 0, 8, 4, fill="#fff")
+        >>> chip.elements()
+        ('<rect x="0" y="0" width="8" height="4" fill="#fff"/>',)
+        """
+        return cls(0, 0, title="", desc="")
 
     def paste(self, elements: Iterable[str]) -> None:
         """Add elements another :class:`Picture` drew (see :meth:`elements`), at the current place and nesting."""

@@ -78,7 +78,7 @@ def _open_seat(driver: webdriver.Chrome, served: str, name: str, wait: WebDriver
     driver.find_element(By.ID, "seed").send_keys("21")
     driver.find_element(By.ID, "start").click()
     link = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#links a.seat-link"))
-    assert link.text == "Play seat 0"
+    assert link.text == "Play Seat 1"
     driver.get(link.get_attribute("href") or "")
     wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-step") is not None)
     picture = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#picture svg"))
@@ -225,6 +225,6 @@ def test_the_client_sets_a_clock_and_spectators_and_shows_the_clocks(
     clocks = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#clocks li.clock"))
     assert len(clocks) == 2
     texts = [clock.text for clock in clocks]
-    assert texts[0].startswith("Seat 0 (you): ") and texts[1].startswith("Seat 1: "), texts
+    assert texts[0].startswith("Seat 1 (you): ") and texts[1].startswith("Seat 2: "), texts
     assert all(":" in text.split(": ")[1] for text in texts)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#clocks li.clock.running")) == 1

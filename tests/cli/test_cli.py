@@ -53,7 +53,7 @@ def test_the_readme_command_plays_a_whole_game_without_reading_input() -> None:
     assert status == 0, err
     lines = out.splitlines()
     assert lines[0] == "Día de los Muertos: players=4, seed 7"
-    assert lines[1].startswith("   1. seat 0 leads ")
+    assert lines[1].startswith("   1. Seat 1 leads ")
     assert "result:" in lines and "wins" in out.split("result:")[1]
 
 
@@ -90,7 +90,7 @@ def test_a_person_chooses_moves_by_number_and_sees_the_state(game: AnyGame) -> N
     answers = "x\n0\n99999\n" + "1\n" * 5000
     status, out, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "0", stdin=answers)
     assert status == 0, err
-    assert "--- your turn, seat 0 ---" in out and "your pick (1-" in out and "    1. " in out
+    assert "--- your turn, Seat 1 ---" in out and "your pick (1-" in out and "    1. " in out
     assert "please type a number from 1 to" in out
     assert "result:" in out
 
@@ -102,7 +102,7 @@ def test_a_person_picks_a_portrait_then_a_slot_and_can_go_back() -> None:
     assert status == 0, err
     first = out.index("so far: portrait 14")
     menu = out[first : out.index("your pick", first)]
-    assert "place it in slot 0" in menu and "(page 1 of 2: n next, p previous)" in menu, "12 slots, then the discard"
+    assert "place it in slot 1" in menu and "(page 1 of 2: n next, p previous)" in menu, "12 slots, then the discard"
     second = out.index("so far: portrait 14", first + 1)
     assert "1. discard it for marigolds" in out[second : out.index("your pick", second)]
     back = out.index("q quit): b\n", second)
@@ -118,8 +118,8 @@ def test_a_human_game_prints_each_step_once() -> None:
     assert status == 0, err
     steps = [line for line in out.splitlines() if line[:6].strip().rstrip(".").isdigit()]
     assert len(steps) > 50
-    assert not any("seat 0 places portrait" in line for line in steps), "the move's own description is not printed"
-    assert any("Seat 0 placed portrait" in line for line in steps)
+    assert not any("Seat 1 places portrait" in line for line in steps), "the move's own description is not printed"
+    assert any("Seat 1 placed portrait" in line for line in steps)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -184,15 +184,15 @@ def test_replay_steps_through_a_file_showing_the_state(game: AnyGame, tmp_path: 
     assert status == 0
     assert (
         "setup:" in out
-        and re.search(r"\n   1\. (seat|chance)", out)
+        and re.search(r"\n   1\. (Seat|chance)", out)
         and "result:" in out
         and ": ok" not in out.splitlines()[0]
     )
     assert "\n   0. " not in out
     status, out, _ = run("replay", str(file), "--seat", "0", "--until", "2")
-    assert status == 0 and re.search(r"\n   2\. (seat|chance)", out) and not re.search(r"\n   3\. (seat|chance)", out)
+    assert status == 0 and re.search(r"\n   2\. (Seat|chance)", out) and not re.search(r"\n   3\. (seat|chance)", out)
     status, out, _ = run("replay", str(file), "--pause", stdin="\n\n")
-    assert status == 0 and re.search(r"   2\. (seat|chance)", out) and not re.search(r"   3\. (seat|chance)", out)
+    assert status == 0 and re.search(r"   2\. (Seat|chance)", out) and not re.search(r"   3\. (seat|chance)", out)
 
 
 def test_verify_reports_each_file_and_fails_on_any_divergence(tmp_path: Path) -> None:
@@ -378,7 +378,7 @@ def test_play_without_bots_plays_the_reference_bots() -> None:
     status, out, err = run("play", "ofrenda", "--seed", "7", "-q")
     assert status == 0, err
     points = [int(word) for line in out.splitlines() for word in line.split() if word.isdigit()]
-    assert "Seat 1 wins." in out and max(points) > 50
+    assert "Seat 2 wins." in out and max(points) > 50
     status, out, err = run("play", "ofrendados", "--seed", "7", "-q")
     assert status == 0 and "Nobody wins" not in out and "wins with" in out, err
     status, out, err = run("play", "portents", "--seed", "3")

@@ -83,5 +83,5 @@ def test_a_person_plays_a_whole_game_at_a_terminal(game: AnyGame) -> None:
         os.close(controller)
     text = transcript.decode("utf-8", errors="replace")
     assert "result:" in text
-    assert text.count("--- your turn, seat 0 ---") >= 3
+    assert text.count("--- your turn, Seat 1 ---") >= 3
     assert menus >= 3

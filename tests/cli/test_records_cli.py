@@ -73,7 +73,7 @@ def test_a_person_takes_back_a_decision_when_the_rules_allow_and_hears_why_not_o
     )
     assert status == 0, err
     assert "u undo, q quit" in out
-    assert out.count("seat 0 takes back: seat 0 takes portrait") == 1
+    assert out.count("Seat 1 takes back: Seat 1 takes portrait") == 1
     assert "cannot undo: nothing has been played yet [nothing-to-undo]" in out
     report = verify(load_replay(saved.read_bytes()))
     assert report.ok and report.over

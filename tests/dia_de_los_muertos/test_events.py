@@ -78,7 +78,7 @@ EXAMPLE: list[PlayCard | TakeCard] = [
 
 
 def test_the_rulebook_example_trick_step_by_step_in_the_advanced_game() -> None:
-    """Rulebook, Advanced Game: the Red 17 (seat 1) collects Red 17, Red 3, White 17 (+2); the Red 3 (seat 2)
+    """Rulebook, Advanced Game: the Red 17 (Seat 2) collects Red 17, Red 3, White 17 (+2); the Red 3 (Seat 3)
     collects the Red 14 and the Red 10 (+1) and, the High/Low card being Red/Low, wins the trick."""
     state, seen = _steps(example_deal(Config(players=5, high_low_split=True)), EXAMPLE)
     trick = tuple(cards("R14", "R17", "R3", "W17", "R10"))
@@ -96,10 +96,10 @@ def test_the_rulebook_example_trick_step_by_step_in_the_advanced_game() -> None:
         ),
     ]
     assert state.recent_events == seen[-1]
-    assert describe_event(seen[-1][-1]).startswith("seat 2 won trick 1 with Red 3, the lowest card")
-    assert "seat 2 collects 1 point" in describe_event(seen[-1][-1])
-    assert describe_event(seen[4][1]).startswith("Red 10 is a TAKE card: seat 4 must take")
-    assert describe_event(seen[5][0]) == "seat 4 took Red 5 from seat 2 into its score pile"
+    assert describe_event(seen[-1][-1]).startswith("Seat 3 won trick 1 with Red 3, the lowest card")
+    assert "Seat 3 collects 1 point" in describe_event(seen[-1][-1])
+    assert describe_event(seen[4][1]).startswith("Red 10 is a TAKE card: Seat 5 must take")
+    assert describe_event(seen[5][0]) == "Seat 5 took Red 5 from Seat 3 into its score pile"
 
 
 def test_the_same_trick_in_the_standard_game_goes_whole_to_the_lowest_card() -> None:
@@ -120,7 +120,7 @@ def test_take_cards_that_take_nothing_say_why() -> None:
     after, events = step(state, PlayCard(card("R10")))
     assert events == (CardLed(1, card("R10"), Mark.LOW), NothingTaken(1, card("R10"), NoTake.LED))
     assert "a TAKE card led takes nothing" in describe_event(events[1])
-    # With the lead locked, seat 2's TAKE (Red 13) finds only the locked lead: nothing is taken.
+    # With the lead locked, Seat 3's TAKE (Red 13) finds only the locked lead: nothing is taken.
     locked = from_position(f"{hands} -/-/- -/-/- 1:- 1 0", Config(players=3, lock_lead=True))
     locked = apply(locked, PlayCard(card("R10")))
     after, events = step(locked, PlayCard(card("R13")))
@@ -165,12 +165,12 @@ def test_a_hand_made_deal_counts_its_own_cards() -> None:
     state = new_game(config)
     for _ in range(44):
         state = apply(state, chance_outcomes(state)[0][0])
-    short = attrs.evolve(state, hands=(state.hands[0][:-1], *state.hands[1:]))  # seat 0 lost a card
+    short = attrs.evolve(state, hands=(state.hands[0][:-1], *state.hands[1:]))  # Seat 1 lost a card
     after, events = step(short, chance_outcomes(short)[0][0])
     assert events == (HandsDealt((14, 15, 15), 15),) == after.recent_events
     assert describe_event(events[0]) == (
-        "the deal is complete: 14 cards to seat 0, 15 cards to seat 1, 15 cards to seat 2,"
-        " 15 cards left face down out of play; seat 0 leads the first trick"
+        "the deal is complete: 14 cards to Seat 1, 15 cards to Seat 2, 15 cards to Seat 3,"
+        " 15 cards left face down out of play; Seat 1 leads the first trick"
     )
 
 
@@ -186,7 +186,7 @@ def test_the_game_end_is_announced_with_the_final_scores() -> None:
     assert scored == GameScored(result.scores, result.cards_collected, result.winners)
     assert stopped.set_aside == len(state.set_aside)
     assert not state.hands[stopped.seat] or stopped.seat == state.to_play
-    assert describe_event(scored).endswith(f"seat {result.winners[0]} wins")
+    assert describe_event(scored).endswith(f"Seat {result.winners[0] + 1} wins")
 
 
 def _playouts(

@@ -47,23 +47,23 @@ def test_cards_read_as_printed() -> None:
 def test_actions_say_what_they_do() -> None:
     state = example_deal(Config(players=5))
     lead = describe_action(state, PlayCard(card("R14")))
-    assert lead.startswith("seat 0 leads Red 14 (Low, -1): the High/Low card becomes red, Low side up")
+    assert lead.startswith("Seat 1 leads Red 14 (Low, -1): the High/Low card becomes red, Low side up")
     assert "the lowest card wins" in lead
     for name in ("R14", "R17", "R5", "W17"):
         state = apply(state, PlayCard(card(name)))
     take = describe_action(state, PlayCard(card("R10")))
-    assert take.startswith("seat 4 plays: Red 10 (Low, +2, TAKE) -- TAKE: then takes a card")
+    assert take.startswith("Seat 5 plays: Red 10 (Low, +2, TAKE) -- TAKE: then takes a card")
     state = apply(state, PlayCard(card("R10")))
     taking = describe_action(state, TakeCard(card("R5")))
     assert taking == (
-        "seat 4 takes Red 5 (High, -1) from seat 2 into its score pile; seat 2 must then play a replacement"
+        "Seat 5 takes Red 5 (High, -1) from Seat 3 into its score pile; Seat 3 must then play a replacement"
     )
     state = apply(state, TakeCard(card("R5")))
-    assert describe_action(state, PlayCard(card("R3"))) == "seat 2 plays a replacement: Red 3 (High, 0)"
+    assert describe_action(state, PlayCard(card("R3"))) == "Seat 3 plays a replacement: Red 3 (High, 0)"
     led_take = from_position(f"{HANDS} -/-/- -/-/- 1:- 1 0", Config(players=3))
     assert describe_action(led_take, PlayCard(card("R10"))).endswith("; a TAKE card led takes nothing")
     dealing = new_game(Config(players=3))
-    assert describe_action(dealing, DealCard(card("W7"))) == "deal White 7 to seat 0 (card 1 of 45)"
+    assert describe_action(dealing, DealCard(card("W7"))) == "deal White 7 to Seat 1 (card 1 of 45)"
 
 
 def _states(config: Config, seed: int | None) -> list[State]:
@@ -93,7 +93,7 @@ def test_the_board_shows_the_table_within_the_width(config: Config) -> None:
             view = observe(state, seat)
             seen = render_text(view)
             assert max(map(len, seen.splitlines())) <= WIDTH
-            assert f"Seat {seat} (you)" in seen
+            assert f"Seat {seat + 1} (you)" in seen
             for other, other_hand in enumerate(state.hands):
                 for held in other_hand:
                     shown = describe_card(config.deck, held) in seen or re.search(rf"dealt {held}\b", seen) is not None
@@ -111,16 +111,16 @@ def test_the_board_announces_the_trick_just_won() -> None:
     ):
         state = apply(state, action)
     board = render_text(observe(state, 0))
-    assert "trick 1, seat 4 must take a card" in board
+    assert "trick 1, Seat 5 must take a card" in board
     assert (
         "High/Low card: red, Low side up (follow red; the lowest card wins)\n"
-        "Lead card: Red 14 (Low, -1), led by seat 0\n" in board
+        "Lead card: Red 14 (Low, -1), led by Seat 1\n" in board
     )
     assert "  in front: Red 10 (Low, +2, TAKE)" in board
     state = apply(apply(state, TakeCard(card("R5"))), PlayCard(card("R3")))
     board = render_text(observe(state, 3))
-    assert "seat 2 won trick 1 with Red 3, the lowest card" in board
-    assert "Seat 2, leader <- to play" in board
+    assert "Seat 3 won trick 1 with Red 3, the lowest card" in board
+    assert "Seat 3, leader <- to play" in board
     assert "score pile (3 cards, 2 points): Red 17 · Red 3 · White 17" in board
     assert "HighLowCard(" not in board
 
@@ -131,26 +131,26 @@ def test_a_finished_game_reads_right() -> None:
     text = describe_outcome(result)
     first = result.winners[0]
     assert text.splitlines()[0] == (
-        f"1st: seat {first}, {result.scores[first]} points ({result.cards_collected[first]} cards collected)"
+        f"1st: Seat {first + 1}, {result.scores[first]} points ({result.cards_collected[first]} cards collected)"
     )
-    assert text.splitlines()[-1] == f"Seat {first} wins."
+    assert text.splitlines()[-1] == f"Seat {first + 1} wins."
     board = render_text(state)
-    assert "game over after" in board and f"seat {first} wins" in board
+    assert "game over after" in board and f"Seat {first + 1} wins" in board
     assert GAME.describe_outcome is describe_outcome and GAME.render_text is render_text
 
 
 def test_ties_share_a_place_or_go_to_the_most_cards() -> None:
     shared = Outcome(scores=(3, 3, 1), cards_collected=(5, 5, 9), ranks=(0, 0, 2), winners=(0, 1))
     assert describe_outcome(shared).splitlines() == [
-        "1st (tied): seat 0, 3 points (5 cards collected)",
-        "1st (tied): seat 1, 3 points (5 cards collected)",
-        "3rd: seat 2, 1 point (9 cards collected)",
-        "Seat 0 and seat 1 share the win: tied on points and on cards collected.",
+        "1st (tied): Seat 1, 3 points (5 cards collected)",
+        "1st (tied): Seat 2, 3 points (5 cards collected)",
+        "3rd: Seat 3, 1 point (9 cards collected)",
+        "Seat 1 and Seat 2 share the win: tied on points and on cards collected.",
     ]
     broken = Outcome(scores=(3, 3, -1), cards_collected=(5, 7, 1), ranks=(1, 0, 2), winners=(1,))
     assert describe_outcome(broken).splitlines() == [
-        "1st: seat 1, 3 points (7 cards collected)",
-        "2nd: seat 0, 3 points (5 cards collected)",
-        "3rd: seat 2, -1 point (1 card collected)",
-        "Seat 1 wins: tied on points with seat 0, it collected the most cards.",
+        "1st: Seat 2, 3 points (7 cards collected)",
+        "2nd: Seat 1, 3 points (5 cards collected)",
+        "3rd: Seat 3, -1 point (1 card collected)",
+        "Seat 2 wins: tied on points with Seat 1, it collected the most cards.",
     ]

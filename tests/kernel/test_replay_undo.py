@@ -11,6 +11,7 @@ from ofrenda_rules.json import state_digest
 from ofrenda_rules.records import from_record, to_record
 from ofrenda_rules.registry import get_game
 from ofrenda_rules.replays import DivergenceKind, Replay, Step, dump_replay, load_replay, verify, verify_text
+from ofrenda_rules.replays.viewer import replay_frames
 from ofrenda_rules.undo import History, Undo, can_undo
 
 
@@ -93,3 +94,16 @@ def test_a_record_leaves_out_the_undo_and_the_step_it_took_back() -> None:
     assert len(moves) == len(standing) - undos
     assert to_record(plain).splitlines()[0] == record.splitlines()[0]
     assert verify(from_record(record)).ok
+
+
+def test_the_viewer_shows_an_undo_as_the_table_before_the_decision_taken_back() -> None:
+    replay, undos = _game_with_undos("ofrenda", 7)
+    frames = replay_frames(replay, seat=0)
+    assert len(frames) == len(replay.steps) + 1
+    seen = 0
+    for index, step in enumerate(replay.steps, start=1):
+        if step.undo:
+            assert frames[index].action.startswith("takes back: ")
+            assert frames[index].svg == frames[index - 2].svg
+            seen += 1
+    assert seen == undos == 3

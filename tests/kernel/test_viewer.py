@@ -47,7 +47,7 @@ def test_frames_are_the_setup_and_every_step_numbered_as_play_numbers_them(game:
     assert frames[-1].over and not any(frame.over for frame in frames[:-1])
     assert all(frame.svg.startswith("<svg") for frame in frames)
     seats = range(game.test_configs()[-1].players)
-    assert all(frame.actor in ("chance", *(f"seat {s}" for s in seats)) for frame in frames[1:])
+    assert all(frame.actor in ("chance", *(f"Seat {s + 1}" for s in seats)) for frame in frames[1:])
     assert sum(len(frame.events) for frame in frames) > 0, "a whole game without a single event"
 
 
@@ -72,7 +72,8 @@ def test_the_page_is_self_contained_and_the_same_each_time(game: AnyGame) -> Non
     parser.feed(page)
     assert parser.fetches == [], "the page refers to something outside itself"
     assert parser.tags.count("section") == len(replay.steps) + 1
-    assert "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    svg_namespace = ('xmlns="http://www.w3.org/2000/svg"', 'xmlns=\\"http://www.w3.org/2000/svg\\"')  # as is, in JSON
+    assert "http://" not in page.replace(svg_namespace[0], "").replace(svg_namespace[1], "")
     assert "https://" not in page
     assert "<title>" in page and game.info.title.split()[0] in page
 
@@ -108,6 +109,31 @@ def test_replay_html_writes_the_viewer(tmp_path: Path) -> None:
     assert status == 0, err
     assert f"viewer written to {page}" in out
     text = page.read_text(encoding="utf-8")
-    assert text.startswith("<!DOCTYPE html>") and "as seat 1 sees it" in text
+    assert text.startswith("<!DOCTYPE html>") and "as Seat 2 sees it" in text
     status, _, err = run("replay", str(file), "--html", str(tmp_path / "missing" / "x.html"))
     assert status != 0 and "cannot write" in err
+
+
+def test_the_page_keeps_each_svg_line_once_and_every_frame_rebuilds_exactly() -> None:
+    """Issue 38, point 6: a long game's page stays small; the frames' pictures are distinct lines plus runs."""
+    import json as _json
+    import re as _re
+
+    game = next(g for g in games() if g.info.name == "portents")
+    replay = a_replay(game, 3)
+    page = replay_html(replay)
+    found = _re.search(r'<script type="application/json" id="pictures">(.*?)</script>', page, _re.S)
+    assert found is not None
+    data = _json.loads(found.group(1))
+    frames = replay_frames(replay)
+    assert len(data["frames"]) == len(frames) > 20
+    rebuilt = 0
+    for frame, runs in zip(frames, data["frames"], strict=True):
+        lines = [
+            data["lines"][first + k] for first, count in zip(runs[::2], runs[1::2], strict=True) for k in range(count)
+        ]
+        assert "\n".join(lines) == frame.svg
+        rebuilt += 1
+    assert rebuilt == len(frames)
+    assert "</svg>" not in page.split('id="pictures">', 1)[1].split("</script>", 1)[0]
+    assert len(page.encode()) * 4 < sum(len(frame.svg.encode()) for frame in frames)

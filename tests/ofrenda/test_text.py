@@ -66,33 +66,33 @@ def test_a_candle_costs_a_marigold_unless_it_stands_above_the_taken_portrait() -
     far = describe_action(state, TakeCandle(0))
     assert "candle 9 (four or more calavera portraits)" in far and "pays 1 marigold" in far
     assert "free (above the portrait taken)" in describe_action(state, TakeCandle(2))
-    assert describe_action(state, SkipCandle()) == f"seat {ANGIE} takes no candle"
+    assert describe_action(state, SkipCandle()) == f"Seat {ANGIE + 1} takes no candle"
 
 
 def test_placing_names_the_slot_and_what_it_surrounds_discarding_what_it_gains() -> None:
-    """Example B: slot 6 surrounds candle slot c1 and marigold slot m2; a discard gains three marigolds."""
+    """Example B: slot 7 surrounds candle slot c2 and marigold slot m3; a discard gains three marigolds."""
     state = play(angie_before_example_a(), TakePortrait(2), TakeCandle(0))
     state = settle_chance(state, portraits=(20,), candles=(4,))
-    assert "slot 6, surrounds c1 and m2" in describe_action(state, PlacePortrait(TAKEN, 6))
+    assert "slot 7, surrounds c2 and m3" in describe_action(state, PlacePortrait(TAKEN, 6))
     assert "(golden: score doubled)" not in describe_action(state, PlacePortrait(TAKEN, 6))
-    assert "slot 0 (flower: +1 marigold)" in describe_action(state, PlacePortrait(TAKEN, 0))
+    assert "slot 1 (flower: +1 marigold)" in describe_action(state, PlacePortrait(TAKEN, 0))
     assert "gains 3 marigolds" in describe_action(state, DiscardPortrait(TAKEN))
     dry = attrs.evolve(state, supply=0)
-    assert "slot 0 (flower, but the supply is empty)" in describe_action(dry, PlacePortrait(TAKEN, 0))
+    assert "slot 1 (flower, but the supply is empty)" in describe_action(dry, PlacePortrait(TAKEN, 0))
     assert "gains 0 marigolds" in describe_action(dry, DiscardPortrait(TAKEN))
 
 
 @pytest.mark.parametrize(
     ("event", "words"),
     [
-        (PortraitTaken(1, 2, 0, 2, 1), "Seat 1 took portrait 0 (blue, water: "),
-        (PortraitDealt(2, None), "Seat 2 was dealt a portrait."),
-        (PortraitLit(0, 2, 30, True), "in slot 2 was lit in the final check."),
-        (CandleLit(1, 3, CANDLE, False), "Seat 1's candle 9 (four or more calavera portraits) in slot c3 was lit."),
-        (GoalClaimed(3, 0, 4, 5), "Seat 3 met goal 0 (3 or more water portraits on the Ofrenda) and took a 5-point"),
+        (PortraitTaken(1, 2, 0, 2, 1), "Seat 2 took portrait 0 (blue, water: "),
+        (PortraitDealt(2, None), "Seat 3 was dealt a portrait."),
+        (PortraitLit(0, 2, 30, True), "in slot 3 was lit in the final check."),
+        (CandleLit(1, 3, CANDLE, False), "Seat 2's candle 9 (four or more calavera portraits) in slot c4 was lit."),
+        (GoalClaimed(3, 0, 4, 5), "Seat 4 met goal 0 (3 or more water portraits on the Ofrenda) and took a 5-point"),
         (GoalClaimed(3, 0, None, 0), "and no token was left."),
         (AbuelaMoved(5, 3, 12, 3, 1), "The Abuela rolled 5 and discarded portrait 12"),
-        (AbuelaDiscardedCandle(2, 0, None, 0), "The Abuela rolled 2 for a candle, but space 0 held none."),
+        (AbuelaDiscardedCandle(2, 0, None, 0), "The Abuela rolled 2 for a candle, but space 1 held none."),
     ],
 )
 def test_events_read_as_sentences(event: Event, words: str) -> None:
@@ -100,7 +100,7 @@ def test_events_read_as_sentences(event: Event, words: str) -> None:
 
 
 def test_the_end_names_the_winner_ties_and_the_solo_tier() -> None:
-    assert describe_event(GameEnded((40, 52, 52), (1, 2), None)).endswith("Seats 1 and 2 share the victory.")
+    assert describe_event(GameEnded((40, 52, 52), (1, 2), None)).endswith("Seats 2 and 3 share the victory.")
     solo = describe_event(GameEnded((64,), (), SoloTier.MESS))
     assert '64 points, tier "mess" (a loss)' in solo and "what a mess" in solo
 
@@ -109,12 +109,12 @@ def test_a_multiplayer_result_ranks_every_seat_with_points_and_tie_breaks() -> N
     """ "In the case of a tie, the player with the most lit Portraits on their Ofrenda is the winner.\""""
     result = Outcome((50, 61, 61), (6, 7, 8), (2, 4, 1), (2, 1, 0), (2,), None)
     lines = describe_outcome(result).splitlines()
-    assert lines[0].startswith("1st   seat 2: 61 points (8 lit portraits")
-    assert lines[1].startswith("2nd   seat 1: 61 points")
-    assert lines[2].startswith("3rd   seat 0: 50 points")
-    assert lines[3] == "Seat 2 wins on the tie-break: the most lit portraits."
+    assert lines[0].startswith("1st   Seat 3: 61 points (8 lit portraits")
+    assert lines[1].startswith("2nd   Seat 2: 61 points")
+    assert lines[2].startswith("3rd   Seat 1: 50 points")
+    assert lines[3] == "Seat 3 wins on the tie-break: the most lit portraits."
     shared = describe_outcome(Outcome((5, 5), (1, 1), (0, 0), (0, 0), (0, 1), None))
-    assert "1st=  seat 0" in shared and "1st=  seat 1" in shared and "Seats 0 and 1 share the victory" in shared
+    assert "1st=  Seat 1" in shared and "1st=  Seat 2" in shared and "Seats 1 and 2 share the victory" in shared
 
 
 def test_a_solo_result_is_a_tier_and_a_win_or_a_loss() -> None:
@@ -145,10 +145,10 @@ def test_the_text_board_shows_the_table_within_100_columns(config: Config) -> No
         if card is not None:
             assert f"portrait {card} (" in text
     for seat, board in enumerate(state.boards):
-        assert f"Seat {seat}: " in text
+        assert f"Seat {seat + 1}: " in text
         for slot, card in enumerate(board.portraits):
             if card is not None:
-                assert f"[{card:02d}" in text and f"slot {slot:>2}" in text
+                assert f"[{card:02d}" in text and f"slot {slot + 1:>2}" in text
         for hand_card in state.hands[seat]:
             assert f"    portrait {hand_card} (" in text
     if config.common_goals:
@@ -160,7 +160,7 @@ def test_a_views_text_board_hides_the_other_hands(config: Config) -> None:
     state = _mid_game(config, 5, 25)
     for seat in range(config.players):
         text = render_text(observe(state, seat))
-        assert f"(you are seat {seat})" in text
+        assert f"(you are Seat {seat + 1})" in text
         assert max(len(line) for line in text.splitlines()) <= WIDTH
         on_table = {c for c in state.market if c is not None}
         on_table.update(c for b in state.boards for c in (*b.portraits, *b.discards) if c is not None)
@@ -179,7 +179,7 @@ def test_a_lit_portrait_and_a_lit_candle_are_marked_on_the_board() -> None:
     assert (
         f"[{portrait_label(DEFAULT_EDITION, 30, True)}" in text and portrait_label(DEFAULT_EDITION, 30, True)[-1] == "*"
     )
-    assert "slot  2 golden, lit: portrait 30 (" in text
-    assert "Surrounded this turn, to decide: c1, m2" in text
+    assert "slot  3 golden, lit: portrait 30 (" in text
+    assert "Surrounded this turn, to decide: c2, m3" in text
     placed = render_text(play(state, PlaceCandle(1, CANDLE)))
-    assert "slot c1, unlit: candle 9 (four or more calavera portraits)" in placed
+    assert "slot c2, unlit: candle 9 (four or more calavera portraits)" in placed

@@ -36,10 +36,12 @@ def test_a_rewrite_is_described_by_the_object_that_was_in_the_cell_and_the_one_i
             old = state.boards[seat].sheet[action.cell]
             assert old is not None
             text = GAME.describe_action(state, action)
-            assert text.startswith(f"player {seat} turns the {old.value.replace('_', ' ')} in cell {action.cell} ")
+            assert text.startswith(
+                f"Seat {seat + 1} turns the {old.value.replace('_', ' ')} in cell {action.cell + 1} "
+            )
             assert text.endswith(f" into a {into}")
 
 
 def test_a_rewrite_of_a_cell_off_the_sheet_is_described_not_raised() -> None:
     states = _states_owing_a_rewrite(1)
-    assert "cell 999 (not on the sheet)" in GAME.describe_action(states[0], RewriteObject(999))
+    assert "cell 1000 (not on the sheet)" in GAME.describe_action(states[0], RewriteObject(999))

@@ -88,7 +88,7 @@ def test_the_sheet_is_drawn_as_the_stepped_altar_with_its_objects_in_their_rows(
     assert len(rows) == 2 * len(SHEET.widths)  # two players
     mine = rows[: len(SHEET.widths)]
     assert mine[0].startswith(f"    row  {len(SHEET.widths)}") and "[portrait]" in mine[0]
-    assert mine[-1].startswith("    row  1 [ candle ][papel p.][   2    ]")
+    assert mine[-1].startswith("    row  1 [ candle ][papel p.][   3    ]")
     assert mine[-1].endswith(f"full: {SHEET.row_points[0]}")
     # Stepped: the top row starts further right than the bottom row.
     assert mine[0].index("[") > mine[-1].index("[")
@@ -105,9 +105,9 @@ def test_every_board_of_random_games_fits_100_columns_and_a_view_says_whose_it_i
             view = observe(state, 1)
             text = render_text(view)
             _lines(text)
-            assert "(the table as seen by player 1)" in text
+            assert "(the table as seen by Seat 2)" in text
             for seat, own in enumerate(state.boards):
-                assert f"Player {seat}: {own.pesos} peso" in text
+                assert f"Seat {seat + 1}: {own.pesos} peso" in text
             state = apply(state, chooser.choice(legal_actions(state)))
         assert "the game is over" in render_text(state)
 
@@ -117,29 +117,29 @@ def test_actions_are_described_by_what_they_give_and_cost() -> None:
     shop = buying(start(2, market=(21, 22, 23)), board(pesos=5))
     catrina = DEFAULT_EDITION.card(21)
     assert describe_action(shop, BuyCard(21)) == (
-        f"player 0 buys {describe_card(catrina)} -- pays 4 pesos of 5, keeps 1 peso"
+        f"Seat 1 buys {describe_card(catrina)} -- pays 4 pesos of 5, keeps 1 peso"
     )
     assert describe_card(catrina).startswith("Calaverita 21 La Catrina (pink, 4 pesos): 1 per different kind")
-    assert describe_action(shop, Pass()) == "player 0 buys nothing (more) this round and keeps 5 pesos"
+    assert describe_action(shop, Pass()) == "Seat 1 buys nothing (more) this round and keeps 5 pesos"
     state = creating(start(2), [Die(P, 4), Die(O, 6)], board(flowers=[3], pesos=2))
     assert describe_action(state, UseDie(P, 4)) == (
-        "player 0 uses the purple 4 to place a flower A on space 5, gaining a candle to draw"
+        "Seat 1 uses the purple 4 to place a flower A on space 5, gaining a candle to draw"
     )
     # Issue 38: the pesos a player has after the step, not before it.
-    assert describe_action(state, UseDie(O, 6)) == "player 0 uses the orange 6 for 2 pesos (then has 4)"
+    assert describe_action(state, UseDie(O, 6)) == "Seat 1 uses the orange 6 for 2 pesos (then has 4)"
     exchange = describe_action(state, UseDie(O, 6, as_money=True))
-    assert exchange == "player 0 exchanges the orange 6 for 1 peso (then has 3)"
+    assert exchange == "Seat 1 exchanges the orange 6 for 1 peso (then has 3)"
     draft = start(2)
-    assert describe_action(draft, TakeDie(O, 2)) == "player 0 takes the orange 2 (flower B)"
+    assert describe_action(draft, TakeDie(O, 2)) == "Seat 1 takes the orange 2 (flower B)"
 
 
 def test_events_read_as_sentences() -> None:
     assert (
         describe_event(FlowerMoved(2, PATH.head + 1, Flower.B, 0, None, crossed=True))
-        == f"player 2 places a flower B on space {PATH.head + 1} of the Path;"
+        == f"Seat 3 places a flower B on space {PATH.head + 1} of the Path;"
         " they reach the land of the living and will score"
     )
-    assert describe_event(CardBought(1, 21, 4, 0)) == "player 1 buys Calaverita 21 for 4 pesos, 0 pesos left"
+    assert describe_event(CardBought(1, 21, 4, 0)) == "Seat 2 buys Calaverita 21 for 4 pesos, 0 pesos left"
     assert describe_event(DiceRolled((1, 2), (3, 4), (5, 6))) == (
         "the dice are rolled: yellow 1, 2; orange 3, 4; purple 5, 6"
     )
@@ -147,8 +147,8 @@ def test_events_read_as_sentences() -> None:
         "the game is over: nobody reached the land of the living, so nobody wins"
     )
     assert describe_event(GameEnded((True, False, True))) == (
-        "the game is over: players 0 and 2 reached the land of the living and are scored;"
-        " player 1 did not and scores nothing"
+        "the game is over: Seats 1 and 3 reached the land of the living and are scored;"
+        " Seat 2 did not and scores nothing"
     )
 
 
@@ -168,18 +168,18 @@ def test_a_result_with_a_winner_ranks_only_the_players_who_qualified() -> None:
     result = _finished(([living], [1], [living]), (9, 20, 4))
     text = describe_outcome(result)
     lines = text.splitlines()
-    assert lines[0] == f"Player 0 wins with {result.scores[0]} points."
-    assert lines[1].startswith(f"  1. player 0: {result.scores[0]} points")
-    assert lines[2].startswith(f"  2. player 2: {result.scores[2]} points")
-    assert "player 1" not in "\n".join(lines[1:3])  # no place for the player who did not qualify
-    assert lines[3] == "  Not qualified (no flower in the land of the living, no score, no place): player 1."
+    assert lines[0] == f"Seat 1 wins with {result.scores[0]} points."
+    assert lines[1].startswith(f"  1. Seat 1: {result.scores[0]} points")
+    assert lines[2].startswith(f"  2. Seat 3: {result.scores[2]} points")
+    assert "Seat 2" not in "\n".join(lines[1:3])  # no place for the player who did not qualify
+    assert lines[3] == "  Not qualified (no flower in the land of the living, no score, no place): Seat 2."
 
 
 def test_a_result_where_nobody_qualified_gives_nobody_a_place() -> None:
     """Scoring: only "each player who has reached the crossing to the land of the living" scores."""
     text = describe_outcome(_finished(([1], [2], []), (5, 3, 0)))
     assert text.startswith("Nobody wins")
-    assert "players 0, 1 and 2" in text
+    assert "Seats 1, 2 and 3" in text
     assert not re.search(r"\b\d\. ", text)  # no place numbers
 
 
@@ -189,8 +189,8 @@ def test_a_tie_on_points_and_empty_spaces_shares_the_win() -> None:
     result = _finished(([living], [living], []), (5, 5, 0))
     text = describe_outcome(result)
     best = result.scores[0]
-    assert text.splitlines()[0] == f"Players 0 and 1 share the win with {best} points and 23 empty spaces each."
-    assert "  1 (tied). player 0" in text and "  1 (tied). player 1" in text
+    assert text.splitlines()[0] == f"Seats 1 and 2 share the win with {best} points and 23 empty spaces each."
+    assert "  1 (tied). Seat 1" in text and "  1 (tied). Seat 2" in text
 
 
 @pytest.mark.parametrize("seed", [0, 1])

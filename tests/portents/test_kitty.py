@@ -359,7 +359,7 @@ def test_every_action_has_a_description() -> None:
     config = Config(players=1, feed_the_cat=True)
     random_playout(GAME, config, None, 4, on_step=lambda s, a: texts.append(GAME.describe_action(s, a)))
     assert texts and all(texts)
-    assert any(t.startswith("player 0 pushes from the") for t in texts)
+    assert any(t.startswith("Seat 1 pushes from the") for t in texts)
 
 
 def test_an_edition_can_send_the_kitty_counter_clockwise() -> None:

@@ -120,9 +120,9 @@ def test_pictures_and_text_of_the_public_view_say_spectator_and_show_no_bag_tile
 def test_a_seated_view_says_you_and_the_public_one_does_not() -> None:
     state = new_game(Config(), seed=4)
     seat_text = render_text(observe(state, 1))
-    assert "player 1 (you)" in seat_text
+    assert "Seat 2 (you)" in seat_text
     public_text = render_text(observe_public(state))
-    assert "player 1: hand" in public_text and "player 0: hand" in public_text
+    assert "Seat 2: hand" in public_text and "Seat 1: hand" in public_text
     seat_svg = render_svg(observe(state, 1))
     assert "the view of player 1" in ET.fromstring(seat_svg).findtext(f"{NS}title", "")
     solo = new_game(Config(players=1), seed=4)

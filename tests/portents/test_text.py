@@ -63,7 +63,7 @@ def test_boards_fit_100_columns_and_a_view_shows_the_bag_size_only(config: Confi
         for seat in range(config.players):
             seen = render_text(observe(state, seat))
             assert max(len(line) for line in seen.splitlines()) <= 100
-            assert f"player {seat} (you)" in seen
+            assert f"Seat {seat + 1} (you)" in seen
             if config.solo and state.phase is not Phase.OMENS:
                 assert f"bag {len(state.bag)} tiles" in seen
                 if state.bag:
@@ -86,13 +86,13 @@ def test_the_board_names_hands_omens_fortunes_and_what_just_happened() -> None:
     ):
         state = apply(state, action)
     text = render_text(observe(state, 1))
-    assert "player 1 (you): hand -" in text
-    assert "player 0: hand Yellow Wing, Blue Claw, White Claw" in text
+    assert "Seat 2 (you): hand -" in text
+    assert "Seat 1: hand Yellow Wing, Blue Claw, White Claw" in text
     assert "omens (3): Blue Wishbone, Red Wishbone, Red Claw; fortunes: red 2, wishbone 2" in text
     assert "new Portents: skull in row 1, red in row 2, wishbone in row 3" in text
-    assert "turn 1: player 0, Scrying -- light a Burnt Offering" in text
-    assert "  player 0 collected the Red Claw omen from slot W2" in text.splitlines()
-    assert "  player 0 made a new wishbone Portent in row 3" in text.splitlines()
+    assert "turn 1: Seat 1, Scrying -- light a Burnt Offering" in text
+    assert "  Seat 1 collected the Red Claw omen from slot W2" in text.splitlines()
+    assert "  Seat 1 made a new wishbone Portent in row 3" in text.splitlines()
     assert "W1  --   YS   BS   WS   --   E1" in text  # row 1 after the push, by two-letter code
 
 
@@ -105,19 +105,19 @@ def test_a_last_placement_is_described_with_what_it_makes_and_collects() -> None
     state = position(altar, [[S.YELLOW_SKULL, S.RED_SKULL, S.YELLOW_WISHBONE], []], omens=tuple(omens))
     push = Push(Side.WEST, (1, 1, 1))
     assert describe_action(state, push) == (
-        "player 0 pushes from the west side (1 off row 1, 1 off row 2, 1 off row 3): Yellow Wing, Blue Claw,"
+        "Seat 1 pushes from the west side (1 off row 1, 1 off row 2, 1 off row 3): Yellow Wing, Blue Claw,"
         " White Claw fall off, to be palmed once the 3 emptied spaces are filled from hand"
     )
     one = Push(Side.WEST, (1, 0, 0))
     assert describe_action(state, one) == (  # issue 38: "Blue Wing fall off", "space(s)"
-        "player 0 pushes from the west side (1 off row 1): Yellow Wing falls off, to be palmed once the emptied"
+        "Seat 1 pushes from the west side (1 off row 1): Yellow Wing falls off, to be palmed once the emptied"
         " space is filled from hand"
     )
     assert "Sleight of Hand -- fill the empty space from hand" in render_text(apply(state, one))
     assert "Sleight of Hand -- fill the 3 empty spaces from hand" in render_text(apply(state, push))
     state = apply(apply(apply(state, push), Place(0, S.YELLOW_SKULL)), Place(3, S.RED_SKULL))
     assert describe_action(state, Place(6, S.YELLOW_WISHBONE)) == (
-        "player 0 places the Yellow Wishbone on space 6 (south-west corner); then palms Yellow Wing, Blue Claw,"
+        "Seat 1 places the Yellow Wishbone on space 7 (south-west corner); then palms Yellow Wing, Blue Claw,"
         " White Claw; makes a skull Portent in row 1, a red Portent in row 2, a wishbone Portent in row 3,"
         " collecting omens: Red Claw"
     )
@@ -143,21 +143,21 @@ def test_every_event_and_action_met_reads_as_words(config: Config) -> None:
 def test_outcomes_read_right() -> None:
     win = Outcome((5, 7), (1, 0), (1,), EndReason.TWO_FORTUNES_OF_THREE, False, 0, 31)
     assert describe_outcome(win).splitlines() == [
-        "player 1 wins with two fortunes of 3 omens, after 31 turns",
-        "  1st: player 1 -- 7 omens",
-        "  2nd: player 0 -- 5 omens",
+        "Seat 2 wins with two fortunes of 3 omens, after 31 turns",
+        "  1st: Seat 2 -- 7 omens",
+        "  2nd: Seat 1 -- 5 omens",
     ]
     draw = Outcome((4, 0), (0, 0), (), EndReason.TURN_LIMIT, False, 0, 200)
     text = describe_outcome(draw)
     assert "nobody wins" in text and "1st" not in text and "place" not in text
-    assert "player 0 -- 4 omens" in text and "player 1 -- 0 omens" in text
+    assert "Seat 1 -- 4 omens" in text and "Seat 2 -- 0 omens" in text
     lost = Outcome((6,), (1,), (), EndReason.KITTY_CIRCLED, True, 2, 64)
     assert describe_outcome(lost).splitlines() == [
-        "the Kitty wins by circling the altar twice, after 64 turns; player 0 loses",
-        "  player 0 -- 6 omens; the Kitty -- 2",
+        "the Kitty wins by circling the altar twice, after 64 turns; Seat 1 loses",
+        "  Seat 1 -- 6 omens; the Kitty -- 2",
     ]
     won = Outcome((12,), (0,), (0,), EndReason.SOLO_TARGET, False, 1, 20)
-    assert describe_outcome(won).startswith("player 0 wins against the Kitty: the difficulty's target is met")
+    assert describe_outcome(won).startswith("Seat 1 wins against the Kitty: the difficulty's target is met")
 
 
 @pytest.mark.parametrize("config", [Config(turn_limit=12), Config(players=1)])
@@ -166,9 +166,9 @@ def test_real_results_name_the_winner_and_the_omens(config: Config) -> None:
     result = outcome(final)
     text = describe_outcome(result)
     for seat, omens in enumerate(result.scores):
-        assert f"player {seat} -- {omens} omens" in text
+        assert f"Seat {seat + 1} -- {omens} omens" in text
     if result.winners:
-        assert text.startswith(f"player {result.winners[0]} wins")
+        assert text.startswith(f"Seat {result.winners[0] + 1} wins")
     elif config.solo:
         assert text.startswith("the Kitty wins")
     else:

@@ -21,11 +21,13 @@ from starlette.testclient import TestClient
 
 from ofrenda_rules.registry import get_game
 from ofrenda_rules.replay import load_replay, verify
-from ofrenda_rules.serialization import to_json_value
+from ofrenda_rules.schema import check
+from ofrenda_rules.serialization import from_json_value, to_json_value
 from ofrenda_rules.server.app import create_app
 from ofrenda_rules.server.matches import MatchService
 from ofrenda_rules.server.store import PostgresStore, SqliteStore, Store
-from ofrenda_rules.undo import History
+from ofrenda_rules.undo import History, Undo, can_undo, undo
+from tests.server.test_protocol import schema_of
 
 STORES = ["sqlite"] + (["postgresql"] if os.environ.get("OFRENDA_POSTGRES_URL") else [])
 GAME = get_game("portents")
@@ -113,6 +115,8 @@ def run_match(api: TestClient, match: str, secrets: dict[str, str], lit: Any, pu
         refused = act(api, match, 1, secrets["1"], {"step": 2, "undo": True}, "undo")
         assert refused.status_code == 409
         assert refused.json()["error"]["code"] == "not-your-decision"
+        assert check(refused.json(), schema_of("ErrorAnswer")) == []
+        assert check({"step": 2, "undo": True}, schema_of("UndoRequest")) == []
         assert view(api, match, 1, secrets["1"]) == before
         assert service_of(api)._load(match).states[-1] == pushed
         # Over the WebSocket the same refusal is a reply, not part of the stream.
@@ -127,12 +131,14 @@ def run_match(api: TestClient, match: str, secrets: dict[str, str], lit: Any, pu
         assert answer["view"] == to_json_value(GAME.observe(lit, 0))
         assert answer["undone"]["seat"] == 0 and answer["undone"]["description"]
         assert answer["events"][0] == answer["undone"]["text"]
+        assert check(answer, schema_of("SeatAnswer")) == []
         assert answer["undo"]["code"] == "not-your-decision"  # the light before it is Seat 2's
         assert service_of(api)._load(match).states[-1] == lit
         pushed_to_other = socket.receive_json()
         assert pushed_to_other["seq"] == 3 and pushed_to_other["prev"] == 2
         assert pushed_to_other["undone"] == {"seat": 0, "text": "Seat 1 took back a decision"}
         assert pushed_to_other["view"] == to_json_value(GAME.observe(lit, 1))
+        assert check(pushed_to_other, schema_of("SeatAnswer")) == []
         # A retry of the accepted undo gets the same answer and changes nothing.
         again = act(api, match, 0, secrets["0"], {"step": 2, "undo": True}, "undo")
         assert again.status_code == 200 and again.json() == answer
@@ -144,6 +150,7 @@ def run_match(api: TestClient, match: str, secrets: dict[str, str], lit: Any, pu
         assert service_of(api)._load(match).states[-1] == lit
         spectator = api.get(f"/matches/{match}/spectate").json()
         assert spectator["undone"] == {"seat": 0, "text": "Seat 1 took back a decision"}
+        assert check(spectator, schema_of("SpectatorAnswer")) == []
 
 
 def finish_after_restart(api: TestClient, match: str, secrets: dict[str, str], lit: Any) -> None:
@@ -229,3 +236,67 @@ def test_an_undo_is_refused_once_a_match_has_taken_back_as_many_decisions_as_it_
         assert undone == limit
     finally:
         object.__setattr__(GAME, "max_steps", original)
+
+
+@pytest.mark.parametrize("name", ["dia_de_los_muertos", "ofrenda", "ofrendados", "portents"])
+def test_in_every_game_the_server_offers_exactly_the_undos_the_rules_allow(name: str, tmp_path: Path) -> None:
+    """A whole match of people: at every step each seat's ``undo`` is ``can_undo``'s; allowed undos are taken."""
+    game = get_game(name)
+    players = game.info.player_counts[0]
+    with client(SqliteStore(tmp_path / "every.db")) as api:
+        created = api.post(
+            "/matches", json={"game": name, "config": {"players": players}, "seats": ["human"] * players, "seed": 5}
+        ).json()
+        match, secrets = created["match"], created["secrets"]
+        config = game.config_type(players=players)
+        history: History[Any, Any] = History.start(game, game.new_game(config, 5))
+        compared = taken = 0
+        for _ in range(game.max_steps(config)):
+            answers = [view(api, match, seat, secrets[str(seat)]) for seat in range(players)]
+            for seat, answer in enumerate(answers):
+                expected = can_undo(history, seat)
+                assert answer["undo"]["allowed"] is isinstance(expected, Undo)
+                assert answer["undo"]["code"] == (None if isinstance(expected, Undo) else expected.code)
+                compared += 1
+            mover = answers[0]["to_move"]
+            if answers[0]["over"]:
+                break
+            last = history.actor
+            if taken < 2 and 0 <= last < players and answers[last]["undo"]["allowed"]:
+                body = {"step": answers[0]["step"], "undo": True}
+                assert act(api, match, last, secrets[str(last)], body, "undo").status_code == 200
+                history = undo(history, last)
+                taken += 1
+                continue
+            assert mover >= 0  # a seeded match of people: chance is drawn by the server
+            legal = answers[mover]["legal_actions"]
+            body = {"step": answers[0]["step"], "action": legal[len(legal) // 2]}
+            assert act(api, match, mover, secrets[str(mover)], body).status_code == 200
+            history = history.play(from_json_value(legal[len(legal) // 2], game.action_type))
+        assert answers[0]["over"] and compared > players
+        assert taken == (0 if name == "dia_de_los_muertos" else 2)
+        report = verify(load_replay(api.get(f"/matches/{match}/replay?digests=1").text))
+        assert report.ok, report.summary()
+
+
+def test_an_undo_over_the_websocket_is_answered_once_with_the_next_sequence_number(tmp_path: Path) -> None:
+    _, lit, _ = expected_states()
+    with client(SqliteStore(tmp_path / "ws.db")) as api:
+        created = api.post("/matches", json={"game": "portents", "seats": ["human", "human"], "seed": 7}).json()
+        match, secrets = created["match"], created["secrets"]
+        first = view(api, match, 1, secrets["1"])
+        assert act(api, match, 1, secrets["1"], {"step": 0, "action": first["legal_actions"][0]}).status_code == 200
+        with api.websocket_connect(f"/matches/{match}/ws") as socket:
+            socket.send_json({"seat": 0, "secret": secrets["0"]})
+            shown = socket.receive_json()
+            assert shown["seq"] == 1
+            socket.send_json({"step": 1, "action": shown["legal_actions"][0]})
+            assert socket.receive_json()["seq"] == 2
+            socket.send_json({"step": 2, "undo": True})
+            answer = socket.receive_json()
+            assert (answer["seq"], answer["prev"], answer["step"]) == (3, 2, 3)
+            assert answer["undone"]["seat"] == 0 and answer["undone"]["description"]
+            assert answer["view"] == to_json_value(GAME.observe(lit, 0))
+            socket.send_json({"step": 2, "undo": True})  # a retry: the same answer, nothing applied twice
+            assert socket.receive_json() == answer
+        assert len(service_of(api)._load(match).steps) == 3

@@ -129,7 +129,7 @@ def _menu(out: TextIO, stdin: TextIO, path: list[Pick], options: tuple[Pick, ...
 
 def _choose(game: AnyGame, state: object, seat: int, out: TextIO, stdin: TextIO) -> tuple[object, bool]:
     """A person's decision, one pick at a time; with whether it was forced (a single legal action)."""
-    print(f"\n--- your turn, seat {seat} ---", file=out)
+    print(f"\n--- your turn, Seat {seat + 1} ---", file=out)
     print(game.render_text(game.observe(state, seat)), file=out)
     tree = picks_of(game, state)
     if len(tree.actions) == 1:
@@ -161,7 +161,7 @@ def _undo(game: AnyGame, history: History[Any, Any], seat: int, out: TextIO) -> 
         return history
     while True:
         history = answer.history
-        print(f"seat {seat} takes back: {game.describe_action(history.state, answer.action)}", file=out)
+        print(f"Seat {seat + 1} takes back: {game.describe_action(history.state, answer.action)}", file=out)
         if len(game.legal_actions(history.state)) > 1:
             return history
         answer = can_undo(history, seat)  # a forced move would be played again at once: take back the one before

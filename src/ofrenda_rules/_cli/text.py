@@ -18,10 +18,10 @@ def step_line(number: int, actor: str, description: str) -> str:
 
     The actor is named first, unless the description already begins with it.
 
-    >>> step_line(7, "seat 2", "plays 5 of red")
-    '   7. seat 2: plays 5 of red'
-    >>> step_line(8, "seat 3", "seat 3 takes a candle")
-    '   8. seat 3 takes a candle'
+    >>> step_line(7, "Seat 2", "plays 5 of red")
+    '   7. Seat 2: plays 5 of red'
+    >>> step_line(8, "Seat 3", "Seat 3 takes a candle")
+    '   8. Seat 3 takes a candle'
     """
     if description.lower().startswith(actor.lower() + " "):
         return f"{number:4d}. {description}"

@@ -18,9 +18,9 @@ the same step:
 ...     state, events = step(state, legal_actions(state)[0])
 >>> for event in events:
 ...     print(describe_event(event))  # doctest: +NORMALIZE_WHITESPACE
-seat 2 played Black 1
-seat 0 won trick 1 with Black 6, the highest card
-(cards by seat: Black 6, Black 5, Black 1; seat 0 collects 1 point and leads next)
+Seat 3 played Black 1
+Seat 1 won trick 1 with Black 6, the highest card
+(cards by seat: Black 6, Black 5, Black 1; Seat 1 collects 1 point and leads next)
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class NoTake(enum.Enum):
 
 @attrs.frozen
 class HandsDealt:
-    """Chance: the deal is complete, each seat holding its cards face down; seat 0 leads the first trick.
+    """Chance: the deal is complete, each seat holding its cards face down; Seat 1 leads the first trick.
 
     The deal is told in this one event, when its last card is dealt (in driver
     mode each card dealt before it gives no event; a seeded game deals at once).
@@ -262,7 +262,7 @@ def _points(points: int) -> str:
 
 
 def _seats(seats: tuple[int, ...]) -> str:
-    names = [f"seat {seat}" for seat in seats]
+    names = [f"Seat {seat + 1}" for seat in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -274,54 +274,54 @@ _NO_TAKE: dict[NoTake, str] = {
 
 
 def describe_event(event: Event) -> str:
-    """One event in a short English sentence, e.g. ``seat 2 won trick 4 with Red 7, the lowest card (...)``."""
+    """One event in a short English sentence, e.g. ``Seat 3 won trick 4 with Red 7, the lowest card (...)``."""
     if isinstance(event, HandsDealt):
         sizes = set(event.hand_sizes)
         each = (
             f"{_count(sizes.pop())} to each of the {len(event.hand_sizes)} seats"
             if len(sizes) == 1
-            else ", ".join(f"{_count(size)} to seat {seat}" for seat, size in enumerate(event.hand_sizes))
+            else ", ".join(f"{_count(size)} to Seat {seat + 1}" for seat, size in enumerate(event.hand_sizes))
         )
         out = f", {_count(event.undealt)} left face down out of play" if event.undealt else ""
-        return f"the deal is complete: {each}{out}; seat 0 leads the first trick"
+        return f"the deal is complete: {each}{out}; Seat 1 leads the first trick"
     if isinstance(event, CardLed):
         wins = "highest" if event.side is Mark.HIGH else "lowest"
         colour = event.card.suit.value
         return (
-            f"seat {event.seat} led {event.card}: the High/Low card is {colour}, {event.side.value.capitalize()}"
+            f"Seat {event.seat + 1} led {event.card}: the High/Low card is {colour}, {event.side.value.capitalize()}"
             f" side up (follow {colour}; the {wins} card wins)"
         )
     if isinstance(event, CardPlayed):
-        return f"seat {event.seat} played {event.card}"
+        return f"Seat {event.seat + 1} played {event.card}"
     if isinstance(event, TakeDue):
-        return f"{event.card} is a TAKE card: seat {event.seat} must take a card played in front of another seat"
+        return f"{event.card} is a TAKE card: Seat {event.seat + 1} must take a card played in front of another seat"
     if isinstance(event, NothingTaken):
         return f"{event.card} is a TAKE card, but {_NO_TAKE[event.reason]}"
     if isinstance(event, CardTaken):
-        return f"seat {event.seat} took {event.card} from seat {event.from_seat} into its score pile"
+        return f"Seat {event.seat + 1} took {event.card} from Seat {event.from_seat + 1} into its score pile"
     if isinstance(event, ReplacementDue):
-        return f"seat {event.seat} must play a replacement card"
+        return f"Seat {event.seat + 1} must play a replacement card"
     if isinstance(event, TrickSplit):
         return (
-            f"the trick is split: seat {event.high_seat} (highest card) collects {_cards(event.high_cards)}"
-            f" ({_points(event.high_points)}), seat {event.low_seat} (lowest card) collects"
+            f"the trick is split: Seat {event.high_seat + 1} (highest card) collects {_cards(event.high_cards)}"
+            f" ({_points(event.high_points)}), Seat {event.low_seat + 1} (lowest card) collects"
             f" {_cards(event.low_cards)} ({_points(event.low_points)})"
         )
     if isinstance(event, TrickWon):
         wins = "highest" if event.side is Mark.HIGH else "lowest"
         return (
-            f"seat {event.seat} won trick {event.trick} with {event.cards[event.seat]}, the {wins} card"
+            f"Seat {event.seat + 1} won trick {event.trick} with {event.cards[event.seat]}, the {wins} card"
             f" (cards by seat: {_cards(event.cards)};"
-            f" seat {event.seat} collects {_points(event.points)} and leads next)"
+            f" Seat {event.seat + 1} collects {_points(event.points)} and leads next)"
         )
     if isinstance(event, GameStopped):
         return (
-            f"seat {event.seat} is due to play but has no card left: the game ends"
+            f"Seat {event.seat + 1} is due to play but has no card left: the game ends"
             f" ({_count(event.set_aside)} set aside)"
         )
     if isinstance(event, GameScored):
         scores = ", ".join(
-            f"seat {seat}: {_points(points)} ({cards} card{'' if cards == 1 else 's'})"
+            f"Seat {seat + 1}: {_points(points)} ({cards} card{'' if cards == 1 else 's'})"
             for seat, (points, cards) in enumerate(zip(event.scores, event.cards_collected, strict=True))
         )
         verb = "wins" if len(event.winners) == 1 else "share the win"

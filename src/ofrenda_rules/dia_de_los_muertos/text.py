@@ -7,9 +7,9 @@ an up arrow and no point value.
 >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, legal_actions
 >>> state = new_game(Config(players=3), seed=11)
 >>> describe_action(state, legal_actions(state)[0])
-'seat 0 leads Black 6 (High, -1): the High/Low card becomes black, High side up (follow black; the highest card wins)'
+'Seat 1 leads Black 6 (High, -1): the High/Low card becomes black, High side up (follow black; the highest card wins)'
 >>> print(render_text(state).splitlines()[0])
-Día de los Muertos, 3 players -- trick 1, seat 0 to lead
+Día de los Muertos, 3 players -- trick 1, Seat 1 to lead
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def describe_action(state: State, action: Action) -> str:
     if isinstance(action, DealCard):
         seat = state.dealt % config.players
         total = config.players * config.hand_size
-        return f"deal {action.card} to seat {seat} (card {state.dealt + 1} of {total})"
+        return f"deal {action.card} to Seat {seat + 1} (card {state.dealt + 1} of {total})"
     if isinstance(action, PlayCard):
         seat = state.to_play
         face = describe_card(edition, action.card)
@@ -75,22 +75,22 @@ def describe_action(state: State, action: Action) -> str:
         if state.high_low is None:
             mark = spec.mark if spec is not None else Mark.HIGH
             high_low = _high_low(HighLowCard(action.card.suit, mark))
-            text = f"seat {seat} leads {face}: the High/Low card becomes {high_low}"
+            text = f"Seat {seat + 1} leads {face}: the High/Low card becomes {high_low}"
             if spec is not None and spec.take:
                 text += "; a TAKE card led takes nothing"
             return text
         replacing = seat == state.leader or _was_taken(state, seat)
         verb = "plays a replacement" if replacing else "plays"
-        text = f"seat {seat} {verb}: {face}"
+        text = f"Seat {seat + 1} {verb}: {face}"
         if spec is not None and spec.take:
             text += " -- TAKE: then takes a card played in front of another seat into its score pile"
         return text
     if isinstance(action, TakeCard):
         seat = state.to_play
         victim = next((other for other, card in enumerate(state.in_front) if card == action.card), None)
-        owner = "" if victim is None else f" from seat {victim}"
-        then = "" if victim is None else f"; seat {victim} must then play a replacement"
-        return f"seat {seat} takes {describe_card(edition, action.card)}{owner} into its score pile{then}"
+        owner = "" if victim is None else f" from Seat {victim + 1}"
+        then = "" if victim is None else f"; Seat {victim + 1} must then play a replacement"
+        return f"Seat {seat + 1} takes {describe_card(edition, action.card)}{owner} into its score pile{then}"
     assert_never(action)
 
 
@@ -176,24 +176,26 @@ def render_text(board: State | View) -> str:
     elif dealing:
         status = f"dealing (card {sum(sizes) + 1} of {n * config.hand_size})"
     elif board.taking:
-        status = f"trick {board.tricks + 1}, seat {to_act} must take a card"
+        status = f"trick {board.tricks + 1}, Seat {to_act + 1} must take a card"
     elif board.high_low is None:
-        status = f"trick {board.tricks + 1}, seat {to_act} to lead"
+        status = f"trick {board.tricks + 1}, Seat {to_act + 1} to lead"
     else:
-        status = f"trick {board.tricks + 1}, seat {to_act} to play"
+        status = f"trick {board.tricks + 1}, Seat {to_act + 1} to play"
     seen = ", a spectator's view (every hand face down)" if viewer == SPECTATOR else ""
     lines = textwrap.wrap(f"Día de los Muertos, {n} players{seen}{_variants(config)} -- {status}", WIDTH)
     if board.high_low is not None:
         lines.append(f"High/Low card: {_high_low(board.high_low)}")
         if board.lead_card is not None:
             locked = " -- locked: no TAKE card can capture it" if config.lock_lead else ""
-            lines.append(f"Lead card: {describe_card(edition, board.lead_card)}, led by seat {board.leader}{locked}")
+            lines.append(
+                f"Lead card: {describe_card(edition, board.lead_card)}, led by Seat {board.leader + 1}{locked}"
+            )
     points = {spec.card: spec.points for spec in edition.cards}
     for seat in range(n):
         marker = " <- to play" if seat == to_act and not board.over else ""
         you = " (you)" if seat == viewer else ""
         lead = ", leader" if seat == board.leader and not board.over else ""
-        lines.append(f"Seat {seat}{you}{lead}{marker}")
+        lines.append(f"Seat {seat + 1}{you}{lead}{marker}")
         hand = hands[seat]
         if hand is None:
             lines.append(f"  hand: {sizes[seat]} card{'' if sizes[seat] == 1 else 's'}, face down")
@@ -238,7 +240,7 @@ def describe_outcome(outcome: Outcome) -> str:
         for seat in seats:
             cards = outcome.cards_collected[seat]
             lines.append(
-                f"{_ORDINALS[place]}{tied}: seat {seat}, {_points(outcome.scores[seat])}"
+                f"{_ORDINALS[place]}{tied}: Seat {seat + 1}, {_points(outcome.scores[seat])}"
                 f" ({cards} card{'' if cards == 1 else 's'} collected)"
             )
     winners = outcome.winners
@@ -247,11 +249,11 @@ def describe_outcome(outcome: Outcome) -> str:
         best = outcome.scores[winner]
         rivals = [seat for seat, score in enumerate(outcome.scores) if score == best and seat != winner]
         if rivals:
-            others = ", ".join(f"seat {seat}" for seat in rivals)
-            lines.append(f"Seat {winner} wins: tied on points with {others}, it collected the most cards.")
+            others = ", ".join(f"Seat {seat + 1}" for seat in rivals)
+            lines.append(f"Seat {winner + 1} wins: tied on points with {others}, it collected the most cards.")
         else:
-            lines.append(f"Seat {winner} wins.")
+            lines.append(f"Seat {winner + 1} wins.")
     else:
-        names = ", ".join(f"seat {seat}" for seat in winners[:-1]) + f" and seat {winners[-1]}"
+        names = ", ".join(f"Seat {seat + 1}" for seat in winners[:-1]) + f" and Seat {winners[-1] + 1}"
         lines.append(f"{names[0].upper()}{names[1:]} share the win: tied on points and on cards collected.")
     return "\n".join(lines)

@@ -9,7 +9,7 @@ name the components of ``edition``, the default edition when not given.
 >>> portrait_words(DEFAULT_EDITION, 0)
 'portrait 0 (blue, water: two or more adjacent portraits are blue)'
 >>> describe_event(PortraitTaken(seat=1, space=2, card=0, paid=2, gained=1))
-'Seat 1 took portrait 0 (blue, water: two or more adjacent portraits are blue) from space 2, paying 2 marigolds \
+'Seat 2 took portrait 0 (blue, water: two or more adjacent portraits are blue) from space 3, paying 2 marigolds \
 and gaining 1.'
 """
 
@@ -140,8 +140,8 @@ def offering_slot_name(edition: Edition, slot: int) -> str:
     """A candle/marigold slot as the docs' board picture names it: ``c1`` (candle slot), ``m2`` (marigold slot)."""
     slots = edition.board.offering_slots
     if not 0 <= slot < len(slots):
-        return f"slot {slot}"
-    return ("c" if slots[slot].kind is OfferingKind.CANDLE else "m") + str(slot)
+        return f"slot {slot + 1}"
+    return ("c" if slots[slot].kind is OfferingKind.CANDLE else "m") + str(slot + 1)
 
 
 def slot_words(edition: Edition, slot: int) -> str:
@@ -160,11 +160,11 @@ def slot_words(edition: Edition, slot: int) -> str:
 
 
 def seats_words(seats: tuple[int, ...]) -> str:
-    """``seat 2``, ``seats 0 and 1``, ``seats 0, 1 and 3``."""
+    """``Seat 3``, ``Seats 1 and 2``, ``Seats 1, 2 and 4``."""
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    names = [str(seat) for seat in seats]
-    return f"seats {', '.join(names[:-1])} and {names[-1]}"
+        return f"Seat {seats[0] + 1}"
+    names = [str(seat + 1) for seat in seats]
+    return f"Seats {', '.join(names[:-1])} and {names[-1]}"
 
 
 def _marigolds(count: int) -> str:
@@ -180,11 +180,11 @@ def describe_action(state: State, action: Action) -> str:
     >>> from ofrenda_rules.ofrenda.rules import new_game
     >>> state = new_game(seed=1)
     >>> describe_action(state, TakePortrait(2))  # doctest: +NORMALIZE_WHITESPACE
-    'seat 0 takes portrait 0 (blue, water: two or more adjacent portraits are blue) from space 2: pays 2 marigolds
+    'Seat 1 takes portrait 0 (blue, water: two or more adjacent portraits are blue) from space 3: pays 2 marigolds
     (one on each skipped portrait)'
     """
     edition = state.config.edition
-    seat = f"seat {state.seat}"
+    seat = f"Seat {state.seat + 1}"
     phase = state.phase
     if isinstance(action, DrawPortrait):
         card = portrait_words(edition, action.card)
@@ -192,28 +192,28 @@ def describe_action(state: State, action: Action) -> str:
             return f"{card} is removed unseen from the deck"
         if phase is Phase.SETUP_DEAL:
             sizes = [len(hand) for hand in state.hands]
-            return f"{card} is dealt to seat {sizes.index(min(sizes))}"
+            return f"{card} is dealt to Seat {sizes.index(min(sizes)) + 1}"
         space = state.market.index(None) if None in state.market else 0
-        return f"{card} is drawn to space {space} of the Family board"
+        return f"{card} is drawn to space {space + 1} of the Family board"
     if isinstance(action, DrawCandle):
         space = state.candle_market.index(None) if None in state.candle_market else 0
-        return f"{candle_words(edition, action.candle)} is drawn to space {space} of the Family board"
+        return f"{candle_words(edition, action.candle)} is drawn to space {space + 1} of the Family board"
     if isinstance(action, DrawGoal):
         return f"{goal_words(edition, action.goal)} is placed below the Family board"
     if isinstance(action, RollDie):
         space = SPACE_FOR_FACE.get(action.face, 0)
         if phase is Phase.ABUELA_CANDLE:
-            return f"the Abuela rolls {action.face}: she discards the candle of space {space}"
+            return f"the Abuela rolls {action.face}: she discards the candle of space {space + 1}"
         also = " and rolls again for a candle" if action.face in CANDLE_FACES else ""
-        return f"the Abuela rolls {action.face}: she discards the portrait of space {space}{also}"
+        return f"the Abuela rolls {action.face}: she discards the portrait of space {space + 1}{also}"
     if isinstance(action, TakePortrait):
         return f"{seat} takes {_take_portrait(state, action.space)}"
     if isinstance(action, TakeCandle):
         candle = state.candle_market[action.space]
         words = "a candle" if candle is None else candle_words(edition, candle)
         if action.space == state.taken_space:
-            return f"{seat} takes {words} from space {action.space}: free (above the portrait taken)"
-        return f"{seat} takes {words} from space {action.space}: pays 1 marigold (on the portrait below it)"
+            return f"{seat} takes {words} from space {action.space + 1}: free (above the portrait taken)"
+        return f"{seat} takes {words} from space {action.space + 1}: pays 1 marigold (on the portrait below it)"
     if isinstance(action, SkipCandle):
         return f"{seat} takes no candle"
     if isinstance(action, PlacePortrait):
@@ -239,7 +239,7 @@ def _take_portrait(state: State, space: int) -> str:
     lying = state.market_marigolds[space] if 0 <= space < len(state.market_marigolds) else 0
     if lying:
         costs.append(f"gains the {_marigolds(lying)} on it")
-    return f"{words} from space {space}: {', '.join(costs)}"
+    return f"{words} from space {space + 1}: {', '.join(costs)}"
 
 
 def _place(state: State, slot: int) -> str:
@@ -247,7 +247,7 @@ def _place(state: State, slot: int) -> str:
     marks = slot_words(edition, slot)
     if state.supply == 0:
         marks = marks.replace("flower: +1 marigold", "flower, but the supply is empty")
-    text = f"slot {slot}" + (f" ({marks})" if marks else "")
+    text = f"slot {slot + 1}" + (f" ({marks})" if marks else "")
     if not 0 <= slot < len(edition.offering_slots_of):
         return text
     board = state.boards[state.seat]
@@ -269,7 +269,7 @@ def describe_event(event: Event, edition: Edition | None = None) -> str:
     """One event as an English sentence, naming the components of ``edition`` (default: the default edition).
 
     >>> describe_event(GameEnded(scores=(72, 65), winners=(0,), tier=None))
-    'The game is over: seat 0: 72 points, seat 1: 65 points. Seat 0 wins.'
+    'The game is over: Seat 1: 72 points, Seat 2: 65 points. Seat 1 wins.'
     """
     e = DEFAULT_EDITION if edition is None else edition
     if isinstance(event, PortraitRemoved):
@@ -278,60 +278,62 @@ def describe_event(event: Event, edition: Edition | None = None) -> str:
     if isinstance(event, GoalDrawn):
         return f"{goal_words(e, event.goal).capitalize()} was placed below the Family board."
     if isinstance(event, PortraitDrawn):
-        return f"{portrait_words(e, event.card).capitalize()} was drawn to space {event.space} of the Family board."
+        return f"{portrait_words(e, event.card).capitalize()} was drawn to space {event.space + 1} of the Family board."
     if isinstance(event, CandleDrawn):
-        return f"{candle_words(e, event.candle).capitalize()} was drawn to space {event.space} of the Family board."
+        return f"{candle_words(e, event.candle).capitalize()} was drawn to space {event.space + 1} of the Family board."
     if isinstance(event, PortraitDealt):
         what = "a portrait" if event.card is None else portrait_words(e, event.card)
-        return f"Seat {event.seat} was dealt {what}."
+        return f"Seat {event.seat + 1} was dealt {what}."
     if isinstance(event, PortraitTaken):
         paid = f"paying {_marigolds(event.paid)}" if event.paid else "for free"
         gained = f" and gaining {event.gained}" if event.gained else ""
         words = portrait_words(e, event.card)
-        return f"Seat {event.seat} took {words} from space {event.space}, {paid}{gained}."
+        return f"Seat {event.seat + 1} took {words} from space {event.space + 1}, {paid}{gained}."
     if isinstance(event, CandleTaken):
         paid = "paying 1 marigold" if event.paid else "for free"
-        return f"Seat {event.seat} took {candle_words(e, event.candle)} from space {event.space}, {paid}."
+        return f"Seat {event.seat + 1} took {candle_words(e, event.candle)} from space {event.space + 1}, {paid}."
     if isinstance(event, CandleDeclined):
-        return f"Seat {event.seat} took no candle."
+        return f"Seat {event.seat + 1} took no candle."
     if isinstance(event, PortraitPlaced):
         change = {1: ", gaining a marigold", -1: ", returning a marigold"}.get(event.marigolds, "")
-        return f"Seat {event.seat} placed {portrait_words(e, event.card)} in slot {event.slot}{change}."
+        return f"Seat {event.seat + 1} placed {portrait_words(e, event.card)} in slot {event.slot + 1}{change}."
     if isinstance(event, PortraitDiscarded):
         words = portrait_words(e, event.card)
-        return f"Seat {event.seat} discarded {words} for {_marigolds(event.gained)}."
+        return f"Seat {event.seat + 1} discarded {words} for {_marigolds(event.gained)}."
     if isinstance(event, SlotsSurrounded):
         names = " and ".join(offering_slot_name(e, slot) for slot in event.slots)
         plural = "s" if len(event.slots) > 1 else ""
-        return f"Seat {event.seat} surrounded slot{plural} {names}."
+        return f"Seat {event.seat + 1} surrounded slot{plural} {names}."
     if isinstance(event, CandlePlaced):
-        return f"Seat {event.seat} placed {candle_words(e, event.candle)} in slot {offering_slot_name(e, event.slot)}."
+        return (
+            f"Seat {event.seat + 1} placed {candle_words(e, event.candle)} in slot {offering_slot_name(e, event.slot)}."
+        )
     if isinstance(event, MarigoldPlaced):
-        return f"Seat {event.seat} placed a marigold in slot {offering_slot_name(e, event.slot)}."
+        return f"Seat {event.seat + 1} placed a marigold in slot {offering_slot_name(e, event.slot)}."
     if isinstance(event, SlotLeftEmpty):
-        return f"Seat {event.seat} left slot {offering_slot_name(e, event.slot)} empty."
+        return f"Seat {event.seat + 1} left slot {offering_slot_name(e, event.slot)} empty."
     if isinstance(event, PortraitLit):
         when = " in the final check" if event.at_end else ""
         words = portrait_words(e, event.card)
-        return f"Seat {event.seat}'s {words} in slot {event.slot} was lit{when}."
+        return f"Seat {event.seat + 1}'s {words} in slot {event.slot + 1} was lit{when}."
     if isinstance(event, CandleLit):
         when = " in the final check" if event.at_end else ""
         name = offering_slot_name(e, event.slot)
-        return f"Seat {event.seat}'s {candle_words(e, event.candle)} in slot {name} was lit{when}."
+        return f"Seat {event.seat + 1}'s {candle_words(e, event.candle)} in slot {name} was lit{when}."
     if isinstance(event, GoalClaimed):
         token = "no token was left" if event.token is None else f"took a {event.points}-point token"
-        return f"Seat {event.seat} met {goal_words(e, event.goal)} and {token}."
+        return f"Seat {event.seat + 1} met {goal_words(e, event.goal)} and {token}."
     if isinstance(event, AbuelaMoved):
         paid = f", placing {_marigolds(event.paid)} from the supply on the skipped ones" if event.paid else ""
         back = f"; {_marigolds(event.returned)} on it went back to the supply" if event.returned else ""
         words = portrait_words(e, event.card)
-        return f"The Abuela rolled {event.face} and discarded {words} from space {event.space}{paid}{back}."
+        return f"The Abuela rolled {event.face} and discarded {words} from space {event.space + 1}{paid}{back}."
     if isinstance(event, AbuelaDiscardedCandle):
         if event.candle is None:
-            return f"The Abuela rolled {event.face} for a candle, but space {event.space} held none."
+            return f"The Abuela rolled {event.face} for a candle, but space {event.space + 1} held none."
         paid = ", placing 1 marigold from the supply on the portrait below" if event.paid else ""
         words = candle_words(e, event.candle)
-        return f"The Abuela rolled {event.face} and discarded {words} from space {event.space}{paid}."
+        return f"The Abuela rolled {event.face} and discarded {words} from space {event.space + 1}{paid}."
     if isinstance(event, GameEnded):
         return _game_ended(event)
     assert_never(event)
@@ -342,9 +344,9 @@ def _game_ended(event: GameEnded) -> str:
         points = event.scores[0]
         verdict = "a win" if event.winners else "a loss"
         return f'The game is over: {points} points, tier "{event.tier.value}" ({verdict}). {event.tier.verdict}'
-    scores = ", ".join(f"seat {seat}: {points} points" for seat, points in enumerate(event.scores))
+    scores = ", ".join(f"Seat {seat + 1}: {points} points" for seat, points in enumerate(event.scores))
     if len(event.winners) == 1:
-        return f"The game is over: {scores}. Seat {event.winners[0]} wins."
+        return f"The game is over: {scores}. Seat {event.winners[0] + 1} wins."
     return f"The game is over: {scores}. {seats_words(event.winners).capitalize()} share the victory."
 
 
@@ -375,12 +377,12 @@ def describe_outcome(outcome: Outcome) -> str:
         tied = sum(1 for other in outcome.ranks if other == rank) > 1
         place = _ORDINALS[rank] if rank < len(_ORDINALS) else f"{rank + 1}th"
         lines.append(
-            f"{place + ('=' if tied else ''):<5} seat {seat}: {outcome.scores[seat]} points "
+            f"{place + ('=' if tied else ''):<5} Seat {seat + 1}: {outcome.scores[seat]} points "
             f"({outcome.lit_portraits[seat]} lit portraits, {_marigolds(outcome.storage_marigolds[seat])} in storage)"
         )
     winners = outcome.winners
     if len(winners) == 1:
-        lines.append(f"Seat {winners[0]} wins{_tie_break(outcome, winners[0])}.")
+        lines.append(f"Seat {winners[0] + 1} wins{_tie_break(outcome, winners[0])}.")
     else:
         lines.append(
             f"{seats_words(winners).capitalize()} share the victory (equal on points, lit portraits and "

@@ -87,7 +87,7 @@ def candle_market_id(space: int) -> str:
 
 
 def _offering(seat: int, slot: int) -> Pick:
-    return Pick(f"candle/marigold slot {slot}", offering_slot_id(seat, slot))
+    return Pick(f"candle/marigold slot {slot + 1}", offering_slot_id(seat, slot))
 
 
 def _path(view: View, action: Action) -> tuple[Pick, ...]:
@@ -105,7 +105,7 @@ def _path(view: View, action: Action) -> tuple[Pick, ...]:
     if isinstance(action, PlacePortrait):
         return (
             Pick(f"portrait {action.card}", hand_id(seat, action.card)),
-            Pick(f"place it in slot {action.slot}", slot_id(seat, action.slot)),
+            Pick(f"place it in slot {action.slot + 1}", slot_id(seat, action.slot)),
         )
     if isinstance(action, DiscardPortrait):
         return (Pick(f"portrait {action.card}", hand_id(seat, action.card)), Pick("discard it for marigolds"))

@@ -12,7 +12,7 @@ portrait and candle by face. No line is longer than 100 characters.
 >>> from ofrenda_rules.ofrenda.view import observe
 >>> text = render_text(observe(new_game(seed=1), 1))
 >>> print(text.splitlines()[0])
-Ofrenda, 2 players -- seat 0 to take 1 portrait from the Family board (you are seat 1)
+Ofrenda, 2 players -- Seat 1 to take 1 portrait from the Family board (you are Seat 2)
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def render_ofrenda(edition: Edition, board: PlayerBoard, indent: int = 2) -> lis
         if card is not None:
             golden = " golden" if edition.golden[slot] else ""
             state = "lit" if board.lit[slot] else "unlit"
-            lines.append(f"{pad}slot {slot:>2}{golden}, {state}: {portrait_words(edition, card)}")
+            lines.append(f"{pad}slot {slot + 1:>2}{golden}, {state}: {portrait_words(edition, card)}")
     for k, candle in enumerate(board.candle_slots):
         if candle is not None:
             state = "lit" if board.candle_lit[k] else "unlit"
@@ -131,7 +131,7 @@ def _market(edition: Edition, table: State | View) -> list[str]:
         lying = table.market_marigolds[space]
         on = f", +{lying} on it" if lying else ""
         words = "(empty)" if card is None else portrait_words(edition, card)
-        lines.append(f"  space {space} ({cost}{on}): {words}")
+        lines.append(f"  space {space + 1} ({cost}{on}): {words}")
         candle = table.candle_market[space]
         lines.append(f"           candle: {'(empty)' if candle is None else candle_words(edition, candle)}")
     return lines
@@ -139,7 +139,7 @@ def _market(edition: Edition, table: State | View) -> list[str]:
 
 def _board_header(edition: Edition, table: State | View, seat: int, viewer: int | None) -> str:
     board = table.boards[seat]
-    who = f"Seat {seat}" + (" (you)" if seat == viewer else "")
+    who = f"Seat {seat + 1}" + (" (you)" if seat == viewer else "")
     parts = [
         f"{who}: {board_score(edition, board)} points so far",
         f"{board.turns}/{TURNS} turns played",
@@ -163,7 +163,7 @@ def _whose_turn(table: State | View) -> str:
         return "the game is over"
     if player == CHANCE:
         return f"chance: {words}"
-    return f"seat {player} to {words}"
+    return f"Seat {player + 1} to {words}"
 
 
 def render_text(table: State | View, edition: Edition | None = None) -> str:
@@ -185,7 +185,7 @@ def render_text(table: State | View, edition: Edition | None = None) -> str:
         viewer = None if table.player == SPECTATOR else table.player
     mode = "solo against the Abuela" if players == 1 else f"{players} players"
     if viewer is not None:
-        head = f"Ofrenda, {mode} -- {_whose_turn(table)} (you are seat {viewer})"
+        head = f"Ofrenda, {mode} -- {_whose_turn(table)} (you are Seat {viewer + 1})"
     else:
         head = f"Ofrenda, {mode} -- {_whose_turn(table)}" + (" (spectator)" if isinstance(table, View) else "")
     lines = [head]

@@ -269,6 +269,6 @@ class SheetSpec:
         return self.cells[cell][0]
 
     def describe(self, cell: int) -> str:
-        """A cell in words: ``"cell 9 (row 2, column 3)"``."""
+        """A cell in words, counted from 1 for people: ``"cell 10 (row 2, column 4)"`` for cell 9."""
         row, column = self.cells[cell]
-        return f"cell {cell} (row {row}, column {column})"
+        return f"cell {cell + 1} (row {row}, column {column + 1})"

@@ -25,7 +25,7 @@ an object drawn) are made once per edition and shared
 >>> dumps(DieRolled(Colour.YELLOW, 3), Event)
 '{"colour":"yellow","pips":3,"type":"die-rolled"}'
 >>> describe_event(FlowerMoved(1, 7, Flower.A, 0, ObjectKind.CANDLE))
-'player 1 places a flower A on space 7 of the Path and gains a candle to draw'
+'Seat 2 places a flower A on space 7 of the Path and gains a candle to draw'
 """
 
 from __future__ import annotations
@@ -390,14 +390,14 @@ def _article(kind: ObjectKind) -> str:
 
 
 def _seats(seats: tuple[int, ...]) -> str:
-    names = [str(s) for s in seats]
+    names = [str(s + 1) for s in seats]
     if len(names) == 1:
-        return f"player {names[0]}"
-    return "players " + ", ".join(names[:-1]) + " and " + names[-1]
+        return f"Seat {names[0]}"
+    return "Seats " + ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _die_used(event: DieUsed) -> str:
-    die = f"player {event.seat} uses the {event.colour.value} {event.pips}"
+    die = f"Seat {event.seat + 1} uses the {event.colour.value} {event.pips}"
     if event.as_money:
         return f"{die} as money: +{event.pesos} peso{'' if event.pesos == 1 else 's'}"
     if event.object is not None:
@@ -408,7 +408,7 @@ def _die_used(event: DieUsed) -> str:
 
 
 def _flower(event: FlowerMoved) -> str:
-    text = f"player {event.seat} places a flower {event.flower.value} on space {event.space} of the Path"
+    text = f"Seat {event.seat + 1} places a flower {event.flower.value} on space {event.space} of the Path"
     gains = []
     if event.pesos:
         gains.append(f"{event.pesos} peso{'' if event.pesos == 1 else 's'}")
@@ -439,10 +439,10 @@ def describe_event(event: Event) -> str:
     """One event in an English sentence, for logs and the terminal.
 
     >>> describe_event(CardBought(0, 21, 4, 1))
-    'player 0 buys Calaverita 21 for 4 pesos, 1 peso left'
+    'Seat 1 buys Calaverita 21 for 4 pesos, 1 peso left'
     """
     if isinstance(event, RoundStarted):
-        return f"round {event.round} of 5 begins; player {event.first_player} starts"
+        return f"round {event.round} of 5 begins; Seat {event.first_player + 1} starts"
     if isinstance(event, CardRevealed):
         why = "replaces the card bought" if event.refill else "is opened in the market"
         return f"Calaverita {event.card} {why}"
@@ -452,35 +452,35 @@ def describe_event(event: Event) -> str:
     if isinstance(event, DieRolled):
         return f"the rerolled {event.colour.value} die shows {event.pips}"
     if isinstance(event, DieTaken):
-        return f"player {event.seat} takes the {event.colour.value} {event.pips}"
+        return f"Seat {event.seat + 1} takes the {event.colour.value} {event.pips}"
     if isinstance(event, DieUsed):
         return _die_used(event)
     if isinstance(event, DieTurned):
-        return f"player {event.seat} turns the {event.colour.value} {event.pips} to {event.to} with card {event.card}"
+        return f"Seat {event.seat + 1} turns the {event.colour.value} {event.pips} to {event.to} with card {event.card}"
     if isinstance(event, DieRerolled):
-        return f"player {event.seat} rerolls the {event.colour.value} {event.pips} with card {event.card}"
+        return f"Seat {event.seat + 1} rerolls the {event.colour.value} {event.pips} with card {event.card}"
     if isinstance(event, FlowerMoved):
         return _flower(event)
     if isinstance(event, FlowerLost):
-        return f"player {event.seat} cannot place the flower of card {event.card}: it is lost"
+        return f"Seat {event.seat + 1} cannot place the flower of card {event.card}: it is lost"
     if isinstance(event, ObjectDrawn):
-        where = f"cell {event.cell} (row {event.row}, column {event.column})"
-        return f"player {event.seat} draws {_article(event.object)} in {where}"
+        where = f"cell {event.cell + 1} (row {event.row}, column {event.column + 1})"
+        return f"Seat {event.seat + 1} draws {_article(event.object)} in {where}"
     if isinstance(event, ObjectRewritten):
-        where = f"cell {event.cell} (row {event.row}, column {event.column})"
+        where = f"cell {event.cell + 1} (row {event.row}, column {event.column + 1})"
         return (
-            f"player {event.seat} turns the {_name(event.old)} in {where} into {_article(event.new)}"
+            f"Seat {event.seat + 1} turns the {_name(event.old)} in {where} into {_article(event.new)}"
             f" with card {event.card}"
         )
     if isinstance(event, ObjectLost):
         if event.card:
-            return f"player {event.seat} has nothing card {event.card} can turn: its rewrite is lost"
-        return f"player {event.seat} has no cell for {_article(event.object)}: it is lost"
+            return f"Seat {event.seat + 1} has nothing card {event.card} can turn: its rewrite is lost"
+        return f"Seat {event.seat + 1} has no cell for {_article(event.object)}: it is lost"
     if isinstance(event, CardBought):
         left = f"{_pesos(event.pesos_left)} left"
-        return f"player {event.seat} buys Calaverita {event.card} for {_pesos(event.cost)}, {left}"
+        return f"Seat {event.seat + 1} buys Calaverita {event.card} for {_pesos(event.cost)}, {left}"
     if isinstance(event, Passed):
-        return f"player {event.seat} buys nothing more this round"
+        return f"Seat {event.seat + 1} buys nothing more this round"
     if isinstance(event, RoundEnded):
         gone = ", ".join(str(c) for c in event.discarded)
         tail = f"; Calaveritas {gone} are discarded" if gone else ""

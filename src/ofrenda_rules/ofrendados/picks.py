@@ -77,9 +77,9 @@ def _path(view: View, action: Action) -> tuple[Pick, ...]:
         card = Pick(f"use Calaverita {action.card}", card_id(seat, action.card))
         return (card, _die(action.colour, action.pips), Pick("reroll it"))
     if isinstance(action, DrawObject):
-        return (Pick(f"draw in cell {action.cell}", cell_id(seat, action.cell)),)
+        return (Pick(f"draw in cell {action.cell + 1}", cell_id(seat, action.cell)),)
     if isinstance(action, RewriteObject):
-        return (Pick("rewrite an object"), Pick(f"the object in cell {action.cell}", cell_id(seat, action.cell)))
+        return (Pick("rewrite an object"), Pick(f"the object in cell {action.cell + 1}", cell_id(seat, action.cell)))
     if isinstance(action, BuyCard):
         return (Pick(f"buy Calaverita {action.card}", market_id(action.card)),)
     if isinstance(action, Pass):

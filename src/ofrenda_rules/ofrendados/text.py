@@ -11,7 +11,7 @@ tokens, and each player's offering sheet as the stepped altar it is.
 >>> from ofrenda_rules.ofrendados import Config, new_game
 >>> board = render_text(new_game(Config(players=2), seed=5))
 >>> board.splitlines()[0]
-'Ofrendados -- round 1 of 5, the draft: player 0 to take a die (player 0 started the round)'
+'Ofrendados -- round 1 of 5, the draft: Seat 1 to take a die (Seat 1 started the round)'
 >>> max(len(line) for line in board.splitlines()) <= 100
 True
 """
@@ -139,14 +139,14 @@ def _heading(table: State | View, edition: Edition) -> str:
     elif player == TERMINAL:
         who = "nobody to act"
     elif phase is Phase.DRAFT:
-        who = f"player {player} to take a die"
+        who = f"Seat {player + 1} to take a die"
     elif phase is Phase.BUY:
-        who = f"player {player} to buy or pass"
+        who = f"Seat {player + 1} to buy or pass"
     else:
-        who = f"player {player} to use their dice"
+        who = f"Seat {player + 1} to use their dice"
     return (
         f"Ofrendados -- round {table.round + 1} of {ROUNDS}, {_PHASES[phase]}: {who}"
-        f" (player {table.first_player} started the round)"
+        f" (Seat {table.first_player + 1} started the round)"
     )
 
 
@@ -163,14 +163,14 @@ def _market(table: State | View, edition: Edition) -> list[str]:
 
 def _dice_lines(table: State | View, edition: Edition, acting: int | None) -> list[str]:
     lines: list[str] = []
-    who = "The acting player" if acting is None else f"Player {acting}"
+    who = "The acting player" if acting is None else f"Seat {acting + 1}"
     if table.rolled:
         lines.extend(_wrapped("Dice rolled: " + _dice(edition, table.rolled), ""))
     if table.phase is Phase.DRAFT or table.pool:
         lines.extend(_wrapped("Left to draft: " + _dice(edition, table.pool), ""))
     if any(table.drafted):
         for seat, dice in enumerate(table.drafted):
-            lines.extend(_wrapped(f"Player {seat} drafted: " + _dice(edition, dice), ""))
+            lines.extend(_wrapped(f"Seat {seat + 1} drafted: " + _dice(edition, dice), ""))
     if table.phase is Phase.CREATE:
         lines.extend(_wrapped(f"{who}'s unused dice (purple dice shared): " + _dice(edition, table.dice_left), ""))
     if table.rerolling is not None:
@@ -237,7 +237,7 @@ def _sheet(edition: Edition, sheet: Sequence[ObjectKind | None]) -> list[str]:
             column = spec.cells[cell][1]
             content = sheet[cell]
             if wide:
-                cells[column] = f"[{_SHORT[content] if content is not None else cell:^8}]"
+                cells[column] = f"[{_SHORT[content] if content is not None else cell + 1:^8}]"
             else:
                 cells[column] = f"{_LETTERS[content] if content is not None else '.'} "
         lines.append(f"    row {row:>2} {''.join(cells)}  full: {spec.row_points[row - 1]}".rstrip())
@@ -268,7 +268,7 @@ def _boards(table: State | View, edition: Edition) -> list[str]:
         count = sheets[seat]
         living = "in the land of the living" if count.qualified else "not yet in the land of the living"
         head = (
-            f"Player {seat}: {_pesos(board.pesos)}; {len(board.flowers)} of {edition.flowers_per_player} flowers"
+            f"Seat {seat + 1}: {_pesos(board.pesos)}; {len(board.flowers)} of {edition.flowers_per_player} flowers"
             f" placed, furthest on space {board.position} ({living}); score now {count.total}"
         )
         lines.extend(_wrapped(head, ""))
@@ -283,7 +283,7 @@ def render_text(table: State | View) -> str:
 
     >>> from ofrenda_rules.ofrendados import Config, new_game, observe
     >>> text = render_text(observe(new_game(Config(players=2), seed=5), 1))
-    >>> "Market (Calaveritas to buy):" in text and "seen by player 1" in text
+    >>> "Market (Calaveritas to buy):" in text and "seen by Seat 2" in text
     True
     """
     edition = table.config.edition
@@ -296,7 +296,7 @@ def render_text(table: State | View) -> str:
     if isinstance(table, View) and table.player == SPECTATOR:
         lines.append("(the table as a spectator sees it: public information only)")
     elif isinstance(table, View):
-        lines.append(f"(the table as seen by player {table.player})")
+        lines.append(f"(the table as seen by Seat {table.player + 1})")
     elif table.rng is not None:
         lines.append("(a seeded game: the library's generator reveals the cards and rolls the dice)")
     else:
@@ -338,13 +338,13 @@ def _use(state: State, seat: int, action: UseDie) -> str:
     die = f"the {action.colour.value} {action.pips}"
     if action.as_money:
         rate = exchange_rate(state, seat)
-        return f"player {seat} exchanges {die} for {_pesos(rate)} (then has {state.boards[seat].pesos + rate})"
+        return f"Seat {seat + 1} exchanges {die} for {_pesos(rate)} (then has {state.boards[seat].pesos + rate})"
     face = edition.face(action.colour, action.pips)
     if face.object is not None:
-        return f"player {seat} uses {die} to draw a {_name(face.object)}"
+        return f"Seat {seat + 1} uses {die} to draw a {_name(face.object)}"
     if face.flower is not None:
-        return f"player {seat} uses {die} to place {_flower_target(state, seat, action.colour, action.pips)}"
-    return f"player {seat} uses {die} for {_pesos(face.pesos)} (then has {state.boards[seat].pesos + face.pesos})"
+        return f"Seat {seat + 1} uses {die} to place {_flower_target(state, seat, action.colour, action.pips)}"
+    return f"Seat {seat + 1} uses {die} for {_pesos(face.pesos)} (then has {state.boards[seat].pesos + face.pesos})"
 
 
 def _power(state: State, card: int) -> str:
@@ -374,47 +374,47 @@ def describe_action(state: State, action: Action) -> str:
             return f"{colour.value} die rolls {action.pips} (not a face)"
         return f"{colour.value} die rolls {action.pips} ({edition.face(colour, action.pips)})"
     if isinstance(action, TakeDie):
-        return f"player {seat} takes the {_die(edition, Die(action.colour, action.pips))}"
+        return f"Seat {seat + 1} takes the {_die(edition, Die(action.colour, action.pips))}"
     if isinstance(action, UseDie):
         return _use(state, seat, action)
     if isinstance(action, TurnDie):
         old = _die(edition, Die(action.colour, action.pips))
         new = _die(edition, Die(action.colour, action.to))
-        return f"player {seat} turns the {old} to {new} with {_power(state, action.card)}"
+        return f"Seat {seat + 1} turns the {old} to {new} with {_power(state, action.card)}"
     if isinstance(action, RerollDie):
         old = _die(edition, Die(action.colour, action.pips))
-        return f"player {seat} rerolls the {old} with {_power(state, action.card)}"
+        return f"Seat {seat + 1} rerolls the {old} with {_power(state, action.card)}"
     if isinstance(action, DrawObject | RewriteObject):
         what = _name(state.pending[0].object) if state.pending else "?"
         sheet = state.boards[seat].sheet
         if not 0 <= action.cell < len(sheet):
-            where = f"cell {action.cell} (not on the sheet)"
+            where = f"cell {action.cell + 1} (not on the sheet)"
         else:
             where = edition.sheet.describe(action.cell)
         if isinstance(action, DrawObject):
-            return f"player {seat} draws a {what} in {where}"
+            return f"Seat {seat + 1} draws a {what} in {where}"
         held = sheet[action.cell] if 0 <= action.cell < len(sheet) else None
         old = _name(held) if held is not None else "nothing"
-        return f"player {seat} turns the {old} in {where} into a {what}"
+        return f"Seat {seat + 1} turns the {old} in {where} into a {what}"
     if isinstance(action, BuyCard):
         if not edition.has_card(action.card):
-            return f"player {seat} buys card {action.card} (not in this edition)"
+            return f"Seat {seat + 1} buys card {action.card} (not in this edition)"
         card = edition.card(action.card)
         pesos = state.boards[seat].pesos
         return (
-            f"player {seat} buys {describe_card(card)} -- pays {_pesos(card.cost)} of {pesos},"
+            f"Seat {seat + 1} buys {describe_card(card)} -- pays {_pesos(card.cost)} of {pesos},"
             f" keeps {_pesos(pesos - card.cost)}"
         )
     if isinstance(action, Pass):
-        return f"player {seat} buys nothing (more) this round and keeps {_pesos(state.boards[seat].pesos)}"
+        return f"Seat {seat + 1} buys nothing (more) this round and keeps {_pesos(state.boards[seat].pesos)}"
     assert_never(action)
 
 
 def _seats(seats: Sequence[int]) -> str:
-    names = [str(s) for s in seats]
+    names = [str(s + 1) for s in seats]
     if len(names) == 1:
-        return f"player {names[0]}"
-    return "players " + ", ".join(names[:-1]) + " and " + names[-1]
+        return f"Seat {names[0]}"
+    return "Seats " + ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def describe_outcome(outcome: Outcome) -> str:
@@ -435,10 +435,10 @@ def describe_outcome(outcome: Outcome) -> str:
     winners = outcome.winners
     best = outcome.scores[winners[0]]
     if len(winners) == 1:
-        lines = [f"Player {winners[0]} wins with {best} points."]
+        lines = [f"Seat {winners[0] + 1} wins with {best} points."]
     else:
         lines = [
-            f"P{_seats(winners)[1:]} share the win with {best} points"
+            f"{_seats(winners)} share the win with {best} points"
             f" and {outcome.empty_spaces[winners[0]]} empty spaces each."
         ]
     for seat in sorted(qualified, key=lambda s: (outcome.ranks[s], s)):
@@ -449,7 +449,7 @@ def describe_outcome(outcome: Outcome) -> str:
             f" + Calaverita majority {sheet.calaverita_majority}, Eternal {sheet.eternal}, money {sheet.money}"
         )
         place = f"{outcome.ranks[seat] + 1}{' (tied)' if tied else ''}"
-        lines.append(f"  {place}. player {seat}: {sheet.total} points, {sheet.empty_spaces} empty spaces ({parts})")
+        lines.append(f"  {place}. Seat {seat + 1}: {sheet.total} points, {sheet.empty_spaces} empty spaces ({parts})")
     if out:
         lines.append(f"  Not qualified (no flower in the land of the living, no score, no place): {_seats(out)}.")
     return "\n".join(lines)

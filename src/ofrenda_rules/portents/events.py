@@ -18,7 +18,7 @@ or the Kitty token at once. Every event is therefore seen whole by every seat.
 >>> events
 (OfferingLit(seat=1, space=4, tile=Sign.YELLOW_WING),)
 >>> describe_event(events[0])
-'player 1 lit the Yellow Wing on space 4 (centre) as a Burnt Offering'
+'Seat 2 lit the Yellow Wing on space 5 (centre) as a Burnt Offering'
 """
 
 from __future__ import annotations
@@ -415,11 +415,11 @@ def event_seen_by(event: Event, seat: int) -> Event:
 
 
 def _who(seat: int | None) -> str:
-    return "the Kitty" if seat is None else f"player {seat}"
+    return "the Kitty" if seat is None else f"Seat {seat + 1}"
 
 
 def _space(space: int) -> str:
-    return f"space {space} ({SPACE_NAMES[space]})"
+    return f"space {space + 1} ({SPACE_NAMES[space]})"
 
 
 def _slot(slot: int) -> str:
@@ -463,24 +463,24 @@ def describe_event(event: Event) -> str:
     if isinstance(event, AltarReshuffled):
         return f"the altar showed a Portent and was taken up to be laid again (reshuffle {event.count})"
     if isinstance(event, HandsDealt):
-        return "; ".join(f"player {seat} was dealt {_tiles(hand)}" for seat, hand in enumerate(event.hands))
+        return "; ".join(f"Seat {seat + 1} was dealt {_tiles(hand)}" for seat, hand in enumerate(event.hands))
     if isinstance(event, HandsRedealt):
         return f"a hand held three tiles sharing a trait; the hands are dealt again (redeal {event.count})"
     if isinstance(event, LastTileSetAside):
         return f"the last tile, the {event.tile}, was set aside on the Kitty token"
     if isinstance(event, FirstPlayerChosen):
-        return f"player {event.seat} goes first; player {1 - event.seat} lights a starting Burnt Offering"
+        return f"Seat {event.seat + 1} goes first; Seat {2 - event.seat} lights a starting Burnt Offering"
     if isinstance(event, TilesPushed):
         return (
-            f"player {event.seat} pushed from the {event.side.value} ({_shifts(event.side, event.shifts)}):"
+            f"Seat {event.seat + 1} pushed from the {event.side.value} ({_shifts(event.side, event.shifts)}):"
             f" {_tiles(event.tiles)} fell off"
         )
     if isinstance(event, PushPassed):
-        return f"player {event.seat} pushed nothing and went on to Scrying"
+        return f"Seat {event.seat + 1} pushed nothing and went on to Scrying"
     if isinstance(event, TilePlaced):
-        return f"player {event.seat} placed the {event.tile} on {_space(event.space)}"
+        return f"Seat {event.seat + 1} placed the {event.tile} on {_space(event.space)}"
     if isinstance(event, TilesPalmed):
-        return f"player {event.seat} palmed {_tiles(event.tiles)} into hand"
+        return f"Seat {event.seat + 1} palmed {_tiles(event.tiles)} into hand"
     if isinstance(event, PortentIgnited):
         return f"{_who(event.seat)} made a new {event.trait.value} Portent in {LANE_NAMES[event.lane]}"
     if isinstance(event, OmenCollected):
@@ -490,9 +490,9 @@ def describe_event(event: Event) -> str:
     if isinstance(event, TileSnuffed):
         return f"the Burnt Offering {event.tile} on {_space(event.space)} was snuffed (in no Portent any more)"
     if isinstance(event, TileSacrificed):
-        return f"player 0 sacrificed the {event.tile} to the Kitty"
+        return f"Seat 1 sacrificed the {event.tile} to the Kitty"
     if isinstance(event, ReplacementDrawn):
-        return f"player 0 drew the {event.tile} from the bag to replace the sacrifice"
+        return f"Seat 1 drew the {event.tile} from the bag to replace the sacrifice"
     if isinstance(event, KittyStole):
         return f"Catastrophe! the Kitty stole the {event.omen} omen from {_slot(event.slot)}"
     if isinstance(event, KittyPushed):
@@ -521,10 +521,10 @@ def _game_over(event: GameOver) -> str:
     how = _REASONS.get(event.reason, "")
     if event.winners:
         (seat,) = event.winners
-        return f"game over: player {seat} won {how} ({event.omens[seat]} omens)"
+        return f"game over: Seat {seat + 1} won {how} ({event.omens[seat]} omens)"
     if event.reason is EndReason.TURN_LIMIT:
         return "game over: the turn limit was reached; a draw, nobody wins"
-    return f"game over: the Kitty won {how}; player 0 lost with {event.omens[0]} omens"
+    return f"game over: the Kitty won {how}; Seat 1 lost with {event.omens[0]} omens"
 
 
 # --- shared instances -----------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ hand).
 >>> state = new_game(Config(), seed=3)
 >>> paths = action_picks(observe(state, current_player(state)), legal_actions(state))
 >>> paths[0]  # the setup's Burnt Offering: one pick, a space
-(Pick(label='light the tile on space 0', element='space-0'),)
+(Pick(label='light the tile on space 1', element='space-0'),)
 """
 
 from __future__ import annotations
@@ -65,10 +65,10 @@ def _path(view: View, action: Action) -> tuple[Pick, ...]:
     if isinstance(action, Place):
         return (
             Pick(f"tile {_sign(action.tile)}", hand_id(seat, action.tile)),
-            Pick(f"onto space {action.space}", space_id(action.space)),
+            Pick(f"onto space {action.space + 1}", space_id(action.space)),
         )
     if isinstance(action, Light):
-        return (Pick(f"light the tile on space {action.space}", space_id(action.space)),)
+        return (Pick(f"light the tile on space {action.space + 1}", space_id(action.space)),)
     if isinstance(action, Sacrifice):
         return (Pick(f"sacrifice {_sign(action.tile)}", hand_id(seat, action.tile)),)
     if isinstance(action, Pass):

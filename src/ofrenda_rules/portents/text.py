@@ -14,7 +14,7 @@ an empty omen slot, and ``K`` the Kitty's slot in the solo game.
    W3  WH   BC   WC   BH   RW   E3
        RH   YW   BW   WS   YS
        SW   S1  >S2   S3   SE
-player 0: hand YH RC WW; omens -
+Seat 1: hand YH RC WW; omens -
 kitty: at S2, 0 steps; token WH; bag RS BS WS; omens -
 """
 
@@ -88,7 +88,7 @@ def render(state: State) -> str:
         lines.append(f"taken up for a reshuffle: {' '.join(code(t) for t in state.taken)}")
     for seat, hand in enumerate(state.hands):
         collected = " ".join(code(o) for o in state.collected[seat]) or "-"
-        lines.append(f"player {seat}: hand {' '.join(code(t) for t in hand)}; omens {collected}")
+        lines.append(f"Seat {seat + 1}: hand {' '.join(code(t) for t in hand)}; omens {collected}")
     if state.config.solo:
         kitty = " ".join(code(o) for o in state.kitty_omens) or "-"
         hat = ", hat on" if state.kitty_steps >= 16 else ""
@@ -141,7 +141,7 @@ def render_text(table: State | View) -> str:
     >>> text = render_text(observe(new_game(Config(players=1), seed=1), 0))
     >>> for line in text.splitlines()[9:11]:
     ...     print(line)
-    player 0 (you): hand Yellow Wishbone, Red Claw, White Wing
+    Seat 1 (you): hand Yellow Wishbone, Red Claw, White Wing
       omens (0): -; fortunes: none of 2 yet
     """
     if isinstance(table, View):
@@ -166,7 +166,7 @@ def render_text(table: State | View) -> str:
     if table.taken:
         lines.append(f"taken up for a reshuffle: {_names(table.taken)}")
     for seat, hand in enumerate(table.hands):
-        who = f"player {seat}" + (" (you)" if seat == you else "")
+        who = f"Seat {seat + 1}" + (" (you)" if seat == you else "")
         lines.append(f"{who}: hand {_names(hand)}")
         omens = table.collected[seat]
         lines.append(f"  omens ({len(omens)}): {_names(omens)}; fortunes: {_fortunes(omens)}")
@@ -206,25 +206,25 @@ def _status(table: State | View, to_move: int) -> str:
     phase = table.phase
     if phase is Phase.OVER:
         if table.winners:
-            return f"game over -- player {table.winners[0]} won ({_reason(table.reason)})"
+            return f"game over -- Seat {table.winners[0] + 1} won ({_reason(table.reason)})"
         if table.reason is EndReason.TURN_LIMIT:
             return "game over -- a draw at the turn limit"
         return f"game over -- the Kitty won ({_reason(table.reason)})"
     if phase in _WAITING:
         return _WAITING[phase]
     if phase is Phase.OFFERING:
-        return f"player {to_move} lights any altar tile as the starting Burnt Offering"
+        return f"Seat {to_move + 1} lights any altar tile as the starting Burnt Offering"
     if phase is Phase.PUSH:
-        return f"player {to_move}, Sleight of Hand -- push 1 to 3 tiles off the altar from one side"
+        return f"Seat {to_move + 1}, Sleight of Hand -- push 1 to 3 tiles off the altar from one side"
     if phase is Phase.PLACE:
         empty = sum(1 for tile in table.altar if tile is None)
         spaces = "the empty space" if empty == 1 else f"the {empty} empty spaces"
-        return f"player {to_move}, Sleight of Hand -- fill {spaces} from hand"
+        return f"Seat {to_move + 1}, Sleight of Hand -- fill {spaces} from hand"
     if phase is Phase.LIGHT:
         left = len(table.portents) - len(table.lit_now)
-        return f"player {to_move}, Scrying -- light a Burnt Offering for the new Portents ({left} more at most)"
+        return f"Seat {to_move + 1}, Scrying -- light a Burnt Offering for the new Portents ({left} more at most)"
     if phase is Phase.SACRIFICE:
-        return f"player {to_move}, Feed the Cat -- sacrifice a hand tile (a bag tile replaces it)"
+        return f"Seat {to_move + 1}, Feed the Cat -- sacrifice a hand tile (a bag tile replaces it)"
     raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
 
 
@@ -237,7 +237,7 @@ def describe_action(state: State, action: Action) -> str:
 
     >>> from ofrenda_rules.portents import Config, Light, new_game
     >>> describe_action(new_game(Config(), seed=11), Light(4))
-    'player 1 lights the Yellow Wing on space 4 (centre) as the starting Burnt Offering'
+    'Seat 2 lights the Yellow Wing on space 5 (centre) as the starting Burnt Offering'
     """
     seat = current_player(state)
     if isinstance(action, DrawOmen):
@@ -246,35 +246,35 @@ def describe_action(state: State, action: Action) -> str:
     if isinstance(action, DrawTile):
         return f"the {action.tile} is drawn {_destination(state)}"
     if isinstance(action, ChooseFirst):
-        return f"player {action.seat} goes first (player {1 - action.seat} lights the starting Burnt Offering)"
+        return f"Seat {action.seat + 1} goes first (Seat {2 - action.seat} lights the starting Burnt Offering)"
     if isinstance(action, Push):
         move = move_of(action)
         off = [tile for space in move.off if (tile := state.altar[space]) is not None]
         lane = "column" if action.side in (Side.NORTH, Side.SOUTH) else "row"
         lanes = ", ".join(f"{shift} off {lane} {j + 1}" for j, shift in enumerate(action.shifts) if shift)
         return (
-            f"player {seat} pushes from the {action.side.value} side ({lanes}): {_names(tuple(off))}"
+            f"Seat {seat + 1} pushes from the {action.side.value} side ({lanes}): {_names(tuple(off))}"
             f" {'falls' if len(off) == 1 else 'fall'} off, to be palmed once {_emptied(len(move.emptied))}"
             " filled from hand"
         )
     if isinstance(action, Place):
-        text = f"player {seat} places the {action.tile} on space {action.space} ({SPACE_NAMES[action.space]})"
+        text = f"Seat {seat + 1} places the {action.tile} on space {action.space + 1} ({SPACE_NAMES[action.space]})"
         altar = (*state.altar[: action.space], action.tile, *state.altar[action.space + 1 :])
         if any(tile is None for tile in altar):
             return text
         return text + "; " + _forecast(state, altar)
     if isinstance(action, Pass):
-        return f"player {seat} pushes nothing and goes on to Scrying"
+        return f"Seat {seat + 1} pushes nothing and goes on to Scrying"
     if isinstance(action, Light):
         tile = state.altar[action.space]
-        where = f"the {tile} on space {action.space} ({SPACE_NAMES[action.space]})"
+        where = f"the {tile} on space {action.space + 1} ({SPACE_NAMES[action.space]})"
         if state.phase is Phase.OFFERING:
-            return f"player {seat} lights {where} as the starting Burnt Offering"
+            return f"Seat {seat + 1} lights {where} as the starting Burnt Offering"
         serving = [p for p in state.portents if action.space in LANES[p.lane]]
         serves = ", ".join(f"the {p.trait.value} Portent in {LANE_NAMES[p.lane]}" for p in serving)
-        return f"player {seat} lights {where} as the Burnt Offering for {serves}"
+        return f"Seat {seat + 1} lights {where} as the Burnt Offering for {serves}"
     if isinstance(action, Sacrifice):
-        return f"player {seat} sacrifices the {action.tile} to the Kitty (a tile drawn from the bag replaces it)"
+        return f"Seat {seat + 1} sacrifices the {action.tile} to the Kitty (a tile drawn from the bag replaces it)"
     assert_never(action)
 
 
@@ -285,9 +285,9 @@ def _destination(state: State) -> str:
         return f"onto space {space} ({SPACE_NAMES[space]})"
     if phase is Phase.HANDS:
         seat = next(s for s, hand in enumerate(state.hands) if len(hand) < 3)
-        return f"into player {seat}'s hand"
+        return f"into Seat {seat + 1}'s hand"
     if phase is Phase.FEED:
-        return "from the bag into player 0's hand, replacing the sacrifice"
+        return "from the bag into Seat 1's hand, replacing the sacrifice"
     if phase is Phase.KITTY and state.kitty_fill:
         space = state.kitty_fill[0]
         return f"from the bag for the Kitty, onto space {space} ({SPACE_NAMES[space]})"
@@ -311,9 +311,9 @@ def describe_outcome(outcome: Outcome) -> str:
 
     >>> from ofrenda_rules.portents import EndReason
     >>> print(describe_outcome(Outcome((5, 7), (1, 0), (1,), EndReason.FORTUNE_OF_FOUR, False, 0, 31)))
-    player 1 wins with a fortune of 4 omens, after 31 turns
-      1st: player 1 -- 7 omens
-      2nd: player 0 -- 5 omens
+    Seat 2 wins with a fortune of 4 omens, after 31 turns
+      1st: Seat 2 -- 7 omens
+      2nd: Seat 1 -- 5 omens
     """
     reason = outcome.reason
     turns = f"after {outcome.turns} turns"
@@ -321,23 +321,23 @@ def describe_outcome(outcome: Outcome) -> str:
         omens = outcome.scores[0]
         if outcome.winners:
             return (
-                f"player 0 wins against the Kitty: the difficulty's target is met, {turns}\n"
-                f"  player 0 -- {omens} omens; the Kitty -- {outcome.kitty_omens}"
+                f"Seat 1 wins against the Kitty: the difficulty's target is met, {turns}\n"
+                f"  Seat 1 -- {omens} omens; the Kitty -- {outcome.kitty_omens}"
             )
         return (
-            f"the Kitty wins {_KITTY_WINS.get(reason, reason.value)}, {turns}; player 0 loses\n"
-            f"  player 0 -- {omens} omens; the Kitty -- {outcome.kitty_omens}"
+            f"the Kitty wins {_KITTY_WINS.get(reason, reason.value)}, {turns}; Seat 1 loses\n"
+            f"  Seat 1 -- {omens} omens; the Kitty -- {outcome.kitty_omens}"
         )
     if not outcome.winners:
         lines = [f"a draw: the turn limit was reached and nobody wins, {turns}"]
-        lines.extend(f"  player {seat} -- {omens} omens" for seat, omens in enumerate(outcome.scores))
+        lines.extend(f"  Seat {seat + 1} -- {omens} omens" for seat, omens in enumerate(outcome.scores))
         return "\n".join(lines)
     (winner,) = outcome.winners
     loser = 1 - winner
     return (
-        f"player {winner} wins {_WINS.get(reason, reason.value)}, {turns}\n"
-        f"  1st: player {winner} -- {outcome.scores[winner]} omens\n"
-        f"  2nd: player {loser} -- {outcome.scores[loser]} omens"
+        f"Seat {winner + 1} wins {_WINS.get(reason, reason.value)}, {turns}\n"
+        f"  1st: Seat {winner + 1} -- {outcome.scores[winner]} omens\n"
+        f"  2nd: Seat {loser + 1} -- {outcome.scores[loser]} omens"
     )
 
 

@@ -118,7 +118,7 @@ def _describe(game: AnyGame, state: object, action: object) -> str | None:
 
 
 def _who(player: int) -> str:
-    return {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(player, f"player {player}")
+    return {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(player, f"Seat {player + 1}")
 
 
 def verify(replay: AnyReplay) -> Report:

@@ -29,7 +29,9 @@ True
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -37,6 +39,7 @@ from ofrenda_rules.chance import TERMINAL, actor_name
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.replays import AnyReplay
+from ofrenda_rules.undo import History, UndoRefusal, can_undo
 
 __all__ = ["Frame", "ViewerError", "replay_frames", "replay_html"]
 
@@ -52,7 +55,7 @@ class Frame:
     number: int
     """The step's number (``0`` for the set-up table, then ``1`` for the first step, as ``play`` numbers them)."""
     actor: str
-    """Who made the step (``"seat 2"``, ``"chance"``), empty for the set-up."""
+    """Who made the step (``"Seat 2"``, ``"chance"``), empty for the set-up."""
     action: str
     """The step in English (``"setup"`` for frame 0)."""
     events: tuple[str, ...]
@@ -89,7 +92,19 @@ def replay_frames(replay: AnyReplay, *, seat: int | None = None) -> tuple[Frame,
     state = game.new_game(replay.config, replay.seed)
     setup_events = _events_seen(game, seat, getattr(state, "recent_events", ()))
     frames = [Frame(0, "", "setup", setup_events, _picture(game, state, seat), game.is_over(state))]
+    history: History[Any, Any] = History.start(game, state)
     for number, step in enumerate(replay.steps, start=1):
+        if step.undo:  # an undo step: the table as it was before the decision taken back
+            if step.player is None or not 0 <= step.player < players:
+                raise ViewerError(f"step {number}: an undo step names the seat that takes its decision back")
+            answer = can_undo(history, step.player)
+            if isinstance(answer, UndoRefusal) or answer.action != step.action:
+                raise ViewerError(f"step {number}: the rules refuse this undo ({answer})")
+            history = answer.history
+            state = history.state
+            description = f"takes back: {game.describe_action(state, step.action)}"
+            frames.append(Frame(number, actor_name(answer.seat), description, (), _picture(game, state, seat), False))
+            continue
         player = game.current_player(state)
         if player == TERMINAL:
             raise ViewerError(f"step {number}: the game is already over")
@@ -98,6 +113,7 @@ def replay_frames(replay: AnyReplay, *, seat: int | None = None) -> tuple[Frame,
             raise ViewerError(f"step {number}: {rejection.message}")
         description = game.describe_action(state, step.action)
         state, events = game.step(state, step.action)
+        history = History(game, state, history, step.action, player, history.length + 1)
         actor = actor_name(player)
         frames.append(
             Frame(
@@ -135,8 +151,16 @@ _SCRIPT = """
   var slider=document.getElementById('slider');
   var label=document.getElementById('label');
   var current=0, timer=null;
+  var pictures=JSON.parse(document.getElementById('pictures').textContent);
+  function draw(i){  /* a frame's picture: runs [first, count] of the page's distinct SVG lines */
+    var box=frames[i].querySelector('.picture'); if(box.childNodes.length){return;}
+    var runs=pictures.frames[i], out=[];
+    for(var r=0;r<runs.length;r+=2){ for(var k=0;k<runs[r+1];k++){ out.push(pictures.lines[runs[r]+k]); } }
+    box.innerHTML=out.join('\\n');
+  }
   function show(i){
     if(i<0)i=0; if(i>frames.length-1)i=frames.length-1;
+    draw(i);
     frames[current].classList.remove('shown');
     current=i; frames[current].classList.add('shown');
     slider.value=String(i);
@@ -165,6 +189,32 @@ _SCRIPT = """
 """
 
 
+def _compact_pictures(svgs: list[str]) -> str:
+    """The frames' pictures as JSON: each distinct SVG line once, each frame as runs ``[first, count]`` of them.
+
+    Successive frames differ in a few lines, and lines are numbered in the order
+    they first appear, so a frame is a handful of runs: a 708-step game's page
+    stays small. The page's script rebuilds a frame's SVG when it is first shown.
+    """
+    numbers: dict[str, int] = {}
+    lines: list[str] = []
+    frames: list[list[int]] = []
+    for svg in svgs:
+        runs: list[int] = []
+        for line in svg.split("\n"):
+            number = numbers.get(line)
+            if number is None:
+                number = numbers[line] = len(lines)
+                lines.append(line)
+            if runs and runs[-2] + runs[-1] == number:
+                runs[-1] += 1
+            else:
+                runs += (number, 1)
+        frames.append(runs)
+    text = json.dumps({"lines": lines, "frames": frames}, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/")  # no "</script>" inside the script element
+
+
 def replay_html(replay: AnyReplay, *, seat: int | None = None, title: str | None = None) -> str:
     """A self-contained HTML page that steps through a replay with pictures and events.
 
@@ -181,7 +231,7 @@ def replay_html(replay: AnyReplay, *, seat: int | None = None, title: str | None
     seeded = f"seed {replay.seed}" if replay.seed is not None else "unseeded"
     heading = title or f"{game.info.title}: {game.describe_config(replay.config)}, {seeded}"
     if seat is not None:
-        heading += f" (as seat {seat} sees it)"
+        heading += f" (as Seat {seat + 1} sees it)"
     last = len(frames) - 1
     parts = [
         "<!DOCTYPE html>",
@@ -201,6 +251,7 @@ def replay_html(replay: AnyReplay, *, seat: int | None = None, title: str | None
         '<span id="label" aria-live="polite"></span></nav>',
         "<main>",
     ]
+    pictures = _compact_pictures([frame.svg for frame in frames])
     for frame in frames:
         label = "set-up" if frame.number == 0 else f"step {frame.number} of {last}"
         if frame.over:
@@ -209,11 +260,12 @@ def replay_html(replay: AnyReplay, *, seat: int | None = None, title: str | None
         step = "Set-up" if frame.number == 0 else f"{frame.actor}: {frame.action}"
         parts.append(
             f'<section class="frame" id="frame-{frame.number}" data-label="{html.escape(label)}">'
-            f'<div class="picture">{frame.svg}</div>'
+            '<div class="picture"></div>'
             f'<div class="log"><h2>{html.escape(label)}</h2><p class="action">{html.escape(step)}</p>'
             f'<h2>Events</h2><ol class="events">{events}</ol></div></section>'
         )
     parts.append("</main>")
+    parts.append(f'<script type="application/json" id="pictures">{pictures}</script>')
     parts.append(f"<script>{_SCRIPT}</script>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

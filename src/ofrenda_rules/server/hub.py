@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import defaultdict
 
 import attrs
@@ -12,6 +13,16 @@ from starlette.websockets import WebSocket
 from ofrenda_rules.server.matches import MatchService
 
 __all__ = ["Connection", "Hub"]
+
+
+def _encoded(message: dict[str, object]) -> tuple[str, int]:
+    """A stream message as the text sent (as Starlette's ``send_json`` writes it) and its ``seq``.
+
+    Encoded in the worker thread that computed it, so the event loop only sends.
+    """
+    seq = message["seq"]
+    assert isinstance(seq, int)
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False), seq
 
 
 @attrs.define(eq=False)
@@ -46,13 +57,13 @@ class Hub:
         async with connection.lock:
             stream = self.service.stream
             seat, seen = connection.seat, connection.seen
-            messages = await run_in_threadpool(lambda: stream(match_id, seat, seen, refresh=refresh))
-            for message in messages:
-                await connection.socket.send_json(message)
-                seq = message["seq"]
-                assert isinstance(seq, int)
+            texts = await run_in_threadpool(
+                lambda: [_encoded(message) for message in stream(match_id, seat, seen, refresh=refresh)]
+            )
+            for text, seq in texts:
+                await connection.socket.send_text(text)
                 connection.seen = seq
-            return len(messages)
+            return len(texts)
 
     async def submit(self, match_id: str, connection: Connection, submission: object) -> None:
         """Apply a seat's submission and send its connection what it has not seen, in one worker thread's call.
@@ -67,18 +78,15 @@ class Hub:
         async with connection.lock:
             seen = connection.seen
 
-            def work() -> tuple[dict[str, object], list[dict[str, object]]]:
-                answer = service.submit(match_id, seat, submission)
-                return answer, service.stream(match_id, seat, seen, refresh=False)
+            def work() -> tuple[list[tuple[str, int]], bool]:
+                messages, streamed = service.submit_stream(match_id, seat, submission, seen)
+                return [_encoded(message) for message in messages], streamed
 
-            answer, messages = await run_in_threadpool(work)
-            if not messages:
-                await connection.socket.send_json(answer)
-            for message in messages:
-                await connection.socket.send_json(message)
-                seq = message["seq"]
-                assert isinstance(seq, int)
-                connection.seen = seq
+            texts, streamed = await run_in_threadpool(work)
+            for text, seq in texts:
+                await connection.socket.send_text(text)
+                if streamed:
+                    connection.seen = seq
 
     async def publish(self, match_id: str, *, refresh: bool = True) -> None:
         """Bring every connection to ``match_id`` up to date (a no-op for those that are)."""

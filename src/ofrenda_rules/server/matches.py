@@ -719,10 +719,33 @@ class MatchService:
         the client saw. A retry of an accepted submission (same step, same
         action) gets the same answer and changes nothing.
         """
+        live, end = self._apply(match_id, seat, request)
+        return self._answer(live, end, seat)
+
+    def submit_stream(
+        self, match_id: str, seat: int, request: object, since: int | None
+    ) -> tuple[list[dict[str, object]], bool]:
+        """Apply a submission as :meth:`submit` does; what the submitter's connection (seen up to ``since``) is sent.
+
+        The answer is ``(messages, streamed)``: with ``streamed`` the messages
+        of the seat's stream after ``since`` (:meth:`stream`, as this process
+        holds the match), the last one the submission's own batch; without it
+        (nothing new: a retry of an old batch) the submission's answer alone.
+        Each answer is computed once (:meth:`submit` then :meth:`stream` would
+        compute the batch's answer twice).
+        """
+        live, end = self._apply(match_id, seat, request)
+        messages = self.stream(match_id, seat, since, refresh=False)
+        if messages:
+            return messages, True
+        return [self._answer(live, end, seat)], False
+
+    def _apply(self, match_id: str, seat: int, request: object) -> tuple[_Live, int]:
+        """Apply a submission (see :meth:`submit`); the match and the step count after the submission's batch."""
         if not isinstance(request, dict):
             raise ServerError(400, "malformed", "the request must be a JSON object", "$")
         if "undo" in request:
-            return self.undo(match_id, seat, request)
+            return self._apply_undo(match_id, seat, request)
         unknown = set(request) - {"step", "action"}
         if unknown:
             raise ServerError(400, "malformed", f"unknown member {sorted(unknown)[0]!r}", f"$.{sorted(unknown)[0]}")
@@ -744,7 +767,7 @@ class MatchService:
                     to_json_value(action, live.game.action_type)
                 ):
                     end = max((s.number for s in live.steps if s.batch == done.batch), default=seen) + 1
-                    return self._answer(live, end, seat)
+                    return live, end
                 raise ServerError(409, "stale-step", f"step {seen} is past: the match is at step {len(live.steps)}")
             if seen > len(live.steps):
                 raise ServerError(409, "stale-step", f"step {seen} is ahead: the match is at step {len(live.steps)}")
@@ -761,7 +784,7 @@ class MatchService:
             pending = [(seat, action, live.game.apply(state, action))]
             pending.extend(self._bot_steps(live, pending[-1][2], batch + 1))
             self._commit(live, batch, pending, own=True)
-            return self._answer(live, len(live.steps), seat)
+            return live, len(live.steps)
 
     def undo(self, match_id: str, seat: int, request: object) -> dict[str, object]:
         """Take back the seat's last decision if the rules allow it; the answer is the seat's view after it.
@@ -775,6 +798,11 @@ class MatchService:
         an accepted undo (same step) gets the same answer and changes nothing.
         A match records at most ``max_steps(config)`` undos (``too-many-undos``).
         """
+        live, end = self._apply_undo(match_id, seat, request)
+        return self._answer(live, end, seat)
+
+    def _apply_undo(self, match_id: str, seat: int, request: object) -> tuple[_Live, int]:
+        """Apply an undo request (see :meth:`undo`); the match and the step count after it."""
         if not isinstance(request, dict):
             raise ServerError(400, "malformed", "the request must be a JSON object", "$")
         unknown = set(request) - {"step", "undo"}
@@ -793,7 +821,7 @@ class MatchService:
             if seen < len(live.steps):
                 done = live.steps[seen]
                 if done.player == seat and is_undo(done.action_json):
-                    return self._answer(live, seen + 1, seat)
+                    return live, seen + 1
                 raise ServerError(409, "stale-step", f"step {seen} is past: the match is at step {len(live.steps)}")
             if seen > len(live.steps):
                 raise ServerError(409, "stale-step", f"step {seen} is ahead: the match is at step {len(live.steps)}")
@@ -804,7 +832,7 @@ class MatchService:
                 raise ServerError(409, answer.code, f"Seat {seat + 1} may not undo: {answer.message}")
             batch = len(live.steps)
             self._commit(live, batch, [(seat, answer.action, answer.history.state)], undo=answer.history)
-            return self._answer(live, len(live.steps), seat)
+            return live, len(live.steps)
 
     def _bot_steps(self, live: _Live, state: Any, number: int, stand_in: bool = False) -> list[tuple[int, Any, Any]]:
         """The bots' moves from ``state`` until a person (or the chance secret holder) is to move.

@@ -51,7 +51,7 @@
         fieldset.querySelectorAll("label").forEach(function (label) { label.remove(); });
         for (var seat = 0; seat < Number($("players").value); seat++) {
           var label = document.createElement("label");
-          label.textContent = "Seat " + seat + " ";
+          label.textContent = "Seat " + (seat + 1) + " ";
           var select = document.createElement("select");
           select.id = "seat-" + seat;
           ["human", "random"].concat(game.reference_bot ? ["reference"] : []).forEach(function (kind, index) {
@@ -89,7 +89,7 @@
           var link = document.createElement("a");
           link.href = "/#match=" + encodeURIComponent(created.match) + "&seat=" + seat +
             "&secret=" + encodeURIComponent(created.secrets[seat]);
-          link.textContent = "Play seat " + seat;
+          link.textContent = "Play Seat " + (seat + 1);
           link.className = "seat-link";
           var item = document.createElement("li");
           item.appendChild(link);
@@ -115,10 +115,10 @@
       document.body.setAttribute("data-step", String(answer.step));
       if (answer.picture) { $("picture").innerHTML = answer.picture; }
       text($("turn"), answer.over ? "Game over" : answer.to_move === seat ? "Your move" :
-        answer.to_move === -1 ? "Waiting for chance" : "Seat " + answer.to_move + " to move");
+        answer.to_move === -1 ? "Waiting for chance" : "Seat " + (answer.to_move + 1) + " to move");
       var result = answer.result_text || "";
       if (!result && answer.result) {
-        result = answer.result.winners.length ? "Won by seat " + answer.result.winners.join(", seat ") : "Nobody wins";
+        result = answer.result.winners.length ? "Won by Seat " + answer.result.winners.map(function (w) { return w + 1; }).join(", Seat ") : "Nobody wins";
       }
       text($("result"), result);
       showClocks(answer);
@@ -127,7 +127,7 @@
       (answer.stand_ins || []).forEach(function (standIn) {
         var item = document.createElement("li");
         item.className = "stand-in";
-        item.textContent = "Step " + standIn.step + ": the server's bot moved for seat " + standIn.seat +
+        item.textContent = "Step " + standIn.step + ": the server's bot moved for Seat " + (standIn.seat + 1) +
           (standIn.reason === "timeout" ? " (out of time)" : " (abandoned)");
         standIns.appendChild(item);
       });
@@ -149,7 +149,7 @@
           var item = document.createElement("li");
           item.className = "clock" + (clock.deadline_ms !== null && !answer.over ? " running" : "");
           item.setAttribute("data-seat", String(clock.seat));
-          item.textContent = "Seat " + clock.seat + (clock.seat === seat ? " (you)" : "") + ": " +
+          item.textContent = "Seat " + (clock.seat + 1) + (clock.seat === seat ? " (you)" : "") + ": " +
             Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
           list.appendChild(item);
         });

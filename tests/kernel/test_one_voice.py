@@ -1,0 +1,42 @@
+"""One voice (issue 38, point 5): every sentence a person reads names seats as they count them, Seat 1 to Seat N."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from ofrenda_rules.registry import AnyGame, games
+
+ZERO_BASED = re.compile(r"\b(?:seat|player|Player) \d|\bSeat 0\b")
+SEAT = re.compile(r"\bSeat (\d+)\b")
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: g.info.name)
+def test_every_description_names_seats_from_one(game: AnyGame) -> None:
+    """A seeded playout: each move, each event, each text board and the result read "Seat 1".."Seat N" only."""
+    rng = random.Random(11)
+    config = game.test_configs()[0]
+    state = game.new_game(config, 11)
+    players = len(game.score(state))
+    seats_named: set[int] = set()
+    texts = 0
+    for _ in range(game.max_steps(config)):
+        if game.is_over(state):
+            break
+        actions = game.legal_actions(state)
+        action = actions[rng.randrange(len(actions))]
+        sentences = [game.describe_action(state, action), game.render_text(state)]
+        state, events = game.step(state, action)
+        sentences.extend(game.describe_event(event) for event in events)
+        for sentence in sentences:
+            texts += 1
+            assert not ZERO_BASED.search(sentence), sentence
+            seats_named.update(int(n) for n in SEAT.findall(sentence))
+    assert game.is_over(state)
+    result = game.describe_outcome(game.outcome(state))
+    assert not ZERO_BASED.search(result), result
+    seats_named.update(int(n) for n in SEAT.findall(result))
+    assert texts > 10
+    assert seats_named and min(seats_named) == 1 and max(seats_named) <= players
