@@ -89,7 +89,7 @@
           var link = document.createElement("a");
           link.href = "/#match=" + encodeURIComponent(created.match) + "&seat=" + seat +
             "&secret=" + encodeURIComponent(created.secrets[seat]);
-          link.textContent = "Play Seat " + (seat + 1);
+          link.textContent = "Play Seat " + (Number(seat) + 1);
           link.className = "seat-link";
           var item = document.createElement("li");
           item.appendChild(link);
