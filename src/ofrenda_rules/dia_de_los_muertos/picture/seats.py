@@ -43,6 +43,7 @@ from ofrenda_rules.dia_de_los_muertos.picture.layout import (
     _Table,
 )
 from ofrenda_rules.dia_de_los_muertos.state import Config
+from ofrenda_rules.dia_de_los_muertos.text import _variant_names
 from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.svg import Picture
 
@@ -106,13 +107,9 @@ def _status(table: _Table, scores: tuple[int, ...]) -> str:
 
 
 def _variants(config: Config) -> str:
-    parts = []
-    if config.lock_lead:
-        parts.append("lead card locked")
-    if config.high_low_split:
-        parts.append("Advanced game (High/Low split)")
-    if config.lead_replacement_exempt:
-        parts.append("a lead replacement TAKE takes nothing")
+    parts = _variant_names(
+        config, "lead card locked", "Advanced game (High/Low split)", "a lead replacement TAKE takes nothing"
+    )
     deck = "" if config.deck is DEFAULT_DECK else f"; deck: {config.deck.name[:40]}"
     return ("Variants: " + ", ".join(parts) if parts else "Base game") + deck
 
