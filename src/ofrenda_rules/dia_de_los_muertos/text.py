@@ -18,6 +18,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import Final, assert_never
 
+import attrs
+
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, DeckEdition, Mark
@@ -42,6 +44,7 @@ __all__ = [
     "describe_card",
     "describe_outcome",
     "plays_replacement",
+    "render",
     "render_text",
 ]
 
@@ -272,6 +275,19 @@ def render_text(board: State | View) -> str:
         for event in board.recent_events[-RECENT_LINES:]:
             lines.extend(textwrap.wrap(describe_event(event), WIDTH, initial_indent="  ", subsequent_indent="    "))
     return "\n".join(lines)
+
+
+def render(board: State | View) -> str:
+    """The table alone as text: :func:`render_text` without its recent events.
+
+    A state shows everything face up, a view what its seat sees. Every game
+    has a ``render`` (see :attr:`ofrenda_rules.game.GameDefinition.render`).
+
+    >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, observe
+    >>> print(render(observe(new_game(Config(players=3), seed=11), 0)).splitlines()[0])
+    Día de los Muertos, 3 players -- trick 1, Seat 1 to lead
+    """
+    return render_text(attrs.evolve(board, recent_events=()))
 
 
 _ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th", "6th")

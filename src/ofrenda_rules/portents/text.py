@@ -92,24 +92,36 @@ def board(
     return lines
 
 
-def render(state: State) -> str:
-    """The altar inside its ring of omens, then hands, collections and (solo) the Kitty, as text.
+def render(table: State | View) -> str:
+    """The table alone as a compact text picture: the altar inside its ring of omens, hands, collections, the Kitty.
 
-    Tiles are written in capitals and omens in small letters (see the module).
+    A state shows everything (the bag's tiles too); a view what its seat sees
+    (the bag as a count). Tiles are written in capitals and omens in small
+    letters (see the module). :func:`render_text` adds whose turn it is, the
+    names of the signs and what just happened.
     """
-    names = state.config.edition.slot_names
-    lines = board(state.omens, state.altar, state.lit, names, kitty_slot(state) if state.config.solo else None)
-    if state.taken:
-        lines.append(f"taken up for a reshuffle: {' '.join(code(t) for t in state.taken)}")
-    for seat, hand in enumerate(state.hands):
-        collected = " ".join(code(o, omen=True) for o in state.collected[seat]) or "-"
+    if isinstance(table, View):
+        solo = table.players == 1
+        names = SLOT_LABELS
+        kitty = table.kitty_slot if solo else None
+        bag = f"{table.bag_size} tiles"
+    else:
+        solo = table.config.solo
+        names = table.config.edition.slot_names
+        kitty = kitty_slot(table) if solo else None
+        bag = " ".join(code(t) for t in table.bag)
+    lines = board(table.omens, table.altar, table.lit, names, kitty)
+    if table.taken:
+        lines.append(f"taken up for a reshuffle: {' '.join(code(t) for t in table.taken)}")
+    for seat, hand in enumerate(table.hands):
+        collected = " ".join(code(o, omen=True) for o in table.collected[seat]) or "-"
         lines.append(f"Seat {seat + 1}: hand {' '.join(code(t) for t in hand)}; omens {collected}")
-    if state.config.solo:
-        kitty = " ".join(code(o, omen=True) for o in state.kitty_omens) or "-"
-        hat = ", hat on" if state.kitty_steps >= 16 else ""
+    if solo and kitty is not None:
+        omens = " ".join(code(o, omen=True) for o in table.kitty_omens) or "-"
+        hat = ", hat on" if table.kitty_steps >= CIRCUIT else ""
         lines.append(
-            f"kitty: at {names[kitty_slot(state)]}, {state.kitty_steps} steps{hat}; token {code(state.token, '-')};"
-            f" bag {' '.join(code(t) for t in state.bag)}; omens {kitty}"
+            f"kitty: at {names[kitty]}, {table.kitty_steps} steps{hat}; token {code(table.token, '-')};"
+            f" bag {bag}; omens {omens}"
         )
     return "\n".join(lines)
 
