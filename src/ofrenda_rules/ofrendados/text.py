@@ -35,7 +35,7 @@ from ofrenda_rules.ofrendados.scoring import Outcome, board_score_sheets
 from ofrenda_rules.ofrendados.state import ROUNDS, Board, Die, Pending, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.view import View
 
-__all__ = ["describe_action", "describe_card", "describe_outcome", "render_text"]
+__all__ = ["describe_action", "describe_card", "describe_outcome", "render", "render_text"]
 
 WIDTH: Final = 100
 """Most characters on a line of :func:`render_text`."""
@@ -292,6 +292,15 @@ def render_text(table: State | View) -> str:
     lines.append("")
     lines.extend(_boards(table, edition))
     return "\n".join(lines)
+
+
+def render(table: State | View) -> str:
+    """The table alone as text, the same as :func:`render_text` (an Ofrendados text board lists no events).
+
+    A state shows everything, a view what its seat or a spectator sees. Every
+    game has a ``render`` (see :attr:`ofrenda_rules.game.GameDefinition.render`).
+    """
+    return render_text(table)
 
 
 def _flower_target(state: State, seat: int, colour: Colour, pips: int) -> str:

@@ -766,11 +766,11 @@ def compare(a: Sequence[GameRecord], b: Sequence[GameRecord], *, names: tuple[st
     for seat in range(min(len(stats_a.seats), len(stats_b.seats))):
         wa, wb = stats_a.seats[seat].wins, stats_b.seats[seat].wins
         test = two_proportion_z(wb.count, wb.trials, wa.count, wa.trials)
-        rows.append(ComparisonRow("win rate", f"seat {seat}", wa.rate, wb.rate, wb.rate - wa.rate, test, None))
+        rows.append(ComparisonRow("win rate", f"Seat {seat + 1}", wa.rate, wb.rate, wb.rate - wa.rate, test, None))
     for seat in range(min(len(stats_a.seats), len(stats_b.seats))):
         sa = [float(r.scores[seat]) for r in a if len(r.scores) > seat]
         sb = [float(r.scores[seat]) for r in b if len(r.scores) > seat]
-        rows.append(_mean_row("score", f"seat {seat}", sa, sb, with_ranks=True))
+        rows.append(_mean_row("score", f"Seat {seat + 1}", sa, sb, with_ranks=True))
     for name in ("steps", "decisions", "turns"):
         la = [float(getattr(r, name)) for r in a]
         lb = [float(getattr(r, name)) for r in b]
