@@ -271,6 +271,10 @@ class _Queries:
     finish: str
     finished: str
     idle: str
+    insert_match: str
+    insert_activity: str
+    insert_steps: str
+    touch: str
 
 
 def _queries(matches: str, steps: str, activity: str, marker: str) -> _Queries:
@@ -283,6 +287,11 @@ def _queries(matches: str, steps: str, activity: str, marker: str) -> _Queries:
         finish=f"UPDATE {activity} SET finished = {p} WHERE match_id = {p} AND finished IS NULL",
         finished=f"SELECT match_id FROM {activity} WHERE finished < {p}",
         idle=f"SELECT match_id FROM {activity} WHERE finished IS NULL AND active < {p}",
+        insert_match=f"INSERT INTO {matches} VALUES ({', '.join([p] * 8)})",
+        insert_activity=f"INSERT INTO {activity} VALUES ({p}, {p}, NULL, {p})",
+        insert_steps=f"INSERT INTO {steps} {_STEP_COLUMNS} VALUES ({', '.join([p] * 7)})",
+        touch=f"UPDATE {activity} SET active = {p}, finished = CASE WHEN {p} THEN {p} ELSE finished END"
+        f" WHERE match_id = {p}",
     )
 
 
@@ -392,8 +401,8 @@ class SqliteStore(_SqlStore):
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                self._db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
-                self._db.execute("INSERT INTO activity VALUES (?, ?, NULL, ?)", (match.id, at, match.options_json))
+                self._db.execute(self._SQL.insert_match, row)
+                self._db.execute(self._SQL.insert_activity, (match.id, at, match.options_json))
                 self._db.execute("COMMIT")
             except sqlite3.IntegrityError as exc:
                 self._db.execute("ROLLBACK")
@@ -410,14 +419,8 @@ class SqliteStore(_SqlStore):
             for pending in group:
                 self._db.execute("SAVEPOINT batch")
                 try:
-                    self._db.executemany(
-                        f"INSERT INTO steps {_STEP_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?)", pending.rows
-                    )
-                    self._db.execute(
-                        "UPDATE activity SET active = ?, finished = CASE WHEN ? THEN ? ELSE finished END"
-                        " WHERE match_id = ?",
-                        (pending.at, pending.finished, pending.at, pending.match_id),
-                    )
+                    self._db.executemany(self._SQL.insert_steps, pending.rows)
+                    self._db.execute(self._SQL.touch, (pending.at, pending.finished, pending.at, pending.match_id))
                     pending.ok = True
                 except sqlite3.IntegrityError:
                     self._db.execute("ROLLBACK TO batch")
@@ -524,10 +527,8 @@ class PostgresStore(_SqlStore):
         with self._lock:
             try:
                 with self._db.transaction():
-                    self._db.execute("INSERT INTO ofrenda_matches VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
-                    self._db.execute(
-                        "INSERT INTO ofrenda_activity VALUES (%s, %s, NULL, %s)", (match.id, at, match.options_json)
-                    )
+                    self._db.execute(self._SQL.insert_match, row)
+                    self._db.execute(self._SQL.insert_activity, (match.id, at, match.options_json))
             except self._psycopg.errors.UniqueViolation as exc:
                 raise ValueError(f"match id {match.id!r} is taken") from exc
 
@@ -538,15 +539,8 @@ class PostgresStore(_SqlStore):
             for pending in group:
                 try:
                     with self._db.transaction(), self._db.cursor() as cursor:
-                        cursor.executemany(
-                            f"INSERT INTO ofrenda_steps {_STEP_COLUMNS} VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                            pending.rows,
-                        )
-                        cursor.execute(
-                            "UPDATE ofrenda_activity SET active = %s,"
-                            " finished = CASE WHEN %s THEN %s ELSE finished END WHERE match_id = %s",
-                            (pending.at, pending.finished, pending.at, pending.match_id),
-                        )
+                        cursor.executemany(self._SQL.insert_steps, pending.rows)
+                        cursor.execute(self._SQL.touch, (pending.at, pending.finished, pending.at, pending.match_id))
                     pending.ok = True
                 except taken:
                     pending.ok = False
