@@ -385,6 +385,14 @@ class GameDefinition(Generic[C, S, A, V, O]):
     ``encode_information_state`` of every view fed so far, at a cost that does
     not grow with the history (adapters read the tensor at every step).
     """
+    evaluate: Callable[[S], tuple[float, ...]] | None = None
+    """Every seat's expected win share (each in ``[0, 1]``) at an unfinished state, as search bots value it.
+
+    A heuristic read by :func:`ofrenda_rules.bots.search.evaluate` where a
+    rollout stops before the end; ``None`` lets the search squash the score
+    difference. It may read the whole state: the search calls it on states
+    drawn by ``resample`` only.
+    """
     describe_action: Callable[[S, A], str] = attrs.field(default=lambda state, action: repr(action))
     """A short human description of an action, for logs and the CLI."""
     describe_config: Callable[[C], str] = summarize_config

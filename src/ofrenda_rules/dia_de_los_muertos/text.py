@@ -182,14 +182,23 @@ def _wrap(label: str, items: Sequence[str]) -> list[str]:
     return lines
 
 
+def _variant_names(config: Config, lock_lead: str, high_low_split: str, lead_replacement_exempt: str) -> list[str]:
+    """The names given for the variants ``config`` switches on, in this order."""
+    flags = (
+        (config.lock_lead, lock_lead),
+        (config.high_low_split, high_low_split),
+        (config.lead_replacement_exempt, lead_replacement_exempt),
+    )
+    return [name for on, name in flags if on]
+
+
 def _variants(config: Config) -> str:
-    names = []
-    if config.lock_lead:
-        names.append("lead card locked")
-    if config.high_low_split:
-        names.append("advanced game (H cards to the highest, L cards to the lowest)")
-    if config.lead_replacement_exempt:
-        names.append("the lead player's replacement TAKE takes nothing")
+    names = _variant_names(
+        config,
+        "lead card locked",
+        "advanced game (H cards to the highest, L cards to the lowest)",
+        "the lead player's replacement TAKE takes nothing",
+    )
     return f" ({'; '.join(names)})" if names else ""
 
 

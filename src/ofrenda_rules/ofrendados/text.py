@@ -41,6 +41,7 @@ from ofrenda_rules.ofrendados.cards import CardSpec
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
 from ofrenda_rules.ofrendados.moves import draft_seat, exchange_rate, roll_colour
+from ofrenda_rules.ofrendados.position import _OBJECT_LETTER
 from ofrenda_rules.ofrendados.rules import current_player
 from ofrenda_rules.ofrendados.scoring import Outcome, board_score_sheets
 from ofrenda_rules.ofrendados.state import ROUNDS, Board, Die, Pending, PendingKind, Phase, State
@@ -212,16 +213,7 @@ def _path(edition: Edition, boards: Sequence[Board]) -> list[str]:
     return lines
 
 
-_LETTERS: Final = {
-    ObjectKind.CANDLE: "c",
-    ObjectKind.PAPEL_PICADO: "p",
-    ObjectKind.PAN_DE_MUERTO: "d",
-    ObjectKind.FRUIT: "f",
-    ObjectKind.TAMAL: "t",
-    ObjectKind.MOLE: "m",
-    ObjectKind.PORTRAIT: "r",
-    ObjectKind.CALAVERITA: "s",
-}
+_LETTERS: Final = _OBJECT_LETTER
 """One letter per object (as in the position notation), for sheets too wide for names."""
 
 
