@@ -726,7 +726,7 @@ class ComparisonRow:
     section: str
     """``win rate``, ``score``, ``length`` or ``counter``."""
     name: str
-    """What is compared (``seat 0``, ``steps``, a counter's name)."""
+    """What is compared (``Seat 1``, ``steps``, a counter's name)."""
     a: float
     """A's value (a rate or a mean)."""
     b: float
