@@ -17,22 +17,9 @@ from __future__ import annotations
 
 from typing import Final, assert_never
 
+from ofrenda_rules.ofrenda import actions
 from ofrenda_rules.ofrenda.abuela import CANDLE_FACES, SPACE_FOR_FACE
-from ofrenda_rules.ofrenda.actions import (
-    Action,
-    DiscardPortrait,
-    DrawCandle,
-    DrawGoal,
-    DrawPortrait,
-    LeaveEmpty,
-    PlaceCandle,
-    PlaceMarigold,
-    PlacePortrait,
-    RollDie,
-    SkipCandle,
-    TakeCandle,
-    TakePortrait,
-)
+from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.components import GoalKind, OfferingKind, SoloTier
 from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION, Edition
 from ofrenda_rules.ofrenda.events import (
@@ -179,14 +166,14 @@ def describe_action(state: State, action: Action) -> str:
 
     >>> from ofrenda_rules.ofrenda.rules import new_game
     >>> state = new_game(seed=1)
-    >>> describe_action(state, TakePortrait(2))  # doctest: +NORMALIZE_WHITESPACE
+    >>> describe_action(state, actions.TakePortrait(2))  # doctest: +NORMALIZE_WHITESPACE
     'Seat 1 takes portrait 0 (blue, water: two or more adjacent portraits are blue) from space 3: pays 2 marigolds
     (one on each skipped portrait)'
     """
     edition = state.config.edition
     seat = f"Seat {state.seat + 1}"
     phase = state.phase
-    if isinstance(action, DrawPortrait):
+    if isinstance(action, actions.DrawPortrait):
         card = portrait_words(edition, action.card)
         if phase is Phase.SETUP_REMOVE:
             return f"{card} is removed unseen from the deck"
@@ -195,38 +182,38 @@ def describe_action(state: State, action: Action) -> str:
             return f"{card} is dealt to Seat {sizes.index(min(sizes)) + 1}"
         space = state.market.index(None) if None in state.market else 0
         return f"{card} is drawn to space {space + 1} of the Family board"
-    if isinstance(action, DrawCandle):
+    if isinstance(action, actions.DrawCandle):
         space = state.candle_market.index(None) if None in state.candle_market else 0
         return f"{candle_words(edition, action.candle)} is drawn to space {space + 1} of the Family board"
-    if isinstance(action, DrawGoal):
+    if isinstance(action, actions.DrawGoal):
         return f"{goal_words(edition, action.goal)} is placed below the Family board"
-    if isinstance(action, RollDie):
+    if isinstance(action, actions.RollDie):
         space = SPACE_FOR_FACE.get(action.face, 0)
         if phase is Phase.ABUELA_CANDLE:
             return f"the Abuela rolls {action.face}: she discards the candle of space {space + 1}"
         also = " and rolls again for a candle" if action.face in CANDLE_FACES else ""
         return f"the Abuela rolls {action.face}: she discards the portrait of space {space + 1}{also}"
-    if isinstance(action, TakePortrait):
+    if isinstance(action, actions.TakePortrait):
         return f"{seat} takes {_take_portrait(state, action.space)}"
-    if isinstance(action, TakeCandle):
+    if isinstance(action, actions.TakeCandle):
         candle = state.candle_market[action.space]
         words = "a candle" if candle is None else candle_words(edition, candle)
         if action.space == state.taken_space:
             return f"{seat} takes {words} from space {action.space + 1}: free (above the portrait taken)"
         return f"{seat} takes {words} from space {action.space + 1}: pays 1 marigold (on the portrait below it)"
-    if isinstance(action, SkipCandle):
+    if isinstance(action, actions.SkipCandle):
         return f"{seat} takes no candle"
-    if isinstance(action, PlacePortrait):
+    if isinstance(action, actions.PlacePortrait):
         return f"{seat} places {portrait_words(edition, action.card)} in {_place(state, action.slot)}"
-    if isinstance(action, DiscardPortrait):
+    if isinstance(action, actions.DiscardPortrait):
         gain = min(DISCARD_GAIN, state.supply)
         return f"{seat} discards {portrait_words(edition, action.card)}: gains {_marigolds(gain)}, leaves a slot empty"
-    if isinstance(action, PlaceCandle):
+    if isinstance(action, actions.PlaceCandle):
         name = offering_slot_name(edition, action.slot)
         return f"{seat} places {candle_words(edition, action.candle)} in slot {name}"
-    if isinstance(action, PlaceMarigold):
+    if isinstance(action, actions.PlaceMarigold):
         return f"{seat} places a marigold from storage in slot {offering_slot_name(edition, action.slot)}"
-    if isinstance(action, LeaveEmpty):
+    if isinstance(action, actions.LeaveEmpty):
         return f"{seat} leaves slot {offering_slot_name(edition, action.slot)} empty for good"
     assert_never(action)
 
