@@ -220,7 +220,7 @@ def _check(config: Config, view: View) -> _Layout:
     return layout
 
 
-def _fill(layout: _Layout, view: View, out: MutableSequence[float]) -> None:
+def _fill_observation(out: MutableSequence[float], layout: _Layout, view: View) -> None:
     index = layout.index
     p = layout.players
     for card in view.hand:
@@ -283,7 +283,7 @@ def encode_observation(config: Config, view: View) -> tuple[float, ...]:
     """
     layout = _check(config, view)
     out = [0.0] * layout.size
-    _fill(layout, view, out)
+    _fill_observation(out, layout, view)
     return tuple(out)
 
 
@@ -364,8 +364,5 @@ class InformationStateEncoder(
         self._trick, self._place = trick, place
         self._last = view
 
-    def _check_view(self, view: View) -> None:
-        _check(self._config, view)
-
-    def _fill(self, out: MutableSequence[float], view: View) -> None:
-        _fill(self._layout, view, out)
+    _check_view = staticmethod(_check)
+    _fill = staticmethod(_fill_observation)

@@ -136,7 +136,7 @@ class IncrementalEncoder(Generic[ConfigT, LayoutT, ViewT]):
             OfrendaRulesError: (the game's subclass of it) the view is not of a game under the config, or is of
                 another seat than the views added before.
         """
-        self._check_view(view)
+        self._check_view(self._config, view)
         last, words = self._last, self._mixed_seats
         if last is not None and words is not None and view.player != last.player:
             raise self._error(words.format(before=last.player, after=view.player))
@@ -166,16 +166,20 @@ class IncrementalEncoder(Generic[ConfigT, LayoutT, ViewT]):
         if last is None:
             raise self._error(self._empty)
         out = self._history[:]
-        self._fill(out, last)
+        self._fill(out, self._layout, last)
         return out
 
-    def _check_view(self, view: ViewT) -> None:
-        """Raise ``_error`` when ``view`` is not of a game under the encoder's config (this one takes any)."""
+    def _check_view(self, config: ConfigT, view: ViewT, /) -> object:
+        """Raise ``_error`` when ``view`` is not of a game under ``config`` (this one takes any).
+
+        A game may bind its module's check here as a ``staticmethod`` (no call in between).
+        """
+        return view
 
     @abstractmethod
     def _add(self, view: ViewT) -> None:
         """Write the events ``view`` adds into ``_history`` and make it ``_last``."""
 
     @abstractmethod
-    def _fill(self, out: MutableSequence[float], view: ViewT) -> None:
-        """Lay ``view``'s observation over a copy of the history."""
+    def _fill(self, out: MutableSequence[float], layout: LayoutT, view: ViewT, /) -> None:
+        """Lay ``view``'s observation over a copy of the history (a game may bind a ``staticmethod`` here)."""

@@ -529,8 +529,8 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
 
     add = _add  # the views are not checked: no call between ``add`` and the work
 
-    def _fill(self, out: MutableSequence[float], view: View) -> None:
-        _fill_observation(self._config, self._layout, view, out)
+    def _fill(self, out: MutableSequence[float], layout: _Layout, view: View) -> None:
+        _fill_observation(self._config, layout, view, out)
 
 
 def _seat_event(

@@ -372,8 +372,7 @@ class InformationStateEncoder(
         self._rounds = self._picks = 0
         self._used, self._base = [0] * lay.n, lay.history
 
-    def _check_view(self, view: View) -> None:
-        _check_view(self._config, view)
+    _check_view = staticmethod(_check_view)
 
     def _add(self, view: View) -> None:
         lay = self._layout
@@ -421,5 +420,4 @@ class InformationStateEncoder(
         self._rounds, self._picks, self._used, self._base = rounds, picks, used, base
         self._last = view
 
-    def _fill(self, out: MutableSequence[float], view: View) -> None:
-        _fill_observation(out, self._layout, view)
+    _fill = staticmethod(_fill_observation)

@@ -457,7 +457,7 @@ class InformationStateEncoder(
         super().__init__(config, _check(config), information_state_shape(config)[0])
         self._started = self._first_lit = False
 
-    def _check_view(self, view: View) -> None:
+    def _check_view(self, config: Config, view: View) -> None:
         _check_view(self._layout, view)
 
     def _add(self, view: View) -> None:
@@ -485,5 +485,4 @@ class InformationStateEncoder(
                 _fill_record(out, history, mover, view)
         self._last = view
 
-    def _fill(self, out: MutableSequence[float], view: View) -> None:
-        _fill_observation(out, self._layout, view)
+    _fill = staticmethod(_fill_observation)
