@@ -493,8 +493,12 @@ class Observer:
         if self.perfect_recall:
             self.tensor[:] = track.information_state(player)
         else:
-            values = game.encode_observation(config, track.view(player))
-            self.tensor[:] = np.fromiter(values, np.float32, len(values))  # faster than from the tuple itself
+            view = track.view(player)
+            if game.observation_buffer is not None:  # an array of doubles: numpy converts it without a Python loop
+                self.tensor[:] = np.frombuffer(game.observation_buffer(config, view), np.float64)
+            else:
+                values = game.encode_observation(config, view)
+                self.tensor[:] = np.fromiter(values, np.float32, len(values))  # faster than from the tuple itself
         self._recent.insert(0, (key, self.tensor.copy()))
         del self._recent[_RECENT:]
 

@@ -136,6 +136,7 @@ __all__ = [
     "InformationStateEncoder",
     "encode_information_state",
     "encode_observation",
+    "observation_buffer",
     "information_state_shape",
     "observation_shape",
 ]
@@ -363,6 +364,24 @@ def _check_view(layout: _Layout, view: View) -> None:
         raise ConfigError(f"expected a Portents View, not {type(view).__name__}")
     if view.players != layout.players:
         raise ConfigError(f"a view of a {view.players}-player game does not fit a {layout.players}-player config")
+
+
+def observation_buffer(config: Config, view: View) -> array[float]:
+    """``encode_observation`` of ``view`` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
+
+    Adapters filling a preallocated tensor use it: the values are those of
+    :func:`encode_observation`, without a tuple of floats to convert.
+
+    Raises:
+        ConfigError: ``config`` is not a Portents ``Config``, ``view`` not a Portents ``View``, or the
+            view's player count is not the config's.
+
+    """
+    layout = _check(config)
+    _check_view(layout, view)
+    out = array("d", bytes(8 * OBSERVATION_SIZE))
+    _fill_observation(out, layout, view)
+    return out
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:
