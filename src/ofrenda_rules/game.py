@@ -388,6 +388,14 @@ class GameDefinition(Generic[C, S, A, V, O]):
     difference. It may read the whole state: the search calls it on states
     drawn by ``resample`` only.
     """
+    level_policy: Callable[[str], Callable[[S], A] | None] | None = None
+    """The game's own policy for a named bot level (``easy`` .. ``expert``), or ``None`` for the generic search's.
+
+    For a game whose reference bot is itself a search (Portents), a deeper
+    one of its own is stronger at the same cost than Monte Carlo over it.
+    Like the reference bot, such a policy reads only what the seat to move
+    may know.
+    """
     describe_action: Callable[[S, A], str] = attrs.field(default=lambda state, action: repr(action))
     """A short human description of an action, for logs and the CLI."""
     describe_config: Callable[[C], str] = summarize_config

@@ -96,24 +96,33 @@ LEVEL_NAMES: Final = ("easy", "medium", "hard", "expert")
 """The named levels, weakest first."""
 
 _DEFAULT_LEVELS: Final = {
-    "easy": SearchBudget(8, 4),
-    "medium": SearchBudget(24, 8),
-    "hard": SearchBudget(48, 12),
-    "expert": SearchBudget(96, 16),
+    "easy": SearchBudget(1, 2, 4),
+    "medium": SearchBudget(2, 4, 4),
+    "hard": SearchBudget(2, 8, 6),
+    "expert": SearchBudget(3, 12, 8),
 }
 
 LEVELS: Final[dict[str, dict[str, SearchBudget]]] = {
     "dia_de_los_muertos": {
-        "easy": SearchBudget(8, 8),
-        "medium": SearchBudget(24, 16),
-        "hard": SearchBudget(48, None),
-        "expert": SearchBudget(96, None),
+        "easy": SearchBudget(1, 8),
+        "medium": SearchBudget(2, 16),
+        "hard": SearchBudget(4, None),
+        "expert": SearchBudget(8, None),
     },
     "ofrenda": dict(_DEFAULT_LEVELS),
-    "ofrendados": dict(_DEFAULT_LEVELS),
+    "ofrendados": {
+        "easy": SearchBudget(1, 4, 4),
+        "medium": SearchBudget(2, 8, 4),
+        "hard": SearchBudget(2, 8, 6),
+        "expert": SearchBudget(3, 12, 8),
+    },
     "portents": dict(_DEFAULT_LEVELS),
 }
-"""The budget of each named level, per game (a game not listed uses Ofrenda's)."""
+"""The budget of each named level, per game (a game not listed uses Ofrenda's).
+
+Portents gives its own policy for every level (``GameDefinition.level_policy``),
+so its entry here serves :func:`action_values` only.
+"""
 
 
 def budget_of(game: AnyGame, level: str | SearchBudget) -> SearchBudget:

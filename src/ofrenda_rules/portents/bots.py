@@ -64,12 +64,14 @@ from ofrenda_rules.portents.rules import apply, chance_outcomes, current_player,
 from ofrenda_rules.portents.state import Phase, State
 
 __all__ = [
+    "LEVELS",
     "MOVE_BUDGET",
     "SEARCH_SCALE",
     "TURN_BUDGET",
     "WEIGHTS",
     "SearchBot",
     "evaluate",
+    "level_policy",
     "search_evaluation",
     "turn_outcomes",
 ]
@@ -313,3 +315,27 @@ def search_evaluation(state: State) -> tuple[float, ...]:
     """
     seats = 1 if state.config.solo else 2
     return tuple(squashed_leads([evaluate(state, seat)], SEARCH_SCALE)[0] for seat in range(seats))
+
+
+LEVELS: Final = {
+    "easy": SearchBot(depth=2, beam=4, budget=300),
+    "medium": SearchBot(depth=2, beam=6, budget=600),
+    "hard": SearchBot(depth=2, beam=6, budget=900),
+    "expert": SearchBot(depth=2, beam=6, budget=1_200),
+}
+"""The bot levels of Portents: the turn search two turns deep (the reference searches one), by budget."""
+
+
+def level_policy(level: str) -> Callable[[State], Action] | None:
+    """The policy of a named bot level (``GameDefinition.level_policy``): a :class:`SearchBot` two turns deep.
+
+    ``None`` for a name that is no level of :data:`LEVELS`.
+
+    >>> from ofrenda_rules.portents import Config, new_game, legal_actions
+    >>> state = new_game(Config(), seed=2)
+    >>> policy = level_policy("easy")
+    >>> policy is not None and policy(state) in legal_actions(state)
+    True
+    """
+    bot = LEVELS.get(level)
+    return None if bot is None else bot.choose
