@@ -109,7 +109,12 @@ LEVELS: Final[dict[str, dict[str, SearchBudget]]] = {
         "hard": SearchBudget(4, None),
         "expert": SearchBudget(8, None),
     },
-    "ofrenda": dict(_DEFAULT_LEVELS),
+    "ofrenda": {
+        "easy": SearchBudget(1, 2, 4),
+        "medium": SearchBudget(2, 2, 6),
+        "hard": SearchBudget(2, 4, 6),
+        "expert": SearchBudget(2, 8, 6),
+    },
     "ofrendados": {
         "easy": SearchBudget(1, 4, 4),
         "medium": SearchBudget(2, 8, 4),
