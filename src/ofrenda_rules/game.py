@@ -340,7 +340,14 @@ class GameDefinition(Generic[C, S, A, V, O]):
     each pick names the ``id`` of the element ``render_svg`` draws for it.
     """
     render_text: Callable[[Any], str]
-    """A text picture of a state or a view, for the terminal."""
+    """A text picture of a state or a view for the terminal (the table, whose turn it is, and the recent events in
+    games whose board lists them)."""
+    render: Callable[[Any], str]
+    """The table alone as a compact text picture of a state (everything face up) or a view (what its seat sees).
+
+    Portents writes its altar and omen ring in two-letter codes; the other games' ``render`` is their
+    ``render_text`` without the recent events. A view's picture shows nothing its seat may not see.
+    """
     describe_outcome: Callable[[O], str]
     """The result in a few lines of English -- the ranking as the rules word it (solo win or loss and tier)."""
     tally: Callable[[S, tuple[Any, ...]], Mapping[str, int]]

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import TextIO
 
 from ofrenda_rules.errors import FormatError, OfrendaRulesError
+from ofrenda_rules.records import RecordError, load_game
 from ofrenda_rules.registry import AnyGame, get_game
+from ofrenda_rules.replay import AnyReplay, ReplayFormatError
 from ofrenda_rules.replays.load import parse_strict
 from ofrenda_rules.rng import MASK64
 from ofrenda_rules.serialization import from_json_value, to_json_value
@@ -19,6 +21,7 @@ __all__ = [
     "add_config_arguments",
     "config_from_args",
     "game_from_args",
+    "load_game_file",
     "read_document",
     "read_text",
 ]
@@ -61,6 +64,18 @@ def read_text(name: str, stdin: TextIO | None = None) -> str:
         raise CliError(f"cannot read {name}: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise CliError(f"cannot read {name}: not UTF-8 text (byte {exc.start})") from None
+
+
+def load_game_file(name: str, stdin: TextIO | None = None) -> AnyReplay:
+    """The replay in a replay or record file (``-`` is standard input).
+
+    Raises:
+        CliError: naming the file, when it cannot be read or is not a valid replay or record.
+    """
+    try:
+        return load_game(read_document(name, stdin))
+    except (ReplayFormatError, RecordError) as exc:
+        raise CliError(f"{name}: {exc}") from None
 
 
 def read_document(name: str, stdin: TextIO | None = None) -> str | bytes:
@@ -155,4 +170,30 @@ def seed_type(text: str) -> int:
     return value
 
 
-__all__ += ["players_of", "seed_type"]
+def seat_index(flag: str, number: int, players: int) -> int:
+    """The 0-based seat of a seat number a person gave (``--human 1`` is Seat 1, index 0), checked against the table.
+
+    People count seats from 1, as every text the command line prints names
+    them ("Seat 1".."Seat N"); code and JSON keep 0-based indices.
+
+    Raises:
+        CliError: naming the flag and the seats there are, for 0, a negative number or one past the last seat.
+
+    >>> seat_index("--seat", 2, 3)
+    1
+    >>> seat_index("--human", 0, 3)
+    Traceback (most recent call last):
+    ...
+    ofrenda_rules._cli.common.CliError: --human 0: seats are numbered from 1 (Seat 1 to Seat 3 in a 3-player game)
+    """
+    if number < 1:
+        raise CliError(
+            f"{flag} {number}: seats are numbered from 1 (Seat 1 to Seat {players} in a {players}-player game)"
+        )
+    if number > players:
+        there = "the only seat is Seat 1" if players == 1 else f"the seats are Seat 1 to Seat {players}"
+        raise CliError(f"{flag} {number}: no such seat in a {players}-player game ({there})")
+    return number - 1
+
+
+__all__ += ["players_of", "seat_index", "seed_type"]

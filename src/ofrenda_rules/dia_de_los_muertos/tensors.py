@@ -64,17 +64,16 @@ nothing a seat sees) and the moments at which chance steps happened.
 >>> config = Config(players=4)
 >>> observation_shape(config), information_state_shape(config)
 ((893,), (3209,))
->>> view = observe(new_game(config, seed=3), 0)
->>> tensor = encode_observation(config, view)
+>>> tensor = encode_observation(config, observe(new_game(config, seed=3), 0))
 >>> len(tensor), sum(tensor[:60])  # twelve cards in hand
 (893, 12.0)
 """
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import MutableSequence, Sequence
 from functools import partial
+from typing import Final
 
 import attrs
 
@@ -85,16 +84,14 @@ from ofrenda_rules.dia_de_los_muertos.scoring import score_bounds
 from ofrenda_rules.dia_de_los_muertos.state import Config
 from ofrenda_rules.dia_de_los_muertos.view import View
 from ofrenda_rules.encodings.action_ids import per_config
+from ofrenda_rules.encodings.information_state import IncrementalEncoder
 from ofrenda_rules.errors import OfrendaRulesError
 
-__all__ = [
-    "InformationStateEncoder",
-    "encode_information_state",
-    "encode_observation",
-    "information_state_shape",
-    "observation_shape",
-]
+__all__ = ["encode_observation", "observation_shape"]
+__all__ += ["InformationStateEncoder", "encode_information_state", "information_state_shape"]
 
+_NO_VIEW: Final = "an information state needs at least the view after the set-up"
+_MIXED_SEATS: Final = "the views belong to different seats"
 _SUIT_INDEX = {Suit.BLACK: 0, Suit.RED: 1, Suit.WHITE: 2}
 
 
@@ -223,7 +220,7 @@ def _check(config: Config, view: View) -> _Layout:
     return layout
 
 
-def _fill(layout: _Layout, view: View, out: MutableSequence[float]) -> None:
+def _fill_observation(out: MutableSequence[float], layout: _Layout, view: View) -> None:
     index = layout.index
     p = layout.players
     for card in view.hand:
@@ -286,7 +283,7 @@ def encode_observation(config: Config, view: View) -> tuple[float, ...]:
     """
     layout = _check(config, view)
     out = [0.0] * layout.size
-    _fill(layout, view, out)
+    _fill_observation(out, layout, view)
     return tuple(out)
 
 
@@ -302,65 +299,31 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
 
     """
     if not views:
-        raise OfrendaRulesError("an information state needs at least the view after the set-up")
+        raise OfrendaRulesError(_NO_VIEW)
     last = views[-1]
     _check(config, last)
     if any(view.player != last.player for view in views):
-        raise OfrendaRulesError("the views belong to different seats")
-    encoder = InformationStateEncoder(config)
-    for view in views:
-        encoder._add(view)
-    return encoder.encode()
+        raise OfrendaRulesError(_MIXED_SEATS)
+    return InformationStateEncoder(config).add_all(views).encode()
 
 
-class InformationStateEncoder:
-    """One seat's information state kept up to date view by view, never walking the history again.
+class InformationStateEncoder(
+    IncrementalEncoder[Config, _Layout, View],
+    error=OfrendaRulesError,
+    empty=_NO_VIEW,
+    mixed_seats=_MIXED_SEATS,
+):
+    """One seat's :func:`encode_information_state` as it grows, a trick at a time (an ``IncrementalEncoder``).
 
-    :meth:`add` each view the seat has in turn (after the set-up, then after
-    each step); :meth:`encode` is :func:`encode_information_state` of every view
-    added. :meth:`copy` forks it (for a branch of a search).
-
-    >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, observe, legal_actions, apply
-    >>> config = Config(players=3)
-    >>> state = new_game(config, seed=1)
-    >>> encoder, views = InformationStateEncoder(config), []
-    >>> for _ in range(30):
-    ...     views.append(observe(state, 0))
-    ...     encoder.add(views[-1])
-    ...     state = apply(state, legal_actions(state)[0])
-    >>> encoder.encode() == encode_information_state(config, views)
-    True
+    The kit's module, :mod:`ofrenda_rules.encodings.information_state`, shows it at work.
     """
 
-    __slots__ = ("_config", "_history", "_last", "_layout", "_place", "_trick")
+    __slots__ = ("_place", "_trick")
 
     def __init__(self, config: Config) -> None:
-        self._config = config
-        self._layout = _layout(config)
-        self._history = array("d", bytes(8 * self._layout.history_size))
-        self._trick = 0
-        self._place = 0
-        self._last: View | None = None
-
-    def copy(self) -> InformationStateEncoder:
-        """An independent encoder with the same views added."""
-        twin = InformationStateEncoder.__new__(InformationStateEncoder)
-        twin._config, twin._layout, twin._last = self._config, self._layout, self._last
-        twin._history = self._history[:]
-        twin._trick, twin._place = self._trick, self._place
-        return twin
-
-    def add(self, view: View) -> None:
-        """Record the seat's next view (the events it adds to the history).
-
-        Raises:
-            OfrendaRulesError: the view is not of a game under the config, or of another seat than the
-                views added before.
-        """
-        _check(self._config, view)
-        if self._last is not None and view.player != self._last.player:
-            raise OfrendaRulesError("the views belong to different seats")
-        self._add(view)
+        layout = _layout(config)
+        super().__init__(config, layout, layout.history_size)
+        self._trick = self._place = 0
 
     def _add(self, view: View) -> None:
         layout = self._layout
@@ -401,23 +364,5 @@ class InformationStateEncoder:
         self._trick, self._place = trick, place
         self._last = view
 
-    def encode(self) -> tuple[float, ...]:
-        """The information state of every view added (as :func:`encode_information_state`).
-
-        Raises:
-            OfrendaRulesError: when no view has been added.
-        """
-        return tuple(self.buffer())
-
-    def buffer(self) -> array[float]:
-        """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
-
-        Raises:
-            OfrendaRulesError: when no view has been added.
-        """
-        last = self._last
-        if last is None:
-            raise OfrendaRulesError("an information state needs at least the view after the set-up")
-        out = self._history[:]
-        _fill(self._layout, last, out)
-        return out
+    _check_view = staticmethod(_check)
+    _fill = staticmethod(_fill_observation)

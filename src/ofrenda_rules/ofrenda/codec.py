@@ -46,35 +46,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from ofrenda_rules.encodings.action_ids import ActionCodec, per_config
+from ofrenda_rules.encodings.action_ids import ActionCodec, GameCodec
+from ofrenda_rules.ofrenda import actions
 from ofrenda_rules.ofrenda.abuela import FACES
-from ofrenda_rules.ofrenda.actions import (
-    Action,
-    DiscardPortrait,
-    DrawCandle,
-    DrawGoal,
-    DrawPortrait,
-    LeaveEmpty,
-    PlaceCandle,
-    PlaceMarigold,
-    PlacePortrait,
-    RollDie,
-    SkipCandle,
-    TakeCandle,
-    TakePortrait,
-)
+from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.components import OfferingKind
 from ofrenda_rules.ofrenda.edition import TURNS
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config
 
-__all__ = [
-    "action_codec",
-    "decode_action",
-    "encode_action",
-    "max_chance_outcomes",
-    "max_decisions",
-    "num_distinct_actions",
-]
+__all__ = ["max_decisions"]
+__all__ += ["action_codec", "decode_action", "encode_action", "max_chance_outcomes", "num_distinct_actions"]
 
 
 def _build(config: Config) -> ActionCodec[Action]:
@@ -87,58 +68,21 @@ def _build(config: Config) -> ActionCodec[Action]:
     anywhere = config.offering_in_any_slot
     candle_slots = [i for i, s in enumerate(offering) if anywhere or s.kind is OfferingKind.CANDLE]
     marigold_slots = [i for i, s in enumerate(offering) if anywhere or s.kind is OfferingKind.MARIGOLD]
-    decisions: list[Action] = [TakePortrait(space) for space in range(MARKET_SIZE)]
-    decisions.extend(TakeCandle(space) for space in range(MARKET_SIZE))
-    decisions.append(SkipCandle())
-    decisions.extend(PlacePortrait(card, slot) for card in portraits for slot in card_slots)
-    decisions.extend(DiscardPortrait(card) for card in portraits)
-    decisions.extend(PlaceCandle(slot, candle) for slot in candle_slots for candle in candles)
-    decisions.extend(PlaceMarigold(slot) for slot in marigold_slots)
-    decisions.extend(LeaveEmpty(slot) for slot in range(len(offering)))
-    chance: list[Action] = [DrawPortrait(card) for card in portraits]
-    chance.extend(DrawCandle(candle) for candle in candles)
+    decisions: list[Action] = [actions.TakePortrait(space) for space in range(MARKET_SIZE)]
+    decisions.extend(actions.TakeCandle(space) for space in range(MARKET_SIZE))
+    decisions.append(actions.SkipCandle())
+    decisions.extend(actions.PlacePortrait(card, slot) for card in portraits for slot in card_slots)
+    decisions.extend(actions.DiscardPortrait(card) for card in portraits)
+    decisions.extend(actions.PlaceCandle(slot, candle) for slot in candle_slots for candle in candles)
+    decisions.extend(actions.PlaceMarigold(slot) for slot in marigold_slots)
+    decisions.extend(actions.LeaveEmpty(slot) for slot in range(len(offering)))
+    chance: list[Action] = [actions.DrawPortrait(card) for card in portraits]
+    chance.extend(actions.DrawCandle(candle) for candle in candles)
     if config.common_goals:
-        chance.extend(DrawGoal(goal.id) for goal in edition.goals)
+        chance.extend(actions.DrawGoal(goal.id) for goal in edition.goals)
     if config.solo:
-        chance.extend(RollDie(face) for face in FACES)
+        chance.extend(actions.RollDie(face) for face in FACES)
     return ActionCodec("Ofrenda", decisions, chance)
-
-
-action_codec: Final = per_config(Config, _build)
-"""The :class:`~ofrenda_rules.encodings.action_ids.ActionCodec` of a configuration (built once, then cached)."""
-
-
-def num_distinct_actions(config: Config) -> int:
-    """How many player decisions are numbered under ``config`` (see the layout above)."""
-    return action_codec(config).num_distinct_actions
-
-
-def max_chance_outcomes(config: Config) -> int:
-    """How many chance outcomes are numbered under ``config`` (draws, goals, the Abuela's die)."""
-    return action_codec(config).max_chance_outcomes
-
-
-def encode_action(config: Config, action: Action) -> int:
-    """The id of ``action`` (a chance outcome gets its id in the chance numbering).
-
-    Raises:
-        IllegalActionError: ``action`` is not an Ofrenda action that can occur under ``config``,
-            e.g. a portrait returned to the box for the player count (code ``"not-encodable"``).
-        ConfigError: ``config`` is not an Ofrenda ``Config``.
-
-    """
-    return action_codec(config).encode(action)
-
-
-def decode_action(config: Config, action_id: int, *, chance: bool = False) -> Action:
-    """The decision numbered ``action_id``, or with ``chance=True`` the chance outcome.
-
-    Raises:
-        IllegalActionError: ``action_id`` is out of range (code ``"no-such-action-id"``).
-        ConfigError: ``config`` is not an Ofrenda ``Config``.
-
-    """
-    return action_codec(config).decode(action_id, chance=chance)
 
 
 def max_decisions(config: Config) -> int:
@@ -151,3 +95,9 @@ def max_decisions(config: Config) -> int:
     as the board has. The Abuela's turns are chance events only.
     """
     return config.players * (3 * TURNS + len(config.edition.board.offering_slots))
+
+
+_CODEC: Final = GameCodec(Config, _build)
+"""The id functions (:class:`~ofrenda_rules.encodings.action_ids.GameCodec`), exported under their names."""
+action_codec, encode_action, decode_action = _CODEC.action_codec, _CODEC.encode_action, _CODEC.decode_action
+num_distinct_actions, max_chance_outcomes = _CODEC.num_distinct_actions, _CODEC.max_chance_outcomes

@@ -103,6 +103,16 @@ def _gamma_series(a: float, x: float) -> float:
     return total * math.exp(-x + a * math.log(x) - math.lgamma(a))
 
 
+def _lentz_step(a: float, b: float, c: float, d: float) -> tuple[float, float, float]:
+    """One term ``a / (b + ...)`` of a continued fraction by Lentz's method: the new ``c``, ``d`` and their product."""
+    d = b + a * d
+    d = _TINY if abs(d) < _TINY else d
+    c = b + a / c
+    c = _TINY if abs(c) < _TINY else c
+    d = 1.0 / d
+    return c, d, d * c
+
+
 def _gamma_fraction(a: float, x: float) -> float:
     """Q(a, x) by its continued fraction, evaluated with Lentz's method (for x >= a + 1)."""
     b = x + 1.0 - a
@@ -112,12 +122,7 @@ def _gamma_fraction(a: float, x: float) -> float:
     for i in range(1, _MAX_ITER):
         an = -i * (i - a)
         b += 2.0
-        d = an * d + b
-        d = _TINY if abs(d) < _TINY else d
-        c = b + an / c
-        c = _TINY if abs(c) < _TINY else c
-        d = 1.0 / d
-        delta = d * c
+        c, d, delta = _lentz_step(an, b, c, d)
         h *= delta
         if abs(delta - 1.0) < _EPS:
             break
@@ -126,24 +131,25 @@ def _gamma_fraction(a: float, x: float) -> float:
 
 def regularized_gamma_p(a: float, x: float) -> float:
     """The regularized lower incomplete gamma function P(a, x), for a > 0 and x >= 0."""
-    if a <= 0 or x < 0:
-        raise ValueError(f"regularized gamma needs a > 0 and x >= 0, not a={a}, x={x}")
-    if x == 0:
-        return 0.0
-    if x < a + 1.0:
-        return _gamma_series(a, x)
-    return 1.0 - _gamma_fraction(a, x)
+    return _regularized_gamma(a, x, upper=False)
 
 
 def regularized_gamma_q(a: float, x: float) -> float:
     """The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x)."""
+    return _regularized_gamma(a, x, upper=True)
+
+
+def _regularized_gamma(a: float, x: float, *, upper: bool) -> float:
+    """P(a, x), or Q(a, x) with ``upper``: the series below ``a + 1``, the continued fraction above."""
     if a <= 0 or x < 0:
         raise ValueError(f"regularized gamma needs a > 0 and x >= 0, not a={a}, x={x}")
     if x == 0:
-        return 1.0
+        return 1.0 if upper else 0.0
     if x < a + 1.0:
-        return 1.0 - _gamma_series(a, x)
-    return _gamma_fraction(a, x)
+        lower = _gamma_series(a, x)
+        return 1.0 - lower if upper else lower
+    rest = _gamma_fraction(a, x)
+    return rest if upper else 1.0 - rest
 
 
 def chi_square_sf(statistic: float, df: int) -> float:
@@ -166,19 +172,10 @@ def _beta_fraction(a: float, b: float, x: float) -> float:
     for m in range(1, _MAX_ITER):
         m2 = 2 * m
         aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        d = _TINY if abs(d) < _TINY else d
-        c = 1.0 + aa / c
-        c = _TINY if abs(c) < _TINY else c
-        d = 1.0 / d
-        h *= d * c
+        c, d, delta = _lentz_step(aa, 1.0, c, d)
+        h *= delta
         aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        d = _TINY if abs(d) < _TINY else d
-        c = 1.0 + aa / c
-        c = _TINY if abs(c) < _TINY else c
-        d = 1.0 / d
-        delta = d * c
+        c, d, delta = _lentz_step(aa, 1.0, c, d)
         h *= delta
         if abs(delta - 1.0) < _EPS:
             break
@@ -729,7 +726,7 @@ class ComparisonRow:
     section: str
     """``win rate``, ``score``, ``length`` or ``counter``."""
     name: str
-    """What is compared (``seat 0``, ``steps``, a counter's name)."""
+    """What is compared (``Seat 1``, ``steps``, a counter's name)."""
     a: float
     """A's value (a rate or a mean)."""
     b: float
@@ -765,11 +762,11 @@ def compare(a: Sequence[GameRecord], b: Sequence[GameRecord], *, names: tuple[st
     for seat in range(min(len(stats_a.seats), len(stats_b.seats))):
         wa, wb = stats_a.seats[seat].wins, stats_b.seats[seat].wins
         test = two_proportion_z(wb.count, wb.trials, wa.count, wa.trials)
-        rows.append(ComparisonRow("win rate", f"seat {seat}", wa.rate, wb.rate, wb.rate - wa.rate, test, None))
+        rows.append(ComparisonRow("win rate", f"Seat {seat + 1}", wa.rate, wb.rate, wb.rate - wa.rate, test, None))
     for seat in range(min(len(stats_a.seats), len(stats_b.seats))):
         sa = [float(r.scores[seat]) for r in a if len(r.scores) > seat]
         sb = [float(r.scores[seat]) for r in b if len(r.scores) > seat]
-        rows.append(_mean_row("score", f"seat {seat}", sa, sb, with_ranks=True))
+        rows.append(_mean_row("score", f"Seat {seat + 1}", sa, sb, with_ranks=True))
     for name in ("steps", "decisions", "turns"):
         la = [float(getattr(r, name)) for r in a]
         lb = [float(getattr(r, name)) for r in b]

@@ -33,38 +33,38 @@ def _viewer(table: _Table, omniscient: str) -> str:
         return omniscient
     if table.seat == SPECTATOR:
         return "a spectator's view (public information)"
-    return f"player {table.seat}'s view"
+    return f"Seat {table.seat + 1}'s view"
 
 
 def _player(table: _Table, seat: int) -> str:
-    return f"player {seat} (you)" if seat == table.seat else f"player {seat}"
+    return f"Seat {seat + 1} (you)" if seat == table.seat else f"Seat {seat + 1}"
 
 
 def _turn_words(table: _Table) -> str:
     """Whose decision it is, in words."""
-    current = table.current
-    if current == TERMINAL or table.phase is Phase.OVER:
+    current = table.view.current_player
+    if current == TERMINAL or table.view.phase is Phase.OVER:
         return "the game is over"
     if current == CHANCE:
-        if table.rerolling is not None:
-            return f"chance: the {table.rerolling} die is rerolled"
-        if table.phase is Phase.ROLL:
+        if table.view.rerolling is not None:
+            return f"chance: the {table.view.rerolling} die is rerolled"
+        if table.view.phase is Phase.ROLL:
             return "chance: the next die is rolled"
         return "chance: a Calaverita is revealed to the market"
     who = _player(table, current)
-    if table.phase is Phase.DRAFT:
+    if table.view.phase is Phase.DRAFT:
         return f"{who} takes a die"
-    if table.phase is Phase.CREATE:
+    if table.view.phase is Phase.CREATE:
         return f"{who} uses their dice"
-    if table.phase is Phase.BUY:
+    if table.view.phase is Phase.BUY:
         return f"{who} may buy a Calaverita"
     return f"{who} to play"
 
 
 def _round_words(table: _Table) -> str:
-    if table.phase is Phase.OVER:
+    if table.view.phase is Phase.OVER:
         return f"after round {ROUNDS} of {ROUNDS}"
-    return f"round {table.round + 1} of {ROUNDS}"
+    return f"round {table.view.round + 1} of {ROUNDS}"
 
 
 # ---------------------------------------------------------------- small drawings
@@ -143,9 +143,11 @@ def _icon(picture: Picture, kind: ObjectKind, cx: float, cy: float, s: float) ->
 
 
 def _token(picture: Picture, seat: int, cx: float, cy: float, r: float = 8) -> None:
-    """A flower token of ``seat``: a disc of the seat's colour with its number."""
+    """A flower token of ``seat``: a disc of the seat's colour with its number, counted from 1 (Seat 1's shows 1)."""
     picture.circle(cx, cy, r, fill=_SEAT_FILL[seat % 4], stroke="#111", stroke_width=1)
-    picture.text(cx, cy + r * 0.42, str(seat), size=r * 1.2, anchor="middle", weight="bold", fill=_SEAT_INK[seat % 4])
+    picture.text(
+        cx, cy + r * 0.42, str(seat + 1), size=r * 1.2, anchor="middle", weight="bold", fill=_SEAT_INK[seat % 4]
+    )
 
 
 def _die(
@@ -185,17 +187,17 @@ def _header(picture: Picture, table: _Table, sheets: Sequence[ScoreSheet], ranks
     who = _viewer(table, "the whole table (omniscient)")
     with picture.group(label="Game status"):
         picture.text(_MARGIN, 28, f"Ofrendados, the road to Mictlán: {who}", size=20, weight="bold")
-        status = f"{_round_words(table).capitalize()}, {_PHASE_WORDS[table.phase]}: {_turn_words(table)}."
-        if table.phase is Phase.OVER:
+        status = f"{_round_words(table).capitalize()}, {_PHASE_WORDS[table.view.phase]}: {_turn_words(table)}."
+        if table.view.phase is Phase.OVER:
             result = _result_words(table, sheets, ranks)
             picture.text(_MARGIN, 50, f"Game over after {ROUNDS} rounds. {result}.", size=14, weight="bold")
         else:
-            status += f" First player this round: {_player(table, table.first_player)}."
+            status += f" First player this round: {_player(table, table.view.first_player)}."
             picture.text(_MARGIN, 50, status, size=13)
         if table.seat == SPECTATOR:
             picture.text(WIDTH - _MARGIN, 50, "Spectator", size=13, anchor="end", weight="bold")
         elif table.seat is not None:
-            picture.text(WIDTH - _MARGIN, 50, f"You are player {table.seat}", size=13, anchor="end", weight="bold")
+            picture.text(WIDTH - _MARGIN, 50, f"You are Seat {table.seat + 1}", size=13, anchor="end", weight="bold")
 
 
 def _result_words(table: _Table, sheets: Sequence[ScoreSheet], ranks: Sequence[int]) -> str:
