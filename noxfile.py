@@ -256,9 +256,12 @@ def ray(session: nox.Session) -> None:
 
 @nox.session
 def strength(session: nox.Session) -> None:
-    """The bots' win rates against random and reference bots, with intervals (a benchmark, about an hour)."""
+    """The bots' rating ladder (every level, random, reference: 500 games a pair; `-- --games N` for fewer) and
+    win rates against the reference bot, with intervals (a benchmark, many hours on two cores)."""
     session.install("-e", ".")
-    session.run("python", "benchmarks/strength.py", "--out", "benchmarks/results/strength.json", *session.posargs)
+    session.run(
+        "python", "benchmarks/strength.py", "--ladder", "--out", "benchmarks/results/strength.json", *session.posargs
+    )
 
 
 @nox.session
