@@ -60,7 +60,7 @@ class Mark(enum.Enum):
     BLUNDER = "blunder"
     """A loss of at least :data:`BLUNDER`."""
     FORCED = "forced"
-    """The only legal move: nothing to choose, nothing searched."""
+    """A move that was the only legal one, so nothing was chosen and nothing searched."""
 
 
 def mark_of(loss: float) -> Mark:
