@@ -5,7 +5,7 @@ extra and the ``learn`` dependency group -- Stable-Baselines3's maskable PPO
 from ``sb3-contrib``, on PyTorch for the CPU), or by hand in an environment
 that has them::
 
-    python examples/learn_selfplay.py --game ofrendados --timesteps 60000 --games 200
+    python examples/learn_selfplay.py --game ofrendados --timesteps 16384 --games 200
 
 What it does:
 
@@ -43,7 +43,7 @@ from ofrenda_rules.bots.utility import returns
 from ofrenda_rules.registry import get_game
 
 
-class SelfPlay(gymnasium.Env[np.ndarray, int]):  # type: ignore[misc]
+class SelfPlay(gymnasium.Env[np.ndarray, int]):
     """One seat of a two-player game for the learner; the other seat played by ``opponent`` (set after creation)."""
 
     def __init__(self, game: str, seed: int) -> None:
@@ -111,8 +111,8 @@ def evaluate(model: MaskablePPO, game_name: str, games: int, seed: int) -> tuple
                 action, _ = model.predict(table.observe(agent), action_masks=mask, deterministic=True)
                 table.step(int(action))
             else:
-                table.step(game.encode_action(config, random_bot(raw.game_state())))
-        paid = returns(game, raw.game_state())
+                table.step(game.encode_action(config, random_bot(raw.game_state)))
+        paid = returns(game, raw.game_state)
         if paid[mine] > paid[1 - mine]:
             won += 1
         elif paid[mine] == paid[1 - mine]:
@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     """Train, evaluate, report; exit status 1 when the win rate misses the target."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="ofrendados", help="a two-player game of the registry")
-    parser.add_argument("--timesteps", type=int, default=60_000, help="the learner's decisions to train on")
+    parser.add_argument("--timesteps", type=int, default=16_384, help="the learner's decisions to train on")
     parser.add_argument("--games", type=int, default=200, help="evaluation games against the random bot")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--target", type=float, default=0.9, help="the least share of games to win")
