@@ -260,3 +260,23 @@ def test_the_html_is_the_seats_viewer_with_an_evaluation_line_and_a_panel_per_de
     assert f"(as Seat {analysis.seat + 1} sees it)" in page
     assert page.count('<svg xmlns="http://www.w3.org/2000/svg" class="evaluation"') == 1
     assert analysis_html(replay, analysis) == page
+
+
+def test_another_estimator_with_the_same_signature_takes_its_own_budget() -> None:
+    game = get_game("portents")
+    replay = a_replay(game, game.config_type(players=2), 3, steps=6)
+    calls: list[tuple[int, str, int]] = []
+
+    def first_is_best(game: AnyGame, state: Any, seat: int, budget: int | str, seed: int) -> dict[Any, float]:
+        calls.append((seat, str(budget), seed))
+        legal = game.legal_actions(state)
+        return {action: 1.0 if index == 0 else 0.0 for index, action in enumerate(legal)}
+
+    analysis = analyse(replay, 1, budget="hard", seed=3, values=first_is_best)
+    chosen = [decision for decision in analysis.decisions if decision.mark is not Mark.FORCED]
+    assert len(calls) == len(chosen) >= 1 and analysis.budget == "hard"
+    assert all(seat == 1 and budget == "hard" for seat, budget, _ in calls)
+    for decision in chosen:
+        first = decision.moves[0]
+        assert first.value == 1.0 and all(move.mark is Mark.BLUNDER for move in decision.moves[1:])
+        assert decision.mark is (Mark.BEST if decision.played == first else Mark.BLUNDER)
