@@ -35,10 +35,14 @@ def test_analyse_prints_each_decision_of_the_seat_and_writes_the_viewer(game: An
 
 def test_analyse_counts_seats_from_one_and_names_a_bad_one(tmp_path: Path) -> None:
     path = a_replay_file(get_game("portents"), tmp_path, steps=4)
-    for seat in ("0", "3"):
+    expected = {
+        "0": "--seat 0: seats are numbered from 1 (Seat 1 to Seat 2 in a 2-player game)",
+        "3": "--seat 3: no such seat in a 2-player game (the seats are Seat 1 to Seat 2)",
+    }
+    for seat, message in expected.items():
         status, out, err = run("analyse", str(path), "--seat", seat)
         assert status == 2 and not out
-        assert err == f"ofrenda-rules: error: --seat {seat}: seats are 1 to 2 in a 2-player game\n"
+        assert err == f"ofrenda-rules: error: {message}\n"
     status, _, err = run("analyse", str(path), "--seat", "2", "--budget", "lots")
     assert status == 2 and "search budget 'lots'" in err
     status, out, _ = run("analyse", str(path), "--seat", "2", "--budget", "12", "--moves", "0")

@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 from typing import Any, TextIO
 
-from ofrenda_rules._cli.common import CliError, players_of, read_document, seed_type
+from ofrenda_rules._cli.common import CliError, players_of, read_document, seat_index, seed_type
 from ofrenda_rules._cli.play import UNDO, _choose
 from ofrenda_rules._cli.text import event_lines, result_text, step_line
 from ofrenda_rules.analysis import (
@@ -82,10 +82,7 @@ def _load(name: str, stdin: TextIO) -> AnyReplay:
 
 def _seat(replay: AnyReplay, seat: int) -> int:
     """The 0-based seat of a person's 1-based ``--seat``."""
-    players = players_of(replay.config)
-    if not 1 <= seat <= players:
-        raise CliError(f"--seat {seat}: seats are 1 to {players} in a {players}-player game")
-    return seat - 1
+    return seat_index("--seat", seat, players_of(replay.config))
 
 
 def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
