@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from ofrenda_rules.analysis import analyse, analysis_json
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.registry import AnyGame, get_game
-from ofrenda_rules.replay import dump_replay, record
+from ofrenda_rules.replay import dump_replay, load_replay, record
 from tests.cli.test_cli import run
 from tests.kernel.games import GAMES
 
@@ -82,3 +84,14 @@ def test_a_person_continues_as_the_seat_at_the_terminal(tmp_path: Path) -> None:
     assert out.count("--- your turn, Seat 1 ---") >= 1
     assert "--- your turn, Seat 2 ---" not in out
     assert "result:" in out
+
+
+def test_analyse_json_prints_the_document(tmp_path: Path) -> None:
+    path = a_replay_file(get_game("portents"), tmp_path, steps=6)
+    status, out, err = run("analyse", str(path), "--seat", "2", "--budget", "mcts:4:10", "--json")
+    assert status == 0, err
+    document = json.loads(out)
+    assert document["format"] == "ofrenda-rules-analysis" and document["seat"] == 1
+    replay = load_replay(path.read_text(encoding="utf-8"))
+    assert document == analysis_json(analyse(replay, 1, budget="mcts:4:10", seed=0))
+    assert len(document["decisions"]) >= 1
