@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import defaultdict
 
 import attrs
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
-from ofrenda_rules.server.matches import MatchService
+from ofrenda_rules.server.matches import MatchService, message_text
 
 __all__ = ["Connection", "Hub"]
 
@@ -22,7 +21,7 @@ def _encoded(message: dict[str, object]) -> tuple[str, int]:
     """
     seq = message["seq"]
     assert isinstance(seq, int)
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False), seq
+    return message_text(message), seq
 
 
 @attrs.define(eq=False)
