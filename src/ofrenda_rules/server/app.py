@@ -164,8 +164,8 @@ def create_app(
         if isinstance(store, PostgresStore):
             loop = asyncio.get_running_loop()
 
-            def changed(match_id: str) -> None:
-                asyncio.run_coroutine_threadsafe(hub.publish(match_id), loop)
+            def changed(match_id: str, end: int | None) -> None:
+                asyncio.run_coroutine_threadsafe(hub.publish(match_id, notified=end), loop)
 
             thread = threading.Thread(target=store.listen, args=(changed, stop), name="ofrenda-listen", daemon=True)
             thread.start()
@@ -373,6 +373,7 @@ def create_app(
     ]
     app = Starlette(debug=False, routes=routes, lifespan=lifespan, exception_handlers={HTTPException: refused})
     app.state.service = service
+    app.state.hub = hub
     app.state.limits = limits
     app.state.tick = tick
     return app

@@ -420,7 +420,8 @@ CREATE INDEX IF NOT EXISTS ofrenda_activity_finished ON ofrenda_activity(finishe
 """
 
 NOTIFY_CHANNEL = "ofrenda_steps"
-"""The PostgreSQL channel a :class:`PostgresStore` notifies with a match id after each committed batch."""
+"""The PostgreSQL channel a :class:`PostgresStore` notifies after each committed batch: the match id, a space,
+and the match's step count after the batch (a notice of the match id alone means "look")."""
 
 
 class PostgresStore:
@@ -520,19 +521,27 @@ class PostgresStore:
                     pending.ok = True
                 except taken:
                     pending.ok = False
-            for match_id in dict.fromkeys(p.match_id for p in group if p.ok):
-                self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, match_id))
+            ends: dict[str, int] = {}
+            for pending in group:
+                if pending.ok and pending.rows:
+                    number = pending.rows[-1][1]
+                    assert isinstance(number, int)
+                    ends[pending.match_id] = max(ends.get(pending.match_id, 0), number + 1)
+            for match_id, end in ends.items():
+                self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{match_id} {end}"))
 
-    def listen(self, changed: Callable[[str], None], stop: threading.Event) -> None:
-        """Call ``changed(match_id)`` for every batch any process commits, until ``stop`` is set (a thread's loop).
+    def listen(self, changed: Callable[[str, int | None], None], stop: threading.Event) -> None:
+        """Call ``changed(match_id, end)`` for every batch any process commits, until ``stop`` is set (a thread's loop).
 
-        Uses a connection of its own; checks ``stop`` at least twice a second.
+        ``end`` is the match's step count after the batch (``None`` from a notice without it). Uses a
+        connection of its own; checks ``stop`` at least twice a second.
         """
         with self._psycopg.connect(self.url, autocommit=True) as listener:
             listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
             while not stop.is_set():
                 for notice in listener.notifies(timeout=0.5):
-                    changed(notice.payload)
+                    match_id, _, end = notice.payload.partition(" ")
+                    changed(match_id, int(end) if end.isdecimal() else None)
                     if stop.is_set():
                         break
 

@@ -1,0 +1,111 @@
+"""Pushes to many connections of one match: each distinct stream computed once, each connection sent its own.
+
+Through Starlette's test client: three seats' and two spectators' WebSockets
+on one match (one seat connected twice); a change pushed to all of them
+computes each seat's stream and the spectators' once per publish, and every
+connection receives exactly what a lone connection would (the service's own
+answers). A database notice of a batch this process holds already reads
+nothing from the store. Every loop is bounded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient
+
+from ofrenda_rules.server.app import create_app
+from ofrenda_rules.server.hub import Hub
+from ofrenda_rules.server.matches import MatchService
+from tests.server.test_api import auth, create
+
+MOVES = 5
+"""Batches played while the connections watch."""
+
+
+def test_one_publish_computes_each_distinct_stream_once_and_sends_each_connection_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(create_app(tmp_path / "server.db"), raise_server_exceptions=False) as api:
+        service: MatchService = api.app.state.service  # type: ignore[attr-defined]
+        created = create(api, "dia_de_los_muertos", ["human", "human", "human"], seed=11)
+        match, secrets = created["match"], created["secrets"]
+        hellos: list[dict[str, Any]] = [
+            {"seat": 0, "secret": secrets["0"]},
+            {"seat": 1, "secret": secrets["1"]},
+            {"seat": 1, "secret": secrets["1"]},
+            {"spectator": True},
+            {"spectator": True},
+        ]
+        streams: list[tuple[int | None, int | None]] = []
+        original = service.stream
+
+        def counted(match_id: str, seat: int | None, since: int | None, **options: Any) -> list[dict[str, object]]:
+            streams.append((seat, since))
+            return original(match_id, seat, since, **options)
+
+        with (
+            api.websocket_connect(f"/matches/{match}/ws") as a,
+            api.websocket_connect(f"/matches/{match}/ws") as b,
+            api.websocket_connect(f"/matches/{match}/ws") as c,
+            api.websocket_connect(f"/matches/{match}/ws") as d,
+            api.websocket_connect(f"/matches/{match}/ws") as e,
+        ):
+            sockets = [a, b, c, d, e]
+            for socket, hello in zip(sockets, hellos, strict=True):
+                socket.send_json(hello)
+                assert socket.receive_json()["resync"] is True
+            monkeypatch.setattr(service, "stream", counted)
+            checked = 0
+            for _ in range(MOVES):
+                mover = str(service.view(match, 0)["to_move"])
+                answer = api.get(f"/matches/{match}/seats/{mover}", headers=auth(secrets[mover])).json()
+                body = {"step": answer["step"], "action": answer["legal_actions"][0]}
+                posted = api.post(f"/matches/{match}/seats/{mover}/actions", json=body, headers=auth(secrets[mover]))
+                assert posted.status_code == 200
+                assert sorted(streams, key=repr) == sorted(
+                    [(0, answer["step"]), (1, answer["step"]), (None, answer["step"])], key=repr
+                ), "one stream per seat and one for the spectators"
+                streams.clear()
+                for socket, hello in zip(sockets, hellos, strict=True):
+                    pushed = socket.receive_json()
+                    seat = hello.get("seat")
+                    expected = service.spectate(match) if seat is None else service.view(match, seat)
+                    assert pushed == expected and pushed["prev"] == answer["step"]
+                    checked += 1
+            assert checked == MOVES * len(sockets)
+
+
+def test_a_notice_of_a_batch_this_process_holds_reads_nothing_from_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(create_app(tmp_path / "server.db"), raise_server_exceptions=False) as api:
+        service: MatchService = api.app.state.service  # type: ignore[attr-defined]
+        hub: Hub = api.app.state.hub  # type: ignore[attr-defined]
+        created = create(api, "dia_de_los_muertos", ["human", "random", "random"], seed=3)
+        match, secret = created["match"], created["secrets"]["0"]
+        with api.websocket_connect(f"/matches/{match}/ws") as socket:
+            socket.send_json({"seat": 0, "secret": secret})
+            first = socket.receive_json()
+            socket.send_json({"step": first["step"], "action": first["legal_actions"][0]})
+            answer = socket.receive_json()
+            reads: list[int] = []
+            steps = service.store.steps
+
+            def counted(match_id: str, since: int) -> Any:
+                reads.append(since)
+                return steps(match_id, since)
+
+            monkeypatch.setattr(service.store, "steps", counted)
+            assert api.portal is not None
+            api.portal.call(lambda: hub.publish(match, notified=answer["seq"]))
+            assert reads == [], "a notice of a batch held already read the store"
+            api.portal.call(lambda: hub.publish(match, notified=answer["seq"] + 1))  # a batch held by no one yet
+            assert reads == [answer["seq"]]
+            api.portal.call(lambda: hub.publish(match))  # a notice without a step count: the store is read
+            assert reads == [answer["seq"], answer["seq"]]
