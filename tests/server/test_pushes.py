@@ -5,24 +5,29 @@ on one match (one seat connected twice); a change pushed to all of them
 computes each seat's stream and the spectators' once per publish, and every
 connection receives exactly what a lone connection would (the service's own
 answers). A database notice of a batch this process holds already reads
-nothing from the store. Every loop is bounded.
+nothing from the store. ``serve`` compresses messages (permessage-deflate)
+only when asked to with ``--ws-deflate``. Every loop is bounded.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+websockets_client = pytest.importorskip("websockets.sync.client")
 
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient  # noqa: E402
 
-from ofrenda_rules.server.app import create_app
-from ofrenda_rules.server.hub import Hub
-from ofrenda_rules.server.matches import MatchService
-from tests.server.test_api import auth, create
+from ofrenda_rules.server.app import create_app  # noqa: E402
+from ofrenda_rules.server.hub import Hub  # noqa: E402
+from ofrenda_rules.server.matches import MatchService  # noqa: E402
+from tests.server.serving import free_port, request, start, stop, wait_listening  # noqa: E402
+from tests.server.test_api import auth, create  # noqa: E402
 
 MOVES = 5
 """Batches played while the connections watch."""
@@ -109,3 +114,24 @@ def test_a_notice_of_a_batch_this_process_holds_reads_nothing_from_the_store(
             assert reads == [answer["seq"]]
             api.portal.call(lambda: hub.publish(match))  # a notice without a step count: the store is read
             assert reads == [answer["seq"], answer["seq"]]
+
+
+@pytest.mark.parametrize("deflate", [False, True])
+def test_serve_compresses_messages_only_when_asked(deflate: bool, tmp_path: Path) -> None:
+    port = free_port()
+    server = start(port, tmp_path, str(tmp_path / "s.db"), *(["--ws-deflate"] if deflate else []))
+    try:
+        wait_listening(port, server)
+        body = {"game": "dia_de_los_muertos", "config": {"players": 3}, "seats": ["human", "random", "random"]}
+        status, created = request(f"http://127.0.0.1:{port}/matches", body)
+        assert status == 201 and isinstance(created, dict)
+        url = f"ws://127.0.0.1:{port}/matches/{created['match']}/ws"
+        with websockets_client.connect(url, open_timeout=10) as socket:  # the client offers permessage-deflate
+            socket.send(json.dumps({"seat": 0, "secret": created["secrets"]["0"]}))
+            answer = json.loads(socket.recv(timeout=10))
+            assert answer["seat"] == 0 and answer["resync"] is True
+            assert socket.response is not None
+            extensions = socket.response.headers.get("Sec-WebSocket-Extensions") or ""
+        assert ("permessage-deflate" in extensions) is deflate, extensions
+    finally:
+        stop(server)
