@@ -6,6 +6,9 @@ games, summarised; ``--jobs`` for worker processes), ``report`` and ``compare``
 (balance statistics of results files), ``verify FILE...`` (check
 replays and records), ``replay FILE`` (step through one, or ``--html`` for a viewer),
 ``record FILE`` (a replay as a text game record, ``--seat N`` for one seat's),
+``analyse FILE --seat N`` (the search bot's estimate of every move of Seat N,
+``--html`` for the viewer with an evaluation line), ``continue FILE --step K
+--seat N`` (play on from step K with what Seat N could not see drawn afresh),
 ``schema GAME`` (the JSON Schema of replays and other documents) and
 ``serve`` (the game server, with the ``server`` extra). The core commands use
 only the standard library.
@@ -29,7 +32,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ofrenda_rules import __version__
-from ofrenda_rules._cli import info, play, records, replays, report, serve, simulate
+from ofrenda_rules._cli import analyse, info, play, records, replays, report, serve, simulate
 from ofrenda_rules._cli.common import CliError
 from ofrenda_rules.errors import OfrendaRulesError
 
@@ -49,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(sub)
     replays.add_parsers(sub)
     records.add_parser(sub)
+    analyse.add_parsers(sub)
     report.add_parsers(sub)
     serve.add_parser(sub)
     return parser

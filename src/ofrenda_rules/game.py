@@ -338,7 +338,14 @@ class GameDefinition(Generic[C, S, A, V, O]):
     each pick names the ``id`` of the element ``render_svg`` draws for it.
     """
     render_text: Callable[[Any], str]
-    """A text picture of a state or a view, for the terminal."""
+    """A text picture of a state or a view, for the terminal: the table, whose turn it is and (in games whose board
+    lists them) the recent events."""
+    render: Callable[[Any], str]
+    """The table alone as a compact text picture of a state (everything face up) or a view (what its seat sees).
+
+    Portents writes its altar and omen ring in two-letter codes; the other games' ``render`` is their
+    ``render_text`` without the recent events. A view's picture shows nothing its seat may not see.
+    """
     describe_outcome: Callable[[O], str]
     """The result in a few lines of English -- the ranking as the rules word it (solo win or loss and tier)."""
     tally: Callable[[S, tuple[Any, ...]], Mapping[str, int]]
@@ -377,6 +384,14 @@ class GameDefinition(Generic[C, S, A, V, O]):
     Fed the seat's views one at a time, its ``encode()`` equals
     ``encode_information_state`` of every view fed so far, at a cost that does
     not grow with the history (adapters read the tensor at every step).
+    """
+    evaluate: Callable[[S], tuple[float, ...]] | None = None
+    """Every seat's expected win share (each in ``[0, 1]``) at an unfinished state, as search bots value it.
+
+    A heuristic read by :func:`ofrenda_rules.bots.search.evaluate` where a
+    rollout stops before the end; ``None`` lets the search squash the score
+    difference. It may read the whole state: the search calls it on states
+    drawn by ``resample`` only.
     """
     describe_action: Callable[[S, A], str] = attrs.field(default=lambda state, action: repr(action))
     """A short human description of an action, for logs and the CLI."""

@@ -56,6 +56,7 @@ CORE_ONLY_ROOTS = (
     P + "registry",
     P + "replays",
     P + "bots",
+    P + "analysis",
 )
 """The modules that import nothing outside the standard library but the core dependencies."""
 

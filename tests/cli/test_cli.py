@@ -88,7 +88,7 @@ def test_play_is_deterministic_for_a_seed_and_the_saved_replay_verifies(game: An
 @pytest.mark.parametrize("game", GAMES)
 def test_a_person_chooses_moves_by_number_and_sees_the_state(game: AnyGame) -> None:
     answers = "x\n0\n99999\n" + "1\n" * 5000
-    status, out, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "0", stdin=answers)
+    status, out, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "1", stdin=answers)
     assert status == 0, err
     assert "--- your turn, Seat 1 ---" in out and "your pick (1-" in out and "    1. " in out
     assert "please type a number from 1 to" in out
@@ -98,7 +98,7 @@ def test_a_person_chooses_moves_by_number_and_sees_the_state(game: AnyGame) -> N
 def test_a_person_picks_a_portrait_then_a_slot_and_can_go_back() -> None:
     """Issue 38: the terminal asks one pick at a time (a portrait, then a slot) and ``b`` undoes a pick."""
     answers = "1\n1\n" + "1\nn\nb\n2\n1\n" + "1\n" * 3000
-    status, out, err = run("play", "ofrenda", "-p", "2", "--seed", "3", "--human", "0", stdin=answers)
+    status, out, err = run("play", "ofrenda", "-p", "2", "--seed", "3", "--human", "1", stdin=answers)
     assert status == 0, err
     first = out.index("so far: portrait 14")
     menu = out[first : out.index("your pick", first)]
@@ -114,7 +114,7 @@ def test_a_person_picks_a_portrait_then_a_slot_and_can_go_back() -> None:
 
 def test_a_human_game_prints_each_step_once() -> None:
     """Issue 38: with a person at the table a step is its events' sentence, not the move and then the same again."""
-    status, out, err = run("play", "ofrenda", "-p", "2", "--seed", "3", "--human", "0", stdin="1\n" * 3000)
+    status, out, err = run("play", "ofrenda", "-p", "2", "--seed", "3", "--human", "1", stdin="1\n" * 3000)
     assert status == 0, err
     steps = [line for line in out.splitlines() if line[:6].strip().rstrip(".").isdigit()]
     assert len(steps) > 50
@@ -124,9 +124,9 @@ def test_a_human_game_prints_each_step_once() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_person_who_stops_typing_ends_the_game_cleanly(game: AnyGame) -> None:
-    status, _, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "0", stdin="")
+    status, _, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "1", stdin="")
     assert status == 2 and "no more input" in err and "Traceback" not in err
-    status, _, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "0", stdin="q\n")
+    status, _, err = run("play", game.info.name, "-p", players_of(game), "--seed", "3", "--human", "1", stdin="q\n")
     assert status == 2 and "abandoned" in err
 
 
@@ -189,7 +189,7 @@ def test_replay_steps_through_a_file_showing_the_state(game: AnyGame, tmp_path: 
         and ": ok" not in out.splitlines()[0]
     )
     assert "\n   0. " not in out
-    status, out, _ = run("replay", str(file), "--seat", "0", "--until", "2")
+    status, out, _ = run("replay", str(file), "--seat", "1", "--until", "2")
     assert status == 0 and re.search(r"\n   2\. (Seat|chance)", out) and not re.search(r"\n   3\. (seat|chance)", out)
     status, out, _ = run("replay", str(file), "--pause", stdin="\n\n")
     assert status == 0 and re.search(r"   2\. (Seat|chance)", out) and not re.search(r"   3\. (seat|chance)", out)
@@ -236,6 +236,8 @@ def test_schema_prints_a_generated_json_schema(game: AnyGame, kind: str, tmp_pat
         (["play", "dia_de_los_muertos", "--config", "{nope"], "not valid JSON"),
         (["play", "dia_de_los_muertos", "--config", '{"players": 1' + "0" * 5000 + "}"], "not valid JSON"),
         (["play", "dia_de_los_muertos", "--human", "9"], "no such seat"),
+        (["play", "dia_de_los_muertos", "-p", "3", "--human", "4"], "--human 4: no such seat in a 3-player game"),
+        (["play", "dia_de_los_muertos", "--human", "0"], "--human 0: seats are numbered from 1"),
         (["simulate", "dia_de_los_muertos", "-n", "0"], "at least one game"),
         (["simulate", "dia_de_los_muertos", "--bots", "mcts:0"], "iterations must be in"),
         (["simulate", "dia_de_los_muertos", "--bots", "clever"], "unknown bot 'clever'"),
@@ -384,3 +386,17 @@ def test_play_without_bots_plays_the_reference_bots() -> None:
     status, out, err = run("play", "portents", "--seed", "3")
     assert status == 0 and "wins with" in out and "draw" not in out.split("result:")[1], err
     assert sum(1 for line in out.splitlines() if line[:6].strip().rstrip(".").isdigit()) < 200
+
+
+def test_seat_flags_count_from_1_as_every_text_does(tmp_path: Path) -> None:
+    """Issue 38: "--seat 1" is Seat 1 (it was Seat 2); 0 and a seat past the last are refused by name."""
+    file = tmp_path / "game.json"
+    assert run("play", "dia_de_los_muertos", "-p", "3", "--seed", "2", "--save", str(file), "-q")[0] == 0
+    status, out, err = run("replay", str(file), "--seat", "3", "--until", "1")
+    assert status == 0, err
+    assert "Seat 3 (you)" in out and "Seat 1 (you)" not in out
+    for number, words in (("0", "seats are numbered from 1"), ("4", "no such seat in a 3-player game")):
+        status, _, err = run("replay", str(file), "--seat", number)
+        assert status == 2 and f"--seat {number}: {words}" in err
+    status, out, err = run("play", "dia_de_los_muertos", "-p", "3", "--seed", "2", "--human", "3", stdin="q\n")
+    assert "--- your turn, Seat 3 ---" in out, out + err

@@ -54,7 +54,7 @@ def read_until_prompt_or_exit(fd: int, process: subprocess.Popen[bytes], deadlin
 def test_a_person_plays_a_whole_game_at_a_terminal(game: AnyGame) -> None:
     players = str(game.info.player_counts[0])
     command = [sys.executable, "-m", "ofrenda_rules.cli", "play", game.info.name, "-p", players]
-    command += ["--seed", "4", "--human", "0"]
+    command += ["--seed", "4", "--human", "1"]
     controller, terminal = pty.openpty()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "COLUMNS": "120"}
     process = subprocess.Popen(command, stdin=terminal, stdout=terminal, stderr=terminal, env=env, close_fds=True)

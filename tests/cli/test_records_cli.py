@@ -42,11 +42,13 @@ def test_a_seats_record_hides_the_seed_and_reads_from_standard_input(game: AnyGa
     replay_file = tmp_path / "game.json"
     args = ("play", game.info.name, "-p", players_of(game), "--seed", "5", "--quiet", "--save", str(replay_file))
     assert run(*args)[0] == 0
-    status, out, err = run("record", "-", "--seat", "0", stdin=replay_file.read_text(encoding="utf-8"))
+    status, out, err = run("record", "-", "--seat", "1", stdin=replay_file.read_text(encoding="utf-8"))
     assert status == 0, err
     assert '[Seed "??"]' in out and "[Seat 1]" in out
     status, out, err = run("record", str(replay_file), "--seat", "9")
     assert status == 2 and "no such seat" in err
+    status, out, err = run("record", str(replay_file), "--seat", "0")
+    assert status == 2 and "--seat 0: seats are numbered from 1" in err
 
 
 def test_verify_reports_the_line_and_column_of_a_broken_record(tmp_path: Path) -> None:
@@ -69,7 +71,7 @@ def test_a_person_takes_back_a_decision_when_the_rules_allow_and_hears_why_not_o
     # Ofrenda, seat 0: take a portrait, undo it, undo again (nothing left), then play on.
     answers = "1\nu\nu\n" + "1\n" * 3000
     status, out, err = run(
-        "play", "ofrenda", "-p", "2", "--seed", "3", "--human", "0", "--save", str(saved), stdin=answers
+        "play", "ofrenda", "-p", "2", "--seed", "3", "--human", "1", "--save", str(saved), stdin=answers
     )
     assert status == 0, err
     assert "u undo, q quit" in out
@@ -81,7 +83,7 @@ def test_a_person_takes_back_a_decision_when_the_rules_allow_and_hears_why_not_o
 
 def test_undo_is_refused_after_a_card_is_played_face_up() -> None:
     answers = "1\nu\n" + "1\n" * 3000
-    status, out, err = run("play", "dia_de_los_muertos", "-p", "3", "--seed", "4", "--human", "0", stdin=answers)
+    status, out, err = run("play", "dia_de_los_muertos", "-p", "3", "--seed", "4", "--human", "1", stdin=answers)
     assert status == 0, err
     refusals = [line for line in out.splitlines() if line.startswith("cannot undo: ")]
     assert len(refusals) == 1

@@ -28,8 +28,10 @@ from ofrenda_rules.dia_de_los_muertos import (
     observe,
     outcome,
     render_text,
+    to_position,
 )
-from ofrenda_rules.dia_de_los_muertos.text import WIDTH
+from ofrenda_rules.dia_de_los_muertos.picks import action_picks
+from ofrenda_rules.dia_de_los_muertos.text import WIDTH, plays_replacement
 from tests.dia_de_los_muertos.helpers import card
 from tests.dia_de_los_muertos.test_rulebook_example import example_deal
 
@@ -64,6 +66,65 @@ def test_actions_say_what_they_do() -> None:
     assert describe_action(led_take, PlayCard(card("R10"))).endswith("; a TAKE card led takes nothing")
     dealing = new_game(Config(players=3))
     assert describe_action(dealing, DealCard(card("W7"))) == "deal White 7 to Seat 1 (card 1 of 45)"
+
+
+def test_a_replacement_is_told_as_one_when_the_seats_between_have_no_card() -> None:
+    """A seat whose card was taken plays a replacement, even when no seat after it has a card.
+
+    Rulebook: "Keep going clockwise and players whose cards were taken now
+    play replacement cards." Seat 1 leads Red 1; Seat 2's Red 10 (TAKE) takes
+    it; Seat 3's Red 13 (TAKE) takes the Red 10; Seat 1 replaces with Red 4
+    (TAKE) and takes the Red 13: Seat 2 is next, with no card in front of
+    Seat 3, and replaces.
+    """
+    state = from_position(f"{HANDS} -/-/- -/-/- 0:- 0 0", Config(players=3))
+    assert not plays_replacement(state)
+    for action in (
+        PlayCard(card("R1")),
+        PlayCard(card("R10")),
+        TakeCard(card("R1")),
+        PlayCard(card("R13")),
+        TakeCard(card("R10")),
+    ):
+        state = apply(state, action)
+    assert describe_action(state, PlayCard(card("R4"))).startswith("Seat 1 plays a replacement: Red 4")
+    state = apply(apply(state, PlayCard(card("R4"))), TakeCard(card("R13")))
+    assert state.to_play == 1
+    assert state.in_front[2] is None
+    assert describe_action(state, PlayCard(card("R6"))) == "Seat 2 plays a replacement: Red 6 (Low, +2)"
+    (path,) = [
+        path for path in action_picks(observe(state, 1), legal_actions(state)) if path[0].element == "hand-red-6"
+    ]
+    assert path[0].label == "play Red 6 (Low, +2) as a replacement"
+    # Read back from its position (no last step), the table still shows it: the lead player replaced its lead card.
+    assert plays_replacement(from_position(to_position(state), Config(players=3)))
+
+
+def test_a_replacement_is_never_claimed_in_the_first_round() -> None:
+    """Over random games, ``plays_replacement`` is true only for a seat that has played in this trick already."""
+    replacements = told = firsts = 0
+    for seed in range(40):
+        rnd = random.Random(seed)
+        config = Config(players=3 + seed % 4, lock_lead=seed % 2 == 1)
+        state = new_game(config, seed=seed)
+        played: set[int] = set()
+        while not state.over:
+            legal = legal_actions(state)
+            action = legal[rnd.randrange(len(legal))]
+            if isinstance(action, PlayCard):
+                if state.high_low is None:
+                    played = set()
+                elif state.to_play in played:
+                    replacements += 1
+                    told += plays_replacement(state)
+                else:
+                    firsts += 1
+                    assert not plays_replacement(state), to_position(state)
+                played.add(state.to_play)
+            state = apply(state, action)
+    assert firsts > 1000
+    assert replacements > 100
+    assert told >= replacements * 0.95
 
 
 def _states(config: Config, seed: int | None) -> list[State]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import types
 
 import attrs
@@ -68,3 +69,16 @@ def test_a_state_and_a_view_draw_through_their_games_definition() -> None:
     assert drawn == 4
     with pytest.raises(TypeError, match="no game definition draws a int"):
         svg_picture(3)
+
+
+def test_every_game_exports_the_same_render_its_definition_holds() -> None:
+    """Issue 38: ``render()`` existed in Portents alone; every game's package now has it, through the contract."""
+    found = 0
+    for game in games():
+        package = importlib.import_module(f"ofrenda_rules.{game.info.name}")
+        assert package.render is game.render
+        assert "render" in package.__all__
+        state = game.new_game(game.test_configs()[0], 1)
+        assert game.render(state).strip() and game.render(game.observe(state, 0)).strip()
+        found += 1
+    assert found == 4

@@ -105,7 +105,7 @@ def test_replay_html_writes_the_viewer(tmp_path: Path) -> None:
     file, page = tmp_path / "game.json", tmp_path / "game.html"
     status, _, err = run("play", "portents", "-p", "2", "--seed", "3", "--save", str(file), "-q")
     assert status == 0, err
-    status, out, err = run("replay", str(file), "--html", str(page), "--seat", "1")
+    status, out, err = run("replay", str(file), "--html", str(page), "--seat", "2")
     assert status == 0, err
     assert f"viewer written to {page}" in out
     text = page.read_text(encoding="utf-8")

@@ -28,9 +28,11 @@ from ofrenda_rules.portents import (
     new_game,
     observe,
     outcome,
+    render,
     render_text,
 )
 from ofrenda_rules.portents.components import DEFAULT_EDITION, Sign
+from ofrenda_rules.portents.text import code
 from tests.portents.boards import S, position
 
 E = DEFAULT_EDITION
@@ -94,6 +96,26 @@ def test_the_board_names_hands_omens_fortunes_and_what_just_happened() -> None:
     assert "  Seat 1 collected the Red Claw omen from slot W2" in text.splitlines()
     assert "  Seat 1 made a new wishbone Portent in row 3" in text.splitlines()
     assert "W1  --   YS   BS   WS   --   E1" in text  # row 1 after the push, by two-letter code
+
+
+def test_a_tile_and_an_omen_of_the_same_sign_never_read_alike() -> None:
+    """Issue 38: "BS" named both the Blue Skull tile and the Blue Skull omen; omens are now in small letters."""
+    state = new_game(Config(players=1), seed=1)
+    lines = render(state).splitlines()
+    ring = lines[1].split() + lines[5].split() + [line.split()[1] for line in lines[2:5]]
+    ring += [line.split()[-2] for line in lines[2:5]]
+    tiles = [token for line in lines[2:5] for token in line.split()[2:5]]
+    assert len(ring) == 16 and len(tiles) == 9
+    assert all(token.islower() and len(token) == 2 for token in ring), ring
+    assert all(token.rstrip("*").isupper() for token in tiles), tiles
+    assert sorted(ring) == sorted(code(omen, omen=True) for omen in state.omens)
+    assert {code(Sign.BLUE_SKULL), code(Sign.BLUE_SKULL, omen=True)} == {"BS", "bs"}
+    assert "BS tile, bs omen" in render_text(state)
+    distinct = 0
+    for sign in Sign:
+        assert code(sign) != code(sign, omen=True)
+        distinct += 1
+    assert distinct == 16
 
 
 def test_a_last_placement_is_described_with_what_it_makes_and_collects() -> None:

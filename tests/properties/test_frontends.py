@@ -19,6 +19,7 @@ import json
 import xml.etree.ElementTree as ET
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 
@@ -119,3 +120,37 @@ def test_a_spectator_sees_only_what_no_seat_hides(game: AnyGame, config: Any, se
         assert "(you)" not in game.render_svg(public)
 
     play(game, config, seeds, sampled(hook, seeds, 11))
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.05)
+@given(seeds=seedings(seeded=True))
+def test_every_game_renders_the_table_alone_as_text_and_a_view_keeps_its_seat_s_secrets(
+    game: AnyGame, config: Any, seeds: Seeds
+) -> None:
+    """``render`` (every game's, one contract): the table as text, the same each time, 100 columns at most,
+    without the recent events, and a view's text the same on every state its seat cannot tell apart."""
+    other = Rng(seeds.chance)
+    checked = [0]
+
+    def check(subject: Any) -> str:
+        text = game.render(subject)
+        assert isinstance(text, str) and text.strip()
+        assert game.render(subject) == text, "the same subject rendered another text"
+        assert max(map(len, text.splitlines())) <= 100, "a line wider than 100 columns"
+        assert game.render(attrs.evolve(subject, recent_events=())) == text, "render shows the recent events"
+        checked[0] += 1
+        return text
+
+    def hook(before: Any, action: Any, after: Any) -> None:
+        check(after)
+        for seat in range(config.players):
+            seen = check(game.observe(after, seat))
+            assert game.render(game.observe(game.hidden_variant(after, seat, other), seat)) == seen, (
+                f"seat {seat}'s text shows a secret"
+            )
+        check(game.observe_public(after))
+
+    check(game.new_game(config, seeds.game))
+    play(game, config, seeds, sampled(hook, seeds, 13))
+    assert checked[0] >= 1

@@ -62,7 +62,7 @@ def test_compare_finds_the_known_difference(tmp_path: Path) -> None:
     status, out, _ = _run("compare", str(a), str(b), "--json")
     assert status == 0
     rows = {(row["section"], row["name"]): row for row in json.loads(out)["rows"]}
-    seat0 = rows[("win rate", "seat 0")]
+    seat0 = rows[("win rate", "Seat 1")]
     assert seat0["difference"] < -0.3
     assert seat0["test"]["p_value"] < 0.001
     status, out, _ = _run("compare", str(a), str(a))

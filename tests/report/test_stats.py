@@ -219,8 +219,8 @@ def test_compare_counters_and_no_difference() -> None:
     b = [_record(s, (1,), ()) for s in range(1, 5)]
     rows = {(row.section, row.name): row for row in stats.compare(a, b).rows}
     assert rows[("counter", "x")].a == 2.5 and rows[("counter", "x")].b == 0.0
-    assert rows[("win rate", "seat 0")].difference == -1.0
-    assert rows[("win rate", "seat 0")].test.p_value < 0.01
+    assert rows[("win rate", "Seat 1")].difference == -1.0
+    assert rows[("win rate", "Seat 1")].test.p_value < 0.01
 
 
 def test_no_games_is_a_config_error() -> None:

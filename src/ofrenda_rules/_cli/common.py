@@ -155,4 +155,30 @@ def seed_type(text: str) -> int:
     return value
 
 
-__all__ += ["players_of", "seed_type"]
+def seat_index(flag: str, number: int, players: int) -> int:
+    """The 0-based seat of a seat number a person gave (``--human 1`` is Seat 1, index 0), checked against the table.
+
+    People count seats from 1, as every text the command line prints names
+    them ("Seat 1".."Seat N"); code and JSON keep 0-based indices.
+
+    Raises:
+        CliError: naming the flag and the seats there are, for 0, a negative number or one past the last seat.
+
+    >>> seat_index("--seat", 2, 3)
+    1
+    >>> seat_index("--human", 0, 3)
+    Traceback (most recent call last):
+    ...
+    ofrenda_rules._cli.common.CliError: --human 0: seats are numbered from 1 (Seat 1 to Seat 3 in a 3-player game)
+    """
+    if number < 1:
+        raise CliError(
+            f"{flag} {number}: seats are numbered from 1 (Seat 1 to Seat {players} in a {players}-player game)"
+        )
+    if number > players:
+        there = "the only seat is Seat 1" if players == 1 else f"the seats are Seat 1 to Seat {players}"
+        raise CliError(f"{flag} {number}: no such seat in a {players}-player game ({there})")
+    return number - 1
+
+
+__all__ += ["players_of", "seat_index", "seed_type"]

@@ -13,6 +13,7 @@ from ofrenda_rules._cli.common import (
     config_from_args,
     game_from_args,
     players_of,
+    seat_index,
     seed_type,
 )
 from ofrenda_rules._cli.text import event_lines, result_text, seats_shown, step_line
@@ -45,7 +46,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--seed", type=seed_type, help="the game's seed (default: a fresh one, printed)")
     parser.add_argument("--bot-seed", type=seed_type, help="the bots' own seed (default: the game's seed)")
     parser.add_argument(
-        "--human", type=int, action="append", default=[], metavar="SEAT", help="a person plays this seat (repeatable)"
+        "--human",
+        type=int,
+        action="append",
+        default=[],
+        metavar="SEAT",
+        help="a person plays this seat, counted from 1 as Seat 1 (repeatable)",
     )
     parser.add_argument(
         "--chance",
@@ -174,9 +180,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
     game = game_from_args(args)
     config = config_from_args(game, args)
     players = players_of(config)
-    for seat in args.human:
-        if not 0 <= seat < players:
-            raise CliError(f"--human {seat}: no such seat in a {players}-player game")
+    args.human = [seat_index("--human", number, players) for number in args.human]
     seed: int = secrets.randbits(64) if args.seed is None else args.seed
     bots = Rng(seed if args.bot_seed is None else args.bot_seed)
     names = args.bots.split(",")

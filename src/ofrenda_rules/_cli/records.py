@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from ofrenda_rules._cli.common import CliError, players_of, read_document
+from ofrenda_rules._cli.common import CliError, players_of, read_document, seat_index
 from ofrenda_rules.records import RecordError, load_game, to_record
 from ofrenda_rules.replay import ReplayFormatError
 
@@ -19,10 +19,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "record",
         help="write a replay file as a text game record (tags, then one move per line)",
         description="Print the game record of a replay (or of a record); with --seat, only what that seat "
-        "could know (unknown moves as ??). Seats are counted from 0, as --human counts them.",
+        "could know (unknown moves as ??). Seats are counted from 1 (Seat 1), as --human counts them.",
     )
     parser.add_argument("file", metavar="FILE", help="a replay or record file ('-' reads standard input)")
-    parser.add_argument("--seat", type=int, help="write this seat's record: only what it could know")
+    parser.add_argument(
+        "--seat", type=int, metavar="SEAT", help="write this seat's record (Seat 1 is 1): only what it could know"
+    )
     parser.add_argument("--date", help="the Date tag, YYYY-MM-DD")
     parser.add_argument("--out", "-o", metavar="OUT", help="write the record to this file instead of printing it")
     parser.set_defaults(run=run)
@@ -35,9 +37,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
     except (ReplayFormatError, RecordError) as exc:
         raise CliError(f"{args.file}: {exc}") from None
     players = players_of(replay.config)
-    if args.seat is not None and not 0 <= args.seat < players:
-        raise CliError(f"--seat {args.seat}: no such seat in a {players}-player game")
-    text = to_record(replay, seat=args.seat, date=args.date)
+    seat = None if args.seat is None else seat_index("--seat", args.seat, players)
+    text = to_record(replay, seat=seat, date=args.date)
     if args.out:
         try:
             Path(args.out).write_text(text, encoding="utf-8")

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from ofrenda_rules._cli.common import CliError, players_of, read_document
+from ofrenda_rules._cli.common import CliError, players_of, read_document, seat_index
 from ofrenda_rules._cli.text import event_lines, result_text, step_line
 from ofrenda_rules.chance import actor_name
 from ofrenda_rules.game import summarize_config
@@ -39,7 +39,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         description="Print each step and the state after it: the whole state, or one seat's view with --seat.",
     )
     parser.add_argument("file", metavar="FILE", help="a replay or record file ('-' reads standard input)")
-    parser.add_argument("--seat", type=int, help="show what this seat sees instead of the whole state")
+    parser.add_argument(
+        "--seat", type=int, metavar="SEAT", help="show what this seat (Seat 1 is 1) sees instead of the whole state"
+    )
     parser.add_argument("--pause", action="store_true", help="wait for Enter after each step")
     parser.add_argument(
         "--until", type=int, metavar="STEP", help="stop after this step (1 is the first, as play numbers)"
@@ -88,8 +90,8 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
         raise CliError(f"{args.file}: {exc}") from None
     game = get_game(replay.game)
     players = players_of(replay.config)
-    if args.seat is not None and not 0 <= args.seat < players:
-        raise CliError(f"--seat {args.seat}: no such seat in a {players}-player game")
+    if args.seat is not None:
+        args.seat = seat_index("--seat", args.seat, players)
     seeded = f"seed {replay.seed}" if replay.seed is not None else "unseeded (chance outcomes are steps)"
     print(f"{game.info.title}: {summarize_config(replay.config)}, {seeded}, {len(replay.steps)} steps", file=out)
 

@@ -89,7 +89,7 @@ def _print_group(group: GroupStats, out: TextIO) -> None:
     for seat in group.seats:
         wins = seat.wins
         print(
-            f"  {seat.seat:4d}  {wins.rate:.3f} [{wins.low:.3f}, {wins.high:.3f}]  {seat.score.mean:12.2f} "
+            f"  {seat.seat + 1:4d}  {wins.rate:.3f} [{wins.low:.3f}, {wins.high:.3f}]  {seat.score.mean:12.2f} "
             f"{seat.score.sd:6.2f}",
             file=out,
         )
@@ -97,7 +97,7 @@ def _print_group(group: GroupStats, out: TextIO) -> None:
         f = group.fairness
         print(
             f"  {f.decided_games} games with one winner: chi-square {f.chi_square.statistic:.3f} "
-            f"(p = {f.chi_square.p_value:.3g}); seat 0 won {f.sole_wins[0]} (rate {f.first_seat_rate.rate:.3f}, "
+            f"(p = {f.chi_square.p_value:.3g}); Seat 1 won {f.sole_wins[0]} (rate {f.first_seat_rate.rate:.3f}, "
             f"binomial p = {f.first_seat.p_value:.3g} against 1/{f.players})",
             file=out,
         )

@@ -196,7 +196,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
     for row in summary.seats:
         spread = row.score
         print(
-            f"{row.seat:4d} {row.wins:6d} {row.win_rate:9.1%} {spread.mean:12.2f} {spread.stdev:6.2f}"
+            f"{row.seat + 1:4d} {row.wins:6d} {row.win_rate:9.1%} {spread.mean:12.2f} {spread.stdev:6.2f}"
             f" {spread.min:5d} {spread.median:7} {spread.max:5d}",
             file=out,
         )

@@ -1,4 +1,4 @@
-"""Bots for every game, by name: ``random``, ``reference`` and ``mcts``.
+"""Bots for every game, by name: ``random``, ``reference``, the levels and ``mcts``.
 
 A bot is a policy for the seats it plays: called with a state where a seat is
 to move, it returns that seat's action. Bots are made by name with
@@ -8,6 +8,11 @@ server pick them the same way:
 * ``random`` -- a uniformly random legal action.
 * ``reference`` -- the game's fast reference policy (``reference_bot``, a
   rule-based or one-ply greedy player written for that game).
+* ``easy``, ``medium``, ``hard``, ``expert`` -- the strong bot
+  (:class:`~ofrenda_rules.bots.search.SearchBot`) at a budget per game
+  (:data:`~ofrenda_rules.bots.search.LEVELS`): Monte Carlo over states the
+  seat's information allows, with reference-policy rollouts; its estimates
+  are :func:`action_values`.
 * ``mcts``, ``mcts:N`` or ``mcts:N:D`` -- information-set Monte Carlo tree
   search (:class:`MctsBot`) with ``N`` iterations per move (default
   :data:`DEFAULT_ITERATIONS`), its playouts cut after ``D`` steps if given.
@@ -41,6 +46,7 @@ from typing import Any, Final, Protocol
 import attrs
 
 from ofrenda_rules.bots.playout import random_move
+from ofrenda_rules.bots.search import LEVEL_NAMES, SearchBot, SearchBudget, action_values, budget_of
 from ofrenda_rules.bots.utility import Payoff, returns
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import ConfigError, OfrendaRulesError
@@ -52,9 +58,13 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "Bot",
     "BotError",
+    "LEVEL_NAMES",
     "MctsBot",
     "RandomBot",
     "ReferenceBot",
+    "SearchBot",
+    "SearchBudget",
+    "action_values",
     "bot_kinds",
     "bot_seed",
     "check_bot_name",
@@ -63,7 +73,7 @@ __all__ = [
 
 AnyGame = GameDefinition[Any, Any, Any, Any, Any]
 
-BOT_KINDS: Final = ("random", "reference", "mcts")
+BOT_KINDS: Final = ("random", "reference", *LEVEL_NAMES, "mcts")
 """The bot kinds every game offers."""
 
 DEFAULT_ITERATIONS: Final = 200
@@ -326,7 +336,7 @@ def check_bot_name(game: AnyGame, name: str) -> str:
 
 
 def make_bot(game: AnyGame, name: str, seed: int) -> Bot:
-    """The bot ``name`` (``random``, ``reference``, ``mcts``, ``mcts:N`` or ``mcts:N:D``), seeded by ``seed``.
+    """The bot ``name`` (``random``, ``reference``, a level, ``mcts``, ``mcts:N`` or ``mcts:N:D``), seeded by ``seed``.
 
     Raises:
         ConfigError: for an unknown name or a budget out of range.
@@ -338,6 +348,8 @@ def make_bot(game: AnyGame, name: str, seed: int) -> Bot:
         return RandomBot(game, rng)
     if kind == "reference":
         return ReferenceBot(game, game.reference_bot)
+    if kind in LEVEL_NAMES:
+        return SearchBot(game, rng, budget_of(game, kind))
     return MctsBot(
         game, rng, iterations=DEFAULT_ITERATIONS if iterations is None else iterations, playout_steps=playout
     )

@@ -81,6 +81,7 @@ from ofrenda_rules.dia_de_los_muertos.tensors import observation_shape as observ
 from ofrenda_rules.dia_de_los_muertos.text import describe_action as describe_action
 from ofrenda_rules.dia_de_los_muertos.text import describe_card as describe_card
 from ofrenda_rules.dia_de_los_muertos.text import describe_outcome as describe_outcome
+from ofrenda_rules.dia_de_los_muertos.text import render as render
 from ofrenda_rules.dia_de_los_muertos.text import render_text as render_text
 from ofrenda_rules.dia_de_los_muertos.view import View as View
 from ofrenda_rules.dia_de_los_muertos.view import observe as observe

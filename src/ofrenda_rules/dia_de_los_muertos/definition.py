@@ -43,6 +43,7 @@ from ofrenda_rules.dia_de_los_muertos.tensors import information_state_shape as 
 from ofrenda_rules.dia_de_los_muertos.tensors import observation_shape as observation_shape
 from ofrenda_rules.dia_de_los_muertos.text import describe_action as describe_action
 from ofrenda_rules.dia_de_los_muertos.text import describe_outcome as describe_outcome
+from ofrenda_rules.dia_de_los_muertos.text import render as render
 from ofrenda_rules.dia_de_los_muertos.text import render_text as render_text
 from ofrenda_rules.dia_de_los_muertos.view import View
 from ofrenda_rules.dia_de_los_muertos.view import observe as observe

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from ofrenda_rules.dia_de_los_muertos.actions import Action, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card
 from ofrenda_rules.dia_de_los_muertos.events import CardLed, CardPlayed, Event
-from ofrenda_rules.dia_de_los_muertos.text import describe_card
+from ofrenda_rules.dia_de_los_muertos.text import describe_card, plays_replacement
 from ofrenda_rules.dia_de_los_muertos.view import View
 from ofrenda_rules.picks import Pick
 
@@ -41,7 +41,8 @@ def trick_id(card: Card) -> str:
 def _path(view: View, action: Action) -> tuple[Pick, ...]:
     deck = view.config.deck
     if isinstance(action, PlayCard):
-        return (Pick(f"play {describe_card(deck, action.card)}", hand_id(action.card)),)
+        replacing = " as a replacement" if plays_replacement(view) else ""
+        return (Pick(f"play {describe_card(deck, action.card)}{replacing}", hand_id(action.card)),)
     if isinstance(action, TakeCard):
         return (Pick(f"take {describe_card(deck, action.card)}", trick_id(action.card)),)
     raise ValueError(f"Día de los Muertos picks: {action!r} is not a player's decision")

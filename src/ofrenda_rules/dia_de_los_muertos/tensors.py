@@ -72,7 +72,6 @@ nothing a seat sees) and the moments at which chance steps happened.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import MutableSequence, Sequence
 from functools import partial
 
@@ -85,6 +84,7 @@ from ofrenda_rules.dia_de_los_muertos.scoring import score_bounds
 from ofrenda_rules.dia_de_los_muertos.state import Config
 from ofrenda_rules.dia_de_los_muertos.view import View
 from ofrenda_rules.encodings.action_ids import per_config
+from ofrenda_rules.encodings.information_state import IncrementalEncoder
 from ofrenda_rules.errors import OfrendaRulesError
 
 __all__ = [
@@ -307,60 +307,28 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
     _check(config, last)
     if any(view.player != last.player for view in views):
         raise OfrendaRulesError("the views belong to different seats")
-    encoder = InformationStateEncoder(config)
-    for view in views:
-        encoder._add(view)
-    return encoder.encode()
+    return InformationStateEncoder(config).add_all(views).encode()
 
 
-class InformationStateEncoder:
-    """One seat's information state kept up to date view by view, never walking the history again.
+class InformationStateEncoder(IncrementalEncoder[Config, View]):
+    """A seat's :func:`encode_information_state`, kept up to date view by view (see ``IncrementalEncoder``).
 
-    :meth:`add` each view the seat has in turn (after the set-up, then after
-    each step); :meth:`encode` is :func:`encode_information_state` of every view
-    added. :meth:`copy` forks it (for a branch of a search).
-
-    >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, observe, legal_actions, apply
-    >>> config = Config(players=3)
-    >>> state = new_game(config, seed=1)
-    >>> encoder, views = InformationStateEncoder(config), []
-    >>> for _ in range(30):
-    ...     views.append(observe(state, 0))
-    ...     encoder.add(views[-1])
-    ...     state = apply(state, legal_actions(state)[0])
-    >>> encoder.encode() == encode_information_state(config, views)
-    True
+    The kit's module, :mod:`ofrenda_rules.encodings.information_state`, shows it at work.
     """
 
-    __slots__ = ("_config", "_history", "_last", "_layout", "_place", "_trick")
+    __slots__ = ("_layout", "_place", "_trick")
+    _error = OfrendaRulesError
+    _empty = "an information state needs at least the view after the set-up"
+    _mixed_seats = "the views belong to different seats"
 
     def __init__(self, config: Config) -> None:
-        self._config = config
         self._layout = _layout(config)
-        self._history = array("d", bytes(8 * self._layout.history_size))
+        super().__init__(config, self._layout.history_size)
         self._trick = 0
         self._place = 0
-        self._last: View | None = None
 
-    def copy(self) -> InformationStateEncoder:
-        """An independent encoder with the same views added."""
-        twin = InformationStateEncoder.__new__(InformationStateEncoder)
-        twin._config, twin._layout, twin._last = self._config, self._layout, self._last
-        twin._history = self._history[:]
-        twin._trick, twin._place = self._trick, self._place
-        return twin
-
-    def add(self, view: View) -> None:
-        """Record the seat's next view (the events it adds to the history).
-
-        Raises:
-            OfrendaRulesError: the view is not of a game under the config, or of another seat than the
-                views added before.
-        """
+    def _check_view(self, view: View) -> None:
         _check(self._config, view)
-        if self._last is not None and view.player != self._last.player:
-            raise OfrendaRulesError("the views belong to different seats")
-        self._add(view)
 
     def _add(self, view: View) -> None:
         layout = self._layout
@@ -401,23 +369,5 @@ class InformationStateEncoder:
         self._trick, self._place = trick, place
         self._last = view
 
-    def encode(self) -> tuple[float, ...]:
-        """The information state of every view added (as :func:`encode_information_state`).
-
-        Raises:
-            OfrendaRulesError: when no view has been added.
-        """
-        return tuple(self.buffer())
-
-    def buffer(self) -> array[float]:
-        """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
-
-        Raises:
-            OfrendaRulesError: when no view has been added.
-        """
-        last = self._last
-        if last is None:
-            raise OfrendaRulesError("an information state needs at least the view after the set-up")
-        out = self._history[:]
-        _fill(self._layout, last, out)
-        return out
+    def _fill(self, out: MutableSequence[float], view: View) -> None:
+        _fill(self._layout, view, out)

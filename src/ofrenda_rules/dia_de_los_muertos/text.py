@@ -18,17 +18,35 @@ import textwrap
 from collections.abc import Sequence
 from typing import Final, assert_never
 
+import attrs
+
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, DeckEdition, Mark
-from ofrenda_rules.dia_de_los_muertos.events import describe_event
+from ofrenda_rules.dia_de_los_muertos.events import (
+    CardPlayed,
+    CardTaken,
+    NothingTaken,
+    ReplacementDue,
+    TakeDue,
+    describe_event,
+)
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.scoring import Outcome
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 from ofrenda_rules.dia_de_los_muertos.view import View
 from ofrenda_rules.game import SPECTATOR
 
-__all__ = ["RECENT_LINES", "WIDTH", "describe_action", "describe_card", "describe_outcome", "render_text"]
+__all__ = [
+    "RECENT_LINES",
+    "WIDTH",
+    "describe_action",
+    "describe_card",
+    "describe_outcome",
+    "plays_replacement",
+    "render",
+    "render_text",
+]
 
 WIDTH: Final = 100
 """The widest line :func:`render_text` writes, in characters."""
@@ -79,8 +97,7 @@ def describe_action(state: State, action: Action) -> str:
             if spec is not None and spec.take:
                 text += "; a TAKE card led takes nothing"
             return text
-        replacing = seat == state.leader or _was_taken(state, seat)
-        verb = "plays a replacement" if replacing else "plays"
+        verb = "plays a replacement" if plays_replacement(state) else "plays"
         text = f"Seat {seat + 1} {verb}: {face}"
         if spec is not None and spec.take:
             text += " -- TAKE: then takes a card played in front of another seat into its score pile"
@@ -94,19 +111,55 @@ def describe_action(state: State, action: Action) -> str:
     assert_never(action)
 
 
-def _was_taken(state: State, seat: int) -> bool:
-    """Whether ``seat``, due to play, is replacing a card taken in this trick.
+def plays_replacement(state: State | View) -> bool:
+    """Whether the seat due to play in ``state`` (or a view of it) replaces its card taken in this trick.
 
-    Play goes clockwise from the lead; a seat due to play while a seat after
-    it (clockwise, before the leader comes round) already has a card in front
-    has played before in this trick.
+    Play goes clockwise from the lead; every seat plays once, then the seats
+    whose cards were taken play replacements, still clockwise, until everyone
+    has a card in front. The state shows that a replacement is due when
+
+    * the lead player is due to play again (the lead is played already);
+    * a seat after the one due to play (clockwise, before the lead comes
+      round) has a card in front: it played after the seat due to play did;
+    * the lead player has a card in front that is not the lead card: it
+      replaced its lead card already;
+    * or the last step says so (``recent_events``): it made the seat due to
+      play lose its card; a TAKE took a card from a seat after the taker (in
+      the first round a TAKE can only take from a seat that played before it);
+      or the step was done by the seat due to play or a seat after it.
+
+    A state read from a position has no last step, and in rare tricks the
+    state is the same as in the first round (every seat after the one due to
+    play lost its card to a replacement TAKE, two steps back or more): then
+    the seat is said to play, not to replace.
+
+    >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, legal_actions, apply
+    >>> state = new_game(Config(players=3), seed=11)
+    >>> plays_replacement(apply(state, legal_actions(state)[0]))
+    False
     """
-    n = state.config.players
-    after = [(seat + step) % n for step in range(1, n)]
-    for other in after:
-        if other == state.leader:
-            return False
-        if state.in_front[other] is not None:
+    if state.high_low is None or state.taking or state.over:
+        return False
+    seat = state.to_play if isinstance(state, State) else state.current_player
+    leader, players = state.leader, state.config.players
+    if seat == leader:
+        return True
+    position = (seat - leader) % players
+    for step in range(1, players - position):
+        if state.in_front[(seat + step) % players] is not None:
+            return True
+    led = state.in_front[leader]
+    if led is not None and led != state.lead_card:
+        return True
+    for event in state.recent_events:
+        if isinstance(event, ReplacementDue) and event.seat == seat:
+            return True
+        if isinstance(event, CardTaken) and (event.from_seat - leader) % players > (event.seat - leader) % players:
+            return True
+        if (
+            isinstance(event, CardPlayed | TakeDue | NothingTaken | CardTaken)
+            and (event.seat - leader) % players >= position
+        ):
             return True
     return False
 
@@ -129,14 +182,23 @@ def _wrap(label: str, items: Sequence[str]) -> list[str]:
     return lines
 
 
+def _variant_names(config: Config, lock_lead: str, high_low_split: str, lead_replacement_exempt: str) -> list[str]:
+    """The names given for the variants ``config`` switches on, in this order."""
+    flags = (
+        (config.lock_lead, lock_lead),
+        (config.high_low_split, high_low_split),
+        (config.lead_replacement_exempt, lead_replacement_exempt),
+    )
+    return [name for on, name in flags if on]
+
+
 def _variants(config: Config) -> str:
-    names = []
-    if config.lock_lead:
-        names.append("lead card locked")
-    if config.high_low_split:
-        names.append("advanced game (H cards to the highest, L cards to the lowest)")
-    if config.lead_replacement_exempt:
-        names.append("the lead player's replacement TAKE takes nothing")
+    names = _variant_names(
+        config,
+        "lead card locked",
+        "advanced game (H cards to the highest, L cards to the lowest)",
+        "the lead player's replacement TAKE takes nothing",
+    )
     return f" ({'; '.join(names)})" if names else ""
 
 
@@ -222,6 +284,19 @@ def render_text(board: State | View) -> str:
         for event in board.recent_events[-RECENT_LINES:]:
             lines.extend(textwrap.wrap(describe_event(event), WIDTH, initial_indent="  ", subsequent_indent="    "))
     return "\n".join(lines)
+
+
+def render(board: State | View) -> str:
+    """The table alone as text: :func:`render_text` without its recent events.
+
+    A state shows everything face up, a view what its seat sees. Every game
+    has a ``render`` (see :attr:`ofrenda_rules.game.GameDefinition.render`).
+
+    >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, observe
+    >>> print(render(observe(new_game(Config(players=3), seed=11), 0)).splitlines()[0])
+    Día de los Muertos, 3 players -- trick 1, Seat 1 to lead
+    """
+    return render_text(attrs.evolve(board, recent_events=()))
 
 
 _ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th", "6th")

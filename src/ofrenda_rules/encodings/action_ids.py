@@ -46,7 +46,7 @@ import attrs
 
 from ofrenda_rules.errors import ConfigError, IllegalActionError, Rejection
 
-__all__ = ["ActionCodec", "per_config"]
+__all__ = ["ActionCodec", "GameCodec", "per_config"]
 
 A = TypeVar("A")
 C = TypeVar("C")
@@ -222,3 +222,60 @@ def per_config(config_type: type[C], build: Callable[[C], T]) -> Callable[[C], T
         return built
 
     return lookup
+
+
+class GameCodec(Generic[C, A]):
+    """A game's id functions (the ``codec`` module's), over the :class:`ActionCodec` it builds per configuration.
+
+    A game's ``codec`` module builds one from its ``Config`` class and the
+    function that lists its actions under a configuration, and exports its
+    bound methods under their names (``encode_action = codec.encode_action``).
+    Each raises :class:`~ofrenda_rules.errors.ConfigError` for an object that is
+    not the game's ``Config``.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Setup:
+    ...     sides: int
+    >>> @attrs.frozen
+    ... class Roll:
+    ...     face: int
+    >>> dice = GameCodec(Setup, lambda config: ActionCodec("dice", [], [Roll(f) for f in range(config.sides)]))
+    >>> dice.max_chance_outcomes(Setup(6)), dice.encode_action(Setup(6), Roll(2)), dice.num_distinct_actions(Setup(6))
+    (6, 2, 0)
+    >>> dice.decode_action(Setup(6), 5, chance=True)
+    Roll(face=5)
+    """
+
+    __slots__ = ("action_codec",)
+
+    def __init__(self, config_type: type[C], build: Callable[[C], ActionCodec[A]]) -> None:
+        self.action_codec: Final = per_config(config_type, build)
+        """The :class:`ActionCodec` of a configuration (built once, then cached)."""
+
+    def num_distinct_actions(self, config: C) -> int:
+        """How many player decisions are numbered under ``config``."""
+        return self.action_codec(config).num_distinct_actions
+
+    def max_chance_outcomes(self, config: C) -> int:
+        """How many chance outcomes are numbered under ``config``."""
+        return self.action_codec(config).max_chance_outcomes
+
+    def encode_action(self, config: C, action: A) -> int:
+        """The id of ``action`` (a chance outcome gets its id in the chance numbering).
+
+        Raises:
+            IllegalActionError: ``action`` is not an action of the game that can occur under ``config``
+                (code ``"not-encodable"``).
+            ConfigError: ``config`` is not the game's ``Config``.
+        """
+        return self.action_codec(config).encode(action)
+
+    def decode_action(self, config: C, action_id: int, *, chance: bool = False) -> A:
+        """The decision numbered ``action_id``, or with ``chance=True`` the chance outcome.
+
+        Raises:
+            IllegalActionError: ``action_id`` is out of range (code ``"no-such-action-id"``).
+            ConfigError: ``config`` is not the game's ``Config``.
+        """
+        return self.action_codec(config).decode(action_id, chance=chance)

@@ -75,6 +75,8 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+import attrs
+
 from ofrenda_rules.encodings.positions import (
     MAX_POSITION_CHARS,
     format_rng,
@@ -325,32 +327,15 @@ def from_position(text: str, config: Config) -> State:
         rng=parse_rng(keyed["rng"]) if "rng" in keyed else None,
     )
     derived: Derived = derive(parsed)
-    state = State(
-        config=config,
-        phase=parsed.phase,
-        seat=seat,
-        abuela=parsed.abuela,
+    state = attrs.evolve(
+        parsed,
         deck=derived.deck,
         box=derived.box,
-        removed=parsed.removed,
-        abuela_discards=parsed.abuela_discards,
-        market=parsed.market,
-        market_marigolds=parsed.market_marigolds,
-        candle_market=candle_market,
         bag=derived.bag,
         candle_box=derived.candle_box,
-        candle_discards=parsed.candle_discards,
         supply=derived.supply,
-        hands=hands,
-        boards=boards,
-        goals=parsed.goals,
         stacks=derived.stacks,
         unused_tokens=derived.unused_tokens,
-        taken_space=parsed.taken_space,
-        candle_space=parsed.candle_space,
-        pending=parsed.pending,
-        die=die,
-        rng=parsed.rng,
         seen_in_hands=seen,
     )
     check_state(state)

@@ -88,7 +88,6 @@ because it could not. Histories differing only there encode alike.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import MutableSequence, Sequence
 from functools import partial
 from typing import Final
@@ -97,6 +96,7 @@ import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.encodings.action_ids import per_config
+from ofrenda_rules.encodings.information_state import IncrementalEncoder, new_events
 from ofrenda_rules.ofrenda.components import BRANCHES, OFFERINGS
 from ofrenda_rules.ofrenda.edition import TURNS
 from ofrenda_rules.ofrenda.events import (
@@ -455,23 +455,6 @@ def encode_observation(config: Config, view: View) -> tuple[float, ...]:
     return tuple(x)
 
 
-def _new_events(previous: View | None, view: View) -> tuple[Event, ...]:
-    """The events ``view`` adds to the history after ``previous``.
-
-    A state keeps the events since its latest player decision: after a chance
-    outcome fed by a driver they extend the previous view's, after a decision
-    they start afresh.
-    """
-    events = view.recent_events
-    if previous is None:
-        return events
-    if previous.current_player == CHANCE:
-        before = previous.recent_events
-        if events[: len(before)] == before:
-            return events[len(before) :]
-    return events
-
-
 def encode_information_state(config: Config, views: Sequence[View]) -> tuple[float, ...]:
     """A seat's perfect-recall information state: the last view's observation, then its history.
 
@@ -484,50 +467,25 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
     """
     if not views:
         raise ValueError("an information state needs at least the view after set-up")
-    encoder = InformationStateEncoder(config)
-    for view in views:
-        encoder.add(view)
-    return encoder.encode()
+    return InformationStateEncoder(config).add_all(views).encode()
 
 
-class InformationStateEncoder:
-    """One seat's information state kept up to date view by view, never walking the history again.
+class InformationStateEncoder(IncrementalEncoder[Config, View]):
+    """A seat's :func:`encode_information_state`, kept up to date view by view (see ``IncrementalEncoder``).
 
-    :meth:`add` each view the seat has in turn (after the set-up, then after
-    each step); :meth:`encode` is :func:`encode_information_state` of every view
-    added. :meth:`copy` forks it (for a branch of a search).
-
-    >>> from ofrenda_rules.ofrenda import Config, new_game, observe, legal_actions, apply
-    >>> config = Config(players=2)
-    >>> state = new_game(config, seed=1)
-    >>> encoder, views = InformationStateEncoder(config), []
-    >>> for _ in range(30):
-    ...     views.append(observe(state, 0))
-    ...     encoder.add(views[-1])
-    ...     state = apply(state, legal_actions(state)[0])
-    >>> encoder.encode() == encode_information_state(config, views)
-    True
+    It takes the views as they come, unchecked, as :func:`encode_information_state` does.
     """
 
-    __slots__ = ("_abuela_turn", "_config", "_history", "_last", "_layout")
+    __slots__ = ("_abuela_turn", "_layout")
+    _error = ValueError
+    _empty = "an information state needs at least the view after set-up"
 
     def __init__(self, config: Config) -> None:
-        self._config = config
         self._layout = _layout(config)
-        self._history = array("d", self._layout.zeros)
+        super().__init__(config, len(self._layout.zeros))
         self._abuela_turn = 0
-        self._last: View | None = None
 
-    def copy(self) -> InformationStateEncoder:
-        """An independent encoder with the same views added."""
-        twin = InformationStateEncoder.__new__(InformationStateEncoder)
-        twin._config, twin._layout, twin._last = self._config, self._layout, self._last
-        twin._history = self._history[:]
-        twin._abuela_turn = self._abuela_turn
-        return twin
-
-    def add(self, view: View) -> None:
-        """Record the seat's next view (the events it adds to the history)."""
+    def _add(self, view: View) -> None:
         layout = self._layout
         x = self._history
         previous = self._last
@@ -542,7 +500,7 @@ class InformationStateEncoder:
         abuela = layout.abuela
         turns = [0] * n if previous is None else [board.turns for board in previous.boards]
         clock = sum(turns)
-        for event in _new_events(previous, view):
+        for event in new_events(previous, view):
             cls = type(event)
             if cls is PortraitDrawn:
                 assert isinstance(event, PortraitDrawn)
@@ -568,26 +526,10 @@ class InformationStateEncoder:
                 _seat_event(layout, h, x, event, me, turns, scale)
         self._last = view
 
-    def encode(self) -> tuple[float, ...]:
-        """The information state of every view added (as :func:`encode_information_state`).
+    add = _add  # the views are not checked: no call between ``add`` and the work
 
-        Raises:
-            ValueError: when no view has been added.
-        """
-        return tuple(self.buffer())
-
-    def buffer(self) -> array[float]:
-        """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
-
-        Raises:
-            ValueError: when no view has been added.
-        """
-        last = self._last
-        if last is None:
-            raise ValueError("an information state needs at least the view after set-up")
-        x = self._history[:]
-        _fill_observation(self._config, self._layout, last, x)
-        return x
+    def _fill(self, out: MutableSequence[float], view: View) -> None:
+        _fill_observation(self._config, self._layout, view, out)
 
 
 def _seat_event(

@@ -36,7 +36,7 @@ from ofrenda_rules.ofrenda.scoring import board_score
 from ofrenda_rules.ofrenda.state import PlayerBoard, State
 from ofrenda_rules.ofrenda.view import View
 
-__all__ = ["LEGEND", "WIDTH", "portrait_label", "render_ofrenda", "render_text"]
+__all__ = ["LEGEND", "WIDTH", "portrait_label", "render", "render_ofrenda", "render_text"]
 
 WIDTH: Final = 100
 """The longest line :func:`render_text` writes."""
@@ -223,6 +223,16 @@ def render_text(table: State | View, edition: Edition | None = None) -> str:
             indent = " " * (len(line) - len(line.lstrip()) + 4)
             wrapped.extend(textwrap.wrap(line, WIDTH, subsequent_indent=indent))
     return "\n".join(wrapped)
+
+
+def render(table: State | View) -> str:
+    """The table alone as text, the same as :func:`render_text` (an Ofrenda text board lists no events).
+
+    A state shows everything, a view what its seat sees (its components named
+    by the default edition). Every game has a ``render`` (see
+    :attr:`ofrenda_rules.game.GameDefinition.render`).
+    """
+    return render_text(table)
 
 
 def _hand(edition: Edition, table: State | View, seat: int) -> list[str]:

@@ -52,6 +52,7 @@ from ofrenda_rules.ofrendados.tensors import information_state_shape as informat
 from ofrenda_rules.ofrendados.tensors import observation_shape as observation_shape
 from ofrenda_rules.ofrendados.text import describe_action as describe_action
 from ofrenda_rules.ofrendados.text import describe_outcome as describe_outcome
+from ofrenda_rules.ofrendados.text import render as render
 from ofrenda_rules.ofrendados.text import render_text as render_text
 from ofrenda_rules.ofrendados.view import View
 from ofrenda_rules.ofrendados.view import observe as observe

@@ -79,7 +79,6 @@ a round. Everything else a seat saw is kept.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import MutableSequence, Sequence
 from functools import partial
 from typing import Final
@@ -88,6 +87,7 @@ import attrs
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.encodings.action_ids import per_config
+from ofrenda_rules.encodings.information_state import IncrementalEncoder, new_events
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrendados.bounds import max_pesos
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind
@@ -324,21 +324,12 @@ def encode_observation(config: Config, view: View) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _view_events(previous: View | None, view: View) -> tuple[object, ...]:
-    """The events ``view`` tells that ``previous`` (the seat's view before) did not."""
-    recent: tuple[object, ...] = view.recent_events
-    if previous is not None and previous.current_player == CHANCE:
-        known = previous.recent_events
-        recent = recent[len(known) :] if recent[: len(known)] == known else recent
-    return recent
-
-
 def _new_events(views: Sequence[View]) -> list[object]:
     """Every event the views tell, each once, in order."""
     events: list[object] = []
     previous: View | None = None
     for view in views:
-        events.extend(_view_events(previous, view))
+        events.extend(new_events(previous, view))
         previous = view
     return events
 
@@ -361,62 +352,30 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
     for view in views:
         if _check_view(config, view).player != last.player:
             raise ConfigError(f"the views belong to seats {view.player} and {last.player}, not to one seat")
-    encoder = InformationStateEncoder(config)
-    for view in views:
-        encoder._add(view)
-    return encoder.encode()
+    return InformationStateEncoder(config).add_all(views).encode()
 
 
-class InformationStateEncoder:
-    """One seat's information state kept up to date view by view, never walking the history again.
+class InformationStateEncoder(IncrementalEncoder[Config, View]):
+    """A seat's :func:`encode_information_state`, kept up to date view by view (see ``IncrementalEncoder``).
 
-    :meth:`add` each view the seat has in turn (after the set-up, then after
-    each step); :meth:`encode` is :func:`encode_information_state` of every view
-    added. :meth:`copy` forks it (for a branch of a search).
-
-    >>> from ofrenda_rules.ofrendados import Config, new_game, observe, legal_actions, apply
-    >>> config = Config(players=2)
-    >>> state = new_game(config, seed=1)
-    >>> encoder, views = InformationStateEncoder(config), []
-    >>> for _ in range(30):
-    ...     views.append(observe(state, 0))
-    ...     encoder.add(views[-1])
-    ...     state = apply(state, legal_actions(state)[0])
-    >>> encoder.encode() == encode_information_state(config, views)
-    True
+    :mod:`ofrenda_rules.encodings.information_state` holds what the games' encoders share.
     """
 
-    __slots__ = ("_base", "_config", "_history", "_last", "_lay", "_picks", "_rounds", "_used")
+    __slots__ = ("_base", "_lay", "_picks", "_rounds", "_used")
+    _error = ConfigError
+    _empty = "an information state needs at least the view after the set-up"
+    _mixed_seats = "the views belong to seats {after} and {before}, not to one seat"
 
     def __init__(self, config: Config) -> None:
-        self._config = config
         self._lay = _layout(config)
-        self._history = array("d", bytes(8 * self._lay.information))
+        super().__init__(config, self._lay.information)
         self._rounds = 0
         self._picks = 0
         self._used = [0] * self._lay.n
         self._base = self._lay.history
-        self._last: View | None = None
 
-    def copy(self) -> InformationStateEncoder:
-        """An independent encoder with the same views added."""
-        twin = InformationStateEncoder.__new__(InformationStateEncoder)
-        twin._config, twin._lay, twin._last = self._config, self._lay, self._last
-        twin._history = self._history[:]
-        twin._rounds, twin._picks, twin._used, twin._base = self._rounds, self._picks, self._used.copy(), self._base
-        return twin
-
-    def add(self, view: View) -> None:
-        """Record the seat's next view (the events it adds to the history).
-
-        Raises:
-            ConfigError: the view is not an Ofrendados view under the config, or is of another seat than the
-                views added before.
-        """
+    def _check_view(self, view: View) -> None:
         _check_view(self._config, view)
-        if self._last is not None and view.player != self._last.player:
-            raise ConfigError(f"the views belong to seats {view.player} and {self._last.player}, not to one seat")
-        self._add(view)
 
     def _add(self, view: View) -> None:
         lay = self._lay
@@ -426,7 +385,7 @@ class InformationStateEncoder:
         cards = lay.cards
         scale = lay.per_colour
         rounds, picks, used, base = self._rounds, self._picks, self._used, self._base
-        for event in _view_events(self._last, view):
+        for event in new_events(self._last, view):
             if isinstance(event, RoundStarted):
                 rounds = min(event.round, ROUNDS) - 1
                 picks = 0
@@ -464,23 +423,5 @@ class InformationStateEncoder:
         self._rounds, self._picks, self._used, self._base = rounds, picks, used, base
         self._last = view
 
-    def encode(self) -> tuple[float, ...]:
-        """The information state of every view added (as :func:`encode_information_state`).
-
-        Raises:
-            ConfigError: when no view has been added.
-        """
-        return tuple(self.buffer())
-
-    def buffer(self) -> array[float]:
-        """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
-
-        Raises:
-            ConfigError: when no view has been added.
-        """
-        last = self._last
-        if last is None:
-            raise ConfigError("an information state needs at least the view after the set-up")
-        out = self._history[:]
-        _fill_observation(out, self._lay, last)
-        return out
+    def _fill(self, out: MutableSequence[float], view: View) -> None:
+        _fill_observation(out, self._lay, view)

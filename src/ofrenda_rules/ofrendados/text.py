@@ -41,12 +41,13 @@ from ofrenda_rules.ofrendados.cards import CardSpec
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
 from ofrenda_rules.ofrendados.moves import draft_seat, exchange_rate, roll_colour
+from ofrenda_rules.ofrendados.position import _OBJECT_LETTER
 from ofrenda_rules.ofrendados.rules import current_player
 from ofrenda_rules.ofrendados.scoring import Outcome, board_score_sheets
 from ofrenda_rules.ofrendados.state import ROUNDS, Board, Die, Pending, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.view import View
 
-__all__ = ["describe_action", "describe_card", "describe_outcome", "render_text"]
+__all__ = ["describe_action", "describe_card", "describe_outcome", "render", "render_text"]
 
 WIDTH: Final = 100
 """Most characters on a line of :func:`render_text`."""
@@ -212,16 +213,7 @@ def _path(edition: Edition, boards: Sequence[Board]) -> list[str]:
     return lines
 
 
-_LETTERS: Final = {
-    ObjectKind.CANDLE: "c",
-    ObjectKind.PAPEL_PICADO: "p",
-    ObjectKind.PAN_DE_MUERTO: "d",
-    ObjectKind.FRUIT: "f",
-    ObjectKind.TAMAL: "t",
-    ObjectKind.MOLE: "m",
-    ObjectKind.PORTRAIT: "r",
-    ObjectKind.CALAVERITA: "s",
-}
+_LETTERS: Final = _OBJECT_LETTER
 """One letter per object (as in the position notation), for sheets too wide for names."""
 
 
@@ -312,6 +304,15 @@ def render_text(table: State | View) -> str:
     lines.append("")
     lines.extend(_boards(table, edition))
     return "\n".join(lines)
+
+
+def render(table: State | View) -> str:
+    """The table alone as text, the same as :func:`render_text` (an Ofrendados text board lists no events).
+
+    A state shows everything, a view what its seat or a spectator sees. Every
+    game has a ``render`` (see :attr:`ofrenda_rules.game.GameDefinition.render`).
+    """
+    return render_text(table)
 
 
 def _flower_target(state: State, seat: int, colour: Colour, pips: int) -> str:

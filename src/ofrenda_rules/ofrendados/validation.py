@@ -159,10 +159,15 @@ def _check_cell(state: State, cell: object) -> Rejection | None:
     return None
 
 
+def _check_owed_cell(state: State, cell: object, kind: PendingKind, code: str, owes: str) -> Rejection | None:
+    """Refuse with ``code`` unless the acting player's first owed decision is of ``kind``; then check ``cell``."""
+    if not state.pending or state.pending[0].kind is not kind:
+        return Rejection(code, f"player {state.acting} {owes}")
+    return _check_cell(state, cell)
+
+
 def _check_draw(state: State, action: DrawObject) -> Rejection | None:
-    if not state.pending or state.pending[0].kind is not PendingKind.DRAW:
-        return Rejection("nothing-to-draw", f"player {state.acting} owes no object to draw")
-    rejection = _check_cell(state, action.cell)
+    rejection = _check_owed_cell(state, action.cell, PendingKind.DRAW, "nothing-to-draw", "owes no object to draw")
     if rejection is not None:
         return rejection
     spec = state.config.edition.sheet
@@ -179,9 +184,8 @@ def _check_draw(state: State, action: DrawObject) -> Rejection | None:
 
 
 def _check_rewrite(state: State, action: RewriteObject) -> Rejection | None:
-    if not state.pending or state.pending[0].kind is not PendingKind.REWRITE:
-        return Rejection("nothing-to-rewrite", f"player {state.acting} has no object to turn")
-    rejection = _check_cell(state, action.cell)
+    owed = PendingKind.REWRITE
+    rejection = _check_owed_cell(state, action.cell, owed, "nothing-to-rewrite", "has no object to turn")
     if rejection is not None:
         return rejection
     edition = state.config.edition

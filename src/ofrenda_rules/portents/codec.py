@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ofrenda_rules.encodings.action_ids import ActionCodec, per_config
+from ofrenda_rules.encodings.action_ids import ActionCodec, GameCodec
 from ofrenda_rules.portents.actions import (
     Action,
     ChooseFirst,
@@ -82,41 +82,10 @@ def _build(config: Config) -> ActionCodec[Action]:
     return ActionCodec("Portents", decisions, chance)
 
 
-action_codec: Final = per_config(Config, _build)
-"""The :class:`~ofrenda_rules.encodings.action_ids.ActionCodec` of a configuration (built once, then cached)."""
-
-
-def num_distinct_actions(config: Config) -> int:
-    """How many player decisions are numbered under ``config`` (see the layout above)."""
-    return action_codec(config).num_distinct_actions
-
-
-def max_chance_outcomes(config: Config) -> int:
-    """How many chance outcomes are numbered: omens, tiles, and who goes first with two players."""
-    return action_codec(config).max_chance_outcomes
-
-
-def encode_action(config: Config, action: Action) -> int:
-    """The id of ``action`` (a chance outcome gets its id in the chance numbering).
-
-    Raises:
-        IllegalActionError: ``action`` is not a Portents action that can occur under ``config``
-            (code ``"not-encodable"``), e.g. a ``Sacrifice`` without Feed the Cat.
-        ConfigError: ``config`` is not a Portents ``Config``.
-
-    """
-    return action_codec(config).encode(action)
-
-
-def decode_action(config: Config, action_id: int, *, chance: bool = False) -> Action:
-    """The decision numbered ``action_id``, or with ``chance=True`` the chance outcome.
-
-    Raises:
-        IllegalActionError: ``action_id`` is out of range (code ``"no-such-action-id"``).
-        ConfigError: ``config`` is not a Portents ``Config``.
-
-    """
-    return action_codec(config).decode(action_id, chance=chance)
+_CODEC: Final = GameCodec(Config, _build)
+"""The id functions (:class:`~ofrenda_rules.encodings.action_ids.GameCodec`), exported under their names."""
+action_codec, encode_action, decode_action = _CODEC.action_codec, _CODEC.encode_action, _CODEC.decode_action
+num_distinct_actions, max_chance_outcomes = _CODEC.num_distinct_actions, _CODEC.max_chance_outcomes
 
 
 _PLAYER_TURN: Final = 1 + 3 + len(LANES)

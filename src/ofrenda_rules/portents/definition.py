@@ -44,6 +44,7 @@ from ofrenda_rules.portents.tensors import information_state_shape as informatio
 from ofrenda_rules.portents.tensors import observation_shape as observation_shape
 from ofrenda_rules.portents.text import describe_action as describe_action
 from ofrenda_rules.portents.text import describe_outcome as describe_outcome
+from ofrenda_rules.portents.text import render as render
 from ofrenda_rules.portents.text import render_text as render_text
 from ofrenda_rules.portents.view import View
 from ofrenda_rules.portents.view import observe as observe

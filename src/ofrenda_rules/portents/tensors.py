@@ -109,6 +109,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.encodings.information_state import IncrementalEncoder
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.portents.components import SPACES, Side, Sign, Trait
@@ -430,64 +431,31 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
         _check_view(layout, view)
         if view.player != player:
             raise ConfigError(f"the views mix seats {player} and {view.player}; give one seat's views")
-    encoder = InformationStateEncoder(config)
-    for view in views:
-        encoder._add(view)
-    return encoder.encode()
+    return InformationStateEncoder(config).add_all(views).encode()
 
 
 _EMPTY_RECORD: Final = array("d", bytes(8 * TURN_RECORD_SIZE))
 
 
-class InformationStateEncoder:
-    """One seat's information state kept up to date view by view, never walking the history again.
+class InformationStateEncoder(IncrementalEncoder[Config, View]):
+    """A seat's :func:`encode_information_state`, kept up to date view by view (see ``IncrementalEncoder``).
 
-    :meth:`add` each view the seat has in turn (after the set-up, then after
-    each step); :meth:`encode` is :func:`encode_information_state` of every view
-    added. It keeps the start of play and the last ``H`` turn records only.
-    :meth:`copy` forks it (for a branch of a search).
-
-    >>> from ofrenda_rules.portents import Config, new_game, observe, legal_actions, apply
-    >>> config = Config(players=2)
-    >>> state = new_game(config, seed=1)
-    >>> encoder, views = InformationStateEncoder(config), []
-    >>> for _ in range(30):
-    ...     views.append(observe(state, 0))
-    ...     encoder.add(views[-1])
-    ...     state = apply(state, legal_actions(state)[0])
-    >>> encoder.encode() == encode_information_state(config, views)
-    True
+    It keeps the start of play and the last ``H`` turn records only.
     """
 
-    __slots__ = ("_config", "_first_lit", "_history", "_last", "_layout", "_started")
+    __slots__ = ("_first_lit", "_layout", "_started")
+    _error = ConfigError
+    _empty = "an information state needs at least one view (the one after the set-up)"
+    _mixed_seats = "the views mix seats {before} and {after}; give one seat's views"
 
     def __init__(self, config: Config) -> None:
         self._layout = _check(config)
-        self._config = config
-        self._history = array("d", bytes(8 * information_state_shape(config)[0]))
+        super().__init__(config, information_state_shape(config)[0])
         self._started = False
         self._first_lit = False
-        self._last: View | None = None
 
-    def copy(self) -> InformationStateEncoder:
-        """An independent encoder with the same views added."""
-        twin = InformationStateEncoder.__new__(InformationStateEncoder)
-        twin._config, twin._layout, twin._last = self._config, self._layout, self._last
-        twin._history = self._history[:]
-        twin._started, twin._first_lit = self._started, self._first_lit
-        return twin
-
-    def add(self, view: View) -> None:
-        """Record the seat's next view (what it adds to the history).
-
-        Raises:
-            ConfigError: the view is not a Portents view of the config's player count, or is of another seat
-                than the views added before.
-        """
+    def _check_view(self, view: View) -> None:
         _check_view(self._layout, view)
-        if self._last is not None and view.player != self._last.player:
-            raise ConfigError(f"the views mix seats {self._last.player} and {view.player}; give one seat's views")
-        self._add(view)
 
     def _add(self, view: View) -> None:
         out = self._history
@@ -514,23 +482,5 @@ class InformationStateEncoder:
                 _fill_record(out, history, mover, view)
         self._last = view
 
-    def encode(self) -> tuple[float, ...]:
-        """The information state of every view added (as :func:`encode_information_state`).
-
-        Raises:
-            ConfigError: when no view has been added.
-        """
-        return tuple(self.buffer())
-
-    def buffer(self) -> array[float]:
-        """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
-
-        Raises:
-            ConfigError: when no view has been added.
-        """
-        last = self._last
-        if last is None:
-            raise ConfigError("an information state needs at least one view (the one after the set-up)")
-        out = self._history[:]
-        _fill_observation(out, self._layout, last)
-        return out
+    def _fill(self, out: MutableSequence[float], view: View) -> None:
+        _fill_observation(out, self._layout, view)

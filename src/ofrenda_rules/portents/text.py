@@ -2,17 +2,20 @@
 
 Signs are written as two letters, colour then shape: ``Y``/``R``/``B``/``W``
 (yellow, red, blue, white) and ``S``/``C``/``H``/``W`` (skull, claw,
-wisHbone, wing); ``*`` marks a Burnt Offering, ``..`` an empty space, ``--``
-an empty omen slot, and ``K`` the Kitty's slot in the solo game.
+wisHbone, wing); a BS tile in capitals (``BS``, the Blue Skull tile), an omen
+token in small letters (``bs``, the Blue Skull omen), so that a tile and an
+omen of the same sign never read alike. ``*`` marks a Burnt Offering, ``..``
+an empty space, ``--`` an empty omen slot, and ``>`` the Kitty's slot in the
+solo game.
 
 >>> from ofrenda_rules.portents import Config, new_game
 >>> print(render(new_game(Config(players=1), seed=1)))
        NW   N1   N2   N3   NE
-       YC   RC   BH   RS   WC
-   W1  WW   BW   YS   RH   YH   E1
-   W2  BS   RW   YC   YW   BC   E2
-   W3  WH   BC   WC   BH   RW   E3
-       RH   YW   BW   WS   YS
+       yc   rc   bh   rs   wc
+   W1  ww   BW   YS   RH   yh   E1
+   W2  bs   RW   YC   YW   bc   E2
+   W3  wh   BC   WC   BH   rw   E3
+       rh   yw   bw   ws   ys
        SW   S1  >S2   S3   SE
 Seat 1: hand YH RC WW; omens -
 kitty: at S2, 0 steps; token WH; bag RS BS WS; omens -
@@ -41,12 +44,18 @@ __all__ = ["board", "code", "describe_action", "describe_outcome", "render", "re
 _SHAPE_LETTER = {"skull": "S", "claw": "C", "wishbone": "H", "wing": "W"}
 
 
-def code(sign: Sign | None, empty: str = "..") -> str:
-    """The two-letter code of a sign (``"RC"`` for the Red Claw), or ``empty``."""
+def code(sign: Sign | None, empty: str = "..", *, omen: bool = False) -> str:
+    """The two-letter code of a sign, or ``empty``: ``"RC"`` for the Red Claw tile, ``"rc"`` for its omen.
+
+    >>> from ofrenda_rules.portents import Sign
+    >>> code(Sign.BLUE_SKULL), code(Sign.BLUE_SKULL, omen=True), code(None)
+    ('BS', 'bs', '..')
+    """
     if sign is None:
         return empty
     colour: str = sign.colour.value
-    return colour[0].upper() + _SHAPE_LETTER[sign.shape.value]
+    letters = colour[0].upper() + _SHAPE_LETTER[sign.shape.value]
+    return letters.lower() if omen else letters
 
 
 def board(
@@ -56,8 +65,11 @@ def board(
     names: tuple[str, ...],
     kitty: int | None,
 ) -> list[str]:
-    """The altar inside its ring of omens, as lines of text (``kitty``: the Kitty's slot, marked ``>``)."""
-    omen = [code(o, "--") for o in omens]
+    """The altar (tiles in capitals) inside its ring of omens (small letters), as lines of text.
+
+    ``kitty`` is the Kitty's slot, marked ``>``.
+    """
+    omen = [code(o, "--", omen=True) for o in omens]
     mark = [" "] * 16
     if kitty is not None:
         mark[kitty] = ">"
@@ -80,21 +92,36 @@ def board(
     return lines
 
 
-def render(state: State) -> str:
-    """The altar inside its ring of omens, then hands, collections and (solo) the Kitty."""
-    names = state.config.edition.slot_names
-    lines = board(state.omens, state.altar, state.lit, names, kitty_slot(state) if state.config.solo else None)
-    if state.taken:
-        lines.append(f"taken up for a reshuffle: {' '.join(code(t) for t in state.taken)}")
-    for seat, hand in enumerate(state.hands):
-        collected = " ".join(code(o) for o in state.collected[seat]) or "-"
+def render(table: State | View) -> str:
+    """The table alone as a compact text picture: the altar inside its ring of omens, hands, collections, the Kitty.
+
+    A state shows everything (the bag's tiles too); a view what its seat sees
+    (the bag as a count). Tiles are written in capitals and omens in small
+    letters (see the module). :func:`render_text` adds whose turn it is, the
+    names of the signs and what just happened.
+    """
+    if isinstance(table, View):
+        solo = table.players == 1
+        names = SLOT_LABELS
+        kitty = table.kitty_slot if solo else None
+        bag = f"{table.bag_size} tiles"
+    else:
+        solo = table.config.solo
+        names = table.config.edition.slot_names
+        kitty = kitty_slot(table) if solo else None
+        bag = " ".join(code(t) for t in table.bag)
+    lines = board(table.omens, table.altar, table.lit, names, kitty)
+    if table.taken:
+        lines.append(f"taken up for a reshuffle: {' '.join(code(t) for t in table.taken)}")
+    for seat, hand in enumerate(table.hands):
+        collected = " ".join(code(o, omen=True) for o in table.collected[seat]) or "-"
         lines.append(f"Seat {seat + 1}: hand {' '.join(code(t) for t in hand)}; omens {collected}")
-    if state.config.solo:
-        kitty = " ".join(code(o) for o in state.kitty_omens) or "-"
-        hat = ", hat on" if state.kitty_steps >= 16 else ""
+    if solo and kitty is not None:
+        omens = " ".join(code(o, omen=True) for o in table.kitty_omens) or "-"
+        hat = ", hat on" if table.kitty_steps >= CIRCUIT else ""
         lines.append(
-            f"kitty: at {names[kitty_slot(state)]}, {state.kitty_steps} steps{hat}; token {code(state.token, '-')};"
-            f" bag {' '.join(code(t) for t in state.bag)}; omens {kitty}"
+            f"kitty: at {names[kitty]}, {table.kitty_steps} steps{hat}; token {code(table.token, '-')};"
+            f" bag {bag}; omens {omens}"
         )
     return "\n".join(lines)
 
@@ -161,7 +188,7 @@ def render_text(table: State | View) -> str:
     lines = board(table.omens, table.altar, table.lit, names, kitty)
     if isinstance(table, View) and you is None:
         lines.insert(0, "a spectator's view (public information only)")
-    lines.append("key: colour Y R B W (yellow red blue white), shape S C H W (skull claw wisHbone wing); * lit")
+    lines.append("key: Y R B W yellow red blue white, S C H W skull claw wisHbone wing; BS tile, bs omen; * lit")
     lines.append(f"turn {table.turns + 1}: {_status(table, to_move)}")
     if table.taken:
         lines.append(f"taken up for a reshuffle: {_names(table.taken)}")

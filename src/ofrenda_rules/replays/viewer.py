@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -166,6 +166,10 @@ _SCRIPT = """
     slider.value=String(i);
     label.textContent=frames[i].getAttribute('data-label');
     document.body.setAttribute('data-step',String(i));
+    var cursor=document.getElementById('cursor');  /* an evaluation line's cursor follows the step shown */
+    if(cursor){var cx=String(parseFloat(cursor.getAttribute('data-x0'))
+      +i*parseFloat(cursor.getAttribute('data-step-width')));
+      cursor.setAttribute('x1',cx); cursor.setAttribute('x2',cx);}
   }
   function stop(){ if(timer!==null){clearInterval(timer);timer=null;
     document.getElementById('play').textContent='Play';} }
@@ -178,6 +182,9 @@ _SCRIPT = """
     this.textContent='Pause';
     timer=setInterval(function(){ if(current>=frames.length-1){stop();} else {show(current+1);} },800);
   };
+  var gotos=document.querySelectorAll('[data-goto]');  /* a point of an evaluation line shows its step */
+  for(var g=0;g<gotos.length;g++){gotos[g].addEventListener('click',function(){stop();
+    show(parseInt(this.getAttribute('data-goto'),10));});}
   slider.oninput=function(){stop();show(parseInt(slider.value,10));};
   document.addEventListener('keydown',function(e){
     if(e.target===slider){return;}  /* the slider steps by itself (its input event): once per key */
@@ -215,13 +222,25 @@ def _compact_pictures(svgs: list[str]) -> str:
     return text.replace("</", "<\\/")  # no "</script>" inside the script element
 
 
-def replay_html(replay: AnyReplay, *, seat: int | None = None, title: str | None = None) -> str:
+def replay_html(
+    replay: AnyReplay,
+    *,
+    seat: int | None = None,
+    title: str | None = None,
+    banner: str | None = None,
+    panels: Mapping[int, str] | None = None,
+) -> str:
     """A self-contained HTML page that steps through a replay with pictures and events.
 
     Args:
         replay: The replay to show (see :mod:`ofrenda_rules.replays`).
         seat: Show what this seat may know instead of the whole table.
         title: The page title (default: the game's title, config and seed).
+        banner: HTML shown between the controls and the frames (the analysis puts its evaluation line
+            there); trusted, inserted as it is. An element ``id="cursor"`` with ``data-x0`` and
+            ``data-step-width`` is moved to ``x0 + step * width`` as the steps change, and an element
+            ``data-goto="N"`` shows step ``N`` when clicked.
+        panels: HTML per frame number, shown under that frame's events (trusted, inserted as it is).
 
     The page has no external resource: pictures inline, style and script in
     the page. The same replay always gives the same page.
@@ -249,9 +268,11 @@ def replay_html(replay: AnyReplay, *, seat: int | None = None, title: str | None
         '<button id="last" type="button">Last &#x25B6;&#x25B6;</button>'
         f'<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="step">'
         '<span id="label" aria-live="polite"></span></nav>',
+        *([banner] if banner else []),
         "<main>",
     ]
     pictures = _compact_pictures([frame.svg for frame in frames])
+    extra = panels or {}
     for frame in frames:
         label = "set-up" if frame.number == 0 else f"step {frame.number} of {last}"
         if frame.over:
@@ -262,7 +283,7 @@ def replay_html(replay: AnyReplay, *, seat: int | None = None, title: str | None
             f'<section class="frame" id="frame-{frame.number}" data-label="{html.escape(label)}">'
             '<div class="picture"></div>'
             f'<div class="log"><h2>{html.escape(label)}</h2><p class="action">{html.escape(step)}</p>'
-            f'<h2>Events</h2><ol class="events">{events}</ol></div></section>'
+            f'<h2>Events</h2><ol class="events">{events}</ol>{extra.get(frame.number, "")}</div></section>'
         )
     parts.append("</main>")
     parts.append(f'<script type="application/json" id="pictures">{pictures}</script>')

@@ -235,7 +235,7 @@ def _group_tables(group: GroupStats) -> Iterator[str]:
     yield "<h3>Scores</h3>"
     yield _table(
         _DIST_HEAD,
-        [_distribution_row(f"seat {s.seat}", s.score) for s in group.seats]
+        [_distribution_row(f"Seat {s.seat + 1}", s.score) for s in group.seats]
         + [_distribution_row(f"bot {b.bot}", b.score) for b in group.bots],
     )
     yield _table(

@@ -126,24 +126,25 @@ def _gamma_fraction(a: float, x: float) -> float:
 
 def regularized_gamma_p(a: float, x: float) -> float:
     """The regularized lower incomplete gamma function P(a, x), for a > 0 and x >= 0."""
-    if a <= 0 or x < 0:
-        raise ValueError(f"regularized gamma needs a > 0 and x >= 0, not a={a}, x={x}")
-    if x == 0:
-        return 0.0
-    if x < a + 1.0:
-        return _gamma_series(a, x)
-    return 1.0 - _gamma_fraction(a, x)
+    return _regularized_gamma(a, x, upper=False)
 
 
 def regularized_gamma_q(a: float, x: float) -> float:
     """The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x)."""
+    return _regularized_gamma(a, x, upper=True)
+
+
+def _regularized_gamma(a: float, x: float, *, upper: bool) -> float:
+    """P(a, x), or Q(a, x) with ``upper``: the series below ``a + 1``, the continued fraction above."""
     if a <= 0 or x < 0:
         raise ValueError(f"regularized gamma needs a > 0 and x >= 0, not a={a}, x={x}")
     if x == 0:
-        return 1.0
+        return 1.0 if upper else 0.0
     if x < a + 1.0:
-        return 1.0 - _gamma_series(a, x)
-    return _gamma_fraction(a, x)
+        lower = _gamma_series(a, x)
+        return 1.0 - lower if upper else lower
+    rest = _gamma_fraction(a, x)
+    return rest if upper else 1.0 - rest
 
 
 def chi_square_sf(statistic: float, df: int) -> float:
@@ -765,11 +766,11 @@ def compare(a: Sequence[GameRecord], b: Sequence[GameRecord], *, names: tuple[st
     for seat in range(min(len(stats_a.seats), len(stats_b.seats))):
         wa, wb = stats_a.seats[seat].wins, stats_b.seats[seat].wins
         test = two_proportion_z(wb.count, wb.trials, wa.count, wa.trials)
-        rows.append(ComparisonRow("win rate", f"seat {seat}", wa.rate, wb.rate, wb.rate - wa.rate, test, None))
+        rows.append(ComparisonRow("win rate", f"Seat {seat + 1}", wa.rate, wb.rate, wb.rate - wa.rate, test, None))
     for seat in range(min(len(stats_a.seats), len(stats_b.seats))):
         sa = [float(r.scores[seat]) for r in a if len(r.scores) > seat]
         sb = [float(r.scores[seat]) for r in b if len(r.scores) > seat]
-        rows.append(_mean_row("score", f"seat {seat}", sa, sb, with_ranks=True))
+        rows.append(_mean_row("score", f"Seat {seat + 1}", sa, sb, with_ranks=True))
     for name in ("steps", "decisions", "turns"):
         la = [float(getattr(r, name)) for r in a]
         lb = [float(getattr(r, name)) for r in b]

@@ -216,30 +216,23 @@ def create_app(
         picture = request.query_params.get("picture") == "1"
         return JSONResponse(await run_in_threadpool(lambda: service.view(match_id, seat, picture=picture)))
 
-    async def submit(request: Request) -> Response:
-        match_id, seat = request.path_params["match"], seat_number(request.path_params["seat"])
-        secret = read_secret(request)
-        await run_in_threadpool(service.authenticate, match_id, seat, secret)
-        body = await read_body(request)
-        answer = await run_in_threadpool(service.submit, match_id, seat, body)
-        await publish(match_id)
-        return JSONResponse(answer)
-
-    async def take_back(request: Request) -> Response:
-        match_id, seat = request.path_params["match"], seat_number(request.path_params["seat"])
+    async def decide(request: Request, seat: int, step: Callable[[str, int, object], dict[str, object]]) -> Response:
+        """Authenticate ``seat``, apply ``step`` (a decision, a take-back or a chance outcome), then publish."""
+        match_id = request.path_params["match"]
         await run_in_threadpool(service.authenticate, match_id, seat, read_secret(request))
         body = await read_body(request)
-        answer = await run_in_threadpool(service.undo, match_id, seat, body)
+        answer = await run_in_threadpool(step, match_id, seat, body)
         await publish(match_id)
         return JSONResponse(answer)
 
+    async def submit(request: Request) -> Response:
+        return await decide(request, seat_number(request.path_params["seat"]), service.submit)
+
+    async def take_back(request: Request) -> Response:
+        return await decide(request, seat_number(request.path_params["seat"]), service.undo)
+
     async def chance(request: Request) -> Response:
-        match_id = request.path_params["match"]
-        await run_in_threadpool(service.authenticate, match_id, CHANCE, read_secret(request))
-        body = await read_body(request)
-        answer = await run_in_threadpool(service.submit, match_id, CHANCE, body)
-        await publish(match_id)
-        return JSONResponse(answer)
+        return await decide(request, CHANCE, service.submit)
 
     async def listing(request: Request) -> Response:
         return JSONResponse(

@@ -147,11 +147,7 @@ def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) 
         answer["legal_picks"] = _picks_json(game, view, legal) if legal else []
         if picture:
             answer["picture"] = game.render_svg(view)
-    if to_move == TERMINAL:
-        outcome = game.outcome(state)
-        answer["result"] = to_json_value(outcome)
-        answer["result_text"] = game.describe_outcome(outcome)
-    return answer
+    return _with_result(answer, game, state, to_move)
 
 
 def spectator_answer(game: AnyGame, state: Any, *, picture: bool = False) -> dict[str, object]:
@@ -167,6 +163,11 @@ def spectator_answer(game: AnyGame, state: Any, *, picture: bool = False) -> dic
     answer["events"] = _event_texts(game, getattr(view, "recent_events", ()))
     if picture:
         answer["picture"] = game.render_svg(view)
+    return _with_result(answer, game, state, to_move)
+
+
+def _with_result(answer: dict[str, object], game: AnyGame, state: Any, to_move: int) -> dict[str, object]:
+    """``answer`` with the game's outcome and its words added once the game is over."""
     if to_move == TERMINAL:
         outcome = game.outcome(state)
         answer["result"] = to_json_value(outcome)

@@ -8,9 +8,8 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.dia_de_los_muertos.components import Card, DeckEdition, Suit
-from ofrenda_rules.dia_de_los_muertos.rules import current_player
-from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
-from ofrenda_rules.dia_de_los_muertos.view import View
+from ofrenda_rules.dia_de_los_muertos.state import Config, State
+from ofrenda_rules.dia_de_los_muertos.view import View, observe_public
 
 WIDTH: Final = 1100
 """Width of every picture, in pixels; the height grows with the hands drawn below the table."""
@@ -115,26 +114,19 @@ _HIGH_LOW_TOPS: Final = {players: _high_low_top(players) for players in _LAYOUTS
 
 @attrs.frozen
 class _Table:
-    """What a picture draws, gathered from a state or a view."""
+    """What a picture draws, built once from a state or a view: the view and the hidden cards a state adds.
 
-    players: int
+    A state is drawn through its spectator's view (:func:`~ofrenda_rules.dia_de_los_muertos.view.observe_public`)
+    with every hand, the stock and the set-aside cards put back face up.
+    """
+
+    view: View
+    """What the table shows (for a seat's view, that view itself)."""
     viewer: int | None  # a seat, SPECTATOR (every hand face down), or None for a state (all face up)
     config: Config
     hands: tuple[tuple[Card, ...] | None, ...]
-    hand_sizes: tuple[int, ...]
     stock: tuple[Card, ...] | None
-    stock_size: int
-    in_front: tuple[Card | None, ...]
-    leader: int
-    lead_card: Card | None
-    high_low: HighLowCard | None
-    to_play: int
-    taking: bool
-    piles: tuple[tuple[Card, ...], ...]
     set_aside: tuple[Card, ...] | None
-    set_aside_count: int
-    tricks: int
-    over: bool
 
     @property
     def edition(self) -> DeckEdition:
@@ -143,26 +135,13 @@ class _Table:
 
 
 def _from_state(state: State) -> _Table:
-    player = current_player(state)
     return _Table(
-        players=state.config.players,
+        view=observe_public(state),
         viewer=None,
         config=state.config,
         hands=state.hands,
-        hand_sizes=tuple(len(hand) for hand in state.hands),
         stock=state.stock,
-        stock_size=len(state.stock),
-        in_front=state.in_front,
-        leader=state.leader,
-        lead_card=state.lead_card,
-        high_low=state.high_low,
-        to_play=player,
-        taking=state.taking,
-        piles=state.piles,
         set_aside=state.set_aside,
-        set_aside_count=len(state.set_aside),
-        tricks=state.tricks,
-        over=state.over,
     )
 
 
@@ -170,23 +149,4 @@ def _from_view(view: View, config: Config) -> _Table:
     hands: list[tuple[Card, ...] | None] = [None] * view.players
     if 0 <= view.player < view.players:  # not for SPECTATOR (-1), who holds no hand
         hands[view.player] = view.hand
-    return _Table(
-        players=view.players,
-        viewer=view.player,
-        config=config,
-        hands=tuple(hands),
-        hand_sizes=view.hand_sizes,
-        stock=None,
-        stock_size=view.stock_size,
-        in_front=view.in_front,
-        leader=view.leader,
-        lead_card=view.lead_card,
-        high_low=view.high_low,
-        to_play=view.current_player,
-        taking=view.taking,
-        piles=view.piles,
-        set_aside=None,
-        set_aside_count=view.set_aside_count,
-        tricks=view.tricks,
-        over=view.over,
-    )
+    return _Table(view=view, viewer=view.player, config=config, hands=tuple(hands), stock=None, set_aside=None)

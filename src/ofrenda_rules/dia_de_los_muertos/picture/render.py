@@ -45,8 +45,8 @@ def _hands_height(table: _Table) -> float:
     if table.viewer == SPECTATOR:
         return _SPECTATOR_NOTE
     if table.viewer is not None:
-        return _row_height(table.hand_sizes[table.viewer], _HAND_W / 60) + 16
-    counts = [*table.hand_sizes, table.stock_size] + ([table.set_aside_count] if table.over else [])
+        return _row_height(table.view.hand_sizes[table.viewer], _HAND_W / 60) + 16
+    counts = [*table.view.hand_sizes, table.view.stock_size] + ([table.view.set_aside_count] if table.view.over else [])
     return sum(_row_height(count, _SMALL_W / 60) for count in counts) + 8
 
 
@@ -57,19 +57,19 @@ _SPECTATOR_NOTE: Final = 38
 def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
     y = top
     if table.viewer == SPECTATOR:
-        note = f"Spectator: every hand is face down ({_cards(sum(table.hand_sizes))} in hands, counts above)"
+        note = f"Spectator: every hand is face down ({_cards(sum(table.view.hand_sizes))} in hands, counts above)"
         with picture.group(label=note, css_class="hand-row"):
             picture.text(16, y + 22, note, size=13, weight="bold")
         return
     if table.viewer is not None:
         hand = table.hands[table.viewer] or ()
-        due = not table.over and table.to_play == table.viewer and not table.taking
+        due = not table.view.over and table.view.current_player == table.viewer and not table.view.taking
         playable = _playable(table, hand) if due else None
         label = f"Your hand (seat {table.viewer}): {_cards(len(hand))}" + (f": {_card_names(hand)}" if hand else "")
         title = f"Your hand · {len(hand)} card{'' if len(hand) == 1 else 's'}"
-        if playable is not None and table.high_low is not None:
+        if playable is not None and table.view.high_low is not None:
             follow = len(playable) < len(hand)
-            led = _SUIT_NAMES[table.high_low.suit]
+            led = _SUIT_NAMES[table.view.high_low.suit]
             what = f"follow {led}" if follow else f"no {led} card, play any"
             title += f" · your turn: {what} (outlined cards are playable)"
         elif playable is not None:
@@ -77,18 +77,18 @@ def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
         y += _draw_row(picture, table, y, title, label, hand, scale=_HAND_W / 60, playable=playable, element=hand_id)
         return
     scale = _SMALL_W / 60
-    for seat in range(table.players):
+    for seat in range(table.view.players):
         hand = table.hands[seat] or ()
         label = f"Seat {seat}'s hand: {_cards(len(hand))}" + (f": {_card_names(hand)}" if hand else "")
         title = f"Seat {seat}'s hand · {_cards(len(hand))}"
         y += _draw_row(picture, table, y, title, label, hand, scale=scale, element=hand_id)
     stock = table.stock or ()
-    where = "to deal" if table.to_play == CHANCE else "out of play"
+    where = "to deal" if table.view.current_player == CHANCE else "out of play"
     label = f"Deck ({where}): {_cards(len(stock))}" + (f": {_card_names(stock)}" if stock else "")
     y += _draw_row(
         picture, table, y, f"Deck, face down on the table · {_cards(len(stock))} {where}", label, stock, scale=scale
     )
-    if table.over:
+    if table.view.over:
         aside = table.set_aside or ()
         label = f"Set aside at the end: {_cards(len(aside))}" + (f": {_card_names(aside)}" if aside else "")
         _draw_row(
@@ -98,14 +98,14 @@ def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
 
 def _title(table: _Table) -> str:
     if table.viewer is None:
-        return f"Día de los Muertos, {table.players} players: the whole table (omniscient)"
+        return f"Día de los Muertos, {table.view.players} players: the whole table (omniscient)"
     if table.viewer == SPECTATOR:
-        return f"Día de los Muertos, {table.players} players: a spectator's view"
-    return f"Día de los Muertos, {table.players} players: seat {table.viewer}'s view"
+        return f"Día de los Muertos, {table.view.players} players: a spectator's view"
+    return f"Día de los Muertos, {table.view.players} players: seat {table.viewer}'s view"
 
 
 def _desc(table: _Table, status: str, scores: tuple[int, ...]) -> str:
-    trick = ", ".join(f"seat {seat} {card}" for seat, card in enumerate(table.in_front) if card is not None)
+    trick = ", ".join(f"seat {seat} {card}" for seat, card in enumerate(table.view.in_front) if card is not None)
     points = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(scores))
     parts = [status]
     if trick:
@@ -149,7 +149,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
             raise ConfigError(f"render_svg: config is for {config.players} players, the view for {subject.players}")
         table = _from_view(subject, subject.config if config is None else config)
     scores = _scores(table)
-    ranks = _ranks(table, scores) if table.over else None
+    ranks = _ranks(table, scores) if table.view.over else None
     status = _status(table, scores)
     height = _HEADER + _TABLE_HEIGHT + _hands_height(table)
     picture = Picture(WIDTH, height, title=_title(table), desc=_desc(table, status, scores), background="#f6efe2")
@@ -157,13 +157,13 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     _draw_header(picture, table, status)
     _draw_table_felt(picture)
     bottom = table.viewer if table.viewer is not None and table.viewer != SPECTATOR else 0
-    layout = _LAYOUTS[table.players]
+    layout = _LAYOUTS[table.view.players]
     targets = _take_targets(table)
     _draw_middle(picture, table, scores, ranks)
     _draw_deck(picture, table, 20, _HEADER + 16)
-    for seat in range(table.players):
-        place = layout[(seat - bottom) % table.players]
-        if not table.over:
+    for seat in range(table.view.players):
+        place = layout[(seat - bottom) % table.view.players]
+        if not table.view.over:
             _draw_trick_card(picture, table, seat, place, targets)
         _draw_seat(picture, table, seat, place, scores, ranks)
     _draw_hands(picture, table, _HEADER + _TABLE_HEIGHT)

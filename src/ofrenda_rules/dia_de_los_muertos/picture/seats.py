@@ -43,6 +43,7 @@ from ofrenda_rules.dia_de_los_muertos.picture.layout import (
     _Table,
 )
 from ofrenda_rules.dia_de_los_muertos.state import Config
+from ofrenda_rules.dia_de_los_muertos.text import _variant_names
 from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.svg import Picture
 
@@ -52,65 +53,63 @@ def _seat_name(table: _Table, seat: int) -> str:
 
 
 def _scores(table: _Table) -> tuple[int, ...]:
-    return tuple(sum(table.edition.spec(card).points for card in pile) for pile in table.piles)
+    return tuple(sum(table.edition.spec(card).points for card in pile) for pile in table.view.piles)
 
 
 def _ranks(table: _Table, scores: tuple[int, ...]) -> tuple[int, ...]:
     """Places as :func:`~ofrenda_rules.dia_de_los_muertos.outcome` gives them: points, then cards collected."""
-    keys = [(score, len(pile)) for score, pile in zip(scores, table.piles, strict=True)]
+    keys = [(score, len(pile)) for score, pile in zip(scores, table.view.piles, strict=True)]
     return tuple(sum(1 for other in keys if other > key) for key in keys)
 
 
 def _take_targets(table: _Table) -> tuple[Card, ...]:
     """The cards the seat due to play may take; empty unless it is taking."""
-    if not table.taking or table.over or not 0 <= table.to_play < table.players:
+    if not table.view.taking or table.view.over or not 0 <= table.view.current_player < table.view.players:
         return ()
-    locked = table.lead_card if table.config.lock_lead else None
+    locked = table.view.lead_card if table.config.lock_lead else None
     return tuple(
         card
-        for seat, card in enumerate(table.in_front)
-        if seat != table.to_play and card is not None and card != locked
+        for seat, card in enumerate(table.view.in_front)
+        if seat != table.view.current_player and card is not None and card != locked
     )
 
 
 def _playable(table: _Table, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    if table.high_low is None:
+    if table.view.high_low is None:
         return hand
-    following = tuple(card for card in hand if card.suit is table.high_low.suit)
+    following = tuple(card for card in hand if card.suit is table.view.high_low.suit)
     return following or hand
 
 
 def _status(table: _Table, scores: tuple[int, ...]) -> str:
-    if table.over:
+    if table.view.over:
         ranks = _ranks(table, scores)
         first = [seat for seat, rank in enumerate(ranks) if rank == 0]
         best = scores[first[0]]
         if len(first) == 1:
-            return f"Game over after {table.tricks} tricks: {_seat_name(table, first[0])} wins with {_points(best)}."
+            return (
+                f"Game over after {table.view.tricks} tricks: {_seat_name(table, first[0])} wins with {_points(best)}."
+            )
         names = " and ".join(_seat_name(table, seat) for seat in first)
-        return f"Game over after {table.tricks} tricks: {names} share the win with {_points(best)}."
-    if table.to_play == CHANCE:
-        dealt = sum(table.hand_sizes)
-        return f"Dealing: {_cards(dealt)} dealt, {table.stock_size} in the deck."
-    who = _seat_name(table, table.to_play)
-    trick = f"Trick {table.tricks + 1}"
-    if table.taking:
+        return f"Game over after {table.view.tricks} tricks: {names} share the win with {_points(best)}."
+    if table.view.current_player == CHANCE:
+        dealt = sum(table.view.hand_sizes)
+        return f"Dealing: {_cards(dealt)} dealt, {table.view.stock_size} in the deck."
+    who = _seat_name(table, table.view.current_player)
+    trick = f"Trick {table.view.tricks + 1}"
+    if table.view.taking:
         return f"{trick}: {who} played a TAKE card and must take a card."
-    if table.high_low is None:
+    if table.view.high_low is None:
         return f"{trick}: {who} leads."
-    led = _SUIT_NAMES[table.high_low.suit]
-    wins = "highest" if table.high_low.side is Mark.HIGH else "lowest"
+    led = _SUIT_NAMES[table.view.high_low.suit]
+    wins = "highest" if table.view.high_low.side is Mark.HIGH else "lowest"
     return f"{trick}: {who} to play ({led} led, {wins} card wins)."
 
 
 def _variants(config: Config) -> str:
-    parts = []
-    if config.lock_lead:
-        parts.append("lead card locked")
-    if config.high_low_split:
-        parts.append("Advanced game (High/Low split)")
-    if config.lead_replacement_exempt:
-        parts.append("a lead replacement TAKE takes nothing")
+    parts = _variant_names(
+        config, "lead card locked", "Advanced game (High/Low split)", "a lead replacement TAKE takes nothing"
+    )
     deck = "" if config.deck is DEFAULT_DECK else f"; deck: {config.deck.name[:40]}"
     return ("Variants: " + ", ".join(parts) if parts else "Base game") + deck
 
@@ -125,7 +124,7 @@ def _draw_header(picture: Picture, table: _Table, status: str) -> None:
         else:
             who = f"seen by seat {table.viewer}"
         picture.text(
-            16, 23, f"Día de los Muertos · {table.players} players · {who}", size=16, weight="bold", fill="#ffffff"
+            16, 23, f"Día de los Muertos · {table.view.players} players · {who}", size=16, weight="bold", fill="#ffffff"
         )
         picture.text(WIDTH - 16, 23, _variants(table.config), size=12, anchor="end", fill="#f2d9a8")
         picture.text(16, 45, status, size=15, fill="#ffe7a3", weight="bold")
@@ -142,21 +141,20 @@ def _draw_seat(
 ) -> None:
     x, y = place.panel
     name = _seat_name(table, seat)
-    due = not table.over and seat == table.to_play
+    due = not table.view.over and seat == table.view.current_player
     won = ranks is not None and ranks[seat] == 0
     badges = []
     if won:
         badges.append("WINNER")
     elif ranks is not None:
         badges.append(f"place {ranks[seat] + 1}")
-    if not table.over and seat == table.leader and table.to_play != CHANCE:
+    if not table.view.over and seat == table.view.leader and table.view.current_player != CHANCE:
         badges.append("LEAD")
     if due:
-        badges.append("TAKING" if table.taking else "TO PLAY")
-    pile_size = len(table.piles[seat])
-    summary = (
-        f"{name}: {_cards(table.hand_sizes[seat])} in hand, score pile {_cards(pile_size)}, {_points(scores[seat])}"
-    )
+        badges.append("TAKING" if table.view.taking else "TO PLAY")
+    pile_size = len(table.view.piles[seat])
+    in_hand = _cards(table.view.hand_sizes[seat])
+    summary = f"{name}: {in_hand} in hand, score pile {_cards(pile_size)}, {_points(scores[seat])}"
     if badges:
         summary += " (" + ", ".join(b.lower() for b in badges) + ")"
     with picture.group(label=summary, css_class="seat"):
@@ -174,7 +172,7 @@ def _draw_seat(
             )
         # The hand: face down for other seats of a view; the faces are drawn below the table otherwise.
         hand = table.hands[seat]
-        count = table.hand_sizes[seat]
+        count = table.view.hand_sizes[seat]
         if hand is None:
             hand_label = f"{name}'s hand: {_cards(count)} face down"
         else:
@@ -191,7 +189,7 @@ def _draw_seat(
                     size=10,
                     fill="#555555",
                 )
-        pile = table.piles[seat]
+        pile = table.view.piles[seat]
         pile_label = f"{name}'s score pile: {_cards(len(pile))}, {_points(scores[seat])}"
         if pile:
             pile_label += f" ({_card_names(pile)})"
@@ -200,7 +198,7 @@ def _draw_seat(
             picture.text(x + 166, y + 54, "Score pile", size=12, fill="#555555")
             picture.text(x + 166, y + 70, f"{len(pile)} card{'' if len(pile) == 1 else 's'}", size=13, weight="bold")
             picture.text(x + 166, y + 86, _points(scores[seat], sign=True), size=13, weight="bold")
-        if due and table.taking:
+        if due and table.view.taking:
             picture.text(x + 12, y + _PANEL_H - 8, "must take a card (marked)", size=11, fill=_TO_PLAY, weight="bold")
         elif due:
             picture.text(x + 12, y + _PANEL_H - 8, "due to play a card", size=11, fill=_TO_PLAY, weight="bold")
@@ -208,7 +206,7 @@ def _draw_seat(
 
 def _draw_trick_card(picture: Picture, table: _Table, seat: int, place: _Seat, targets: tuple[Card, ...]) -> None:
     x, y = place.trick
-    card = table.in_front[seat]
+    card = table.view.in_front[seat]
     name = _seat_name(table, seat)
     if card is None:
         with picture.group(label=f"No card in front of {name}", css_class="trick-slot"):
@@ -216,11 +214,11 @@ def _draw_trick_card(picture: Picture, table: _Table, seat: int, place: _Seat, t
         return
     spec = table.edition.spec(card)
     notes = []
-    is_lead = table.lead_card is not None and card == table.lead_card and seat == table.leader
+    is_lead = table.view.lead_card is not None and card == table.view.lead_card and seat == table.view.leader
     if is_lead:
         notes.append("lead card" + (", locked" if table.config.lock_lead else ""))
     if card in targets:
-        notes.append(f"{_seat_name(table, table.to_play)} may take it")
+        notes.append(f"{_seat_name(table, table.view.current_player)} may take it")
     label = f"Card in front of {name}: {_describe_card(spec)}"
     if notes:
         label += " (" + "; ".join(notes) + ")"
@@ -254,9 +252,10 @@ def _tab(picture: Picture, cx: float, y: float, text: str, *, fill: str, ink: st
 def _draw_middle(picture: Picture, table: _Table, scores: tuple[int, ...], ranks: tuple[int, ...] | None) -> None:
     cx, cy = _CENTRE
     if ranks is not None:
-        order = sorted(range(table.players), key=lambda seat: (ranks[seat], seat))
+        order = sorted(range(table.view.players), key=lambda seat: (ranks[seat], seat))
+        piles = table.view.piles
         lines = [
-            f"{ranks[seat] + 1}. {_seat_name(table, seat)}: {_points(scores[seat])}, {_cards(len(table.piles[seat]))}"
+            f"{ranks[seat] + 1}. {_seat_name(table, seat)}: {_points(scores[seat])}, {_cards(len(piles[seat]))}"
             for seat in order
         ]
         with picture.group(label="Result: " + "; ".join(lines), css_class="result"):
@@ -269,8 +268,8 @@ def _draw_middle(picture: Picture, table: _Table, scores: tuple[int, ...], ranks
                 picture.text(cx - 150, top + 50 + 20 * index, line, size=13, weight="bold" if won else None, fill=_INK)
         return
     # The High/Low card.
-    hx, hy = cx - _HIGH_LOW_W / 2, _HIGH_LOW_TOPS[table.players]
-    high_low = table.high_low
+    hx, hy = cx - _HIGH_LOW_W / 2, _HIGH_LOW_TOPS[table.view.players]
+    high_low = table.view.high_low
     if high_low is None:
         with picture.group(label="High/Low card: not set yet (the lead card sets it)", css_class="high-low"):
             picture.rect(hx, hy, _HIGH_LOW_W, _HIGH_LOW_H, stroke="#9fc4b8", dash="5 4", rx=8)
@@ -309,20 +308,20 @@ def _draw_middle(picture: Picture, table: _Table, scores: tuple[int, ...], ranks
 
 
 def _draw_deck(picture: Picture, table: _Table, x: float, y: float) -> None:
-    count = table.stock_size
-    dealing = table.to_play == CHANCE
+    count = table.view.stock_size
+    dealing = table.view.current_player == CHANCE
     where = "to deal" if dealing else "out of play"
     with picture.group(label=f"Deck: {_cards(count)} face down, {where}", css_class="deck"):
         _stack(picture, x, y, count, w=40, h=58)
         picture.text(x + 54, y + 16, "Deck", size=12, fill="#555555")
         picture.text(x + 54, y + 34, f"{count} card{'' if count == 1 else 's'}", size=14, weight="bold")
         picture.text(x + 54, y + 50, where, size=11, fill="#555555")
-    with picture.group(label=f"Tricks played: {table.tricks}", css_class="tricks"):
-        picture.text(x + 150, y + 16, f"Tricks played: {table.tricks}", size=12, weight="bold")
-    if table.over:
-        label = f"Set aside at the end, not scored: {_cards(table.set_aside_count)}"
+    with picture.group(label=f"Tricks played: {table.view.tricks}", css_class="tricks"):
+        picture.text(x + 150, y + 16, f"Tricks played: {table.view.tricks}", size=12, weight="bold")
+    if table.view.over:
+        label = f"Set aside at the end, not scored: {_cards(table.view.set_aside_count)}"
         with picture.group(label=label, css_class="set-aside"):
-            picture.text(x + 150, y + 34, f"Set aside: {_cards(table.set_aside_count)}", size=12)
+            picture.text(x + 150, y + 34, f"Set aside: {_cards(table.view.set_aside_count)}", size=12)
 
 
 _GAP: Final = 6

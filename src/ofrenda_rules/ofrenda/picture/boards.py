@@ -42,7 +42,7 @@ def _family_board(picture: Picture, table: _Table, x: float, y: float) -> float:
         picture.text(x + 10, y + 18, "Family board", size=13, weight="bold")
         picture.text(x + 110, y + 18, "leftmost portrait is free; each skipped one costs 1 marigold", size=9.5)
         for space, (card, candle, marigolds) in enumerate(
-            zip(table.market, table.candle_market, table.market_marigolds, strict=True)
+            zip(table.view.market, table.view.candle_market, table.view.market_marigolds, strict=True)
         ):
             sx = x + 10 + space * space_w
             with picture.group(label=f"space {space + 1}"):
@@ -61,13 +61,13 @@ def _family_board(picture: Picture, table: _Table, x: float, y: float) -> float:
                         _portrait(picture, edition, card, sx, y + 94, lit=False, shows_side=False, note="unlit side up")
                 else:
                     picture.rect(sx, y + 94, _CARD_W, _CARD_H, stroke="#8a6d3b", dash="4 3", rx=5)
-                    if space == table.taken_space:
-                        taken = "discarded by the Abuela" if table.abuela else "taken this turn"
+                    if space == table.view.taken_space:
+                        taken = "discarded by the Abuela" if table.view.abuela else "taken this turn"
                         with picture.group(label=f"space {space + 1}: portrait {taken}"):
-                            words = taken.rsplit(" ", 1) if table.abuela else ["taken", "this turn"]
+                            words = taken.rsplit(" ", 1) if table.view.abuela else ["taken", "this turn"]
                             for i, word in enumerate(words):
                                 picture.text(sx + _CARD_W / 2, y + 124 + i * 13, word, size=10, anchor="middle")
-                            if table.phase is Phase.TAKE_CANDLE:
+                            if table.view.phase is Phase.TAKE_CANDLE:
                                 picture.text(
                                     sx + _CARD_W / 2,
                                     y + 160,
@@ -90,17 +90,19 @@ def _family_board(picture: Picture, table: _Table, x: float, y: float) -> float:
                     )
         dx = x + 10 + 4 * space_w + 4
         deck = "" if table.deck is None else " (" + (" ".join(f"#{c}" for c in table.deck) or "empty") + ")"
-        with picture.group(label=f"deck: {table.deck_size} portraits face down{deck}"):
-            _face_down(picture, dx, y + 94, f"Deck {table.deck_size}")
+        with picture.group(label=f"deck: {table.view.deck_size} portraits face down{deck}"):
+            _face_down(picture, dx, y + 94, f"Deck {table.view.deck_size}")
         bag = "" if table.bag is None else " (" + (" ".join(f"C{c}" for c in table.bag) or "empty") + ")"
-        with picture.group(label=f"candle bag: {table.bag_size} candles{bag}"):
+        with picture.group(label=f"candle bag: {table.view.bag_size} candles{bag}"):
             picture.rect(dx, y + 42, _CARD_W, 44, fill="#7a5c3a", stroke="#3d2e1d", rx=14)
             picture.text(dx + _CARD_W / 2, y + 60, "candle bag", size=10, anchor="middle", fill="#ffffff")
-            picture.text(dx + _CARD_W / 2, y + 76, f"{table.bag_size} candles", size=10, anchor="middle", fill="#fff")
-        with picture.group(label=f"general supply: {table.supply} marigolds"):
+            picture.text(
+                dx + _CARD_W / 2, y + 76, f"{table.view.bag_size} candles", size=10, anchor="middle", fill="#fff"
+            )
+        with picture.group(label=f"general supply: {table.view.supply} marigolds"):
             _marigold(picture, dx + 10, y + 196, 9)
             picture.text(dx + 22, y + 193, "supply", size=9)
-            picture.text(dx + 22, y + 205, f"{table.supply} marigolds", size=9, weight="bold")
+            picture.text(dx + 22, y + 205, f"{table.view.supply} marigolds", size=9, weight="bold")
     return width
 
 
@@ -115,10 +117,10 @@ def _goal_text(goal: GoalCard) -> str:
 def _goals(picture: Picture, table: _Table, x: float, y: float) -> None:
     edition = table.edition
     goal_w = 176
-    for index, (goal_id, stack) in enumerate(zip(table.goals, table.stacks, strict=True)):
+    for index, (goal_id, stack) in enumerate(zip(table.view.goals, table.view.stacks, strict=True)):
         goal = edition.goal(goal_id)
         gx = x + index * (goal_w + 8)
-        met = [s for s, b in enumerate(table.boards) if goal_id in b.goals_met]
+        met = [s for s, b in enumerate(table.view.boards) if goal_id in b.goals_met]
         values = [edition.tokens[t].value for t in reversed(stack)]
         label = (
             f"goal {goal_id} ({goal.type.value.replace('_', ' ')}): {_goal_text(goal)}; tokens left "
@@ -179,17 +181,19 @@ def _abuela(picture: Picture, table: _Table, x: float, y: float, width: float) -
     edition = table.edition
     with picture.group(label="the Abuela (solo automaton)"):
         picture.rect(x, y, width, 218, fill="#efe3f3", stroke="#5b3a6b", rx=8)
-        title = "The Abuela" + (" -- her turn" if table.abuela else "")
+        title = "The Abuela" + (" -- her turn" if table.view.abuela else "")
         picture.text(x + 10, y + 20, title, size=13, weight="bold")
-        if table.die is None:
+        if table.view.die is None:
             roll = "no roll shown"
         else:
-            roll = f"last roll: {table.die} (portrait from space {SPACE_FOR_FACE[table.die] + 1})"
+            roll = f"last roll: {table.view.die} (portrait from space {SPACE_FOR_FACE[table.view.die] + 1})"
         with picture.group(label=f"the Abuela's die: {roll}"):
             picture.rect(x + 10, y + 30, 30, 30, fill="#ffffff", stroke="#333333", rx=5)
-            picture.text(x + 25, y + 51, "-" if table.die is None else str(table.die), size=16, anchor="middle")
+            picture.text(
+                x + 25, y + 51, "-" if table.view.die is None else str(table.view.die), size=16, anchor="middle"
+            )
             picture.text(x + 48, y + 50, roll, size=10)
-        discards = table.abuela_discards
+        discards = table.view.abuela_discards
         with picture.group(label=f"portraits the Abuela discarded: {len(discards)}"):
             picture.text(x + 10, y + 70, f"Her discarded portraits: {len(discards)}", size=10, weight="bold")
             if discards:
@@ -202,7 +206,7 @@ def _abuela(picture: Picture, table: _Table, x: float, y: float, width: float) -
                 for i in range(0, min(len(discards), 10), 5):
                     chunk = " ".join(f"#{c}" for c in discards[-10:][i : i + 5])
                     picture.text(x + _CARD_W + 18, y + 104 + (i // 5) * 12, chunk, size=9)
-        candles = table.candle_discards
+        candles = table.view.candle_discards
         label = "her discarded candles: " + (", ".join(f"C{c}" for c in candles) if candles else "none")
         with picture.group(label=label):
             shown = ("... " if len(candles) > 6 else "") + (", ".join(f"C{c}" for c in candles[-6:]) or "none")
@@ -211,12 +215,12 @@ def _abuela(picture: Picture, table: _Table, x: float, y: float, width: float) -
         if table.removed is not None:
             removed = "removed unseen: " + (" ".join(f"#{c}" for c in table.removed) or "none yet")
         else:
-            removed = f"removed unseen: {table.removed_count} (face down)"
+            removed = f"removed unseen: {table.view.removed_count} (face down)"
         with picture.group(label=f"portraits {removed}"):
             picture.text(x + 10, y + 176, removed, size=9.5)
         tiers = "Tiers: " + ", ".join(_tier_range(t) for t in SoloTier)
-        if table.phase is Phase.OVER:
-            tier = solo_tier(board_score(edition, table.boards[0]))
+        if table.view.phase is Phase.OVER:
+            tier = solo_tier(board_score(edition, table.view.boards[0]))
             with picture.group(label=f"solo result: tier {_tier_range(tier)}: {tier.verdict}"):
                 for i, line in enumerate(_wrap(tier.verdict, 56)):
                     picture.text(x + 10, y + 190 + i * 11, line, size=9, italic=True)
@@ -228,8 +232,8 @@ def _abuela(picture: Picture, table: _Table, x: float, y: float, width: float) -
 def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> None:
     edition = table.edition
     layout = _layout(edition)
-    board = table.boards[seat]
-    pending = set(table.pending) if seat == table.seat and table.phase is Phase.OFFERINGS else set()
+    board = table.view.boards[seat]
+    pending = set(table.view.pending) if seat == table.seat and table.view.phase is Phase.OFFERINGS else set()
     golden, flower, crossed = edition.board.golden, edition.board.flower, edition.board.crossed
     with picture.group(label=f"{_seat_name(table, seat)}: Ofrenda"):
         for slot, (cx, cy) in enumerate(layout.card_xy):

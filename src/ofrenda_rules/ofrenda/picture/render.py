@@ -37,8 +37,8 @@ from ofrenda_rules.svg import Picture, ordinal
 
 def _player(picture: Picture, table: _Table, seat: int, x: float, y: float, height: float, score: int) -> None:
     edition = table.edition
-    board = table.boards[seat]
-    moving = table.phase is not Phase.OVER and not table.abuela and table.to_move == seat
+    board = table.view.boards[seat]
+    moving = table.view.phase is not Phase.OVER and not table.view.abuela and table.view.current_player == seat
     layout = _layout(edition)
     with picture.group(label=f"{_seat_name(table, seat)}: {score} points, {board.turns} of {TURNS} turns played"):
         picture.rect(
@@ -52,9 +52,9 @@ def _player(picture: Picture, table: _Table, seat: int, x: float, y: float, heig
             rx=10,
         )
         head = f"{_seat_name(table, seat).capitalize()}: {score} points"
-        if table.phase is Phase.OVER and not table.solo:
+        if table.view.phase is Phase.OVER and not table.solo:
             head += f" -- {ordinal(_places(table, _scores(table))[seat])} place"
-        elif table.phase is not Phase.OVER:
+        elif table.view.phase is not Phase.OVER:
             head += " so far"
         picture.text(x + 12, y + 22, head, size=15, weight="bold")
         turn = f"turns played: {board.turns}/{TURNS}" + ("   TO MOVE" if moving else "")
@@ -84,7 +84,7 @@ def _player(picture: Picture, table: _Table, seat: int, x: float, y: float, heig
             picture.text(x + 140, sy + 12, "no candles stored", size=10, italic=True)
         hy = sy + 56
         hand = table.hands[seat]
-        count = table.hand_sizes[seat]
+        count = table.view.hand_sizes[seat]
         if hand is None:
             label = f"{_seat_name(table, seat)}: hand of {count} portrait{'s' * (count != 1)}, face down"
         else:
@@ -106,7 +106,7 @@ def _player(picture: Picture, table: _Table, seat: int, x: float, y: float, heig
         discards = " ".join(f"#{c}" for c in board.discards) or "none"
         with picture.group(label=f"{_seat_name(table, seat)}: discarded portraits: {discards}"):
             picture.text(x + 12, ty, f"Discarded ({len(board.discards)}): {discards}", size=10)
-        if table.goals:
+        if table.view.goals:
             tokens = ", ".join(
                 f"{edition.tokens[t].value} ({edition.tokens[t].type.value.replace('_', ' ')})" for t in board.tokens
             )
@@ -115,18 +115,18 @@ def _player(picture: Picture, table: _Table, seat: int, x: float, y: float, heig
 
 
 def _scores(table: _Table) -> tuple[int, ...]:
-    return tuple(board_score(table.edition, board) for board in table.boards)
+    return tuple(board_score(table.edition, board) for board in table.view.boards)
 
 
 def _describe(table: _Table, scores: tuple[int, ...]) -> str:
-    who = "Solo game against the Abuela" if table.solo else f"{table.players}-player game"
+    who = "Solo game against the Abuela" if table.solo else f"{table.view.players}-player game"
     points = ", ".join(f"{_seat_name(table, s)} {p}" for s, p in enumerate(scores))
     market = ", ".join(
         "empty"
         if c is None
         else f"#{c} {table.edition.portrait(c).branch.value}/{_feature(table.edition.portrait(c).offering)}"
         + (f" with {m} marigold{'s' * (m != 1)}" if m else "")
-        for c, m in zip(table.market, table.market_marigolds, strict=True)
+        for c, m in zip(table.view.market, table.view.market_marigolds, strict=True)
     )
     return f"{who}. {_status(table, scores)}. Points: {points}. Family board portraits: {market}."
 
@@ -163,11 +163,11 @@ def render_svg(subject: View | State, *, edition: Edition | None = None) -> str:
         raise TypeError(f"render_svg draws an Ofrenda State or View, not {type(subject).__name__}")
     scores = _scores(table)
     layout = _layout(table.edition)
-    columns = 1 if table.players == 1 else 2
-    rows = (table.players + columns - 1) // columns
-    panel_h = 36 + layout.height + 14 + 56 + _CARD_H + 16 + (30 if table.goals else 16)
+    columns = 1 if table.view.players == 1 else 2
+    rows = (table.view.players + columns - 1) // columns
+    panel_h = 36 + layout.height + 14 + 56 + _CARD_H + 16 + (30 if table.view.goals else 16)
     family_w = 4 * (_CARD_W + 16) + _CARD_W + 30
-    side_w = (3 * 176 + 16) if table.goals else (300 if table.solo else 0)
+    side_w = (3 * 176 + 16) if table.view.goals else (300 if table.solo else 0)
     width = max(
         2 * _MARGIN + columns * _PANEL_W + (columns - 1) * _MARGIN,
         2 * _MARGIN + family_w + (side_w + _MARGIN if side_w else 0),
@@ -183,15 +183,15 @@ def render_svg(subject: View | State, *, edition: Edition | None = None) -> str:
         picture.text(_MARGIN, 28, heading, size=20, weight="bold")
         for i, line in enumerate(_LEGEND):
             picture.text(_MARGIN, 46 + i * 12, line, size=9.5, fill="#444444")
-        over = table.phase is Phase.OVER
+        over = table.view.phase is Phase.OVER
         picture.text(_MARGIN + 170, 28, status, size=14, weight="bold", fill=_CURRENT if not over else "#0b5394")
     _family_board(picture, table, _MARGIN, top)
-    if table.goals:
+    if table.view.goals:
         with picture.group(label="common goals"):
             _goals(picture, table, _MARGIN + family_w + _MARGIN, top)
     elif table.solo:
         _abuela(picture, table, _MARGIN + family_w + _MARGIN, top, side_w)
-    for seat in range(table.players):
+    for seat in range(table.view.players):
         px = _MARGIN + (seat % columns) * (_PANEL_W + _MARGIN)
         py = top + band + _MARGIN + (seat // columns) * (panel_h + _MARGIN)
         _player(picture, table, seat, px, py, panel_h, scores[seat])
@@ -203,20 +203,20 @@ def _check_fits(table: _Table) -> None:
     edition = table.edition
     slots = len(edition.coordinates)
     offerings = len(edition.board.offering_slots)
-    cards = [c for c in table.market if c is not None] + [c for hand in table.hands if hand for c in hand]
-    candles = [c for c in table.candle_market if c is not None]
-    for board in table.boards:
+    cards = [c for c in table.view.market if c is not None] + [c for hand in table.hands if hand for c in hand]
+    candles = [c for c in table.view.candle_market if c is not None]
+    for board in table.view.boards:
         if len(board.portraits) != slots or len(board.candle_slots) != offerings:
             raise EditionError(f"the view's Ofrendas do not have the {slots} card slots of edition {edition.name!r}")
         cards += [c for c in board.portraits if c is not None] + list(board.discards)
         candles += [c for c in board.candle_slots if c is not None] + list(board.candles)
-    cards += table.abuela_discards
-    candles += table.candle_discards
+    cards += table.view.abuela_discards
+    candles += table.view.candle_discards
     if any(c >= len(edition.portraits) for c in cards) or any(c >= len(edition.candles) for c in candles):
         raise EditionError(f"the view shows components that edition {edition.name!r} does not have")
-    if any(g >= len(edition.goals) for g in table.goals):
+    if any(g >= len(edition.goals) for g in table.view.goals):
         raise EditionError(f"the view shows goal cards that edition {edition.name!r} does not have")
 
 
 def _count_words(table: _Table) -> str:
-    return "solo game" if table.solo else f"{table.players} players"
+    return "solo game" if table.solo else f"{table.view.players} players"

@@ -33,14 +33,14 @@ from ofrenda_rules.svg import Picture
 def _draw_path(picture: Picture, table: _Table, layout: _Layout) -> None:
     path: PathSpec = table.config.edition.path
     holders: list[list[int]] = [[] for _ in range(path.length + 1)]
-    for seat, board in enumerate(table.boards):
+    for seat, board in enumerate(table.view.boards):
         for space in board.flowers:
             if 1 <= space <= path.length:
                 holders[space].append(seat)
     with picture.group(label=f"The Path: {path.length} flowers from Mictlán to the land of the living"):
         picture.paste(_fragment(layout, "path", functools.partial(_draw_static_path, path=path, layout=layout)))
         mx, my = layout.mictlan
-        waiting = [seat for seat, board in enumerate(table.boards) if not board.flowers]
+        waiting = [seat for seat, board in enumerate(table.view.boards) if not board.flowers]
         if waiting:
             names = ", ".join(f"player {seat}" for seat in waiting)
             with picture.group(label=f"Waiting in Mictlán: {names}"):
@@ -124,18 +124,18 @@ def _draw_space(picture: Picture, layout: _Layout, path: PathSpec, number: int) 
 def _dice_rows(table: _Table) -> list[tuple[str, tuple[Die, ...]]]:
     rows: list[tuple[str, tuple[Die, ...]]] = []
     per = table.config.dice_per_colour
-    if table.phase is Phase.ROLL:
-        rows.append((f"Rolled so far: {len(table.rolled)} of {3 * per} dice", table.rolled))
-    if table.pool:
-        rows.append(("Left to draft (yellow and orange)", table.pool))
-    purple = tuple(die for die in table.rolled if die.colour is Colour.PURPLE)
-    if purple and table.phase in (Phase.DRAFT, Phase.CREATE):
+    if table.view.phase is Phase.ROLL:
+        rows.append((f"Rolled so far: {len(table.view.rolled)} of {3 * per} dice", table.view.rolled))
+    if table.view.pool:
+        rows.append(("Left to draft (yellow and orange)", table.view.pool))
+    purple = tuple(die for die in table.view.rolled if die.colour is Colour.PURPLE)
+    if purple and table.view.phase in (Phase.DRAFT, Phase.CREATE):
         rows.append(("Purple dice: every player uses them", purple))
-    if table.phase is Phase.CREATE and table.dice_left:
+    if table.view.phase is Phase.CREATE and table.view.dice_left:
         who = "the acting player" if table.acting is None else _player(table, table.acting)
-        rows.append((f"Dice {who} has still to use", table.dice_left))
-    if table.phase is Phase.BUY and table.rolled:
-        rows.append(("This round's dice as rolled", table.rolled))
+        rows.append((f"Dice {who} has still to use", table.view.dice_left))
+    if table.view.phase is Phase.BUY and table.view.rolled:
+        rows.append(("This round's dice as rolled", table.view.rolled))
     return rows
 
 
@@ -143,7 +143,7 @@ _DIE_ROW_H: Final = 66
 
 
 def _middle_height(table: _Table, layout: _Layout) -> float:
-    dice = 30 + max(1, len(_dice_rows(table)) + (1 if table.rerolling is not None else 0)) * _DIE_ROW_H
+    dice = 30 + max(1, len(_dice_rows(table)) + (1 if table.view.rerolling is not None else 0)) * _DIE_ROW_H
     lines = len(_discard_lines(table)) + (len(_deck_lines(table)) if table.seat is None else 0)
     market = 30 + layout.card_height + 10 + 13 * lines + 6
     return max(dice, market)
@@ -153,14 +153,14 @@ _MARKET_TEXT_W: Final = MARKET_SIZE * (_MARKET_CARD_W + 10) - 10
 
 
 def _deck_lines(table: _Table) -> list[str]:
-    listing = ", ".join(str(card) for card in table.deck) or "empty"
+    listing = ", ".join(str(card) for card in table.view.deck) or "empty"
     return _wrap(f"Deck (omniscient; unordered): {listing}", _MARKET_TEXT_W, 10)
 
 
 def _discard_lines(table: _Table) -> list[str]:
-    if not table.discard:
+    if not table.view.discard:
         return []
-    return _wrap("Discarded: " + ", ".join(str(card) for card in table.discard), _MARKET_TEXT_W, 10)
+    return _wrap("Discarded: " + ", ".join(str(card) for card in table.view.discard), _MARKET_TEXT_W, 10)
 
 
 def _changed_dice(events: Sequence[object]) -> dict[tuple[Colour, int], tuple[str, int]]:
@@ -195,8 +195,12 @@ def _draw_dice(
         picture.rect(_MARGIN, top, width, height, fill="#f4f1fa", stroke="#8c7aa8", rx=8)
         picture.text(_MARGIN + 10, top + 20, "Dice", size=14, weight="bold")
         y = top + 30
-        if not rows and table.rerolling is None:
-            words = "The game is over: no more dice." if table.phase is Phase.OVER else "No dice rolled yet this round."
+        if not rows and table.view.rerolling is None:
+            words = (
+                "The game is over: no more dice."
+                if table.view.phase is Phase.OVER
+                else "No dice rolled yet this round."
+            )
             picture.text(_MARGIN + 10, y + 20, words, size=12, italic=True)
         for title, dice in rows:
             with picture.group(label=f"{title}: " + ", ".join(str(d) for d in dice)):
@@ -205,7 +209,7 @@ def _draw_dice(
                 for k, die in enumerate(dice):
                     name = die_id(die.colour, die.pips)
                     element: str | None = None
-                    if name not in named and table.phase in (Phase.DRAFT, Phase.CREATE):
+                    if name not in named and table.view.phase in (Phase.DRAFT, Phase.CREATE):
                         named.add(name)
                         element = name
                     _die(picture, layout, edition, die, _MARGIN + 20 + k * step, y + 16, 26, element)
@@ -216,8 +220,8 @@ def _draw_dice(
                             picture.text(_MARGIN + 20 + k * step + 28, y + 24, f"was {before}", size=8)
                             picture.text(_MARGIN + 20 + k * step + 28, y + 33, how, size=8)
             y += _DIE_ROW_H
-        if table.rerolling is not None:
-            die = table.rerolling
+        if table.view.rerolling is not None:
+            die = table.view.rerolling
             with picture.group(label=f"Being rerolled: the {die} die (a chance event)"):
                 picture.text(_MARGIN + 10, y + 10, "Being rerolled (chance)", size=11, weight="bold")
                 _die(picture, layout, edition, die, _MARGIN + 20, y + 16, 26)

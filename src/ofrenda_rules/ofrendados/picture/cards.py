@@ -57,19 +57,19 @@ def _draw_market(picture: Picture, table: _Table, layout: _Layout, top: float, h
     edition = table.config.edition
     x0 = _MARGIN + 512
     width = WIDTH - _MARGIN - x0
-    deck = len(table.deck)
+    deck = len(table.view.deck)
     card_h = layout.card_height
-    label = f"The market: {len(table.market)} Calaveritas open; deck {deck}; discard {len(table.discard)}"
+    label = f"The market: {len(table.view.market)} Calaveritas open; deck {deck}; discard {len(table.view.discard)}"
     with picture.group(label=label):
         picture.rect(x0, top, width, height, fill="#fbf3ea", stroke="#b07a3a", rx=8)
         picture.text(x0 + 10, top + 20, "Market: Calaveritas", size=14, weight="bold")
-        counts = f"Deck: {deck} face down   Discarded: {len(table.discard)}"
+        counts = f"Deck: {deck} face down   Discarded: {len(table.view.discard)}"
         picture.text(WIDTH - _MARGIN - 10, top + 20, counts, size=11, anchor="end")
         y = top + 30
-        for slot in range(max(MARKET_SIZE, len(table.market))):
+        for slot in range(max(MARKET_SIZE, len(table.view.market))):
             x = x0 + 10 + slot * (_MARKET_CARD_W + 10)
-            if slot < len(table.market):
-                card = table.market[slot]
+            if slot < len(table.view.market):
+                card = table.view.market[slot]
                 with picture.group(element=market_id(card), kind="market"):
                     _draw_card(picture, layout, edition.card(card), x, y)
             else:
@@ -80,7 +80,7 @@ def _draw_market(picture: Picture, table: _Table, layout: _Layout, top: float, h
         y += card_h + 10
         discard = _discard_lines(table)
         if discard:
-            with picture.group(label="Discarded unsold: " + ", ".join(str(card) for card in table.discard)):
+            with picture.group(label="Discarded unsold: " + ", ".join(str(card) for card in table.view.discard)):
                 for line in discard:
                     y += 13
                     picture.text(x0 + 10, y, line, size=10)

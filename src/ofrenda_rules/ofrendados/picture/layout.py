@@ -9,14 +9,12 @@ from typing import Final
 
 import attrs
 
-from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrendados.cards import CardColour, CardSpec
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
-from ofrenda_rules.ofrendados.rules import current_player
-from ofrenda_rules.ofrendados.state import Board, Config, Die, Pending, Phase, State
-from ofrenda_rules.ofrendados.view import View
+from ofrenda_rules.ofrendados.state import Config, Phase, State
+from ofrenda_rules.ofrendados.view import View, observe_public
 from ofrenda_rules.svg import Picture
 
 WIDTH: Final = 1180
@@ -225,72 +223,36 @@ def _layout(edition: Edition, players: int) -> _Layout:
 
 @attrs.frozen
 class _Table:
-    """What the picture draws, from a state or a view."""
+    """What the picture draws, built once from a state or a view.
 
+    Everything in Ofrendados lies open, so a state is drawn through its spectator's view
+    (:func:`~ofrenda_rules.ofrendados.view.observe_public`), knowing whose turn it is.
+    """
+
+    view: View
+    """What the table shows (for a seat's view, that view itself)."""
     config: Config
     seat: int | None
     """The seat whose view this is (``None`` for a state, ``SPECTATOR`` for a spectator's view)."""
-    round: int
-    first_player: int
-    phase: Phase
-    current: PlayerId
     acting: int | None
     """Whose CREATE or BUY turn it is, where known."""
-    deck: tuple[int, ...]
-    market: tuple[int, ...]
-    discard: tuple[int, ...]
-    rolled: tuple[Die, ...]
-    pool: tuple[Die, ...]
-    drafted: tuple[tuple[Die, ...], ...]
-    dice_left: tuple[Die, ...]
-    rerolling: Die | None
-    powers_used: tuple[int, ...]
-    pending: tuple[Pending, ...]
-    boards: tuple[Board, ...]
 
 
 def _table(subject: View | State, config: Config | None) -> _Table:
     if isinstance(subject, State):
         if config is not None and config != subject.config:
             raise ConfigError("render_svg(state, config=...) takes no other config than the state's own")
-        config = subject.config
-        seat = None
-        current = current_player(subject)
         acting = subject.acting if subject.phase in (Phase.CREATE, Phase.BUY) else None
-    elif isinstance(subject, View):
-        config = subject.config if config is None else config
-        if config.players != subject.players:
-            raise ConfigError(
-                f"the config is for {config.players} players but the view is of a {subject.players}-player game"
-            )
-        sheet_size = config.edition.sheet.size
-        if any(len(board.sheet) != sheet_size for board in subject.boards):
-            raise ConfigError(
-                f"the view's sheets do not have the {sheet_size} cells of edition {config.edition.name!r}"
-            )
-        seat = subject.player
-        current = subject.current_player
-        known = subject.current_player >= 0 and subject.phase in (Phase.CREATE, Phase.BUY)
-        acting = subject.current_player if known else None
-    else:
+        return _Table(view=observe_public(subject), config=subject.config, seat=None, acting=acting)
+    if not isinstance(subject, View):
         raise TypeError(f"render_svg draws an Ofrendados State or View, not {type(subject).__name__}")
-    return _Table(
-        config=config,
-        seat=seat,
-        round=subject.round,
-        first_player=subject.first_player,
-        phase=subject.phase,
-        current=current,
-        acting=acting,
-        deck=subject.deck,
-        market=subject.market,
-        discard=subject.discard,
-        rolled=subject.rolled,
-        pool=subject.pool,
-        drafted=subject.drafted,
-        dice_left=subject.dice_left,
-        rerolling=subject.rerolling,
-        powers_used=subject.powers_used,
-        pending=subject.pending,
-        boards=subject.boards,
-    )
+    config = subject.config if config is None else config
+    if config.players != subject.players:
+        raise ConfigError(
+            f"the config is for {config.players} players but the view is of a {subject.players}-player game"
+        )
+    sheet_size = config.edition.sheet.size
+    if any(len(board.sheet) != sheet_size for board in subject.boards):
+        raise ConfigError(f"the view's sheets do not have the {sheet_size} cells of edition {config.edition.name!r}")
+    known = subject.current_player >= 0 and subject.phase in (Phase.CREATE, Phase.BUY)
+    return _Table(view=subject, config=config, seat=subject.player, acting=subject.current_player if known else None)

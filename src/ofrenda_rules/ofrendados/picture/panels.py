@@ -47,7 +47,7 @@ def _panel_lines(
     """The lines before and after the drafted dice of ``seat``'s panel."""
     edition = table.config.edition
     path = edition.path
-    board = table.boards[seat]
+    board = table.view.boards[seat]
     counts = ", ".join(f"{flower.value} {n}" for flower, n in zip(Flower, sheet.flowers, strict=True))
     head: list[str] = [
         f"Pesos saved: {board.pesos}",
@@ -64,17 +64,17 @@ def _panel_lines(
     after: list[_Line] = []
     if board.cards:
         after.append(_Line(f"Calaveritas bought ({len(board.cards)}):", weight="bold"))
-        used = table.powers_used if (table.acting == seat or table.phase is Phase.DRAFT) else ()
+        used = table.view.powers_used if (table.acting == seat or table.view.phase is Phase.DRAFT) else ()
         for card_id in board.cards:
             card = edition.card(card_id)
             note = " (used this round)" if card_id in used else ""
             text = f"#{card.id} {card.name} ({card.colour.value}): {card.effect.describe()}{note}"
             element = owned_card_id(seat, card_id)
             after.extend(_Line(line, size=10, element=element) for line in _wrap(text, width - 8, 10))
-    if table.pending and table.acting == seat:
+    if table.view.pending and table.acting == seat:
         owed = "; ".join(
             f"draw a {_name(p.object)}" if p.kind is PendingKind.DRAW else f"turn an object into a {_name(p.object)}"
-            for p in table.pending
+            for p in table.view.pending
         )
         after.extend(_Line(line, weight="bold", fill="#8a2a00") for line in _wrap(f"Owes: {owed}", width, 11))
     parts = (
@@ -82,7 +82,7 @@ def _panel_lines(
         f" + offering {sheet.offering} + skull majority {sheet.calaverita_majority} + eternal {sheet.eternal}"
         f" + money {sheet.money}"
     )
-    if table.phase is Phase.OVER:
+    if table.view.phase is Phase.OVER:
         place = f"{ordinal(rank + 1)} place" if sheet.qualified else "no place (never reached the land of the living)"
         headline = f"Final score: {sheet.total} points, {place}"
     else:
@@ -113,7 +113,7 @@ def _text_width(layout: _Layout) -> float:
 
 
 def _panel_height(table: _Table, layout: _Layout, seat: int, before: Sequence[_Line], after: Sequence[_Line]) -> float:
-    drafted = _DRAFT_ROW_H if table.drafted[seat] else 0
+    drafted = _DRAFT_ROW_H if table.view.drafted[seat] else 0
     text = _lines_height(before) + drafted + _lines_height(after)
     if layout.side_text:
         return 40 + max(layout.sheet_height + 8, text) + 14
@@ -134,7 +134,7 @@ def _draw_lines(picture: Picture, lines: Sequence[_Line], x: float, y: float) ->
 
 def _draw_sheet(picture: Picture, table: _Table, layout: _Layout, seat: int, x: float, y: float) -> None:
     spec: SheetSpec = table.config.edition.sheet
-    board = table.boards[seat]
+    board = table.view.boards[seat]
     full = set(full_rows(spec, board.sheet))
     label = f"Player {seat}'s offering sheet, the stepped altar ({spec.size} cells, bottom row first)"
     with picture.group(label=label, translate=(x, y)):
@@ -201,9 +201,9 @@ def _draw_panel(
     badges = []
     if seat == table.seat:
         badges.append("you")
-    if table.phase is not Phase.OVER and seat == table.first_player:
+    if table.view.phase is not Phase.OVER and seat == table.view.first_player:
         badges.append("first player")
-    if table.current == seat:
+    if table.view.current_player == seat:
         badges.append("to play")
     title = f"Player {seat} ({_SEAT_COLOUR_NAME[seat % 4]} tokens)"
     badges_width = sum(len(badge) * 7 + 18 for badge in badges)
@@ -211,7 +211,7 @@ def _draw_panel(
         title = f"Player {seat}"
     label = f"{_player(table, seat).capitalize()}: offering, flowers, money, cards and score"
     with picture.group(label=label):
-        to_play = table.current == seat
+        to_play = table.view.current_player == seat
         picture.rect(
             x, y, width, height, fill="#fffdf8", stroke=_SEAT_FILL[seat % 4], stroke_width=4 if to_play else 2, rx=10
         )
@@ -234,7 +234,7 @@ def _draw_panel(
         _draw_sheet(picture, table, layout, seat, sheet_x, y + 40)
         before, after = lines
         ly = _draw_lines(picture, before, tx, ly)
-        drafted = table.drafted[seat]
+        drafted = table.view.drafted[seat]
         if drafted:
             with picture.group(label=f"Player {seat}'s drafted dice this round: " + ", ".join(str(d) for d in drafted)):
                 picture.text(tx, ly + 14, "Drafted this round:", size=11, weight="bold")

@@ -42,29 +42,29 @@ def _player(table: _Table, seat: int) -> str:
 
 def _turn_words(table: _Table) -> str:
     """Whose decision it is, in words."""
-    current = table.current
-    if current == TERMINAL or table.phase is Phase.OVER:
+    current = table.view.current_player
+    if current == TERMINAL or table.view.phase is Phase.OVER:
         return "the game is over"
     if current == CHANCE:
-        if table.rerolling is not None:
-            return f"chance: the {table.rerolling} die is rerolled"
-        if table.phase is Phase.ROLL:
+        if table.view.rerolling is not None:
+            return f"chance: the {table.view.rerolling} die is rerolled"
+        if table.view.phase is Phase.ROLL:
             return "chance: the next die is rolled"
         return "chance: a Calaverita is revealed to the market"
     who = _player(table, current)
-    if table.phase is Phase.DRAFT:
+    if table.view.phase is Phase.DRAFT:
         return f"{who} takes a die"
-    if table.phase is Phase.CREATE:
+    if table.view.phase is Phase.CREATE:
         return f"{who} uses their dice"
-    if table.phase is Phase.BUY:
+    if table.view.phase is Phase.BUY:
         return f"{who} may buy a Calaverita"
     return f"{who} to play"
 
 
 def _round_words(table: _Table) -> str:
-    if table.phase is Phase.OVER:
+    if table.view.phase is Phase.OVER:
         return f"after round {ROUNDS} of {ROUNDS}"
-    return f"round {table.round + 1} of {ROUNDS}"
+    return f"round {table.view.round + 1} of {ROUNDS}"
 
 
 # ---------------------------------------------------------------- small drawings
@@ -185,12 +185,12 @@ def _header(picture: Picture, table: _Table, sheets: Sequence[ScoreSheet], ranks
     who = _viewer(table, "the whole table (omniscient)")
     with picture.group(label="Game status"):
         picture.text(_MARGIN, 28, f"Ofrendados, the road to Mictlán: {who}", size=20, weight="bold")
-        status = f"{_round_words(table).capitalize()}, {_PHASE_WORDS[table.phase]}: {_turn_words(table)}."
-        if table.phase is Phase.OVER:
+        status = f"{_round_words(table).capitalize()}, {_PHASE_WORDS[table.view.phase]}: {_turn_words(table)}."
+        if table.view.phase is Phase.OVER:
             result = _result_words(table, sheets, ranks)
             picture.text(_MARGIN, 50, f"Game over after {ROUNDS} rounds. {result}.", size=14, weight="bold")
         else:
-            status += f" First player this round: {_player(table, table.first_player)}."
+            status += f" First player this round: {_player(table, table.view.first_player)}."
             picture.text(_MARGIN, 50, status, size=13)
         if table.seat == SPECTATOR:
             picture.text(WIDTH - _MARGIN, 50, "Spectator", size=13, anchor="end", weight="bold")

@@ -21,15 +21,16 @@ def _describe(table: _Table, sheets: Sequence[ScoreSheet], ranks: Sequence[int])
     n = table.config.players
     who = _viewer(table, "the whole table")
     places = []
-    for seat, board in enumerate(table.boards):
+    for seat, board in enumerate(table.view.boards):
         where = f"on space {board.position}" if board.flowers else "in Mictlán"
         places.append(f"player {seat} {where} with {sheets[seat].total} points")
-    market = ", ".join(table.config.edition.card(card).name for card in table.market) or "empty"
+    market = ", ".join(table.config.edition.card(card).name for card in table.view.market) or "empty"
+    phase = _PHASE_WORDS[table.view.phase]
     text = (
-        f"Ofrendados, {n} players, {who}: {_round_words(table)}, {_PHASE_WORDS[table.phase]}; {_turn_words(table)}. "
+        f"Ofrendados, {n} players, {who}: {_round_words(table)}, {phase}; {_turn_words(table)}. "
         f"Path: {'; '.join(places)}. Market: {market}."
     )
-    if table.phase is Phase.OVER:
+    if table.view.phase is Phase.OVER:
         text += f" {_result_words(table, sheets, ranks)}."
     return text
 
@@ -54,19 +55,20 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     """
     table = _table(subject, config)
     layout = _layout(table.config.edition, table.config.players)
-    sheets = board_score_sheets(table.config, table.boards)
+    sheets = board_score_sheets(table.config, table.view.boards)
     ranks = rank_sheets(sheets)
     middle = _middle_height(table, layout)
     panels_top = layout.middle_top + middle + 12
     lines = [
-        _panel_lines(table, seat, sheets[seat], ranks[seat], _text_width(layout)) for seat in range(len(table.boards))
+        _panel_lines(table, seat, sheets[seat], ranks[seat], _text_width(layout))
+        for seat in range(len(table.view.boards))
     ]
-    heights = [_panel_height(table, layout, seat, *lines[seat]) for seat in range(len(table.boards))]
+    heights = [_panel_height(table, layout, seat, *lines[seat]) for seat in range(len(table.view.boards))]
     columns = layout.columns
     row_heights = [max(heights[i : i + columns]) for i in range(0, len(heights), columns)]
     height = panels_top + sum(row_heights) + 12 * len(row_heights) + 4
     who = _viewer(table, "the whole table, omniscient")
-    title = f"Ofrendados: {who}, {_round_words(table)}, {_PHASE_WORDS[table.phase]}"
+    title = f"Ofrendados: {who}, {_round_words(table)}, {_PHASE_WORDS[table.view.phase]}"
     picture = Picture(WIDTH, math.ceil(height), title=title, desc=_describe(table, sheets, ranks), background="#fbf8f2")
     picture.mark_last_move(last_move_elements(subject.recent_events))
     _header(picture, table, sheets, ranks)
@@ -77,7 +79,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     for row, row_height in enumerate(row_heights):
         for column in range(columns):
             seat = row * columns + column
-            if seat >= len(table.boards):
+            if seat >= len(table.view.boards):
                 break
             x = _MARGIN + column * (layout.panel_width + 12)
             _draw_panel(picture, table, layout, seat, x, y, row_height, lines[seat])

@@ -46,7 +46,7 @@ def _draw_board(p: Picture, table: _Table, layout: _Layout) -> None:
         p.rect(m + _CELL - 4, top + _CELL - 4, 3 * _CELL + 8, 3 * _CELL + 8, fill=_ALTAR, rx=10)
     for slot in range(16):
         cx, cy = layout.slot_centres[slot]
-        omen = table.omens[slot]
+        omen = table.view.omens[slot]
         label = f"Omen slot {names[slot]}: " + ("empty" if omen is None else f"omen {omen}")
         with p.group(label=label, translate=(cx, cy)):
             if omen is None:
@@ -54,14 +54,14 @@ def _draw_board(p: Picture, table: _Table, layout: _Layout) -> None:
                 p.text(0, 4, "empty", size=10, anchor="middle", fill=_MUTED, italic=True)
             else:
                 p.paste(_omen_shapes(omen, _OMEN_R))
-            if table.players > 1 or slot != table.kitty_slot:  # else the Kitty stands there and names it
+            if table.view.players > 1 or slot != table.view.kitty_slot:  # else the Kitty stands there and names it
                 nx, ny = _NAME_OFFSETS[layout.slot_outward[slot]]
                 p.text(nx, ny, names[slot], size=12, anchor="middle", weight="bold", fill=_MUTED)
-    lit_now = set(table.lit_now)
+    lit_now = set(table.view.lit_now)
     portent_spaces = {space for lane, _ in table.portent_lanes for space in LANES[lane]}
     for space in range(9):
         x, y = layout.space_origins[space]
-        sign = table.altar[space]
+        sign = table.view.altar[space]
         label = f"Altar space {space} (row {space // 3 + 1}, column {space % 3 + 1}): "
         if sign is None:
             box = (x, y, _TILE, _TILE)
@@ -71,7 +71,16 @@ def _draw_board(p: Picture, table: _Table, layout: _Layout) -> None:
                 p.text(x + 5, y + 12, str(space), size=10, weight="bold", fill="#E8DDEA")
             continue
         _tile(
-            p, x, y, _TILE, sign, lit=table.lit[space], label=label, space=space, element=space_id(space), kind="space"
+            p,
+            x,
+            y,
+            _TILE,
+            sign,
+            lit=table.view.lit[space],
+            label=label,
+            space=space,
+            element=space_id(space),
+            kind="space",
         )
         if space in portent_spaces:
             with p.group(label=f"Space {space} is in a new Portent"):
@@ -81,7 +90,7 @@ def _draw_board(p: Picture, table: _Table, layout: _Layout) -> None:
                 p.rect(x + _TILE - 30, y + _TILE - 44, 28, 13, fill=_FLAME, rx=4)
                 p.text(x + _TILE - 16, y + _TILE - 34, "new", size=9, anchor="middle", weight="bold", fill=_DARK)
     _draw_sides(p, layout)
-    if table.players == 1:
+    if table.view.players == 1:
         _draw_solo_start(p, table, layout)
         _draw_kitty(p, table, layout)
 
@@ -149,19 +158,19 @@ _STAR_UNITS: Final = (
 
 
 def _draw_kitty(p: Picture, table: _Table, layout: _Layout) -> None:
-    slot = table.kitty_slot
+    slot = table.view.kitty_slot
     name = table.edition.slot_names[slot]
     cx, cy = layout.slot_centres[slot]
     ox, oy = layout.slot_outward[slot]
     distance = 66 if ox and oy else 92
     kx, ky = cx + ox * distance, cy + oy * distance
-    steps = f"{table.kitty_steps} of {2 * CIRCUIT} steps"
-    hat = "hat on (one circuit done)" if table.kitty_hat else "hatless"
-    if table.token is None:
+    steps = f"{table.view.kitty_steps} of {2 * CIRCUIT} steps"
+    hat = "hat on (one circuit done)" if table.view.kitty_hat else "hatless"
+    if table.view.token is None:
         chaotic = table.config is not None and table.config.chaotic_cat
         token_text = "no tile on its token" + (" (Chaotic Cat)" if chaotic else "")
     else:
-        token_text = f"{table.token} on its token"
+        token_text = f"{table.view.token} on its token"
     with p.group(label=f"The Kitty at slot {name}, pointing at it; {steps}; {hat}; {token_text}"):
         tip_x, tip_y = (
             cx + ox * (_OMEN_R + 3) * (0.75 if ox and oy else 1),
@@ -173,17 +182,17 @@ def _draw_kitty(p: Picture, table: _Table, layout: _Layout) -> None:
         p.polygon([(kx - 32, ky - 22), (kx - 26, ky - 44), (kx - 12, ky - 28)], fill=body)
         p.polygon([(kx + 32, ky - 22), (kx + 26, ky - 44), (kx + 12, ky - 28)], fill=body)
         p.rect(kx - 36, ky - 30, 72, 74, fill=body, stroke=_DARK, rx=16)
-        if table.kitty_hat:
+        if table.view.kitty_hat:
             p.polygon([(kx - 16, ky - 30), (kx + 16, ky - 30), (kx + 4, ky - 62)], fill="#6A3D9A", stroke=_DARK)
             p.polygon(_star(kx + 1, ky - 42, 5, 2), fill=_FLAME)
-        if table.token is not None:
-            _tile(p, kx - 24, ky - 26, 48, table.token, label="On the Kitty token: ")
+        if table.view.token is not None:
+            _tile(p, kx - 24, ky - 26, 48, table.view.token, label="On the Kitty token: ")
         else:
             p.text(kx, ky, "no tile", size=10, anchor="middle", fill="#FFFFFF")
         p.text(
             kx,
             ky + 38,
-            f"{name} {table.kitty_steps}/{2 * CIRCUIT}",
+            f"{name} {table.view.kitty_steps}/{2 * CIRCUIT}",
             size=11,
             anchor="middle",
             weight="bold",

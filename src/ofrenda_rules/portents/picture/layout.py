@@ -8,10 +8,8 @@ import attrs
 
 from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.portents.components import DEFAULT_EDITION, RING, Edge, Edition, Sign, Trait
-from ofrenda_rules.portents.kitty import kitty_hat, kitty_slot
-from ofrenda_rules.portents.rules import current_player
 from ofrenda_rules.portents.state import Config, EndReason, Phase, State
-from ofrenda_rules.portents.view import View
+from ofrenda_rules.portents.view import View, observe_public
 
 COLOUR_FILLS: Final = {
     Trait.YELLOW: "#F0E442",
@@ -161,113 +159,49 @@ _LAYOUTS: Final = {players: _layout(players) for players in (1, 2)}
 
 @attrs.frozen
 class _Table:
-    """What a picture draws, from a State or a View alike."""
+    """What a picture draws, built once from a State or a View: the view every seat has, and what a state adds.
 
+    A state is drawn through its spectator's view (:func:`~ofrenda_rules.portents.view.observe_public`), which
+    hides nothing but the bag; the state puts its bag back.
+    """
+
+    view: View
+    """What the table shows (for a seat's view, that view itself)."""
     omniscient: bool
     you: int | None
-    players: int
-    current: int
-    phase: Phase
-    omens: tuple[Sign | None, ...]
-    altar: tuple[Sign | None, ...]
-    lit: tuple[bool, ...]
-    lit_now: tuple[int, ...]
-    taken: tuple[Sign, ...]
-    hands: tuple[tuple[Sign, ...], ...]
-    pushed: tuple[Sign, ...]
-    token: Sign | None
     bag: tuple[Sign, ...] | None
-    bag_size: int
-    collected: tuple[tuple[Sign, ...], ...]
-    kitty_omens: tuple[Sign, ...]
-    kitty_slot: int
-    kitty_steps: int
-    kitty_hat: bool
-    active: int
     portent_lanes: tuple[tuple[int, Trait], ...]
-    turns: int
-    winners: tuple[int, ...]
-    reason: EndReason | None
     edition: Edition
     config: Config | None
 
 
 def _table(subject: View | State, config: Config | None) -> _Table:
     if isinstance(subject, State):
-        state = subject
-        return _Table(
-            omniscient=True,
-            you=None,
-            players=state.config.players,
-            current=current_player(state),
-            phase=state.phase,
-            omens=state.omens,
-            altar=state.altar,
-            lit=state.lit,
-            lit_now=state.lit_now,
-            taken=state.taken,
-            hands=state.hands,
-            pushed=state.pushed,
-            token=state.token,
-            bag=state.bag,
-            bag_size=len(state.bag),
-            collected=state.collected,
-            kitty_omens=state.kitty_omens,
-            kitty_slot=kitty_slot(state),
-            kitty_steps=state.kitty_steps,
-            kitty_hat=kitty_hat(state),
-            active=state.active,
-            portent_lanes=tuple((p.lane, p.trait) for p in state.portents),
-            turns=state.turns,
-            winners=state.winners,
-            reason=state.reason,
-            edition=state.config.edition,
-            config=state.config,
-        )
+        return attrs.evolve(_table(observe_public(subject), subject.config), omniscient=True, bag=subject.bag)
     view = subject
     return _Table(
+        view=view,
         omniscient=False,
         you=None if view.player == SPECTATOR else view.player,
-        players=view.players,
-        current=view.current_player,
-        phase=view.phase,
-        omens=view.omens,
-        altar=view.altar,
-        lit=view.lit,
-        lit_now=view.lit_now,
-        taken=view.taken,
-        hands=view.hands,
-        pushed=view.pushed,
-        token=view.token,
         bag=None,
-        bag_size=view.bag_size,
-        collected=view.collected,
-        kitty_omens=view.kitty_omens,
-        kitty_slot=view.kitty_slot,
-        kitty_steps=view.kitty_steps,
-        kitty_hat=view.kitty_hat,
-        active=view.active,
         portent_lanes=tuple((p.lane, p.trait) for p in view.portents),
-        turns=view.turns,
-        winners=view.winners,
-        reason=view.reason,
         edition=DEFAULT_EDITION if config is None else config.edition,
         config=config,
     )
 
 
 def _seat_name(table: _Table, seat: int) -> str:
-    if table.players == 1:
+    if table.view.players == 1:
         return "the player" if table.you is None else "you"
     name = f"player {seat}"
-    if table.you == seat and table.players > 1:
+    if table.you == seat and table.view.players > 1:
         name += " (you)"
     return name
 
 
 def _possessive(table: _Table, seat: int) -> str:
     """``"Player 1's"``, ``"The player's"`` (solo, a state) or ``"Your"`` (solo, a view), for labels."""
-    if table.players == 1:
+    if table.view.players == 1:
         return "The player's" if table.you is None else "Your"
     return f"Player {seat}'s"
 

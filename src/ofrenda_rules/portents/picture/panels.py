@@ -76,16 +76,16 @@ def _fortunes_text(omens: Sequence[Sign], least: int) -> str:
 
 
 def _seat_block(table: _Table, seat: int, width: float) -> _Block:
-    hand = table.hands[seat] if seat < len(table.hands) else ()
-    omens = table.collected[seat] if seat < len(table.collected) else ()
+    hand = table.view.hands[seat] if seat < len(table.view.hands) else ()
+    omens = table.view.collected[seat] if seat < len(table.view.collected) else ()
     hand_h = _tile_row_height(len(hand), _HAND_TILE, width - 20) if hand else 20
     height = 30 + 18 + hand_h + 18 + _chips_height(len(omens)) + 24
 
     def draw(p: Picture, x: float, y: float) -> None:
         name = _title_name(table, seat)
         whose = _possessive(table, seat)
-        moving = table.current == seat and table.phase is not Phase.OVER
-        won = seat in table.winners
+        moving = table.view.current_player == seat and table.view.phase is not Phase.OVER
+        won = seat in table.view.winners
         heading = name + (" -- to move" if moving else "") + (" -- WINNER" if won else "")
         with p.group(label=f"{name}: hand of {len(hand)} tiles, {len(omens)} omens collected"):
             stroke = _ACTIVE if moving or won else _MUTED
@@ -115,26 +115,26 @@ def _seat_block(table: _Table, seat: int, width: float) -> _Block:
 
 
 def _kitty_block(table: _Table, width: float) -> _Block:
-    omens = table.kitty_omens
+    omens = table.view.kitty_omens
     bag_h = _tile_row_height(len(table.bag), 48, width - 20) if table.bag else 0
     height = 30 + 20 + 18 + _chips_height(len(omens)) + 22 + 20 + bag_h + 12
 
     def draw(p: Picture, x: float, y: float) -> None:
-        name = table.edition.slot_names[table.kitty_slot]
-        moving = table.phase is Phase.KITTY
-        won = table.phase is Phase.OVER and not table.winners
+        name = table.edition.slot_names[table.view.kitty_slot]
+        moving = table.view.phase is Phase.KITTY
+        won = table.view.phase is Phase.OVER and not table.view.winners
         heading = "The Kitty" + (" -- its turn" if moving else "") + (" -- WINNER" if won else "")
-        with p.group(label=f"The Kitty: at {name}, {table.kitty_steps} steps, {len(omens)} omens"):
+        with p.group(label=f"The Kitty: at {name}, {table.view.kitty_steps} steps, {len(omens)} omens"):
             stroke = _ACTIVE if moving or won else _MUTED
             p.rect(x, y, width, height - 6, fill="#F3EEF6", stroke=stroke, stroke_width=3 if moving or won else 1, rx=8)
             p.text(x + 10, y + 22, heading, size=15, weight="bold")
             p.text(x + width - 10, y + 22, _count(len(omens), "omen"), size=14, anchor="end", weight="bold")
-            hat = "hat on" if table.kitty_hat else "hatless"
-            token = "-" if table.token is None else str(table.token)
+            hat = "hat on" if table.view.kitty_hat else "hatless"
+            token = "-" if table.view.token is None else str(table.view.token)
             p.text(
                 x + 10,
                 y + 44,
-                f"At {name}; {table.kitty_steps} of {2 * CIRCUIT} steps ({hat}); token: {token}",
+                f"At {name}; {table.view.kitty_steps} of {2 * CIRCUIT} steps ({hat}); token: {token}",
                 size=11,
             )
             yy = y + 50
@@ -146,11 +146,18 @@ def _kitty_block(table: _Table, width: float) -> _Block:
             p.text(x + 10, yy + 14, f"Fortunes (2 or more): {_fortunes_text(omens, 2)}", size=11)
             yy += 22
             if table.bag is None:
-                with p.group(label=f"The bag: {table.bag_size} tiles, face down"):
-                    p.text(x + 10, yy + 13, f"Bag: {_count(table.bag_size, 'tile')} (drawn at random, unseen)", size=11)
+                with p.group(label=f"The bag: {table.view.bag_size} tiles, face down"):
+                    p.text(
+                        x + 10,
+                        yy + 13,
+                        f"Bag: {_count(table.view.bag_size, 'tile')} (drawn at random, unseen)",
+                        size=11,
+                    )
             else:
                 with p.group(label="The bag: " + (", ".join(str(t) for t in table.bag) or "empty")):
-                    p.text(x + 10, yy + 13, f"Bag ({_count(table.bag_size, 'tile')}, shown face up here):", size=11)
+                    p.text(
+                        x + 10, yy + 13, f"Bag ({_count(table.view.bag_size, 'tile')}, shown face up here):", size=11
+                    )
                     if table.bag:
                         _draw_tile_row(p, x + 10, yy + 20, table.bag, 48, width - 20, "In the bag: ")
 
@@ -174,13 +181,13 @@ def _target_text(config: Config) -> str:
 
 def _info_block(table: _Table, width: float) -> _Block:
     lines: list[str] = []
-    if table.players == 1 and table.config is not None:
+    if table.view.players == 1 and table.config is not None:
         lines.append(_target_text(table.config))
         if table.config.challenges:
             lines.append("Challenges: " + ", ".join(c.replace("_", " ") for c in table.config.challenges))
-    elif table.players == 2:
+    elif table.view.players == 2:
         lines.append("To win: a fortune of 4, two fortunes of 3, or 4 Burnt Offerings")
-    lit = sum(1 for space in range(9) if table.lit[space] and table.altar[space] is not None)
+    lit = sum(1 for space in range(9) if table.view.lit[space] and table.view.altar[space] is not None)
     lines.append(f"Burnt Offerings on the altar: {lit} of 4")
     if table.portent_lanes:
         lines.append(
@@ -188,12 +195,14 @@ def _info_block(table: _Table, width: float) -> _Block:
             + ", ".join(f"{LANE_NAMES[lane]} ({trait.value})" for lane, trait in table.portent_lanes)
         )
     rows: list[tuple[str, tuple[Sign, ...]]] = []
-    if table.pushed:
-        rows.append((f"Pushed off this turn, to be palmed by {_seat_name(table, table.active)}", table.pushed))
-    if table.taken:
-        rows.append(("Taken up from the altar for the reshuffle", table.taken))
-    if table.players == 2 and table.token is not None:
-        rows.append(("On the Kitty token (unused; a reminder)", (table.token,)))
+    if table.view.pushed:
+        rows.append(
+            (f"Pushed off this turn, to be palmed by {_seat_name(table, table.view.active)}", table.view.pushed)
+        )
+    if table.view.taken:
+        rows.append(("Taken up from the altar for the reshuffle", table.view.taken))
+    if table.view.players == 2 and table.view.token is not None:
+        rows.append(("On the Kitty token (unused; a reminder)", (table.view.token,)))
     rows_h = sum(18 + _tile_row_height(len(tiles), _SMALL_TILE, width) for _, tiles in rows)
     height = len(lines) * 17 + rows_h + 10
 

@@ -28,19 +28,19 @@ from ofrenda_rules.svg import Picture
 
 
 def _status(table: _Table) -> str:
-    if table.phase is Phase.OVER:
+    if table.view.phase is Phase.OVER:
         return "Game over: " + _result(table)
-    current = table.current
-    if current == CHANCE or table.phase in _NOBODY:
-        return f"Turn {table.turns + 1}: {_PHASE_TEXT[table.phase]}"
+    current = table.view.current_player
+    if current == CHANCE or table.view.phase in _NOBODY:
+        return f"Turn {table.view.turns + 1}: {_PHASE_TEXT[table.view.phase]}"
     if current == TERMINAL:
         return "Game over"
     who = _title_name(table, current)
-    doing = _PHASE_TEXT[table.phase]
+    doing = _PHASE_TEXT[table.view.phase]
     if who == "You":  # "you push", not "you pushes"
         verb, rest = doing.split(" ", 1)
         doing = f"{verb[:-2] if verb.endswith('shes') else verb[:-1]} {rest}"
-    return f"Turn {table.turns + 1}: {who} {doing}"
+    return f"Turn {table.view.turns + 1}: {who} {doing}"
 
 
 _NOBODY: Final = frozenset(
@@ -50,37 +50,42 @@ _NOBODY: Final = frozenset(
 
 
 def _result(table: _Table) -> str:
-    reason = "" if table.reason is None else _REASON_TEXT[table.reason]
-    if table.reason is EndReason.SOLO_TARGET and table.config is not None:
+    reason = "" if table.view.reason is None else _REASON_TEXT[table.view.reason]
+    if table.view.reason is EndReason.SOLO_TARGET and table.config is not None:
         reason = f"the {_level(table.config)} target was met"
-    if table.players == 1:
-        if table.winners:
+    if table.view.players == 1:
+        if table.view.winners:
             return ("you win" if table.you is not None else "the player wins") + f" -- {reason}"
         return f"the Kitty wins -- {reason}"
-    if not table.winners:
+    if not table.view.winners:
         return reason
-    return f"{_seat_name(table, table.winners[0])} wins -- {reason}"
+    return f"{_seat_name(table, table.view.winners[0])} wins -- {reason}"
 
 
 def _title(table: _Table) -> str:
-    mode = "solo against the Kitty" if table.players == 1 else "2 players"
+    mode = "solo against the Kitty" if table.view.players == 1 else "2 players"
     if table.omniscient:
         return f"Portents ({mode}) -- the whole table, face up (omniscient picture)"
     if table.you is None:
         return f"Portents ({mode}) -- a spectator's view (public information only)"
-    return f"Portents ({mode}) -- the view of player {table.you}" + (" (you)" if table.players == 1 else "")
+    return f"Portents ({mode}) -- the view of player {table.you}" + (" (you)" if table.view.players == 1 else "")
 
 
 def _desc(table: _Table) -> str:
-    lit = sum(1 for space in range(9) if table.lit[space] and table.altar[space] is not None)
+    lit = sum(1 for space in range(9) if table.view.lit[space] and table.view.altar[space] is not None)
     omens = "; ".join(
-        f"{_seat_name(table, seat)} {len(table.collected[seat])} omens" for seat in range(len(table.collected))
+        f"{_seat_name(table, seat)} {len(table.view.collected[seat])} omens"
+        for seat in range(len(table.view.collected))
     )
     parts = [_status(table) + ".", f"Omens collected: {omens}."]
-    if table.players == 1:
-        name = table.edition.slot_names[table.kitty_slot]
-        parts.append(f"The Kitty is at {name} after {table.kitty_steps} steps with {len(table.kitty_omens)} omens.")
-    parts.append(f"{lit} Burnt Offerings on the altar; {sum(o is not None for o in table.omens)} omens in the ring.")
+    if table.view.players == 1:
+        name = table.edition.slot_names[table.view.kitty_slot]
+        parts.append(
+            f"The Kitty is at {name} after {table.view.kitty_steps} steps with {len(table.view.kitty_omens)} omens."
+        )
+    parts.append(
+        f"{lit} Burnt Offerings on the altar; {sum(o is not None for o in table.view.omens)} omens in the ring."
+    )
     return " ".join(parts)
 
 
@@ -112,27 +117,27 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
     if not isinstance(subject, View | State):
         raise TypeError(f"render_svg draws a Portents State or View, not {type(subject).__name__}")
     table = _table(subject, config)
-    layout = _LAYOUTS[table.players]
+    layout = _LAYOUTS[table.view.players]
     panel_w = _PANEL_W
     blocks = [_info_block(table, panel_w)]
-    blocks.extend(_seat_block(table, seat, panel_w) for seat in range(table.players))
-    if table.players == 1:
+    blocks.extend(_seat_block(table, seat, panel_w) for seat in range(table.view.players))
+    if table.view.players == 1:
         blocks.append(_kitty_block(table, panel_w))
     panel_h = sum(h for h, _ in blocks)
     height = max(_HEADER + layout.board, _HEADER + 10 + panel_h + 10)
     p = Picture(layout.width, height, title=_title(table), desc=_desc(table), background=_BACKGROUND)
     p.mark_last_move(last_move_elements(subject.recent_events))
     with p.group(label="Title and whose turn it is"):
-        heading = "Portents" + (" -- solo against the Kitty" if table.players == 1 else "")
+        heading = "Portents" + (" -- solo against the Kitty" if table.view.players == 1 else "")
         view = (
             " -- the whole table (omniscient)"
             if table.omniscient
             else " -- a spectator's view"
             if table.you is None
-            else (" -- your view" if table.players == 1 else f" -- the view of player {table.you}")
+            else (" -- your view" if table.view.players == 1 else f" -- the view of player {table.you}")
         )
         p.text(16, 28, heading + view, size=20, weight="bold")
-        over = table.phase is Phase.OVER
+        over = table.view.phase is Phase.OVER
         p.text(16, 52, _status(table), size=14, weight="bold" if over else None, fill=_ACTIVE if over else _DARK)
     _draw_board(p, table, layout)
     y: float = _HEADER + 10
