@@ -19,6 +19,7 @@ share one database.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 import time
@@ -163,9 +164,10 @@ class _Pending:
 class _GroupCommit:
     """Group commit: each caller queues its batch; whoever holds the commit lock commits every queued batch.
 
-    The batches waiting at the same moment go into one transaction, each in a
-    savepoint of its own (a batch whose step number is taken is rolled back
-    alone); every caller returns only once the transaction holding its batch
+    The batches waiting at the same moment go into one transaction; when one
+    of them finds its step number taken, the transaction is rolled back and
+    written again with each batch in a savepoint of its own (so that batch
+    alone is refused); every caller returns only once the transaction holding its batch
     is committed, so each acknowledgement still follows its durable commit.
     """
 
@@ -327,11 +329,21 @@ class SqliteStore:
         return self._group.append(match_id, _step_rows(match_id, steps), at, finished)
 
     def _commit_group(self, group: list[_Pending]) -> None:
-        """One transaction for every batch of ``group``, each in its own savepoint (the caller holds the lock)."""
+        """One transaction for every batch of ``group`` (the caller holds the lock).
+
+        Written first without savepoints (one step number taken is rare: another process took it); when a
+        batch's number is taken, written again with each batch in a savepoint, so that it alone is refused.
+        """
+        if not self._write_group(group, savepoints=False):
+            self._write_group(group, savepoints=True)
+
+    def _write_group(self, group: list[_Pending], *, savepoints: bool) -> bool:
+        """Write and commit ``group``; ``False`` (nothing written) when, without savepoints, a number is taken."""
         try:
             self._db.execute("BEGIN IMMEDIATE")
             for pending in group:
-                self._db.execute("SAVEPOINT batch")
+                if savepoints:
+                    self._db.execute("SAVEPOINT batch")
                 try:
                     self._db.executemany(
                         f"INSERT INTO steps {_STEP_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?)", pending.rows
@@ -343,10 +355,15 @@ class SqliteStore:
                     )
                     pending.ok = True
                 except sqlite3.IntegrityError:
-                    self._db.execute("ROLLBACK TO batch")
                     pending.ok = False
-                self._db.execute("RELEASE batch")
+                    if not savepoints:
+                        self._db.execute("ROLLBACK")
+                        return len(group) == 1  # a group of one is refused as it is: nothing to write again
+                    self._db.execute("ROLLBACK TO batch")
+                if savepoints:
+                    self._db.execute("RELEASE batch")
             self._db.execute("COMMIT")
+            return True
         except BaseException:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
@@ -430,7 +447,7 @@ class PostgresStore:
     Concurrent batches for one match are serialised by the database: the
     ``(match_id, number)`` primary key lets exactly one batch take a step
     number, whichever process sends it. After each commit the store sends a
-    ``NOTIFY`` on :data:`NOTIFY_CHANNEL` with the match id, so that every
+    ``NOTIFY`` on :data:`NOTIFY_CHANNEL` with the match id and its step count, so that every
     process can push the change to its own WebSocket clients.
 
     Args:
@@ -503,32 +520,50 @@ class PostgresStore:
         return self._group.append(match_id, _step_rows(match_id, steps), at, finished)
 
     def _commit_group(self, group: list[_Pending]) -> None:
-        """One transaction for every batch of ``group``, each in a savepoint, one notice per match committed."""
+        """One transaction for every batch of ``group``, one notice per match committed (the caller holds the lock).
+
+        Written first without savepoints (each is two round trips more per batch); when a batch's step
+        number is taken, written again with each batch in a savepoint, so that it alone is refused.
+        """
+        if not self._write_group(group, savepoints=False):
+            self._write_group(group, savepoints=True)
+
+    def _write_group(self, group: list[_Pending], *, savepoints: bool) -> bool:
+        """Write and commit ``group``; ``False`` (nothing written) when, without savepoints, a number is taken."""
         taken = (self._psycopg.errors.UniqueViolation, self._psycopg.errors.ForeignKeyViolation)
-        with self._db.transaction():
-            for pending in group:
-                try:
-                    with self._db.transaction(), self._db.cursor() as cursor:
-                        cursor.executemany(
-                            f"INSERT INTO ofrenda_steps {_STEP_COLUMNS} VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                            pending.rows,
-                        )
-                        cursor.execute(
-                            "UPDATE ofrenda_activity SET active = %s,"
-                            " finished = CASE WHEN %s THEN %s ELSE finished END WHERE match_id = %s",
-                            (pending.at, pending.finished, pending.at, pending.match_id),
-                        )
-                    pending.ok = True
-                except taken:
-                    pending.ok = False
-            ends: dict[str, int] = {}
-            for pending in group:
-                if pending.ok and pending.rows:
-                    number = pending.rows[-1][1]
-                    assert isinstance(number, int)
-                    ends[pending.match_id] = max(ends.get(pending.match_id, 0), number + 1)
-            for match_id, end in ends.items():
-                self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{match_id} {end}"))
+        try:
+            with self._db.transaction():
+                for pending in group:
+                    try:
+                        with contextlib.ExitStack() as stack:
+                            if savepoints:
+                                stack.enter_context(self._db.transaction())
+                            cursor = stack.enter_context(self._db.cursor())
+                            cursor.executemany(
+                                f"INSERT INTO ofrenda_steps {_STEP_COLUMNS} VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                                pending.rows,
+                            )
+                            cursor.execute(
+                                "UPDATE ofrenda_activity SET active = %s,"
+                                " finished = CASE WHEN %s THEN %s ELSE finished END WHERE match_id = %s",
+                                (pending.at, pending.finished, pending.at, pending.match_id),
+                            )
+                        pending.ok = True
+                    except taken:
+                        pending.ok = False
+                        if not savepoints:
+                            raise
+                ends: dict[str, int] = {}
+                for pending in group:
+                    if pending.ok and pending.rows:
+                        number = pending.rows[-1][1]
+                        assert isinstance(number, int)
+                        ends[pending.match_id] = max(ends.get(pending.match_id, 0), number + 1)
+                for match_id, end in ends.items():
+                    self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{match_id} {end}"))
+        except taken:  # without savepoints only: the transaction is rolled back
+            return len(group) == 1  # a group of one is refused as it is: nothing to write again
+        return True
 
     def listen(self, changed: Callable[[str, int | None], None], stop: threading.Event) -> None:
         """Call ``changed(match_id, end)`` for every batch any process commits, until ``stop`` is set (a thread's loop).
