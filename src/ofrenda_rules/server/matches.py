@@ -75,29 +75,28 @@ def _picks_json(game: AnyGame, view: Any, legal: Any) -> list[list[dict[str, str
     return [[{"label": pick.label, "element": pick.element} for pick in path] for path in tree.paths]
 
 
-_EVENT_TEXT: Final[dict[tuple[str, object], str]] = {}
+_EVENT_TEXT: Final[dict[int, tuple[object, str]]] = {}
 _EVENT_TEXT_SIZE: Final = 65536
 
 
 def _event_texts(game: AnyGame, events: Any) -> list[str]:
-    """The events in English, remembered per game (``describe_event`` reads the event alone; events are values).
+    """The events in English, each event object described once (``describe_event`` reads the event alone).
 
-    Every seat and spectator shown a step describes its events: the words are computed once.
+    The seats' and spectators' views of one step share the state's event objects, so the words are
+    computed once per step, whoever is shown it. Remembered by identity, the event kept alive beside
+    its words (an id is never reused while its object lives); hashing an event costs a third of
+    describing it, and a step's events are new objects.
     """
-    name = game.info.name
     texts = []
     for event in events:
-        try:
-            key = (name, event)
-            text = _EVENT_TEXT.get(key)
-        except TypeError:  # an unhashable event: described every time
-            texts.append(game.describe_event(event))
+        found = _EVENT_TEXT.get(id(event))
+        if found is not None and found[0] is event:
+            texts.append(found[1])
             continue
-        if text is None:
-            text = game.describe_event(event)
-            if len(_EVENT_TEXT) >= _EVENT_TEXT_SIZE:
-                _EVENT_TEXT.clear()
-            _EVENT_TEXT[key] = text
+        text = game.describe_event(event)
+        if len(_EVENT_TEXT) >= _EVENT_TEXT_SIZE:
+            _EVENT_TEXT.clear()
+        _EVENT_TEXT[id(event)] = (event, text)
         texts.append(text)
     return texts
 
