@@ -25,7 +25,8 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from ofrenda_rules.server.app import create_app  # noqa: E402
 from ofrenda_rules.server.hub import Hub  # noqa: E402
-from ofrenda_rules.server.matches import MatchService  # noqa: E402
+from ofrenda_rules.server.matches import MatchService, message_text  # noqa: E402
+from ofrenda_rules.server.store import SqliteStore  # noqa: E402
 from tests.server.serving import free_port, request, start, stop, wait_listening  # noqa: E402
 from tests.server.test_api import auth, create  # noqa: E402
 
@@ -135,3 +136,25 @@ def test_serve_compresses_messages_only_when_asked(deflate: bool, tmp_path: Path
         assert ("permessage-deflate" in extensions) is deflate, extensions
     finally:
         stop(server)
+
+
+def test_message_text_is_the_text_starlette_would_send(tmp_path: Path) -> None:
+    service = MatchService(SqliteStore(tmp_path / "text.db"))
+    created = service.create({"game": "portents", "seats": ["human", "human"], "seed": 5})
+    match = created["match"]
+    assert isinstance(match, str)
+    checked = 0
+    for _ in range(40):  # bounded: a few batches, each answer to both seats and a spectator
+        answers = [service.view(match, 0), service.view(match, 1), service.spectate(match)]
+        for answer in answers:
+            assert message_text(answer) == json.dumps(answer, separators=(",", ":"), ensure_ascii=False)
+            checked += 1
+        mover = answers[0]["to_move"]
+        if answers[0]["over"] or not isinstance(mover, int):
+            break
+        legal = answers[mover]["legal_actions"]
+        assert isinstance(legal, list)
+        service.submit(match, mover, {"step": answers[0]["step"], "action": legal[-1]})
+    assert checked >= 30
+    odd = {"text": 'Día \u2028 "quoted" \\ \x00', "nested": [[{"a": None, "b": 1.5, "c": True}]], "big": 2**70}
+    assert message_text(odd) == json.dumps(odd, separators=(",", ":"), ensure_ascii=False)
