@@ -158,3 +158,20 @@ def test_message_text_is_the_text_starlette_would_send(tmp_path: Path) -> None:
     assert checked >= 30
     odd = {"text": 'Día \u2028 "quoted" \\ \x00', "nested": [[{"a": None, "b": 1.5, "c": True}]], "big": 2**70}
     assert message_text(odd) == json.dumps(odd, separators=(",", ":"), ensure_ascii=False)
+
+
+def test_the_http_answers_are_the_bytes_starlette_would_write(tmp_path: Path) -> None:
+    from starlette.responses import JSONResponse as StarletteJSONResponse
+
+    from ofrenda_rules.server.app import JSONResponse
+
+    service = MatchService(SqliteStore(tmp_path / "http.db"))
+    created = service.create({"game": "ofrenda", "seats": ["human", "random"], "seed": 9})
+    match = created["match"]
+    assert isinstance(match, str)
+    documents = [created, service.view(match, 0, picture=True), service.spectate(match), service.public(match)]
+    for document in documents:
+        assert JSONResponse(document).body == StarletteJSONResponse(document).body
+    with pytest.raises(ValueError, match="not JSON compliant"):  # as Starlette's: no NaN in an answer
+        JSONResponse({"x": float("nan")})
+    assert len(documents) == 4
