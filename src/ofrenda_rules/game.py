@@ -338,8 +338,8 @@ class GameDefinition(Generic[C, S, A, V, O]):
     each pick names the ``id`` of the element ``render_svg`` draws for it.
     """
     render_text: Callable[[Any], str]
-    """A text picture of a state or a view, for the terminal: the table, whose turn it is and (in games whose board
-    lists them) the recent events."""
+    """A text picture of a state or a view for the terminal (the table, whose turn it is, and the recent events in
+    games whose board lists them)."""
     render: Callable[[Any], str]
     """The table alone as a compact text picture of a state (everything face up) or a view (what its seat sees).
 

@@ -107,7 +107,7 @@ def check_state_and_views(state: State, rng: Rng) -> Rng:
     assert svg == render_svg(loads(dumps(state), State)), "the same state gives the same text"
     assert "omniscient" in label_of(root)
     for seat, hand in enumerate(state.hands):  # every hand face up, card by card
-        row = group(root, f"Seat {seat}'s hand: {len(hand)} card{'' if len(hand) == 1 else 's'}", "hand-row")
+        row = group(root, f"Seat {seat + 1}'s hand: {len(hand)} card{'' if len(hand) == 1 else 's'}", "hand-row")
         drawn = [label_of(g).split(" (")[0] for g in row.iter(f"{SVG}g") if g.get("class") == "card"]
         assert drawn == [str(c) for c in hand]
     everything = hidden_from(state, -1)  # every hand, the deck and the cards set aside
@@ -116,11 +116,11 @@ def check_state_and_views(state: State, rng: Rng) -> Rng:
         view = observe(state, seat)
         picture = render_svg(view, config=config)
         view_root = parse(picture)
-        assert f"seat {seat}'s view" in label_of(view_root)
-        assert not names(picture, hidden_from(state, seat)), f"seat {seat} sees hidden cards"
+        assert f"Seat {seat + 1}'s view" in label_of(view_root)
+        assert not names(picture, hidden_from(state, seat)), f"Seat {seat + 1} sees hidden cards"
         for other in range(config.players):
             if other != seat:
-                hand_group = group(view_root, f"Seat {other}'s hand:")
+                hand_group = group(view_root, f"Seat {other + 1}'s hand:")
                 assert label_of(hand_group).endswith("face down")
                 assert not [g for g in hand_group.iter(f"{SVG}g") if g.get("class") == "card"]
         variant = hidden_variant(state, seat, rng)
@@ -151,7 +151,7 @@ def test_an_unseeded_game_draws_while_dealing() -> None:
 
 
 def trick(config: Config) -> State:
-    """Seat 0 leads the Red 14 (Low, -1), seat 1 plays the Red 17 (High, +1), seat 2 the Red 10 (TAKE)."""
+    """Seat 1 leads the Red 14 (Low, -1), Seat 2 plays the Red 17 (High, +1), Seat 3 the Red 10 (TAKE)."""
     hands = fill(config, [cards("R14"), cards("R17"), cards("R10")])
     state = deal(config, hands)
     for play in ("R14", "R17", "R10"):
@@ -164,29 +164,29 @@ def test_the_trick_the_high_low_card_and_a_pending_take_are_drawn() -> None:
     state = trick(Config(players=4))
     svg = render_svg(state)
     root = parse(svg)
-    lead = group(root, "Card in front of Seat 0: Red 14")
+    lead = group(root, "Card in front of Seat 1: Red 14")
     assert label_of(lead) == (
-        "Card in front of Seat 0: Red 14 (Offering): Low arrow, -1 point (lead card; Seat 2 may take it)"
+        "Card in front of Seat 1: Red 14 (Offering): Low arrow, -1 point (lead card; Seat 3 may take it)"
     )
     assert {"14", "Red", "L", "-1", "LEAD", "can be taken"} <= set(texts(lead))
-    seventeen = group(root, "Card in front of Seat 1: Red 17")
+    seventeen = group(root, "Card in front of Seat 2: Red 17")
     assert {"17", "H", "+1", "can be taken"} <= set(texts(seventeen))
-    take = group(root, "Card in front of Seat 2: Red 10")
+    take = group(root, "Card in front of Seat 3: Red 10")
     assert "TAKE" in texts(take) and "can be taken" not in texts(take)
-    assert label_of(group(root, "No card in front of Seat 3"))
+    assert label_of(group(root, "No card in front of Seat 4"))
     high_low = group(root, "High/Low card:")
     assert label_of(high_low) == "High/Low card: Red (Offering) led, Low side up: the lowest card wins"
     assert "LOW" in texts(high_low)
-    assert "Seat 2 played a TAKE card and must take a card" in label_of(group(root, "Status:"))
-    assert "taking" in label_of(group(root, "Seat 2: "))
-    assert "lead" in label_of(group(root, "Seat 0: "))
+    assert "Seat 3 played a TAKE card and must take a card" in label_of(group(root, "Status:"))
+    assert "taking" in label_of(group(root, "Seat 3: "))
+    assert "lead" in label_of(group(root, "Seat 1: "))
 
 
 def test_the_lock_variant_marks_the_lead_locked_and_not_takeable() -> None:
     root = parse(render_svg(trick(Config(players=4, lock_lead=True))))
-    lead = group(root, "Card in front of Seat 0: Red 14")
+    lead = group(root, "Card in front of Seat 1: Red 14")
     assert "LEAD, locked" in texts(lead) and "can be taken" not in texts(lead)
-    assert "can be taken" in texts(group(root, "Card in front of Seat 1: Red 17"))
+    assert "can be taken" in texts(group(root, "Card in front of Seat 2: Red 17"))
     assert "lead card locked" in "".join(texts(group(root, "Status:")))
 
 
@@ -203,13 +203,13 @@ def test_score_piles_and_the_own_hand() -> None:
     assert state.piles[2] == (card("R17"),)
     view = observe(state, 2)
     root = parse(render_svg(view, config=state.config))
-    assert label_of(group(root, "Seat 2 (you)'s score pile:")) == "Seat 2 (you)'s score pile: 1 card, 1 point (Red 17)"
-    assert "+1 point" in texts(group(root, "Seat 2 (you)'s score pile:"))
-    own = group(root, "Your hand (seat 2):", "hand-row")
+    assert label_of(group(root, "Seat 3 (you)'s score pile:")) == "Seat 3 (you)'s score pile: 1 card, 1 point (Red 17)"
+    assert "+1 point" in texts(group(root, "Seat 3 (you)'s score pile:"))
+    own = group(root, "Your hand (Seat 3):", "hand-row")
     drawn = [label_of(g).split(" (")[0] for g in own.iter(f"{SVG}g") if g.get("class") == "card"]
     assert drawn == [str(c) for c in state.hands[2]]
-    assert "Seat 2 (you)" in texts(root)
-    assert "Seat 2's hand" not in render_svg(view)  # the viewer's seat is named "you"
+    assert "Seat 3 (you)" in texts(root)
+    assert "Seat 3's hand" not in render_svg(view)  # the viewer's seat is named "you"
 
 
 def test_the_player_to_move_sees_which_cards_are_playable() -> None:
@@ -217,7 +217,7 @@ def test_the_player_to_move_sees_which_cards_are_playable() -> None:
     hands = fill(config, [cards("R14"), cards("R17", "B3", "W5")])
     state = apply(deal(config, hands), PlayCard(card("R14")))
     root = parse(render_svg(observe(state, 1)))
-    own = group(root, "Your hand (seat 1):", "hand-row")
+    own = group(root, "Your hand (Seat 2):", "hand-row")
     labels = {label_of(g).split(" (")[0]: label_of(g) for g in own.iter(f"{SVG}g") if g.get("class") == "card"}
     red = [c for c in state.hands[1] if c.suit is card("R1").suit]
     assert all(labels[str(c)].endswith("(playable now)") for c in red)
@@ -232,14 +232,14 @@ def test_a_finished_game_shows_the_ranking_of_outcome() -> None:
         root = parse(render_svg(subject))
         ranking = label_of(group(root, "Result:"))
         for seat, points in enumerate(result.scores):
-            name = "Seat 0 (you)" if subject is not state and seat == 0 else f"Seat {seat}"
+            name = "Seat 1 (you)" if subject is not state and seat == 0 else f"Seat {seat + 1}"
             assert f"{result.ranks[seat] + 1}. {name}: {points} point" in ranking
         status = label_of(group(root, "Status:"))
         assert "Game over" in status
         for winner in result.winners:
-            assert f"Seat {winner}" in status
+            assert f"Seat {winner + 1}" in status
             assert "winner" in label_of(
-                group(root, f"Seat {winner}{' (you)' if subject is not state and winner == 0 else ''}: ")
+                group(root, f"Seat {winner + 1}{' (you)' if subject is not state and winner == 0 else ''}: ")
             )
         assert label_of(group(root, "Set aside at the end, not scored:")).endswith(f"{len(state.set_aside)} cards")
     assert score(state) == result.scores
@@ -252,13 +252,13 @@ def test_cards_are_drawn_as_printed_in_the_edition_of_the_config() -> None:
     config = Config(players=4, edition=DeckEdition(name="test: Red 14 marked High", cards=flipped))
     hands = fill(config, [cards("R14")])
     state = apply(deal(config, hands), PlayCard(card("R14")))
-    lead = "Card in front of Seat 0: Red 14 (Offering): High arrow"
-    assert label_of(group(parse(render_svg(state)), "Card in front of Seat 0")).startswith(lead)
+    lead = "Card in front of Seat 1: Red 14 (Offering): High arrow"
+    assert label_of(group(parse(render_svg(state)), "Card in front of Seat 1")).startswith(lead)
     assert label_of(group(parse(render_svg(observe(state, 1), config=config)), "Card in front")).startswith(lead)
     own = label_of(group(parse(render_svg(observe(state, 1))), "Card in front"))  # the view's own config
     assert own.startswith(lead)
     default = label_of(group(parse(render_svg(observe(state, 1), config=Config(players=4))), "Card in front"))
-    assert default.startswith("Card in front of Seat 0: Red 14 (Offering): Low arrow")
+    assert default.startswith("Card in front of Seat 1: Red 14 (Offering): Low arrow")
 
 
 def test_a_config_that_does_not_fit_is_refused() -> None:

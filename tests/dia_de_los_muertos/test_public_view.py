@@ -161,9 +161,9 @@ def test_the_spectator_picture_puts_seat_0_at_the_bottom_and_names_no_hand() -> 
     assert "seen by a spectator" in svg
     assert "Spectator: every hand is face down (48 cards in hands, counts above)" in svg
     assert "(you)" not in svg and "Your hand" not in svg
-    # The seat panels: seat 0 at the bottom as in a state's picture, not the last seat (player == -1).
-    assert render_svg(state).index(">Seat 0<") > 0
-    seat_0 = re.search(r'<text x="([0-9.]+)" y="([0-9.]+)"[^>]*>Seat 0</text>', svg)
-    seat_3 = re.search(r'<text x="([0-9.]+)" y="([0-9.]+)"[^>]*>Seat 3</text>', svg)
+    # The seat panels: Seat 1 (index 0) at the bottom as in a state's picture, not the last seat (player == -1).
+    assert render_svg(state).index(">Seat 1<") > 0
+    seat_0 = re.search(r'<text x="([0-9.]+)" y="([0-9.]+)"[^>]*>Seat 1</text>', svg)
+    seat_3 = re.search(r'<text x="([0-9.]+)" y="([0-9.]+)"[^>]*>Seat 4</text>', svg)
     assert seat_0 is not None and seat_3 is not None
     assert float(seat_0.group(2)) > float(seat_3.group(2))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -40,3 +41,36 @@ def test_every_description_names_seats_from_one(game: AnyGame) -> None:
     seats_named.update(int(n) for n in SEAT.findall(result))
     assert texts > 10
     assert seats_named and min(seats_named) == 1 and max(seats_named) <= players
+
+
+PICTURE_ZERO_BASED = re.compile(r"\b(?:seat|player|Player) \d|\bSeat 0\b|\b(?:[Cc]ell|[Ss]pace|[Ss]lot) 0\b")
+"""A seat, cell, space or slot counted from 0 where a person reads it (a label, a title or a drawn word)."""
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: g.info.name)
+def test_every_picture_labels_seats_cells_slots_and_spaces_from_one(game: AnyGame) -> None:
+    """Issue 38, point 6: the pictures' words (drawn text, titles, descriptions) count from 1, as the text does.
+
+    Element ids and ``data-pick`` attributes are for programs and keep 0-based indices.
+    """
+    rng = random.Random(5)
+    config = game.test_configs()[0]
+    state = game.new_game(config, 5)
+    players = len(game.score(state))
+    seats_named: set[int] = set()
+    pictures = 0
+    for step in range(game.max_steps(config)):
+        if game.is_over(state):
+            break
+        if step % 7 == 0:
+            subjects = [state, *(game.observe(state, seat) for seat in range(players)), game.observe_public(state)]
+            for subject in subjects:
+                root = ET.fromstring(game.render_svg(subject))
+                words = " | ".join(text for text in root.itertext() if text.strip())
+                assert not PICTURE_ZERO_BASED.search(words), PICTURE_ZERO_BASED.findall(words)
+                seats_named.update(int(n) for n in SEAT.findall(words))
+                pictures += 1
+        actions = game.legal_actions(state)
+        state = game.apply(state, actions[rng.randrange(len(actions))])
+    assert pictures > 10
+    assert players == 1 or (min(seats_named) == 1 and max(seats_named) == players), seats_named

@@ -58,7 +58,7 @@ def _texts(element: ET.Element) -> str:
 
 
 def _hand_group(root: ET.Element, seat: int) -> ET.Element:
-    matches = [g for label, g in _groups(root).items() if re.match(rf"seat {seat}( \(you\))?: hand of ", label)]
+    matches = [g for label, g in _groups(root).items() if re.match(rf"Seat {seat + 1}( \(you\))?: hand of ", label)]
     assert len(matches) == 1
     return matches[0]
 
@@ -79,7 +79,7 @@ def _visible_cards(state: State, seat: int) -> set[int]:
 def _check_view(state: State, seat: int) -> None:
     svg = render_svg(observe(state, seat))
     root = _parse(svg)
-    assert f"seat {seat} (you)" in svg
+    assert f"Seat {seat + 1} (you)" in svg
     for other in range(state.config.players):
         text = _texts(_hand_group(root, other))
         if other == seat:
@@ -141,7 +141,7 @@ def test_the_solo_view_hides_the_removed_portraits_the_state_picture_shows() -> 
 
 
 def _position() -> State:
-    """Seat 0 with lit and unlit portraits, a lit candle and a marigold on the Ofrenda; marigolds in the market."""
+    """Seat 1 with lit and unlit portraits, a lit candle and a marigold on the Ofrenda; marigolds in the market."""
     state = set_up(Config(players=2), market=(30, 31, 32, 33), candles=(10, 11, 12, 13))
     state = with_board(state, 0, portraits={0: 20, 1: 21, 5: 22, 2: 23}, lit=(0, 5), marigold_slots=(0,))
     board = state.boards[0]
@@ -163,40 +163,40 @@ def test_the_picture_names_lit_portraits_candles_marigolds_and_slots() -> None:
     root = _parse(render_svg(state))
     labels = _groups(root)
     edition = DEFAULT_EDITION
-    lit_20 = [label for label in labels if label.startswith("slot 0, marigold flower") and "portrait 20:" in label]
+    lit_20 = [label for label in labels if label.startswith("slot 1, marigold flower") and "portrait 20:" in label]
     assert lit_20 and lit_20[0].endswith("; lit")
-    unlit_21 = [label for label in labels if label.startswith("slot 1: portrait 21:")]
+    unlit_21 = [label for label in labels if label.startswith("slot 2: portrait 21:")]
     assert unlit_21 and unlit_21[0].endswith("; unlit")
-    golden = [label for label in labels if label.startswith("slot 2, golden (x2): portrait 23:")]
+    golden = [label for label in labels if label.startswith("slot 3, golden (x2): portrait 23:")]
     assert golden
-    assert any(label.startswith("slot 8, crossed-out flower (-1 marigold): empty") for label in labels)
-    candle = f"candle slot 1 (between card slots 1, 2, 6): candle 14: {edition.candle(14).objective.describe()}"
+    assert any(label.startswith("slot 9, crossed-out flower (-1 marigold): empty") for label in labels)
+    candle = f"candle slot c2 (between card slots 2, 3, 7): candle 14: {edition.candle(14).objective.describe()}"
     assert any(label.startswith(candle) and label.endswith("; lit") for label in labels)
-    assert "marigold slot 0 (between card slots 0, 1, 5): a marigold" in labels
+    assert "marigold slot m1 (between card slots 1, 2, 6): a marigold" in labels
     assert "space 2: 2 marigolds on it" in labels and "space 3: 1 marigold on it" in labels
     assert "space 1: 0 marigolds on it" in labels
     assert any(label.startswith("space 1 portrait 30:") for label in labels)
     assert any(label.startswith("space 4 candle: candle 13:") for label in labels)
-    assert "C14 LIT" in _texts(labels["seat 0: Ofrenda"])
+    assert "C14 LIT" in _texts(labels["Seat 1: Ofrenda"])
     slot_2 = _texts(labels[golden[0]])
     assert re.search(r"\| unlit\s+x2$", slot_2) and "golden x2" not in slot_2
-    assert "golden x2" in _texts(labels["seat 1: Ofrenda"])
+    assert "golden x2" in _texts(labels["Seat 2: Ofrenda"])
 
 
 def test_pending_slots_whose_turn_and_game_over_are_written() -> None:
     state = attrs.evolve(_position(), phase=Phase.OFFERINGS, seat=0, pending=(3,))
     svg = render_svg(state)
-    assert "candle slot 3 (between card slots 2, 3, 7): empty, to decide this turn" in svg
-    assert "Seat 0 to move: place candles or marigolds in surrounded slots" in svg
+    assert "candle slot c4 (between card slots 3, 4, 8): empty, to decide this turn" in svg
+    assert "Seat 1 to move: place candles or marigolds in surrounded slots" in svg
     view = render_svg(observe(state, 1))
-    assert "Seat 0 to move" in view and "seat 1 (you)" in view
+    assert "Seat 1 to move" in view and "Seat 2 (you)" in view
     final = random_playout(GAME, Config(players=2), seed=3, player_seed=2).final
     scores = GAME.outcome(final).scores
     winners = GAME.outcome(final).winners
     svg = render_svg(final)
     assert f"{scores[winners[0]]} points." in svg and "Game over" in svg
     for seat, points in enumerate(scores):
-        assert f"Seat {seat}: {points} points -- " in svg
+        assert f"Seat {seat + 1}: {points} points -- " in svg
 
 
 def test_the_solo_picture_draws_the_abuela_and_the_tier() -> None:

@@ -84,7 +84,7 @@ def _check_renders(public: View, state: State) -> None:
         for card in _hidden_cards(state):
             assert not _named(drawn, card), card
     for seat, hand in enumerate(state.hands):
-        assert f"seat {seat}: hand of {len(hand)} portrait{'s' * (len(hand) != 1)}, face down" in svg
+        assert f"Seat {seat + 1}: hand of {len(hand)} portrait{'s' * (len(hand) != 1)}, face down" in svg
         assert f"  hand: {len(hand)} portrait{'s' * (len(hand) != 1)}, unseen" in text.splitlines()
 
 

@@ -151,12 +151,12 @@ def test_the_state_picture_lists_the_deck_and_a_view_only_counts_it(config_index
             view_svg = render_svg(observe(state, seat))
             assert "omniscient" not in view_svg
             assert f"Deck: {len(state.deck)} face down" in view_svg
-            assert f"You are player {seat}" in view_svg
+            assert f"You are Seat {seat + 1}" in view_svg
             labels = _group_titles(view_svg)
-            assert any(label.startswith(f"Player {seat} (you): offering") for label in labels)
+            assert any(label.startswith(f"Seat {seat + 1} (you): offering") for label in labels)
             others = [s for s in range(state.config.players) if s != seat]
-            assert not any(f"player {s} (you)" in view_svg.lower() for s in others)
-            assert "you" in _group_texts(view_svg, f"Player {seat} (you): offering")
+            assert not any(f"seat {s + 1} (you)" in view_svg.lower() for s in others)
+            assert "you" in _group_texts(view_svg, f"Seat {seat + 1} (you): offering")
 
 
 def test_a_view_drawn_with_its_games_config_scores_like_the_state() -> None:
@@ -185,12 +185,12 @@ def test_the_path_shows_every_space_with_its_flower_bonus_and_tokens() -> None:
     assert _group_texts(svg, "Space 5:") == ["5", "A", "+ candle"]
     tokens = [label for label in labels if label.startswith(("Flower tokens", "Waiting"))]
     assert tokens == [
-        "Waiting in Mictlán: player 2",
-        "Flower tokens on space 1: player 0",
-        "Flower tokens on space 5: player 0, player 1",
-        "Flower tokens on space 13: player 0",
+        "Waiting in Mictlán: Seat 3",
+        "Flower tokens on space 1: Seat 1",
+        "Flower tokens on space 5: Seat 1, Seat 2",
+        "Flower tokens on space 13: Seat 1",
     ]
-    assert _group_texts(svg, "Flower tokens on space 5:") == ["0", "1"]
+    assert _group_texts(svg, "Flower tokens on space 5:") == ["1", "2"]  # the tokens of Seats 1 and 2
     # each token stands on its space
     root = _parse(svg)
     centres: dict[int, list[float]] = {}
@@ -213,16 +213,16 @@ def test_the_sheet_is_the_stepped_altar_with_every_drawn_object_in_its_cell() ->
     sheet = {0: ObjectKind.CANDLE, 1: ObjectKind.PAPEL_PICADO, 8: ObjectKind.PAN_DE_MUERTO, 17: ObjectKind.PORTRAIT}
     svg = render_svg(evolve(state, boards=(board(sheet), board())))
     labels = _group_titles(svg)
-    assert "Cell 0 (row 1, column 0): candle" in labels
-    assert "Cell 1 (row 1, column 1): papel picado" in labels
-    assert "Cell 8 (row 2, column 2): pan de muerto" in labels
-    assert "Cell 17 (row 4, column 2): portrait" in labels
-    assert "Cell 2 (row 1, column 2): empty" in labels
+    assert "Cell 1 (row 1, column 1): candle" in labels
+    assert "Cell 2 (row 1, column 2): papel picado" in labels
+    assert "Cell 9 (row 2, column 3): pan de muerto" in labels
+    assert "Cell 18 (row 4, column 3): portrait" in labels
+    assert "Cell 3 (row 1, column 3): empty" in labels
     assert sum(1 for label in labels if label.startswith("Cell ")) == 2 * DEFAULT_EDITION.sheet.size
-    assert _group_texts(svg, "Cell 17 ")[-1] == "portrait"
-    assert _group_texts(svg, "Cell 0 ")[-1] == "candle"
+    assert _group_texts(svg, "Cell 18 ")[-1] == "portrait"
+    assert _group_texts(svg, "Cell 1 ")[-1] == "candle"
     skull = render_svg(evolve(state, boards=(board({0: ObjectKind.CALAVERITA}), board())))
-    assert _group_texts(skull, "Cell 0 ")[-1] == "calav.", "issue 38: a Calaverita is not labelled a skull"
+    assert _group_texts(skull, "Cell 1 ")[-1] == "calav.", "issue 38: a Calaverita is not labelled a skull"
     texts = _texts(svg)
     for points in DEFAULT_EDITION.sheet.row_points:
         assert texts.count(f"+{points} if full") == 2
@@ -234,7 +234,7 @@ def test_the_sheet_is_the_stepped_altar_with_every_drawn_object_in_its_cell() ->
         if title is not None and (title.text or "").startswith("Cell "):
             rect = group.find(f"{_SVG}rect")
             assert rect is not None
-            number = int((title.text or "").split()[1])
+            number = int((title.text or "").split()[1]) - 1  # labels count cells from 1, indices from 0
             corners.setdefault(number, (float(rect.attrib["x"]), float(rect.attrib["y"])))
     spec = DEFAULT_EDITION.sheet
     for cell in range(spec.size):
@@ -261,7 +261,7 @@ def test_the_market_shows_name_cost_colour_and_effect_and_the_dice_their_faces()
     pool = _group_texts(svg, "Left to draft")
     assert pool[0] == "Left to draft (yellow and orange)"
     assert "fruit" in pool and "flower A" in pool
-    assert "player 0 takes a die" in _texts(svg)[1]
+    assert "Seat 1 takes a die" in _texts(svg)[1]
 
 
 def test_scores_and_the_result_are_drawn() -> None:
@@ -270,17 +270,17 @@ def test_scores_and_the_result_are_drawn() -> None:
     svg = render_svg(mid)
     texts = _texts(svg)
     for seat, points in enumerate(score(mid)):
-        assert f"Score if the game ended now: {points}" in " ".join(_group_texts(svg, f"Player {seat}: offering"))
+        assert f"Score if the game ended now: {points}" in " ".join(_group_texts(svg, f"Seat {seat + 1}: offering"))
     assert len([t for t in texts if t.startswith("Score if the game ended now:")]) == mid.config.players
     final = states[-1]
     result = outcome(final)
     svg = render_svg(final)
     for seat, points in enumerate(result.scores):
-        panel = " ".join(_group_texts(svg, f"Player {seat}: offering"))
+        panel = " ".join(_group_texts(svg, f"Seat {seat + 1}: offering"))
         assert f"Final score: {points} points" in panel
     header = " ".join(_group_texts(svg, "Game status"))
     if result.winners:
-        assert f"Winner: player {result.winners[0]}" in header
+        assert f"Winner: Seat {result.winners[0] + 1}" in header
     else:
         assert "nobody wins" in header
 
@@ -307,7 +307,7 @@ def test_owed_decisions_and_a_die_being_rerolled_are_drawn() -> None:
     assert set(found) == {"pending", "rerolling"}
     state = found["pending"]
     owed = state.pending[0]
-    panel = _group_texts(render_svg(state), f"Player {state.acting}: offering")
+    panel = _group_texts(render_svg(state), f"Seat {state.acting + 1}: offering")
     verb = "draw a" if owed.kind is PendingKind.DRAW else "turn an object into a"
     assert any(line.startswith(f"Owes: {verb} {owed.object.value.replace('_', ' ')}") for line in panel)
     state = found["rerolling"]

@@ -144,6 +144,6 @@ def test_a_seat_view_still_marks_its_seat() -> None:
     """The seat's own view keeps its "you"; only the spectator's has none."""
     state = new_game(Config(players=2), seed=3)
     svg = render_svg(observe(state, 1))
-    assert "Player 1 (you)" in svg or "player 1 (you)" in svg  # the picture (picture.py) still counts from 0
-    assert "You are player 1" in svg
+    assert "Seat 2 (you)" in svg  # the picture counts seats from 1, as the text does (issue 38)
+    assert "You are Seat 2" in svg
     assert "(the table as seen by Seat 2)" in render_text(observe(state, 1))

@@ -91,7 +91,7 @@ def test_pictures_along_a_playout_are_standalone_deterministic_and_hide_only_the
         assert "omniscient" in ET.fromstring(svg).findtext(f"{NS}title", "")
         labels = "\n".join(_labels(svg))
         for sign in state.bag:
-            assert f"In the bag: BS tile: {sign}" in labels
+            assert f"In the bag: tile {sign}" in labels
         for seat in range(config.players):
             view = observe(state, seat)
             seen = render_svg(view, config=config)
@@ -101,11 +101,11 @@ def test_pictures_along_a_playout_are_standalone_deterministic_and_hide_only_the
             seen_labels = "\n".join(_labels(seen))
             assert "In the bag" not in seen_labels
             for sign in state.bag:  # each tile is unique: a bag tile is nowhere else on the table
-                assert f"BS tile: {sign}" not in seen_labels and f"(lit): {sign}" not in seen_labels
+                assert f"tile {sign}" not in seen_labels and f"(lit): {sign}" not in seen_labels
             assert f"The bag: {len(state.bag)} tiles, face down" in seen_labels or not config.solo
             for other in range(config.players):  # hands are played face up: every seat sees every hand
                 for tile in state.hands[other]:
-                    assert f"hand: BS tile: {tile}" in seen_labels
+                    assert f"hand: tile {tile}" in seen_labels
 
 
 def _labels_of(state: State | View, **kwargs: Any) -> list[str]:
@@ -117,18 +117,18 @@ def test_the_altar_the_ring_and_the_hands_appear_with_their_labels() -> None:
     assert state.phase not in (Phase.OMENS, Phase.ALTAR)
     labels = _labels_of(state)
     for space, sign in enumerate(state.altar):
-        where = f"Altar space {space} (row {space // 3 + 1}, column {space % 3 + 1}): "
+        where = f"Altar space {space + 1} (row {space // 3 + 1}, column {space % 3 + 1}): "
         if sign is None:
             assert f"{where}empty" in labels
         elif state.lit[space]:
             assert f"{where}Burnt Offering (lit): {sign}" in labels
         else:
-            assert f"{where}BS tile: {sign}" in labels
+            assert f"{where}tile {sign}" in labels
     for slot, omen in enumerate(state.omens):
         name = DEFAULT_EDITION.slot_names[slot]
         assert (f"Omen slot {name}: empty" if omen is None else f"Omen slot {name}: omen {omen}") in labels
     for seat, hand in enumerate(state.hands):
-        assert f"Player {seat}'s hand: " + ", ".join(str(t) for t in hand) in labels
+        assert f"Seat {seat + 1}'s hand: " + ", ".join(str(t) for t in hand) in labels
 
 
 def test_burnt_offerings_new_portents_and_omens_collected() -> None:
@@ -141,16 +141,16 @@ def test_burnt_offerings_new_portents_and_omens_collected() -> None:
         collected=[[S.YELLOW_WISHBONE, S.WHITE_WISHBONE], []],
     )
     labels = _labels_of(state)
-    assert "Altar space 8 (row 3, column 3): Burnt Offering (lit): Yellow Skull" in labels
-    assert "Altar space 0 (row 1, column 1): BS tile: Red Claw" in labels
-    assert "Player 0's omens: Yellow Wishbone, White Wishbone" in labels
-    assert "Player 1's omens: none" in labels
+    assert "Altar space 9 (row 3, column 3): Burnt Offering (lit): Yellow Skull" in labels
+    assert "Altar space 1 (row 1, column 1): tile Red Claw" in labels
+    assert "Seat 1's omens: Yellow Wishbone, White Wishbone" in labels
+    assert "Seat 2's omens: none" in labels
     assert not any(label.startswith("New Portent") for label in labels)
     assert "Burnt Offerings on the altar: 1 of 4" in _texts(render_svg(state))
     waiting = attrs.evolve(state, phase=Phase.LIGHT, portents=(Portent(0, Trait.RED),), lit_now=(8,))
     labels = _labels_of(waiting)
     assert f"New Portent on {LANE_NAMES[0]}: red, waiting for a Burnt Offering" in labels
-    assert "Space 8 was lit in this Scrying phase" in labels
+    assert "Space 9 was lit in this Scrying phase" in labels
     assert "New Portents to light: row 1 (red)" in _texts(render_svg(waiting))
 
 
@@ -164,7 +164,7 @@ def test_the_kitty_stands_at_its_slot_with_its_token_hat_and_steps() -> None:
         f"The Kitty at slot {slot_name}, pointing at it; {state.kitty_steps} of 32 steps; "
         f"{'hat on (one circuit done)' if state.kitty_steps >= 16 else 'hatless'}; {state.token} on its token"
     ]
-    assert f"On the Kitty token: BS tile: {state.token}" in labels
+    assert f"On the Kitty token: tile {state.token}" in labels
     texts = _texts(render_svg(state))
     assert "Target (Expert Evocator): 3 fortunes of 4 and 4 of 3" in texts
     assert "Challenges: feed the cat" in texts
@@ -174,9 +174,7 @@ def test_the_kitty_stands_at_its_slot_with_its_token_hat_and_steps() -> None:
     assert not any(text.startswith("Target") for text in view_texts), "a view without its config knows no target"
     assert f"Turn {state.turns + 1}: You push 1-3 tiles off the altar from one side (Sleight of Hand)" in view_texts
     assert f"Turn {state.turns + 1}: The player pushes 1-3 tiles off the altar from one side (Sleight of Hand)" in texts
-    assert (
-        ET.fromstring(render_svg(observe(state, 0))).findtext(f"{NS}title", "").endswith("the view of player 0 (you)")
-    )
+    assert ET.fromstring(render_svg(observe(state, 0))).findtext(f"{NS}title", "").endswith("the view of Seat 1 (you)")
     assert "Target (Expert Evocator): 3 fortunes of 4 and 4 of 3" in _texts(
         render_svg(observe(state, 0), config=config)
     )
@@ -188,11 +186,11 @@ def test_titles_mark_the_seat_and_whose_turn_it_is() -> None:
     other = 1 - seat
     svg = render_svg(observe(state, other))
     root = ET.fromstring(svg)
-    assert root.findtext(f"{NS}title") == f"Portents (2 players) -- the view of player {other}"
+    assert root.findtext(f"{NS}title") == f"Portents (2 players) -- the view of Seat {other + 1}"
     texts = _texts(svg)
-    assert f"Player {other} (you)" in texts
-    assert f"Player {seat} -- to move" in texts
-    assert any(text.startswith(f"Turn {state.turns + 1}: Player {seat} pushes") for text in texts)
+    assert f"Seat {other + 1} (you)" in texts
+    assert f"Seat {seat + 1} -- to move" in texts
+    assert any(text.startswith(f"Turn {state.turns + 1}: Seat {seat + 1} pushes") for text in texts)
 
 
 def _reference_bot(state: Any) -> Any:
@@ -204,8 +202,8 @@ def test_finished_games_show_the_result() -> None:
     final = _states(Config(turn_limit=12), 2)[-1]
     texts = _texts(render_svg(final))
     if final.winners:
-        assert f"Game over: player {final.winners[0]} wins" in " ".join(texts)
-        assert f"Player {final.winners[0]} -- WINNER" in texts
+        assert f"Game over: Seat {final.winners[0] + 1} wins" in " ".join(texts)
+        assert f"Seat {final.winners[0] + 1} -- WINNER" in texts
     else:
         assert "Game over: the turn limit was reached: a draw" in texts
     solo = next(
@@ -250,7 +248,7 @@ def test_the_picture_differs_when_the_table_does() -> None:
     state = _states(Config(), 4)[5]
     moved = attrs.evolve(state, collected=((Sign.RED_CLAW,), state.collected[1]))
     assert render_svg(moved) != render_svg(state)
-    assert "Player 0's omens: Red Claw" in _labels_of(moved)
+    assert "Seat 1's omens: Red Claw" in _labels_of(moved)
 
 
 def test_only_states_and_views_are_drawn() -> None:

@@ -124,7 +124,7 @@ def test_a_seated_view_says_you_and_the_public_one_does_not() -> None:
     public_text = render_text(observe_public(state))
     assert "Seat 2: hand" in public_text and "Seat 1: hand" in public_text
     seat_svg = render_svg(observe(state, 1))
-    assert "the view of player 1" in ET.fromstring(seat_svg).findtext(f"{NS}title", "")
+    assert "the view of Seat 2" in ET.fromstring(seat_svg).findtext(f"{NS}title", "")
     solo = new_game(Config(players=1), seed=4)
     assert "Your" in render_svg(observe(solo, 0))
     public_solo = render_svg(observe_public(solo), config=solo.config)

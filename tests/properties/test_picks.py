@@ -10,7 +10,12 @@ player decision:
   differs only in what that seat cannot see (``hidden_variant``) they are the
   same picks;
 * every pick that names a picture element names one that the seat's picture
-  (``render_svg`` of its view) draws with that ``id``.
+  (``render_svg`` of its view) draws with that ``id``;
+* every menu is short (issue 38: "without reading a list longer than a dozen
+  entries"): at every step of every decision the choices with no place on the
+  table (the browser's list beside the board) and the choices on one element
+  (the list a click on it opens) are at most :data:`MENU`, and all the choices
+  of a step (the terminal's menu, :data:`MENU` to a page) fit on two pages.
 """
 
 from __future__ import annotations
@@ -158,3 +163,43 @@ def test_the_last_move_is_marked_on_the_picture(game: AnyGame, config: Any, seed
 
     played = play(game, config, seeds, sampled(hook, seeds, 4))
     assert marked > 0 or played.decisions < 8
+
+
+MENU = 12
+"""The most entries a list shows at a time: the browser client's ``LIST`` and ``play --human``'s page."""
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.1)
+@given(seeds=seedings(seeded=True))
+def test_no_menu_step_offers_more_than_a_dozen_entries(game: AnyGame, config: Any, seeds: Seeds) -> None:
+    """Issue 38: a person reads no list longer than a dozen entries, in the browser or at the terminal."""
+    steps = 0
+
+    def hook(before: Any, action: Any, after: Any) -> None:
+        nonlocal steps
+        if game.current_player(before) in (CHANCE, TERMINAL):
+            return
+        tree = picks_of(game, before)
+        stack: list[tuple[Pick, ...]] = [()]
+        budget = 10 * sum(len(path) for path in tree.paths) + 1
+        while stack:
+            budget -= 1
+            assert budget > 0, "the picks do not end"
+            prefix = stack.pop()
+            if tree.action(prefix) is not None:
+                continue
+            options = tree.choices(prefix)
+            off_table = [pick for pick in options if pick.element is None]
+            per_element: dict[str, int] = {}
+            for pick in options:
+                if pick.element is not None:
+                    per_element[pick.element] = per_element.get(pick.element, 0) + 1
+            assert len(off_table) <= MENU, f"{len(off_table)} choices off the table after {prefix!r}"
+            assert max(per_element.values(), default=0) <= MENU, f"one element holds too many choices: {prefix!r}"
+            assert len(options) <= 2 * MENU, f"{len(options)} choices after {prefix!r}: more than two pages"
+            steps += 1
+            stack.extend((*prefix, option) for option in options)
+
+    played = play(game, config, seeds, hook)
+    assert steps >= played.decisions

@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 from typing import Any, TextIO
 
-from ofrenda_rules._cli.common import CliError, players_of, read_document, seed_type
+from ofrenda_rules._cli.common import CliError, load_game_file, players_of, seed_type
 from ofrenda_rules._cli.play import UNDO, _choose
 from ofrenda_rules._cli.text import event_lines, result_text, step_line
 from ofrenda_rules.analysis import (
@@ -23,9 +23,8 @@ from ofrenda_rules.bots import Bot, bot_seed, make_bot
 from ofrenda_rules.bots.playout import random_move
 from ofrenda_rules.chance import CHANCE, TERMINAL, actor_name
 from ofrenda_rules.errors import OfrendaRulesError
-from ofrenda_rules.records import RecordError, load_game
 from ofrenda_rules.registry import get_game
-from ofrenda_rules.replay import AnyReplay, ReplayFormatError
+from ofrenda_rules.replay import AnyReplay
 from ofrenda_rules.rng import Rng
 
 __all__ = ["add_parsers", "run_analyse", "run_continue"]
@@ -73,13 +72,6 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     parser.set_defaults(run=run_continue)
 
 
-def _load(name: str, stdin: TextIO) -> AnyReplay:
-    try:
-        return load_game(read_document(name, stdin))
-    except (ReplayFormatError, RecordError) as exc:
-        raise CliError(f"{name}: {exc}") from None
-
-
 def _seat(replay: AnyReplay, seat: int) -> int:
     """The 0-based seat of a person's 1-based ``--seat``."""
     players = players_of(replay.config)
@@ -90,7 +82,7 @@ def _seat(replay: AnyReplay, seat: int) -> int:
 
 def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Analyse one seat's decisions in a replay."""
-    replay = _load(args.file, stdin)
+    replay = load_game_file(args.file, stdin)
     seat = _seat(replay, args.seat)
     budget: int | str = int(args.budget) if args.budget.isdigit() else args.budget
     try:
@@ -110,7 +102,7 @@ def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
 
 def run_continue(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Play on from a step of a replay."""
-    replay = _load(args.file, stdin)
+    replay = load_game_file(args.file, stdin)
     seat = _seat(replay, args.seat)
     game = get_game(replay.game)
     players = players_of(replay.config)

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import TextIO
 
 from ofrenda_rules.errors import FormatError, OfrendaRulesError
+from ofrenda_rules.records import RecordError, load_game
 from ofrenda_rules.registry import AnyGame, get_game
+from ofrenda_rules.replay import AnyReplay, ReplayFormatError
 from ofrenda_rules.replays.load import parse_strict
 from ofrenda_rules.rng import MASK64
 from ofrenda_rules.serialization import from_json_value, to_json_value
@@ -19,6 +21,7 @@ __all__ = [
     "add_config_arguments",
     "config_from_args",
     "game_from_args",
+    "load_game_file",
     "read_document",
     "read_text",
 ]
@@ -61,6 +64,18 @@ def read_text(name: str, stdin: TextIO | None = None) -> str:
         raise CliError(f"cannot read {name}: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise CliError(f"cannot read {name}: not UTF-8 text (byte {exc.start})") from None
+
+
+def load_game_file(name: str, stdin: TextIO | None = None) -> AnyReplay:
+    """The replay in a replay or record file (``-`` is standard input).
+
+    Raises:
+        CliError: naming the file, when it cannot be read or is not a valid replay or record.
+    """
+    try:
+        return load_game(read_document(name, stdin))
+    except (ReplayFormatError, RecordError) as exc:
+        raise CliError(f"{name}: {exc}") from None
 
 
 def read_document(name: str, stdin: TextIO | None = None) -> str | bytes:

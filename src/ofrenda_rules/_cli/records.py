@@ -6,9 +6,8 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from ofrenda_rules._cli.common import CliError, players_of, read_document, seat_index
-from ofrenda_rules.records import RecordError, load_game, to_record
-from ofrenda_rules.replay import ReplayFormatError
+from ofrenda_rules._cli.common import CliError, load_game_file, players_of, seat_index
+from ofrenda_rules.records import to_record
 
 __all__ = ["add_parser", "run"]
 
@@ -32,10 +31,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Write one record."""
-    try:
-        replay = load_game(read_document(args.file, stdin))
-    except (ReplayFormatError, RecordError) as exc:
-        raise CliError(f"{args.file}: {exc}") from None
+    replay = load_game_file(args.file, stdin)
     players = players_of(replay.config)
     seat = None if args.seat is None else seat_index("--seat", args.seat, players)
     text = to_record(replay, seat=seat, date=args.date)

@@ -7,13 +7,13 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from ofrenda_rules._cli.common import CliError, players_of, read_document, seat_index
+from ofrenda_rules._cli.common import CliError, load_game_file, players_of, read_document, seat_index
 from ofrenda_rules._cli.text import event_lines, result_text, step_line
 from ofrenda_rules.chance import actor_name
 from ofrenda_rules.game import summarize_config
-from ofrenda_rules.records import RecordError, is_record, load_game, verify_record
+from ofrenda_rules.records import is_record, verify_record
 from ofrenda_rules.registry import get_game
-from ofrenda_rules.replay import AnyReplay, ReplayFormatError, verify, verify_text
+from ofrenda_rules.replay import AnyReplay, verify, verify_text
 from ofrenda_rules.serialization import to_json_value
 from ofrenda_rules.viewer import ViewerError, replay_html
 
@@ -84,10 +84,7 @@ def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
 
 def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Step through one replay."""
-    try:
-        replay = load_game(read_document(args.file, stdin))
-    except (ReplayFormatError, RecordError) as exc:
-        raise CliError(f"{args.file}: {exc}") from None
+    replay = load_game_file(args.file, stdin)
     game = get_game(replay.game)
     players = players_of(replay.config)
     if args.seat is not None:

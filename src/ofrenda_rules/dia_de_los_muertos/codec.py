@@ -37,14 +37,8 @@ from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard,
 from ofrenda_rules.dia_de_los_muertos.state import Config
 from ofrenda_rules.encodings.action_ids import ActionCodec, GameCodec
 
-__all__ = [
-    "action_codec",
-    "decode_action",
-    "encode_action",
-    "max_chance_outcomes",
-    "max_decisions",
-    "num_distinct_actions",
-]
+__all__ = ["max_decisions"]
+__all__ += ["action_codec", "decode_action", "encode_action", "max_chance_outcomes", "num_distinct_actions"]
 
 
 def _build(config: Config) -> ActionCodec[Action]:
@@ -52,12 +46,6 @@ def _build(config: Config) -> ActionCodec[Action]:
     decisions: list[Action] = [PlayCard(card) for card in deck]
     decisions.extend(TakeCard(card) for card in deck)
     return ActionCodec("Día de los Muertos", decisions, [DealCard(card) for card in deck])
-
-
-_CODEC: Final = GameCodec(Config, _build)
-"""The id functions (:class:`~ofrenda_rules.encodings.action_ids.GameCodec`), exported under their names."""
-action_codec, encode_action, decode_action = _CODEC.action_codec, _CODEC.encode_action, _CODEC.decode_action
-num_distinct_actions, max_chance_outcomes = _CODEC.num_distinct_actions, _CODEC.max_chance_outcomes
 
 
 def max_decisions(config: Config) -> int:
@@ -71,3 +59,9 @@ def max_decisions(config: Config) -> int:
     dealt = config.players * config.hand_size
     takes = sum(1 for spec in config.deck.cards if spec.take)
     return dealt + min(takes, dealt)
+
+
+_CODEC: Final = GameCodec(Config, _build)
+"""The id functions (:class:`~ofrenda_rules.encodings.action_ids.GameCodec`), exported under their names."""
+action_codec, encode_action, decode_action = _CODEC.action_codec, _CODEC.encode_action, _CODEC.decode_action
+num_distinct_actions, max_chance_outcomes = _CODEC.num_distinct_actions, _CODEC.max_chance_outcomes

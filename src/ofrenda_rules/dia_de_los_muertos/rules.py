@@ -29,19 +29,8 @@ from ofrenda_rules.dia_de_los_muertos.transitions import deal_at, play_at, seede
 from ofrenda_rules.errors import IllegalActionError, Rejection
 from ofrenda_rules.rng import Rng
 
-__all__ = [
-    "apply",
-    "step",
-    "chance_outcomes",
-    "current_player",
-    "hidden_variant",
-    "is_over",
-    "legal_actions",
-    "new_game",
-    "take_targets",
-    "trick_winners",
-    "validate",
-]
+__all__ = ["apply", "chance_outcomes", "current_player", "is_over", "legal_actions", "step"]
+__all__ += ["hidden_variant", "new_game", "take_targets", "trick_winners", "validate"]
 
 
 _DEAL_TOTALS: Final = {players: players * hand_size for players, hand_size in HAND_SIZES.items()}

@@ -64,8 +64,7 @@ nothing a seat sees) and the moments at which chance steps happened.
 >>> config = Config(players=4)
 >>> observation_shape(config), information_state_shape(config)
 ((893,), (3209,))
->>> view = observe(new_game(config, seed=3), 0)
->>> tensor = encode_observation(config, view)
+>>> tensor = encode_observation(config, observe(new_game(config, seed=3), 0))
 >>> len(tensor), sum(tensor[:60])  # twelve cards in hand
 (893, 12.0)
 """
@@ -74,6 +73,7 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 from functools import partial
+from typing import Final
 
 import attrs
 
@@ -87,14 +87,11 @@ from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder
 from ofrenda_rules.errors import OfrendaRulesError
 
-__all__ = [
-    "InformationStateEncoder",
-    "encode_information_state",
-    "encode_observation",
-    "information_state_shape",
-    "observation_shape",
-]
+__all__ = ["encode_observation", "observation_shape"]
+__all__ += ["InformationStateEncoder", "encode_information_state", "information_state_shape"]
 
+_NO_VIEW: Final = "an information state needs at least the view after the set-up"
+_MIXED_SEATS: Final = "the views belong to different seats"
 _SUIT_INDEX = {Suit.BLACK: 0, Suit.RED: 1, Suit.WHITE: 2}
 
 
@@ -223,7 +220,7 @@ def _check(config: Config, view: View) -> _Layout:
     return layout
 
 
-def _fill(layout: _Layout, view: View, out: MutableSequence[float]) -> None:
+def _fill_observation(out: MutableSequence[float], layout: _Layout, view: View) -> None:
     index = layout.index
     p = layout.players
     for card in view.hand:
@@ -286,7 +283,7 @@ def encode_observation(config: Config, view: View) -> tuple[float, ...]:
     """
     layout = _check(config, view)
     out = [0.0] * layout.size
-    _fill(layout, view, out)
+    _fill_observation(out, layout, view)
     return tuple(out)
 
 
@@ -302,33 +299,31 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
 
     """
     if not views:
-        raise OfrendaRulesError("an information state needs at least the view after the set-up")
+        raise OfrendaRulesError(_NO_VIEW)
     last = views[-1]
     _check(config, last)
     if any(view.player != last.player for view in views):
-        raise OfrendaRulesError("the views belong to different seats")
+        raise OfrendaRulesError(_MIXED_SEATS)
     return InformationStateEncoder(config).add_all(views).encode()
 
 
-class InformationStateEncoder(IncrementalEncoder[Config, View]):
-    """A seat's :func:`encode_information_state`, kept up to date view by view (see ``IncrementalEncoder``).
+class InformationStateEncoder(
+    IncrementalEncoder[Config, _Layout, View],
+    error=OfrendaRulesError,
+    empty=_NO_VIEW,
+    mixed_seats=_MIXED_SEATS,
+):
+    """One seat's :func:`encode_information_state` as it grows, a trick at a time (an ``IncrementalEncoder``).
 
     The kit's module, :mod:`ofrenda_rules.encodings.information_state`, shows it at work.
     """
 
-    __slots__ = ("_layout", "_place", "_trick")
-    _error = OfrendaRulesError
-    _empty = "an information state needs at least the view after the set-up"
-    _mixed_seats = "the views belong to different seats"
+    __slots__ = ("_place", "_trick")
 
     def __init__(self, config: Config) -> None:
-        self._layout = _layout(config)
-        super().__init__(config, self._layout.history_size)
-        self._trick = 0
-        self._place = 0
-
-    def _check_view(self, view: View) -> None:
-        _check(self._config, view)
+        layout = _layout(config)
+        super().__init__(config, layout, layout.history_size)
+        self._trick = self._place = 0
 
     def _add(self, view: View) -> None:
         layout = self._layout
@@ -369,5 +364,5 @@ class InformationStateEncoder(IncrementalEncoder[Config, View]):
         self._trick, self._place = trick, place
         self._last = view
 
-    def _fill(self, out: MutableSequence[float], view: View) -> None:
-        _fill(self._layout, view, out)
+    _check_view = staticmethod(_check)
+    _fill = staticmethod(_fill_observation)

@@ -58,6 +58,7 @@ class SeatView(Protocol[EventT_co]):
 
 
 ConfigT = TypeVar("ConfigT")
+LayoutT = TypeVar("LayoutT")
 ViewT = TypeVar("ViewT", bound=SeatView[object])
 
 
@@ -76,41 +77,47 @@ def new_events(previous: SeatView[EventT] | None, view: SeatView[EventT]) -> tup
     return events
 
 
-class IncrementalEncoder(Generic[ConfigT, ViewT]):
+class IncrementalEncoder(Generic[ConfigT, LayoutT, ViewT]):
     """One seat's information state kept up to date view by view, never walking the history again.
 
     :meth:`add` each view the seat has in turn (after the set-up, then after
     each step); :meth:`encode` is the game's ``encode_information_state`` of
     every view added. :meth:`copy` forks it (for a branch of a search).
 
-    A game's encoder says which error it raises (``_error``), with which
-    words when no view has been added (``_empty``) and when views of two
-    seats are added (``_mixed_seats``), and defines ``_add`` and ``_fill``
-    (and ``_check_view`` if it checks the views it is given). Its own
-    ``__slots__`` hold its counters; :meth:`copy` copies every slot, a list or
-    an array slot as a new one.
+    A game's encoder names, as keywords of its class statement, the error it
+    raises (``error``), its words when no view has been added (``empty``) and
+    when views of two seats are added (``mixed_seats``, with ``{before}`` and
+    ``{after}`` for the seats; left out, the seats are not compared). It
+    defines ``_add`` and ``_fill`` (and ``_check_view`` if it checks the views
+    it is given). Its own ``__slots__`` hold its counters; :meth:`copy` copies
+    every slot, a list or an array slot as a new one.
     """
 
-    __slots__ = ("_config", "_history", "_last")
+    __slots__ = ("_config", "_history", "_last", "_layout")
 
     _error: ClassVar[type[Exception]]
     """The error the encoder raises for a view it refuses or when no view has been added."""
     _empty: ClassVar[str]
     """The error's words when no view has been added."""
-    _mixed_seats: ClassVar[str | None] = None
-    """The error's words for views of two seats (``{before}`` and ``{after}`` name them); ``None``: not checked."""
-    _copied: ClassVar[tuple[str, ...]] = ()
-    """Every slot of the class, its bases' first (filled on first :meth:`copy`)."""
+    _mixed_seats: ClassVar[str | None]
+    """The error's words for views of two seats; ``None``: the seats are not compared."""
+    _copied: ClassVar[tuple[str, ...]]
+    """Every slot of the class, its bases' first (set on the class by its first :meth:`copy`)."""
 
-    def __init__(self, config: ConfigT, size: int) -> None:
+    def __init_subclass__(cls, *, error: type[Exception], empty: str, mixed_seats: str | None = None) -> None:
+        super().__init_subclass__()
+        cls._error, cls._empty, cls._mixed_seats = error, empty, mixed_seats
+
+    def __init__(self, config: ConfigT, layout: LayoutT, size: int) -> None:
         self._config = config
+        self._layout = layout
         self._history = array("d", bytes(8 * size))
         self._last: ViewT | None = None
 
     def copy(self) -> Self:
         """An independent encoder with the same views added."""
         cls = type(self)
-        slots = cls.__dict__.get("_copied")
+        slots = cls.__dict__.get("_copied")  # the class's own, not a base's
         if slots is None:
             slots = tuple(name for klass in reversed(cls.__mro__) for name in klass.__dict__.get("__slots__", ()))
             cls._copied = slots
@@ -129,7 +136,7 @@ class IncrementalEncoder(Generic[ConfigT, ViewT]):
             OfrendaRulesError: (the game's subclass of it) the view is not of a game under the config, or is of
                 another seat than the views added before.
         """
-        self._check_view(view)
+        self._check_view(self._config, view)
         last, words = self._last, self._mixed_seats
         if last is not None and words is not None and view.player != last.player:
             raise self._error(words.format(before=last.player, after=view.player))
@@ -159,16 +166,20 @@ class IncrementalEncoder(Generic[ConfigT, ViewT]):
         if last is None:
             raise self._error(self._empty)
         out = self._history[:]
-        self._fill(out, last)
+        self._fill(out, self._layout, last)
         return out
 
-    def _check_view(self, view: ViewT) -> None:
-        """Raise ``_error`` when ``view`` is not of a game under the encoder's config (this one takes any)."""
+    def _check_view(self, config: ConfigT, view: ViewT, /) -> object:
+        """Raise ``_error`` when ``view`` is not of a game under ``config`` (this one takes any).
+
+        A game may bind its module's check here as a ``staticmethod`` (no call in between).
+        """
+        return view
 
     @abstractmethod
     def _add(self, view: ViewT) -> None:
         """Write the events ``view`` adds into ``_history`` and make it ``_last``."""
 
     @abstractmethod
-    def _fill(self, out: MutableSequence[float], view: ViewT) -> None:
-        """Lay ``view``'s observation over a copy of the history."""
+    def _fill(self, out: MutableSequence[float], layout: LayoutT, view: ViewT, /) -> None:
+        """Lay ``view``'s observation over a copy of the history (a game may bind a ``staticmethod`` here)."""

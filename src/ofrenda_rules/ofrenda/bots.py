@@ -39,15 +39,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ofrenda_rules.errors import IllegalActionError, Rejection
-from ofrenda_rules.ofrenda.actions import (
-    Action,
-    PlaceCandle,
-    PlaceMarigold,
-    PlacePortrait,
-    SkipCandle,
-    TakeCandle,
-    TakePortrait,
-)
+from ofrenda_rules.ofrenda import actions as act
 from ofrenda_rules.ofrenda.rules import current_player, legal_actions
 from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.tables import AT_LEAST_TWO, Tables
@@ -313,7 +305,7 @@ def _offering_value(tables: Tables, config: Config, boards: Sequence[BoardLike],
     return _points(tables, config, boards, seat, on) + _storage_value(tables, config, boards, seat)
 
 
-def _best(actions: Sequence[Action], values: Sequence[float]) -> Action:
+def _best(actions: Sequence[act.Action], values: Sequence[float]) -> act.Action:
     best = 0
     for i, value in enumerate(values):
         if value > values[best] + 1e-9:
@@ -321,7 +313,7 @@ def _best(actions: Sequence[Action], values: Sequence[float]) -> Action:
     return actions[best]
 
 
-def reference_bot(state: State) -> Action:
+def reference_bot(state: State) -> act.Action:
     """The action the reference policy picks for the seat to move (see the module docstring).
 
     Raises:
@@ -354,7 +346,7 @@ def reference_bot(state: State) -> Action:
     elif phase is Phase.PLAY:
         values = []
         for action in actions:
-            if isinstance(action, PlacePortrait):
+            if isinstance(action, act.PlacePortrait):
                 card, slot = action.card, action.slot
                 marigolds = board.marigolds
                 values.append(_placement_value(tables, config, view, seat, card, slot, marigolds, base, candles))
@@ -364,9 +356,9 @@ def reference_bot(state: State) -> Action:
         boards: list[BoardLike] = list(view.boards)
         values = []
         for action in actions:
-            if isinstance(action, PlaceCandle):
+            if isinstance(action, act.PlaceCandle):
                 option: int | None = action.candle
-            elif isinstance(action, PlaceMarigold):
+            elif isinstance(action, act.PlaceMarigold):
                 option = None
             else:
                 values.append(_offering_value(tables, config, boards, seat, base))
@@ -393,7 +385,7 @@ def _take_value(
     config: Config,
     view: View,
     seat: int,
-    action: Action,
+    action: act.Action,
     base: list[float],
     candles: float,
     held: float,
@@ -402,7 +394,7 @@ def _take_value(
 
     ``held`` is the value of the best placement of a portrait held, with the marigolds in storage now.
     """
-    assert isinstance(action, TakePortrait)
+    assert isinstance(action, act.TakePortrait)
     space = action.space
     card = view.market[space]
     assert card is not None
@@ -413,9 +405,9 @@ def _take_value(
     return max(best, _best_placement(tables, config, view, seat, card, marigolds, base, candles))
 
 
-def _candle_value(tables: Tables, config: Config, view: View, seat: int, action: Action) -> float:
+def _candle_value(tables: Tables, config: Config, view: View, seat: int, action: act.Action) -> float:
     board = view.boards[seat]
-    if isinstance(action, SkipCandle) or not isinstance(action, TakeCandle):
+    if isinstance(action, act.SkipCandle) or not isinstance(action, act.TakeCandle):
         return 0.0
     candle = view.candle_market[action.space]
     assert candle is not None

@@ -47,34 +47,15 @@ from __future__ import annotations
 from typing import Final
 
 from ofrenda_rules.encodings.action_ids import ActionCodec, GameCodec
+from ofrenda_rules.ofrenda import actions
 from ofrenda_rules.ofrenda.abuela import FACES
-from ofrenda_rules.ofrenda.actions import (
-    Action,
-    DiscardPortrait,
-    DrawCandle,
-    DrawGoal,
-    DrawPortrait,
-    LeaveEmpty,
-    PlaceCandle,
-    PlaceMarigold,
-    PlacePortrait,
-    RollDie,
-    SkipCandle,
-    TakeCandle,
-    TakePortrait,
-)
+from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.components import OfferingKind
 from ofrenda_rules.ofrenda.edition import TURNS
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config
 
-__all__ = [
-    "action_codec",
-    "decode_action",
-    "encode_action",
-    "max_chance_outcomes",
-    "max_decisions",
-    "num_distinct_actions",
-]
+__all__ = ["max_decisions"]
+__all__ += ["action_codec", "decode_action", "encode_action", "max_chance_outcomes", "num_distinct_actions"]
 
 
 def _build(config: Config) -> ActionCodec[Action]:
@@ -87,27 +68,21 @@ def _build(config: Config) -> ActionCodec[Action]:
     anywhere = config.offering_in_any_slot
     candle_slots = [i for i, s in enumerate(offering) if anywhere or s.kind is OfferingKind.CANDLE]
     marigold_slots = [i for i, s in enumerate(offering) if anywhere or s.kind is OfferingKind.MARIGOLD]
-    decisions: list[Action] = [TakePortrait(space) for space in range(MARKET_SIZE)]
-    decisions.extend(TakeCandle(space) for space in range(MARKET_SIZE))
-    decisions.append(SkipCandle())
-    decisions.extend(PlacePortrait(card, slot) for card in portraits for slot in card_slots)
-    decisions.extend(DiscardPortrait(card) for card in portraits)
-    decisions.extend(PlaceCandle(slot, candle) for slot in candle_slots for candle in candles)
-    decisions.extend(PlaceMarigold(slot) for slot in marigold_slots)
-    decisions.extend(LeaveEmpty(slot) for slot in range(len(offering)))
-    chance: list[Action] = [DrawPortrait(card) for card in portraits]
-    chance.extend(DrawCandle(candle) for candle in candles)
+    decisions: list[Action] = [actions.TakePortrait(space) for space in range(MARKET_SIZE)]
+    decisions.extend(actions.TakeCandle(space) for space in range(MARKET_SIZE))
+    decisions.append(actions.SkipCandle())
+    decisions.extend(actions.PlacePortrait(card, slot) for card in portraits for slot in card_slots)
+    decisions.extend(actions.DiscardPortrait(card) for card in portraits)
+    decisions.extend(actions.PlaceCandle(slot, candle) for slot in candle_slots for candle in candles)
+    decisions.extend(actions.PlaceMarigold(slot) for slot in marigold_slots)
+    decisions.extend(actions.LeaveEmpty(slot) for slot in range(len(offering)))
+    chance: list[Action] = [actions.DrawPortrait(card) for card in portraits]
+    chance.extend(actions.DrawCandle(candle) for candle in candles)
     if config.common_goals:
-        chance.extend(DrawGoal(goal.id) for goal in edition.goals)
+        chance.extend(actions.DrawGoal(goal.id) for goal in edition.goals)
     if config.solo:
-        chance.extend(RollDie(face) for face in FACES)
+        chance.extend(actions.RollDie(face) for face in FACES)
     return ActionCodec("Ofrenda", decisions, chance)
-
-
-_CODEC: Final = GameCodec(Config, _build)
-"""The id functions (:class:`~ofrenda_rules.encodings.action_ids.GameCodec`), exported under their names."""
-action_codec, encode_action, decode_action = _CODEC.action_codec, _CODEC.encode_action, _CODEC.decode_action
-num_distinct_actions, max_chance_outcomes = _CODEC.num_distinct_actions, _CODEC.max_chance_outcomes
 
 
 def max_decisions(config: Config) -> int:
@@ -120,3 +95,9 @@ def max_decisions(config: Config) -> int:
     as the board has. The Abuela's turns are chance events only.
     """
     return config.players * (3 * TURNS + len(config.edition.board.offering_slots))
+
+
+_CODEC: Final = GameCodec(Config, _build)
+"""The id functions (:class:`~ofrenda_rules.encodings.action_ids.GameCodec`), exported under their names."""
+action_codec, encode_action, decode_action = _CODEC.action_codec, _CODEC.encode_action, _CODEC.decode_action
+num_distinct_actions, max_chance_outcomes = _CODEC.num_distinct_actions, _CODEC.max_chance_outcomes

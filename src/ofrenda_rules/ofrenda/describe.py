@@ -8,7 +8,7 @@ name the components of ``edition``, the default edition when not given.
 >>> from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION
 >>> portrait_words(DEFAULT_EDITION, 0)
 'portrait 0 (blue, water: two or more adjacent portraits are blue)'
->>> describe_event(PortraitTaken(seat=1, space=2, card=0, paid=2, gained=1))
+>>> describe_event(events.PortraitTaken(seat=1, space=2, card=0, paid=2, gained=1))
 'Seat 2 took portrait 0 (blue, water: two or more adjacent portraits are blue) from space 3, paying 2 marigolds \
 and gaining 1.'
 """
@@ -17,47 +17,12 @@ from __future__ import annotations
 
 from typing import Final, assert_never
 
+from ofrenda_rules.ofrenda import actions, events
 from ofrenda_rules.ofrenda.abuela import CANDLE_FACES, SPACE_FOR_FACE
-from ofrenda_rules.ofrenda.actions import (
-    Action,
-    DiscardPortrait,
-    DrawCandle,
-    DrawGoal,
-    DrawPortrait,
-    LeaveEmpty,
-    PlaceCandle,
-    PlaceMarigold,
-    PlacePortrait,
-    RollDie,
-    SkipCandle,
-    TakeCandle,
-    TakePortrait,
-)
+from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.components import GoalKind, OfferingKind, SoloTier
 from ofrenda_rules.ofrenda.edition import DEFAULT_EDITION, Edition
-from ofrenda_rules.ofrenda.events import (
-    AbuelaDiscardedCandle,
-    AbuelaMoved,
-    CandleDeclined,
-    CandleDrawn,
-    CandleLit,
-    CandlePlaced,
-    CandleTaken,
-    Event,
-    GameEnded,
-    GoalClaimed,
-    GoalDrawn,
-    MarigoldPlaced,
-    PortraitDealt,
-    PortraitDiscarded,
-    PortraitDrawn,
-    PortraitLit,
-    PortraitPlaced,
-    PortraitRemoved,
-    PortraitTaken,
-    SlotLeftEmpty,
-    SlotsSurrounded,
-)
+from ofrenda_rules.ofrenda.events import Event
 from ofrenda_rules.ofrenda.scoring import Outcome
 from ofrenda_rules.ofrenda.state import Phase, State
 from ofrenda_rules.ofrenda.turn import DISCARD_GAIN
@@ -179,14 +144,14 @@ def describe_action(state: State, action: Action) -> str:
 
     >>> from ofrenda_rules.ofrenda.rules import new_game
     >>> state = new_game(seed=1)
-    >>> describe_action(state, TakePortrait(2))  # doctest: +NORMALIZE_WHITESPACE
+    >>> describe_action(state, actions.TakePortrait(2))  # doctest: +NORMALIZE_WHITESPACE
     'Seat 1 takes portrait 0 (blue, water: two or more adjacent portraits are blue) from space 3: pays 2 marigolds
     (one on each skipped portrait)'
     """
     edition = state.config.edition
     seat = f"Seat {state.seat + 1}"
     phase = state.phase
-    if isinstance(action, DrawPortrait):
+    if isinstance(action, actions.DrawPortrait):
         card = portrait_words(edition, action.card)
         if phase is Phase.SETUP_REMOVE:
             return f"{card} is removed unseen from the deck"
@@ -195,38 +160,38 @@ def describe_action(state: State, action: Action) -> str:
             return f"{card} is dealt to Seat {sizes.index(min(sizes)) + 1}"
         space = state.market.index(None) if None in state.market else 0
         return f"{card} is drawn to space {space + 1} of the Family board"
-    if isinstance(action, DrawCandle):
+    if isinstance(action, actions.DrawCandle):
         space = state.candle_market.index(None) if None in state.candle_market else 0
         return f"{candle_words(edition, action.candle)} is drawn to space {space + 1} of the Family board"
-    if isinstance(action, DrawGoal):
+    if isinstance(action, actions.DrawGoal):
         return f"{goal_words(edition, action.goal)} is placed below the Family board"
-    if isinstance(action, RollDie):
+    if isinstance(action, actions.RollDie):
         space = SPACE_FOR_FACE.get(action.face, 0)
         if phase is Phase.ABUELA_CANDLE:
             return f"the Abuela rolls {action.face}: she discards the candle of space {space + 1}"
         also = " and rolls again for a candle" if action.face in CANDLE_FACES else ""
         return f"the Abuela rolls {action.face}: she discards the portrait of space {space + 1}{also}"
-    if isinstance(action, TakePortrait):
+    if isinstance(action, actions.TakePortrait):
         return f"{seat} takes {_take_portrait(state, action.space)}"
-    if isinstance(action, TakeCandle):
+    if isinstance(action, actions.TakeCandle):
         candle = state.candle_market[action.space]
         words = "a candle" if candle is None else candle_words(edition, candle)
         if action.space == state.taken_space:
             return f"{seat} takes {words} from space {action.space + 1}: free (above the portrait taken)"
         return f"{seat} takes {words} from space {action.space + 1}: pays 1 marigold (on the portrait below it)"
-    if isinstance(action, SkipCandle):
+    if isinstance(action, actions.SkipCandle):
         return f"{seat} takes no candle"
-    if isinstance(action, PlacePortrait):
+    if isinstance(action, actions.PlacePortrait):
         return f"{seat} places {portrait_words(edition, action.card)} in {_place(state, action.slot)}"
-    if isinstance(action, DiscardPortrait):
+    if isinstance(action, actions.DiscardPortrait):
         gain = min(DISCARD_GAIN, state.supply)
         return f"{seat} discards {portrait_words(edition, action.card)}: gains {_marigolds(gain)}, leaves a slot empty"
-    if isinstance(action, PlaceCandle):
+    if isinstance(action, actions.PlaceCandle):
         name = offering_slot_name(edition, action.slot)
         return f"{seat} places {candle_words(edition, action.candle)} in slot {name}"
-    if isinstance(action, PlaceMarigold):
+    if isinstance(action, actions.PlaceMarigold):
         return f"{seat} places a marigold from storage in slot {offering_slot_name(edition, action.slot)}"
-    if isinstance(action, LeaveEmpty):
+    if isinstance(action, actions.LeaveEmpty):
         return f"{seat} leaves slot {offering_slot_name(edition, action.slot)} empty for good"
     assert_never(action)
 
@@ -268,78 +233,78 @@ def _place(state: State, slot: int) -> str:
 def describe_event(event: Event, edition: Edition | None = None) -> str:
     """One event as an English sentence, naming the components of ``edition`` (default: the default edition).
 
-    >>> describe_event(GameEnded(scores=(72, 65), winners=(0,), tier=None))
+    >>> describe_event(events.GameEnded(scores=(72, 65), winners=(0,), tier=None))
     'The game is over: Seat 1: 72 points, Seat 2: 65 points. Seat 1 wins.'
     """
     e = DEFAULT_EDITION if edition is None else edition
-    if isinstance(event, PortraitRemoved):
+    if isinstance(event, events.PortraitRemoved):
         what = "A portrait" if event.card is None else portrait_words(e, event.card).capitalize()
         return f"{what} was removed unseen from the deck."
-    if isinstance(event, GoalDrawn):
+    if isinstance(event, events.GoalDrawn):
         return f"{goal_words(e, event.goal).capitalize()} was placed below the Family board."
-    if isinstance(event, PortraitDrawn):
+    if isinstance(event, events.PortraitDrawn):
         return f"{portrait_words(e, event.card).capitalize()} was drawn to space {event.space + 1} of the Family board."
-    if isinstance(event, CandleDrawn):
+    if isinstance(event, events.CandleDrawn):
         return f"{candle_words(e, event.candle).capitalize()} was drawn to space {event.space + 1} of the Family board."
-    if isinstance(event, PortraitDealt):
+    if isinstance(event, events.PortraitDealt):
         what = "a portrait" if event.card is None else portrait_words(e, event.card)
         return f"Seat {event.seat + 1} was dealt {what}."
-    if isinstance(event, PortraitTaken):
+    if isinstance(event, events.PortraitTaken):
         paid = f"paying {_marigolds(event.paid)}" if event.paid else "for free"
         gained = f" and gaining {event.gained}" if event.gained else ""
         words = portrait_words(e, event.card)
         return f"Seat {event.seat + 1} took {words} from space {event.space + 1}, {paid}{gained}."
-    if isinstance(event, CandleTaken):
+    if isinstance(event, events.CandleTaken):
         paid = "paying 1 marigold" if event.paid else "for free"
         return f"Seat {event.seat + 1} took {candle_words(e, event.candle)} from space {event.space + 1}, {paid}."
-    if isinstance(event, CandleDeclined):
+    if isinstance(event, events.CandleDeclined):
         return f"Seat {event.seat + 1} took no candle."
-    if isinstance(event, PortraitPlaced):
+    if isinstance(event, events.PortraitPlaced):
         change = {1: ", gaining a marigold", -1: ", returning a marigold"}.get(event.marigolds, "")
         return f"Seat {event.seat + 1} placed {portrait_words(e, event.card)} in slot {event.slot + 1}{change}."
-    if isinstance(event, PortraitDiscarded):
+    if isinstance(event, events.PortraitDiscarded):
         words = portrait_words(e, event.card)
         return f"Seat {event.seat + 1} discarded {words} for {_marigolds(event.gained)}."
-    if isinstance(event, SlotsSurrounded):
+    if isinstance(event, events.SlotsSurrounded):
         names = " and ".join(offering_slot_name(e, slot) for slot in event.slots)
         plural = "s" if len(event.slots) > 1 else ""
         return f"Seat {event.seat + 1} surrounded slot{plural} {names}."
-    if isinstance(event, CandlePlaced):
+    if isinstance(event, events.CandlePlaced):
         return (
             f"Seat {event.seat + 1} placed {candle_words(e, event.candle)} in slot {offering_slot_name(e, event.slot)}."
         )
-    if isinstance(event, MarigoldPlaced):
+    if isinstance(event, events.MarigoldPlaced):
         return f"Seat {event.seat + 1} placed a marigold in slot {offering_slot_name(e, event.slot)}."
-    if isinstance(event, SlotLeftEmpty):
+    if isinstance(event, events.SlotLeftEmpty):
         return f"Seat {event.seat + 1} left slot {offering_slot_name(e, event.slot)} empty."
-    if isinstance(event, PortraitLit):
+    if isinstance(event, events.PortraitLit):
         when = " in the final check" if event.at_end else ""
         words = portrait_words(e, event.card)
         return f"Seat {event.seat + 1}'s {words} in slot {event.slot + 1} was lit{when}."
-    if isinstance(event, CandleLit):
+    if isinstance(event, events.CandleLit):
         when = " in the final check" if event.at_end else ""
         name = offering_slot_name(e, event.slot)
         return f"Seat {event.seat + 1}'s {candle_words(e, event.candle)} in slot {name} was lit{when}."
-    if isinstance(event, GoalClaimed):
+    if isinstance(event, events.GoalClaimed):
         token = "no token was left" if event.token is None else f"took a {event.points}-point token"
         return f"Seat {event.seat + 1} met {goal_words(e, event.goal)} and {token}."
-    if isinstance(event, AbuelaMoved):
+    if isinstance(event, events.AbuelaMoved):
         paid = f", placing {_marigolds(event.paid)} from the supply on the skipped ones" if event.paid else ""
         back = f"; {_marigolds(event.returned)} on it went back to the supply" if event.returned else ""
         words = portrait_words(e, event.card)
         return f"The Abuela rolled {event.face} and discarded {words} from space {event.space + 1}{paid}{back}."
-    if isinstance(event, AbuelaDiscardedCandle):
+    if isinstance(event, events.AbuelaDiscardedCandle):
         if event.candle is None:
             return f"The Abuela rolled {event.face} for a candle, but space {event.space + 1} held none."
         paid = ", placing 1 marigold from the supply on the portrait below" if event.paid else ""
         words = candle_words(e, event.candle)
         return f"The Abuela rolled {event.face} and discarded {words} from space {event.space + 1}{paid}."
-    if isinstance(event, GameEnded):
+    if isinstance(event, events.GameEnded):
         return _game_ended(event)
     assert_never(event)
 
 
-def _game_ended(event: GameEnded) -> str:
+def _game_ended(event: events.GameEnded) -> str:
     if event.tier is not None:
         points = event.scores[0]
         verdict = "a win" if event.winners else "a loss"

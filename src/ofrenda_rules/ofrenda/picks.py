@@ -23,17 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ofrenda_rules.ofrenda.actions import (
-    Action,
-    DiscardPortrait,
-    LeaveEmpty,
-    PlaceCandle,
-    PlaceMarigold,
-    PlacePortrait,
-    SkipCandle,
-    TakeCandle,
-    TakePortrait,
-)
+from ofrenda_rules.ofrenda import actions as act
 from ofrenda_rules.ofrenda.events import CandlePlaced, Event, MarigoldPlaced, PortraitPlaced, SlotLeftEmpty
 from ofrenda_rules.ofrenda.view import View
 from ofrenda_rules.picks import Pick
@@ -90,30 +80,30 @@ def _offering(seat: int, slot: int) -> Pick:
     return Pick(f"candle/marigold slot {slot + 1}", offering_slot_id(seat, slot))
 
 
-def _path(view: View, action: Action) -> tuple[Pick, ...]:
+def _path(view: View, action: act.Action) -> tuple[Pick, ...]:
     seat = view.player
-    if isinstance(action, TakePortrait):
+    if isinstance(action, act.TakePortrait):
         card = view.market[action.space] if 0 <= action.space < len(view.market) else None
         what = "a portrait" if card is None else f"portrait {card}"
         return (Pick(f"take {what} from space {action.space + 1}", market_id(action.space)),)
-    if isinstance(action, TakeCandle):
+    if isinstance(action, act.TakeCandle):
         candle = view.candle_market[action.space] if 0 <= action.space < len(view.candle_market) else None
         what = "a candle" if candle is None else f"candle {candle}"
         return (Pick(f"take {what} from space {action.space + 1}", candle_market_id(action.space)),)
-    if isinstance(action, SkipCandle):
+    if isinstance(action, act.SkipCandle):
         return (Pick("take no candle"),)
-    if isinstance(action, PlacePortrait):
+    if isinstance(action, act.PlacePortrait):
         return (
             Pick(f"portrait {action.card}", hand_id(seat, action.card)),
             Pick(f"place it in slot {action.slot + 1}", slot_id(seat, action.slot)),
         )
-    if isinstance(action, DiscardPortrait):
+    if isinstance(action, act.DiscardPortrait):
         return (Pick(f"portrait {action.card}", hand_id(seat, action.card)), Pick("discard it for marigolds"))
-    if isinstance(action, PlaceCandle):
+    if isinstance(action, act.PlaceCandle):
         return (_offering(seat, action.slot), Pick(f"candle {action.candle}", storage_candle_id(seat, action.candle)))
-    if isinstance(action, PlaceMarigold):
+    if isinstance(action, act.PlaceMarigold):
         return (_offering(seat, action.slot), Pick("a marigold", marigolds_id(seat)))
-    if isinstance(action, LeaveEmpty):
+    if isinstance(action, act.LeaveEmpty):
         return (_offering(seat, action.slot), Pick("leave it empty"))
     raise ValueError(f"Ofrenda picks: {action!r} is not a player's decision")
 
@@ -129,7 +119,7 @@ def last_move_elements(events: Sequence[Event]) -> tuple[str, ...]:
     return tuple(found)
 
 
-def action_picks(view: View, actions: Sequence[Action]) -> tuple[tuple[Pick, ...], ...]:
+def action_picks(view: View, actions: Sequence[act.Action]) -> tuple[tuple[Pick, ...], ...]:
     """The path of picks of each of ``actions`` (the legal actions of the seat whose ``view`` this is).
 
     Raises:

@@ -59,17 +59,8 @@ _PLAY: Final = Phase.PLAY
 _TAKE_CANDLE: Final = Phase.TAKE_CANDLE
 _TAKE_PORTRAIT: Final = Phase.TAKE_PORTRAIT
 
-__all__ = [
-    "apply",
-    "chance_outcomes",
-    "current_player",
-    "hidden_variant",
-    "is_over",
-    "legal_actions",
-    "new_game",
-    "step",
-    "validate",
-]
+__all__ = ["apply", "chance_outcomes", "current_player", "is_over", "legal_actions", "step"]
+__all__ += ["hidden_variant", "new_game", "validate"]
 
 _CHANCE_CLASSES: Final = (DrawPortrait, DrawCandle, DrawGoal, RollDie)
 _ROLLS: Final = tuple(RollDie(face) for face in FACES)

@@ -24,19 +24,7 @@ from fractions import Fraction
 from typing import Final
 
 from ofrenda_rules.chance import Probability
-from ofrenda_rules.ofrenda.actions import (
-    DiscardPortrait,
-    DrawCandle,
-    DrawGoal,
-    DrawPortrait,
-    LeaveEmpty,
-    PlaceCandle,
-    PlaceMarigold,
-    PlacePortrait,
-    SkipCandle,
-    TakeCandle,
-    TakePortrait,
-)
+from ofrenda_rules.ofrenda import actions
 from ofrenda_rules.ofrenda.components import (
     BRANCHES,
     OFFERINGS,
@@ -122,12 +110,12 @@ _GOAL_CODES: Final = {
     GoalKind.PATTERN: GOAL_PATTERN,
 }
 
-Row = tuple[PlacePortrait | DiscardPortrait, ...]
+Row = tuple[actions.PlacePortrait | actions.DiscardPortrait, ...]
 """A card's placements and discard (see :attr:`Tables.place_or_discard`), or some of them."""
 Picker = Callable[[Row], Row]
 """A card's legal placements then its discard, picked out of its row (see :meth:`Tables.picker`)."""
 
-DrawOutcome = tuple[DrawPortrait, Fraction] | tuple[DrawCandle, Fraction]
+DrawOutcome = tuple[actions.DrawPortrait, Fraction] | tuple[actions.DrawCandle, Fraction]
 """A draw with its probability."""
 
 
@@ -263,42 +251,51 @@ class Tables:
             (kind, players): edition.token_stack(kind, players) for kind in GoalType for players in (2, 3, 4)
         }
         """The token stack of each goal type and player count."""
-        self.take_portrait: Final = tuple(TakePortrait(s) for s in range(MARKET_SPACES))
+        self.take_portrait: Final = tuple(actions.TakePortrait(s) for s in range(MARKET_SPACES))
         """``TakePortrait`` by space."""
-        self.take_candle: Final = tuple(TakeCandle(s) for s in range(MARKET_SPACES))
+        self.take_candle: Final = tuple(actions.TakeCandle(s) for s in range(MARKET_SPACES))
         """``TakeCandle`` by space."""
-        self.skip_candle: Final = SkipCandle()
+        self.skip_candle: Final = actions.SkipCandle()
         """The one ``SkipCandle``."""
-        self.skip_or_take_any: Final[tuple[SkipCandle | TakeCandle, ...]] = (self.skip_candle, *self.take_candle)
+        self.skip_or_take_any: Final[tuple[actions.SkipCandle | actions.TakeCandle, ...]] = (
+            self.skip_candle,
+            *self.take_candle,
+        )
         """``SkipCandle`` then ``TakeCandle`` by space: every choice with a candle on each space and a marigold."""
-        self.place_portrait: Final = tuple(tuple(PlacePortrait(p.id, s) for s in cards) for p in edition.portraits)
+        self.place_portrait: Final = tuple(
+            tuple(actions.PlacePortrait(p.id, s) for s in cards) for p in edition.portraits
+        )
         """``PlacePortrait`` by card, then slot."""
-        self.discard: Final = tuple(DiscardPortrait(p.id) for p in edition.portraits)
+        self.discard: Final = tuple(actions.DiscardPortrait(p.id) for p in edition.portraits)
         """``DiscardPortrait`` by card."""
-        self.place_or_discard: Final[tuple[tuple[PlacePortrait | DiscardPortrait, ...], ...]] = tuple(
+        self.place_or_discard: Final[tuple[tuple[actions.PlacePortrait | actions.DiscardPortrait, ...], ...]] = tuple(
             (*row, discard) for row, discard in zip(self.place_portrait, self.discard, strict=True)
         )
         """By card, its ``PlacePortrait`` by slot, then its ``DiscardPortrait`` (after the last slot)."""
         self.pickers: Final[dict[int, Picker]] = {}
         """:meth:`picker` by the mask of the card slots a portrait cannot go to, for those seen so far."""
-        self.place_candle: Final = tuple(tuple(PlaceCandle(k, c.id) for c in edition.candles) for k in offerings)
+        self.place_candle: Final = tuple(
+            tuple(actions.PlaceCandle(k, c.id) for c in edition.candles) for k in offerings
+        )
         """``PlaceCandle`` by candle/marigold slot, then candle."""
-        self.place_marigold: Final = tuple(PlaceMarigold(k) for k in offerings)
+        self.place_marigold: Final = tuple(actions.PlaceMarigold(k) for k in offerings)
         """``PlaceMarigold`` by slot."""
-        self.leave_empty: Final = tuple(LeaveEmpty(k) for k in offerings)
+        self.leave_empty: Final = tuple(actions.LeaveEmpty(k) for k in offerings)
         """``LeaveEmpty`` by slot."""
-        self.draw_portrait: Final = tuple(DrawPortrait(p.id) for p in edition.portraits)
+        self.draw_portrait: Final = tuple(actions.DrawPortrait(p.id) for p in edition.portraits)
         """``DrawPortrait`` by card."""
-        self.draw_candle: Final = tuple(DrawCandle(c.id) for c in edition.candles)
+        self.draw_candle: Final = tuple(actions.DrawCandle(c.id) for c in edition.candles)
         """``DrawCandle`` by candle."""
-        goal_outcomes: dict[GoalType, tuple[tuple[DrawGoal, Fraction], ...]] = {}
+        goal_outcomes: dict[GoalType, tuple[tuple[actions.DrawGoal, Fraction], ...]] = {}
         for kind in GoalType:
             goals = edition.goals_of(kind)
-            goal_outcomes[kind] = tuple((DrawGoal(g), Probability(1, len(goals))) for g in goals) if goals else ()
+            goal_outcomes[kind] = (
+                tuple((actions.DrawGoal(g), Probability(1, len(goals))) for g in goals) if goals else ()
+            )
         self.goal_outcomes: Final = goal_outcomes
         """The goal cards of each type with their probabilities."""
-        self._portrait_pairs: dict[int, tuple[tuple[DrawPortrait, Fraction], ...]] = {}
-        self._candle_pairs: dict[int, tuple[tuple[DrawCandle, Fraction], ...]] = {}
+        self._portrait_pairs: dict[int, tuple[tuple[actions.DrawPortrait, Fraction], ...]] = {}
+        self._candle_pairs: dict[int, tuple[tuple[actions.DrawCandle, Fraction], ...]] = {}
 
     def __reduce__(self) -> tuple[Callable[[Edition], Tables], tuple[Edition]]:
         """Pickle and copy by edition: the tables are rebuilt (or found) from it."""
@@ -322,22 +319,22 @@ class Tables:
         """Whether every one of ``ids`` indexes ``table`` (a well-formed state names only the edition's components)."""
         return not ids or (min(ids) >= 0 and max(ids) < len(table))
 
-    def portrait_outcomes(self, deck: tuple[int, ...]) -> tuple[tuple[DrawPortrait, Fraction], ...]:
+    def portrait_outcomes(self, deck: tuple[int, ...]) -> tuple[tuple[actions.DrawPortrait, Fraction], ...]:
         """Each card of ``deck`` drawn with probability ``1/len(deck)``, from shared pairs."""
         n = len(deck)
         if not self.knows(deck, self.draw_portrait):
-            return tuple((DrawPortrait(c), Probability(1, n)) for c in deck)
+            return tuple((actions.DrawPortrait(c), Probability(1, n)) for c in deck)
         pairs = self._portrait_pairs.get(n)
         if pairs is None:
             chance = Probability(1, n)
             pairs = self._portrait_pairs[n] = tuple((action, chance) for action in self.draw_portrait)
         return tuple(map(pairs.__getitem__, deck))
 
-    def candle_outcomes(self, bag: tuple[int, ...]) -> tuple[tuple[DrawCandle, Fraction], ...]:
+    def candle_outcomes(self, bag: tuple[int, ...]) -> tuple[tuple[actions.DrawCandle, Fraction], ...]:
         """Each candle of ``bag`` drawn with probability ``1/len(bag)``, from shared pairs."""
         n = len(bag)
         if not self.knows(bag, self.draw_candle):
-            return tuple((DrawCandle(c), Probability(1, n)) for c in bag)
+            return tuple((actions.DrawCandle(c), Probability(1, n)) for c in bag)
         pairs = self._candle_pairs.get(n)
         if pairs is None:
             chance = Probability(1, n)

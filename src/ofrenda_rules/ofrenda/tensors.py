@@ -172,6 +172,9 @@ class _History:
     size: int
 
 
+_NO_VIEW: Final = "an information state needs at least the view after set-up"
+
+
 @attrs.frozen(eq=False)
 class _Layout:
     """Every offset and index table of one config's tensors."""
@@ -466,23 +469,21 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
         ValueError: when ``views`` is empty.
     """
     if not views:
-        raise ValueError("an information state needs at least the view after set-up")
+        raise ValueError(_NO_VIEW)
     return InformationStateEncoder(config).add_all(views).encode()
 
 
-class InformationStateEncoder(IncrementalEncoder[Config, View]):
-    """A seat's :func:`encode_information_state`, kept up to date view by view (see ``IncrementalEncoder``).
+class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=ValueError, empty=_NO_VIEW):
+    """Ofrenda: :func:`encode_information_state` of the views added so far; an ``IncrementalEncoder``.
 
     It takes the views as they come, unchecked, as :func:`encode_information_state` does.
     """
 
-    __slots__ = ("_abuela_turn", "_layout")
-    _error = ValueError
-    _empty = "an information state needs at least the view after set-up"
+    __slots__ = ("_abuela_turn",)
 
     def __init__(self, config: Config) -> None:
-        self._layout = _layout(config)
-        super().__init__(config, len(self._layout.zeros))
+        layout = _layout(config)
+        super().__init__(config, layout, len(layout.zeros))
         self._abuela_turn = 0
 
     def _add(self, view: View) -> None:
@@ -528,8 +529,8 @@ class InformationStateEncoder(IncrementalEncoder[Config, View]):
 
     add = _add  # the views are not checked: no call between ``add`` and the work
 
-    def _fill(self, out: MutableSequence[float], view: View) -> None:
-        _fill_observation(self._config, self._layout, view, out)
+    def _fill(self, out: MutableSequence[float], layout: _Layout, view: View) -> None:
+        _fill_observation(self._config, layout, view, out)
 
 
 def _seat_event(

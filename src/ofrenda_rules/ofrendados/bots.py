@@ -52,17 +52,7 @@ from typing import Final
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import ConfigError
-from ofrenda_rules.ofrendados.actions import (
-    Action,
-    BuyCard,
-    DrawObject,
-    Pass,
-    RerollDie,
-    RewriteObject,
-    TakeDie,
-    TurnDie,
-    UseDie,
-)
+from ofrenda_rules.ofrendados import actions as act
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Beneath, Colour, Flower, ObjectKind, SheetSpec
 from ofrenda_rules.ofrendados.offering import Sheet, drawable_cells, measure, offering_score, rewritable_cells
@@ -361,9 +351,9 @@ class _Table:
         use = self.face_value(colour_pips, False)
         return use if face.pesos else max(use, self.face_value(colour_pips, True))
 
-    def power_value(self, action: TurnDie | RerollDie) -> float:
+    def power_value(self, action: act.TurnDie | act.RerollDie) -> float:
         """The best value of the die a power leaves: its new face's, or the mean over the six faces of a reroll."""
-        if isinstance(action, TurnDie):
+        if isinstance(action, act.TurnDie):
             return self.die_value((action.colour, action.to))
         return sum(self.die_value((action.colour, pips)) for pips in range(1, 7)) / 6
 
@@ -401,7 +391,7 @@ class _Table:
         return self.evaluator.of(board)
 
 
-def _first_best(options: Sequence[tuple[float, Action]]) -> Action:
+def _first_best(options: Sequence[tuple[float, act.Action]]) -> act.Action:
     """The option of greatest value, the first listed on a tie."""
     best_score, best = options[0]
     for score, action in options[1:]:
@@ -410,7 +400,7 @@ def _first_best(options: Sequence[tuple[float, Action]]) -> Action:
     return best
 
 
-def reference_bot(state: State) -> Action:
+def reference_bot(state: State) -> act.Action:
     """The reference bot's action for the seat to move (see the module docstring).
 
     Raises:
@@ -430,9 +420,9 @@ def reference_bot(state: State) -> Action:
     board = state.boards[seat]
     if state.pending:
         head = state.pending[0]
-        options: list[tuple[float, Action]] = []
+        options: list[tuple[float, act.Action]] = []
         for action in legal:
-            wanted = DrawObject if head.kind is PendingKind.DRAW else RewriteObject
+            wanted = act.DrawObject if head.kind is PendingKind.DRAW else act.RewriteObject
             if not isinstance(action, wanted):
                 continue
             cell = action.cell
@@ -442,10 +432,10 @@ def reference_bot(state: State) -> Action:
                 sheet = (*board.sheet[:cell], head.object, *board.sheet[cell + 1 :])
                 options.append((table._plain(Board(sheet, board.flowers, board.pesos, board.cards)), action))
         return _first_best(options) if options else legal[0]
-    powers = [a for a in legal if isinstance(a, TurnDie | RerollDie)]
+    powers = [a for a in legal if isinstance(a, act.TurnDie | act.RerollDie)]
     if state.phase is Phase.DRAFT:
-        takes: list[tuple[float, Action]] = [
-            (table.die_value((a.colour, a.pips)), a) for a in legal if isinstance(a, TakeDie)
+        takes: list[tuple[float, act.Action]] = [
+            (table.die_value((a.colour, a.pips)), a) for a in legal if isinstance(a, act.TakeDie)
         ]
         takes += [(table.power_value(a), a) for a in powers]
         return _first_best(takes) if takes else legal[0]
@@ -455,8 +445,8 @@ def reference_bot(state: State) -> Action:
             gain = max(option[0] for option in gains)
             if gain > POWER_GAIN:
                 return _first_best([option for option in gains if option[0] == gain])
-        uses = [(table.face_value((a.colour, a.pips), a.as_money), a) for a in legal if isinstance(a, UseDie)]
+        uses = [(table.face_value((a.colour, a.pips), a.as_money), a) for a in legal if isinstance(a, act.UseDie)]
         return _first_best(uses) if uses else legal[0]
-    options = [(table.base, next(a for a in legal if isinstance(a, Pass)))] if Pass() in legal else []
-    options += [(table.card_value(a.card), a) for a in legal if isinstance(a, BuyCard)]
+    options = [(table.base, next(a for a in legal if isinstance(a, act.Pass)))] if act.Pass() in legal else []
+    options += [(table.card_value(a.card), a) for a in legal if isinstance(a, act.BuyCard)]
     return _first_best(options) if options else legal[0]

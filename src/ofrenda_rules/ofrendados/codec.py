@@ -45,32 +45,15 @@ import math
 from typing import Final
 
 from ofrenda_rules.encodings.action_ids import ActionCodec, GameCodec
-from ofrenda_rules.ofrendados.actions import (
-    Action,
-    BuyCard,
-    DrawObject,
-    Pass,
-    RerollDie,
-    RevealCard,
-    RewriteObject,
-    RollDie,
-    TakeDie,
-    TurnDie,
-    UseDie,
-)
+from ofrenda_rules.ofrendados import actions
+from ofrenda_rules.ofrendados.actions import Action
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Colour
 from ofrenda_rules.ofrendados.state import ROUNDS, Config
 from ofrenda_rules.ofrendados.validation import turn_targets
 
-__all__ = [
-    "action_codec",
-    "decode_action",
-    "encode_action",
-    "max_chance_outcomes",
-    "max_decisions",
-    "num_distinct_actions",
-]
+__all__ = ["max_decisions"]
+__all__ += ["action_codec", "decode_action", "encode_action", "max_chance_outcomes", "num_distinct_actions"]
 
 _PIPS: Final = range(1, 7)
 _DRAFTED: Final = (Colour.YELLOW, Colour.ORANGE)
@@ -84,30 +67,24 @@ def _build(config: Config) -> ActionCodec[Action]:
     rewrites = [card.effect.min_row for card in edition.cards if card.effect.kind is EffectKind.REWRITE]
     lowest = min(rewrites, default=None)
     sheet = edition.sheet
-    decisions: list[Action] = [TakeDie(colour, pips) for colour in _DRAFTED for pips in _PIPS]
-    decisions.extend(UseDie(colour, pips) for colour, pips in dice)
-    decisions.extend(UseDie(c, p, as_money=True) for c, p in dice if not edition.face(c, p).pesos)
+    decisions: list[Action] = [actions.TakeDie(colour, pips) for colour in _DRAFTED for pips in _PIPS]
+    decisions.extend(actions.UseDie(colour, pips) for colour, pips in dice)
+    decisions.extend(actions.UseDie(c, p, as_money=True) for c, p in dice if not edition.face(c, p).pesos)
     for card, power in sorted(powers, key=lambda cp: cp[0]):
         if power in _TURNING:
             assert power is not None
-            decisions.extend(TurnDie(card, c, p, to) for c, p in dice for to in turn_targets(power, p))
+            decisions.extend(actions.TurnDie(card, c, p, to) for c, p in dice for to in turn_targets(power, p))
     for card, power in sorted(powers, key=lambda cp: cp[0]):
         if power is DiePower.REROLL:
-            decisions.extend(RerollDie(card, c, p) for c, p in dice)
-    decisions.extend(DrawObject(cell) for cell in range(sheet.size))
+            decisions.extend(actions.RerollDie(card, c, p) for c, p in dice)
+    decisions.extend(actions.DrawObject(cell) for cell in range(sheet.size))
     if lowest is not None:
-        decisions.extend(RewriteObject(cell) for cell in range(sheet.size) if sheet.row_of(cell) >= lowest)
-    decisions.extend(BuyCard(card) for card in edition.card_ids)
-    decisions.append(Pass())
-    chance: list[Action] = [RevealCard(card) for card in edition.card_ids]
-    chance.extend(RollDie(pips) for pips in _PIPS)
+        decisions.extend(actions.RewriteObject(cell) for cell in range(sheet.size) if sheet.row_of(cell) >= lowest)
+    decisions.extend(actions.BuyCard(card) for card in edition.card_ids)
+    decisions.append(actions.Pass())
+    chance: list[Action] = [actions.RevealCard(card) for card in edition.card_ids]
+    chance.extend(actions.RollDie(pips) for pips in _PIPS)
     return ActionCodec("Ofrendados", decisions, chance)
-
-
-_CODEC: Final = GameCodec(Config, _build)
-"""The id functions (:class:`~ofrenda_rules.encodings.action_ids.GameCodec`), exported under their names."""
-action_codec, encode_action, decode_action = _CODEC.action_codec, _CODEC.encode_action, _CODEC.decode_action
-num_distinct_actions, max_chance_outcomes = _CODEC.num_distinct_actions, _CODEC.max_chance_outcomes
 
 
 def max_decisions(config: Config) -> int:
@@ -131,3 +108,9 @@ def max_decisions(config: Config) -> int:
     rewrites = sum(1 for e in kinds if e.kind is EffectKind.REWRITE)
     per_round = 2 * per + n * (math.ceil(2 * per / n) + per + 1) + powers
     return ROUNDS * per_round + n * edition.sheet.size + rewrites + len(edition.cards)
+
+
+_CODEC: Final = GameCodec(Config, _build)
+"""The id functions (:class:`~ofrenda_rules.encodings.action_ids.GameCodec`), exported under their names."""
+action_codec, encode_action, decode_action = _CODEC.action_codec, _CODEC.encode_action, _CODEC.decode_action
+num_distinct_actions, max_chance_outcomes = _CODEC.num_distinct_actions, _CODEC.max_chance_outcomes

@@ -20,17 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ofrenda_rules.ofrendados.actions import (
-    Action,
-    BuyCard,
-    DrawObject,
-    Pass,
-    RerollDie,
-    RewriteObject,
-    TakeDie,
-    TurnDie,
-    UseDie,
-)
+from ofrenda_rules.ofrendados import actions as act
 from ofrenda_rules.ofrendados.components import Colour
 from ofrenda_rules.ofrendados.events import Event, ObjectDrawn
 from ofrenda_rules.ofrendados.view import View
@@ -63,26 +53,26 @@ def _die(colour: Colour, pips: int) -> Pick:
     return Pick(f"the {colour.value} {pips}", die_id(colour, pips))
 
 
-def _path(view: View, action: Action) -> tuple[Pick, ...]:
+def _path(view: View, action: act.Action) -> tuple[Pick, ...]:
     seat = view.player
-    if isinstance(action, TakeDie):
+    if isinstance(action, act.TakeDie):
         return (Pick(f"take the {action.colour.value} {action.pips}", die_id(action.colour, action.pips)),)
-    if isinstance(action, UseDie):
+    if isinstance(action, act.UseDie):
         use = Pick("exchange it for money") if action.as_money else Pick("use its face")
         return (_die(action.colour, action.pips), use)
-    if isinstance(action, TurnDie):
+    if isinstance(action, act.TurnDie):
         card = Pick(f"use Calaverita {action.card}", card_id(seat, action.card))
         return (card, _die(action.colour, action.pips), Pick(f"turn it to {action.to}"))
-    if isinstance(action, RerollDie):
+    if isinstance(action, act.RerollDie):
         card = Pick(f"use Calaverita {action.card}", card_id(seat, action.card))
         return (card, _die(action.colour, action.pips), Pick("reroll it"))
-    if isinstance(action, DrawObject):
+    if isinstance(action, act.DrawObject):
         return (Pick(f"draw in cell {action.cell + 1}", cell_id(seat, action.cell)),)
-    if isinstance(action, RewriteObject):
+    if isinstance(action, act.RewriteObject):
         return (Pick("rewrite an object"), Pick(f"the object in cell {action.cell + 1}", cell_id(seat, action.cell)))
-    if isinstance(action, BuyCard):
+    if isinstance(action, act.BuyCard):
         return (Pick(f"buy Calaverita {action.card}", market_id(action.card)),)
-    if isinstance(action, Pass):
+    if isinstance(action, act.Pass):
         return (Pick("pass (buy nothing more)"),)
     raise ValueError(f"Ofrendados picks: {action!r} is not a player's decision")
 
@@ -92,7 +82,7 @@ def last_move_elements(events: Sequence[Event]) -> tuple[str, ...]:
     return tuple(cell_id(event.seat, event.cell) for event in events if isinstance(event, ObjectDrawn))
 
 
-def action_picks(view: View, actions: Sequence[Action]) -> tuple[tuple[Pick, ...], ...]:
+def action_picks(view: View, actions: Sequence[act.Action]) -> tuple[tuple[Pick, ...], ...]:
     """The path of picks of each of ``actions`` (the legal actions of the seat whose ``view`` this is).
 
     Raises:

@@ -68,15 +68,8 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ofrenda_rules.encodings.positions import (
-    MAX_POSITION_CHARS,
-    format_rng,
-    keyed_fields,
-    parse_number,
-    parse_numbers,
-    parse_rng,
-    split_fields,
-)
+from ofrenda_rules.encodings import positions as notation
+from ofrenda_rules.encodings.positions import MAX_POSITION_CHARS
 from ofrenda_rules.errors import PositionError
 from ofrenda_rules.ofrendados._position_checks import check_state, derive, undrafted_dice
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
@@ -160,7 +153,7 @@ def to_position(state: State) -> str:
     if state.pending:
         fields.append(f"pending={','.join(_pending(item) for item in state.pending)}")
     if state.rng is not None:
-        fields.append(format_rng(state.rng))
+        fields.append(notation.format_rng(state.rng))
     return " ".join(fields)
 
 
@@ -192,9 +185,9 @@ def _parse_board(text: str, seat: int, config: Config) -> Board:
             sheet[cell] = None if char == "." else _OBJECT[char]
     return Board(
         sheet=tuple(sheet),
-        flowers=parse_numbers(flowers, f"{what} flowers", "12,3,27"),
-        pesos=parse_number(pesos, f"{what} pesos", digits=4),
-        cards=parse_numbers(cards, f"{what} cards", "12,3,27"),
+        flowers=notation.parse_numbers(flowers, f"{what} flowers", "12,3,27"),
+        pesos=notation.parse_number(pesos, f"{what} pesos", digits=4),
+        cards=notation.parse_numbers(cards, f"{what} cards", "12,3,27"),
     )
 
 
@@ -219,7 +212,7 @@ def from_position(text: str, config: Config) -> State:
             game under these rules reaches; the message names what is wrong.
 
     """
-    fields = split_fields(text)
+    fields = notation.split_fields(text)
     n = config.players
     if len(fields) < 5 + n:
         raise PositionError(
@@ -229,11 +222,11 @@ def from_position(text: str, config: Config) -> State:
     phase_text, _, round_text = fields[0].partition(":")
     if phase_text not in _PHASES:
         raise PositionError(f"PHASE: {phase_text!r} is not one of {', '.join(_PHASES)}")
-    rnd = parse_number(round_text, "ROUND", digits=4)
+    rnd = notation.parse_number(round_text, "ROUND", digits=4)
     drafted_parts = fields[4].split("/")
     if len(drafted_parts) != n:
         raise PositionError(f"DRAFTED: {len(drafted_parts)} seats given, the game has {n}")
-    keyed = keyed_fields(fields[5 + n :], keys=_KEYS, flags=_FLAGS, position="an Ofrendados position")
+    keyed = notation.keyed_fields(fields[5 + n :], keys=_KEYS, flags=_FLAGS, position="an Ofrendados position")
     rerolling = _parse_dice(keyed.get("rerolling", "-"), "rerolling")
     if len(rerolling) > 1:
         raise PositionError("rerolling: one die")
@@ -243,21 +236,21 @@ def from_position(text: str, config: Config) -> State:
         first_player=rnd % n,
         phase=_PHASES[phase_text],
         deck=(),
-        market=parse_numbers(fields[1], "MARKET", "12,3,27"),
-        discard=tuple(sorted(parse_numbers(fields[2], "DISCARD", "12,3,27"))),
+        market=notation.parse_numbers(fields[1], "MARKET", "12,3,27"),
+        discard=tuple(sorted(notation.parse_numbers(fields[2], "DISCARD", "12,3,27"))),
         refill="refill" in keyed,
         rolled=_parse_dice(fields[3], "ROLLED"),
         pool=(),
         picks=0,
         drafted=tuple(tuple(sorted(_parse_dice(part, f"dice of seat {s}"))) for s, part in enumerate(drafted_parts)),
-        acted=parse_number(keyed["acted"], "acted", digits=4) if "acted" in keyed else 0,
+        acted=notation.parse_number(keyed["acted"], "acted", digits=4) if "acted" in keyed else 0,
         turn_done="done" in keyed,
         dice_left=tuple(sorted(_parse_dice(keyed.get("left", "-"), "left"))),
         rerolling=rerolling[0] if rerolling else None,
-        powers_used=parse_numbers(keyed.get("powers", "-"), "powers", "12,3,27"),
+        powers_used=notation.parse_numbers(keyed.get("powers", "-"), "powers", "12,3,27"),
         pending=_parse_pending(keyed["pending"]) if "pending" in keyed else (),
         boards=tuple(_parse_board(fields[5 + s], s, config) for s in range(n)),
-        rng=parse_rng(keyed["rng"]) if "rng" in keyed else None,
+        rng=notation.parse_rng(keyed["rng"]) if "rng" in keyed else None,
     )
     state = derive(parsed, tuple(sorted(_parse_dice(keyed["pool"], "pool"))) if "pool" in keyed else None)
     check_state(state)

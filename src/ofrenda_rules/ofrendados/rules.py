@@ -56,17 +56,8 @@ from ofrenda_rules.ofrendados.tables import (
 from ofrenda_rules.ofrendados.validation import check_player_action
 from ofrenda_rules.rng import Rng
 
-__all__ = [
-    "apply",
-    "chance_outcomes",
-    "current_player",
-    "hidden_variant",
-    "is_over",
-    "legal_actions",
-    "new_game",
-    "step",
-    "validate",
-]
+__all__ = ["apply", "chance_outcomes", "current_player", "is_over", "legal_actions", "step"]
+__all__ += ["hidden_variant", "new_game", "validate"]
 
 _ACTIONS: Final = (RevealCard, RollDie, TakeDie, UseDie, TurnDie, RerollDie, DrawObject, RewriteObject, BuyCard, Pass)
 

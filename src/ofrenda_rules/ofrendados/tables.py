@@ -35,18 +35,7 @@ import attrs
 
 from ofrenda_rules.chance import Probability
 from ofrenda_rules.json import register_numbered_token
-from ofrenda_rules.ofrendados.actions import (
-    BuyCard,
-    DrawObject,
-    Pass,
-    RerollDie,
-    RevealCard,
-    RewriteObject,
-    RollDie,
-    TakeDie,
-    TurnDie,
-    UseDie,
-)
+from ofrenda_rules.ofrendados import actions
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Colour, DieFace, Flower, ObjectKind
 from ofrenda_rules.ofrendados.edition import DEFAULT_EDITION, Edition
@@ -175,13 +164,13 @@ def shared_die(colour: Colour, pips: int) -> Die:
     return Die(colour, pips)
 
 
-ROLLS: Final = tuple(RollDie(pips) for pips in range(1, 7))
+ROLLS: Final = tuple(actions.RollDie(pips) for pips in range(1, 7))
 """The outcomes of a die roll, 1 to 6."""
 
 ROLL_OUTCOMES: Final = tuple((roll, Probability(1, 6)) for roll in ROLLS)
 """The outcomes of a die roll with their probabilities."""
 
-PASS: Final = Pass()
+PASS: Final = actions.Pass()
 """The one Pass action."""
 
 PENDING_DRAW: Final = {kind: Pending(PendingKind.DRAW, kind) for kind in ObjectKind}
@@ -216,21 +205,21 @@ class Tables:
     """For each die whose face is a flower, the space it reaches from each position (0 if none is ahead)."""
     reach: dict[int, tuple[int, ...]]
     """For each flower type (keyed by ``id(flower)``), the space it reaches from each position (0 if none)."""
-    take: tuple[TakeDie | None, ...]
+    take: tuple[actions.TakeDie | None, ...]
     """The draft action of each orange or yellow die (``None`` for purple)."""
-    use: tuple[UseDie, ...]
+    use: tuple[actions.UseDie, ...]
     """Using each die for its face."""
-    money: tuple[UseDie | None, ...]
+    money: tuple[actions.UseDie | None, ...]
     """Exchanging each die for money (``None`` when its face is money already)."""
-    draw: tuple[DrawObject, ...]
+    draw: tuple[actions.DrawObject, ...]
     """Drawing in each cell."""
-    rewrite: tuple[RewriteObject, ...]
+    rewrite: tuple[actions.RewriteObject, ...]
     """Turning the object of each cell."""
-    low_cells: tuple[tuple[DrawObject, int, int], ...]
+    low_cells: tuple[tuple[actions.DrawObject, int, int], ...]
     """Every cell with its draw action and the cell beneath it (-1 if none), where objects other than portraits go."""
-    portrait_cells: tuple[tuple[DrawObject, int, int], ...]
+    portrait_cells: tuple[tuple[actions.DrawObject, int, int], ...]
     """The same for the cells of the portrait rows."""
-    buy: dict[int, BuyCard]
+    buy: dict[int, actions.BuyCard]
     """Buying each card."""
     cost: dict[int, int]
     """Each card's price."""
@@ -238,7 +227,7 @@ class Tables:
     """The die-power cards that are used as an action (DOUBLE_EXCHANGE is passive), with their power."""
     double_exchange: frozenset[int]
     """The cards whose effect names the DOUBLE_EXCHANGE power."""
-    power_actions: dict[int, tuple[tuple[TurnDie | RerollDie, ...], ...]]
+    power_actions: dict[int, tuple[tuple[actions.TurnDie | actions.RerollDie, ...], ...]]
     """For each die-power card, the actions it offers on each die, in the order of its targets."""
     bought: dict[int, tuple[Pending, ...]]
     """The decisions owed on buying each card (its draws, or its rewrite)."""
@@ -258,7 +247,7 @@ class Tables:
     """The events of each card revealed to open the market and to refill it."""
     passed: tuple[Passed, ...]
     """The event of each seat passing."""
-    create_parts: tuple[tuple[tuple[UseDie, ...], ...], ...]
+    create_parts: tuple[tuple[tuple[actions.UseDie, ...], ...], ...]
     """The CREATE actions of each die, by mask of the conditions that hold (:data:`CREATE_ROOM`...), then die.
 
     Using a die for its face (when its condition holds), then exchanging it
@@ -293,8 +282,8 @@ def _create_bit(face: DieFace) -> int:
 
 
 def _create_parts(
-    faces: tuple[DieFace, ...], use: tuple[UseDie, ...], money: tuple[UseDie | None, ...]
-) -> tuple[tuple[tuple[UseDie, ...], ...], ...]:
+    faces: tuple[DieFace, ...], use: tuple[actions.UseDie, ...], money: tuple[actions.UseDie | None, ...]
+) -> tuple[tuple[tuple[actions.UseDie, ...], ...], ...]:
     bits = tuple(_create_bit(face) for face in faces)
     return tuple(
         tuple(
@@ -308,11 +297,11 @@ def _create_parts(
 def _build(edition: Edition) -> Tables:
     faces = tuple(edition.face(die.colour, die.pips) for die in DICE)
     spec = edition.sheet
-    draw = tuple(DrawObject(cell) for cell in range(spec.size))
+    draw = tuple(actions.DrawObject(cell) for cell in range(spec.size))
     cells = tuple((draw[cell], cell, spec.below[cell]) for cell in range(spec.size))
     powers: dict[int, DiePower] = {}
     double: set[int] = set()
-    power_actions: dict[int, tuple[tuple[TurnDie | RerollDie, ...], ...]] = {}
+    power_actions: dict[int, tuple[tuple[actions.TurnDie | actions.RerollDie, ...], ...]] = {}
     bought: dict[int, tuple[Pending, ...]] = {}
     for card in edition.cards:
         effect = card.effect
@@ -327,10 +316,10 @@ def _build(edition: Edition) -> Tables:
             assert effect.power is not None
             powers[card.id] = effect.power
             if effect.power is DiePower.REROLL:
-                power_actions[card.id] = tuple((RerollDie(card.id, d.colour, d.pips),) for d in DICE)
+                power_actions[card.id] = tuple((actions.RerollDie(card.id, d.colour, d.pips),) for d in DICE)
             else:
                 power_actions[card.id] = tuple(
-                    tuple(TurnDie(card.id, d.colour, d.pips, to) for to in turn_targets(effect.power, d.pips))
+                    tuple(actions.TurnDie(card.id, d.colour, d.pips, to) for to in turn_targets(effect.power, d.pips))
                     for d in DICE
                 )
     path = edition.path
@@ -338,9 +327,9 @@ def _build(edition: Edition) -> Tables:
     reach = {id(flower): tuple(path.next_space(p, flower) for p in positions) for flower in Flower}
     seats = range(max(DICE_PER_COLOUR))
     spaces = tuple(enumerate(path.spaces, start=1))
-    use = tuple(UseDie(d.colour, d.pips) for d in DICE)
-    take = tuple(None if d.colour is Colour.PURPLE else TakeDie(d.colour, d.pips) for d in DICE)
-    money = tuple(None if f.pesos else UseDie(d.colour, d.pips, True) for d, f in zip(DICE, faces, strict=True))
+    use = tuple(actions.UseDie(d.colour, d.pips) for d in DICE)
+    take = tuple(None if d.colour is Colour.PURPLE else actions.TakeDie(d.colour, d.pips) for d in DICE)
+    money = tuple(None if f.pesos else actions.UseDie(d.colour, d.pips, True) for d, f in zip(DICE, faces, strict=True))
     return Tables(
         faces=faces,
         ahead=tuple(None if f.flower is None else reach[id(f.flower)] for f in faces),
@@ -349,10 +338,10 @@ def _build(edition: Edition) -> Tables:
         use=use,
         money=money,
         draw=draw,
-        rewrite=tuple(RewriteObject(cell) for cell in range(spec.size)),
+        rewrite=tuple(actions.RewriteObject(cell) for cell in range(spec.size)),
         low_cells=cells,
         portrait_cells=tuple(c for c in cells if spec.cells[c[1]][0] >= spec.portrait_row),
-        buy={card.id: BuyCard(card.id) for card in edition.cards},
+        buy={card.id: actions.BuyCard(card.id) for card in edition.cards},
         cost={card.id: card.cost for card in edition.cards},
         powers=powers,
         double_exchange=frozenset(double),
@@ -392,11 +381,11 @@ def _build(edition: Edition) -> Tables:
         flower_bits=tuple(sum(bit for flower, bit in CREATE_FLOWER.items() if reach[id(flower)][p]) for p in positions),
         flowers_per_player=edition.flowers_per_player,
         take_index={id(a): i for i, a in enumerate(take) if a is not None},
-        use_index={id(a): i for actions in (use, money) for i, a in enumerate(actions) if a is not None},
+        use_index={id(a): i for row in (use, money) for i, a in enumerate(row) if a is not None},
     )
 
 
-def drawable(t: Tables, sheet: Sheet, kind: ObjectKind) -> list[DrawObject]:
+def drawable(t: Tables, sheet: Sheet, kind: ObjectKind) -> list[actions.DrawObject]:
     """The draw actions of ``kind`` on ``sheet``: exactly the cells of ``drawable_cells``, in order.
 
     The cells before the first empty one are full, so the scan starts there.
@@ -440,14 +429,14 @@ def tables(edition: Edition) -> Tables:
     return hit[1]
 
 
-Reveals = tuple[tuple[RevealCard, ...], tuple[tuple[RevealCard, Fraction], ...]]
+Reveals = tuple[tuple[actions.RevealCard, ...], tuple[tuple[actions.RevealCard, Fraction], ...]]
 """The reveals of a deck -- the actions, and the actions with their probabilities."""
 
 _REVEALS: dict[tuple[int, ...], Reveals] = {}
 _REVEALS_LIMIT: Final = 4096
 
 
-_REVEAL_ACTIONS: dict[int, RevealCard] = {}
+_REVEAL_ACTIONS: dict[int, actions.RevealCard] = {}
 
 
 def reveals(deck: tuple[int, ...]) -> Reveals:
@@ -461,9 +450,9 @@ def reveals(deck: tuple[int, ...]) -> Reveals:
         if len(_REVEAL_ACTIONS) >= _REVEALS_LIMIT:
             _REVEAL_ACTIONS.clear()
         known = _REVEAL_ACTIONS
-        actions = tuple(known.get(card) or known.setdefault(card, RevealCard(card)) for card in deck)
+        opened = tuple(known.get(card) or known.setdefault(card, actions.RevealCard(card)) for card in deck)
         p = Probability(1, len(deck)) if deck else Probability(0)
-        found = actions, tuple((action, p) for action in actions)
+        found = opened, tuple((action, p) for action in opened)
         if len(_REVEALS) >= _REVEALS_LIMIT:
             _REVEALS.clear()
         _REVEALS[deck] = found

@@ -107,13 +107,8 @@ from ofrenda_rules.ofrendados.events import (
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Config, Die, PendingKind, Phase
 from ofrenda_rules.ofrendados.view import View
 
-__all__ = [
-    "InformationStateEncoder",
-    "encode_information_state",
-    "encode_observation",
-    "information_state_shape",
-    "observation_shape",
-]
+__all__ = ["encode_observation", "observation_shape"]
+__all__ += ["InformationStateEncoder", "encode_information_state", "information_state_shape"]
 
 _COLOURS: Final = tuple(Colour)
 _FACE: Final = {(colour, pips): 6 * c + pips - 1 for c, colour in enumerate(_COLOURS) for pips in range(1, 7)}
@@ -126,6 +121,9 @@ _FLOWER: Final = {flower: i for i, flower in enumerate(Flower)}
 _PENDING_SCALE: Final = 4.0
 _USE: Final = _FACES + 1
 _REWRITE_SCALE: Final = 4.0
+
+
+_NO_VIEW: Final = "an information state needs at least the view after the set-up"
 
 
 @attrs.frozen
@@ -347,7 +345,7 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
     """
     _layout(config)  # refuses a config that is not Ofrendados' first
     if not views:
-        raise ConfigError("an information state needs at least the view after the set-up")
+        raise ConfigError(_NO_VIEW)
     last = _check_view(config, views[-1])
     for view in views:
         if _check_view(config, view).player != last.player:
@@ -355,30 +353,29 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
     return InformationStateEncoder(config).add_all(views).encode()
 
 
-class InformationStateEncoder(IncrementalEncoder[Config, View]):
-    """A seat's :func:`encode_information_state`, kept up to date view by view (see ``IncrementalEncoder``).
+class InformationStateEncoder(
+    IncrementalEncoder[Config, _Layout, View],
+    error=ConfigError,
+    empty=_NO_VIEW,
+    mixed_seats="the views belong to seats {after} and {before}, not to one seat",
+):
+    """Ofrendados' information state, one view after another: ``IncrementalEncoder`` over this module's layout.
 
     :mod:`ofrenda_rules.encodings.information_state` holds what the games' encoders share.
     """
 
-    __slots__ = ("_base", "_lay", "_picks", "_rounds", "_used")
-    _error = ConfigError
-    _empty = "an information state needs at least the view after the set-up"
-    _mixed_seats = "the views belong to seats {after} and {before}, not to one seat"
+    __slots__ = ("_base", "_picks", "_rounds", "_used")
 
     def __init__(self, config: Config) -> None:
-        self._lay = _layout(config)
-        super().__init__(config, self._lay.information)
-        self._rounds = 0
-        self._picks = 0
-        self._used = [0] * self._lay.n
-        self._base = self._lay.history
+        lay = _layout(config)
+        super().__init__(config, lay, lay.information)
+        self._rounds = self._picks = 0
+        self._used, self._base = [0] * lay.n, lay.history
 
-    def _check_view(self, view: View) -> None:
-        _check_view(self._config, view)
+    _check_view = staticmethod(_check_view)
 
     def _add(self, view: View) -> None:
-        lay = self._lay
+        lay = self._layout
         out = self._history
         n = lay.n
         c = len(lay.cards)
@@ -423,5 +420,4 @@ class InformationStateEncoder(IncrementalEncoder[Config, View]):
         self._rounds, self._picks, self._used, self._base = rounds, picks, used, base
         self._last = view
 
-    def _fill(self, out: MutableSequence[float], view: View) -> None:
-        _fill_observation(out, self._lay, view)
+    _fill = staticmethod(_fill_observation)

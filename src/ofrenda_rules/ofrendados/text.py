@@ -24,19 +24,7 @@ from typing import Final, assert_never
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.game import SPECTATOR
-from ofrenda_rules.ofrendados.actions import (
-    Action,
-    BuyCard,
-    DrawObject,
-    Pass,
-    RerollDie,
-    RevealCard,
-    RewriteObject,
-    RollDie,
-    TakeDie,
-    TurnDie,
-    UseDie,
-)
+from ofrenda_rules.ofrendados import actions as act
 from ofrenda_rules.ofrendados.cards import CardSpec
 from ofrenda_rules.ofrendados.components import Colour, ObjectKind
 from ofrenda_rules.ofrendados.edition import Edition
@@ -334,7 +322,7 @@ def _flower_target(state: State, seat: int, colour: Colour, pips: int) -> str:
     return f"a flower {face.flower.value} on space {space}{living}{bonus}"
 
 
-def _use(state: State, seat: int, action: UseDie) -> str:
+def _use(state: State, seat: int, action: act.UseDie) -> str:
     edition = state.config.edition
     die = f"the {action.colour.value} {action.pips}"
     if action.as_money:
@@ -356,48 +344,48 @@ def _power(state: State, card: int) -> str:
     return f"{spec.name} (card {card}, {spec.effect.describe()})"
 
 
-def describe_action(state: State, action: Action) -> str:
+def describe_action(state: State, action: act.Action) -> str:
     """What ``action`` does in ``state``, readable without the rulebook: cards by face, what a choice gives or costs.
 
-    >>> from ofrenda_rules.ofrendados import Config, new_game
+    >>> from ofrenda_rules.ofrendados import Config, RevealCard, new_game
     >>> describe_action(new_game(Config(players=2)), RevealCard(19))
     'reveal Calaverita 19 El Dedal (purple, 1 peso): die power: adjacent face'
     """
     edition = state.config.edition
     seat = draft_seat(state) if state.phase is Phase.DRAFT else state.acting
-    if isinstance(action, RevealCard):
+    if isinstance(action, act.RevealCard):
         if not edition.has_card(action.card):
             return f"reveal card {action.card} (not in this edition)"
         return f"reveal {describe_card(edition.card(action.card))}"
-    if isinstance(action, RollDie):
+    if isinstance(action, act.RollDie):
         colour = state.rerolling.colour if state.rerolling is not None else roll_colour(state)
         if not 1 <= action.pips <= 6:
             return f"{colour.value} die rolls {action.pips} (not a face)"
         return f"{colour.value} die rolls {action.pips} ({edition.face(colour, action.pips)})"
-    if isinstance(action, TakeDie):
+    if isinstance(action, act.TakeDie):
         return f"Seat {seat + 1} takes the {_die(edition, Die(action.colour, action.pips))}"
-    if isinstance(action, UseDie):
+    if isinstance(action, act.UseDie):
         return _use(state, seat, action)
-    if isinstance(action, TurnDie):
+    if isinstance(action, act.TurnDie):
         old = _die(edition, Die(action.colour, action.pips))
         new = _die(edition, Die(action.colour, action.to))
         return f"Seat {seat + 1} turns the {old} to {new} with {_power(state, action.card)}"
-    if isinstance(action, RerollDie):
+    if isinstance(action, act.RerollDie):
         old = _die(edition, Die(action.colour, action.pips))
         return f"Seat {seat + 1} rerolls the {old} with {_power(state, action.card)}"
-    if isinstance(action, DrawObject | RewriteObject):
+    if isinstance(action, act.DrawObject | act.RewriteObject):
         what = _name(state.pending[0].object) if state.pending else "?"
         sheet = state.boards[seat].sheet
         if not 0 <= action.cell < len(sheet):
             where = f"cell {action.cell + 1} (not on the sheet)"
         else:
             where = edition.sheet.describe(action.cell)
-        if isinstance(action, DrawObject):
+        if isinstance(action, act.DrawObject):
             return f"Seat {seat + 1} draws a {what} in {where}"
         held = sheet[action.cell] if 0 <= action.cell < len(sheet) else None
         old = _name(held) if held is not None else "nothing"
         return f"Seat {seat + 1} turns the {old} in {where} into a {what}"
-    if isinstance(action, BuyCard):
+    if isinstance(action, act.BuyCard):
         if not edition.has_card(action.card):
             return f"Seat {seat + 1} buys card {action.card} (not in this edition)"
         card = edition.card(action.card)
@@ -406,7 +394,7 @@ def describe_action(state: State, action: Action) -> str:
             f"Seat {seat + 1} buys {describe_card(card)} -- pays {_pesos(card.cost)} of {pesos},"
             f" keeps {_pesos(pesos - card.cost)}"
         )
-    if isinstance(action, Pass):
+    if isinstance(action, act.Pass):
         return f"Seat {seat + 1} buys nothing (more) this round and keeps {_pesos(state.boards[seat].pesos)}"
     assert_never(action)
 

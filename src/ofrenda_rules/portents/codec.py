@@ -39,53 +39,32 @@ from __future__ import annotations
 from typing import Final
 
 from ofrenda_rules.encodings.action_ids import ActionCodec, GameCodec
-from ofrenda_rules.portents.actions import (
-    Action,
-    ChooseFirst,
-    DrawOmen,
-    DrawTile,
-    Light,
-    Pass,
-    Place,
-    Push,
-    Sacrifice,
-)
+from ofrenda_rules.portents import actions
+from ofrenda_rules.portents.actions import Action
 from ofrenda_rules.portents.components import LANES, SPACES, Side, Sign
 from ofrenda_rules.portents.kitty import CIRCUIT
 from ofrenda_rules.portents.state import Config
 from ofrenda_rules.portents.turn import SHIFTS
 
-__all__ = [
-    "action_codec",
-    "decode_action",
-    "encode_action",
-    "max_chance_outcomes",
-    "max_decisions",
-    "num_distinct_actions",
-]
+__all__ = ["max_decisions"]
+__all__ += ["action_codec", "decode_action", "encode_action", "max_chance_outcomes", "num_distinct_actions"]
 
 
 def _build(config: Config) -> ActionCodec[Action]:
     edition = config.edition
     tiles = [sign for sign in Sign if sign in edition.tiles]
     omens = [sign for sign in Sign if sign in edition.omens]
-    decisions: list[Action] = [Push(side, shifts) for side in Side for shifts in SHIFTS]
-    decisions.append(Pass())
-    decisions.extend(Place(space, tile) for space in range(SPACES) for tile in tiles)
-    decisions.extend(Light(space) for space in range(SPACES))
+    decisions: list[Action] = [actions.Push(side, shifts) for side in Side for shifts in SHIFTS]
+    decisions.append(actions.Pass())
+    decisions.extend(actions.Place(space, tile) for space in range(SPACES) for tile in tiles)
+    decisions.extend(actions.Light(space) for space in range(SPACES))
     if config.feed_the_cat:
-        decisions.extend(Sacrifice(tile) for tile in tiles)
-    chance: list[Action] = [DrawOmen(omen) for omen in omens]
-    chance.extend(DrawTile(tile) for tile in tiles)
+        decisions.extend(actions.Sacrifice(tile) for tile in tiles)
+    chance: list[Action] = [actions.DrawOmen(omen) for omen in omens]
+    chance.extend(actions.DrawTile(tile) for tile in tiles)
     if not config.solo:
-        chance.extend(ChooseFirst(seat) for seat in range(config.players))
+        chance.extend(actions.ChooseFirst(seat) for seat in range(config.players))
     return ActionCodec("Portents", decisions, chance)
-
-
-_CODEC: Final = GameCodec(Config, _build)
-"""The id functions (:class:`~ofrenda_rules.encodings.action_ids.GameCodec`), exported under their names."""
-action_codec, encode_action, decode_action = _CODEC.action_codec, _CODEC.encode_action, _CODEC.decode_action
-num_distinct_actions, max_chance_outcomes = _CODEC.num_distinct_actions, _CODEC.max_chance_outcomes
 
 
 _PLAYER_TURN: Final = 1 + 3 + len(LANES)
@@ -107,3 +86,9 @@ def max_decisions(config: Config) -> int:
     if config.solo:
         return 2 * CIRCUIT * (_PLAYER_TURN + (1 if config.feed_the_cat else 0))
     return 1 + config.turn_limit * _PLAYER_TURN
+
+
+_CODEC: Final = GameCodec(Config, _build)
+"""The id functions (:class:`~ofrenda_rules.encodings.action_ids.GameCodec`), exported under their names."""
+action_codec, encode_action, decode_action = _CODEC.action_codec, _CODEC.encode_action, _CODEC.decode_action
+num_distinct_actions, max_chance_outcomes = _CODEC.num_distinct_actions, _CODEC.max_chance_outcomes

@@ -84,17 +84,8 @@ _RESHUFFLE: Final = Phase.RESHUFFLE
 _SACRIFICE: Final = Phase.SACRIFICE
 _TOKEN: Final = Phase.TOKEN
 
-__all__ = [
-    "apply",
-    "chance_outcomes",
-    "current_player",
-    "hidden_variant",
-    "is_over",
-    "legal_actions",
-    "new_game",
-    "step",
-    "validate",
-]
+__all__ = ["apply", "chance_outcomes", "current_player", "is_over", "legal_actions", "step"]
+__all__ += ["hidden_variant", "new_game", "validate"]
 
 _INDEX: Final = operator.attrgetter("index")
 _offering_lit: Final = replacer(State, ("lit", "recent_events"), {"phase": Phase.PUSH})

@@ -31,26 +31,31 @@ _ORACLE: Final = Difficulty.OMNISCIENT_ORACLE
 
 def fortune_win(omens: Sequence[Sign]) -> EndReason | None:
     """The two-player fortune victory these omens give: a fortune of 4, or two fortunes of 3."""
-    if len(omens) < 3:  # each omen adds at most 1 to a trait's count
-        return None
-    counts = fortune_counts(omens)
-    if max(counts) >= 4:
-        return EndReason.FORTUNE_OF_FOUR
-    if counts.count(3) >= 2:  # no count is above 3 here
-        return EndReason.TWO_FORTUNES_OF_THREE
-    return None
+    return None if len(omens) < 3 else _fortune(omens, 4, _FORTUNE_OF_FOUR, _TWO_FORTUNES_OF_THREE)
 
 
 def kitty_fortune_win(omens: Sequence[Sign]) -> EndReason | None:
     """The Kitty's fortune victory: a fortune of 3, or two fortunes of 2."""
-    if len(omens) < 2:  # each omen adds at most 1 to a trait's count
-        return None
+    return None if len(omens) < 2 else _fortune(omens, 3, _KITTY_FORTUNE_OF_THREE, _KITTY_TWO_FORTUNES_OF_TWO)
+
+
+def _fortune(omens: Sequence[Sign], high: int, one: EndReason, two: EndReason) -> EndReason | None:
+    """``one`` for a fortune of ``high``, ``two`` for two fortunes of ``high - 1``, else ``None``.
+
+    The callers skip fewer than ``high - 1`` omens: each omen adds at most 1 to a trait's count.
+    """
     counts = fortune_counts(omens)
-    if max(counts) >= 3:
-        return EndReason.KITTY_FORTUNE_OF_THREE
-    if counts.count(2) >= 2:  # no count is above 2 here
-        return EndReason.KITTY_TWO_FORTUNES_OF_TWO
+    if max(counts) >= high:
+        return one
+    if counts.count(high - 1) >= 2:  # no count is above high - 1 here
+        return two
     return None
+
+
+_FORTUNE_OF_FOUR: Final = EndReason.FORTUNE_OF_FOUR
+_TWO_FORTUNES_OF_THREE: Final = EndReason.TWO_FORTUNES_OF_THREE
+_KITTY_FORTUNE_OF_THREE: Final = EndReason.KITTY_FORTUNE_OF_THREE
+_KITTY_TWO_FORTUNES_OF_TWO: Final = EndReason.KITTY_TWO_FORTUNES_OF_TWO
 
 
 def solo_target_met(config: Config, omens: Sequence[Sign]) -> bool:

@@ -226,6 +226,9 @@ _RECORD, TURN_RECORD_SIZE = _offsets(
 """One completed turn's record, relative to its own offset."""
 
 
+_NO_VIEW: Final = "an information state needs at least one view (the one after the set-up)"
+
+
 @attrs.frozen
 class _Layout:
     """Per-configuration constants of the tensors (built once per configuration)."""
@@ -425,7 +428,7 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
     """
     layout = _check(config)
     if not views:
-        raise ConfigError("an information state needs at least one view (the one after the set-up)")
+        raise ConfigError(_NO_VIEW)
     player = views[0].player
     for view in views:
         _check_view(layout, view)
@@ -437,24 +440,24 @@ def encode_information_state(config: Config, views: Sequence[View]) -> tuple[flo
 _EMPTY_RECORD: Final = array("d", bytes(8 * TURN_RECORD_SIZE))
 
 
-class InformationStateEncoder(IncrementalEncoder[Config, View]):
-    """A seat's :func:`encode_information_state`, kept up to date view by view (see ``IncrementalEncoder``).
+class InformationStateEncoder(
+    IncrementalEncoder[Config, _Layout, View],
+    error=ConfigError,
+    empty=_NO_VIEW,
+    mixed_seats="the views mix seats {before} and {after}; give one seat's views",
+):
+    """:func:`encode_information_state`, for one seat, built view by view (the kit's ``IncrementalEncoder``).
 
     It keeps the start of play and the last ``H`` turn records only.
     """
 
-    __slots__ = ("_first_lit", "_layout", "_started")
-    _error = ConfigError
-    _empty = "an information state needs at least one view (the one after the set-up)"
-    _mixed_seats = "the views mix seats {before} and {after}; give one seat's views"
+    __slots__ = ("_first_lit", "_started")
 
     def __init__(self, config: Config) -> None:
-        self._layout = _check(config)
-        super().__init__(config, information_state_shape(config)[0])
-        self._started = False
-        self._first_lit = False
+        super().__init__(config, _check(config), information_state_shape(config)[0])
+        self._started = self._first_lit = False
 
-    def _check_view(self, view: View) -> None:
+    def _check_view(self, config: Config, view: View) -> None:
         _check_view(self._layout, view)
 
     def _add(self, view: View) -> None:
@@ -482,5 +485,4 @@ class InformationStateEncoder(IncrementalEncoder[Config, View]):
                 _fill_record(out, history, mover, view)
         self._last = view
 
-    def _fill(self, out: MutableSequence[float], view: View) -> None:
-        _fill_observation(out, self._layout, view)
+    _fill = staticmethod(_fill_observation)

@@ -45,7 +45,7 @@ th { background: #f3efe6; }
 _NOTE = (
     "Win rates count a shared win for every seat that shares it; the 95% intervals are Wilson score intervals. "
     "The fairness tests use the games with exactly one winner: chi-square (every seat wins equally often) and an "
-    "exact binomial test of seat 0 against 1 / players. Quantiles interpolate linearly."
+    "exact binomial test of Seat 1 against 1 / players. Quantiles interpolate linearly."
 )
 
 _ALPHA = 0.05
@@ -92,7 +92,7 @@ def _win_chart(group: GroupStats) -> Figure:
     if len(group.players) == 1:
         axes.axhline(1 / group.players[0], color="#555", linestyle="--", linewidth=1, label="1 / players")
         axes.legend(loc="lower right", fontsize=8)
-    axes.set_xticks(seats)
+    axes.set_xticks(seats, [str(seat + 1) for seat in seats])  # Seat 1 is the seat at index 0
     axes.set_xlabel("seat")
     axes.set_ylabel("win rate (95% CI)")
     axes.set_title("Win rate per seat")
@@ -104,7 +104,7 @@ def _score_chart(group: GroupStats) -> Figure:
     axes = figure.add_subplot()
     boxes = [
         {
-            "label": str(s.seat),
+            "label": str(s.seat + 1),
             "whislo": s.score.min,
             "q1": s.score.q1,
             "med": s.score.median,
@@ -199,7 +199,7 @@ def _group_tables(group: GroupStats) -> Iterator[str]:
         ("seat", "games", "wins", "win rate [95% CI]", "win share", "sole wins", "mean score", "sd"),
         [
             [
-                str(s.seat),
+                str(s.seat + 1),
                 str(s.games),
                 str(s.wins.count),
                 _rate(s.wins),
@@ -337,7 +337,7 @@ def _comparison_chart(comparison: Comparison) -> Figure:
         below = [max(0.0, group.seats[seat].wins.rate - group.seats[seat].wins.low) for seat in seats]
         above = [max(0.0, group.seats[seat].wins.high - group.seats[seat].wins.rate) for seat in seats]
         axes.bar(xs, rates, width=0.4, color=color, yerr=[below, above], capsize=3, label=name)
-    axes.set_xticks(list(seats))
+    axes.set_xticks(list(seats), [str(seat + 1) for seat in seats])
     axes.set_xlabel("seat")
     axes.set_ylabel("win rate (95% CI)")
     axes.set_title("Win rate per seat, A and B")

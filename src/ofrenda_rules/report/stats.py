@@ -103,6 +103,16 @@ def _gamma_series(a: float, x: float) -> float:
     return total * math.exp(-x + a * math.log(x) - math.lgamma(a))
 
 
+def _lentz_step(a: float, b: float, c: float, d: float) -> tuple[float, float, float]:
+    """One term ``a / (b + ...)`` of a continued fraction by Lentz's method: the new ``c``, ``d`` and their product."""
+    d = b + a * d
+    d = _TINY if abs(d) < _TINY else d
+    c = b + a / c
+    c = _TINY if abs(c) < _TINY else c
+    d = 1.0 / d
+    return c, d, d * c
+
+
 def _gamma_fraction(a: float, x: float) -> float:
     """Q(a, x) by its continued fraction, evaluated with Lentz's method (for x >= a + 1)."""
     b = x + 1.0 - a
@@ -112,12 +122,7 @@ def _gamma_fraction(a: float, x: float) -> float:
     for i in range(1, _MAX_ITER):
         an = -i * (i - a)
         b += 2.0
-        d = an * d + b
-        d = _TINY if abs(d) < _TINY else d
-        c = b + an / c
-        c = _TINY if abs(c) < _TINY else c
-        d = 1.0 / d
-        delta = d * c
+        c, d, delta = _lentz_step(an, b, c, d)
         h *= delta
         if abs(delta - 1.0) < _EPS:
             break
@@ -167,19 +172,10 @@ def _beta_fraction(a: float, b: float, x: float) -> float:
     for m in range(1, _MAX_ITER):
         m2 = 2 * m
         aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        d = _TINY if abs(d) < _TINY else d
-        c = 1.0 + aa / c
-        c = _TINY if abs(c) < _TINY else c
-        d = 1.0 / d
-        h *= d * c
+        c, d, delta = _lentz_step(aa, 1.0, c, d)
+        h *= delta
         aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        d = _TINY if abs(d) < _TINY else d
-        c = 1.0 + aa / c
-        c = _TINY if abs(c) < _TINY else c
-        d = 1.0 / d
-        delta = d * c
+        c, d, delta = _lentz_step(aa, 1.0, c, d)
         h *= delta
         if abs(delta - 1.0) < _EPS:
             break
@@ -730,7 +726,7 @@ class ComparisonRow:
     section: str
     """``win rate``, ``score``, ``length`` or ``counter``."""
     name: str
-    """What is compared (``seat 0``, ``steps``, a counter's name)."""
+    """What is compared (``Seat 1``, ``steps``, a counter's name)."""
     a: float
     """A's value (a rate or a mean)."""
     b: float

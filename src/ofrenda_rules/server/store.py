@@ -25,9 +25,12 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
+
+if TYPE_CHECKING:
+    import psycopg
 
 __all__ = ["NOTIFY_CHANNEL", "MatchRecord", "PostgresStore", "SqliteStore", "StepRecord", "Store", "open_store"]
 
@@ -243,13 +246,124 @@ _STEP_COLUMNS = "(match_id, number, player, action_json, batch, committed_at, st
 _READ_STEPS = "SELECT number, player, action_json, batch, committed_at, stand_in FROM {steps}"
 
 
-class SqliteStore:
+class _Rows(Protocol):
+    """What both databases' cursors give: the rows of a query."""
+
+    def fetchone(self) -> Any:
+        """The next row, or ``None``."""
+
+    def fetchall(self) -> list[Any]:
+        """Every row left."""
+
+
+class _Connection(Protocol):
+    """What the reads below need of a connection: ``sqlite3``'s and ``psycopg``'s alike."""
+
+    def execute(self, query: str, params: Sequence[object] = ..., /) -> _Rows:
+        """Run one statement."""
+
+
+@attrs.frozen
+class _Queries:
+    """The statements both stores send alike, in one database's table names and parameter marker."""
+
+    match: str
+    steps: str
+    count: str
+    finish: str
+    finished: str
+    idle: str
+    insert_match: str
+    insert_activity: str
+    insert_steps: str
+    touch: str
+
+
+def _queries(matches: str, steps: str, activity: str, marker: str) -> _Queries:
+    p = marker
+    return _Queries(
+        match=f"SELECT m.*, a.options_json FROM {matches} m"
+        f" LEFT JOIN {activity} a ON a.match_id = m.id WHERE m.id = {p}",
+        steps=_READ_STEPS.format(steps=steps) + f" WHERE match_id = {p} AND number >= {p} ORDER BY number",
+        count=f"SELECT COUNT(*) FROM {activity} WHERE finished IS NULL",
+        finish=f"UPDATE {activity} SET finished = {p} WHERE match_id = {p} AND finished IS NULL",
+        finished=f"SELECT match_id FROM {activity} WHERE finished < {p}",
+        idle=f"SELECT match_id FROM {activity} WHERE finished IS NULL AND active < {p}",
+        insert_match=f"INSERT INTO {matches} VALUES ({', '.join([p] * 8)})",
+        insert_activity=f"INSERT INTO {activity} VALUES ({p}, {p}, NULL, {p})",
+        insert_steps=f"INSERT INTO {steps} {_STEP_COLUMNS} VALUES ({', '.join([p] * 7)})",
+        touch=f"UPDATE {activity} SET active = {p}, finished = CASE WHEN {p} THEN {p} ELSE finished END"
+        f" WHERE match_id = {p}",
+    )
+
+
+class _SqlStore:
+    """What the SQLite and the PostgreSQL store do alike: every read, a finish, and appending through a group commit.
+
+    A subclass sets ``_SQL`` and, in its ``__init__``, the write connection ``_db`` with its lock ``_lock``, the
+    read connection ``_reader`` with ``_read_lock``, and ``_group``.
+    """
+
+    _SQL: ClassVar[_Queries]
+    _db: _Connection
+    _lock: threading.Lock
+    _reader: _Connection
+    _read_lock: threading.Lock
+    _group: _GroupCommit
+
+    def match(self, match_id: str) -> MatchRecord | None:
+        """The header of a match, or ``None``."""
+        with self._read_lock:
+            row = self._reader.execute(self._SQL.match, (match_id,)).fetchone()
+        if row is None:
+            return None
+        return _header(row)
+
+    def steps(self, match_id: str, since: int) -> list[StepRecord]:
+        """The steps numbered ``since`` and after, in order."""
+        with self._read_lock:
+            rows = self._reader.execute(self._SQL.steps, (match_id, since)).fetchall()
+        return [StepRecord(row[0], row[1], row[2], row[3], float(row[4]), row[5]) for row in rows]
+
+    def append(self, match_id: str, steps: Sequence[StepRecord], *, at: float = 0.0, finished: bool = False) -> bool:
+        """Commit a batch of steps atomically; ``False`` (nothing written) when a number is already taken.
+
+        Batches appended at the same moment by several threads share one
+        transaction (group commit); each call returns after that commit (and,
+        in PostgreSQL, after the notice to every server process).
+        """
+        return self._group.append(match_id, _step_rows(match_id, steps), at, finished)
+
+    def count(self) -> int:
+        """How many matches are live: stored and not finished."""
+        with self._lock:
+            row = self._db.execute(self._SQL.count).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def finish(self, match_id: str, at: float) -> None:
+        """Mark a match finished at ``at``."""
+        with self._lock:
+            self._db.execute(self._SQL.finish, (at, match_id))
+
+    def expired(self, finished_before: float, active_before: float) -> tuple[list[str], list[str]]:
+        """The matches finished before ``finished_before``, and the live ones last active before ``active_before``."""
+        with self._lock:
+            finished = [row[0] for row in self._db.execute(self._SQL.finished, (finished_before,)).fetchall()]
+            abandoned = [row[0] for row in self._db.execute(self._SQL.idle, (active_before,)).fetchall()]
+        return finished, abandoned
+
+
+class SqliteStore(_SqlStore):
     """Matches in one SQLite file (``":memory:"`` for a store that lives as long as the object).
 
     Every write is one transaction, committed (in WAL mode, synchronous
     ``FULL``) before the call returns. Seeds are stored as decimal text, since
     a 64-bit unsigned seed does not fit SQLite's signed integers.
     """
+
+    _SQL = _queries("matches", "steps", "activity", "?")
+    _db: sqlite3.Connection
+    _reader: sqlite3.Connection
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -289,8 +403,8 @@ class SqliteStore:
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                self._db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
-                self._db.execute("INSERT INTO activity VALUES (?, ?, NULL, ?)", (match.id, at, match.options_json))
+                self._db.execute(self._SQL.insert_match, row)
+                self._db.execute(self._SQL.insert_activity, (match.id, at, match.options_json))
                 self._db.execute("COMMIT")
             except sqlite3.IntegrityError as exc:
                 self._db.execute("ROLLBACK")
@@ -299,34 +413,6 @@ class SqliteStore:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise
-
-    def match(self, match_id: str) -> MatchRecord | None:
-        """The header of a match, or ``None``."""
-        with self._read_lock:
-            row = self._reader.execute(
-                "SELECT m.*, a.options_json FROM matches m LEFT JOIN activity a ON a.match_id = m.id WHERE m.id = ?",
-                (match_id,),
-            ).fetchone()
-        if row is None:
-            return None
-        return _header(row)
-
-    def steps(self, match_id: str, since: int) -> list[StepRecord]:
-        """The steps numbered ``since`` and after, in order."""
-        with self._read_lock:
-            rows = self._reader.execute(
-                _READ_STEPS.format(steps="steps") + " WHERE match_id = ? AND number >= ? ORDER BY number",
-                (match_id, since),
-            ).fetchall()
-        return [StepRecord(row[0], row[1], row[2], row[3], float(row[4]), row[5]) for row in rows]
-
-    def append(self, match_id: str, steps: Sequence[StepRecord], *, at: float = 0.0, finished: bool = False) -> bool:
-        """Commit a batch of steps atomically; ``False`` (nothing written) when a number is already taken.
-
-        Batches appended at the same moment by several threads share one
-        transaction (group commit); each call returns after that commit.
-        """
-        return self._group.append(match_id, _step_rows(match_id, steps), at, finished)
 
     def _commit_group(self, group: list[_Pending]) -> None:
         """One transaction for every batch of ``group`` (the caller holds the lock).
@@ -345,14 +431,8 @@ class SqliteStore:
                 if savepoints:
                     self._db.execute("SAVEPOINT batch")
                 try:
-                    self._db.executemany(
-                        f"INSERT INTO steps {_STEP_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?)", pending.rows
-                    )
-                    self._db.execute(
-                        "UPDATE activity SET active = ?, finished = CASE WHEN ? THEN ? ELSE finished END"
-                        " WHERE match_id = ?",
-                        (pending.at, pending.finished, pending.at, pending.match_id),
-                    )
+                    self._db.executemany(self._SQL.insert_steps, pending.rows)
+                    self._db.execute(self._SQL.touch, (pending.at, pending.finished, pending.at, pending.match_id))
                     pending.ok = True
                 except sqlite3.IntegrityError:
                     pending.ok = False
@@ -368,28 +448,6 @@ class SqliteStore:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             raise
-
-    def count(self) -> int:
-        """How many matches are live: stored and not finished."""
-        with self._lock:
-            (count,) = self._db.execute("SELECT COUNT(*) FROM activity WHERE finished IS NULL").fetchone()
-        return int(count)
-
-    def finish(self, match_id: str, at: float) -> None:
-        """Mark a match finished at ``at``."""
-        with self._lock:
-            self._db.execute("UPDATE activity SET finished = ? WHERE match_id = ? AND finished IS NULL", (at, match_id))
-
-    def expired(self, finished_before: float, active_before: float) -> tuple[list[str], list[str]]:
-        """The matches finished before ``finished_before``, and the live ones last active before ``active_before``."""
-        with self._lock:
-            done = self._db.execute("SELECT match_id FROM activity WHERE finished < ?", (finished_before,))
-            finished = [row[0] for row in done.fetchall()]
-            idle = self._db.execute(
-                "SELECT match_id FROM activity WHERE finished IS NULL AND active < ?", (active_before,)
-            )
-            abandoned = [row[0] for row in idle.fetchall()]
-        return finished, abandoned
 
     def remove(self, match_id: str) -> None:
         """Delete a match, its steps and its activity in one transaction."""
@@ -441,7 +499,7 @@ NOTIFY_CHANNEL = "ofrenda_steps"
 and the match's step count after the batch (a notice of the match id alone means "look")."""
 
 
-class PostgresStore:
+class PostgresStore(_SqlStore):
     """Matches in a PostgreSQL database shared by any number of server processes (needs ``psycopg``).
 
     Concurrent batches for one match are serialised by the database: the
@@ -453,6 +511,10 @@ class PostgresStore:
     Args:
         url: A ``postgresql://`` connection URL.
     """
+
+    _SQL = _queries("ofrenda_matches", "ofrenda_steps", "ofrenda_activity", "%s")
+    _db: psycopg.Connection[tuple[Any, ...]]
+    _reader: psycopg.Connection[tuple[Any, ...]]
 
     def __init__(self, url: str) -> None:
         import psycopg
@@ -483,41 +545,10 @@ class PostgresStore:
         with self._lock:
             try:
                 with self._db.transaction():
-                    self._db.execute("INSERT INTO ofrenda_matches VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", row)
-                    self._db.execute(
-                        "INSERT INTO ofrenda_activity VALUES (%s, %s, NULL, %s)", (match.id, at, match.options_json)
-                    )
+                    self._db.execute(self._SQL.insert_match, row)
+                    self._db.execute(self._SQL.insert_activity, (match.id, at, match.options_json))
             except self._psycopg.errors.UniqueViolation as exc:
                 raise ValueError(f"match id {match.id!r} is taken") from exc
-
-    def match(self, match_id: str) -> MatchRecord | None:
-        """The header of a match, or ``None``."""
-        with self._read_lock:
-            row = self._reader.execute(
-                "SELECT m.*, a.options_json FROM ofrenda_matches m"
-                " LEFT JOIN ofrenda_activity a ON a.match_id = m.id WHERE m.id = %s",
-                (match_id,),
-            ).fetchone()
-        if row is None:
-            return None
-        return _header(row)
-
-    def steps(self, match_id: str, since: int) -> list[StepRecord]:
-        """The steps numbered ``since`` and after, in order."""
-        with self._read_lock:
-            rows = self._reader.execute(
-                _READ_STEPS.format(steps="ofrenda_steps") + " WHERE match_id = %s AND number >= %s ORDER BY number",
-                (match_id, since),
-            ).fetchall()
-        return [StepRecord(row[0], row[1], row[2], row[3], float(row[4]), row[5]) for row in rows]
-
-    def append(self, match_id: str, steps: Sequence[StepRecord], *, at: float = 0.0, finished: bool = False) -> bool:
-        """Commit a batch of steps atomically and notify; ``False`` (nothing written) when a number is taken.
-
-        Batches appended at the same moment by several threads share one
-        transaction (group commit); each call returns after that commit.
-        """
-        return self._group.append(match_id, _step_rows(match_id, steps), at, finished)
 
     def _commit_group(self, group: list[_Pending]) -> None:
         """One transaction for every batch of ``group``, one notice per match committed (the caller holds the lock).
@@ -539,14 +570,9 @@ class PostgresStore:
                             if savepoints:
                                 stack.enter_context(self._db.transaction())
                             cursor = stack.enter_context(self._db.cursor())
-                            cursor.executemany(
-                                f"INSERT INTO ofrenda_steps {_STEP_COLUMNS} VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                                pending.rows,
-                            )
+                            cursor.executemany(self._SQL.insert_steps, pending.rows)
                             cursor.execute(
-                                "UPDATE ofrenda_activity SET active = %s,"
-                                " finished = CASE WHEN %s THEN %s ELSE finished END WHERE match_id = %s",
-                                (pending.at, pending.finished, pending.at, pending.match_id),
+                                self._SQL.touch, (pending.at, pending.finished, pending.at, pending.match_id)
                             )
                         pending.ok = True
                     except taken:
@@ -579,30 +605,6 @@ class PostgresStore:
                     changed(match_id, int(end) if end.isdecimal() else None)
                     if stop.is_set():
                         break
-
-    def count(self) -> int:
-        """How many matches are live: stored and not finished."""
-        with self._lock:
-            row = self._db.execute("SELECT COUNT(*) FROM ofrenda_activity WHERE finished IS NULL").fetchone()
-        return 0 if row is None else int(row[0])
-
-    def finish(self, match_id: str, at: float) -> None:
-        """Mark a match finished at ``at``."""
-        with self._lock:
-            self._db.execute(
-                "UPDATE ofrenda_activity SET finished = %s WHERE match_id = %s AND finished IS NULL", (at, match_id)
-            )
-
-    def expired(self, finished_before: float, active_before: float) -> tuple[list[str], list[str]]:
-        """The matches finished before ``finished_before``, and the live ones last active before ``active_before``."""
-        with self._lock:
-            done = self._db.execute("SELECT match_id FROM ofrenda_activity WHERE finished < %s", (finished_before,))
-            finished = [row[0] for row in done.fetchall()]
-            idle = self._db.execute(
-                "SELECT match_id FROM ofrenda_activity WHERE finished IS NULL AND active < %s", (active_before,)
-            )
-            abandoned = [row[0] for row in idle.fetchall()]
-        return finished, abandoned
 
     def remove(self, match_id: str) -> None:
         """Delete a match, its steps and its activity in one transaction."""

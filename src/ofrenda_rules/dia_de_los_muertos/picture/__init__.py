@@ -16,7 +16,7 @@ ranking are marked in words as well as colour.
 >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, observe
 >>> state = new_game(Config(players=4), seed=7)
 >>> svg = render_svg(observe(state, 2))
->>> svg.startswith("<svg") and "Seat 2 (you)" in svg
+>>> svg.startswith("<svg") and "Seat 3 (you)" in svg
 True
 """
 

@@ -135,14 +135,8 @@ class _Table:
 
 
 def _from_state(state: State) -> _Table:
-    return _Table(
-        view=observe_public(state),
-        viewer=None,
-        config=state.config,
-        hands=state.hands,
-        stock=state.stock,
-        set_aside=state.set_aside,
-    )
+    public = _from_view(observe_public(state), state.config)
+    return attrs.evolve(public, viewer=None, hands=state.hands, stock=state.stock, set_aside=state.set_aside)
 
 
 def _from_view(view: View, config: Config) -> _Table:

@@ -65,7 +65,7 @@ def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
         hand = table.hands[table.viewer] or ()
         due = not table.view.over and table.view.current_player == table.viewer and not table.view.taking
         playable = _playable(table, hand) if due else None
-        label = f"Your hand (seat {table.viewer}): {_cards(len(hand))}" + (f": {_card_names(hand)}" if hand else "")
+        label = f"Your hand (Seat {table.viewer + 1}): {_cards(len(hand))}" + (f": {_card_names(hand)}" if hand else "")
         title = f"Your hand · {len(hand)} card{'' if len(hand) == 1 else 's'}"
         if playable is not None and table.view.high_low is not None:
             follow = len(playable) < len(hand)
@@ -79,8 +79,8 @@ def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
     scale = _SMALL_W / 60
     for seat in range(table.view.players):
         hand = table.hands[seat] or ()
-        label = f"Seat {seat}'s hand: {_cards(len(hand))}" + (f": {_card_names(hand)}" if hand else "")
-        title = f"Seat {seat}'s hand · {_cards(len(hand))}"
+        label = f"Seat {seat + 1}'s hand: {_cards(len(hand))}" + (f": {_card_names(hand)}" if hand else "")
+        title = f"Seat {seat + 1}'s hand · {_cards(len(hand))}"
         y += _draw_row(picture, table, y, title, label, hand, scale=scale, element=hand_id)
     stock = table.stock or ()
     where = "to deal" if table.view.current_player == CHANCE else "out of play"
@@ -101,18 +101,18 @@ def _title(table: _Table) -> str:
         return f"Día de los Muertos, {table.view.players} players: the whole table (omniscient)"
     if table.viewer == SPECTATOR:
         return f"Día de los Muertos, {table.view.players} players: a spectator's view"
-    return f"Día de los Muertos, {table.view.players} players: seat {table.viewer}'s view"
+    return f"Día de los Muertos, {table.view.players} players: Seat {table.viewer + 1}'s view"
 
 
 def _desc(table: _Table, status: str, scores: tuple[int, ...]) -> str:
-    trick = ", ".join(f"seat {seat} {card}" for seat, card in enumerate(table.view.in_front) if card is not None)
-    points = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(scores))
+    trick = ", ".join(f"Seat {seat + 1} {card}" for seat, card in enumerate(table.view.in_front) if card is not None)
+    points = ", ".join(f"Seat {seat + 1} {score}" for seat, score in enumerate(scores))
     parts = [status]
     if trick:
         parts.append(f"On the table: {trick}.")
     parts.append(f"Points: {points}.")
     if table.viewer is not None and table.viewer != SPECTATOR:
-        parts.append(f"Seat {table.viewer} holds {_cards(len(table.hands[table.viewer] or ()))}.")
+        parts.append(f"Seat {table.viewer + 1} holds {_cards(len(table.hands[table.viewer] or ()))}.")
     return " ".join(parts)
 
 

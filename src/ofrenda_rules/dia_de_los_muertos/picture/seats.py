@@ -49,7 +49,7 @@ from ofrenda_rules.svg import Picture
 
 
 def _seat_name(table: _Table, seat: int) -> str:
-    return f"Seat {seat} (you)" if seat == table.viewer else f"Seat {seat}"
+    return f"Seat {seat + 1} (you)" if seat == table.viewer else f"Seat {seat + 1}"
 
 
 def _scores(table: _Table) -> tuple[int, ...]:
@@ -122,7 +122,7 @@ def _draw_header(picture: Picture, table: _Table, status: str) -> None:
         elif table.viewer == SPECTATOR:
             who = "seen by a spectator"
         else:
-            who = f"seen by seat {table.viewer}"
+            who = f"seen by Seat {table.viewer + 1}"
         picture.text(
             16, 23, f"Día de los Muertos · {table.view.players} players · {who}", size=16, weight="bold", fill="#ffffff"
         )

@@ -17,7 +17,7 @@ carries meaning is also written out.
 >>> from ofrenda_rules import ofrenda
 >>> state = ofrenda.new_game(ofrenda.Config(players=2), seed=3)
 >>> svg = render_svg(ofrenda.observe(state, 0))
->>> svg.startswith("<svg") and "seat 0 (you)" in svg
+>>> svg.startswith("<svg") and "Seat 1 (you)" in svg
 True
 """
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ofrenda_rules.ofrenda.abuela import SPACE_FOR_FACE
 from ofrenda_rules.ofrenda.components import GoalCard, GoalKind, OfferingKind
+from ofrenda_rules.ofrenda.describe import offering_slot_name
 from ofrenda_rules.ofrenda.picks import candle_market_id, market_id, offering_slot_id, slot_id
 from ofrenda_rules.ofrenda.picture.layout import (
     _CARD_H,
@@ -246,7 +247,7 @@ def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> 
                 marks.append("marigold flower (+1 marigold)")
             if slot in crossed:
                 marks.append("crossed-out flower (-1 marigold)")
-            where = f"slot {slot}" + (f", {', '.join(marks)}" if marks else "")
+            where = f"slot {slot + 1}" + (f", {', '.join(marks)}" if marks else "")
             label = f"{where}: " + ("empty" if card is None else _portrait_label(edition, card, board.lit[slot]))
             with picture.group(label=label, element=slot_id(seat, slot), kind="slot", box=(sx, sy, _CARD_W, _CARD_H)):
                 if slot in golden:
@@ -266,7 +267,7 @@ def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> 
                     )
                     continue
                 picture.rect(sx, sy, _CARD_W, _CARD_H, fill="#fffaf0", stroke="#8a6d3b", dash="5 3", rx=5)
-                picture.text(sx + _CARD_W / 2, sy + 16, f"slot {slot}", size=9, anchor="middle", fill="#666666")
+                picture.text(sx + _CARD_W / 2, sy + 16, f"slot {slot + 1}", size=9, anchor="middle", fill="#666666")
                 if slot in golden:
                     picture.text(sx + _CARD_W / 2, sy + 40, "golden x2", size=12, anchor="middle", weight="bold")
                 if slot in flower or slot in crossed:
@@ -293,8 +294,8 @@ def _ofrenda(picture: Picture, table: _Table, seat: int, x: float, y: float) -> 
                 what = "left empty"
             else:
                 what = "empty"
-            cards = ", ".join(str(c) for c in offering.cards)
-            label = f"{kind} slot {k} (between card slots {cards}): {what}"
+            cards = ", ".join(str(c + 1) for c in offering.cards)
+            label = f"{kind} slot {offering_slot_name(edition, k)} (between card slots {cards}): {what}"
             half = layout.offering_half[k] if offering.kind is OfferingKind.CANDLE else _MARIGOLD_R + 2
             height = _ROW_GAP - 12  # clear of the cards' edges and a golden slot's gilt frame above and below
             box = (ox - half, oy - height / 2, 2 * half, height)

@@ -157,7 +157,7 @@ def render_svg(subject: View | State, *, edition: Edition | None = None) -> str:
     elif isinstance(subject, View):
         table = _table_of_view(subject, edition if edition is not None else DEFAULT_EDITION)
         _check_fits(table)
-        who = "a spectator" if subject.player == SPECTATOR else f"seat {subject.player}"
+        who = "a spectator" if subject.player == SPECTATOR else f"Seat {subject.player + 1}"
         title = f"Ofrenda, {_count_words(table)}: what {who} sees"
     else:
         raise TypeError(f"render_svg draws an Ofrenda State or View, not {type(subject).__name__}")

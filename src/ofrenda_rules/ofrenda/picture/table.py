@@ -65,7 +65,7 @@ def _table_of_view(view: View, edition: Edition) -> _Table:
 
 
 def _seat_name(table: _Table, seat: int) -> str:
-    return f"seat {seat} (you)" if seat == table.you else f"seat {seat}"
+    return f"Seat {seat + 1} (you)" if seat == table.you else f"Seat {seat + 1}"
 
 
 def _status(table: _Table, scores: tuple[int, ...]) -> str:

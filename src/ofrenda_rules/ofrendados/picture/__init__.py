@@ -31,7 +31,7 @@ another edition or other scoring options than the defaults.
 >>> from ofrenda_rules.ofrendados import Config, new_game, observe
 >>> state = new_game(Config(players=2), seed=3)
 >>> svg = render_svg(observe(state, 1))
->>> svg.startswith("<svg") and "<title>Ofrendados: player 1's view" in svg and "Player 1 (you)" in svg
+>>> svg.startswith("<svg") and "<title>Ofrendados: Seat 2's view" in svg and "Seat 2 (you)" in svg
 True
 """
 

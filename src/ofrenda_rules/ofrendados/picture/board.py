@@ -42,7 +42,7 @@ def _draw_path(picture: Picture, table: _Table, layout: _Layout) -> None:
         mx, my = layout.mictlan
         waiting = [seat for seat, board in enumerate(table.view.boards) if not board.flowers]
         if waiting:
-            names = ", ".join(f"player {seat}" for seat in waiting)
+            names = ", ".join(f"Seat {seat + 1}" for seat in waiting)
             with picture.group(label=f"Waiting in Mictlán: {names}"):
                 for k, seat in enumerate(waiting):
                     _token(picture, seat, mx + 22 + k * 24, my + 70, 9)
@@ -51,7 +51,7 @@ def _draw_path(picture: Picture, table: _Table, layout: _Layout) -> None:
             if not seats:
                 continue
             x, y = layout.spaces[number - 1]
-            names = ", ".join(f"player {seat}" for seat in seats)
+            names = ", ".join(f"Seat {seat + 1}" for seat in seats)
             with picture.group(label=f"Flower tokens on space {number}: {names}"):
                 count = len(seats)
                 r = 8 if count <= 4 else 5.5

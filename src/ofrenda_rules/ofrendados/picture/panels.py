@@ -136,12 +136,12 @@ def _draw_sheet(picture: Picture, table: _Table, layout: _Layout, seat: int, x: 
     spec: SheetSpec = table.config.edition.sheet
     board = table.view.boards[seat]
     full = set(full_rows(spec, board.sheet))
-    label = f"Player {seat}'s offering sheet, the stepped altar ({spec.size} cells, bottom row first)"
+    label = f"Seat {seat + 1}'s offering sheet, the stepped altar ({spec.size} cells, bottom row first)"
     with picture.group(label=label, translate=(x, y)):
         for index, content in enumerate(board.sheet):
             row, column = spec.cells[index]
             what = "empty" if content is None else _name(content)
-            label = f"Cell {index} (row {row}, column {column}): {what}"
+            label = f"Cell {index + 1} (row {row}, column {column + 1}): {what}"
             cx, cy = layout.sheet_cells[index]
             box = (cx, cy, layout.cell, layout.cell)
             with picture.group(label=label, element=cell_id(seat, index), kind="cell", box=box):
@@ -164,7 +164,7 @@ def _draw_cell(picture: Picture, *, spec: SheetSpec, layout: _Layout, index: int
         else:
             _icon(picture, content, cx + cell / 2, cy + cell / 2, cell * 0.8)
     elif cell >= 20:
-        picture.text(cx + 3, cy + 9, str(index), size=7, fill="#a59a85")
+        picture.text(cx + 3, cy + 9, str(index + 1), size=7, fill="#a59a85")
 
 
 def _draw_rows(picture: Picture, *, spec: SheetSpec, layout: _Layout, full: set[int]) -> None:
@@ -205,10 +205,10 @@ def _draw_panel(
         badges.append("first player")
     if table.view.current_player == seat:
         badges.append("to play")
-    title = f"Player {seat} ({_SEAT_COLOUR_NAME[seat % 4]} tokens)"
+    title = f"Seat {seat + 1} ({_SEAT_COLOUR_NAME[seat % 4]} tokens)"
     badges_width = sum(len(badge) * 7 + 18 for badge in badges)
     if 38 + len(title) * 14 * _CHAR + badges_width > width - 10:
-        title = f"Player {seat}"
+        title = f"Seat {seat + 1}"
     label = f"{_player(table, seat).capitalize()}: offering, flowers, money, cards and score"
     with picture.group(label=label):
         to_play = table.view.current_player == seat
@@ -236,7 +236,9 @@ def _draw_panel(
         ly = _draw_lines(picture, before, tx, ly)
         drafted = table.view.drafted[seat]
         if drafted:
-            with picture.group(label=f"Player {seat}'s drafted dice this round: " + ", ".join(str(d) for d in drafted)):
+            with picture.group(
+                label=f"Seat {seat + 1}'s drafted dice this round: " + ", ".join(str(d) for d in drafted)
+            ):
                 picture.text(tx, ly + 14, "Drafted this round:", size=11, weight="bold")
                 step = min(56.0, (_text_width(layout) - 16) / len(drafted))
                 for k, die in enumerate(drafted):

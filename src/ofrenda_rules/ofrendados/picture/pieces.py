@@ -33,11 +33,11 @@ def _viewer(table: _Table, omniscient: str) -> str:
         return omniscient
     if table.seat == SPECTATOR:
         return "a spectator's view (public information)"
-    return f"player {table.seat}'s view"
+    return f"Seat {table.seat + 1}'s view"
 
 
 def _player(table: _Table, seat: int) -> str:
-    return f"player {seat} (you)" if seat == table.seat else f"player {seat}"
+    return f"Seat {seat + 1} (you)" if seat == table.seat else f"Seat {seat + 1}"
 
 
 def _turn_words(table: _Table) -> str:
@@ -143,9 +143,11 @@ def _icon(picture: Picture, kind: ObjectKind, cx: float, cy: float, s: float) ->
 
 
 def _token(picture: Picture, seat: int, cx: float, cy: float, r: float = 8) -> None:
-    """A flower token of ``seat``: a disc of the seat's colour with its number."""
+    """A flower token of ``seat``: a disc of the seat's colour with its number, counted from 1 (Seat 1's shows 1)."""
     picture.circle(cx, cy, r, fill=_SEAT_FILL[seat % 4], stroke="#111", stroke_width=1)
-    picture.text(cx, cy + r * 0.42, str(seat), size=r * 1.2, anchor="middle", weight="bold", fill=_SEAT_INK[seat % 4])
+    picture.text(
+        cx, cy + r * 0.42, str(seat + 1), size=r * 1.2, anchor="middle", weight="bold", fill=_SEAT_INK[seat % 4]
+    )
 
 
 def _die(
@@ -195,7 +197,7 @@ def _header(picture: Picture, table: _Table, sheets: Sequence[ScoreSheet], ranks
         if table.seat == SPECTATOR:
             picture.text(WIDTH - _MARGIN, 50, "Spectator", size=13, anchor="end", weight="bold")
         elif table.seat is not None:
-            picture.text(WIDTH - _MARGIN, 50, f"You are player {table.seat}", size=13, anchor="end", weight="bold")
+            picture.text(WIDTH - _MARGIN, 50, f"You are Seat {table.seat + 1}", size=13, anchor="end", weight="bold")
 
 
 def _result_words(table: _Table, sheets: Sequence[ScoreSheet], ranks: Sequence[int]) -> str:

@@ -23,7 +23,7 @@ def _describe(table: _Table, sheets: Sequence[ScoreSheet], ranks: Sequence[int])
     places = []
     for seat, board in enumerate(table.view.boards):
         where = f"on space {board.position}" if board.flowers else "in Mictlán"
-        places.append(f"player {seat} {where} with {sheets[seat].total} points")
+        places.append(f"Seat {seat + 1} {where} with {sheets[seat].total} points")
     market = ", ".join(table.config.edition.card(card).name for card in table.view.market) or "empty"
     phase = _PHASE_WORDS[table.view.phase]
     text = (

@@ -62,13 +62,13 @@ def _draw_board(p: Picture, table: _Table, layout: _Layout) -> None:
     for space in range(9):
         x, y = layout.space_origins[space]
         sign = table.view.altar[space]
-        label = f"Altar space {space} (row {space // 3 + 1}, column {space % 3 + 1}): "
+        label = f"Altar space {space + 1} (row {space // 3 + 1}, column {space % 3 + 1}): "
         if sign is None:
             box = (x, y, _TILE, _TILE)
             with p.group(label=f"{label}empty", element=space_id(space), kind="space", box=box):
                 p.rect(x, y, _TILE, _TILE, fill=_ALTAR_SPACE, stroke="#C9B6CC", stroke_width=1.5, rx=8, dash="5 4")
                 p.text(x + _TILE / 2, y + _TILE / 2 + 4, "empty", size=11, anchor="middle", fill="#E8DDEA")
-                p.text(x + 5, y + 12, str(space), size=10, weight="bold", fill="#E8DDEA")
+                p.text(x + 5, y + 12, str(space + 1), size=10, weight="bold", fill="#E8DDEA")
             continue
         _tile(
             p,
@@ -83,10 +83,10 @@ def _draw_board(p: Picture, table: _Table, layout: _Layout) -> None:
             kind="space",
         )
         if space in portent_spaces:
-            with p.group(label=f"Space {space} is in a new Portent"):
+            with p.group(label=f"Space {space + 1} is in a new Portent"):
                 p.rect(x - 3, y - 3, _TILE + 6, _TILE + 6, stroke=_PORTENT, stroke_width=3, rx=10)
         if space in lit_now:
-            with p.group(label=f"Space {space} was lit in this Scrying phase"):
+            with p.group(label=f"Space {space + 1} was lit in this Scrying phase"):
                 p.rect(x + _TILE - 30, y + _TILE - 44, 28, 13, fill=_FLAME, rx=4)
                 p.text(x + _TILE - 16, y + _TILE - 34, "new", size=9, anchor="middle", weight="bold", fill=_DARK)
     _draw_sides(p, layout)

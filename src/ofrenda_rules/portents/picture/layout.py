@@ -193,17 +193,17 @@ def _table(subject: View | State, config: Config | None) -> _Table:
 def _seat_name(table: _Table, seat: int) -> str:
     if table.view.players == 1:
         return "the player" if table.you is None else "you"
-    name = f"player {seat}"
+    name = f"Seat {seat + 1}"
     if table.you == seat and table.view.players > 1:
         name += " (you)"
     return name
 
 
 def _possessive(table: _Table, seat: int) -> str:
-    """``"Player 1's"``, ``"The player's"`` (solo, a state) or ``"Your"`` (solo, a view), for labels."""
+    """``"Seat 1's"``, ``"The player's"`` (solo, a state) or ``"Your"`` (solo, a view), for labels."""
     if table.view.players == 1:
         return "The player's" if table.you is None else "Your"
-    return f"Player {seat}'s"
+    return f"Seat {seat + 1}'s"
 
 
 def _title_name(table: _Table, seat: int) -> str:

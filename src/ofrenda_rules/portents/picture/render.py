@@ -68,7 +68,7 @@ def _title(table: _Table) -> str:
         return f"Portents ({mode}) -- the whole table, face up (omniscient picture)"
     if table.you is None:
         return f"Portents ({mode}) -- a spectator's view (public information only)"
-    return f"Portents ({mode}) -- the view of player {table.you}" + (" (you)" if table.view.players == 1 else "")
+    return f"Portents ({mode}) -- the view of Seat {table.you + 1}" + (" (you)" if table.view.players == 1 else "")
 
 
 def _desc(table: _Table) -> str:
@@ -134,7 +134,7 @@ def render_svg(subject: View | State, *, config: Config | None = None) -> str:
             if table.omniscient
             else " -- a spectator's view"
             if table.you is None
-            else (" -- your view" if table.view.players == 1 else f" -- the view of player {table.you}")
+            else (" -- your view" if table.view.players == 1 else f" -- the view of Seat {table.you + 1}")
         )
         p.text(16, 28, heading + view, size=20, weight="bold")
         over = table.view.phase is Phase.OVER

@@ -99,15 +99,17 @@ def _tile(
 ) -> None:
     """A BS tile with its top-left corner at ``(x, y)``: unlit in its colour, or a dark Burnt Offering.
 
-    ``space`` writes the altar space's number in the top-left corner; ``element`` and ``kind`` make the
+    Its label says "tile Blue Skull" (an omen's says "omen Blue Skull"), never the letters "BS", which read as
+    the Blue Skull in the text board's codes. ``space`` writes the altar space's number (from 1) in the top-left
+    corner; ``element`` and ``kind`` make the
     tile a part of the table a player may pick (its ``id`` and ``data-pick``).
     """
-    what = f"Burnt Offering (lit): {sign}" if lit else f"BS tile: {sign}"
+    what = f"Burnt Offering (lit): {sign}" if lit else f"tile {sign}"
     name = f"{label}{what}" if label else what
     with p.group(label=name, translate=(x, y), element=element, kind=kind, box=(0, 0, size, size)):
         p.paste(_tile_shapes(sign, size, lit))
         if space is not None:
-            p.text(5, 12, str(space), size=10, weight="bold", fill=_LIT_TEXT if lit else _INK[sign.colour])
+            p.text(5, 12, str(space + 1), size=10, weight="bold", fill=_LIT_TEXT if lit else _INK[sign.colour])
 
 
 @cache
