@@ -311,3 +311,22 @@ def test_the_json_document_holds_every_decision_and_move_with_actions_as_replays
     assert matched == sum(len(decision.moves) for decision in analysis.decisions) >= 1
     summary = document["summary"]
     assert isinstance(summary, dict) and summary["decisions"] == len(analysis.decisions)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.info.name)
+def test_a_level_name_asks_the_strong_search_bot(game: AnyGame) -> None:
+    """``budget="easy"`` gives exactly the strong bot's ``action_values`` at that level, for the seat to move."""
+    from ofrenda_rules.bots import action_values as strong_values
+
+    config = game.test_configs()[0]
+    replay = a_replay(game, config, 5, steps=STEPS)
+    compared = 0
+    for _, state, _, player in replay_positions(replay):
+        if player >= 0 and len(game.legal_actions(state)) > 1:
+            ours = action_values(game, state, player, "easy", 9)
+            assert ours == strong_values(game, state, player, "easy", 9)
+            assert set(ours) == set(game.legal_actions(state))
+            compared += 1
+            break
+    assert compared == 1, "the replay has no real decision"
+    assert parse_budget("expert") == "expert"

@@ -46,8 +46,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     parser.add_argument(
         "--budget",
         default=str(DEFAULT_BUDGET),
-        metavar="N|mcts:N[:D]",
-        help=f"search iterations per decision (default {DEFAULT_BUDGET}), or mcts:N:D to cut playouts after D steps",
+        metavar="LEVEL|N|mcts:N[:D]",
+        help=f"the search per decision: a level, easy, medium, hard or expert (default {DEFAULT_BUDGET}), "
+        "or N iterations of MCTS, mcts:N:D to cut its playouts after D steps",
     )
     parser.add_argument("--seed", type=seed_type, default=0, help="the search's seed (default 0)")
     parser.add_argument("--moves", type=int, default=3, metavar="K", help="list the K best moves of each decision")

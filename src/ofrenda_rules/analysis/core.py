@@ -33,8 +33,9 @@ __all__ = [
     "replay_states",
 ]
 
-DEFAULT_BUDGET: Final = 200
-"""Search iterations per decision when none is given (raised to 4 per legal move where there are more moves)."""
+DEFAULT_BUDGET: Final = "hard"
+"""The search per decision when none is given: the strong search bot's ``hard`` level (see
+:data:`ofrenda_rules.bots.search.LEVELS`)."""
 
 INACCURACY: Final = 0.05
 """A move whose estimate is at least this much below the best move's is an inaccuracy (win-share units, 0..1)."""
@@ -254,14 +255,15 @@ def analyse(
             estimator, whatever it takes as its budget).
         seed: The search's seed: the same replay, seat, budget and seed give the same analysis.
         values: The estimator, ``(game, state, seat, budget, seed) -> {action: value}`` (by default
-            :func:`~ofrenda_rules.analysis.action_values`, the library's MCTS bot).
+            :func:`~ofrenda_rules.analysis.action_values`: the strong search bot for a level name, the
+            library's MCTS bot for a number of iterations).
 
     Raises:
         AnalysisError: for a seat the game does not have, or a step the rules refuse.
         ConfigError: for a budget that is not one.
     """
     check_seat(replay, seat)
-    if values is action_values:  # another estimator reads its own budgets (a level name, say)
+    if values is action_values:  # another estimator reads its own budgets
         parse_budget(budget)
     game = get_game(replay.game)
     decisions = tuple(
