@@ -168,6 +168,7 @@ class _Track:
         "chance",
         "encoders",
         "game",
+        "ids",
         "legal",
         "mover",
         "names",
@@ -198,6 +199,7 @@ class _Track:
         self.origin = origin
         self.prior = prior
         self.names: dict[tuple[bool, int], str] = {} if parent is None else parent.names
+        self.ids: dict[object, int] = {} if parent is None else parent.ids
         self.recall: dict[int, bytes] = {}
         self.encoders: dict[int, InformationStateEncoder[Any]] = {}
         self.shared = False
@@ -207,6 +209,16 @@ class _Track:
         self.text: str | None = None
         self.seen: dict[int, Any] = {}
         self.mover: int | None = None
+
+    def encoded(self, actions: Any) -> list[int]:
+        """The ids of the game's own ``actions`` (legal decisions or chance outcomes), each encoded once per game."""
+        ids, found = self.ids, []
+        for action in actions:
+            number = ids.get(action)
+            if number is None:
+                number = ids[action] = self.game.encode_action(self.states[0].config, action)
+            found.append(number)
+        return found
 
     def view(self, player: int) -> Any:
         """``player``'s view of the last state (computed once per track and seat)."""
@@ -384,19 +396,16 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
     def _legal_actions(self, player: int) -> list[int]:
         track = self._track
         if track.legal is None:
-            game, config = track.game, track.states[0].config
-            track.legal = sorted(game.encode_action(config, action) for action in game.legal_actions(track.states[-1]))
+            track.legal = sorted(track.encoded(track.game.legal_actions(track.states[-1])))
         return list(track.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The pending chance event's outcomes (ids in the chance numbering) with their probabilities."""
         track = self._track
         if track.chance is None:
-            game, config = track.game, track.states[0].config
-            track.chance = sorted(
-                (game.encode_action(config, action), float(probability))
-                for action, probability in game.chance_outcomes(track.states[-1])
-            )
+            outcomes = track.game.chance_outcomes(track.states[-1])
+            ids = track.encoded(action for action, _ in outcomes)
+            track.chance = sorted(zip(ids, (float(probability) for _, probability in outcomes), strict=True))
         return list(track.chance)
 
     def _apply_action(self, action: int) -> None:
