@@ -103,12 +103,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import MutableSequence, Sequence
-from functools import cache
+from functools import partial
 from typing import Final
 
 import attrs
 
 from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.game import SPECTATOR
@@ -244,7 +245,7 @@ class _Layout:
     """Seats in the game."""
 
 
-@cache
+@partial(per_config, Config)  # found by identity: hashing a config hashes its whole edition
 def _layout(config: Config) -> _Layout:
     most_turns = _SOLO_TURNS if config.solo else config.turn_limit
     block = [0.0] * _OBS["perspective"]
