@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html.parser
+import json
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,21 @@ def test_the_page_keeps_each_svg_line_once_and_every_frame_rebuilds_exactly() ->
     assert rebuilt == len(frames)
     assert "</svg>" not in page.split('id="pictures">', 1)[1].split("</script>", 1)[0]
     assert len(page.encode()) * 4 < sum(len(frame.svg.encode()) for frame in frames)
+
+
+def test_a_708_step_portents_game_s_page_stays_under_two_megabytes(tmp_path: Path) -> None:
+    """Issue 38, point 6: "a 708-step Portents replay is 24 MB today; aim for at most 2 MB without network access"."""
+    from tests.cli.test_cli import run
+
+    file, page = tmp_path / "game.json", tmp_path / "game.html"
+    status, _, err = run("play", "portents", "--seed", "3", "--bots", "random", "--save", str(file), "-q")
+    assert status == 0, err
+    status, _, err = run("replay", str(file), "--html", str(page))
+    assert status == 0, err
+    steps = len(json.loads(file.read_text(encoding="utf-8"))["steps"])
+    assert steps == 708, "the issue's game: play portents --seed 3 --bots random"
+    size = page.stat().st_size
+    assert size <= 2_000_000, f"{size:,} bytes"
+    parser = _Resources()
+    parser.feed(page.read_text(encoding="utf-8"))
+    assert not parser.fetches, "the page fetches nothing"

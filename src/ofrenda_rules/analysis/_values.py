@@ -55,7 +55,7 @@ def action_values(game: AnyGame, state: Any, seat: int, level_or_budget: Budget,
 
     The return is the seat's expected share of the win (a solo seat: its
     chance to win), as the search bot estimates it after playing that action.
-    The search runs at least :data:`MIN_VISITS` iterations per legal action, so
+    The search runs at least 4 iterations (``MIN_VISITS``) per legal action, so
     every action gets an estimate. Deterministic given ``seed``; the true
     hidden state is never searched (only the game's ``resample`` of it for
     ``seat``), so two states that ``seat`` cannot tell apart get the same values.

@@ -60,7 +60,7 @@ class Mark(enum.Enum):
     BLUNDER = "blunder"
     """A loss of at least :data:`BLUNDER`."""
     FORCED = "forced"
-    """The only legal move: nothing to choose, nothing searched."""
+    """A move that was the only legal one, so nothing was chosen and nothing searched."""
 
 
 def mark_of(loss: float) -> Mark:
@@ -250,16 +250,19 @@ def analyse(
     Args:
         replay: The replay to analyse (see :mod:`ofrenda_rules.replays`).
         seat: The seat whose decisions are analysed, 0-based.
-        budget: Search iterations per decision, or ``"mcts:N"`` / ``"mcts:N:D"``.
+        budget: Search iterations per decision, or ``"mcts:N"`` / ``"mcts:N:D"`` (with another
+            estimator, whatever it takes as its budget).
         seed: The search's seed: the same replay, seat, budget and seed give the same analysis.
-        values: The estimator (the library's search bot by default).
+        values: The estimator, ``(game, state, seat, budget, seed) -> {action: value}`` (by default
+            :func:`~ofrenda_rules.analysis.action_values`, the library's MCTS bot).
 
     Raises:
         AnalysisError: for a seat the game does not have, or a step the rules refuse.
         ConfigError: for a budget that is not one.
     """
     check_seat(replay, seat)
-    parse_budget(budget)
+    if values is action_values:  # another estimator reads its own budgets (a level name, say)
+        parse_budget(budget)
     game = get_game(replay.game)
     decisions = tuple(
         analyse_decision(game, state, seat, action, step=number, budget=budget, seed=seed, values=values)
