@@ -323,7 +323,7 @@ LEVELS: Final = {
     "hard": SearchBot(depth=2, beam=6, budget=900),
     "expert": SearchBot(depth=2, beam=6, budget=1_200),
 }
-"""The bot levels of Portents: the turn search two turns deep (the reference searches one), by budget."""
+"""The bot levels of Portents, by budget; each is the turn search two turns deep (the reference searches one)."""
 
 
 def level_policy(level: str) -> Callable[[State], Action] | None:
