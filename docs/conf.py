@@ -74,7 +74,9 @@ nitpick_ignore_regex = [
         r"(Callable|Sequence|MutableSequence|Mapping|Iterable|Iterator|Fraction|Enum|Path|TextIO|Self|Final|TypeAlias"
         r"|array)",
     ),
-    (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z](_co|_contra)?"),
+    (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?_?([A-Z]|[A-Z]\w*T)(_co|_contra)?"),
+    # A private base class named on a public class's "Bases" line is not documented (it is private).
+    (r"py:class", r"ofrenda_rules(\.\w+)*\._\w+"),
     (r"py:class", r"JsonConverter"),
     # OpenSpiel is an optional extra, mocked while the docs are built.
     (
@@ -493,17 +495,34 @@ def _generate_learning_tables(app: Sphinx) -> None:
     document = json.loads(results.read_text(encoding="utf-8"))
     titles = {game.info.name: game.info.title for game in games()}
     lines = [
-        "| game | players | bot | against | games | win rate | 95% interval | win share |",
-        "| --- | ---: | --- | --- | ---: | ---: | --- | ---: |",
+        "| game | players | bot | against | games | win rate | 95% interval | win share | ms per decision |",
+        "| --- | ---: | --- | --- | ---: | ---: | --- | ---: | ---: |",
     ]
     for row in document["results"]:
         low, high = row["wilson_95"]
+        cost = row.get("ms_per_decision")
         lines.append(
             f"| {titles[row['game']]} | {row['players']} | `{row['tested']}` | {row['opponent']} | {row['games']} "
-            f"| {row['win_rate']:.3f} | {low:.3f} - {high:.3f} | {row['win_share']:.3f} |"
+            f"| {row['win_rate']:.3f} | {low:.3f} - {high:.3f} | {row['win_share']:.3f} "
+            f"| {'' if cost is None else f'{cost:.1f}'} |"
         )
     budgets = ", ".join(f"{titles[name]} `{spec}`" for name, spec in document["mcts"].items())
-    lines += ["", f"Search budgets: {budgets}. Load average at the end: {document['load_average'][0]:.1f}."]
+    lines += ["", f"Search budgets (`mcts`): {budgets}. Load average at the end: {document['load_average'][0]:.1f}."]
+    if document.get("ladder"):
+        lines += [
+            "",
+            "Rating ladder (Bradley-Terry, Elo scale, the reference bot at 0; 95% bootstrap intervals):",
+            "",
+            "| game | players | bot | rating | 95% interval | ms per decision | games a pair |",
+            "| --- | ---: | --- | ---: | --- | ---: | ---: |",
+        ]
+        for entry in document["ladder"]:
+            for row in entry["ratings"]:
+                low, high = row["interval_95"]
+                lines.append(
+                    f"| {titles[entry['game']]} | {entry['players']} | `{row['bot']}` | {row['rating']:.0f} "
+                    f"| {low:.0f} - {high:.0f} | {row['ms_per_decision']:.1f} | {entry['games_per_pair']} |"
+                )
     _write(folder / "strength.md", "\n".join(lines) + "\n")
 
 

@@ -12,6 +12,7 @@ CLI, the property suite, the benchmarks and adapters work for every game.
 from __future__ import annotations
 
 import enum
+import math
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -37,6 +38,7 @@ __all__ = [
     "InformationStateEncoder",
     "OutcomeLike",
     "StateLike",
+    "squashed_leads",
     "summarize_config",
 ]
 
@@ -393,6 +395,14 @@ class GameDefinition(Generic[C, S, A, V, O]):
     difference. It may read the whole state: the search calls it on states
     drawn by ``resample`` only.
     """
+    level_policy: Callable[[str], Callable[[S], A] | None] | None = None
+    """The game's own policy for a named bot level (``easy`` .. ``expert``), or ``None`` for the generic search's.
+
+    For a game whose reference bot is itself a search (Portents), a deeper
+    one of its own is stronger at the same cost than Monte Carlo over it.
+    Like the reference bot, such a policy reads only what the seat to move
+    may know.
+    """
     describe_action: Callable[[S, A], str] = attrs.field(default=lambda state, action: repr(action))
     """A short human description of an action, for logs and the CLI."""
     describe_config: Callable[[C], str] = summarize_config
@@ -411,6 +421,26 @@ class GameDefinition(Generic[C, S, A, V, O]):
     def editions(self) -> EditionCatalog[Any]:
         """The game's edition catalog -- its default edition and the custom ones registered in this process."""
         return catalog_of(self.config_type)
+
+
+def squashed_leads(points: Sequence[float], scale: float) -> tuple[float, ...]:
+    """Each seat's lead over the best other seat, divided by ``scale`` and squashed into ``(0, 1)`` (logistic).
+
+    The shape of a game's ``evaluate`` hook: a seat level with the best
+    other gets one half. A single seat's "lead" is its points themselves.
+
+    >>> squashed_leads([3.0, 3.0], 1.0)
+    (0.5, 0.5)
+    >>> first, second = squashed_leads([5.0, 1.0], 2.0)
+    >>> first > 0.5 > second
+    True
+    """
+    values = []
+    for seat, mine in enumerate(points):
+        others = [point for other, point in enumerate(points) if other != seat]
+        lead = (mine - max(others) if others else mine) / scale
+        values.append(1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, lead)))))
+    return tuple(values)
 
 
 _TYPE_NAMES: Final = {

@@ -388,6 +388,16 @@ def test_play_without_bots_plays_the_reference_bots() -> None:
     assert sum(1 for line in out.splitlines() if line[:6].strip().rstrip(".").isdigit()) < 200
 
 
+def test_play_takes_the_strong_bots_levels_by_name() -> None:
+    kinds = "easy,medium,reference,random"
+    status, out, err = run("play", "dia_de_los_muertos", "-p", "4", "--seed", "4", "--bots", kinds, "-q")
+    assert status == 0, err
+    assert "result:" in out
+    assert run("play", "dia_de_los_muertos", "-p", "4", "--seed", "4", "--bots", kinds, "-q")[1] == out
+    status, _, err = run("play", "dia_de_los_muertos", "-p", "4", "--bots", "grandmaster,easy,easy,easy", "-q")
+    assert status != 0 and "easy" in err
+
+
 def test_seat_flags_count_from_1_as_every_text_does(tmp_path: Path) -> None:
     """Issue 38: "--seat 1" is Seat 1 (it was Seat 2); 0 and a seat past the last are refused by name."""
     file = tmp_path / "game.json"

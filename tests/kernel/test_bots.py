@@ -11,14 +11,19 @@ import pytest
 
 from ofrenda_rules.bots import (
     BOT_KINDS,
+    LEVEL_NAMES,
     BotError,
     MctsBot,
     RandomBot,
     ReferenceBot,
+    SearchBot,
+    SearchBudget,
+    action_values,
     bot_kinds,
     check_bot_name,
     make_bot,
 )
+from ofrenda_rules.bots.search import LEVELS, SearchError, budget_of
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.registry import AnyGame, games, get_game
@@ -141,3 +146,70 @@ def test_a_time_limit_stops_the_search_early() -> None:
 def test_the_bots_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     runpy.run_path(str(EXAMPLES / "mcts_bot.py"), run_name="__main__")
     assert "win shares (mcts, reference, random)" in capsys.readouterr().out
+
+
+def test_the_levels_are_bot_kinds_of_every_game_weakest_first() -> None:
+    assert LEVEL_NAMES == ("easy", "medium", "hard", "expert")
+    assert set(LEVEL_NAMES) <= set(BOT_KINDS)
+    made = 0
+    for game in games():
+        for level in LEVEL_NAMES:
+            assert check_bot_name(game, level) == level
+            bot = make_bot(game, level, 3)
+            own = game.level_policy is not None and game.level_policy(level) is not None
+            assert isinstance(bot, ReferenceBot if own else SearchBot)
+            if isinstance(bot, SearchBot):
+                assert bot.budget == LEVELS[game.info.name][level]
+            made += 1
+    assert made == 4 * len(games())
+    samples = [budget_of(get_game("dia_de_los_muertos"), level).samples for level in LEVEL_NAMES]
+    assert samples == sorted(samples) and samples[0] < samples[-1]
+
+
+@pytest.mark.parametrize(
+    ("budget", "message"),
+    [((0, 2, None), "samples"), ((1, -1, None), "depth"), ((1, 2, 0), "width"), ((10**6, 2, None), "samples")],
+)
+def test_a_search_budget_out_of_range_is_refused(budget: tuple[int, int, int | None], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        SearchBudget(*budget)
+    with pytest.raises(ConfigError, match="unknown level 'grandmaster'"):
+        budget_of(get_game("ofrenda"), "grandmaster")
+
+
+def test_a_level_plays_legal_moves_the_same_given_its_seed() -> None:
+    game = get_game("dia_de_los_muertos")
+    config = game.config_type(players=4)
+    names = ["medium", "reference", "easy", "random"]
+    first = play(game, config, 6, names)
+    assert play(game, config, 6, names) == first
+    assert play(game, config, 7, names) != first
+
+
+def test_action_values_cover_the_legal_actions_as_win_shares_for_the_seat_to_move_only() -> None:
+    game = get_game("ofrendados")
+    state = game.new_game(game.config_type(players=2), 11)
+    seat = game.current_player(state)
+    budget = SearchBudget(2, 3, 4)
+    values = action_values(game, state, seat, budget, 5)
+    legal = game.legal_actions(state)
+    assert set(values) == set(legal)
+    assert all(0.0 <= value <= 1.0 for value in values.values())
+    assert action_values(game, state, seat, budget, 5) == values
+    assert action_values(game, state, seat, "easy", 5).keys() == values.keys()
+    with pytest.raises(SearchError, match="is not to move"):
+        action_values(game, state, 1 - seat, budget, 5)
+    bot = SearchBot(game, Rng(5), budget)
+    assert bot(state) in legal
+
+
+def test_a_level_refuses_a_state_where_no_seat_is_to_move() -> None:
+    refused = 0
+    for game in games():
+        state = game.new_game(game.test_configs()[0], None)
+        assert game.current_player(state) == CHANCE
+        for level in LEVEL_NAMES:
+            with pytest.raises((BotError, SearchError), match=r"is (not )?to move"):
+                make_bot(game, level, 1)(state)
+            refused += 1
+    assert refused == 4 * len(games())

@@ -9,8 +9,9 @@
   seeding mode with a fresh generator, round-trips through JSON, depends on
   nothing the seat cannot see (the same draw from any hidden variant), and a
   game played on from the drawn state ends;
-* the reference bot and the search bot pick a legal action, and the same one
-  on every hidden variant for the seat to move: they never peek.
+* the reference bot, the search bot and the strong bot (its ``easy`` level,
+  and ``action_values`` at a tiny budget) pick a legal action, and the same
+  one on every hidden variant for the seat to move: they never peek.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from ofrenda_rules.bots import make_bot
+from ofrenda_rules.bots import SearchBudget, action_values, make_bot
 from ofrenda_rules.chance import TERMINAL
 from ofrenda_rules.game import ChanceMode, Information
 from ofrenda_rules.playout import random_move
@@ -174,5 +175,16 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
         searched = make_bot(game, "mcts:3", seeds.players)(after)
         assert searched in legal
         assert make_bot(game, "mcts:3", seeds.players)(variant) == searched, "the search bot peeked"
+        strong = make_bot(game, "easy", seeds.players)(after)
+        assert strong in legal
+        assert make_bot(game, "easy", seeds.players)(variant) == strong, "the easy level peeked"
+        tiny = SearchBudget(1, 2, 3)
+        values = action_values(game, after, seat, tiny, seeds.players)
+        assert set(values) == set(legal)
+        assert all(0.0 <= value <= 1.0 for value in values.values())
+        assert action_values(game, variant, seat, tiny, seeds.players) == values, "action_values peeked"
+        checked.append(seat)
 
+    checked: list[int] = []
     play(game, config, seeds, sampled(hook, seeds, 11))
+    assert checked, "no sampled step had a seat to move"

@@ -171,3 +171,33 @@ def test_an_abandoned_match_marks_the_bots_moves_for_people(tmp_path: Path) -> N
         assert view["over"] is True and view["stand_ins"]
         assert {s["reason"] for s in view["stand_ins"]} == {"abandoned"}
         assert {s["seat"] for s in view["stand_ins"]} == {0, 1}
+
+
+def test_seats_and_the_stand_in_take_the_strong_bots_levels(tmp_path: Path) -> None:
+    clock = Clock()
+    with serve(tmp_path, clock) as api:
+        body = {
+            "game": "dia_de_los_muertos",
+            "config": {"players": 4},
+            "seats": ["human", "easy", "medium", "easy"],
+            "seed": 5,
+            "clock": {"per_move": 30},
+            "stand_in": "easy",
+        }
+        response = api.post("/matches", json=body)
+        assert response.status_code == 201, response.text
+        created = response.json()
+        match = created["match"]
+        view = service_of(api).view(match, 0)
+        assert view["to_move"] == 0, "the bots' seats reply at once, up to the person's turn"
+        before = view["step"]
+        clock.now += 31
+        assert tick(api) == [match]
+        after = service_of(api).view(match, 0)
+        assert int(str(after["step"])) > int(str(before))
+        assert stand_ins(after) == [{"step": before, "seat": 0, "reason": "timeout"}]
+        bad = {"game": "portents", "stand_in": "grandmaster"}
+        refused = error(api.post("/matches", json=bad), 422)
+        assert refused["code"] == "invalid-stand-in" and refused["path"] == "$.stand_in"
+        seats = {"game": "portents", "seats": ["human", "grandmaster"]}
+        assert error(api.post("/matches", json=seats), 422)["code"] == "invalid-seats"

@@ -12,7 +12,8 @@ server pick them the same way:
   (:class:`~ofrenda_rules.bots.search.SearchBot`) at a budget per game
   (:data:`~ofrenda_rules.bots.search.LEVELS`): Monte Carlo over states the
   seat's information allows, with reference-policy rollouts; its estimates
-  are :func:`action_values`.
+  are :func:`action_values`. A game may give its own policy for a level
+  (``GameDefinition.level_policy``: Portents searches its turns two deep).
 * ``mcts``, ``mcts:N`` or ``mcts:N:D`` -- information-set Monte Carlo tree
   search (:class:`MctsBot`) with ``N`` iterations per move (default
   :data:`DEFAULT_ITERATIONS`), its playouts cut after ``D`` steps if given.
@@ -46,7 +47,7 @@ from typing import Any, Final, Protocol
 import attrs
 
 from ofrenda_rules.bots.playout import random_move
-from ofrenda_rules.bots.search import LEVEL_NAMES, SearchBot, SearchBudget, action_values, budget_of
+from ofrenda_rules.bots.search import LEVEL_NAMES, SearchBot, SearchBudget, SearchError, action_values, budget_of
 from ofrenda_rules.bots.utility import Payoff, returns
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import ConfigError, OfrendaRulesError
@@ -64,6 +65,7 @@ __all__ = [
     "ReferenceBot",
     "SearchBot",
     "SearchBudget",
+    "SearchError",
     "action_values",
     "bot_kinds",
     "bot_seed",
@@ -349,6 +351,9 @@ def make_bot(game: AnyGame, name: str, seed: int) -> Bot:
     if kind == "reference":
         return ReferenceBot(game, game.reference_bot)
     if kind in LEVEL_NAMES:
+        own = None if game.level_policy is None else game.level_policy(kind)
+        if own is not None:
+            return ReferenceBot(game, own)
         return SearchBot(game, rng, budget_of(game, kind))
     return MctsBot(
         game, rng, iterations=DEFAULT_ITERATIONS if iterations is None else iterations, playout_steps=playout

@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
@@ -43,7 +43,7 @@ from ofrenda_rules.bots.playout import random_move
 from ofrenda_rules.bots.utility import returns
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import ConfigError, OfrendaRulesError
-from ofrenda_rules.game import GameDefinition
+from ofrenda_rules.game import GameDefinition, squashed_leads
 from ofrenda_rules.rng import MASK64, Rng
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "LEVEL_NAMES",
     "SearchBot",
     "SearchBudget",
+    "SearchError",
     "action_values",
     "budget_of",
     "evaluate",
@@ -66,45 +67,68 @@ MAX_DEPTH: Final = 10_000
 
 @attrs.frozen
 class SearchBudget:
-    """What one search may spend: ``samples`` rollouts in all, each ``depth`` decisions long.
+    """What one search may spend: ``samples`` rollouts an action in the first round, each ``depth`` decisions long.
+
+    With ``n`` legal actions a search plays about ``samples * n * ceil(log2 n)``
+    rollouts: each round of sequential halving gives every surviving action
+    twice the previous round's rollouts, and half the actions survive.
 
     ``depth=None`` plays every rollout to the end of the game.
     """
 
     samples: int
-    """Rollouts per decision, shared among the candidate actions by sequential halving."""
+    """Rollouts of each candidate action in the first round of sequential halving (each later round doubles them)."""
     depth: int | None = None
     """Player decisions a rollout plays (every seat's) before the position is valued; ``None``: to the end."""
+    width: int | None = None
+    """The most actions searched. With more legal actions, those of best value just after them (on one drawn
+    state) are kept, the reference policy's choice always among them; ``None`` searches every legal action."""
 
     def __attrs_post_init__(self) -> None:
         if not 1 <= self.samples <= MAX_SAMPLES:
             raise ConfigError(f"search samples must be in [1, {MAX_SAMPLES}], not {self.samples}")
         if self.depth is not None and not 0 <= self.depth <= MAX_DEPTH:
             raise ConfigError(f"search depth must be in [0, {MAX_DEPTH}], not {self.depth}")
+        if self.width is not None and not 1 <= self.width <= MAX_SAMPLES:
+            raise ConfigError(f"search width must be in [1, {MAX_SAMPLES}], not {self.width}")
 
 
 LEVEL_NAMES: Final = ("easy", "medium", "hard", "expert")
 """The named levels, weakest first."""
 
 _DEFAULT_LEVELS: Final = {
-    "easy": SearchBudget(8, 4),
-    "medium": SearchBudget(24, 8),
-    "hard": SearchBudget(48, 12),
-    "expert": SearchBudget(96, 16),
+    "easy": SearchBudget(1, 2, 4),
+    "medium": SearchBudget(2, 4, 4),
+    "hard": SearchBudget(2, 8, 6),
+    "expert": SearchBudget(3, 12, 8),
 }
 
 LEVELS: Final[dict[str, dict[str, SearchBudget]]] = {
     "dia_de_los_muertos": {
-        "easy": SearchBudget(8, 8),
-        "medium": SearchBudget(24, 16),
-        "hard": SearchBudget(48, None),
-        "expert": SearchBudget(96, None),
+        "easy": SearchBudget(1, 8),
+        "medium": SearchBudget(2, 16),
+        "hard": SearchBudget(4, None),
+        "expert": SearchBudget(8, None),
     },
-    "ofrenda": dict(_DEFAULT_LEVELS),
-    "ofrendados": dict(_DEFAULT_LEVELS),
+    "ofrenda": {
+        "easy": SearchBudget(1, 2, 4),
+        "medium": SearchBudget(2, 2, 6),
+        "hard": SearchBudget(2, 4, 6),
+        "expert": SearchBudget(2, 8, 6),
+    },
+    "ofrendados": {
+        "easy": SearchBudget(1, 4, 4),
+        "medium": SearchBudget(2, 8, 4),
+        "hard": SearchBudget(2, 8, 6),
+        "expert": SearchBudget(3, 12, 8),
+    },
     "portents": dict(_DEFAULT_LEVELS),
 }
-"""The budget of each named level, per game (a game not listed uses Ofrenda's)."""
+"""The budget of each named level, per game (a game not listed uses Ofrenda's).
+
+Portents gives its own policy for every level (``GameDefinition.level_policy``),
+so its entry here serves :func:`action_values` only.
+"""
 
 
 def budget_of(game: AnyGame, level: str | SearchBudget) -> SearchBudget:
@@ -144,24 +168,7 @@ def evaluate(game: AnyGame, state: Any) -> tuple[float, ...]:
     span = max(1, high - low)
     if len(scores) == 1:
         return (max(0.0, min(1.0, (scores[0] - low) / span)),)
-    return squashed_lead([float(score) for score in scores], span / 10.0)
-
-
-def squashed_lead(points: Sequence[float], scale: float) -> tuple[float, ...]:
-    """Each seat's lead over the best other seat, divided by ``scale`` and squashed into ``(0, 1)``.
-
-    >>> squashed_lead([3.0, 3.0], 1.0)
-    (0.5, 0.5)
-    >>> first, second = squashed_lead([5.0, 1.0], 2.0)
-    >>> first > 0.5 > second
-    True
-    """
-    values = []
-    for seat, mine in enumerate(points):
-        best_other = max(point for other, point in enumerate(points) if other != seat)
-        lead = max(-30.0, min(30.0, (mine - best_other) / scale))
-        values.append(1.0 / (1.0 + math.exp(-lead)))
-    return tuple(values)
+    return squashed_leads([float(score) for score in scores], span / 10.0)
 
 
 class SearchError(OfrendaRulesError):
@@ -206,7 +213,8 @@ def action_values(
     seat, ...)``, so two states the seat cannot tell apart get the same
     values for the same seed. The result is deterministic given ``seed``.
     Actions dropped early by sequential halving keep the mean of the
-    rollouts they had (fewer than the survivors').
+    rollouts they had (fewer than the survivors'); actions left out by the
+    budget's ``width`` get their value just after them on one drawn state.
 
     Raises:
         SearchError: when ``seat`` is not the seat to move.
@@ -222,13 +230,21 @@ def action_values(
     rng = Rng(seed & MASK64)
     totals = dict.fromkeys(legal, 0.0)
     counts = dict.fromkeys(legal, 0)
-    candidates = list(legal)
-    rounds = max(1, math.ceil(math.log2(len(candidates)))) if len(candidates) > 1 else 1
     draws: list[tuple[Any, int]] = []
-    used = 0
+    candidates = list(legal)
+    prior: dict[Any, float] = {}
+    if budget.width is not None and len(candidates) > budget.width:
+        draw, rng = rng.next_u64()
+        walk, rng = rng.next_u64()
+        first = game.resample(state, seat, Rng(draw))
+        draws.append((first, walk))
+        prior = {action: evaluate(game, game.apply(first, action))[seat] for action in candidates}
+        candidates.sort(key=lambda action: (action != reference, -prior[action]))
+        candidates = candidates[: budget.width]
+    rounds = max(1, math.ceil(math.log2(len(candidates)))) if len(candidates) > 1 else 1
+    start = 0
     for round_index in range(rounds):
-        share = max(1, (budget.samples - used) // (len(candidates) * (rounds - round_index)))
-        start = counts[candidates[0]]
+        share = budget.samples << round_index
         while len(draws) < start + share:
             draw, rng = rng.next_u64()
             walk, rng = rng.next_u64()
@@ -238,8 +254,8 @@ def action_values(
                 paid = _rollout(game, game.apply(drawn, action), budget.depth, Rng(walk), limit)
                 totals[action] += paid[seat]
                 counts[action] += 1
-        used += share * len(candidates)
-        if len(candidates) <= 2 and round_index == rounds - 1:
+        start += share
+        if round_index == rounds - 1:
             break
         ranked = sorted(candidates, key=lambda action: -totals[action] / counts[action])
         keep = max(1, math.ceil(len(candidates) / 2))
@@ -247,7 +263,7 @@ def action_values(
         if round_index == 0 and reference not in survivors:
             survivors[-1] = reference
         candidates = survivors
-    return {action: totals[action] / counts[action] if counts[action] else 0.0 for action in legal}
+    return {action: totals[action] / counts[action] if counts[action] else prior[action] for action in legal}
 
 
 @attrs.define

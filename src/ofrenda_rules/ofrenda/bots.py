@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ofrenda_rules.errors import IllegalActionError, Rejection
+from ofrenda_rules.game import squashed_leads
 from ofrenda_rules.ofrenda import actions as act
 from ofrenda_rules.ofrenda.rules import current_player, legal_actions
 from ofrenda_rules.ofrenda.state import Config, Phase, PlayerBoard, State
@@ -47,14 +48,18 @@ from ofrenda_rules.ofrenda.turn import DISCARD_GAIN
 from ofrenda_rules.ofrenda.view import View, observe
 from ofrenda_rules.ofrenda.work import BoardLike, candle_holds, filled, portrait_holds, tables_of
 
-__all__ = ["MARIGOLD_VALUE", "SLOT_VALUE", "projected_points", "reference_bot"]
+__all__ = ["MARIGOLD_VALUE", "SEARCH_SCALE", "SLOT_VALUE", "projected_points", "reference_bot", "search_evaluation"]
 
 MARIGOLD_VALUE: Final = 0.6
 """What the bot counts a marigold in storage as worth, in points."""
 SLOT_VALUE: Final = 1.5
 """What the bot counts a placed portrait as worth beyond its points now (its future neighbours)."""
+SEARCH_SCALE: Final = 6.0
+"""Projected points of lead that the search's evaluation (:func:`search_evaluation`) counts as one logit."""
 _CANDLE_OPEN_VALUE: Final = 3.0
 """A candle in storage whose objective holds, while a candle slot is still open."""
+_SOLO_SCALE: Final = 60.0
+"""Projected points a solo Ofrenda counts as a sure win, for the search's evaluation."""
 _CANDLE_HOPE_VALUE: Final = 0.8
 """A candle in storage whose objective does not hold yet, while a candle slot is still open."""
 _CANDLE_DOUBT: Final = 0.4
@@ -418,3 +423,23 @@ def _candle_value(tables: Tables, config: Config, view: View, seat: int, action:
     if not holds and paid:
         return -1.0
     return (_CANDLE_OPEN_VALUE if holds else _CANDLE_HOPE_VALUE) - MARIGOLD_VALUE * paid - 0.5
+
+
+def search_evaluation(state: State) -> tuple[float, ...]:
+    """Every seat's expected win share at an unfinished state, for the search bots (``GameDefinition.evaluate``).
+
+    Each seat's projected points (:func:`projected_points`, plus what its
+    storage is worth to the reference policy); with several seats, each
+    seat's lead over the best other, per :data:`SEARCH_SCALE` points, through
+    the logistic function; alone, the points' share of the game's best score.
+    """
+    tables = tables_of(state)
+    config = state.config
+    boards = state.boards
+    points = [
+        projected_points(tables, config, boards, seat, boards[seat].lit) + _storage_value(tables, config, boards, seat)
+        for seat in range(len(boards))
+    ]
+    if len(points) == 1:
+        return (max(0.0, min(1.0, points[0] / _SOLO_SCALE)),)
+    return squashed_leads(points, SEARCH_SCALE)

@@ -52,6 +52,7 @@ from typing import Final
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.game import squashed_leads
 from ofrenda_rules.ofrendados import actions as act
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Beneath, Colour, Flower, ObjectKind, SheetSpec
@@ -65,9 +66,11 @@ __all__ = [
     "POWER_GAIN",
     "POWER_VALUE",
     "QUALIFIED",
+    "SEARCH_SCALE",
     "SPACE_PENALTY",
     "draw_delta",
     "reference_bot",
+    "search_evaluation",
     "value",
 ]
 
@@ -450,3 +453,22 @@ def reference_bot(state: State) -> act.Action:
     options = [(table.base, next(a for a in legal if isinstance(a, act.Pass)))] if act.Pass() in legal else []
     options += [(table.card_value(a.card), a) for a in legal if isinstance(a, act.BuyCard)]
     return _first_best(options) if options else legal[0]
+
+
+SEARCH_SCALE: Final = 8.0
+"""Points of lead (by :func:`value`) that the search's evaluation (:func:`search_evaluation`) counts as one logit."""
+_SOLO_SCALE: Final = 120.0
+"""Points a solo board counts as a sure win, for the search's evaluation."""
+
+
+def search_evaluation(state: State) -> tuple[float, ...]:
+    """Every seat's expected win share at an unfinished state, for the search bots (``GameDefinition.evaluate``).
+
+    Each seat's :func:`value` of the boards; with several seats, each seat's
+    lead over the best other, per :data:`SEARCH_SCALE` points, through the
+    logistic function; alone, the value's share of ``_SOLO_SCALE`` (120 points).
+    """
+    points = [value(state.config, state.boards, seat) for seat in range(len(state.boards))]
+    if len(points) == 1:
+        return (max(0.0, min(1.0, points[0] / _SOLO_SCALE)),)
+    return squashed_leads(points, SEARCH_SCALE)

@@ -56,13 +56,25 @@ import attrs
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.copying import evolve
+from ofrenda_rules.game import squashed_leads
 from ofrenda_rules.portents.actions import Action, Light, Place
 from ofrenda_rules.portents.altar import fortune_counts
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.rules import apply, chance_outcomes, current_player, legal_actions
 from ofrenda_rules.portents.state import Phase, State
 
-__all__ = ["MOVE_BUDGET", "TURN_BUDGET", "WEIGHTS", "SearchBot", "evaluate", "turn_outcomes"]
+__all__ = [
+    "LEVELS",
+    "MOVE_BUDGET",
+    "SEARCH_SCALE",
+    "TURN_BUDGET",
+    "WEIGHTS",
+    "SearchBot",
+    "evaluate",
+    "level_policy",
+    "search_evaluation",
+    "turn_outcomes",
+]
 
 TURN_BUDGET: Final = 20_000
 """Actions :func:`turn_outcomes` applies at most by default (a whole turn takes a few thousand at most)."""
@@ -288,3 +300,42 @@ def _kitty_draws_left(state: State) -> int:
     if state.phase is not Phase.KITTY:
         return 0
     return len(state.kitty_fill) + (0 if state.config.chaotic_cat or state.token is not None else 1)
+
+
+SEARCH_SCALE: Final = 30.0
+"""Evaluation points (:func:`evaluate`) that the search's evaluation (:func:`search_evaluation`) counts as one logit."""
+
+
+def search_evaluation(state: State) -> tuple[float, ...]:
+    """Every seat's expected win share at an unfinished state, for the search bots (``GameDefinition.evaluate``).
+
+    :func:`evaluate` for each seat (its progress less its rival's, the
+    threat of a fourth Burnt Offering counted), per :data:`SEARCH_SCALE`,
+    through the logistic function; in the solo game, the seat against the Kitty.
+    """
+    seats = 1 if state.config.solo else 2
+    return tuple(squashed_leads([evaluate(state, seat)], SEARCH_SCALE)[0] for seat in range(seats))
+
+
+LEVELS: Final = {
+    "easy": SearchBot(depth=2, beam=4, budget=300),
+    "medium": SearchBot(depth=2, beam=6, budget=600),
+    "hard": SearchBot(depth=2, beam=6, budget=900),
+    "expert": SearchBot(depth=2, beam=6, budget=1_200),
+}
+"""The bot levels of Portents, by budget; each is the turn search two turns deep (the reference searches one)."""
+
+
+def level_policy(level: str) -> Callable[[State], Action] | None:
+    """The policy of a named bot level (``GameDefinition.level_policy``): a :class:`SearchBot` two turns deep.
+
+    ``None`` for a name that is no level of :data:`LEVELS`.
+
+    >>> from ofrenda_rules.portents import Config, new_game, legal_actions
+    >>> state = new_game(Config(), seed=2)
+    >>> policy = level_policy("easy")
+    >>> policy is not None and policy(state) in legal_actions(state)
+    True
+    """
+    bot = LEVELS.get(level)
+    return None if bot is None else bot.choose

@@ -7,7 +7,7 @@ from typing import Final, cast
 
 from ofrenda_rules.game import GameDefinition, GameInfo, define_game
 from ofrenda_rules.portents.actions import Action
-from ofrenda_rules.portents.bots import SearchBot
+from ofrenda_rules.portents.bots import SearchBot, search_evaluation
 from ofrenda_rules.portents.codec import decode_action as decode_action
 from ofrenda_rules.portents.codec import encode_action as encode_action
 from ofrenda_rules.portents.codec import max_chance_outcomes as max_chance_outcomes
@@ -185,6 +185,12 @@ def _reference_move(state: State) -> Action:
 
 GAME: Final = cast(
     "GameDefinition[Config, State, Action, View, Outcome]",
-    define_game(INFO, globals(), reference_bot=_reference_move, information_state_encoder=InformationStateEncoder),
+    define_game(
+        INFO,
+        globals(),
+        evaluate=search_evaluation,
+        reference_bot=_reference_move,
+        information_state_encoder=InformationStateEncoder,
+    ),
 )
 """Portents as a registered game."""

@@ -25,6 +25,7 @@ from typing import Any, Final
 
 import attrs
 
+from ofrenda_rules.bots import LEVEL_NAMES, make_bot
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.digest import canonical_json, state_digest
 from ofrenda_rules.errors import OfrendaRulesError
@@ -52,8 +53,9 @@ __all__ = [
     "spectator_answer",
 ]
 
-BOTS: Final = ("random", "reference")
-"""The bots a seat may be given (``reference`` only in games that ship one)."""
+BOTS: Final = ("random", "reference", *LEVEL_NAMES)
+"""The bots a seat may be given, namely random, the game's reference bot, and the strong bot's levels (``easy`` ..
+``expert``, :func:`ofrenda_rules.bots.make_bot`)."""
 
 HUMAN: Final = "human"
 """The seat kind of a person, who plays through the API with the seat's secret."""
@@ -271,7 +273,7 @@ def _seconds(value: object, path: str, *, zero: bool = False) -> float:
 
 
 def _options(request: Mapping[str, object]) -> dict[str, Any]:
-    """A create request's match options, checked: spectators, spectator delay, clock."""
+    """A create request's match options, checked: spectators, spectator delay, clock, stand-in bot."""
     spectators = request.get("spectators", "anyone")
     if spectators not in SPECTATORS:
         raise ServerError(422, "invalid-spectators", "spectators must be 'anyone' or 'nobody'", "$.spectators")
@@ -281,6 +283,11 @@ def _options(request: Mapping[str, object]) -> dict[str, Any]:
             422, "invalid-spectators", "spectator_delay must be a step count in [0, 10**6]", "$.spectator_delay"
         )
     options: dict[str, Any] = {"spectators": spectators, "spectator_delay": delay, "clock": None}
+    if "stand_in" in request:
+        stand_in = request["stand_in"]
+        if stand_in not in BOTS:
+            raise ServerError(422, "invalid-stand-in", f"stand_in must be one of {', '.join(BOTS)}", "$.stand_in")
+        options["stand_in"] = stand_in
     clock = request.get("clock")
     if clock is None:
         return options
@@ -336,7 +343,7 @@ class _Live:
     states: list[Any]
     steps: list[StepRecord]
     options: dict[str, Any] = attrs.field(factory=dict)
-    """The match's options: ``spectators``, ``spectator_delay``, ``clock``, ``created``."""
+    """The match's options: ``spectators``, ``spectator_delay``, ``clock``, ``stand_in`` (when given), ``created``."""
     lock: threading.Lock = attrs.field(factory=threading.Lock)
     ends: list[int] = attrs.field(factory=lambda: [0])
     """The step count after each committed batch, ``0`` (the start) first: the seats' sequence numbers."""
@@ -412,11 +419,21 @@ class MatchService:
         ``"spectator_delay": N`` (steps spectators lag behind until the end,
         default 0), and ``"clock"``: ``{"per_move": SECONDS}`` or
         ``{"budget": SECONDS, "increment": SECONDS}``, a clock for every
-        person's seat (when it runs out the server's bot moves for the seat).
+        person's seat (when it runs out the server's bot moves for the seat),
+        and ``"stand_in"``: that bot's name (a seat kind but ``human``).
         """
         if not isinstance(request, dict):
             raise ServerError(400, "malformed", "the request must be a JSON object", "$")
-        unknown = set(request) - {"game", "config", "seats", "seed", "spectators", "spectator_delay", "clock"}
+        unknown = set(request) - {
+            "game",
+            "config",
+            "seats",
+            "seed",
+            "spectators",
+            "spectator_delay",
+            "clock",
+            "stand_in",
+        }
         if unknown:
             raise ServerError(400, "malformed", f"unknown member {sorted(unknown)[0]!r}", f"$.{sorted(unknown)[0]}")
         name = _field(request, "game", str)
@@ -945,13 +962,19 @@ class MatchService:
         return steps
 
     def _bot_move(self, live: _Live, state: Any, kind: str, number: int) -> Any:
-        """The move of bot ``kind`` at step ``number`` (a person's seat: the reference bot, else the random one)."""
+        """The move of bot ``kind`` at step ``number``.
+
+        A person's seat gets the match's ``stand_in`` bot when it names one, else the reference bot.
+        """
         game = live.game
         if kind == HUMAN:
-            kind = "reference" if game.reference_bot is not None else "random"
+            kind = live.options.get("stand_in") or ("reference" if game.reference_bot is not None else "random")
         if kind == "reference":
             return game.reference_bot(state)
-        rng = Rng((live.record.bot_seed + number * 0x9E3779B97F4A7C15) & MASK64)
+        seed = (live.record.bot_seed + number * 0x9E3779B97F4A7C15) & MASK64
+        if kind in LEVEL_NAMES:
+            return make_bot(game, kind, seed)(state)
+        rng = Rng(seed)
         legal = game.legal_actions(state)
         index, _ = rng.below(len(legal))
         return legal[index]

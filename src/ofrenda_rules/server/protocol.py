@@ -57,7 +57,8 @@ class CreateRequest:
     config: object = None
     """The game's config (its ``Config`` as JSON); the game's default config when absent."""
     seats: tuple[str, ...] | None = None
-    """Who plays each seat -- ``"human"``, ``"random"`` or ``"reference"``; a person in every seat when absent."""
+    """Who plays each seat -- ``"human"``, ``"random"``, ``"reference"`` or a strong bot's level (``"easy"``,
+    ``"medium"``, ``"hard"``, ``"expert"``); a person in every seat when absent."""
     seed: int | None = None
     """The game's seed in ``[0, 2**64)``; a fresh one when absent, an unseeded match when ``null``."""
     spectators: Literal["anyone", "nobody"] = "anyone"
@@ -67,8 +68,11 @@ class CreateRequest:
     """How many steps spectators lag behind, until the game is over (then they see it all)."""
     clock: object = None
     """A clock for every person's seat, ``{"per_move": SECONDS}`` or
-    ``{"budget": SECONDS, "increment": SECONDS}``; when it runs out the server's bot (the reference bot, else
-    the random one) moves for the seat."""
+    ``{"budget": SECONDS, "increment": SECONDS}``; when it runs out the server's bot (``stand_in``) moves for
+    the seat."""
+    stand_in: str | None = None
+    """The bot that moves for a person's seat whose clock ran out or that abandoned the match (a seat kind
+    other than ``"human"``); the reference bot, else the random one, when absent."""
 
 
 @attrs.frozen

@@ -262,6 +262,9 @@ class _Connection(Protocol):
     def execute(self, query: str, params: Sequence[object] = ..., /) -> _Rows:
         """Run one statement."""
 
+    def close(self) -> None:
+        """Close the connection."""
+
 
 @attrs.frozen
 class _Queries:
@@ -310,6 +313,13 @@ class _SqlStore:
     _reader: _Connection
     _read_lock: threading.Lock
     _group: _GroupCommit
+
+    def close(self) -> None:
+        """Close the database (its write and its read connection)."""
+        with self._lock:
+            self._db.close()
+        with self._read_lock:
+            self._reader.close()
 
     def match(self, match_id: str) -> MatchRecord | None:
         """The header of a match, or ``None``."""
@@ -389,13 +399,6 @@ class SqliteStore(_SqlStore):
         else:
             self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._read_lock = threading.Lock()
-
-    def close(self) -> None:
-        """Close the database."""
-        with self._lock:
-            self._db.close()
-        with self._read_lock:
-            self._reader.close()
 
     def create(self, match: MatchRecord, *, at: float = 0.0) -> None:
         """Store a new match, active at ``at``."""
@@ -531,13 +534,6 @@ class PostgresStore(_SqlStore):
             self._db.execute(_BACKFILL.format(a="ofrenda_activity", m="ofrenda_matches", now=repr(time.time())))
         self._reader = psycopg.connect(url, autocommit=True)  # reads never wait for a commit
         self._read_lock = threading.Lock()
-
-    def close(self) -> None:
-        """Close the connections."""
-        with self._lock:
-            self._db.close()
-        with self._read_lock:
-            self._reader.close()
 
     def create(self, match: MatchRecord, *, at: float = 0.0) -> None:
         """Store a new match, active at ``at``."""
