@@ -508,6 +508,8 @@ def _generate_learning_tables(app: Sphinx) -> None:
         )
     budgets = ", ".join(f"{titles[name]} `{spec}`" for name, spec in document["mcts"].items())
     lines += ["", f"Search budgets (`mcts`): {budgets}. Load average at the end: {document['load_average'][0]:.1f}."]
+    if document.get("note"):
+        lines += ["", str(document["note"])]
     if document.get("ladder"):
         lines += [
             "",

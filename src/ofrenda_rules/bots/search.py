@@ -122,12 +122,18 @@ LEVELS: Final[dict[str, dict[str, SearchBudget]]] = {
         "hard": SearchBudget(2, 8, 6),
         "expert": SearchBudget(3, 12, 8),
     },
-    "portents": dict(_DEFAULT_LEVELS),
+    "portents": {
+        "easy": SearchBudget(1, 2, 4),
+        "medium": SearchBudget(1, 4, 4),
+        "hard": SearchBudget(2, 8, 6),
+        "expert": SearchBudget(3, 12, 8),
+    },
 }
 """The budget of each named level, per game (a game not listed uses Ofrenda's).
 
-Portents gives its own policy for every level (``GameDefinition.level_policy``),
-so its entry here serves :func:`action_values` only.
+Portents gives its own policy for the levels below ``expert``
+(``GameDefinition.level_policy``); its entries here serve ``expert`` and
+:func:`action_values`.
 """
 
 
