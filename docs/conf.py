@@ -74,7 +74,9 @@ nitpick_ignore_regex = [
         r"(Callable|Sequence|MutableSequence|Mapping|Iterable|Iterator|Fraction|Enum|Path|TextIO|Self|Final|TypeAlias"
         r"|array)",
     ),
-    (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z](_co|_contra)?"),
+    (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?_?([A-Z]|[A-Z]\w*T)(_co|_contra)?"),
+    # A private base class named on a public class's "Bases" line is not documented (it is private).
+    (r"py:class", r"ofrenda_rules(\.\w+)*\._\w+"),
     (r"py:class", r"JsonConverter"),
     # OpenSpiel is an optional extra, mocked while the docs are built.
     (
@@ -506,6 +508,8 @@ def _generate_learning_tables(app: Sphinx) -> None:
         )
     budgets = ", ".join(f"{titles[name]} `{spec}`" for name, spec in document["mcts"].items())
     lines += ["", f"Search budgets (`mcts`): {budgets}. Load average at the end: {document['load_average'][0]:.1f}."]
+    if document.get("note"):
+        lines += ["", str(document["note"])]
     if document.get("ladder"):
         lines += [
             "",

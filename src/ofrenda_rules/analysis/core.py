@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 DEFAULT_BUDGET: Final = "hard"
-"""The search per decision when none is given: the strong search bot's ``hard`` level (see
+"""The search per decision when none is given, the strong search bot's ``hard`` level (see
 :data:`ofrenda_rules.bots.search.LEVELS`)."""
 
 INACCURACY: Final = 0.05

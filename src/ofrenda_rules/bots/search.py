@@ -51,6 +51,7 @@ __all__ = [
     "LEVEL_NAMES",
     "SearchBot",
     "SearchBudget",
+    "SearchError",
     "action_values",
     "budget_of",
     "evaluate",
@@ -80,8 +81,8 @@ class SearchBudget:
     depth: int | None = None
     """Player decisions a rollout plays (every seat's) before the position is valued; ``None``: to the end."""
     width: int | None = None
-    """The most actions searched: with more legal actions, those of best value just after them (on one drawn
-    state) are kept, the reference policy's choice always among them; ``None``: every legal action."""
+    """The most actions searched. With more legal actions, those of best value just after them (on one drawn
+    state) are kept, the reference policy's choice always among them; ``None`` searches every legal action."""
 
     def __attrs_post_init__(self) -> None:
         if not 1 <= self.samples <= MAX_SAMPLES:
@@ -121,12 +122,18 @@ LEVELS: Final[dict[str, dict[str, SearchBudget]]] = {
         "hard": SearchBudget(2, 8, 6),
         "expert": SearchBudget(3, 12, 8),
     },
-    "portents": dict(_DEFAULT_LEVELS),
+    "portents": {
+        "easy": SearchBudget(1, 2, 4),
+        "medium": SearchBudget(1, 4, 4),
+        "hard": SearchBudget(2, 8, 6),
+        "expert": SearchBudget(3, 12, 8),
+    },
 }
 """The budget of each named level, per game (a game not listed uses Ofrenda's).
 
-Portents gives its own policy for every level (``GameDefinition.level_policy``),
-so its entry here serves :func:`action_values` only.
+Portents gives its own policy for the levels below ``expert``
+(``GameDefinition.level_policy``); its entries here serve ``expert`` and
+:func:`action_values`.
 """
 
 

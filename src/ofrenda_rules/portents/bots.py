@@ -320,16 +320,16 @@ def search_evaluation(state: State) -> tuple[float, ...]:
 LEVELS: Final = {
     "easy": SearchBot(depth=2, beam=4, budget=300),
     "medium": SearchBot(depth=2, beam=6, budget=600),
-    "hard": SearchBot(depth=2, beam=6, budget=900),
-    "expert": SearchBot(depth=2, beam=6, budget=1_200),
+    "hard": SearchBot(depth=2, beam=6, budget=1_200),
 }
-"""The bot levels of Portents: the turn search two turns deep (the reference searches one), by budget."""
+"""The bot levels of Portents below ``expert``, by budget; each is the turn search two turns deep (the reference
+searches one). ``expert`` is the generic strong bot (:mod:`ofrenda_rules.bots.search`), stronger and far slower."""
 
 
 def level_policy(level: str) -> Callable[[State], Action] | None:
     """The policy of a named bot level (``GameDefinition.level_policy``): a :class:`SearchBot` two turns deep.
 
-    ``None`` for a name that is no level of :data:`LEVELS`.
+    ``None`` for a name that is no level of :data:`LEVELS` (``expert``: the generic strong bot plays it).
 
     >>> from ofrenda_rules.portents import Config, new_game, legal_actions
     >>> state = new_game(Config(), seed=2)

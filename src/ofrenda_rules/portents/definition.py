@@ -7,7 +7,7 @@ from typing import Final, cast
 
 from ofrenda_rules.game import GameDefinition, GameInfo, define_game
 from ofrenda_rules.portents.actions import Action
-from ofrenda_rules.portents.bots import SearchBot, search_evaluation
+from ofrenda_rules.portents.bots import SearchBot, level_policy, search_evaluation
 from ofrenda_rules.portents.codec import decode_action as decode_action
 from ofrenda_rules.portents.codec import encode_action as encode_action
 from ofrenda_rules.portents.codec import max_chance_outcomes as max_chance_outcomes
@@ -190,6 +190,7 @@ GAME: Final = cast(
         INFO,
         globals(),
         evaluate=search_evaluation,
+        level_policy=level_policy,
         reference_bot=_reference_move,
         information_state_encoder=InformationStateEncoder,
     ),

@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 BOTS: Final = ("random", "reference", *LEVEL_NAMES)
-"""The bots a seat may be given: random, the game's reference bot, and the strong bot's levels (``easy`` ..
+"""The bots a seat may be given, namely random, the game's reference bot, and the strong bot's levels (``easy`` ..
 ``expert``, :func:`ofrenda_rules.bots.make_bot`)."""
 
 HUMAN: Final = "human"
