@@ -1,6 +1,7 @@
 """Quality gates.
 
 ``nox`` runs tests, compiled, invariants, browser, adapters, server, ray, report, typecheck, lint and docs.
+Sessions run only by name include ``learn`` (self-play learning through the PettingZoo adapter).
 """
 
 from __future__ import annotations
@@ -177,6 +178,18 @@ def adapters(session: nox.Session) -> None:
     except nox.command.CommandFailed:
         session.warn("OpenSpiel has no wheel for this platform: the openspiel adapter is not tested here")
     session.run("pytest", "-q", "-rs", "tests/adapters", "src/ofrenda_rules/adapters", *session.posargs)
+
+
+@nox.session
+def learn(session: nox.Session) -> None:
+    """Self-play learning through the PettingZoo adapter: maskable PPO beats the random bot (not run by default).
+
+    Trains a small policy on Ofrendados for 16,384 of its decisions (about two minutes on two cores), then plays
+    200 games against the random bot; fails when it wins fewer than 90% of them. ``nox -s learn -- --game
+    portents --timesteps 30000`` passes options to ``examples/learn_selfplay.py``.
+    """
+    session.install("-e", ".[pettingzoo]", *_group("learn"))
+    session.run("nice", "-n", "10", "python", "examples/learn_selfplay.py", *session.posargs, external=True)
 
 
 POSTGRES_URL = "postgresql://ofrenda:ofrenda@127.0.0.1:5432/ofrenda_test"

@@ -74,7 +74,9 @@ nitpick_ignore_regex = [
         r"(Callable|Sequence|MutableSequence|Mapping|Iterable|Iterator|Fraction|Enum|Path|TextIO|Self|Final|TypeAlias"
         r"|array)",
     ),
-    (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?[A-Z](_co|_contra)?"),
+    (r"py:(class|obj)", r"(ofrenda_rules(\.\w+)*\.)?_?([A-Z]|[A-Z]\w*T)(_co|_contra)?"),
+    # A private base class named on a public class's "Bases" line is not documented (it is private).
+    (r"py:class", r"ofrenda_rules(\.\w+)*\._\w+"),
     (r"py:class", r"JsonConverter"),
     # OpenSpiel is an optional extra, mocked while the docs are built.
     (

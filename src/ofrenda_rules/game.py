@@ -387,6 +387,12 @@ class GameDefinition(Generic[C, S, A, V, O]):
     ``encode_information_state`` of every view fed so far, at a cost that does
     not grow with the history (adapters read the tensor at every step).
     """
+    observation_buffer: Callable[[C, V], array[float]] | None = None
+    """``encode_observation`` as a new array of doubles, or ``None`` if the game has none.
+
+    Adapters that fill a preallocated tensor read it with ``numpy.frombuffer``
+    (no tuple of floats to convert); its values equal ``encode_observation``'s.
+    """
     evaluate: Callable[[S], tuple[float, ...]] | None = None
     """Every seat's expected win share (each in ``[0, 1]``) at an unfinished state, as search bots value it.
 

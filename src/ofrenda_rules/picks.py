@@ -74,6 +74,8 @@ class PickTree(Generic[A]):
         frozen = tuple(tuple(path) for path in paths)
         if len(frozen) != len(actions):
             raise ConfigError(f"picks: {len(frozen)} paths for {len(actions)} actions")
+        if all(len(path) == 1 for path in frozen) and len({path[0] for path in frozen}) == len(frozen):
+            return cls(actions, frozen)  # one distinct pick per action: no path is empty, shared or begun by another
         seen: dict[tuple[Pick, ...], int] = {}
         prefixes: set[tuple[Pick, ...]] = set()
         for index, path in enumerate(frozen):

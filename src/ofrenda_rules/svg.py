@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Final, Self
 from xml.sax.saxutils import escape, quoteattr
@@ -103,6 +103,26 @@ class Picture:
         if background is not None:
             self.rect(0, 0, width, height, fill=background)
 
+    def _shape(
+        self,
+        tag: str,
+        place: Mapping[str, object],
+        fill: str,
+        stroke: str | None,
+        stroke_width: float,
+        opacity: float | None = None,
+        dash: str | None = None,
+    ) -> None:
+        """One filled and stroked element: where it lies (``place``), then its paint, as every shape writes it."""
+        paint = {
+            "fill": fill,
+            "stroke": stroke,
+            "stroke-width": stroke_width if stroke else None,
+            "stroke-dasharray": dash,
+            "opacity": opacity,
+        }
+        self._add(f"<{tag}" + _attrs({**place, **paint}) + "/>")
+
     def _add(self, element: str) -> None:
         self._parts.append("  " * (self._depth + 1) + element)
 
@@ -121,24 +141,8 @@ class Picture:
         opacity: float | None = None,
     ) -> None:
         """A rectangle (``rx`` rounds its corners; ``dash`` is an SVG dash pattern such as ``"4 2"``)."""
-        self._add(
-            "<rect"
-            + _attrs(
-                {
-                    "x": x,
-                    "y": y,
-                    "width": width,
-                    "height": height,
-                    "rx": rx or None,
-                    "fill": fill,
-                    "stroke": stroke,
-                    "stroke-width": stroke_width if stroke else None,
-                    "stroke-dasharray": dash,
-                    "opacity": opacity,
-                }
-            )
-            + "/>"
-        )
+        place = {"x": x, "y": y, "width": width, "height": height, "rx": rx or None}
+        self._shape("rect", place, fill, stroke, stroke_width, opacity, dash)
 
     def circle(
         self,
@@ -152,21 +156,7 @@ class Picture:
         opacity: float | None = None,
     ) -> None:
         """A circle centred on ``(cx, cy)``."""
-        self._add(
-            "<circle"
-            + _attrs(
-                {
-                    "cx": cx,
-                    "cy": cy,
-                    "r": r,
-                    "fill": fill,
-                    "stroke": stroke,
-                    "stroke-width": stroke_width if stroke else None,
-                    "opacity": opacity,
-                }
-            )
-            + "/>"
-        )
+        self._shape("circle", {"cx": cx, "cy": cy, "r": r}, fill, stroke, stroke_width, opacity)
 
     def line(
         self,
@@ -207,27 +197,11 @@ class Picture:
     ) -> None:
         """A closed polygon through ``points``."""
         text = " ".join(f"{number(x)},{number(y)}" for x, y in points)
-        self._add(
-            "<polygon"
-            + _attrs(
-                {
-                    "points": text,
-                    "fill": fill,
-                    "stroke": stroke,
-                    "stroke-width": stroke_width if stroke else None,
-                    "opacity": opacity,
-                }
-            )
-            + "/>"
-        )
+        self._shape("polygon", {"points": text}, fill, stroke, stroke_width, opacity)
 
     def path(self, d: str, *, fill: str = "none", stroke: str | None = None, stroke_width: float = 1) -> None:
         """A path from SVG path data (``d``), for shapes the other methods do not draw."""
-        self._add(
-            "<path"
-            + _attrs({"d": d, "fill": fill, "stroke": stroke, "stroke-width": stroke_width if stroke else None})
-            + "/>"
-        )
+        self._shape("path", {"d": d}, fill, stroke, stroke_width)
 
     def text(
         self,

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import html.parser
+import json
 from typing import Any
 
 import attrs
 import pytest
 
 from ofrenda_rules.analysis import (
+    ANALYSIS_FORMAT,
     BLUNDER,
     INACCURACY,
     MISTAKE,
@@ -19,17 +21,20 @@ from ofrenda_rules.analysis import (
     analyse,
     analyse_decision,
     analysis_html,
+    analysis_json,
     analysis_text,
     mark_of,
     parse_budget,
+    position_at,
     replay_positions,
 )
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.playout import random_move, random_playout
 from ofrenda_rules.registry import AnyGame, get_game
-from ofrenda_rules.replay import AnyReplay, Step, record
+from ofrenda_rules.replay import AnyReplay, Step, record, replay_to_json_value
 from ofrenda_rules.rng import Rng
+from ofrenda_rules.serialization import from_json_value
 from tests.kernel.games import GAME_CONFIGS, GAMES
 
 BUDGET = "mcts:4:12"
@@ -260,3 +265,68 @@ def test_the_html_is_the_seats_viewer_with_an_evaluation_line_and_a_panel_per_de
     assert f"(as Seat {analysis.seat + 1} sees it)" in page
     assert page.count('<svg xmlns="http://www.w3.org/2000/svg" class="evaluation"') == 1
     assert analysis_html(replay, analysis) == page
+
+
+def test_another_estimator_with_the_same_signature_takes_its_own_budget() -> None:
+    game = get_game("portents")
+    replay = a_replay(game, game.config_type(players=2), 3, steps=6)
+    calls: list[tuple[int, str, int]] = []
+
+    def first_is_best(game: AnyGame, state: Any, seat: int, budget: int | str, seed: int) -> dict[Any, float]:
+        calls.append((seat, str(budget), seed))
+        legal = game.legal_actions(state)
+        return {action: 1.0 if index == 0 else 0.0 for index, action in enumerate(legal)}
+
+    analysis = analyse(replay, 1, budget="hard", seed=3, values=first_is_best)
+    chosen = [decision for decision in analysis.decisions if decision.mark is not Mark.FORCED]
+    assert len(calls) == len(chosen) >= 1 and analysis.budget == "hard"
+    assert all(seat == 1 and budget == "hard" for seat, budget, _ in calls)
+    for decision in chosen:
+        first = decision.moves[0]
+        assert first.value == 1.0 and all(move.mark is Mark.BLUNDER for move in decision.moves[1:])
+        assert decision.mark is (Mark.BEST if decision.played == first else Mark.BLUNDER)
+
+
+@pytest.mark.parametrize("name", ["portents", "dia_de_los_muertos"])
+def test_the_json_document_holds_every_decision_and_move_with_actions_as_replays_write_them(name: str) -> None:
+    replay, analysis = _analysed(name)
+    game = get_game(name)
+    document = analysis_json(analysis)
+    assert document["format"] == ANALYSIS_FORMAT and document["version"] == 1
+    assert json.loads(json.dumps(document)) == document
+    decisions = document["decisions"]
+    assert isinstance(decisions, list) and len(decisions) == len(analysis.decisions)
+    written = replay_to_json_value(replay)["steps"]
+    assert isinstance(written, list)
+    matched = 0
+    for row, decision in zip(decisions, analysis.decisions, strict=True):
+        assert row["step"] == decision.step and row["mark"] == decision.mark.value
+        assert row["played"]["action"] == written[decision.step - 1]["action"]
+        assert [move["value"] for move in row["moves"]] == [move.value for move in decision.moves]
+        for move in row["moves"]:
+            assert from_json_value(move["action"], game.action_type) in game.legal_actions(
+                position_at(replay, decision.step - 1)
+            )
+            matched += 1
+    assert matched == sum(len(decision.moves) for decision in analysis.decisions) >= 1
+    summary = document["summary"]
+    assert isinstance(summary, dict) and summary["decisions"] == len(analysis.decisions)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.info.name)
+def test_a_level_name_asks_the_strong_search_bot(game: AnyGame) -> None:
+    """``budget="easy"`` gives exactly the strong bot's ``action_values`` at that level, for the seat to move."""
+    from ofrenda_rules.bots import action_values as strong_values
+
+    config = game.test_configs()[0]
+    replay = a_replay(game, config, 5, steps=STEPS)
+    compared = 0
+    for _, state, _, player in replay_positions(replay):
+        if player >= 0 and len(game.legal_actions(state)) > 1:
+            ours = action_values(game, state, player, "easy", 9)
+            assert ours == strong_values(game, state, player, "easy", 9)
+            assert set(ours) == set(game.legal_actions(state))
+            compared += 1
+            break
+    assert compared == 1, "the replay has no real decision"
+    assert parse_budget("expert") == "expert"

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from ofrenda_rules.analysis import analyse, analysis_html
 from ofrenda_rules.playout import random_playout
-from ofrenda_rules.registry import AnyGame, games
+from ofrenda_rules.registry import AnyGame, games, get_game
 from ofrenda_rules.replay import record
 from ofrenda_rules.viewer import replay_html
 
@@ -145,3 +146,33 @@ def test_the_viewer_steps_through_a_game_with_its_controls(
     log = browser.get_log("browser")  # type: ignore[no-untyped-call]  # selenium leaves get_log unannotated
     severe = [entry for entry in log if entry.get("level") == "SEVERE"]
     assert severe == [], f"the page logged errors: {severe}"
+
+
+def test_the_analysis_page_moves_its_cursor_with_the_step_and_a_dot_shows_its_step(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    game = get_game("portents")
+    config = game.config_type(players=2)
+    playout = random_playout(game, config, 11, 11)
+    replay = record(game, config, 11, playout.actions)
+    analysis = analyse(replay, 0, budget="mcts:4:10", seed=1)
+    page = tmp_path / "analysis.html"
+    page.write_text(analysis_html(replay, analysis), encoding="utf-8")
+    browser.get(page.as_uri())
+    wait = WebDriverWait(browser, WAIT_SECONDS)
+    wait.until(lambda d: _step(d) == 0)
+    cursor = browser.find_element(By.ID, "cursor")
+    start = float(cursor.get_attribute("x1") or "nan")
+    width = float(cursor.get_attribute("data-step-width") or "nan")
+    decision = analysis.decisions[-1]
+    browser.find_element(By.CSS_SELECTOR, f'circle[data-goto="{decision.step}"]').click()
+    wait.until(lambda d: _step(d) == decision.step)
+    assert _shown(browser) == [f"frame-{decision.step}"]
+    assert float(cursor.get_attribute("x1") or "nan") == pytest.approx(start + decision.step * width, abs=0.01)
+    verdict = browser.find_element(By.CSS_SELECTOR, f"#frame-{decision.step} .verdict")
+    assert verdict.is_displayed() and verdict.text.strip()
+    browser.find_element(By.ID, "prev").click()
+    wait.until(lambda d: _step(d) == decision.step - 1)
+    assert float(cursor.get_attribute("x1") or "nan") == pytest.approx(start + (decision.step - 1) * width, abs=0.01)
+    log = browser.get_log("browser")  # type: ignore[no-untyped-call]  # selenium leaves get_log unannotated
+    assert [entry for entry in log if entry.get("level") == "SEVERE"] == []

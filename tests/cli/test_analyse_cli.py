@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from ofrenda_rules.analysis import analyse, analysis_json
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.registry import AnyGame, get_game
-from ofrenda_rules.replay import dump_replay, record
+from ofrenda_rules.replay import dump_replay, load_replay, record
 from tests.cli.test_cli import run
 from tests.kernel.games import GAMES
 
@@ -35,10 +37,14 @@ def test_analyse_prints_each_decision_of_the_seat_and_writes_the_viewer(game: An
 
 def test_analyse_counts_seats_from_one_and_names_a_bad_one(tmp_path: Path) -> None:
     path = a_replay_file(get_game("portents"), tmp_path, steps=4)
-    for seat in ("0", "3"):
+    expected = {
+        "0": "--seat 0: seats are numbered from 1 (Seat 1 to Seat 2 in a 2-player game)",
+        "3": "--seat 3: no such seat in a 2-player game (the seats are Seat 1 to Seat 2)",
+    }
+    for seat, message in expected.items():
         status, out, err = run("analyse", str(path), "--seat", seat)
         assert status == 2 and not out
-        assert err == f"ofrenda-rules: error: --seat {seat}: seats are 1 to 2 in a 2-player game\n"
+        assert err == f"ofrenda-rules: error: {message}\n"
     status, _, err = run("analyse", str(path), "--seat", "2", "--budget", "lots")
     assert status == 2 and "search budget 'lots'" in err
     status, out, _ = run("analyse", str(path), "--seat", "2", "--budget", "12", "--moves", "0")
@@ -78,3 +84,14 @@ def test_a_person_continues_as_the_seat_at_the_terminal(tmp_path: Path) -> None:
     assert out.count("--- your turn, Seat 1 ---") >= 1
     assert "--- your turn, Seat 2 ---" not in out
     assert "result:" in out
+
+
+def test_analyse_json_prints_the_document(tmp_path: Path) -> None:
+    path = a_replay_file(get_game("portents"), tmp_path, steps=6)
+    status, out, err = run("analyse", str(path), "--seat", "2", "--budget", "mcts:4:10", "--json")
+    assert status == 0, err
+    document = json.loads(out)
+    assert document["format"] == "ofrenda-rules-analysis" and document["seat"] == 1
+    replay = load_replay(path.read_text(encoding="utf-8"))
+    assert document == analysis_json(analyse(replay, 1, budget="mcts:4:10", seed=0))
+    assert len(document["decisions"]) >= 1

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import json
 import secrets
 from pathlib import Path
 from typing import Any, TextIO
 
-from ofrenda_rules._cli.common import CliError, load_game_file, players_of, seed_type
+from ofrenda_rules._cli.common import CliError, load_game_file, players_of, seat_index, seed_type
 from ofrenda_rules._cli.play import UNDO, _choose
 from ofrenda_rules._cli.text import event_lines, result_text, step_line
 from ofrenda_rules.analysis import (
@@ -15,6 +16,7 @@ from ofrenda_rules.analysis import (
     AnalysisError,
     analyse,
     analysis_html,
+    analysis_json,
     analysis_text,
     continue_from,
     parse_budget,
@@ -44,12 +46,14 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     parser.add_argument(
         "--budget",
         default=str(DEFAULT_BUDGET),
-        metavar="N|mcts:N[:D]",
-        help=f"search iterations per decision (default {DEFAULT_BUDGET}), or mcts:N:D to cut playouts after D steps",
+        metavar="LEVEL|N|mcts:N[:D]",
+        help=f"the search per decision: a level, easy, medium, hard or expert (default {DEFAULT_BUDGET}), "
+        "or N iterations of MCTS, mcts:N:D to cut its playouts after D steps",
     )
     parser.add_argument("--seed", type=seed_type, default=0, help="the search's seed (default 0)")
     parser.add_argument("--moves", type=int, default=3, metavar="K", help="list the K best moves of each decision")
     parser.add_argument("--html", metavar="OUT", help="also write the replay viewer with the evaluation line")
+    parser.add_argument("--json", action="store_true", help="print the analysis as a JSON document instead of text")
     parser.set_defaults(run=run_analyse)
     parser = sub.add_parser(
         "continue",
@@ -74,10 +78,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 def _seat(replay: AnyReplay, seat: int) -> int:
     """The 0-based seat of a person's 1-based ``--seat``."""
-    players = players_of(replay.config)
-    if not 1 <= seat <= players:
-        raise CliError(f"--seat {seat}: seats are 1 to {players} in a {players}-player game")
-    return seat - 1
+    return seat_index("--seat", seat, players_of(replay.config))
 
 
 def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -90,13 +91,16 @@ def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
         analysis = analyse(replay, seat, budget=budget, seed=args.seed)
     except OfrendaRulesError as exc:
         raise CliError(f"{args.file}: {exc}") from None
-    print(analysis_text(analysis, moves=max(0, args.moves)), file=out)
+    if args.json:
+        print(json.dumps(analysis_json(analysis), indent=2, ensure_ascii=False), file=out)
+    else:
+        print(analysis_text(analysis, moves=max(0, args.moves)), file=out)
     if args.html:
         try:
             Path(args.html).write_text(analysis_html(replay, analysis), encoding="utf-8")
         except OSError as exc:
             raise CliError(f"cannot write {args.html}: {exc}") from None
-        print(f"viewer written to {args.html}", file=out)
+        print(f"viewer written to {args.html}", file=err if args.json else out)
     return 0
 
 

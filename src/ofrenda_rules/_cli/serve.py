@@ -62,6 +62,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=1.0,
         help="how often clocks that ran out are looked for: the resolution of match clocks (1)",
     )
+    parser.add_argument(
+        "--ws-deflate",
+        action="store_true",
+        help="compress WebSocket messages (permessage-deflate) for clients that offer it: less bandwidth, more "
+        "server CPU per message (off by default; docs/server-production.md)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -93,6 +99,15 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
     app = create_app(args.database, limits=limits)
     print(f"serving on http://{args.host}:{args.port} (database {args.database})", file=out, flush=True)
     # Messages over 4 KiB are answered ``too-large`` by the application; only one over the
-    # transport's bound (the request body limit, 64 KiB) closes the connection (1009).
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_BODY_BYTES)
+    # transport's bound (the request body limit, 64 KiB) closes the connection (1009). Compression
+    # runs on the event loop, per message: measured at about a third of a millisecond per answer
+    # (docs/server-production.md), so it is the operator's choice, not the default.
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=MAX_BODY_BYTES,
+        ws_per_message_deflate=args.ws_deflate,
+    )
     return 0

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import enum
 import hashlib
-import json
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -51,7 +50,7 @@ from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.game import InformationStateEncoder
 from ofrenda_rules.registry import AnyGame, games, get_game
 from ofrenda_rules.rng import Rng
-from ofrenda_rules.serialization import dumps, from_json_value, loads, to_json_value
+from ofrenda_rules.serialization import dumps, from_json_value, loads
 from ofrenda_rules.utility import Payoff, returns
 
 __all__ = [
@@ -69,11 +68,6 @@ PREFIX: Final = "ofrenda_rules_"
 """The prefix of every short name this adapter registers."""
 
 _REGISTERED: set[str] = set()
-
-_canonical: Final = json.JSONEncoder(
-    sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False, check_circular=False
-).encode
-"""``ofrenda_rules.digest.canonical_json`` without its walk looking for floats: states and views hold none."""
 
 
 def short_name(game: AnyGame) -> str:
@@ -174,14 +168,18 @@ class _Track:
         "chance",
         "encoders",
         "game",
+        "ids",
         "legal",
+        "mover",
         "names",
         "origin",
         "parent",
         "prior",
         "recall",
+        "seen",
         "shared",
         "states",
+        "text",
         "texts",
     )
 
@@ -201,18 +199,46 @@ class _Track:
         self.origin = origin
         self.prior = prior
         self.names: dict[tuple[bool, int], str] = {} if parent is None else parent.names
+        self.ids: dict[object, int] = {} if parent is None else parent.ids
         self.recall: dict[int, bytes] = {}
         self.encoders: dict[int, InformationStateEncoder[Any]] = {}
         self.shared = False
         self.legal: list[int] | None = None
         self.chance: list[tuple[int, float]] | None = None
         self.texts: dict[int, str] = {}
+        self.text: str | None = None
+        self.seen: dict[int, Any] = {}
+        self.mover: int | None = None
+
+    def encoded(self, actions: Any) -> list[int]:
+        """The ids of the game's own ``actions`` (legal decisions or chance outcomes), each encoded once per game."""
+        ids, found = self.ids, []
+        for action in actions:
+            number = ids.get(action)
+            if number is None:
+                number = ids[action] = self.game.encode_action(self.states[0].config, action)
+            found.append(number)
+        return found
+
+    def view(self, player: int) -> Any:
+        """``player``'s view of the last state (computed once per track and seat)."""
+        view = self.seen.get(player)
+        if view is None:
+            view = self.seen[player] = self.game.observe(self.states[-1], player)
+        return view
+
+    def state_text(self) -> str:
+        """The canonical JSON of the last state (computed once per track)."""
+        text = self.text
+        if text is None:
+            text = self.text = dumps(self.states[-1])
+        return text
 
     def view_text(self, player: int) -> str:
         """The canonical JSON of ``player``'s view of the last state (computed once per track and seat)."""
         text = self.texts.get(player)
         if text is None:
-            text = self.texts[player] = _canonical(to_json_value(self.game.observe(self.states[-1], player)))
+            text = self.texts[player] = dumps(self.view(player))
         return text
 
     def extended(self, state: Any, action: int) -> _Track:
@@ -274,9 +300,8 @@ class _Track:
             encoder = track.encoders[player].copy()
         else:
             encoder = track.encoders.pop(player)
-        observe = self.game.observe
         for step in reversed(pending):
-            encoder.add(observe(step.states[-1], player))
+            encoder.add(step.view(player))
         self.encoders[player] = encoder
         return _values(encoder)
 
@@ -292,7 +317,7 @@ class _Track:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         config = self.states[0].config
         name = self.game.info.name
-        actions, last = self.actions, dumps(self.states[-1])
+        actions, last = self.actions, self.state_text()
         if self.origin is None:
             return (_rebuild, (name, dumps(config), actions, last))
         player, views = self.prior if self.prior is not None else (-1, ())
@@ -306,7 +331,7 @@ def _values(encoder: InformationStateEncoder[Any]) -> Any:
 
 
 def _chained(digest: bytes, game: AnyGame, view: Any) -> bytes:
-    return hashlib.sha256(digest + _canonical(to_json_value(view)).encode()).digest()
+    return hashlib.sha256(digest + dumps(view).encode()).digest()
 
 
 def _rebuild(
@@ -329,7 +354,7 @@ def _rebuild(
         state = track.states[-1]
         chance = game.current_player(state) == CHANCE
         track = track.extended(game.apply(state, game.decode_action(config, action, chance=chance)), action)
-    if dumps(track.states[-1]) != state_json:
+    if track.state_text() != state_json:
         raise ValueError(f"{PREFIX}{name}: the serialised state does not follow from its actions")
     return track
 
@@ -340,7 +365,8 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
     def __init__(self, game: OfrendaGame) -> None:
         super().__init__(game)
         # The only Python attribute: OpenSpiel clones and serialises a state through its __dict__.
-        self._track = _Track(game.definition, (game.initial,), (), None)
+        # Every new state shares the game's set-up track (OpenSpiel makes one at each clone, then replaces it).
+        self._track = game._setup
 
     @property
     def ofrenda_state(self) -> Any:
@@ -357,7 +383,10 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def current_player(self) -> int:
         """The seat to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
-        player = self._definition.current_player(self.ofrenda_state)
+        track = self._track
+        player = track.mover
+        if player is None:
+            player = track.mover = track.game.current_player(track.states[-1])
         if player == TERMINAL:
             return int(pyspiel.PlayerId.TERMINAL)
         if player == CHANCE:
@@ -367,19 +396,16 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
     def _legal_actions(self, player: int) -> list[int]:
         track = self._track
         if track.legal is None:
-            game, config = track.game, track.states[0].config
-            track.legal = sorted(game.encode_action(config, action) for action in game.legal_actions(track.states[-1]))
+            track.legal = sorted(track.encoded(track.game.legal_actions(track.states[-1])))
         return list(track.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The pending chance event's outcomes (ids in the chance numbering) with their probabilities."""
         track = self._track
         if track.chance is None:
-            game, config = track.game, track.states[0].config
-            track.chance = sorted(
-                (game.encode_action(config, action), float(probability))
-                for action, probability in game.chance_outcomes(track.states[-1])
-            )
+            outcomes = track.game.chance_outcomes(track.states[-1])
+            ids = track.encoded(action for action, _ in outcomes)
+            track.chance = sorted(zip(ids, (float(probability) for _, probability in outcomes), strict=True))
         return list(track.chance)
 
     def _apply_action(self, action: int) -> None:
@@ -426,7 +452,7 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def __str__(self) -> str:
         """The canonical JSON of the whole state."""
-        return _canonical(to_json_value(self.ofrenda_state))
+        return self._track.state_text()
 
 
 _RECENT: Final = 3
@@ -476,8 +502,12 @@ class Observer:
         if self.perfect_recall:
             self.tensor[:] = track.information_state(player)
         else:
-            values = game.encode_observation(config, game.observe(track.states[-1], player))
-            self.tensor[:] = np.fromiter(values, np.float32, len(values))  # faster than from the tuple itself
+            view = track.view(player)
+            if game.observation_buffer is not None:  # an array of doubles: numpy converts it without a Python loop
+                self.tensor[:] = np.frombuffer(game.observation_buffer(config, view), np.float64)
+            else:
+                values = game.encode_observation(config, view)
+                self.tensor[:] = np.fromiter(values, np.float32, len(values))  # faster than from the tuple itself
         self._recent.insert(0, (key, self.tensor.copy()))
         del self._recent[_RECENT:]
 
@@ -509,6 +539,8 @@ class OfrendaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         super().__init__(game_type(game), info, dict(params or {}))
         self.initial = game.new_game(config, None)
         """The library's state at the set-up (unseeded, as OpenSpiel resolves chance), shared by every new state."""
+        self._setup = _Track(game, (self.initial,), (), None)
+        self._setup.shared = True  # its encoders are copied, never taken, by the tracks that follow it
 
     def __reduce__(self) -> tuple[type[OfrendaGame], tuple[dict[str, Any]]]:
         """Pickled as its class (bound in this module) and its parameters."""

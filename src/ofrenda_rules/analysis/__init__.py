@@ -13,8 +13,9 @@ estimates are Monte Carlo figures: at a small budget two moves within a few
 hundredths of each other are not told apart, so raise the budget before
 reading much into an inaccuracy.
 
-:func:`analysis_text` prints it; :func:`analysis_html` shows it in the replay
-viewer as the seat saw the game, with an evaluation line over the steps.
+:func:`analysis_text` prints it, :func:`analysis_json` gives it to programs
+and :func:`analysis_html` shows it in the replay viewer as the seat saw the
+game, with an evaluation line over the steps.
 :func:`continue_from` draws a state to play on from any step of a replay,
 with what the seat could not see drawn afresh, and :func:`play_on` plays it
 to the end with bots.
@@ -55,11 +56,14 @@ from ofrenda_rules.analysis.core import analyse_decision as analyse_decision
 from ofrenda_rules.analysis.core import mark_of as mark_of
 from ofrenda_rules.analysis.core import replay_positions as replay_positions
 from ofrenda_rules.analysis.core import replay_states as replay_states
+from ofrenda_rules.analysis.show import ANALYSIS_FORMAT as ANALYSIS_FORMAT
 from ofrenda_rules.analysis.show import analysis_html as analysis_html
+from ofrenda_rules.analysis.show import analysis_json as analysis_json
 from ofrenda_rules.analysis.show import analysis_text as analysis_text
 from ofrenda_rules.analysis.show import evaluation_svg as evaluation_svg
 
 __all__ = [
+    "ANALYSIS_FORMAT",
     "BLUNDER",
     "DEFAULT_BUDGET",
     "INACCURACY",
@@ -75,6 +79,7 @@ __all__ = [
     "analyse",
     "analyse_decision",
     "analysis_html",
+    "analysis_json",
     "analysis_text",
     "continue_from",
     "evaluation_svg",

@@ -33,8 +33,9 @@ __all__ = [
     "replay_states",
 ]
 
-DEFAULT_BUDGET: Final = 200
-"""Search iterations per decision when none is given (raised to 4 per legal move where there are more moves)."""
+DEFAULT_BUDGET: Final = "hard"
+"""The search per decision when none is given, the strong search bot's ``hard`` level (see
+:data:`ofrenda_rules.bots.search.LEVELS`)."""
 
 INACCURACY: Final = 0.05
 """A move whose estimate is at least this much below the best move's is an inaccuracy (win-share units, 0..1)."""
@@ -60,7 +61,7 @@ class Mark(enum.Enum):
     BLUNDER = "blunder"
     """A loss of at least :data:`BLUNDER`."""
     FORCED = "forced"
-    """The only legal move: nothing to choose, nothing searched."""
+    """A move that was the only legal one, so nothing was chosen and nothing searched."""
 
 
 def mark_of(loss: float) -> Mark:
@@ -250,16 +251,20 @@ def analyse(
     Args:
         replay: The replay to analyse (see :mod:`ofrenda_rules.replays`).
         seat: The seat whose decisions are analysed, 0-based.
-        budget: Search iterations per decision, or ``"mcts:N"`` / ``"mcts:N:D"``.
+        budget: Search iterations per decision, or ``"mcts:N"`` / ``"mcts:N:D"`` (with another
+            estimator, whatever it takes as its budget).
         seed: The search's seed: the same replay, seat, budget and seed give the same analysis.
-        values: The estimator (the library's search bot by default).
+        values: The estimator, ``(game, state, seat, budget, seed) -> {action: value}`` (by default
+            :func:`~ofrenda_rules.analysis.action_values`: the strong search bot for a level name, the
+            library's MCTS bot for a number of iterations).
 
     Raises:
         AnalysisError: for a seat the game does not have, or a step the rules refuse.
         ConfigError: for a budget that is not one.
     """
     check_seat(replay, seat)
-    parse_budget(budget)
+    if values is action_values:  # another estimator reads its own budgets
+        parse_budget(budget)
     game = get_game(replay.game)
     decisions = tuple(
         analyse_decision(game, state, seat, action, step=number, budget=budget, seed=seed, values=values)

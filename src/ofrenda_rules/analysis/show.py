@@ -5,12 +5,16 @@ from __future__ import annotations
 import html
 from typing import Final
 
-from ofrenda_rules.analysis.core import BLUNDER, INACCURACY, MISTAKE, Analysis, Decision, Mark
+from ofrenda_rules.analysis.core import BLUNDER, INACCURACY, MISTAKE, Analysis, Decision, Mark, MoveValue
+from ofrenda_rules.json import to_json_value
 from ofrenda_rules.registry import get_game
 from ofrenda_rules.replays import AnyReplay
 from ofrenda_rules.replays.viewer import replay_html
 
-__all__ = ["analysis_html", "analysis_text", "evaluation_svg"]
+__all__ = ["ANALYSIS_FORMAT", "analysis_html", "analysis_json", "analysis_text", "evaluation_svg"]
+
+ANALYSIS_FORMAT: Final = "ofrenda-rules-analysis"
+"""The ``format`` member of :func:`analysis_json`'s document (its ``version`` is 1)."""
 
 _MARK_COLOURS: Final = {
     Mark.BEST: "#2e7d32",
@@ -63,6 +67,54 @@ def analysis_text(analysis: Analysis, *, moves: int = 3) -> str:
     )
     return "\n".join(lines)
 
+
+def analysis_json(analysis: Analysis) -> dict[str, object]:
+    """The analysis as plain JSON values, for programs: every decision, every move with its action as JSON.
+
+    An action is written as replays write it (its type tag and fields), so a
+    program can match it against a replay's steps.
+
+    >>> from ofrenda_rules.analysis import Analysis
+    >>> analysis_json(Analysis("portents", 0, "200", 0, 0, ()))["summary"]
+    {'decisions': 0, 'forced': 0, 'best': 0, 'inaccuracy': 0, 'mistake': 0, 'blunder': 0, 'average_loss': 0.0}
+    """
+    game = get_game(analysis.game)
+
+    def move(value: MoveValue) -> dict[str, object]:
+        return {
+            "action": to_json_value(value.action, game.action_type),
+            "description": value.description,
+            "value": value.value,
+            "loss": value.loss,
+            "mark": value.mark.value,
+        }
+
+    summary: dict[str, object] = {"decisions": len(analysis.decisions)}
+    summary |= {mark.value: analysis.count(mark) for mark in (Mark.FORCED, *_CHOSEN_MARKS)}
+    summary["average_loss"] = analysis.average_loss
+    return {
+        "format": ANALYSIS_FORMAT,
+        "version": 1,
+        "game": analysis.game,
+        "seat": analysis.seat,
+        "budget": analysis.budget,
+        "seed": analysis.seed,
+        "steps": analysis.steps,
+        "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
+        "decisions": [
+            {
+                "step": decision.step,
+                "mark": decision.mark.value,
+                "played": move(decision.played),
+                "moves": [move(value) for value in decision.moves],
+            }
+            for decision in analysis.decisions
+        ],
+        "summary": summary,
+    }
+
+
+_CHOSEN_MARKS: Final = (Mark.BEST, Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
 
 _WIDTH: Final = 760
 _HEIGHT: Final = 170

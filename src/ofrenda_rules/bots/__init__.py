@@ -47,7 +47,7 @@ from typing import Any, Final, Protocol
 import attrs
 
 from ofrenda_rules.bots.playout import random_move
-from ofrenda_rules.bots.search import LEVEL_NAMES, SearchBot, SearchBudget, action_values, budget_of
+from ofrenda_rules.bots.search import LEVEL_NAMES, SearchBot, SearchBudget, SearchError, action_values, budget_of
 from ofrenda_rules.bots.utility import Payoff, returns
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import ConfigError, OfrendaRulesError
@@ -65,6 +65,7 @@ __all__ = [
     "ReferenceBot",
     "SearchBot",
     "SearchBudget",
+    "SearchError",
     "action_values",
     "bot_kinds",
     "bot_seed",

@@ -51,6 +51,7 @@ __all__ = [
     "LEVEL_NAMES",
     "SearchBot",
     "SearchBudget",
+    "SearchError",
     "action_values",
     "budget_of",
     "evaluate",
@@ -80,8 +81,8 @@ class SearchBudget:
     depth: int | None = None
     """Player decisions a rollout plays (every seat's) before the position is valued; ``None``: to the end."""
     width: int | None = None
-    """The most actions searched: with more legal actions, those of best value just after them (on one drawn
-    state) are kept, the reference policy's choice always among them; ``None``: every legal action."""
+    """The most actions searched. With more legal actions, those of best value just after them (on one drawn
+    state) are kept, the reference policy's choice always among them; ``None`` searches every legal action."""
 
     def __attrs_post_init__(self) -> None:
         if not 1 <= self.samples <= MAX_SAMPLES:

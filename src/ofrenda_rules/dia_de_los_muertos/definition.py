@@ -40,6 +40,7 @@ from ofrenda_rules.dia_de_los_muertos.tensors import InformationStateEncoder
 from ofrenda_rules.dia_de_los_muertos.tensors import encode_information_state as encode_information_state
 from ofrenda_rules.dia_de_los_muertos.tensors import encode_observation as encode_observation
 from ofrenda_rules.dia_de_los_muertos.tensors import information_state_shape as information_state_shape
+from ofrenda_rules.dia_de_los_muertos.tensors import observation_buffer as observation_buffer
 from ofrenda_rules.dia_de_los_muertos.tensors import observation_shape as observation_shape
 from ofrenda_rules.dia_de_los_muertos.text import describe_action as describe_action
 from ofrenda_rules.dia_de_los_muertos.text import describe_outcome as describe_outcome
@@ -55,7 +56,7 @@ __all__ = ["GAME", "INFO"]
 INFO: Final = GameInfo(
     name="dia_de_los_muertos",
     title="Día de los Muertos",
-    player_counts=(3, 4, 5, 6),
+    player_counts=tuple(range(3, 7)),
     has_chance=True,
     hidden_information=True,
     publisher="Jolly Roger Games, 2016",

@@ -71,6 +71,7 @@ nothing a seat sees) and the moments at which chance steps happened.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import MutableSequence, Sequence
 from functools import partial
 from typing import Final
@@ -87,7 +88,7 @@ from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder
 from ofrenda_rules.errors import OfrendaRulesError
 
-__all__ = ["encode_observation", "observation_shape"]
+__all__ = ["encode_observation", "observation_buffer", "observation_shape"]
 __all__ += ["InformationStateEncoder", "encode_information_state", "information_state_shape"]
 
 _NO_VIEW: Final = "an information state needs at least the view after the set-up"
@@ -272,6 +273,22 @@ def _fill_observation(out: MutableSequence[float], layout: _Layout, view: View) 
             for seat, card in enumerate(event.cards):
                 out[base + 60 * seat + index(card)] = 1.0
             out[layout.last_winner + event.seat] = 1.0
+
+
+def observation_buffer(config: Config, view: View) -> array[float]:
+    """``encode_observation`` of ``view`` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
+
+    Adapters filling a preallocated tensor use it: the values are those of
+    :func:`encode_observation`, without a tuple of floats to convert.
+
+    Raises:
+        OfrendaRulesError: when the view is not of a game under ``config``.
+
+    """
+    layout = _check(config, view)
+    out = array("d", bytes(8 * layout.size))
+    _fill_observation(out, layout, view)
+    return out
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:

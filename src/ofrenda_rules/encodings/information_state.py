@@ -137,9 +137,9 @@ class IncrementalEncoder(Generic[ConfigT, LayoutT, ViewT]):
                 another seat than the views added before.
         """
         self._check_view(self._config, view)
-        last, words = self._last, self._mixed_seats
-        if last is not None and words is not None and view.player != last.player:
-            raise self._error(words.format(before=last.player, after=view.player))
+        last = self._last
+        if last is not None and view.player != last.player and self._mixed_seats is not None:
+            raise self._error(self._mixed_seats.format(before=last.player, after=view.player))
         self._add(view)
 
     def add_all(self, views: Iterable[ViewT]) -> Self:

@@ -17,8 +17,8 @@ bounded and worded alike:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final, TypeVar
 
 from ofrenda_rules.errors import PositionError
 from ofrenda_rules.rng import MASK64, Rng
@@ -31,10 +31,13 @@ __all__ = [
     "parse_numbers",
     "parse_rng",
     "split_fields",
+    "split_head",
 ]
 
 MAX_POSITION_CHARS: Final = 4096
 """The longest position text any game reads; a longer one is refused before it is parsed."""
+
+_P = TypeVar("_P")
 
 _PAIR: Final = re.compile(r"([0-9]{1,20}):([0-9]{1,20})")
 
@@ -51,6 +54,32 @@ def split_fields(text: object) -> list[str]:
     if len(text) > MAX_POSITION_CHARS:
         raise PositionError(f"a position is at most {MAX_POSITION_CHARS} characters, not {len(text)}")
     return text.split()
+
+
+def split_head(
+    text: object, *, players: int, fixed: int, layout: str, phases: Mapping[str, _P]
+) -> tuple[list[str], _P, str]:
+    """The fields of a position that opens with ``PHASE:X``, ``fixed`` fields and a board per seat before keyed ones.
+
+    Returns the fields, the phase the first field names and the text after its colon.
+
+    >>> split_head("over:3 a b", players=1, fixed=2, layout="PHASE:N A and a B per seat", phases={"over": 0})
+    (['over:3', 'a', 'b'], 0, '3')
+
+    Raises:
+        PositionError: as :func:`split_fields`, too few fields (``layout`` says which), or an unknown phase.
+
+    """
+    fields = split_fields(text)
+    if len(fields) < fixed + players:
+        raise PositionError(
+            f"a {players}-player position has {fixed + players} fields ({layout}) before the keyed ones, "
+            f"not {len(fields)}"
+        )
+    phase_text, _, rest = fields[0].partition(":")
+    if phase_text not in phases:
+        raise PositionError(f"PHASE: {phase_text!r} is not one of {', '.join(phases)}")
+    return fields, phases[phase_text], rest
 
 
 def keyed_fields(fields: Iterable[str], *, keys: Sequence[str], flags: Sequence[str], position: str) -> dict[str, str]:

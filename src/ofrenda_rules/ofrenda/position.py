@@ -84,7 +84,7 @@ from ofrenda_rules.encodings.positions import (
     parse_number,
     parse_numbers,
     parse_rng,
-    split_fields,
+    split_head,
 )
 from ofrenda_rules.errors import PositionError
 from ofrenda_rules.ofrenda._position_checks import Derived, check_state, derive
@@ -265,16 +265,9 @@ def from_position(text: str, config: Config) -> State:
             game under these rules reaches; the message names what is wrong.
 
     """
-    fields = split_fields(text)
     n = config.players
-    if len(fields) < 4 + n:
-        raise PositionError(
-            f"a {n}-player position has {4 + n} fields (PHASE:SEAT MARKET CANDLES HANDS and a BOARD per seat) "
-            f"before the keyed ones, not {len(fields)}"
-        )
-    phase_text, _, seat_text = fields[0].partition(":")
-    if phase_text not in _PHASES:
-        raise PositionError(f"PHASE: {phase_text!r} is not one of {', '.join(_PHASES)}")
+    layout = "PHASE:SEAT MARKET CANDLES HANDS and a BOARD per seat"
+    fields, phase, seat_text = split_head(text, players=n, fixed=4, layout=layout, phases=_PHASES)
     seat = parse_number(seat_text, "SEAT")
     if seat >= n:
         raise PositionError(f"SEAT: {seat} is not a seat (0 to {n - 1})")
@@ -301,7 +294,7 @@ def from_position(text: str, config: Config) -> State:
     seen = _parse_seen(keyed.get("seen"), hands)
     parsed = State(
         config=config,
-        phase=_PHASES[phase_text],
+        phase=phase,
         seat=seat,
         abuela="abuela-turn" in keyed,
         deck=(),

@@ -88,6 +88,7 @@ because it could not. Histories differing only there encode alike.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import MutableSequence, Sequence
 from functools import partial
 from typing import Final
@@ -123,6 +124,7 @@ __all__ = [
     "InformationStateEncoder",
     "encode_information_state",
     "encode_observation",
+    "observation_buffer",
     "information_state_shape",
     "observation_layout",
     "observation_shape",
@@ -448,6 +450,18 @@ def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> tuple
     entries[b.turns] = board.turns / TURNS
     entries[b.score] = board_score(config.edition, board) / layout.high
     return tuple(entries.items())
+
+
+def observation_buffer(config: Config, view: View) -> array[float]:
+    """``encode_observation`` of ``view`` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
+
+    Adapters filling a preallocated tensor use it: the values are those of
+    :func:`encode_observation`, without a tuple of floats to convert.
+    """
+    layout = _layout(config)
+    x = array("d", bytes(8 * layout.size))
+    _fill_observation(config, layout, view, x)
+    return x
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:

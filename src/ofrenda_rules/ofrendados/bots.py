@@ -466,7 +466,7 @@ def search_evaluation(state: State) -> tuple[float, ...]:
 
     Each seat's :func:`value` of the boards; with several seats, each seat's
     lead over the best other, per :data:`SEARCH_SCALE` points, through the
-    logistic function; alone, the value's share of 120 points.
+    logistic function; alone, the value's share of ``_SOLO_SCALE`` (120 points).
     """
     points = [value(state.config, state.boards, seat) for seat in range(len(state.boards))]
     if len(points) == 1:

@@ -212,16 +212,9 @@ def from_position(text: str, config: Config) -> State:
             game under these rules reaches; the message names what is wrong.
 
     """
-    fields = notation.split_fields(text)
     n = config.players
-    if len(fields) < 5 + n:
-        raise PositionError(
-            f"a {n}-player position has {5 + n} fields (PHASE:ROUND MARKET DISCARD ROLLED DRAFTED and a BOARD per "
-            f"seat) before the keyed ones, not {len(fields)}"
-        )
-    phase_text, _, round_text = fields[0].partition(":")
-    if phase_text not in _PHASES:
-        raise PositionError(f"PHASE: {phase_text!r} is not one of {', '.join(_PHASES)}")
+    layout = "PHASE:ROUND MARKET DISCARD ROLLED DRAFTED and a BOARD per seat"
+    fields, phase, round_text = notation.split_head(text, players=n, fixed=5, layout=layout, phases=_PHASES)
     rnd = notation.parse_number(round_text, "ROUND", digits=4)
     drafted_parts = fields[4].split("/")
     if len(drafted_parts) != n:
@@ -234,7 +227,7 @@ def from_position(text: str, config: Config) -> State:
         config=config,
         round=rnd,
         first_player=rnd % n,
-        phase=_PHASES[phase_text],
+        phase=phase,
         deck=(),
         market=notation.parse_numbers(fields[1], "MARKET", "12,3,27"),
         discard=tuple(sorted(notation.parse_numbers(fields[2], "DISCARD", "12,3,27"))),

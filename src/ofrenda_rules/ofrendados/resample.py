@@ -26,8 +26,10 @@ the caller); that is the single consistent state.
 >>> from ofrenda_rules.rng import Rng
 >>> state = new_game(Config(players=2), seed=3)
 >>> drawn = resample(state, 0, Rng(9))
->>> observe(drawn, 0) == observe(state, 0), drawn.rng != state.rng
-(True, True)
+>>> observe(drawn, 0) == observe(state, 0)  # what the seat sees is the same
+True
+>>> drawn.rng != state.rng  # what comes next is drawn afresh
+True
 """
 
 from __future__ import annotations

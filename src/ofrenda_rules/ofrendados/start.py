@@ -1,10 +1,9 @@
 """Setting up a game of Ofrendados: :func:`new_game` (re-exported by its ``rules`` module).
 
-It lives apart from the rules so that it is never compiled: the compiled
-build (``docs/performance.md``) checks a compiled function's arguments
-against their declared types on entry, and a seed that is not an integer
-must be refused by the generator with :class:`~ofrenda_rules.errors.ConfigError`,
-as in the pure build, not with a ``TypeError`` (nor taken, as ``True``, for 1).
+Never compiled, so that a seed that is not an integer is refused by the
+generator with :class:`~ofrenda_rules.errors.ConfigError` in both builds
+(``docs/performance.md``): a compiled function would raise ``TypeError`` on
+entry instead, or take ``True`` for 1.
 
 >>> new_game(Config(players=2), seed="7")
 Traceback (most recent call last):

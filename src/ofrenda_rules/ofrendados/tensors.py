@@ -79,6 +79,7 @@ a round. Everything else a seat saw is kept.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import MutableSequence, Sequence
 from functools import partial
 from typing import Final
@@ -107,7 +108,7 @@ from ofrenda_rules.ofrendados.events import (
 from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Config, Die, PendingKind, Phase
 from ofrenda_rules.ofrendados.view import View
 
-__all__ = ["encode_observation", "observation_shape"]
+__all__ = ["encode_observation", "observation_buffer", "observation_shape"]
 __all__ += ["InformationStateEncoder", "encode_information_state", "information_state_shape"]
 
 _COLOURS: Final = tuple(Colour)
@@ -306,6 +307,23 @@ def _fill_observation(out: MutableSequence[float], lay: _Layout, view: View) -> 
         out[tail] = board.pesos * lay.pesos_scale
         if board.flowers and board.flowers[-1] > lay.head:
             out[tail + 4] = 1.0
+
+
+def observation_buffer(config: Config, view: View) -> array[float]:
+    """``encode_observation`` of ``view`` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
+
+    Adapters filling a preallocated tensor use it: the values are those of
+    :func:`encode_observation`, without a tuple of floats to convert.
+
+    Raises:
+        ConfigError: ``view`` is not an Ofrendados view of a game under ``config``.
+
+    """
+    lay = _layout(config)
+    _check_view(config, view)
+    out = array("d", bytes(8 * lay.observation))
+    _fill_observation(out, lay, view)
+    return out
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:

@@ -322,8 +322,8 @@ LEVELS: Final = {
     "medium": SearchBot(depth=2, beam=6, budget=600),
     "hard": SearchBot(depth=2, beam=6, budget=1_200),
 }
-"""The bot levels of Portents below ``expert``: the turn search two turns deep (the reference searches one), by
-budget. ``expert`` is the generic strong bot (:mod:`ofrenda_rules.bots.search`), stronger and far slower."""
+"""The bot levels of Portents below ``expert``, by budget; each is the turn search two turns deep (the reference
+searches one). ``expert`` is the generic strong bot (:mod:`ofrenda_rules.bots.search`), stronger and far slower."""
 
 
 def level_policy(level: str) -> Callable[[State], Action] | None:

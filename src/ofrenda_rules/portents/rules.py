@@ -36,19 +36,10 @@ from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.draft import Draft
 from ofrenda_rules.portents.events import Event, PushPassed, ReplacementDrawn, TileSacrificed, offering_lit
 from ofrenda_rules.portents.kitty import kitty_draw_draft, kitty_draws
-from ofrenda_rules.portents.setup import apply_setup, setup_outcomes, tiles_in_box
+from ofrenda_rules.portents.setup import apply_setup, setup_outcomes
 from ofrenda_rules.portents.start import new_game
 from ofrenda_rules.portents.state import Config, Memo, Phase, State  # noqa: F401 -- Config: for the examples
-from ofrenda_rules.portents.tables import (
-    CHOOSE_FIRST_PAIRS,
-    DRAW_TILES,
-    LIGHTS,
-    OMEN_PAIRS,
-    PASS,
-    PUSH_SERIAL,
-    SACRIFICES,
-    TILE_PAIRS,
-)
+from ofrenda_rules.portents.tables import DRAW_TILES, LIGHTS, ONE_IN, PASS, PUSH_SERIAL, SACRIFICES
 from ofrenda_rules.portents.turn import (
     do_light,
     do_push,
@@ -137,25 +128,10 @@ def _chance_weights(state: State) -> ChanceWeights[Action]:
 
 
 def _chance_pairs(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """The pending draw's outcomes with their probabilities, from the shared tables."""
-    # Each pair is taken from its table by ``map`` over the row's ``__getitem__``, never held in a variable: a
-    # compiled build unpacks a pair held in a variable and packs a new one, and the pairs must be the shared ones.
-    phase = state.phase
-    if phase is _KITTY or phase is _FEED:
-        return tuple(map(TILE_PAIRS[len(state.bag)].__getitem__, [tile.index for tile in state.bag]))
-    if phase is _OMENS:
-        omens = state.omens
-        placed = {omen.index for omen in omens if omen is not None}
-        left = [omen.index for omen in state.config.edition.omens if omen.index not in placed]
-        return tuple(map(OMEN_PAIRS[len(left)].__getitem__, left))
-    if phase is _FIRST_PLAYER:
-        return CHOOSE_FIRST_PAIRS
-    if phase is _ALTAR or phase is _TOKEN:  # every tile in the box, in edition order
-        box = tiles_in_box(state)
-        return tuple(map(TILE_PAIRS[len(box)].__getitem__, [tile.index for tile in box]))
-    draws = setup_outcomes(state)
-    row = TILE_PAIRS[len(draws)]
-    return tuple(map(row.__getitem__, [draw.tile.index for draw in draws if isinstance(draw, DrawTile)]))
+    """The pending draw's outcomes with their probability (one of the shared fractions)."""
+    outcomes = _chance_list(state)
+    probability = ONE_IN[len(outcomes)]
+    return tuple([(outcome, probability) for outcome in outcomes])
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:

@@ -6,10 +6,10 @@ laid out for lookup (the tests check every table against the functions it
 stands for).
 
 * Interned actions: one object per distinct action (:data:`PUSHES`,
-  :data:`PLACES`, :data:`LIGHTS`, ...) and one ``(outcome, probability)``
-  pair per chance outcome and number of outcomes (:data:`TILE_PAIRS`,
-  :data:`OMEN_PAIRS`), so that listing actions allocates no action objects
-  and no fractions, and a legal action can be recognised by identity.
+  :data:`PLACES`, :data:`LIGHTS`, ...) and one fraction per number of
+  equally likely chance outcomes (:data:`ONE_IN`), so that listing actions
+  allocates no action objects and no fractions, and a legal action can be
+  recognised by identity.
 * :class:`PushMove`: what each push does to the altar, as a permutation of the
   spaces (:data:`MOVES`).
 * :func:`push_candidates`: the pushes the Burnt Offerings and the Kitty leave
@@ -33,12 +33,11 @@ from ofrenda_rules.portents.components import SIDE_LANES, Side, Sign
 
 __all__ = [
     "CHOOSE_FIRST",
-    "CHOOSE_FIRST_PAIRS",
     "DRAW_OMENS",
     "DRAW_TILES",
     "LIGHTS",
     "MOVES",
-    "OMEN_PAIRS",
+    "ONE_IN",
     "ALL_PUSHES",
     "PASS",
     "PUSH_SERIAL",
@@ -47,7 +46,6 @@ __all__ = [
     "SACRIFICES",
     "SHIFTS",
     "SIDE_BITS",
-    "TILE_PAIRS",
     "PushCandidates",
     "PushMove",
     "lane_cap",
@@ -78,14 +76,8 @@ DRAW_OMENS: Final = tuple(DrawOmen(sign) for sign in Sign)
 CHOOSE_FIRST: Final = (ChooseFirst(0), ChooseFirst(1))
 """Both outcomes of the draw for the first player, by seat."""
 
-_HALF: Final = Probability(1, 2)
-CHOOSE_FIRST_PAIRS: Final = ((CHOOSE_FIRST[0], _HALF), (CHOOSE_FIRST[1], _HALF))
-"""The chance outcomes of the draw for the first player."""
-_ONE_IN: Final = tuple(Probability(1, n) if n else Probability(0) for n in range(17))
-TILE_PAIRS: Final = tuple(tuple((draw, _ONE_IN[n]) for draw in DRAW_TILES) for n in range(17))
-"""``TILE_PAIRS[n][sign.index]``: a tile draw as one of ``n`` equally likely outcomes."""
-OMEN_PAIRS: Final = tuple(tuple((draw, _ONE_IN[n]) for draw in DRAW_OMENS) for n in range(17))
-"""``OMEN_PAIRS[n][sign.index]``: an omen draw as one of ``n`` equally likely outcomes."""
+ONE_IN: Final = tuple(Probability(1, n) if n else Probability(0) for n in range(17))
+"""``ONE_IN[n]``: the probability of one of ``n`` equally likely outcomes (``0`` for none), made once."""
 
 SIDE_BITS: Final = {side: 1 << i for i, side in enumerate(Side)}
 """One bit per side, for sets of forbidden sides."""

@@ -103,12 +103,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import MutableSequence, Sequence
-from functools import cache
+from functools import partial
 from typing import Final
 
 import attrs
 
 from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.game import SPECTATOR
@@ -136,6 +137,7 @@ __all__ = [
     "InformationStateEncoder",
     "encode_information_state",
     "encode_observation",
+    "observation_buffer",
     "information_state_shape",
     "observation_shape",
 ]
@@ -243,7 +245,7 @@ class _Layout:
     """Seats in the game."""
 
 
-@cache
+@partial(per_config, Config)  # found by identity: hashing a config hashes its whole edition
 def _layout(config: Config) -> _Layout:
     most_turns = _SOLO_TURNS if config.solo else config.turn_limit
     block = [0.0] * _OBS["perspective"]
@@ -363,6 +365,24 @@ def _check_view(layout: _Layout, view: View) -> None:
         raise ConfigError(f"expected a Portents View, not {type(view).__name__}")
     if view.players != layout.players:
         raise ConfigError(f"a view of a {view.players}-player game does not fit a {layout.players}-player config")
+
+
+def observation_buffer(config: Config, view: View) -> array[float]:
+    """``encode_observation`` of ``view`` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
+
+    Adapters filling a preallocated tensor use it: the values are those of
+    :func:`encode_observation`, without a tuple of floats to convert.
+
+    Raises:
+        ConfigError: ``config`` is not a Portents ``Config``, ``view`` not a Portents ``View``, or the
+            view's player count is not the config's.
+
+    """
+    layout = _check(config)
+    _check_view(layout, view)
+    out = array("d", bytes(8 * OBSERVATION_SIZE))
+    _fill_observation(out, layout, view)
+    return out
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:

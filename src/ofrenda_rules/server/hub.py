@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import defaultdict
 
 import attrs
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
-from ofrenda_rules.server.matches import MatchService
+from ofrenda_rules.server.matches import MatchService, message_text
 
 __all__ = ["Connection", "Hub"]
 
@@ -22,7 +21,7 @@ def _encoded(message: dict[str, object]) -> tuple[str, int]:
     """
     seq = message["seq"]
     assert isinstance(seq, int)
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False), seq
+    return message_text(message), seq
 
 
 @attrs.define(eq=False)
@@ -88,14 +87,62 @@ class Hub:
                 if streamed:
                     connection.seen = seq
 
-    async def publish(self, match_id: str, *, refresh: bool = True) -> None:
-        """Bring every connection to ``match_id`` up to date (a no-op for those that are)."""
+    async def publish(self, match_id: str, *, refresh: bool = True, notified: int | None = None) -> None:
+        """Bring every connection to ``match_id`` up to date (a no-op for those that are).
+
+        ``notified`` is the match's step count a database notice announced: when this process holds
+        that batch already (its own commit), the match is not read from the store again. The
+        connections behind get their messages from one worker thread's call, each distinct stream
+        (a seat, or spectators, seen up to the same point) computed and encoded once.
+        """
         held = None if refresh else self.service.held_seq(match_id)
-        for connection in list(self.connections.get(match_id, ())):
-            if held is not None and connection.seen == held and connection.seat is not None:
-                continue  # up to date already (a spectator's stream may lag: it is asked)
+        if refresh and notified is not None:
+            current = self.service.held_seq(match_id)
+            if current is not None and current >= notified:
+                held, refresh = current, False
+        behind = [
+            connection
+            for connection in list(self.connections.get(match_id, ()))
+            # up to date already (a spectator's stream may lag: it is asked)
+            if held is None or connection.seen != held or connection.seat is None
+        ]
+        if len(behind) > 1:
+            await self._push_all(match_id, behind, refresh=refresh)
+            return
+        for connection in behind:
             try:
                 await self.catch_up(match_id, connection, refresh=refresh)
+            except Exception:  # a closed socket, or a removed match: forget it
+                self.connections[match_id].discard(connection)
+
+    async def _push_all(self, match_id: str, behind: list[Connection], *, refresh: bool) -> None:
+        """Send several connections what they have not seen: every distinct stream computed in one worker call."""
+        wanted = list(dict.fromkeys((connection.seat, connection.seen) for connection in behind))
+        stream = self.service.stream
+
+        def work() -> dict[tuple[int | None, int | None], list[tuple[str, int]] | None]:
+            texts: dict[tuple[int | None, int | None], list[tuple[str, int]] | None] = {}
+            fresh = not refresh  # the store is read until one stream has brought the match up to date
+            for seat, seen in wanted:
+                try:
+                    messages = stream(match_id, seat, seen, refresh=not fresh)
+                    texts[seat, seen] = [_encoded(message) for message in messages]
+                    fresh = True
+                except Exception:  # a removed match: each connection finds out on its own
+                    texts[seat, seen] = None
+            return texts
+
+        computed = await run_in_threadpool(work)
+        for connection in behind:
+            try:
+                async with connection.lock:
+                    texts = computed.get((connection.seat, connection.seen))
+                    if texts is not None:  # else it moved on meanwhile, or failed: asked again below
+                        for text, seq in texts:
+                            await connection.socket.send_text(text)
+                            connection.seen = seq
+                        continue
+                await self.catch_up(match_id, connection, refresh=False)
             except Exception:  # a closed socket, or a removed match: forget it
                 self.connections[match_id].discard(connection)
 

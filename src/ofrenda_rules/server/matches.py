@@ -29,7 +29,7 @@ from ofrenda_rules.bots import LEVEL_NAMES, make_bot
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.digest import canonical_json, state_digest
 from ofrenda_rules.errors import OfrendaRulesError
-from ofrenda_rules.picks import picks_of
+from ofrenda_rules.picks import PickTree, picks_of
 from ofrenda_rules.registry import AnyGame, game_names, get_game
 from ofrenda_rules.replay import AnyReplay, Replay, Step
 from ofrenda_rules.rng import MASK64, Rng
@@ -48,12 +48,13 @@ __all__ = [
     "ServerError",
     "in_protocol_words",
     "legal_picks",
+    "message_text",
     "seat_answer",
     "spectator_answer",
 ]
 
 BOTS: Final = ("random", "reference", *LEVEL_NAMES)
-"""The bots a seat may be given: random, the game's reference bot, and the strong bot's levels (``easy`` ..
+"""The bots a seat may be given, namely random, the game's reference bot, and the strong bot's levels (``easy`` ..
 ``expert``, :func:`ofrenda_rules.bots.make_bot`)."""
 
 HUMAN: Final = "human"
@@ -68,6 +69,52 @@ def legal_picks(game: AnyGame, state: Any) -> list[list[dict[str, str | None]]]:
     """
     tree = picks_of(game, state)
     return [[{"label": pick.label, "element": pick.element} for pick in path] for path in tree.paths]
+
+
+def _picks_json(game: AnyGame, view: Any, legal: Any) -> list[list[dict[str, str | None]]]:
+    """:func:`legal_picks` from the mover's view and legal actions already at hand (``picks_of`` computes both)."""
+    tree = PickTree.build(legal, game.action_picks(view, legal))
+    return [[{"label": pick.label, "element": pick.element} for pick in path] for path in tree.paths]
+
+
+_EVENT_TEXT: Final[dict[int, tuple[object, str]]] = {}
+_EVENT_TEXT_SIZE: Final = 65536
+
+
+def _event_texts(game: AnyGame, events: Any) -> list[str]:
+    """The events in English, each event object described once (``describe_event`` reads the event alone).
+
+    The seats' and spectators' views of one step share the state's event objects, so the words are
+    computed once per step, whoever is shown it. Remembered by identity, the event kept alive beside
+    its words (an id is never reused while its object lives); hashing an event costs a third of
+    describing it, and a step's events are new objects.
+    """
+    texts = []
+    for event in events:
+        found = _EVENT_TEXT.get(id(event))
+        if found is not None and found[0] is event:
+            texts.append(found[1])
+            continue
+        text = game.describe_event(event)
+        if len(_EVENT_TEXT) >= _EVENT_TEXT_SIZE:
+            _EVENT_TEXT.clear()
+        _EVENT_TEXT[id(event)] = (event, text)
+        texts.append(text)
+    return texts
+
+
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
+def message_text(message: Mapping[str, object]) -> str:
+    """An answer or push as the text sent over a WebSocket: compact JSON, UTF-8 characters kept.
+
+    The same text as ``json.dumps(message, separators=(",", ":"), ensure_ascii=False)`` (what
+    Starlette's ``send_json`` writes), with one encoder made once instead of one per message, and
+    without the check for circular references (which halved the speed): an answer is a tree built
+    afresh from JSON values, never a cycle (one would fail with ``RecursionError`` instead).
+    """
+    return _ENCODER.encode(message)
 
 
 def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) -> dict[str, object]:
@@ -96,11 +143,11 @@ def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) 
     else:
         view = game.observe(state, seat)
         answer["view"] = to_json_value(view)
-        answer["events"] = [game.describe_event(event) for event in getattr(view, "recent_events", ())]
+        answer["events"] = _event_texts(game, getattr(view, "recent_events", ()))
         legal = game.legal_actions(state) if to_move == seat else ()
         answer["legal_actions"] = [to_json_value(action, game.action_type) for action in legal]
         answer["legal_descriptions"] = [game.describe_action(state, action) for action in legal]
-        answer["legal_picks"] = legal_picks(game, state) if legal else []
+        answer["legal_picks"] = _picks_json(game, view, legal) if legal else []
         if picture:
             answer["picture"] = game.render_svg(view)
     return _with_result(answer, game, state, to_move)
@@ -116,7 +163,7 @@ def spectator_answer(game: AnyGame, state: Any, *, picture: bool = False) -> dic
     to_move = game.current_player(state)
     view = game.observe_public(state)
     answer: dict[str, object] = {"to_move": to_move, "over": to_move == TERMINAL, "view": to_json_value(view)}
-    answer["events"] = [game.describe_event(event) for event in getattr(view, "recent_events", ())]
+    answer["events"] = _event_texts(game, getattr(view, "recent_events", ()))
     if picture:
         answer["picture"] = game.render_svg(view)
     return _with_result(answer, game, state, to_move)
@@ -302,12 +349,17 @@ class _Live:
     """The step count after each committed batch, ``0`` (the start) first: the seats' sequence numbers."""
     histories: list[History[Any, Any]] = attrs.field(factory=list)
     """The game as played after each step (undo steps taken back), beside ``states``: what ``can_undo`` reads."""
+    max_steps: int = 0
+    """The game's ``max_steps`` for the match's config (the longest game), read once: what bounds the bots' moves."""
+    stand_ins: list[StepRecord] = attrs.field(factory=list)
+    """The steps the server's bot made for a person's seat, in order (beside ``steps``)."""
 
     def extend(self, states: list[Any], records: list[StepRecord], histories: list[History[Any, Any]]) -> None:
         """Add whole committed batches (the caller holds ``lock``): states, then steps, then their ends."""
         first = len(self.steps)
         self.histories.extend(histories)
         self.states.extend(states)  # states first: readers take len(steps) and ends without the lock
+        self.stand_ins.extend(record for record in records if record.stand_in)
         self.steps.extend(records)
         ends = [
             index + 1
@@ -454,7 +506,16 @@ class MatchService:
                 config = loads(record.config_json, game.config_type)
                 options = json.loads(record.options_json)
                 start = game.new_game(config, record.seed)
-                live = _Live(record, game, config, [start], [], options, histories=[History.start(game, start)])
+                live = _Live(
+                    record,
+                    game,
+                    config,
+                    [start],
+                    [],
+                    options,
+                    histories=[History.start(game, start)],
+                    max_steps=game.max_steps(config),
+                )
                 self._live[match_id] = live
         if refresh:
             with live.lock:
@@ -539,8 +600,8 @@ class MatchService:
             answer["events"] = [notice["text"], *(events if isinstance(events, list) else [])]
         answer["stand_ins"] = [
             {"step": record.number, "seat": record.player, "reason": record.stand_in}
-            for record in live.steps[:step]
-            if record.stand_in
+            for record in live.stand_ins
+            if record.number < step
         ]
         clocks = self._clocks(live, step)
         if clocks is not None:
@@ -890,7 +951,7 @@ class MatchService:
         """
         game, seats = live.game, live.record.seats
         steps: list[tuple[int, Any, Any]] = []
-        limit = game.max_steps(live.config) + len(live.steps) - live.histories[-1].length  # undo steps don't count
+        limit = live.max_steps + len(live.steps) - live.histories[-1].length  # undo steps don't count
         while number + len(steps) < limit:
             player = game.current_player(state)
             if player in (TERMINAL, CHANCE) or (seats[player] == HUMAN and not stand_in):

@@ -19,6 +19,7 @@ share one database.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 import time
@@ -166,9 +167,10 @@ class _Pending:
 class _GroupCommit:
     """Group commit: each caller queues its batch; whoever holds the commit lock commits every queued batch.
 
-    The batches waiting at the same moment go into one transaction, each in a
-    savepoint of its own (a batch whose step number is taken is rolled back
-    alone); every caller returns only once the transaction holding its batch
+    The batches waiting at the same moment go into one transaction; when one
+    of them finds its step number taken, the transaction is rolled back and
+    written again with each batch in a savepoint of its own (so that batch
+    alone is refused); every caller returns only once the transaction holding its batch
     is committed, so each acknowledgement still follows its durable commit.
     """
 
@@ -260,6 +262,9 @@ class _Connection(Protocol):
     def execute(self, query: str, params: Sequence[object] = ..., /) -> _Rows:
         """Run one statement."""
 
+    def close(self) -> None:
+        """Close the connection."""
+
 
 @attrs.frozen
 class _Queries:
@@ -308,6 +313,13 @@ class _SqlStore:
     _reader: _Connection
     _read_lock: threading.Lock
     _group: _GroupCommit
+
+    def close(self) -> None:
+        """Close the database (its write and its read connection)."""
+        with self._lock:
+            self._db.close()
+        with self._read_lock:
+            self._reader.close()
 
     def match(self, match_id: str) -> MatchRecord | None:
         """The header of a match, or ``None``."""
@@ -388,13 +400,6 @@ class SqliteStore(_SqlStore):
             self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._read_lock = threading.Lock()
 
-    def close(self) -> None:
-        """Close the database."""
-        with self._lock:
-            self._db.close()
-        with self._read_lock:
-            self._reader.close()
-
     def create(self, match: MatchRecord, *, at: float = 0.0) -> None:
         """Store a new match, active at ``at``."""
         row = _header_row(match, str)
@@ -413,20 +418,35 @@ class SqliteStore(_SqlStore):
                 raise
 
     def _commit_group(self, group: list[_Pending]) -> None:
-        """One transaction for every batch of ``group``, each in its own savepoint (the caller holds the lock)."""
+        """One transaction for every batch of ``group`` (the caller holds the lock).
+
+        Written first without savepoints (one step number taken is rare: another process took it); when a
+        batch's number is taken, written again with each batch in a savepoint, so that it alone is refused.
+        """
+        if not self._write_group(group, savepoints=False):
+            self._write_group(group, savepoints=True)
+
+    def _write_group(self, group: list[_Pending], *, savepoints: bool) -> bool:
+        """Write and commit ``group``; ``False`` (nothing written) when, without savepoints, a number is taken."""
         try:
             self._db.execute("BEGIN IMMEDIATE")
             for pending in group:
-                self._db.execute("SAVEPOINT batch")
+                if savepoints:
+                    self._db.execute("SAVEPOINT batch")
                 try:
                     self._db.executemany(self._SQL.insert_steps, pending.rows)
                     self._db.execute(self._SQL.touch, (pending.at, pending.finished, pending.at, pending.match_id))
                     pending.ok = True
                 except sqlite3.IntegrityError:
-                    self._db.execute("ROLLBACK TO batch")
                     pending.ok = False
-                self._db.execute("RELEASE batch")
+                    if not savepoints:
+                        self._db.execute("ROLLBACK")
+                        return len(group) == 1  # a group of one is refused as it is: nothing to write again
+                    self._db.execute("ROLLBACK TO batch")
+                if savepoints:
+                    self._db.execute("RELEASE batch")
             self._db.execute("COMMIT")
+            return True
         except BaseException:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
@@ -478,7 +498,8 @@ CREATE INDEX IF NOT EXISTS ofrenda_activity_finished ON ofrenda_activity(finishe
 """
 
 NOTIFY_CHANNEL = "ofrenda_steps"
-"""The PostgreSQL channel a :class:`PostgresStore` notifies with a match id after each committed batch."""
+"""The PostgreSQL channel a :class:`PostgresStore` notifies after each committed batch: the match id, a space,
+and the match's step count after the batch (a notice of the match id alone means "look")."""
 
 
 class PostgresStore(_SqlStore):
@@ -487,7 +508,7 @@ class PostgresStore(_SqlStore):
     Concurrent batches for one match are serialised by the database: the
     ``(match_id, number)`` primary key lets exactly one batch take a step
     number, whichever process sends it. After each commit the store sends a
-    ``NOTIFY`` on :data:`NOTIFY_CHANNEL` with the match id, so that every
+    ``NOTIFY`` on :data:`NOTIFY_CHANNEL` with the match id and its step count, so that every
     process can push the change to its own WebSocket clients.
 
     Args:
@@ -514,13 +535,6 @@ class PostgresStore(_SqlStore):
         self._reader = psycopg.connect(url, autocommit=True)  # reads never wait for a commit
         self._read_lock = threading.Lock()
 
-    def close(self) -> None:
-        """Close the connections."""
-        with self._lock:
-            self._db.close()
-        with self._read_lock:
-            self._reader.close()
-
     def create(self, match: MatchRecord, *, at: float = 0.0) -> None:
         """Store a new match, active at ``at``."""
         row = _header_row(match, int)
@@ -533,30 +547,58 @@ class PostgresStore(_SqlStore):
                 raise ValueError(f"match id {match.id!r} is taken") from exc
 
     def _commit_group(self, group: list[_Pending]) -> None:
-        """One transaction for every batch of ``group``, each in a savepoint, one notice per match committed."""
+        """One transaction for every batch of ``group``, one notice per match committed (the caller holds the lock).
+
+        Written first without savepoints (each is two round trips more per batch); when a batch's step
+        number is taken, written again with each batch in a savepoint, so that it alone is refused.
+        """
+        if not self._write_group(group, savepoints=False):
+            self._write_group(group, savepoints=True)
+
+    def _write_group(self, group: list[_Pending], *, savepoints: bool) -> bool:
+        """Write and commit ``group``; ``False`` (nothing written) when, without savepoints, a number is taken."""
         taken = (self._psycopg.errors.UniqueViolation, self._psycopg.errors.ForeignKeyViolation)
-        with self._db.transaction():
-            for pending in group:
-                try:
-                    with self._db.transaction(), self._db.cursor() as cursor:
-                        cursor.executemany(self._SQL.insert_steps, pending.rows)
-                        cursor.execute(self._SQL.touch, (pending.at, pending.finished, pending.at, pending.match_id))
-                    pending.ok = True
-                except taken:
-                    pending.ok = False
-            for match_id in dict.fromkeys(p.match_id for p in group if p.ok):
-                self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, match_id))
+        try:
+            with self._db.transaction():
+                for pending in group:
+                    try:
+                        with contextlib.ExitStack() as stack:
+                            if savepoints:
+                                stack.enter_context(self._db.transaction())
+                            cursor = stack.enter_context(self._db.cursor())
+                            cursor.executemany(self._SQL.insert_steps, pending.rows)
+                            cursor.execute(
+                                self._SQL.touch, (pending.at, pending.finished, pending.at, pending.match_id)
+                            )
+                        pending.ok = True
+                    except taken:
+                        pending.ok = False
+                        if not savepoints:
+                            raise
+                ends: dict[str, int] = {}
+                for pending in group:
+                    if pending.ok and pending.rows:
+                        number = pending.rows[-1][1]
+                        assert isinstance(number, int)
+                        ends[pending.match_id] = max(ends.get(pending.match_id, 0), number + 1)
+                for match_id, end in ends.items():
+                    self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{match_id} {end}"))
+        except taken:  # without savepoints only: the transaction is rolled back
+            return len(group) == 1  # a group of one is refused as it is: nothing to write again
+        return True
 
-    def listen(self, changed: Callable[[str], None], stop: threading.Event) -> None:
-        """Call ``changed(match_id)`` for every batch any process commits, until ``stop`` is set (a thread's loop).
+    def listen(self, changed: Callable[[str, int | None], None], stop: threading.Event) -> None:
+        """Call ``changed(match_id, end)`` for every batch any process commits, until ``stop`` is set (a thread's loop).
 
-        Uses a connection of its own; checks ``stop`` at least twice a second.
+        ``end`` is the match's step count after the batch (``None`` from a notice without it). Uses a
+        connection of its own; checks ``stop`` at least twice a second.
         """
         with self._psycopg.connect(self.url, autocommit=True) as listener:
             listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
             while not stop.is_set():
                 for notice in listener.notifies(timeout=0.5):
-                    changed(notice.payload)
+                    match_id, _, end = notice.payload.partition(" ")
+                    changed(match_id, int(end) if end.isdecimal() else None)
                     if stop.is_set():
                         break
 
