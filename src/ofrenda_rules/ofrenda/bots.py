@@ -431,7 +431,7 @@ def search_evaluation(state: State) -> tuple[float, ...]:
     Each seat's projected points (:func:`projected_points`, plus what its
     storage is worth to the reference policy); with several seats, each
     seat's lead over the best other, per :data:`SEARCH_SCALE` points, through
-    the logistic function; alone, the points' share of the game's best score.
+    the logistic function; alone, the points' share of 60.
     """
     tables = tables_of(state)
     config = state.config
