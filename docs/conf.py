@@ -139,7 +139,7 @@ def _resolve_path(path: str) -> object | None:
     for cut in range(len(parts), 0, -1):
         try:
             obj: object = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
+        except (ImportError, ValueError):  # ValueError: an empty part, as in a relative ``.name``
             continue
         try:
             for attribute in parts[cut:]:
