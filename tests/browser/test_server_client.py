@@ -222,9 +222,11 @@ def test_the_client_sets_a_clock_and_spectators_and_shows_the_clocks(
     assert status == 200 and isinstance(public, dict)
     assert public["spectators"] == "nobody" and public["clock"] == {"budget": 300.0, "increment": 5.0}
     browser.get(href)
-    clocks = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#clocks li.clock"))
-    assert len(clocks) == 2
-    texts = [clock.text for clock in clocks]
+    # The clocks are drawn again every second: read their words in one script, not element by element
+    # (an element found before a redraw is stale after it).
+    read = "return Array.from(document.querySelectorAll('#clocks li.clock')).map(e => e.innerText)"
+    texts: list[str] = wait.until(lambda d: d.execute_script(read))
+    assert len(texts) == 2
     assert texts[0].startswith("Seat 1 (you): ") and texts[1].startswith("Seat 2: "), texts
     assert all(":" in text.split(": ")[1] for text in texts)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#clocks li.clock.running")) == 1

@@ -112,6 +112,7 @@ from ofrenda_rules.ofrenda.tally import tally as tally
 from ofrenda_rules.ofrenda.tensors import encode_information_state as encode_information_state
 from ofrenda_rules.ofrenda.tensors import encode_observation as encode_observation
 from ofrenda_rules.ofrenda.tensors import information_state_shape as information_state_shape
+from ofrenda_rules.ofrenda.tensors import observation_buffer as observation_buffer
 from ofrenda_rules.ofrenda.tensors import observation_layout as observation_layout
 from ofrenda_rules.ofrenda.tensors import observation_shape as observation_shape
 from ofrenda_rules.ofrenda.text import render as render

@@ -70,6 +70,7 @@ from ofrenda_rules.portents.tally import tally as tally
 from ofrenda_rules.portents.tensors import encode_information_state as encode_information_state
 from ofrenda_rules.portents.tensors import encode_observation as encode_observation
 from ofrenda_rules.portents.tensors import information_state_shape as information_state_shape
+from ofrenda_rules.portents.tensors import observation_buffer as observation_buffer
 from ofrenda_rules.portents.tensors import observation_shape as observation_shape
 from ofrenda_rules.portents.text import describe_action as describe_action
 from ofrenda_rules.portents.text import describe_outcome as describe_outcome
