@@ -17,11 +17,11 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
-from ofrenda_rules.errors import check_seat
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.events import Event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
+from ofrenda_rules.errors import check_seat
 from ofrenda_rules.game import SPECTATOR, svg_picture
 
 __all__ = ["View", "observe", "observe_public"]
