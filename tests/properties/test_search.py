@@ -36,7 +36,6 @@ from tests.properties.cases import CASES
 from tests.properties.playing import Seeds, play, sampled, seedings
 from tests.properties.test_properties import scaled
 
-
 STRONGEST_CHECKED = ("ofrenda", "ofrendados")
 """The games whose ``expert`` level (a search) the no-peeking property plays too, at one decision a game."""
 

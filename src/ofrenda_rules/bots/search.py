@@ -192,9 +192,7 @@ class SearchError(OfrendaRulesError):
     """The search was asked for a seat that is not to move."""
 
 
-def _rollout(
-    game: AnyGame, state: Any, budget: SearchBudget, seat: int, rng: Rng, limit: int
-) -> tuple[float, ...]:
+def _rollout(game: AnyGame, state: Any, budget: SearchBudget, seat: int, rng: Rng, limit: int) -> tuple[float, ...]:
     """Play the reference policy for every seat for the budget's depth (or to the end), then value the state.
 
     The depth counts decisions, or with ``budget.turns`` changes of the seat to decide (``seat`` decided last).
