@@ -24,6 +24,7 @@ from typing import Any
 
 import pyspiel
 from open_spiel.python.games import kuhn_poker  # noqa: F401  # registers python_kuhn_poker
+from sim_instructions import counting_states
 
 from ofrenda_rules.adapters.openspiel import register
 from ofrenda_rules.registry import games
@@ -60,23 +61,11 @@ def _sim_test(spiel: Any, seed: int, sims: int) -> float:
     test itself plays.
     """
     random.seed(seed)
-    cls = type(spiel.new_initial_state())
-    original = cls._apply_action
-    applied = 0
-
-    def counted(state: Any, action: int) -> None:
-        nonlocal applied
-        applied += 1
-        original(state, action)
-
-    cls._apply_action = counted
-    try:
+    with counting_states(spiel) as applied:
         start = time.process_time()
         pyspiel.random_sim_test(spiel, num_sims=sims, serialize=True, verbose=False)
         elapsed = time.process_time() - start
-    finally:
-        cls._apply_action = original
-    return elapsed / max(applied, 1) * 1e6
+    return elapsed / max(applied[0], 1) * 1e6
 
 
 def main() -> None:

@@ -10,10 +10,11 @@
   nothing the seat cannot see (the same draw from any hidden variant), and a
   game played on from the drawn state ends;
 * the reference bot, the search bot and the strong bot (its ``easy`` level,
-  ``action_values`` at tiny budgets with the depth in decisions and in turns,
-  and in Ofrenda and Ofrendados the ``expert`` level at one decision a game)
-  pick a legal action, and the same one on every hidden variant for the seat
-  to move: they never peek.
+  every level a game plays with its own policy, ``action_values`` at tiny
+  budgets with the depth in decisions and in turns, and in Ofrenda and
+  Ofrendados the ``expert`` level at one decision a game) pick a legal
+  action, and the same one on every hidden variant for the seat to move: they
+  never peek.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from ofrenda_rules.bots import SearchBudget, action_values, make_bot
+from ofrenda_rules.bots import LEVEL_NAMES, SearchBudget, action_values, make_bot
 from ofrenda_rules.chance import TERMINAL
 from ofrenda_rules.game import ChanceMode, Information
 from ofrenda_rules.playout import random_move
@@ -183,6 +184,11 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
         strong = make_bot(game, "easy", seeds.players)(after)
         assert strong in legal
         assert make_bot(game, "easy", seeds.players)(variant) == strong, "the easy level peeked"
+        for level in own_levels:  # a game's own level policies are cheap: every one is checked
+            own = make_bot(game, level, seeds.players)(after)
+            assert own in legal
+            assert make_bot(game, level, seeds.players)(variant) == own, f"the {level} level peeked"
+            levels_checked.append(level)
         tiny = SearchBudget(1, 2, 3)
         values = action_values(game, after, seat, tiny, seeds.players)
         assert set(values) == set(legal)
@@ -196,9 +202,12 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
             strongest = make_bot(game, "expert", seeds.players)(after)
             assert strongest in legal
             assert make_bot(game, "expert", seeds.players)(variant) == strongest, "the expert level peeked"
+            levels_checked.append("expert")
         checked.append(seat)
 
     checked: list[int] = []
+    levels_checked: list[str] = []
+    own_levels = [level for level in LEVEL_NAMES if game.level_policy is not None and game.level_policy(level)]
     every = sampled(hook, seeds, 11)
 
     def and_the_first_decision(before: Any, action: Any, after: Any) -> None:
@@ -210,3 +219,5 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
 
     play(game, config, seeds, and_the_first_decision)
     assert checked, "no step had a seat to move"
+    strongest = 1 if game.info.name in STRONGEST_CHECKED else 0
+    assert len(levels_checked) == len(checked) * len(own_levels) + strongest
