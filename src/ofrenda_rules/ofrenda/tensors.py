@@ -204,6 +204,8 @@ class _Layout:
     zeros: list[float]
     board_cache: dict[int, tuple[PlayerBoard, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
     """The entries of the Ofrendas encoded lately, by object identity (boards are immutable and shared)."""
+    written: dict[int, _Written] = attrs.field(factory=dict)
+    """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
 
 
 _MOST_BOARDS: Final = 512
@@ -452,16 +454,162 @@ def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> tuple
     return tuple(entries.items())
 
 
+class _Written:
+    """One viewer's observation written last, and for each part of it the view's object and the slots it set.
+
+    The view's parts are immutable and shared from state to state (a step
+    changes one Ofrenda, a market space...), so a part whose object is the one
+    written last is left as it is; a changed part has its old slots zeroed and
+    its new ones written. :func:`observation_buffer` returns a copy of the
+    buffer, which equals :func:`encode_observation`'s values (a property test
+    compares them over playouts).
+    """
+
+    __slots__ = ("buffer", "parts", "slots")
+
+    def __init__(self, layout: _Layout) -> None:
+        self.buffer = array("d", bytes(8 * layout.size))
+        self.parts: list[object] = [_UNSET] * (_PARTS + layout.n)
+        self.slots: list[tuple[int, ...]] = [()] * (_PARTS + layout.n)
+
+
+_UNSET: Final = object()
+"""No object written yet (differs from every part of a view)."""
+_SCALARS, _HAND, _SEEN, _MARKET, _CANDLES, _DISCARDS, _GOALS, _PARTS = range(8)
+"""The parts of an observation :class:`_Written` keeps apart (the Ofrendas follow, one part per relative seat)."""
+
+
+def _write(x: array[float], written: _Written, part: int, obj: object, slots: tuple[int, ...]) -> None:
+    """Zero the slots ``part`` set last, set its new ``slots`` to 1 and remember ``obj`` as its source."""
+    for index in written.slots[part]:
+        x[index] = 0.0
+    for index in slots:
+        x[index] = 1.0
+    written.slots[part] = slots
+    written.parts[part] = obj
+
+
+def _fill_changed(config: Config, layout: _Layout, view: View, written: _Written) -> None:
+    """Bring ``written``'s buffer to ``view``'s observation, rewriting only the parts that changed."""
+    x = written.buffer
+    parts = written.parts
+    n = layout.n
+    p, k = layout.portraits, layout.candles
+    off = layout.offset
+    me = _viewer(layout, view)
+    mover = view.current_player
+    if mover == CHANCE:
+        moving = n
+    elif mover == TERMINAL:
+        moving = n + 1
+    else:
+        moving = (mover - me) % n
+    base = off["turn_state"]
+    o = layout.offerings
+    scalars = [
+        off["phase"] + _PHASE_INDEX[view.phase],
+        off["viewer"] + (view.player if 0 <= view.player < n else n),
+        off["to_move"] + moving,
+    ]
+    if view.abuela:
+        scalars.append(off["abuela"])
+    if view.taken_space is not None:
+        scalars.append(base + view.taken_space)
+    for slot in view.pending:
+        scalars.append(base + MARKET_SIZE + slot)
+    if view.pending:
+        scalars.append(base + MARKET_SIZE + o + view.pending[0])
+    if view.die is not None:
+        scalars.append(base + MARKET_SIZE + 2 * o + view.die - 1)
+    _write(x, written, _SCALARS, None, tuple(scalars))
+    sizes = off["hand_sizes"]
+    hand_sizes = view.hand_sizes
+    for seat in range(n):
+        x[sizes + (seat - me) % n] = hand_sizes[seat] / _HAND_MAX
+    counts = off["counts"]
+    x[counts] = view.deck_size / p
+    x[counts + 1] = view.removed_count / _REMOVED_MAX
+    x[counts + 2] = view.bag_size / k
+    x[counts + 3] = view.supply / layout.supply_total
+    piles = off["market_marigolds"]
+    for space, marigolds in enumerate(view.market_marigolds):
+        x[piles + space] = marigolds / layout.supply_total
+    hand = view.hand
+    if hand is not parts[_HAND]:
+        base = off["hand"]
+        _write(x, written, _HAND, hand, tuple(base + card for card in hand))
+    seen_in_hands = view.seen_in_hands
+    if seen_in_hands is not parts[_SEEN]:
+        seen = off["seen_in_hands"]
+        slots = tuple(seen + (seat - me) % n * p + card for seat, cards in enumerate(seen_in_hands) for card in cards)
+        _write(x, written, _SEEN, seen_in_hands, slots)
+    market = view.market
+    if market is not parts[_MARKET]:
+        base = off["market"]
+        _write(x, written, _MARKET, market, tuple(base + i * p + c for i, c in enumerate(market) if c is not None))
+    candle_market = view.candle_market
+    if candle_market is not parts[_CANDLES]:
+        base = off["candle_market"]
+        slots = tuple(base + i * k + c for i, c in enumerate(candle_market) if c is not None)
+        _write(x, written, _CANDLES, candle_market, slots)
+    discards = (view.abuela_discards, view.candle_discards)
+    known = parts[_DISCARDS]
+    if not isinstance(known, tuple) or discards[0] is not known[0] or discards[1] is not known[1]:
+        base = off["abuela_discards"]
+        slots = (*(base + card for card in discards[0]), *(base + p + candle for candle in discards[1]))
+        _write(x, written, _DISCARDS, discards, slots)
+    goals = (view.goals, view.stacks)
+    known = parts[_GOALS]
+    if not isinstance(known, tuple) or goals[0] is not known[0] or goals[1] is not known[1]:
+        base = off["goals"]
+        goal_index = layout.goal_index
+        tokens = base + layout.goals
+        slots = (
+            *(base + goal_index[goal] for goal in goals[0]),
+            *(tokens + token for stack in goals[1] for token in stack),
+        )
+        _write(x, written, _GOALS, goals, slots)
+    cache = layout.board_cache
+    slots_of = written.slots
+    for seat, board in enumerate(view.boards):
+        r = (seat - me) % n
+        part = _PARTS + r
+        if board is parts[part]:
+            continue
+        at = layout.board_base[r]
+        for index in slots_of[part]:
+            x[index] = 0.0
+        entries = cache.get(id(board))
+        if entries is None or entries[0] is not board:
+            entries = (board, _board_entries(config, layout, board))
+            if len(cache) >= _MOST_BOARDS:
+                cache.clear()
+            cache[id(board)] = entries
+        for index, value in entries[1]:
+            x[at + index] = value
+        slots_of[part] = tuple(at + index for index, _ in entries[1])
+        parts[part] = board
+
+
 def observation_buffer(config: Config, view: View) -> array[float]:
     """``encode_observation`` of ``view`` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
 
     Adapters filling a preallocated tensor use it: the values are those of
-    :func:`encode_observation`, without a tuple of floats to convert.
+    :func:`encode_observation`, without a tuple of floats to convert. It
+    keeps, per config and viewer, the observation it wrote last, and rewrites
+    only the parts of it that changed (the view's parts are shared from state
+    to state), so reading a seat's observation at every step costs about the
+    parts a step changes, not the whole tensor.
     """
     layout = _layout(config)
-    x = array("d", bytes(8 * layout.size))
-    _fill_observation(config, layout, view, x)
-    return x
+    key = view.player
+    written = layout.written.pop(key, None)  # taken while in use: a concurrent call starts its own
+    if written is None:
+        written = _Written(layout)
+    _fill_changed(config, layout, view, written)
+    out = written.buffer[:]
+    layout.written[key] = written
+    return out
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:
