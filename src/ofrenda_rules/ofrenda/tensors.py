@@ -98,6 +98,7 @@ import attrs
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder, new_events
+from ofrenda_rules.encodings.observation import Written, give_back, take
 from ofrenda_rules.ofrenda.components import BRANCHES, OFFERINGS
 from ofrenda_rules.ofrenda.edition import TURNS
 from ofrenda_rules.ofrenda.events import (
@@ -204,7 +205,7 @@ class _Layout:
     zeros: list[float]
     board_cache: dict[int, tuple[PlayerBoard, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
     """The entries of the Ofrendas encoded lately, by object identity (boards are immutable and shared)."""
-    written: dict[int, _Written] = attrs.field(factory=dict)
+    written: dict[int, Written] = attrs.field(factory=dict)
     """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
 
 
@@ -454,42 +455,11 @@ def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> tuple
     return tuple(entries.items())
 
 
-class _Written:
-    """One viewer's observation written last, and for each part of it the view's object and the slots it set.
-
-    The view's parts are immutable and shared from state to state (a step
-    changes one Ofrenda, a market space...), so a part whose object is the one
-    written last is left as it is; a changed part has its old slots zeroed and
-    its new ones written. :func:`observation_buffer` returns a copy of the
-    buffer, which equals :func:`encode_observation`'s values (a property test
-    compares them over playouts).
-    """
-
-    __slots__ = ("buffer", "parts", "slots")
-
-    def __init__(self, layout: _Layout) -> None:
-        self.buffer = array("d", bytes(8 * layout.size))
-        self.parts: list[object] = [_UNSET] * (_PARTS + layout.n)
-        self.slots: list[tuple[int, ...]] = [()] * (_PARTS + layout.n)
-
-
-_UNSET: Final = object()
-"""No object written yet (differs from every part of a view)."""
 _SCALARS, _HAND, _SEEN, _MARKET, _CANDLES, _DISCARDS, _GOALS, _PARTS = range(8)
-"""The parts of an observation :class:`_Written` keeps apart (the Ofrendas follow, one part per relative seat)."""
+"""The parts of an observation kept apart by :func:`observation_buffer` (the Ofrendas follow, one per relative seat)."""
 
 
-def _write(x: array[float], written: _Written, part: int, obj: object, slots: tuple[int, ...]) -> None:
-    """Zero the slots ``part`` set last, set its new ``slots`` to 1 and remember ``obj`` as its source."""
-    for index in written.slots[part]:
-        x[index] = 0.0
-    for index in slots:
-        x[index] = 1.0
-    written.slots[part] = slots
-    written.parts[part] = obj
-
-
-def _fill_changed(config: Config, layout: _Layout, view: View, written: _Written) -> None:
+def _fill_changed(config: Config, layout: _Layout, view: View, written: Written) -> None:
     """Bring ``written``'s buffer to ``view``'s observation, rewriting only the parts that changed."""
     x = written.buffer
     parts = written.parts
@@ -521,7 +491,7 @@ def _fill_changed(config: Config, layout: _Layout, view: View, written: _Written
         scalars.append(base + MARKET_SIZE + o + view.pending[0])
     if view.die is not None:
         scalars.append(base + MARKET_SIZE + 2 * o + view.die - 1)
-    _write(x, written, _SCALARS, None, tuple(scalars))
+    written.write(_SCALARS, None, tuple(scalars))
     sizes = off["hand_sizes"]
     hand_sizes = view.hand_sizes
     for seat in range(n):
@@ -537,27 +507,27 @@ def _fill_changed(config: Config, layout: _Layout, view: View, written: _Written
     hand = view.hand
     if hand is not parts[_HAND]:
         base = off["hand"]
-        _write(x, written, _HAND, hand, tuple(base + card for card in hand))
+        written.write(_HAND, hand, tuple(base + card for card in hand))
     seen_in_hands = view.seen_in_hands
     if seen_in_hands is not parts[_SEEN]:
         seen = off["seen_in_hands"]
         slots = tuple(seen + (seat - me) % n * p + card for seat, cards in enumerate(seen_in_hands) for card in cards)
-        _write(x, written, _SEEN, seen_in_hands, slots)
+        written.write(_SEEN, seen_in_hands, slots)
     market = view.market
     if market is not parts[_MARKET]:
         base = off["market"]
-        _write(x, written, _MARKET, market, tuple(base + i * p + c for i, c in enumerate(market) if c is not None))
+        written.write(_MARKET, market, tuple(base + i * p + c for i, c in enumerate(market) if c is not None))
     candle_market = view.candle_market
     if candle_market is not parts[_CANDLES]:
         base = off["candle_market"]
         slots = tuple(base + i * k + c for i, c in enumerate(candle_market) if c is not None)
-        _write(x, written, _CANDLES, candle_market, slots)
+        written.write(_CANDLES, candle_market, slots)
     discards = (view.abuela_discards, view.candle_discards)
     known = parts[_DISCARDS]
     if not isinstance(known, tuple) or discards[0] is not known[0] or discards[1] is not known[1]:
         base = off["abuela_discards"]
         slots = (*(base + card for card in discards[0]), *(base + p + candle for candle in discards[1]))
-        _write(x, written, _DISCARDS, discards, slots)
+        written.write(_DISCARDS, discards, slots)
     goals = (view.goals, view.stacks)
     known = parts[_GOALS]
     if not isinstance(known, tuple) or goals[0] is not known[0] or goals[1] is not known[1]:
@@ -568,7 +538,7 @@ def _fill_changed(config: Config, layout: _Layout, view: View, written: _Written
             *(base + goal_index[goal] for goal in goals[0]),
             *(tokens + token for stack in goals[1] for token in stack),
         )
-        _write(x, written, _GOALS, goals, slots)
+        written.write(_GOALS, goals, slots)
     cache = layout.board_cache
     slots_of = written.slots
     for seat, board in enumerate(view.boards):
@@ -602,13 +572,10 @@ def observation_buffer(config: Config, view: View) -> array[float]:
     parts a step changes, not the whole tensor.
     """
     layout = _layout(config)
-    key = view.player
-    written = layout.written.pop(key, None)  # taken while in use: a concurrent call starts its own
-    if written is None:
-        written = _Written(layout)
+    written = take(layout.written, view.player, layout.size, _PARTS + layout.n)
     _fill_changed(config, layout, view, written)
     out = written.buffer[:]
-    layout.written[key] = written
+    give_back(layout.written, view.player, written)
     return out
 
 
@@ -692,7 +659,11 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
     add = _add  # the views are not checked: no call between ``add`` and the work
 
     def _fill(self, out: MutableSequence[float], layout: _Layout, view: View) -> None:
-        _fill_observation(self._config, layout, view, out)
+        # The history's observation prefix is all zero: the kept observation of the viewer replaces it whole.
+        written = take(layout.written, view.player, layout.size, _PARTS + layout.n)
+        _fill_changed(self._config, layout, view, written)
+        out[: layout.size] = written.buffer
+        give_back(layout.written, view.player, written)
 
 
 def _seat_event(
