@@ -231,25 +231,14 @@ def _sim_test(spiel: Any, seed: int, sims: int) -> float:
     test itself plays.
     """
     import pyspiel
+    from sim_instructions import counting_states
 
     random.seed(seed)
-    cls = type(spiel.new_initial_state())
-    original = cls._apply_action
-    applied = 0
-
-    def counted(state: Any, action: int) -> None:
-        nonlocal applied
-        applied += 1
-        original(state, action)
-
-    cls._apply_action = counted
-    try:
+    with counting_states(spiel) as applied:
         start = time.process_time()
         pyspiel.random_sim_test(spiel, num_sims=sims, serialize=True, verbose=False)
         elapsed = time.process_time() - start
-    finally:
-        cls._apply_action = original
-    return elapsed / max(applied, 1) * 1e6
+    return elapsed / max(applied[0], 1) * 1e6
 
 
 def main() -> None:

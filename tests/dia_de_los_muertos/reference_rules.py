@@ -269,12 +269,18 @@ def _take(state: State, card: Card) -> State:
 
 
 def _advance(state: State, seat: int) -> State:
-    """Pass play clockwise to the next seat without a card in front, or end the trick."""
+    """Pass play clockwise to the next seat without a card in front, or end the trick.
+
+    Play that comes round past the last seat before the leader (clockwise from
+    the lead) starts the replacements: the next seat has played already.
+    """
     n = state.config.players
+    leader = state.leader
     for step in range(1, n):
         nxt = (seat + step) % n
         if state.in_front[nxt] is None:
-            return _due(evolve(state, to_play=nxt))
+            wrapped = (nxt - leader) % n <= (seat - leader) % n
+            return _due(evolve(state, to_play=nxt, replacing=state.replacing or wrapped))
     return _finish_trick(state)
 
 
@@ -292,6 +298,7 @@ def _due(state: State) -> State:
         set_aside=tuple(sorted(cards, key=Card.sort_key)),
         taking=False,
         over=True,
+        replacing=False,
     )
 
 
@@ -340,6 +347,7 @@ def _finish_trick(state: State) -> State:
         lead_card=None,
         high_low=None,
         tricks=state.tricks + 1,
+        replacing=False,
     )
     return _due(state)
 

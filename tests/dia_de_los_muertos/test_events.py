@@ -90,7 +90,7 @@ def test_the_rulebook_example_trick_step_by_step_in_the_advanced_game() -> None:
         (CardPlayed(4, card("R10")), TakeDue(4, card("R10"))),
         (CardTaken(4, card("R5"), 2), ReplacementDue(2)),
         (
-            CardPlayed(2, card("R3")),
+            CardPlayed(2, card("R3"), replacement=True),
             TrickSplit(1, tuple(cards("R17", "R3", "W17")), 2, 2, tuple(cards("R14", "R10")), 1),
             TrickWon(1, 2, trick, Mark.LOW, 1),
         ),
@@ -129,7 +129,8 @@ def test_take_cards_that_take_nothing_say_why() -> None:
     # Ruling 7's exempt reading: the lead player's replacement TAKE takes nothing, and the trick ends.
     replacing = from_position(REPLACING, EXEMPT)
     after, events = step(replacing, PlayCard(card("R4")))
-    assert events[:2] == (CardPlayed(0, card("R4")), NothingTaken(0, card("R4"), NoTake.LEAD_REPLACEMENT))
+    replaced = CardPlayed(0, card("R4"), replacement=True)
+    assert events[:2] == (replaced, NothingTaken(0, card("R4"), NoTake.LEAD_REPLACEMENT))
     assert isinstance(events[2], TrickWon) and events[2].seat == 2 and len(events) == 3
 
 

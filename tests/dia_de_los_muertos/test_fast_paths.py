@@ -220,7 +220,7 @@ def test_states_are_built_into_their_slots_equal_to_init() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         built.tricks = 3  # type: ignore[misc]
     hands = ((), (), ())
-    played = building.play_on(state, hands, (None,) * 3, None, None, 2, True, hands, (), ((), (), ()))
+    played = building.play_on(state, hands, (None,) * 3, None, None, 2, True, hands, (), ((), (), ()), True)
     assert played == attrs.evolve(
         state,
         hands=hands,
@@ -233,6 +233,7 @@ def test_states_are_built_into_their_slots_equal_to_init() -> None:
         recent_events=(),
         voids=((), (), ()),
         over=False,
+        replacing=True,
     )
     assert type(played) is State
     dealt = building.deal_one(state, hands, (), 7, ())

@@ -71,7 +71,8 @@ def test_the_rulebook_example_trick_with_a_take_pending() -> None:
     assert state.high_low == HighLowCard(Suit.RED, Mark.LOW)
     assert legal_actions(state) == tuple(TakeCard(c) for c in cards("R14", "R17", "R5", "W17"))
     after = apply(state, TakeCard(card("R5")))
-    assert to_position(after).split()[1:] == ["R14/R17/-/W17/R10", "-/-/-/-/R5", "0:R14", "2", "0", "voids=-/-/-/R/-"]
+    expected_fields = ["R14/R17/-/W17/R10", "-/-/-/-/R5", "0:R14", "2:replace", "0", "voids=-/-/-/R/-"]
+    assert to_position(after).split()[1:] == expected_fields  # seat 2 replaces the Red 5 taken
 
 
 def test_a_chance_pending_position_during_the_deal() -> None:
@@ -157,7 +158,7 @@ def test_impossible_tricks_are_refused(text: str, config: Config, message: str) 
 
 def test_a_taken_lead_card_and_the_leaders_replacement_are_possible() -> None:
     """Seat 1 took the lead Red 3 with its Red 7 TAKE; seat 2 followed, and the leader plays again."""
-    text = _trick("-/R7/R11", "0:R3", "0", piles="-/R3/-")
+    text = _trick("-/R7/R11", "0:R3", "0:replace", piles="-/R3/-")
     state = from_position(text, THREE)
     assert current_player(state) == 0
     assert to_position(state) == text
@@ -167,3 +168,24 @@ def test_position_errors_are_format_errors_and_long_text_is_refused_before_parsi
     assert issubclass(PositionError, FormatError)
     with pytest.raises(PositionError, match="at most 4096 characters, not 5000"):
         from_position("x" * 5000, THREE)
+
+
+def test_a_replacement_due_is_written_in_the_turn_and_checked_against_the_table() -> None:
+    """``SEAT:replace`` when the seat due replaces its taken card; a first-round play never has a later card played.
+
+    Rulebook: "Keep going clockwise and players whose cards were taken now play replacement cards."
+    """
+    # Seat 1 took the lead Red 3 with its Red 7 TAKE; seat 2 followed: the leader replaces.
+    replacing = _trick("-/R7/R11", "0:R3", "0:replace", piles="-/R3/-")
+    assert from_position(replacing, THREE).replacing
+    with pytest.raises(PositionError, match=r"the leader, seat 0, plays again only to replace .*write 0:replace"):
+        from_position(_trick("-/R7/R11", "0:R3", "0", piles="-/R3/-"), THREE)
+    # Seat 2 took seat 1's card: seat 1 replaces, since seat 2 played after it.
+    with pytest.raises(PositionError, match=r"seat 2 has played after seat 1, so seat 1 plays a replacement"):
+        from_position(_trick("R3/-/R7", "0:R3", "1", piles="-/-/R11"), THREE)
+    assert from_position(_trick("R3/-/R7", "0:R3", "1:replace", piles="-/-/R11"), THREE).to_play == 1
+    # No replacement before the lead, and a mark that is not one is refused.
+    with pytest.raises(PositionError, match="cannot play a replacement before the lead"):
+        from_position(START3.replace(" 0:- 0 0", " 0:- 0:replace 0"), THREE)
+    with pytest.raises(PositionError, match="':take', ':replace' or ':replace:take'"):
+        from_position(START3.replace(" 0:- 0 0", " 0:- 0:take:replace 0"), THREE)

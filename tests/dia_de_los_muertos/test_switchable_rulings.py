@@ -35,7 +35,7 @@ from tests.dia_de_los_muertos.helpers import card
 # and took the Red 14; seat 2 played the Red 3. Seat 0 must now replace its
 # lead card, and holds the Red 4, a TAKE card.
 HANDS = "R1R2R4R5B1B2B3B4B5W1W2W3W4W5/B6B7B8B9B10W6W7W8W9W10W11W12W13W14/B11B12B13B14B15R6R7R8R9R11R12R13R15R16"
-REPLACING = f"{HANDS} -/R10/R3 -/R14/- 0:R14 0 0"
+REPLACING = f"{HANDS} -/R10/R3 -/R14/- 0:R14 0:replace 0"
 TAKES = Config(players=3)
 EXEMPT = Config(players=3, lead_replacement_exempt=True)
 
@@ -80,7 +80,7 @@ def test_other_replacement_takes_still_take_when_the_lead_is_exempt() -> None:
     # Seat 0 led the Red 14; seat 1 played the Red 3, seat 2 the Red 10 (a TAKE) taking the Red 3;
     # seat 1 now replaces with the Red 7, a TAKE card.
     hands = "R1R2R4R5B1B2B3B4B5W1W2W3W4W5/R7B6B7B8B9B10W6W7W8W9W10W11W12W13/B11B12B13B14B15R6R8R9R11R12R13R15R16W15"
-    state = from_position(f"{hands} R14/-/R10 -/-/R3 0:R14 1 0", EXEMPT)
+    state = from_position(f"{hands} R14/-/R10 -/-/R3 0:R14 1:replace 0", EXEMPT)
     after = apply(state, PlayCard(card("R7")))
     assert _bare(after) == _bare(reference.apply(state, PlayCard(card("R7"))))
     assert after.taking and after.to_play == 1
@@ -88,8 +88,8 @@ def test_other_replacement_takes_still_take_when_the_lead_is_exempt() -> None:
 
 
 def test_a_pending_take_by_the_lead_player_is_a_position_only_when_it_takes() -> None:
-    """``0:take`` after the lead player's replacement TAKE exists only under the default reading."""
-    text = f"{HANDS.replace('R4', '', 1)} R4/R10/R3 -/R14/- 0:R14 0:take 0"
+    """``0:replace:take`` after the lead player's replacement TAKE exists only under the default reading."""
+    text = f"{HANDS.replace('R4', '', 1)} R4/R10/R3 -/R14/- 0:R14 0:replace:take 0"
     state = from_position(text, TAKES)
     assert state == _bare(apply(from_position(REPLACING, TAKES), PlayCard(card("R4"))))
     assert from_position(to_position(state), TAKES) == _bare(state)

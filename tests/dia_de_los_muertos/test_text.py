@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE
@@ -28,8 +29,10 @@ from ofrenda_rules.dia_de_los_muertos import (
     observe,
     outcome,
     render_text,
+    step,
     to_position,
 )
+from ofrenda_rules.dia_de_los_muertos.events import CardPlayed, describe_event
 from ofrenda_rules.dia_de_los_muertos.picks import action_picks
 from ofrenda_rules.dia_de_los_muertos.text import WIDTH, plays_replacement
 from tests.dia_de_los_muertos.helpers import card
@@ -100,31 +103,104 @@ def test_a_replacement_is_told_as_one_when_the_seats_between_have_no_card() -> N
     assert plays_replacement(from_position(to_position(state), Config(players=3)))
 
 
-def test_a_replacement_is_never_claimed_in_the_first_round() -> None:
-    """Over random games, ``plays_replacement`` is true only for a seat that has played in this trick already."""
-    replacements = told = firsts = 0
-    for seed in range(40):
+def test_a_replacement_is_told_after_every_place_after_it_was_emptied_two_steps_back() -> None:
+    """The state says a replacement is due even where the table and the last step cannot tell.
+
+    Rulebook: "players whose cards were taken now play replacement cards."
+    Seat 1 leads Red 1; Seat 2's Red 10 (TAKE) takes it; Seat 3's Red 13
+    (TAKE) takes the Red 10; Seat 1 replaces with Red 4 (TAKE), taking the
+    Red 13; Seat 2 replaces with Red 7 (TAKE), taking the Red 4. Seat 3 now
+    replaces: no card lies after it or in front of the leader, and the last
+    step (Seat 2 taking from Seat 1) names neither Seat 3 nor a seat after it,
+    so a guess from the table and the last step (the rule before
+    ``State.replacing``) said "plays".
+    """
+    config = Config(players=3)
+    state = from_position(f"{HANDS} -/-/- -/-/- 0:- 0 0", config)
+    for action in (
+        PlayCard(card("R1")),
+        PlayCard(card("R10")),
+        TakeCard(card("R1")),
+        PlayCard(card("R13")),
+        TakeCard(card("R10")),
+        PlayCard(card("R4")),
+        TakeCard(card("R13")),
+        PlayCard(card("R7")),
+        TakeCard(card("R4")),
+    ):
+        state = apply(state, action)
+    assert state.to_play == 2 and state.in_front == (None, card("R7"), None) and not state.taking
+    assert state.replacing and plays_replacement(state) and plays_replacement(observe(state, 2))
+    assert describe_action(state, PlayCard(card("R11"))) == "Seat 3 plays a replacement: Red 11 (High, +1)"
+    paths = action_picks(observe(state, 2), legal_actions(state))
+    (path,) = [path for path in paths if path[0].element == "hand-red-11"]
+    assert path[0].label == "play Red 11 (High, +1) as a replacement"
+    # The position says it too (the TURN field), and reads back the same.
+    assert to_position(state).split()[4] == "2:replace"
+    assert from_position(to_position(state), config) == attrs.evolve(state, recent_events=())
+    after, events = step(state, PlayCard(card("R11")))
+    assert events[0] == CardPlayed(2, card("R11"), replacement=True)
+    assert describe_event(events[0]) == "Seat 3 played Red 11 as a replacement"
+    assert after.to_play == 0 and after.replacing  # the leader's Red 4 was taken too: it replaces in turn
+    done = apply(after, PlayCard(card("R2")))
+    assert done.tricks == 1 and not done.replacing  # the trick is complete; the next lead is no replacement
+
+
+def test_every_replacement_and_no_first_play_is_told_as_a_replacement() -> None:
+    """Over seeded games of every size and variant, replacements are told as such, and nothing else is.
+
+    A seat's play is a replacement exactly when it has already played to the
+    trick (its card was taken): the action's description and pick, the
+    :class:`CardPlayed` event and its sentence, the seat's view and the
+    position all agree with that count, kept here independently of the rules.
+    """
+    replacements = firsts = leads = 0
+    for seed in range(48):
         rnd = random.Random(seed)
-        config = Config(players=3 + seed % 4, lock_lead=seed % 2 == 1)
+        config = Config(
+            players=3 + seed % 4,
+            lock_lead=seed % 3 == 1,
+            high_low_split=seed % 2 == 1,
+            lead_replacement_exempt=seed % 5 == 2,
+        )
         state = new_game(config, seed=seed)
         played: set[int] = set()
         while not state.over:
             legal = legal_actions(state)
             action = legal[rnd.randrange(len(legal))]
-            if isinstance(action, PlayCard):
-                if state.high_low is None:
-                    played = set()
-                elif state.to_play in played:
-                    replacements += 1
-                    told += plays_replacement(state)
-                else:
-                    firsts += 1
-                    assert not plays_replacement(state), to_position(state)
-                played.add(state.to_play)
-            state = apply(state, action)
+            if not isinstance(action, PlayCard):
+                state = apply(state, action)
+                continue
+            seat = state.to_play
+            if state.high_low is None:
+                played = set()
+                leads += 1
+            replacing = seat in played
+            view = observe(state, seat)
+            assert plays_replacement(state) is replacing is plays_replacement(view) is state.replacing
+            text = describe_action(state, action)
+            label = action_picks(view, (action,))[0][-1].label
+            after, events = step(state, action)
+            played.add(seat)
+            if state.high_low is None:
+                assert not isinstance(events[0], CardPlayed)
+                state = after
+                continue
+            event = events[0]
+            assert isinstance(event, CardPlayed) and event.seat == seat
+            assert event.replacement is replacing
+            assert text.startswith(f"Seat {seat + 1} {'plays a replacement:' if replacing else 'plays:'} ")
+            assert label.endswith(" as a replacement") is replacing
+            assert describe_event(event).endswith(" as a replacement") is replacing
+            assert (":replace" in to_position(state).split()[4]) is replacing
+            if replacing:
+                replacements += 1
+            else:
+                firsts += 1
+            state = after
+    assert leads > 300
     assert firsts > 1000
     assert replacements > 100
-    assert told >= replacements * 0.95
 
 
 def _states(config: Config, seed: int | None) -> list[State]:

@@ -126,6 +126,23 @@ def test_the_search_plays_a_forced_move_without_searching() -> None:
     assert len(calls) == 5, "one resampled state per iteration"
 
 
+def test_the_search_table_is_what_the_move_reads() -> None:
+    game = get_game("portents")
+    state = game.new_game(game.config_type(players=2), 3)
+    table = MctsBot(game, Rng(7), iterations=12).search(state)
+    legal = game.legal_actions(state)
+    assert set(table) <= set(legal) and table
+    assert sum(visits for visits, _ in table.values()) == 12, "every iteration visits one root action"
+    assert all(0.0 <= mean <= 1.0 for _, mean in table.values())
+    most = max(legal, key=lambda action: table[action][0] if action in table else -1)
+    assert MctsBot(game, Rng(7), iterations=12)(state) == most, "the move is the table's most visited action"
+    terminal = game.new_game(game.config_type(players=2), 3)
+    while not game.is_over(terminal):
+        terminal = game.apply(terminal, game.legal_actions(terminal)[0])
+    with pytest.raises(BotError):
+        MctsBot(game, Rng(7), iterations=2).search(terminal)
+
+
 def test_cut_playouts_pay_the_standings() -> None:
     game = get_game("portents")
     state = game.new_game(game.config_type(players=2), 3)

@@ -10,8 +10,9 @@
   nothing the seat cannot see (the same draw from any hidden variant), and a
   game played on from the drawn state ends;
 * the reference bot, the search bot and the strong bot (its ``easy`` level,
-  and ``action_values`` at a tiny budget) pick a legal action, and the same
-  one on every hidden variant for the seat to move: they never peek.
+  every level a game plays with its own policy, and ``action_values`` at a
+  tiny budget) pick a legal action, and the same one on every hidden variant
+  for the seat to move: they never peek.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from ofrenda_rules.bots import SearchBudget, action_values, make_bot
+from ofrenda_rules.bots import LEVEL_NAMES, SearchBudget, action_values, make_bot
 from ofrenda_rules.chance import TERMINAL
 from ofrenda_rules.game import ChanceMode, Information
 from ofrenda_rules.playout import random_move
@@ -178,6 +179,11 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
         strong = make_bot(game, "easy", seeds.players)(after)
         assert strong in legal
         assert make_bot(game, "easy", seeds.players)(variant) == strong, "the easy level peeked"
+        for level in own_levels:  # a game's own level policies are cheap: every one is checked
+            own = make_bot(game, level, seeds.players)(after)
+            assert own in legal
+            assert make_bot(game, level, seeds.players)(variant) == own, f"the {level} level peeked"
+            levels_checked.append(level)
         tiny = SearchBudget(1, 2, 3)
         values = action_values(game, after, seat, tiny, seeds.players)
         assert set(values) == set(legal)
@@ -186,6 +192,8 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
         checked.append(seat)
 
     checked: list[int] = []
+    levels_checked: list[str] = []
+    own_levels = [level for level in LEVEL_NAMES if game.level_policy is not None and game.level_policy(level)]
     every = sampled(hook, seeds, 11)
 
     def and_the_first_decision(before: Any, action: Any, after: Any) -> None:
@@ -197,3 +205,4 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
 
     play(game, config, seeds, and_the_first_decision)
     assert checked, "no step had a seat to move"
+    assert len(levels_checked) == len(checked) * len(own_levels)

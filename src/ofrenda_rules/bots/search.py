@@ -131,8 +131,8 @@ LEVELS: Final[dict[str, dict[str, SearchBudget]]] = {
 }
 """The budget of each named level, per game (a game not listed uses Ofrenda's).
 
-Portents gives its own policy for the levels below ``expert``
-(``GameDefinition.level_policy``); its entries here serve ``expert`` and
+A game that gives its own policy for a level (``GameDefinition.level_policy``:
+Portents, for every level) plays that instead; its entries here serve
 :func:`action_values`.
 """
 

@@ -39,13 +39,13 @@ all_dealt: Final[Callable[[State, _Hands, tuple[Card, ...], int, Rng, _Events], 
 """The state after the whole deal at once: ``state`` with these hands, stock, count, generator and events, no voids."""
 
 play_on: Final[
-    Callable[[State, _Hands, _Front, Card | None, HighLowCard | None, int, bool, _Hands, _Events, _Voids], State]
+    Callable[[State, _Hands, _Front, Card | None, HighLowCard | None, int, bool, _Hands, _Events, _Voids, bool], State]
 ] = replacer(
     State,
-    ("hands", "in_front", "lead_card", "high_low", "to_play", "taking", "piles", "recent_events", "voids"),
+    ("hands", "in_front", "lead_card", "high_low", "to_play", "taking", "piles", "recent_events", "voids", "replacing"),
     {"over": False},
 )
-"""The state after a step within a trick: ``state`` with the given fields, the game not over.
+"""The state after a step within a trick: ``state`` with the given fields (``replacing`` last), the game not over.
 
 The stock, the count dealt, the lead seat, the cards set aside, the tricks and
 the generator are ``state``'s.

@@ -31,7 +31,7 @@ from typing import ClassVar, assert_never
 import attrs
 
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
-from ofrenda_rules.json import register_tagged_union
+from ofrenda_rules.json import register_defaults_omitted, register_tagged_union
 
 __all__ = [
     "CardLed",
@@ -105,6 +105,8 @@ class CardPlayed:
     """The player."""
     card: Card
     """The card played."""
+    replacement: bool = False
+    """Whether it replaces the player's card taken by a TAKE card in this trick (in JSON only when true)."""
 
 
 @attrs.frozen
@@ -231,6 +233,7 @@ Event = (
 )
 """Every event of the game."""
 
+register_defaults_omitted(CardPlayed)  # an ordinary play is written {"card":...,"seat":...} as it always was
 register_tagged_union(Event)
 
 
@@ -292,6 +295,8 @@ def describe_event(event: Event) -> str:
             f" side up (follow {colour}; the {wins} card wins)"
         )
     if isinstance(event, CardPlayed):
+        if event.replacement:
+            return f"Seat {event.seat + 1} played {event.card} as a replacement"
         return f"Seat {event.seat + 1} played {event.card}"
     if isinstance(event, TakeDue):
         return f"{event.card} is a TAKE card: Seat {event.seat + 1} must take a card played in front of another seat"

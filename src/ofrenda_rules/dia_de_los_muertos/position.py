@@ -17,7 +17,9 @@ A position is one line of space-separated fields; the :class:`Config`
   (``-`` before the lead is played); the High/Low card follows from the lead
   card.
 * ``TURN`` -- the seat due to play; ``3:take`` when seat 3 has just played a
-  TAKE card and must choose a card to take.
+  TAKE card and must choose a card to take. ``3:replace`` when seat 3 plays a
+  replacement (its card in this trick was taken; every seat has played once),
+  ``3:replace:take`` when the TAKE card it has just played was one.
 * ``TRICKS`` -- tricks completed.
 * ``over:ASIDE`` -- present only when the game has ended: the cards set aside
   at the stop (a group, ``-`` when none).
@@ -110,7 +112,7 @@ def to_position(state: State) -> str:
         "/".join("-" if card is None else _card(card) for card in state.in_front),
         "/".join(_group(pile) for pile in state.piles),
         f"{state.leader}:{'-' if state.lead_card is None else _card(state.lead_card)}",
-        f"{state.to_play}:take" if state.taking else str(state.to_play),
+        f"{state.to_play}{':replace' if state.replacing else ''}{':take' if state.taking else ''}",
         str(state.tricks),
     ]
     if state.over:
@@ -182,9 +184,10 @@ def from_position(text: str, config: Config) -> State:
     if len(lead_cards) > 1:
         raise PositionError(f"LEAD: one lead card, not {lead_card_text!r}")
     lead_card = lead_cards[0] if lead_cards else None
-    seat_text, colon, take_text = turn_text.partition(":")
-    if colon and take_text != "take":
-        raise PositionError(f"TURN: {turn_text!r} is not a seat, or a seat followed by ':take'")
+    seat_text, _, marks = turn_text.partition(":")
+    if marks not in _TURN_MARKS:
+        raise PositionError(f"TURN: {turn_text!r} is not a seat, followed by ':take', ':replace' or ':replace:take'")
+    replacing, taking = _TURN_MARKS[marks]
     to_play = _parse_seat(seat_text, "TURN", n)
     if not _COUNT.fullmatch(tricks_text):
         raise PositionError(f"TRICKS: {tricks_text!r} is not a count of tricks")
@@ -201,13 +204,14 @@ def from_position(text: str, config: Config) -> State:
         lead_card=lead_card,
         high_low=None if lead_card is None else HighLowCard(lead_card.suit, spec(lead_card).mark),
         to_play=to_play,
-        taking=bool(colon),
+        taking=taking,
         piles=tuple(piles),
         set_aside=tuple(sorted(set_aside, key=Card.sort_key)),
         tricks=tricks,
         over=over,
         rng=rng,
         voids=() if voids_text is None else _parse_voids(voids_text, n),
+        replacing=replacing,
     )
     _check_state(state)
     _check_voids(state)
@@ -215,6 +219,8 @@ def from_position(text: str, config: Config) -> State:
 
 
 _VOIDS: Final = re.compile(r"B?R?W?")
+_TURN_MARKS: Final = {"": (False, False), "take": (False, True), "replace": (True, False), "replace:take": (True, True)}
+"""What may follow ``SEAT:`` in the TURN field: (replacing, taking)."""
 
 
 def _parse_voids(text: str, players: int) -> tuple[tuple[Suit, ...], ...]:
@@ -280,7 +286,7 @@ def _check_state(state: State) -> None:
     in_hands = sum(map(len, state.hands))
     played = placed - in_hands
     if placed < deal:
-        if played or state.tricks or state.over or state.lead_card is not None or state.taking:
+        if played or state.tricks or state.over or state.lead_card is not None or state.taking or state.replacing:
             raise PositionError(
                 f"{placed} cards are placed, but once play has started a {n}-player game has dealt all "
                 f"{deal} ({size} each); a card is missing"
@@ -317,8 +323,8 @@ def _check_state(state: State) -> None:
         )
     lead = state.lead_card
     if state.over:
-        if any(state.hands) or any(card is not None for card in state.in_front) or state.taking:
-            raise PositionError("a finished game has no cards in hand, none in front, and no TAKE pending")
+        if any(state.hands) or any(card is not None for card in state.in_front) or state.taking or state.replacing:
+            raise PositionError("a finished game has no cards in hand, none in front, and no TAKE or replacement due")
         if lead is None and state.to_play != state.leader:
             raise PositionError(f"between tricks the seat to play ({state.to_play}) is the leader ({state.leader})")
         if (
@@ -346,6 +352,7 @@ def _check_trick(state: State) -> None:
     elif front[state.leader] != lead and (config.lock_lead or not any(lead in pile for pile in state.piles)):
         where = "locked in front of" if config.lock_lead else "in front of, or taken into a pile from,"
         raise PositionError(f"the lead card {_card(lead)} must be {where} the leader, seat {state.leader}")
+    _check_round(state)
     if state.taking:
         card = front[player]
         if card is None or card == lead or not config.deck.spec(card).take:
@@ -365,3 +372,29 @@ def _check_trick(state: State) -> None:
         raise PositionError(f"seat {player} is due to play with an empty hand: the game would be over (add over:)")
     if current_player(state) != player:  # pragma: no cover - guarded by the checks above
         raise PositionError(f"seat {player} cannot be due to play here")
+
+
+def _check_round(state: State) -> None:
+    """A replacement is due only within a trick; otherwise play is still in its first round from the lead.
+
+    In the first round the seats play clockwise from the leader, so no seat
+    after the one due (before the leader comes round) has a card in front.
+    """
+    player, leader, n = state.to_play, state.leader, state.config.players
+    if state.replacing:
+        if state.lead_card is None:
+            raise PositionError(f"TURN: seat {player} cannot play a replacement before the lead (drop ':replace')")
+        return
+    if state.lead_card is None:
+        return
+    if player == leader:
+        raise PositionError(
+            f"TURN: the leader, seat {player}, plays again only to replace its taken lead card (write {player}:replace)"
+        )
+    for step in range(1, (leader - player) % n):
+        later = (player + step) % n
+        if state.in_front[later] is not None:
+            raise PositionError(
+                f"TURN: seat {later} has played after seat {player}, so seat {player} plays a replacement "
+                f"(write {player}:replace)"
+            )

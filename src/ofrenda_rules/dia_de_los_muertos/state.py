@@ -136,6 +136,16 @@ class State:
     ``()`` while no void is known; otherwise one tuple of suits per seat (black, red, white order).
     Search uses it to deal hidden hands consistently (:func:`~ofrenda_rules.dia_de_los_muertos.resample`).
     """
+    replacing: bool = attrs.field(default=False, metadata={NOT_IN_REPLAY_V1: True})
+    """Whether ``to_play`` plays a replacement: its card played to this trick was taken by a TAKE card.
+
+    Public; in JSON only when true. While ``taking``, whether the TAKE card it has just played was a
+    replacement. Play goes clockwise once round the table from the lead, then
+    the seats whose cards were taken play replacements: from the moment every
+    seat has played, each card played to the trick is a replacement. The rest
+    of the state cannot always tell (a replacement TAKE may have emptied every
+    place after the seat due), so the state says it.
+    """
 
     def _repr_svg_(self) -> str:
         """The whole table face up as an SVG picture, which Jupyter shows.
@@ -143,3 +153,7 @@ class State:
         See :func:`~ofrenda_rules.dia_de_los_muertos.render_svg`.
         """
         return svg_picture(self)
+
+
+# ``replacing`` is written only when true, so a state with no replacement due reads and digests as before it existed
+register_defaults_omitted(State, keep=("recent_events", "voids"))

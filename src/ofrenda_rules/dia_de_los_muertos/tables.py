@@ -128,19 +128,31 @@ class PlayFacts(NamedTuple):
     """A TAKE card played not as a lead with a card to take: its :class:`CardPlayed` and :class:`TakeDue`."""
     no_target: tuple[Event, ...]
     """A TAKE card played not as a lead with nothing to take: its :class:`CardPlayed` and :class:`NothingTaken`."""
+    replaced: tuple[Event, ...]
+    """:attr:`played` for the card played as a replacement (its :class:`CardPlayed` says so)."""
+    replaced_take_due: tuple[Event, ...]
+    """:attr:`take_due` for the card played as a replacement."""
+    replaced_no_target: tuple[Event, ...]
+    """:attr:`no_target` for the card played as a replacement."""
 
 
 def play_facts(edition: DeckEdition, seat: int, card: Card) -> PlayFacts:
     """The :class:`PlayFacts` of ``seat`` playing ``card`` of ``edition`` (built anew; the tables keep one each)."""
     spec = edition.spec(card)
     played = CardPlayed(seat, card)
+    replaced = CardPlayed(seat, card, replacement=True)
+    take_due = TakeDue(seat, card)
+    no_target = NothingTaken(seat, card, NoTake.NO_TARGET)
     return PlayFacts(
         led=_led(edition, seat, card),
         high_low=HighLowCard(card.suit, spec.mark),
         played=(played,),
         take=spec.take,
-        take_due=(played, TakeDue(seat, card)),
-        no_target=(played, NothingTaken(seat, card, NoTake.NO_TARGET)),
+        take_due=(played, take_due),
+        no_target=(played, no_target),
+        replaced=(replaced,),
+        replaced_take_due=(replaced, take_due),
+        replaced_no_target=(replaced, no_target),
     )
 
 
@@ -194,6 +206,8 @@ class ConfigTables:
     """Whether a TAKE played by the lead player as a replacement takes nothing (ruling 7)."""
     clockwise: tuple[tuple[int, ...], ...]
     """``clockwise[seat]``: the other seats, clockwise from the seat's left."""
+    before: tuple[int, ...]
+    """``before[seat]``: the seat to the right of ``seat``, the last to play once round the table from it."""
     from_seat: tuple[tuple[int, ...], ...]
     """``from_seat[seat]``: every seat, clockwise starting with ``seat`` itself."""
     empty_front: tuple[None, ...]
@@ -270,6 +284,7 @@ def _config_tables(config: Config) -> ConfigTables:
         high_low_split=config.high_low_split,
         lead_replacement_exempt=config.lead_replacement_exempt,
         clockwise=tuple(tuple((seat + step) % n for step in range(1, n)) for seat in seats),
+        before=tuple((seat - 1) % n for seat in seats),
         from_seat=tuple(tuple((seat + step) % n for step in range(n)) for seat in seats),
         empty_front=(None,) * n,
         empty_hands=((),) * n,

@@ -23,14 +23,7 @@ import attrs
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.dia_de_los_muertos.actions import Action, DealCard, PlayCard, TakeCard
 from ofrenda_rules.dia_de_los_muertos.components import Card, DeckEdition, Mark
-from ofrenda_rules.dia_de_los_muertos.events import (
-    CardPlayed,
-    CardTaken,
-    NothingTaken,
-    ReplacementDue,
-    TakeDue,
-    describe_event,
-)
+from ofrenda_rules.dia_de_los_muertos.events import describe_event
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.scoring import Outcome
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
@@ -116,52 +109,17 @@ def plays_replacement(state: State | View) -> bool:
 
     Play goes clockwise from the lead; every seat plays once, then the seats
     whose cards were taken play replacements, still clockwise, until everyone
-    has a card in front. The state shows that a replacement is due when
-
-    * the lead player is due to play again (the lead is played already);
-    * a seat after the one due to play (clockwise, before the lead comes
-      round) has a card in front: it played after the seat due to play did;
-    * the lead player has a card in front that is not the lead card: it
-      replaced its lead card already;
-    * or the last step says so (``recent_events``): it made the seat due to
-      play lose its card; a TAKE took a card from a seat after the taker (in
-      the first round a TAKE can only take from a seat that played before it);
-      or the step was done by the seat due to play or a seat after it.
-
-    A state read from a position has no last step, and in rare tricks the
-    state is the same as in the first round (every seat after the one due to
-    play lost its card to a replacement TAKE, two steps back or more): then
-    the seat is said to play, not to replace.
+    has a card in front. The state records it (:attr:`State.replacing
+    <ofrenda_rules.dia_de_los_muertos.State.replacing>`, public, in every view
+    and position), so the answer is exact. ``False`` while a TAKE card's
+    player must choose a card to take, and when no card is due.
 
     >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, legal_actions, apply
     >>> state = new_game(Config(players=3), seed=11)
     >>> plays_replacement(apply(state, legal_actions(state)[0]))
     False
     """
-    if state.high_low is None or state.taking or state.over:
-        return False
-    seat = state.to_play if isinstance(state, State) else state.current_player
-    leader, players = state.leader, state.config.players
-    if seat == leader:
-        return True
-    position = (seat - leader) % players
-    for step in range(1, players - position):
-        if state.in_front[(seat + step) % players] is not None:
-            return True
-    led = state.in_front[leader]
-    if led is not None and led != state.lead_card:
-        return True
-    for event in state.recent_events:
-        if isinstance(event, ReplacementDue) and event.seat == seat:
-            return True
-        if isinstance(event, CardTaken) and (event.from_seat - leader) % players > (event.seat - leader) % players:
-            return True
-        if (
-            isinstance(event, CardPlayed | TakeDue | NothingTaken | CardTaken)
-            and (event.seat - leader) % players >= position
-        ):
-            return True
-    return False
+    return state.replacing and not state.taking and not state.over and state.high_low is not None
 
 
 def _wrap(label: str, items: Sequence[str]) -> list[str]:

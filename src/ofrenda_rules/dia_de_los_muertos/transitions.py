@@ -153,6 +153,7 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int, voids: _Voids 
     facts = plays.by_id.get(id(card)) or plays[card]
     events: _Events
     lead_card: Card | None
+    replacing = state.replacing
     if high_low is None:
         lead_card = card
         high_low = facts[1]
@@ -162,21 +163,26 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int, voids: _Voids 
         if facts[3]:  # a TAKE card
             # Ruling 7: under ``lead_replacement_exempt=True`` the lead player's replacement TAKE takes nothing.
             if seat == state.leader and t.lead_replacement_exempt:
-                events = (facts[2][0], NothingTaken(seat, card, NoTake.LEAD_REPLACEMENT))
+                events = (facts[6][0], NothingTaken(seat, card, NoTake.LEAD_REPLACEMENT))
             elif has_take_target(t, in_front, seat, lead_card):
                 after = tuple(hands)
-                return play_on(state, after, in_front, lead_card, high_low, seat, True, state.piles, facts[4], voids)
+                due = facts[7] if replacing else facts[4]
+                piles = state.piles
+                return play_on(state, after, in_front, lead_card, high_low, seat, True, piles, due, voids, replacing)
             else:
-                events = facts[5]
+                events = facts[8] if replacing else facts[5]
         else:
-            events = facts[2]
+            events = facts[6] if replacing else facts[2]
     after = tuple(hands)
+    # Every seat has played once round the table: whoever plays next in this trick replaces a taken card.
+    replacing = replacing or seat == t.before[state.leader]
     for nxt in t.clockwise[seat]:
         if front[nxt] is None:
             if after[nxt]:  # the common case, inline: play passes to a seat that holds cards
-                return play_on(state, after, in_front, lead_card, high_low, nxt, False, state.piles, events, voids)
+                piles = state.piles
+                return play_on(state, after, in_front, lead_card, high_low, nxt, False, piles, events, voids, replacing)
             break
-    return _pass_on(state, t, seat, after, in_front, state.piles, lead_card, high_low, events, voids)
+    return _pass_on(state, t, seat, after, in_front, state.piles, lead_card, high_low, events, voids, replacing)
 
 
 def take_at(state: State, t: ConfigTables, seat: int, victim: int) -> State:
@@ -193,8 +199,19 @@ def take_at(state: State, t: ConfigTables, seat: int, victim: int) -> State:
         events = (CardTaken(seat, card, victim), t.deck.replacement_due[victim])
         if id(card) in t.deck.rank.by_id:  # only the edition's own cards, which stay alive: a bounded cache
             row[id(card)] = events
+    replacing = state.replacing or seat == t.before[state.leader]  # as after a play: see play_at
     return _pass_on(
-        state, t, seat, state.hands, tuple(front), tuple(piles), state.lead_card, state.high_low, events, state.voids
+        state,
+        t,
+        seat,
+        state.hands,
+        tuple(front),
+        tuple(piles),
+        state.lead_card,
+        state.high_low,
+        events,
+        state.voids,
+        replacing,
     )
 
 
@@ -209,14 +226,18 @@ def _pass_on(
     high_low: HighLowCard | None,
     events: _Events,
     voids: _Voids,
+    replacing: bool,
 ) -> State:
-    """Pass play clockwise to the next seat without a card in front, or end the trick; the known voids are ``voids``."""
+    """Pass play clockwise to the next seat without a card in front, or end the trick; the known voids are ``voids``.
+
+    ``replacing``: whether every seat has played to the trick, so that the next seat due plays a replacement.
+    """
     for nxt in t.clockwise[seat % t.players]:
         if in_front[nxt] is None:
             if not hands[nxt]:
                 leader, tricks = state.leader, state.tricks
                 return _stop(state, t, hands, in_front, piles, leader, lead_card, high_low, nxt, tricks, events, voids)
-            return play_on(state, hands, in_front, lead_card, high_low, nxt, False, piles, events, voids)
+            return play_on(state, hands, in_front, lead_card, high_low, nxt, False, piles, events, voids, replacing)
     assert high_low is not None
     seats = t.from_seat[state.leader % t.players]
     by_seat = cast("tuple[Card, ...]", in_front)  # complete: a card in front of every seat
@@ -285,6 +306,7 @@ def _pass_on(
         state.rng,
         events,
         voids,
+        False,
     )
 
 
@@ -356,4 +378,5 @@ def _stop(
         state.rng,
         (*events, GameStopped(to_play, len(cards)), scored),
         voids,
+        False,
     )

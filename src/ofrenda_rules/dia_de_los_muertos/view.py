@@ -67,6 +67,8 @@ class View:
     :func:`~ofrenda_rules.dia_de_los_muertos.events.event_seen_by`)."""
     voids: tuple[tuple[Suit, ...], ...] = attrs.field(default=(), kw_only=True)
     """The suits each seat is known to hold none of (public, it did not follow them), ``()`` while none is known."""
+    replacing: bool = attrs.field(default=False, kw_only=True)
+    """Whether the seat due plays a replacement for its card taken in this trick (public, as ``State.replacing``)."""
 
     def _repr_svg_(self) -> str:
         """What this seat sees as an SVG picture, which Jupyter shows.
@@ -127,6 +129,7 @@ def _view(state: State, player: int, hand: tuple[Card, ...]) -> View:
         config=state.config,
         recent_events=_seen(state.recent_events, player),
         voids=state.voids,
+        replacing=state.replacing,
     )
 
 

@@ -42,6 +42,7 @@ from typing import Any, Final
 
 import attrs
 
+from ofrenda_rules.json._base import DEFAULTS_OMITTED
 from ofrenda_rules.json.schema import json_schema
 from ofrenda_rules.json.serialization import converter, legacy_converter, to_json_value
 
@@ -121,17 +122,22 @@ def _check_type(cls: type) -> None:
         _CHECKED_TYPES.add(cls)
 
 
-_FIELDS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+_FIELDS: dict[type, tuple[tuple[str, str, Any, tuple[object, ...]], ...]] = {}
 _LAST: dict[tuple[type, str], tuple[object, str]] = {}
 
 
-def _fields(cls: type) -> tuple[tuple[str, str, Any], ...]:
-    """``(name, encoded name, type)`` of the fields the converter writes, sorted by name."""
+def _fields(cls: type) -> tuple[tuple[str, str, Any, tuple[object, ...]], ...]:
+    """``(name, encoded name, type, omitted)`` of the fields the converter writes, sorted by name.
+
+    ``omitted`` is ``(default,)`` for a field the converter leaves out while it
+    holds its default (:func:`~ofrenda_rules.json.serialization.register_defaults_omitted`), else ``()``.
+    """
     fields = _FIELDS.get(cls)
     if fields is None:
         hints = typing.get_type_hints(cls)
+        defaults = DEFAULTS_OMITTED.get(cls, {})
         fields = tuple(
-            (f.name, json.dumps(f.name), hints.get(f.name, f.type))
+            (f.name, json.dumps(f.name), hints.get(f.name, f.type), (defaults[f.name],) if f.name in defaults else ())
             for f in sorted(attrs.fields(cls), key=lambda f: f.name)
             if f.init
         )
@@ -149,8 +155,10 @@ def _canonical_state(state: object) -> str:
     """
     cls = type(state)
     parts = []
-    for name, key, tp in _fields(cls):
+    for name, key, tp, omitted in _fields(cls):
         value = getattr(state, name)
+        if omitted and value == omitted[0]:
+            continue  # left out while it holds its default, as the converter writes it
         last = _LAST.get((cls, name))
         if last is not None and last[0] is value:
             text = last[1]
