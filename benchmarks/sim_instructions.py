@@ -18,8 +18,10 @@ holds one such measurement.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import pyspiel
@@ -28,27 +30,36 @@ from open_spiel.python.games import kuhn_poker  # noqa: F401  # registers python
 from ofrenda_rules.adapters.openspiel import register
 
 
+@contextlib.contextmanager
+def counting_states(game: Any) -> Iterator[list[int]]:
+    """Count the states applied while the block runs: ``[n]``, through the game's state class's ``_apply_action``.
+
+    The wrapper is taken off again when the block ends, however it ends.
+    """
+    cls = type(game.new_initial_state())
+    original = cls._apply_action
+    applied = [0]
+
+    def counted(state: Any, action: int) -> None:
+        applied[0] += 1
+        original(state, action)
+
+    cls._apply_action = counted
+    try:
+        yield applied
+    finally:
+        cls._apply_action = original
+
+
 def main() -> None:
     """Run ``random_sim_test`` on the game named by the first argument, for the games of the second."""
     name, sims = sys.argv[1], int(sys.argv[2])
     register()
     game = pyspiel.load_game(name)
-    cls = type(game.new_initial_state())
-    original = cls._apply_action
-    applied = 0
-
-    def counted(state: Any, action: int) -> None:
-        nonlocal applied
-        applied += 1
-        original(state, action)
-
-    cls._apply_action = counted
     random.seed(2)
-    try:
+    with counting_states(game) as applied:
         pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
-    finally:
-        cls._apply_action = original
-    print("applied", applied, file=sys.stderr)
+    print("applied", applied[0], file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from ofrenda_rules.bots import (
 from ofrenda_rules.bots.search import LEVELS, SearchError, budget_of
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.ofrenda.state import Phase
 from ofrenda_rules.registry import AnyGame, games, get_game
 from ofrenda_rules.rng import Rng
 
@@ -126,6 +127,23 @@ def test_the_search_plays_a_forced_move_without_searching() -> None:
     assert len(calls) == 5, "one resampled state per iteration"
 
 
+def test_the_search_table_is_what_the_move_reads() -> None:
+    game = get_game("portents")
+    state = game.new_game(game.config_type(players=2), 3)
+    table = MctsBot(game, Rng(7), iterations=12).search(state)
+    legal = game.legal_actions(state)
+    assert set(table) <= set(legal) and table
+    assert sum(visits for visits, _ in table.values()) == 12, "every iteration visits one root action"
+    assert all(0.0 <= mean <= 1.0 for _, mean in table.values())
+    most = max(legal, key=lambda action: table[action][0] if action in table else -1)
+    assert MctsBot(game, Rng(7), iterations=12)(state) == most, "the move is the table's most visited action"
+    terminal = game.new_game(game.config_type(players=2), 3)
+    while not game.is_over(terminal):
+        terminal = game.apply(terminal, game.legal_actions(terminal)[0])
+    with pytest.raises(BotError):
+        MctsBot(game, Rng(7), iterations=2).search(terminal)
+
+
 def test_cut_playouts_pay_the_standings() -> None:
     game = get_game("portents")
     state = game.new_game(game.config_type(players=2), 3)
@@ -216,3 +234,32 @@ def test_a_level_refuses_a_state_where_no_seat_is_to_move() -> None:
                 make_bot(game, level, 1)(state)
             refused += 1
     assert refused == 4 * len(games())
+
+
+def test_a_depth_in_turns_values_every_rollout_at_the_start_of_a_turn() -> None:
+    game = get_game("ofrenda")
+    state = game.new_game(game.config_type(players=2), 4)
+    while game.current_player(state) == CHANCE:
+        state = game.apply(state, game.legal_actions(state)[0])
+    seat = game.current_player(state)
+    assert state.phase is Phase.TAKE_PORTRAIT and len(game.legal_actions(state)) > 1
+    hook = game.evaluate
+    assert hook is not None
+    seen: list[Any] = []
+
+    def recording(valued: Any) -> tuple[float, ...]:
+        seen.append(valued)
+        return hook(valued)
+
+    counted = attrs.evolve(game, evaluate=recording)
+    phases: dict[bool, set[tuple[Phase, int]]] = {}
+    for turns in (True, False):
+        seen.clear()
+        values = action_values(counted, state, seat, SearchBudget(1, 1, turns=turns), 2)
+        assert set(values) == set(game.legal_actions(state))
+        assert seen
+        phases[turns] = {(valued.phase, game.current_player(valued)) for valued in seen}
+    # One turn on: the seat's own turn played out, then valued as the other seat is about to begin its turn.
+    assert phases[True] == {(Phase.TAKE_PORTRAIT, 1 - seat)}
+    # One decision on: valued halfway through the seat's own turn.
+    assert all(phase is not Phase.TAKE_PORTRAIT and player == seat for phase, player in phases[False])

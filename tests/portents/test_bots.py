@@ -117,6 +117,44 @@ def test_a_decision_does_not_depend_on_the_generator(config: Config, seed: int) 
             break
 
 
+@pytest.mark.parametrize("level", sorted(bots_module.LEVELS))
+def test_every_level_searches_the_resampled_state_and_never_the_generator(level: str) -> None:
+    """Issue 39: each level's choice is the same on every state its seat cannot tell apart (no peeking).
+
+    A two-player game and a solo game with Feed the Cat (whose draws the search meets), seeded: the position with
+    another generator, with none, or as ``hidden_variant`` draws it gets the same move, and the state the
+    bot searches holds no generator and is the same for all of them.
+    """
+    bot = bots_module.LEVELS[level]
+    policy = GAME.level_policy
+    assert policy is not None and policy(level) is not None
+    checked = 0
+    for config in (Config(), Config(players=1, feed_the_cat=True)):
+        state = new_game(config, 8)
+        rng = Rng(77)
+        for _ in range(3):
+            seat = current_player(state)
+            choice = bot.choose(state)
+            assert choice in legal_actions(state)
+            searched = bot.searched(state)
+            assert searched.rng is None
+            draw, rng = rng.next_u64()
+            variants = [
+                attrs.evolve(state, rng=None),
+                attrs.evolve(state, rng=Rng(draw)),
+                GAME.hidden_variant(state, seat, Rng(draw ^ 1)),
+            ]
+            for variant in variants:
+                assert GAME.observe(variant, seat) == GAME.observe(state, seat)
+                assert bot.searched(variant) == searched, "the searched state depends on hidden information"
+                assert bot.choose(variant) == choice, f"{level} peeked"
+                checked += 1
+            state = apply(state, choice)
+            if is_over(state):
+                break
+    assert checked >= 12
+
+
 def test_the_bot_values_a_turn_ending_at_a_draw_by_its_expectation() -> None:
     state = attrs.evolve(new_game(Config(players=1), seed=4), rng=None)
     after = turn_outcomes(state)[0][1]

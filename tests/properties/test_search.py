@@ -10,8 +10,11 @@
   nothing the seat cannot see (the same draw from any hidden variant), and a
   game played on from the drawn state ends;
 * the reference bot, the search bot and the strong bot (its ``easy`` level,
-  and ``action_values`` at a tiny budget) pick a legal action, and the same
-  one on every hidden variant for the seat to move: they never peek.
+  every level a game plays with its own policy, ``action_values`` at tiny
+  budgets with the depth in decisions and in turns, and in Ofrenda and
+  Ofrendados the ``expert`` level at one decision a game) pick a legal
+  action, and the same one on every hidden variant for the seat to move: they
+  never peek.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from ofrenda_rules.bots import SearchBudget, action_values, make_bot
+from ofrenda_rules.bots import LEVEL_NAMES, SearchBudget, action_values, make_bot
 from ofrenda_rules.chance import TERMINAL
 from ofrenda_rules.game import ChanceMode, Information
 from ofrenda_rules.playout import random_move
@@ -33,6 +36,9 @@ from ofrenda_rules.utility import Payoff, returns, utility_bounds
 from tests.properties.cases import CASES
 from tests.properties.playing import Seeds, play, sampled, seedings
 from tests.properties.test_properties import scaled
+
+STRONGEST_CHECKED = ("ofrenda", "ofrendados")
+"""The games whose ``expert`` level (a search) the no-peeking property plays too, at one decision a game."""
 
 
 def check_tensor(values: tuple[float, ...], shape: tuple[int, ...]) -> None:
@@ -178,14 +184,30 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
         strong = make_bot(game, "easy", seeds.players)(after)
         assert strong in legal
         assert make_bot(game, "easy", seeds.players)(variant) == strong, "the easy level peeked"
+        for level in own_levels:  # a game's own level policies are cheap: every one is checked
+            own = make_bot(game, level, seeds.players)(after)
+            assert own in legal
+            assert make_bot(game, level, seeds.players)(variant) == own, f"the {level} level peeked"
+            levels_checked.append(level)
         tiny = SearchBudget(1, 2, 3)
         values = action_values(game, after, seat, tiny, seeds.players)
         assert set(values) == set(legal)
         assert all(0.0 <= value <= 1.0 for value in values.values())
         assert action_values(game, variant, seat, tiny, seeds.players) == values, "action_values peeked"
+        turned = SearchBudget(1, 1, 3, turns=True)
+        values = action_values(game, after, seat, turned, seeds.players)
+        assert action_values(game, variant, seat, turned, seeds.players) == values, "a depth in turns peeked"
+        if not checked and game.info.name in STRONGEST_CHECKED:
+            # Each level's budget is searched the same way; the strongest is checked once a game (its cost).
+            strongest = make_bot(game, "expert", seeds.players)(after)
+            assert strongest in legal
+            assert make_bot(game, "expert", seeds.players)(variant) == strongest, "the expert level peeked"
+            levels_checked.append("expert")
         checked.append(seat)
 
     checked: list[int] = []
+    levels_checked: list[str] = []
+    own_levels = [level for level in LEVEL_NAMES if game.level_policy is not None and game.level_policy(level)]
     every = sampled(hook, seeds, 11)
 
     def and_the_first_decision(before: Any, action: Any, after: Any) -> None:
@@ -197,3 +219,5 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
 
     play(game, config, seeds, and_the_first_decision)
     assert checked, "no step had a seat to move"
+    strongest = 1 if game.info.name in STRONGEST_CHECKED else 0
+    assert len(levels_checked) == len(checked) * len(own_levels) + strongest

@@ -8,7 +8,15 @@ import secrets
 from pathlib import Path
 from typing import Any, TextIO
 
-from ofrenda_rules._cli.common import CliError, load_game_file, players_of, seat_index, seed_type
+from ofrenda_rules._cli.common import (
+    CliError,
+    add_output_arguments,
+    add_replay_file_argument,
+    load_game_file,
+    players_of,
+    seat_index,
+    seed_type,
+)
 from ofrenda_rules._cli.play import UNDO, _choose
 from ofrenda_rules._cli.text import event_lines, result_text, step_line
 from ofrenda_rules.analysis import (
@@ -41,7 +49,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "share of the win, 0 to 1), searched from what that seat could see only; moves that lose 0.05, 0.10 or "
         "0.20 against the best are marked inaccuracy, mistake or blunder.",
     )
-    parser.add_argument("file", metavar="FILE", help="a replay or record file ('-' reads standard input)")
+    add_replay_file_argument(parser)
     parser.add_argument("--seat", type=int, required=True, metavar="N", help="the seat to analyse, 1 to N")
     parser.add_argument(
         "--budget",
@@ -52,8 +60,12 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     )
     parser.add_argument("--seed", type=seed_type, default=0, help="the search's seed (default 0)")
     parser.add_argument("--moves", type=int, default=3, metavar="K", help="list the K best moves of each decision")
-    parser.add_argument("--html", metavar="OUT", help="also write the replay viewer with the evaluation line")
-    parser.add_argument("--json", action="store_true", help="print the analysis as a JSON document instead of text")
+    add_output_arguments(
+        parser,
+        "print the analysis as a JSON document instead of text",
+        "also write the replay viewer with the evaluation line",
+        "OUT",
+    )
     parser.set_defaults(run=run_analyse)
     parser = sub.add_parser(
         "continue",
@@ -62,7 +74,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "deck order and future draws are drawn afresh, consistent with all the seat saw. The seat is played by "
         "a person with --human, else by its bot; the other seats by their bots.",
     )
-    parser.add_argument("file", metavar="FILE", help="a replay or record file ('-' reads standard input)")
+    add_replay_file_argument(parser)
     parser.add_argument("--step", type=int, required=True, metavar="K", help="the step to start after (0: set-up)")
     parser.add_argument("--seat", type=int, required=True, metavar="N", help="whose knowledge is kept, 1 to N")
     parser.add_argument(

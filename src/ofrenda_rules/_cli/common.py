@@ -19,6 +19,8 @@ from ofrenda_rules.serialization import from_json_value, to_json_value
 __all__ = [
     "CliError",
     "add_config_arguments",
+    "add_output_arguments",
+    "add_replay_file_argument",
     "config_from_args",
     "game_from_args",
     "load_game_file",
@@ -29,6 +31,20 @@ __all__ = [
 
 class CliError(Exception):
     """A usage or input problem, reported as one line on stderr with exit status 2."""
+
+
+def add_replay_file_argument(parser: argparse.ArgumentParser) -> None:
+    """The ``FILE`` argument of the subcommands that read one replay or record."""
+    parser.add_argument("file", metavar="FILE", help="a replay or record file ('-' reads standard input)")
+
+
+def add_output_arguments(
+    parser: argparse.ArgumentParser, json_help: str, html_help: str | None = None, html_metavar: str = "FILE"
+) -> None:
+    """``--html OUT`` (when ``html_help`` is given) and ``--json``, the output options of the reading subcommands."""
+    if html_help is not None:
+        parser.add_argument("--html", metavar=html_metavar, help=html_help)
+    parser.add_argument("--json", action="store_true", help=json_help)
 
 
 def add_config_arguments(parser: argparse.ArgumentParser) -> None:

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from ofrenda_rules._cli.common import game_from_args
+from ofrenda_rules._cli.common import add_output_arguments, game_from_args
 from ofrenda_rules.registry import games
 from ofrenda_rules.replay import Report, replay_schema
 from ofrenda_rules.schema import json_schema
@@ -20,7 +20,7 @@ SCHEMA_TYPES = ("replay", "config", "action", "state", "view", "outcome", "repor
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register both subcommands."""
     parser = sub.add_parser("games", help="list the registered games and their facts")
-    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    add_output_arguments(parser, "print the list as JSON")
     parser.set_defaults(run=run_games)
     parser = sub.add_parser(
         "schema",

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from ofrenda_rules._cli.common import CliError, load_game_file, players_of, seat_index
+from ofrenda_rules._cli.common import CliError, add_replay_file_argument, load_game_file, players_of, seat_index
 from ofrenda_rules.records import to_record
 
 __all__ = ["add_parser", "run"]
@@ -20,7 +20,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Print the game record of a replay (or of a record); with --seat, only what that seat "
         "could know (unknown moves as ??). Seats are counted from 1 (Seat 1), as --human counts them.",
     )
-    parser.add_argument("file", metavar="FILE", help="a replay or record file ('-' reads standard input)")
+    add_replay_file_argument(parser)
     parser.add_argument(
         "--seat", type=int, metavar="SEAT", help="write this seat's record (Seat 1 is 1): only what it could know"
     )

@@ -7,7 +7,15 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from ofrenda_rules._cli.common import CliError, load_game_file, players_of, read_document, seat_index
+from ofrenda_rules._cli.common import (
+    CliError,
+    add_output_arguments,
+    add_replay_file_argument,
+    load_game_file,
+    players_of,
+    read_document,
+    seat_index,
+)
 from ofrenda_rules._cli.text import event_lines, result_text, step_line
 from ofrenda_rules.chance import actor_name
 from ofrenda_rules.game import summarize_config
@@ -31,14 +39,14 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         description="Exit status 0 when every replay verifies, 1 when one does not.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="replay or record files ('-' reads standard input)")
-    parser.add_argument("--json", action="store_true", help="print the reports as a JSON array")
+    add_output_arguments(parser, "print the reports as a JSON array")
     parser.set_defaults(run=run_verify)
     parser = sub.add_parser(
         "replay",
         help="step through a replay file, showing the state after each step",
         description="Print each step and the state after it: the whole state, or one seat's view with --seat.",
     )
-    parser.add_argument("file", metavar="FILE", help="a replay or record file ('-' reads standard input)")
+    add_replay_file_argument(parser)
     parser.add_argument(
         "--seat", type=int, metavar="SEAT", help="show what this seat (Seat 1 is 1) sees instead of the whole state"
     )

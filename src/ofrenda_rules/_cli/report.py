@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ofrenda_rules._cli.common import CliError
+from ofrenda_rules._cli.common import CliError, add_output_arguments
 from ofrenda_rules.errors import FormatError
 from ofrenda_rules.report.stats import Comparison, GroupStats, Report, build_report, compare, to_json
 from ofrenda_rules.simulation.records import GameRecord, read_results
@@ -25,8 +25,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "'simulate --out'.",
     )
     parser.add_argument("results", nargs="+", metavar="RESULTS.jsonl", help="results files (JSON Lines)")
-    parser.add_argument("--html", metavar="FILE", help="write a self-contained HTML report with charts")
-    parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    add_output_arguments(parser, "print the statistics as JSON", "write a self-contained HTML report with charts")
     parser.set_defaults(run=run_report)
     parser = sub.add_parser(
         "compare",
@@ -36,8 +35,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     )
     parser.add_argument("a", metavar="A.jsonl", help="the first results file")
     parser.add_argument("b", metavar="B.jsonl", help="the second results file")
-    parser.add_argument("--html", metavar="FILE", help="write a self-contained HTML comparison with charts")
-    parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    add_output_arguments(parser, "print the comparison as JSON", "write a self-contained HTML comparison with charts")
     parser.set_defaults(run=run_compare)
 
 

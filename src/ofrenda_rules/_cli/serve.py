@@ -3,11 +3,37 @@
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+from typing import Any, Final, TextIO
 
 from ofrenda_rules._cli.common import CliError
 
 __all__ = ["add_parser", "run"]
+
+_LIMITS: Final[tuple[tuple[str, type[int] | type[float], float, str], ...]] = (
+    ("max_matches", int, 1000, "most unfinished matches at once; more creates answer 503 (1000)"),
+    (
+        "archive_seconds",
+        float,
+        3600.0,
+        "how long a finished match stays readable (its replay) before it is removed (3600)",
+    ),
+    (
+        "abandon_seconds",
+        float,
+        86400.0,
+        "how long a match may go without a step before bots play it out or it is closed (86400)",
+    ),
+    ("sweep_seconds", float, 60.0, "how often archived and abandoned matches are looked for (60)"),
+    ("creates_per_minute", int, 30, "most matches one client address may create in any minute; more answer 429 (30)"),
+    (
+        "sockets_per_seat",
+        int,
+        4,
+        "most open WebSockets per seat of a match (spectators: ten times as many per match); more answer 429 (4)",
+    ),
+    ("tick_seconds", float, 1.0, "how often clocks that ran out are looked for: the resolution of match clocks (1)"),
+)
+"""The server's limits on clients (``Limits``' fields, in its order): name, type, default and help of each option."""
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,42 +52,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="a SQLite file (created on first run; the default is ofrenda-rules.db) or a postgresql:// URL",
     )
     limits = parser.add_argument_group("limits on clients (docs/server.md, 'Limits and lifecycle')")
-    limits.add_argument(
-        "--max-matches", type=int, default=1000, help="most unfinished matches at once; more creates answer 503 (1000)"
-    )
-    limits.add_argument(
-        "--archive-seconds",
-        type=float,
-        default=3600.0,
-        help="how long a finished match stays readable (its replay) before it is removed (3600)",
-    )
-    limits.add_argument(
-        "--abandon-seconds",
-        type=float,
-        default=86400.0,
-        help="how long a match may go without a step before bots play it out or it is closed (86400)",
-    )
-    limits.add_argument(
-        "--sweep-seconds", type=float, default=60.0, help="how often archived and abandoned matches are looked for (60)"
-    )
-    limits.add_argument(
-        "--creates-per-minute",
-        type=int,
-        default=30,
-        help="most matches one client address may create in any minute; more answer 429 (30)",
-    )
-    limits.add_argument(
-        "--sockets-per-seat",
-        type=int,
-        default=4,
-        help="most open WebSockets per seat of a match (spectators: ten times as many per match); more answer 429 (4)",
-    )
-    limits.add_argument(
-        "--tick-seconds",
-        type=float,
-        default=1.0,
-        help="how often clocks that ran out are looked for: the resolution of match clocks (1)",
-    )
+    for name, kind, default, text in _LIMITS:
+        limits.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default, help=text)
     parser.add_argument(
         "--ws-deflate",
         action="store_true",
@@ -76,27 +68,20 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
     try:
         import uvicorn
 
-        from ofrenda_rules.server.app import MAX_BODY_BYTES, Limits, create_app
+        from ofrenda_rules.server.app import MAX_BODY_BYTES, Limits, create_app, tune_collector
     except ImportError as exc:
         raise CliError(
             f"the server needs its extra: pip install 'ofrenda-rules[server]' ({exc.name} is missing)"
         ) from None
-    for name in ("max_matches", "creates_per_minute", "sockets_per_seat"):
-        if getattr(args, name) < 1:
+    for name, kind, _, _ in _LIMITS:
+        if kind is int and getattr(args, name) < 1:
             raise CliError(f"--{name.replace('_', '-')}: at least 1")
-    for name in ("archive_seconds", "abandon_seconds", "sweep_seconds", "tick_seconds"):
-        if not getattr(args, name) > 0:
+        if kind is float and not getattr(args, name) > 0:
             raise CliError(f"--{name.replace('_', '-')}: a positive number of seconds")
-    limits = Limits(
-        max_matches=args.max_matches,
-        archive_seconds=args.archive_seconds,
-        abandon_seconds=args.abandon_seconds,
-        sweep_seconds=args.sweep_seconds,
-        creates_per_minute=args.creates_per_minute,
-        sockets_per_seat=args.sockets_per_seat,
-        tick_seconds=args.tick_seconds,
-    )
+    values: dict[str, Any] = {name: getattr(args, name) for name, _, _, _ in _LIMITS}
+    limits = Limits(**values)
     app = create_app(args.database, limits=limits)
+    tune_collector()
     print(f"serving on http://{args.host}:{args.port} (database {args.database})", file=out, flush=True)
     # Messages over 4 KiB are answered ``too-large`` by the application; only one over the
     # transport's bound (the request body limit, 64 KiB) closes the connection (1009). Compression

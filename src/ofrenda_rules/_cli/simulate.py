@@ -14,6 +14,7 @@ import attrs
 from ofrenda_rules._cli.common import (
     CliError,
     add_config_arguments,
+    add_output_arguments,
     config_from_args,
     game_from_args,
     players_of,
@@ -46,7 +47,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "MCTS with N iterations per move), or a comma-separated list per seat such as 'mcts,random' "
         "(default: random)",
     )
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_output_arguments(parser, "print the summary as JSON")
     parser.add_argument(
         "--out", metavar="FILE", help="write every game to this results file (JSON Lines), as games finish"
     )

@@ -31,6 +31,15 @@ What OpenSpiel sees:
   through the library's JSON: the config and the action ids, replayed on load
   and checked against the state's own JSON.
 
+:class:`LibraryBot` is one of the library's bots by name (``random``,
+``reference``, the levels ``easy`` .. ``expert``, ``mcts:N``: see
+:func:`ofrenda_rules.bots.make_bot`) as a ``pyspiel.Bot`` for one seat, and
+:func:`library_bots` one per seat, for OpenSpiel's ``evaluate_bots``::
+
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    game = pyspiel.load_game("ofrenda_rules_ofrenda", {"players": 2})
+    returns = evaluate_bots(game.new_initial_state(), library_bots(game, ["hard", "reference"], 7), numpy_rng)
+
 This module imports ``pyspiel`` and ``numpy``; the library never imports this module.
 """
 
@@ -45,8 +54,9 @@ import attrs
 import numpy as np
 import pyspiel
 
+from ofrenda_rules.bots import Bot, BotError, bot_seed, check_bot_name, make_bot
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.errors import ConfigError, OfrendaRulesError
 from ofrenda_rules.game import InformationStateEncoder
 from ofrenda_rules.registry import AnyGame, games, get_game
 from ofrenda_rules.rng import Rng
@@ -55,10 +65,12 @@ from ofrenda_rules.utility import Payoff, returns
 
 __all__ = [
     "PREFIX",
+    "LibraryBot",
     "OfrendaGame",
     "OfrendaState",
     "Observer",
     "game_type",
+    "library_bots",
     "parameters",
     "register",
     "short_name",
@@ -554,6 +566,87 @@ class OfrendaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         """Tensors and strings of the views: the default observation, or the perfect-recall information state."""
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return Observer(self.definition, self.config, recall)
+
+
+class LibraryBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel ships no type information
+    """One of the library's bots, by name, playing one seat of an OpenSpiel game this adapter registered.
+
+    ``name`` is any name :func:`ofrenda_rules.bots.make_bot` takes (``random``,
+    ``reference``, ``easy``, ``medium``, ``hard``, ``expert``, ``mcts:N``...);
+    the bot is seeded by ``seed`` and the seat (:func:`~ofrenda_rules.bots.bot_seed`),
+    so a run is the same at every replay. The bot sees only what its seat may
+    know: at each :meth:`step` it is shown a state drawn by the game's
+    ``resample`` for its seat (the other seats' hidden cards and the deck
+    order drawn afresh, consistent with everything the seat has seen), never
+    the true state, and answers with the action id of its move, legal in the
+    true state because the seat's information is the same.
+
+    Raises:
+        ConfigError: ``game`` is not a game of this adapter, ``name`` names no bot the game offers (the
+            message lists those it does), or ``player_id`` is not a seat of the game.
+    """
+
+    def __init__(self, game: Any, name: str, player_id: int, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        if not isinstance(game, OfrendaGame):
+            raise ConfigError(f"LibraryBot plays the games registered by {__name__}, not {game!r}")
+        players = int(game.num_players())
+        if isinstance(player_id, bool) or not isinstance(player_id, int) or not 0 <= player_id < players:
+            raise ConfigError(f"player_id must be a seat in [0, {players - 1}], not {player_id!r}")
+        definition = game.definition
+        check_bot_name(definition, name)
+        self.game: OfrendaGame = game
+        """The OpenSpiel game played."""
+        self.name = name
+        """The bot's name."""
+        self._player = player_id
+        self._bot: Bot = make_bot(definition, name, bot_seed(seed, player_id))
+        self._rng = Rng(bot_seed(seed ^ 0x5EED, player_id))
+
+    def player_id(self) -> int:
+        """The seat the bot plays."""
+        return self._player
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to do: the bot reads the seat's information from each state it is asked to move in."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing to do: the bot keeps no record of the moves."""
+
+    def provides_policy(self) -> bool:
+        """The bot gives its move, not a policy."""
+        return False
+
+    def step(self, state: Any) -> int:
+        """The id of the bot's move for its seat, chosen on a state resampled for that seat.
+
+        Raises:
+            ConfigError: ``state`` is not a state of the bot's game.
+            BotError: it is not the bot's seat to move.
+        """
+        if not isinstance(state, OfrendaState) or state._definition is not self.game.definition:
+            raise ConfigError(f"{self.name} bot: the state is not one of {short_name(self.game.definition)}")
+        mover = state.current_player()
+        if mover != self._player:
+            raise BotError(f"{self.name} bot of seat {self._player}: seat {mover} is to move, not this bot's")
+        definition, config = self.game.definition, state._config
+        seed, self._rng = self._rng.next_u64()
+        drawn = definition.resample(state.ofrenda_state, self._player, Rng(seed))
+        return int(definition.encode_action(config, self._bot(drawn)))
+
+
+def library_bots(game: Any, names: Sequence[str], seed: int = 0) -> list[LibraryBot]:
+    """One :class:`LibraryBot` per seat, seat ``i`` played by ``names[i]`` (for OpenSpiel's ``evaluate_bots``).
+
+    Raises:
+        ConfigError: not one name per seat, or a name or game :class:`LibraryBot` refuses.
+    """
+    if isinstance(names, str):
+        raise ConfigError(f"names is one bot name per seat, not the single string {names!r}")
+    players = int(game.num_players()) if isinstance(game, OfrendaGame) else len(names)
+    if len(names) != players:
+        raise ConfigError(f"library_bots takes one bot name per seat ({players}), not {len(names)}")
+    return [LibraryBot(game, name, seat, seed) for seat, name in enumerate(names)]
 
 
 def register(names: Sequence[str] | None = None) -> tuple[str, ...]:

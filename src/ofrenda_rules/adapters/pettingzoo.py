@@ -40,6 +40,15 @@ What the environment is:
 
 :class:`VectorEnv` steps many games of one config at once, for self-play.
 
+:class:`BotPolicy` plays an agent with one of the library's bots by name
+(``random``, ``reference``, ``easy`` .. ``expert``, ``mcts:N``: see
+:func:`ofrenda_rules.bots.make_bot`), called as in PettingZoo's loop::
+
+    policy = BotPolicy(table, "hard", seed=3)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, info = table.last()
+        table.step(None if termination or truncation else policy(observation, agent))
+
 This module imports ``pettingzoo``, ``gymnasium`` and ``numpy``; the library
 never imports this module.
 """
@@ -54,14 +63,15 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ofrenda_rules.bots import Bot, BotError, bot_seed, check_bot_name, make_bot
 from ofrenda_rules.chance import TERMINAL
 from ofrenda_rules.errors import ConfigError, IllegalActionError, Rejection
 from ofrenda_rules.registry import AnyGame, get_game
-from ofrenda_rules.rng import MASK64
+from ofrenda_rules.rng import MASK64, Rng
 from ofrenda_rules.serialization import from_json_value
 from ofrenda_rules.utility import Payoff, returns
 
-__all__ = ["OBSERVATIONS", "RENDER_MODES", "OfrendaEnv", "VectorEnv", "env", "raw_env"]
+__all__ = ["OBSERVATIONS", "RENDER_MODES", "BotPolicy", "OfrendaEnv", "VectorEnv", "env", "raw_env"]
 
 OBSERVATIONS: Final = ("observation", "information_state")
 """What an agent's ``"observation"`` holds: its current view's tensor, or its perfect-recall information state."""
@@ -210,7 +220,7 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         seat = self._seats[agent]
         game, config = self.game, self.config
         if self.observation_kind == "observation":
-            tensor = np.asarray(game.encode_observation(config, game.observe(self._state, seat)), dtype=np.float32)
+            tensor = _observation(game, config, game.observe(self._state, seat))
         else:
             tensor = np.frombuffer(self._encoders[seat].buffer(), np.float64).astype(np.float32)
         if self.flat:
@@ -262,6 +272,13 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _observation(game: AnyGame, config: Any, view: Any) -> Any:
+    """The view's observation tensor as float32, from the game's ``observation_buffer`` when it has one."""
+    if game.observation_buffer is not None:  # an array of doubles: numpy converts it without a Python loop
+        return np.frombuffer(game.observation_buffer(config, view), np.float64).astype(np.float32)
+    return np.asarray(game.encode_observation(config, view), dtype=np.float32)
 
 
 class _Views:
@@ -351,7 +368,7 @@ class VectorEnv:
         seat = game.current_player(state)
         seats[index] = seat
         if self.observation_kind == "observation":
-            observations[index] = game.encode_observation(config, game.observe(state, seat))
+            observations[index] = _observation(game, config, game.observe(state, seat))
         else:
             observations[index] = np.frombuffer(self._encoders[index][seat].buffer(), np.float64)
         for action in game.legal_actions(state):
@@ -403,6 +420,70 @@ class VectorEnv:
                 self._start(index)
         observations, masks, seats = self._rows()
         return observations, masks, seats, rewards, dones
+
+
+class BotPolicy:
+    """One of the library's bots, by name, as a policy for the agents of an environment: ``policy(observation, agent)``.
+
+    ``name`` is any name :func:`ofrenda_rules.bots.make_bot` takes (``random``,
+    ``reference``, ``easy``, ``medium``, ``hard``, ``expert``, ``mcts:N``...).
+    Each agent gets its own bot, seeded by ``seed`` and its seat
+    (:func:`~ofrenda_rules.bots.bot_seed`), so a game is the same at every
+    replay. Called for the agent to act, the policy returns the action id of
+    that agent's bot's move. The bot works from the agent's own information
+    only: it is shown a state drawn by the game's ``resample`` for the agent's
+    seat (the other seats' hidden cards, the deck order and the future draws
+    drawn afresh, consistent with everything the seat has seen), never the
+    environment's true state. The observation is taken to fit PettingZoo's
+    ``policy(observation, agent)`` loop and not read (a tensor does not hold
+    all of the seat's history; the resampled state does).
+
+    Raises:
+        ConfigError: ``environment`` is not one of this module's (possibly wrapped), or ``name`` names no bot
+            the game offers (the message lists those it does).
+    """
+
+    def __init__(self, environment: Any, name: str, seed: int = 0) -> None:
+        """The policy of bot ``name`` for every agent of ``environment`` (an :func:`env` or :class:`OfrendaEnv`)."""
+        table = getattr(environment, "unwrapped", environment)
+        if not isinstance(table, OfrendaEnv):
+            raise ConfigError(f"BotPolicy plays the environments of {__name__}, not {environment!r}")
+        check_bot_name(table.game, name)
+        self.environment: OfrendaEnv = table
+        """The environment played (unwrapped)."""
+        self.name = name
+        """The bot's name."""
+        self.seed = seed
+        """The seed of the bots and of the states they are shown."""
+        self._bots: dict[int, Bot] = {}
+        self._rng = Rng(bot_seed(seed ^ 0x5EED, 0))
+
+    def __call__(self, observation: object, agent: str) -> int:
+        """The action id of ``agent``'s bot's move (``agent`` must be the one to act).
+
+        Raises:
+            ConfigError: ``agent`` is not an agent of the environment, or no game is in play (call ``reset``).
+            BotError: it is not ``agent``'s turn (or the game is over).
+        """
+        table = self.environment
+        seat = table._seats.get(agent)
+        if seat is None:
+            raise ConfigError(
+                f"{agent!r} is not an agent of the environment; agents: {', '.join(table.possible_agents)}"
+            )
+        state = table.game_state
+        if state is None:
+            raise ConfigError("no game in play: call reset() first")
+        game = table.game
+        mover = game.current_player(state)
+        if mover != seat:
+            raise BotError(f"{self.name} bot of {agent}: {agent} is not to move (current player {mover})")
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = make_bot(game, self.name, bot_seed(self.seed, seat))
+        draw, self._rng = self._rng.next_u64()
+        shown = game.resample(state, seat, Rng(draw))
+        return int(game.encode_action(table.config, bot(shown)))
 
 
 def raw_env(game: str | AnyGame, config: Any = None, **options: Any) -> OfrendaEnv:

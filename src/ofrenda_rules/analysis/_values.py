@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ofrenda_rules.bots import LEVEL_NAMES, MAX_ITERATIONS, MctsBot, _Node
+from ofrenda_rules.bots import LEVEL_NAMES, MAX_ITERATIONS, MctsBot
 from ofrenda_rules.bots import action_values as level_values
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.registry import AnyGame
@@ -84,16 +84,6 @@ def action_values(game: AnyGame, state: Any, seat: int, level_or_budget: Budget,
     iterations, playout = parsed
     legal = game.legal_actions(state)
     iterations = max(iterations, MIN_VISITS * len(legal))
-    rng = Rng(seed & MASK64)
-    bot = MctsBot(game, rng, iterations=min(iterations, MAX_ITERATIONS), playout_steps=playout)
-    root = _Node()
-    limit = game.max_steps(state.config)
-    for _ in range(bot.iterations):
-        draw, rng = rng.next_u64()
-        walk, rng = rng.next_u64()
-        bot._iterate(game.resample(state, seat, Rng(draw)), root, Rng(walk), limit)
-    values: dict[Any, float] = {}
-    for action in legal:
-        edge = root.edges.get(action)
-        values[action] = edge.reward / edge.visits if edge is not None and edge.visits else 0.0
-    return values
+    bot = MctsBot(game, Rng(seed & MASK64), iterations=min(iterations, MAX_ITERATIONS), playout_steps=playout)
+    table = bot.search(state)
+    return {action: table[action][1] if action in table else 0.0 for action in legal}

@@ -10,11 +10,10 @@ import attrs
 
 from ofrenda_rules.analysis._values import Budget, action_values, parse_budget
 from ofrenda_rules.bots import bot_seed
-from ofrenda_rules.chance import TERMINAL
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.replays import AnyReplay
-from ofrenda_rules.undo import History, UndoRefusal, can_undo
+from ofrenda_rules.replays.walk import walk_replay
 
 __all__ = [
     "BLUNDER",
@@ -201,27 +200,8 @@ def replay_states(replay: AnyReplay) -> Iterator[tuple[int, Any, Any, int | None
     back). A step the rules refuse raises :class:`AnalysisError` naming it.
     """
     game = get_game(replay.game)
-    players: int = getattr(replay.config, "players")  # noqa: B009 -- every Config has it
-    history: History[Any, Any] = History.start(game, game.new_game(replay.config, replay.seed))
-    for number, step in enumerate(replay.steps, start=1):
-        state = history.state
-        if step.undo:
-            if step.player is None or not 0 <= step.player < players:
-                raise AnalysisError(f"step {number}: an undo step names the seat that takes its decision back")
-            answer = can_undo(history, step.player)
-            if isinstance(answer, UndoRefusal) or answer.action != step.action:
-                raise AnalysisError(f"step {number}: the rules refuse this undo ({answer})")
-            history = answer.history
-            yield number, state, step.action, None, history.state
-            continue
-        player = game.current_player(state)
-        if player == TERMINAL:
-            raise AnalysisError(f"step {number}: the game is already over")
-        rejection = game.validate(state, step.action)
-        if rejection is not None:
-            raise AnalysisError(f"step {number}: {rejection.message}")
-        history = History(game, game.apply(state, step.action), history, step.action, player, history.length + 1)
-        yield number, state, step.action, player, history.state
+    for walked in walk_replay(game, replay, game.new_game(replay.config, replay.seed), AnalysisError):
+        yield walked.number, walked.before, walked.action, None if walked.undo else walked.actor, walked.after
 
 
 def replay_positions(replay: AnyReplay) -> Iterator[tuple[int, Any, Any, int]]:

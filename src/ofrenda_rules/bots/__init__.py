@@ -196,11 +196,25 @@ class MctsBot:
 
     def __call__(self, state: Any) -> Any:
         """The most visited root action after the search (the only legal action at once, without search)."""
-        game = self.game
-        me = _seat_to_move(game, state)
-        legal = game.legal_actions(state)
+        _seat_to_move(self.game, state)
+        legal = self.game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
+        table = self.search(state)
+        return max(legal, key=lambda action: table[action][0] if action in table else -1)
+
+    def search(self, state: Any) -> dict[Any, tuple[int, float]]:
+        """Run one search from ``state`` and give the root's table: each tried action's visits and mean return.
+
+        The mean return is the seat to move's, in ``[0, 1]``, over the iterations that tried the action; an
+        action the search never tried is not in the table. The search spends ``iterations`` (or stops at
+        ``max_seconds``) and advances the bot's generator as a move does.
+
+        Raises:
+            BotError: when no seat is to move in ``state``.
+        """
+        game = self.game
+        me = _seat_to_move(game, state)
         resample = game.resample
         limit = game.max_steps(state.config)
         root = _Node()
@@ -211,8 +225,10 @@ class MctsBot:
             self._iterate(resample(state, me, Rng(draw)), root, Rng(walk), limit)
             if deadline is not None and time.monotonic() >= deadline:
                 break
-        edges = root.edges
-        return max(legal, key=lambda action: edges[action].visits if action in edges else -1)
+        return {
+            action: (edge.visits, edge.reward / edge.visits if edge.visits else 0.0)
+            for action, edge in root.edges.items()
+        }
 
     def _iterate(self, state: Any, root: _Node, rng: Rng, limit: int) -> None:
         game = self.game

@@ -18,8 +18,11 @@ solo game), is::
     threat = 1 when it is o's turn and 3 Burnt Offerings are lit (one more Portent
              by o lights the fourth and wins), with the sign flipped for p's turn
 
-The search never looks at future draws: it runs on an unseeded copy of the
-state (the generator removed), so a turn ends at a chance event (the Kitty's
+The search never looks at future draws: it runs on the state as the game's
+``resample`` draws it for the seat to move (:func:`~ofrenda_rules.portents.resample.resample`,
+with a generator seeded from the bot's ``seed`` and the turn count only, never
+from the true generator), and on an unseeded copy of that (the generator
+removed), so a turn ends at a chance event (the Kitty's
 draws, Feed the Cat's draw) instead of running on with the seeded generator's
 next outcomes. Such a turn is valued by its expectation: each outcome of the
 draw weighted by its probability (``chance_outcomes``), ``chance_depth``
@@ -60,8 +63,10 @@ from ofrenda_rules.game import squashed_leads
 from ofrenda_rules.portents.actions import Action, Light, Place
 from ofrenda_rules.portents.altar import fortune_counts
 from ofrenda_rules.portents.components import Sign
+from ofrenda_rules.portents.resample import resample
 from ofrenda_rules.portents.rules import apply, chance_outcomes, current_player, legal_actions
 from ofrenda_rules.portents.state import Phase, State
+from ofrenda_rules.rng import MASK64, Rng
 
 __all__ = [
     "LEVELS",
@@ -208,9 +213,16 @@ class SearchBot:
     """Draws after a turn valued by their expectation before the static evaluation (0 means static at once)."""
     budget: int = MOVE_BUDGET
     """Actions applied at most for one decision, the enumeration and the expectations together."""
+    seed: int = 0
+    """Seeds the generator of the resampled state searched (with the turn count: nothing the seat cannot see)."""
 
-    def choose(self, state: State) -> Action:
-        """The bot's decision for the seat to act (the first step of its best turn).
+    def searched(self, state: State) -> State:
+        """The state the bot searches for the seat to move: drawn by ``resample`` for that seat, unseeded.
+
+        The draw's generator comes from :attr:`seed` and the turns completed
+        (public), never from ``state``'s own generator, so two states the seat
+        cannot tell apart are searched alike; the generator is then removed,
+        so that every draw is valued by its expectation, not by one outcome.
 
         Raises:
             ValueError: when no seat is to act (a chance event, or the game is over).
@@ -219,6 +231,18 @@ class SearchBot:
         seat = current_player(state)
         if seat < 0:
             raise ValueError(f"no seat is to act (current player {seat})")
+        drawn = resample(state, seat, Rng((self.seed * 0x9E3779B97F4A7C15 + state.turns + 1) & MASK64))
+        return drawn if drawn.rng is None else evolve(drawn, rng=None)
+
+    def choose(self, state: State) -> Action:
+        """The bot's decision for the seat to act (the first step of its best turn).
+
+        Raises:
+            ValueError: when no seat is to act (a chance event, or the game is over).
+
+        """
+        state = self.searched(state)
+        seat = current_player(state)
         budget = _Budget(self.budget)
         if self.depth <= 1:
             outcomes = _turn_outcomes(

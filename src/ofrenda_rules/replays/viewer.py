@@ -31,15 +31,14 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import attrs
 
-from ofrenda_rules.chance import TERMINAL, actor_name
+from ofrenda_rules.chance import actor_name
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.replays import AnyReplay
-from ofrenda_rules.undo import History, UndoRefusal, can_undo
+from ofrenda_rules.replays.walk import walk_replay
 
 __all__ = ["Frame", "ViewerError", "replay_frames", "replay_html"]
 
@@ -92,37 +91,20 @@ def replay_frames(replay: AnyReplay, *, seat: int | None = None) -> tuple[Frame,
     state = game.new_game(replay.config, replay.seed)
     setup_events = _events_seen(game, seat, getattr(state, "recent_events", ()))
     frames = [Frame(0, "", "setup", setup_events, _picture(game, state, seat), game.is_over(state))]
-    history: History[Any, Any] = History.start(game, state)
-    for number, step in enumerate(replay.steps, start=1):
-        if step.undo:  # an undo step: the table as it was before the decision taken back
-            if step.player is None or not 0 <= step.player < players:
-                raise ViewerError(f"step {number}: an undo step names the seat that takes its decision back")
-            answer = can_undo(history, step.player)
-            if isinstance(answer, UndoRefusal) or answer.action != step.action:
-                raise ViewerError(f"step {number}: the rules refuse this undo ({answer})")
-            history = answer.history
-            state = history.state
-            description = f"takes back: {game.describe_action(state, step.action)}"
-            frames.append(Frame(number, actor_name(answer.seat), description, (), _picture(game, state, seat), False))
+    for walked in walk_replay(game, replay, state, ViewerError):
+        if walked.undo:  # an undo step: the table as it was before the decision taken back
+            description = f"takes back: {game.describe_action(walked.after, walked.action)}"
+            picture = _picture(game, walked.after, seat)
+            frames.append(Frame(walked.number, actor_name(walked.actor), description, (), picture, False))
             continue
-        player = game.current_player(state)
-        if player == TERMINAL:
-            raise ViewerError(f"step {number}: the game is already over")
-        rejection = game.validate(state, step.action)
-        if rejection is not None:
-            raise ViewerError(f"step {number}: {rejection.message}")
-        description = game.describe_action(state, step.action)
-        state, events = game.step(state, step.action)
-        history = History(game, state, history, step.action, player, history.length + 1)
-        actor = actor_name(player)
         frames.append(
             Frame(
-                number,
-                actor,
-                description,
-                _events_seen(game, seat, events),
-                _picture(game, state, seat),
-                game.is_over(state),
+                walked.number,
+                actor_name(walked.actor),
+                game.describe_action(walked.before, walked.action),
+                _events_seen(game, seat, walked.events),
+                _picture(game, walked.after, seat),
+                game.is_over(walked.after),
             )
         )
     return tuple(frames)
