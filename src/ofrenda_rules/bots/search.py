@@ -125,7 +125,7 @@ LEVELS: Final[dict[str, dict[str, SearchBudget]]] = {
         "easy": SearchBudget(1, 2, 4),
         "medium": SearchBudget(2, 2, 6),
         "hard": SearchBudget(2, 4, 6),
-        "expert": SearchBudget(6, 2, 8, turns=True),
+        "expert": SearchBudget(2, 8, 6),
     },
     "ofrendados": {
         "easy": SearchBudget(1, 4, 4),
