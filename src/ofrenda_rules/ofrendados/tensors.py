@@ -166,7 +166,7 @@ class _Layout:
     cells: int
     spaces: int
     information: int
-    written: dict[int, Written] = attrs.field(factory=dict, eq=False, repr=False)
+    written: dict[int, Written] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
 
 
