@@ -43,6 +43,16 @@ class Written:
         self.slots: list[tuple[int, ...]] = [()] * parts
         """Per part, the slots it set."""
 
+    def put(self, part: int, source: object, entries: dict[int, float]) -> None:
+        """Zero the slots ``part`` set last, write its new ``entries`` (slot: value), remember ``source``."""
+        x = self.buffer
+        for index in self.slots[part]:
+            x[index] = 0.0
+        for index, value in entries.items():
+            x[index] = value
+        self.slots[part] = tuple(entries)
+        self.parts[part] = source
+
     def write(self, part: int, source: object, slots: tuple[int, ...]) -> None:
         """Zero the slots ``part`` set last, set its new ``slots`` to 1, and remember ``source`` as its object."""
         x = self.buffer

@@ -244,7 +244,7 @@ class _Layout:
     """The configuration's first ``_OBS["perspective"]`` floats."""
     players: int
     """Seats in the game."""
-    written: dict[int, Written] = attrs.field(factory=dict, eq=False, repr=False)
+    written: dict[int, Written] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
 
 
