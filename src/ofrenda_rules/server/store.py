@@ -571,9 +571,7 @@ class PostgresStore(_SqlStore):
             return len(group) == 1  # a group of one is refused as it is: nothing to write again
         return True
 
-    def _write_statements(
-        self, group: list[_Pending], *, savepoints: bool, taken: tuple[type[Exception], ...]
-    ) -> None:
+    def _write_statements(self, group: list[_Pending], *, savepoints: bool, taken: tuple[type[Exception], ...]) -> None:
         """The transaction of :meth:`_write_group`: each batch's steps and activity, then one notice per match."""
         with self._db.transaction():
             for pending in group:
@@ -583,9 +581,7 @@ class PostgresStore(_SqlStore):
                             stack.enter_context(self._db.transaction())
                         cursor = stack.enter_context(self._db.cursor())
                         cursor.executemany(self._SQL.insert_steps, pending.rows)
-                        cursor.execute(
-                            self._SQL.touch, (pending.at, pending.finished, pending.at, pending.match_id)
-                        )
+                        cursor.execute(self._SQL.touch, (pending.at, pending.finished, pending.at, pending.match_id))
                     pending.ok = True
                 except taken:
                     pending.ok = False
