@@ -12,24 +12,194 @@ on) per state. Run from the repository root in an environment with the
     PYTHONPATH=src python benchmarks/bench_observations.py [--states N] [--out FILE]
 
 ``nox -s bench-observations`` does that and writes ``benchmarks/results/<date>-observations.json``.
+
+``--instructions`` counts instead, with valgrind's callgrind (``valgrind`` on
+``PATH``; OpenSpiel not needed), the library's own costs per step for every
+game and player count, in instructions, which the machine's load does not
+move: a *step* (the seeded game's legal actions, a random choice, ``apply``;
+new games' set-up amortised), the mover's *observation* tensor
+(``observe`` + ``observation_buffer``), and one seat's *information state*
+kept up to date (``observe`` + ``InformationStateEncoder.add`` at every step)
+and read (``buffer``) at a decision. One process per config plays the same
+games and choices once per phase (:data:`PHASES`: steps alone, then with
+each kind of work), after a warm-up doing all the work; callgrind dumps its
+counts between phases (a client request from a tiny C library built with
+``gcc``), and each figure is the difference of two phases divided by the
+steps::
+
+    PYTHONPATH=src python benchmarks/bench_observations.py --instructions [--steps N] [--only GAME ...] [--out FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import re
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
-import pyspiel
-from open_spiel.python.games import kuhn_poker  # noqa: F401  # registers python_kuhn_poker
-from sim_instructions import counting_states
-
-from ofrenda_rules.adapters.openspiel import register
 from ofrenda_rules.registry import games
 
 MODES = ("step", "observation", "information_state")
+
+PHASES = ("step", "observation", "update", "information_state")
+"""The counted phases of one run: the same steps alone, then with each kind of tensor work."""
+
+WARM_STEPS = 400
+"""Steps of warm-up before the counted phases (all the work: the encoders' tables and caches warm)."""
+
+_MARKER = "#include <valgrind/callgrind.h>\nvoid mark(void) { CALLGRIND_DUMP_STATS; }\n"
+
+
+def _drive(name: str, counts: list[int], steps: int, marker: str) -> None:
+    """Per player count: warm up, then play the same ``steps`` random steps once per phase, counted apart.
+
+    ``marker`` is a shared library whose ``mark()`` asks callgrind to dump (and zero) its counters: it is
+    called before and after each phase, so each phase's instructions land in a part of their own.
+    """
+    import ctypes
+
+    mark = ctypes.CDLL(marker).mark
+    game = next(game for game in games() if game.info.name == name)
+    for players in counts:
+        _drive_config(game, players, steps, mark)
+
+
+def _drive_config(game: Any, players: int, steps: int, mark: Any) -> None:
+    """The warm-up and the counted phases of one config (see :func:`_drive`)."""
+    import gc
+
+    config = game.config_type(players=players)
+    make, observe, buffer = game.information_state_encoder, game.observe, game.observation_buffer
+    assert make is not None and buffer is not None
+    seats = range(players)
+
+    def play(count: int, rng: random.Random, first: int, observation: bool, update: bool, read: bool) -> int:
+        done, number = 0, first
+        while done < count:
+            state = game.new_game(config, number)
+            number += 1
+            encoders = [make(config) for _ in seats] if update else []
+            for seat, encoder in enumerate(encoders):
+                encoder.add(observe(state, seat))
+            while done < count and not game.is_over(state):
+                mover = game.current_player(state)
+                assert mover >= 0, "a seeded game resolves its chance events itself"
+                legal = game.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+                if observation:
+                    buffer(config, observe(state, mover))
+                if read:
+                    encoders[mover].buffer()
+                state = game.apply(state, action)
+                for seat, encoder in enumerate(encoders):
+                    encoder.add(observe(state, seat))
+                done += 1
+        return done
+
+    play(WARM_STEPS, random.Random(7), 1_000_000, True, True, True)
+    for phase in PHASES:
+        gc.collect()
+        mark()
+        play(
+            steps,
+            random.Random(1),
+            0,
+            phase == "observation",
+            phase in ("update", "information_state"),
+            phase == "information_state",
+        )
+        mark()
+
+
+_PART = re.compile(r"^part: *(\d+)$", re.MULTILINE)
+_TOTAL = re.compile(r"^(?:totals|summary): *(\d+)", re.MULTILINE)
+
+
+def _phases(name: str, counts: list[int], steps: int) -> list[dict[str, int]]:
+    """Instructions of each phase of each player count, in one :func:`_drive` run under callgrind."""
+    with tempfile.TemporaryDirectory() as scratch:
+        marker = Path(scratch) / "marker.so"
+        source = Path(scratch) / "marker.c"
+        source.write_text(_MARKER)
+        subprocess.run(["gcc", "-O1", "-shared", "-fPIC", "-o", str(marker), str(source)], check=True)
+        command = [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={scratch}/out",
+            sys.executable,
+            __file__,
+            "--drive",
+            name,
+            ",".join(map(str, counts)),
+            str(steps),
+            str(marker),
+        ]
+        completed = subprocess.run(
+            command, env=dict(os.environ, PYTHONHASHSEED="0"), capture_output=True, text=True, check=False
+        )
+        if completed.returncode != 0:
+            raise SystemExit(f"callgrind run failed:\n{completed.stderr[-3000:]}")
+        parts: dict[int, int] = {}
+        for path in Path(scratch).glob("out*"):
+            text = path.read_text(errors="replace")
+            part, total = _PART.search(text), _TOTAL.search(text)
+            if part is not None and total is not None:
+                parts[int(part.group(1))] = int(total.group(1))
+        # Part 1: start-up and warm-up; then per phase, its work (even parts) and the gap to the next mark.
+        found = []
+        for config in range(len(counts)):
+            wanted = [2 + 2 * (config * len(PHASES) + index) for index in range(len(PHASES))]
+            if not set(wanted) <= set(parts):
+                raise SystemExit(f"callgrind wrote parts {sorted(parts)}, not every phase")
+            found.append({phase: parts[part] for phase, part in zip(PHASES, wanted, strict=True)})
+        return found
+
+
+def count_instructions(only: list[str] | None, steps: int, out: str | None) -> None:
+    """Count every game and player count (or those of ``only``) and print each cost as a multiple of a step's."""
+    rows = []
+    print("instructions per step; info = one seat's update + a read", flush=True)
+    print(
+        f"{'game':20} {'players':>7} {'step':>8} {'obs':>8} {'update':>8} {'read':>8} {'obs/step':>8} {'info/step':>9}"
+    )
+    for game in games():
+        if only and game.info.name not in only:
+            continue
+        players_counts = list(game.info.player_counts)
+        for players, counts in zip(players_counts, _phases(game.info.name, players_counts, steps), strict=True):
+            step = counts["step"] / steps
+            observation = (counts["observation"] - counts["step"]) / steps
+            update = (counts["update"] - counts["step"]) / steps / players
+            read = (counts["information_state"] - counts["update"]) / steps
+            row = {
+                "game": game.info.name,
+                "players": players,
+                "steps": steps,
+                "instructions": counts,
+                "step": step,
+                "observation": observation,
+                "update_per_seat": update,
+                "read": read,
+                "observation_per_step": observation / step,
+                "information_state_per_step": (update + read) / step,
+            }
+            rows.append(row)
+            print(
+                f"{game.info.name:20} {players:7} {step:8.0f} {observation:8.0f} {update:8.0f} {read:8.0f}"
+                f" {row['observation_per_step']:8.2f} {row['information_state_per_step']:9.2f}",
+                flush=True,
+            )
+    if out:
+        with open(out, "w", encoding="utf-8") as handle:
+            json.dump({"steps": steps, "warm_steps": WARM_STEPS, "rows": rows}, handle, indent=1)
+            handle.write("\n")
 
 
 def _per_state(spiel: Any, mode: str, states: int, seed: int) -> float:
@@ -60,6 +230,9 @@ def _sim_test(spiel: Any, seed: int, sims: int) -> float:
     while it runs (both games timed here are Python games), so the figure is per state of the games the
     test itself plays.
     """
+    import pyspiel
+    from sim_instructions import counting_states
+
     random.seed(seed)
     with counting_states(spiel) as applied:
         start = time.process_time()
@@ -70,13 +243,26 @@ def _sim_test(spiel: Any, seed: int, sims: int) -> float:
 
 def main() -> None:
     """Measure and print one line per game; write the figures as JSON with ``--out``."""
+    if sys.argv[1:2] == ["--drive"]:
+        _drive(sys.argv[2], [int(count) for count in sys.argv[3].split(",")], int(sys.argv[4]), sys.argv[5])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=3000, help="states per game and mode (default 3000)")
     parser.add_argument("--sims", type=int, default=3, help="random_sim_test games per game (default 3)")
     parser.add_argument("--only", nargs="*", help="only these games (names without the prefix; Kuhn always runs)")
     parser.add_argument("--all", action="store_true", help="every player count, not only the default config")
     parser.add_argument("--out", help="write the results as JSON to this file")
+    parser.add_argument("--instructions", action="store_true", help="count the library's costs under callgrind")
+    parser.add_argument("--steps", type=int, default=3000, help="--instructions: steps counted per run (3000)")
     args = parser.parse_args()
+    if args.instructions:
+        count_instructions(args.only, args.steps, args.out)
+        return
+    import pyspiel
+    from open_spiel.python.games import kuhn_poker  # noqa: F401  # registers python_kuhn_poker
+
+    from ofrenda_rules.adapters.openspiel import register
+
     register()
     loads: list[tuple[str, dict[str, int]]] = [("python_kuhn_poker", {})]
     for game in games():
@@ -85,6 +271,7 @@ def main() -> None:
         counts = game.info.player_counts if args.all else (game.config_type().players,)
         loads += [(f"ofrenda_rules_{game.info.name}", {"players": n}) for n in counts]
     rows = []
+    print("instructions per step; info = one seat's update + a read", flush=True)
     print(f"{'game':36} {'players':>7} {'step us':>8} {'obs us':>8} {'info us':>8} {'obs/step':>8} {'info/step':>9}")
     for name, params in loads:
         spiel = pyspiel.load_game(name, params) if params else pyspiel.load_game(name)

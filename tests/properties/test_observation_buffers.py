@@ -48,3 +48,43 @@ def test_a_view_of_another_game_is_refused_as_by_encode_observation(game: AnyGam
         game.encode_observation(config, foreign)
     with pytest.raises(expected.type):
         make(config, foreign)
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+def test_the_fast_buffers_are_byte_identical_to_encodings_from_scratch_over_playouts(
+    game: AnyGame, config: object
+) -> None:
+    """``observation_buffer`` (which rewrites only what changed in a buffer it keeps) and the incremental
+    information state equal, byte for byte, the encodings of each view from scratch, over interleaved playouts.
+
+    Three games are played side by side, a step of each in turn, and the seats are read in a shuffled order at
+    every step, so the kept buffers jump between games, seats and stages of a game.
+    """
+    make, encoder_of = game.observation_buffer, game.information_state_encoder
+    assert make is not None and encoder_of is not None
+    rng = random.Random(11)
+    players: int = config.players  # type: ignore[attr-defined]
+    tables = [game.new_game(config, seed) for seed in (3, 4, 5)]
+    encoders = [[encoder_of(config) for _ in range(players)] for _ in tables]
+    histories: list[list[list[object]]] = [[[] for _ in range(players)] for _ in tables]
+    observations = states = 0
+    for _ in range(150):
+        for table, state in enumerate(tables):
+            if game.is_over(state):
+                continue
+            seats = list(range(players))
+            rng.shuffle(seats)
+            for seat in seats:
+                view = game.observe(state, seat)
+                fast = make(config, view)
+                assert fast.tobytes() == array("d", game.encode_observation(config, view)).tobytes()
+                observations += 1
+                encoders[table][seat].add(view)
+                histories[table][seat].append(view)
+                if rng.random() < 0.3 or seat == game.current_player(state):
+                    read = encoders[table][seat].buffer().tobytes()
+                    assert read == array("d", game.encode_information_state(config, histories[table][seat])).tobytes()
+                    states += 1
+            tables[table] = game.apply(state, rng.choice(game.legal_actions(state)))
+    assert observations >= 3 * 10 * players
+    assert states >= 3 * 5

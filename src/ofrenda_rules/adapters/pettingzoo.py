@@ -220,7 +220,7 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         seat = self._seats[agent]
         game, config = self.game, self.config
         if self.observation_kind == "observation":
-            tensor = np.asarray(game.encode_observation(config, game.observe(self._state, seat)), dtype=np.float32)
+            tensor = _observation(game, config, game.observe(self._state, seat))
         else:
             tensor = np.frombuffer(self._encoders[seat].buffer(), np.float64).astype(np.float32)
         if self.flat:
@@ -272,6 +272,13 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _observation(game: AnyGame, config: Any, view: Any) -> Any:
+    """The view's observation tensor as float32, from the game's ``observation_buffer`` when it has one."""
+    if game.observation_buffer is not None:  # an array of doubles: numpy converts it without a Python loop
+        return np.frombuffer(game.observation_buffer(config, view), np.float64).astype(np.float32)
+    return np.asarray(game.encode_observation(config, view), dtype=np.float32)
 
 
 class _Views:
@@ -361,7 +368,7 @@ class VectorEnv:
         seat = game.current_player(state)
         seats[index] = seat
         if self.observation_kind == "observation":
-            observations[index] = game.encode_observation(config, game.observe(state, seat))
+            observations[index] = _observation(game, config, game.observe(state, seat))
         else:
             observations[index] = np.frombuffer(self._encoders[index][seat].buffer(), np.float64)
         for action in game.legal_actions(state):

@@ -68,9 +68,13 @@ POINT_DISTRIBUTION: Final = {0: 12, 1: 21, 2: 9, -1: 18}
 _SUIT_ORDER: Final = {Suit.BLACK: 0, Suit.RED: 1, Suit.WHITE: 2}
 
 
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, cache_hash=True)
 class Card:
-    """A playing card, named by suit and number (unique in a deck)."""
+    """A playing card, named by suit and number (unique in a deck).
+
+    Its hash is computed once (the same value): decks, hands and descriptions look cards up in
+    dicts and sets all the time, and hashing the suit goes through ``enum``'s Python ``__hash__``.
+    """
 
     suit: Suit
     """The card's suit."""

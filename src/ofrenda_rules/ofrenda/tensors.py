@@ -98,6 +98,7 @@ import attrs
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder, new_events
+from ofrenda_rules.encodings.observation import Written, give_back, take
 from ofrenda_rules.ofrenda.components import BRANCHES, OFFERINGS
 from ofrenda_rules.ofrenda.edition import TURNS
 from ofrenda_rules.ofrenda.events import (
@@ -204,6 +205,8 @@ class _Layout:
     zeros: list[float]
     board_cache: dict[int, tuple[PlayerBoard, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
     """The entries of the Ofrendas encoded lately, by object identity (boards are immutable and shared)."""
+    written: dict[int, Written] = attrs.field(factory=dict)
+    """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
 
 
 _MOST_BOARDS: Final = 512
@@ -452,16 +455,128 @@ def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> tuple
     return tuple(entries.items())
 
 
+_SCALARS, _HAND, _SEEN, _MARKET, _CANDLES, _DISCARDS, _GOALS, _PARTS = range(8)
+"""The parts of an observation kept apart by :func:`observation_buffer` (the Ofrendas follow, one per relative seat)."""
+
+
+def _fill_changed(config: Config, layout: _Layout, view: View, written: Written) -> None:
+    """Bring ``written``'s buffer to ``view``'s observation, rewriting only the parts that changed."""
+    x = written.buffer
+    parts = written.parts
+    n = layout.n
+    p, k = layout.portraits, layout.candles
+    off = layout.offset
+    me = _viewer(layout, view)
+    mover = view.current_player
+    if mover == CHANCE:
+        moving = n
+    elif mover == TERMINAL:
+        moving = n + 1
+    else:
+        moving = (mover - me) % n
+    base = off["turn_state"]
+    o = layout.offerings
+    scalars = [
+        off["phase"] + _PHASE_INDEX[view.phase],
+        off["viewer"] + (view.player if 0 <= view.player < n else n),
+        off["to_move"] + moving,
+    ]
+    if view.abuela:
+        scalars.append(off["abuela"])
+    if view.taken_space is not None:
+        scalars.append(base + view.taken_space)
+    for slot in view.pending:
+        scalars.append(base + MARKET_SIZE + slot)
+    if view.pending:
+        scalars.append(base + MARKET_SIZE + o + view.pending[0])
+    if view.die is not None:
+        scalars.append(base + MARKET_SIZE + 2 * o + view.die - 1)
+    written.write(_SCALARS, None, tuple(scalars))
+    sizes = off["hand_sizes"]
+    hand_sizes = view.hand_sizes
+    for seat in range(n):
+        x[sizes + (seat - me) % n] = hand_sizes[seat] / _HAND_MAX
+    counts = off["counts"]
+    x[counts] = view.deck_size / p
+    x[counts + 1] = view.removed_count / _REMOVED_MAX
+    x[counts + 2] = view.bag_size / k
+    x[counts + 3] = view.supply / layout.supply_total
+    piles = off["market_marigolds"]
+    for space, marigolds in enumerate(view.market_marigolds):
+        x[piles + space] = marigolds / layout.supply_total
+    hand = view.hand
+    if hand is not parts[_HAND]:
+        base = off["hand"]
+        written.write(_HAND, hand, tuple(base + card for card in hand))
+    seen_in_hands = view.seen_in_hands
+    if seen_in_hands is not parts[_SEEN]:
+        seen = off["seen_in_hands"]
+        slots = tuple(seen + (seat - me) % n * p + card for seat, cards in enumerate(seen_in_hands) for card in cards)
+        written.write(_SEEN, seen_in_hands, slots)
+    market = view.market
+    if market is not parts[_MARKET]:
+        base = off["market"]
+        written.write(_MARKET, market, tuple(base + i * p + c for i, c in enumerate(market) if c is not None))
+    candle_market = view.candle_market
+    if candle_market is not parts[_CANDLES]:
+        base = off["candle_market"]
+        slots = tuple(base + i * k + c for i, c in enumerate(candle_market) if c is not None)
+        written.write(_CANDLES, candle_market, slots)
+    discards = (view.abuela_discards, view.candle_discards)
+    known = parts[_DISCARDS]
+    if not isinstance(known, tuple) or discards[0] is not known[0] or discards[1] is not known[1]:
+        base = off["abuela_discards"]
+        slots = (*(base + card for card in discards[0]), *(base + p + candle for candle in discards[1]))
+        written.write(_DISCARDS, discards, slots)
+    goals = (view.goals, view.stacks)
+    known = parts[_GOALS]
+    if not isinstance(known, tuple) or goals[0] is not known[0] or goals[1] is not known[1]:
+        base = off["goals"]
+        goal_index = layout.goal_index
+        tokens = base + layout.goals
+        slots = (
+            *(base + goal_index[goal] for goal in goals[0]),
+            *(tokens + token for stack in goals[1] for token in stack),
+        )
+        written.write(_GOALS, goals, slots)
+    cache = layout.board_cache
+    slots_of = written.slots
+    for seat, board in enumerate(view.boards):
+        r = (seat - me) % n
+        part = _PARTS + r
+        if board is parts[part]:
+            continue
+        at = layout.board_base[r]
+        for index in slots_of[part]:
+            x[index] = 0.0
+        entries = cache.get(id(board))
+        if entries is None or entries[0] is not board:
+            entries = (board, _board_entries(config, layout, board))
+            if len(cache) >= _MOST_BOARDS:
+                cache.clear()
+            cache[id(board)] = entries
+        for index, value in entries[1]:
+            x[at + index] = value
+        slots_of[part] = tuple(at + index for index, _ in entries[1])
+        parts[part] = board
+
+
 def observation_buffer(config: Config, view: View) -> array[float]:
     """``encode_observation`` of ``view`` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
 
     Adapters filling a preallocated tensor use it: the values are those of
-    :func:`encode_observation`, without a tuple of floats to convert.
+    :func:`encode_observation`, without a tuple of floats to convert. It
+    keeps, per config and viewer, the observation it wrote last, and rewrites
+    only the parts of it that changed (the view's parts are shared from state
+    to state), so reading a seat's observation at every step costs about the
+    parts a step changes, not the whole tensor.
     """
     layout = _layout(config)
-    x = array("d", bytes(8 * layout.size))
-    _fill_observation(config, layout, view, x)
-    return x
+    written = take(layout.written, view.player, layout.size, _PARTS + layout.n)
+    _fill_changed(config, layout, view, written)
+    out = written.buffer[:]
+    give_back(layout.written, view.player, written)
+    return out
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:
@@ -544,7 +659,11 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
     add = _add  # the views are not checked: no call between ``add`` and the work
 
     def _fill(self, out: MutableSequence[float], layout: _Layout, view: View) -> None:
-        _fill_observation(self._config, layout, view, out)
+        # The history's observation prefix is all zero: the kept observation of the viewer replaces it whole.
+        written = take(layout.written, view.player, layout.size, _PARTS + layout.n)
+        _fill_changed(self._config, layout, view, written)
+        out[: layout.size] = written.buffer
+        give_back(layout.written, view.player, written)
 
 
 def _seat_event(

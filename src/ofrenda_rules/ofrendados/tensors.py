@@ -89,6 +89,7 @@ import attrs
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder, new_events
+from ofrenda_rules.encodings.observation import Written, give_back
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrendados.bounds import max_pesos
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind
@@ -165,6 +166,8 @@ class _Layout:
     cells: int
     spaces: int
     information: int
+    written: dict[int, Written] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
 
 
 @partial(per_config, Config)
@@ -309,6 +312,113 @@ def _fill_observation(out: MutableSequence[float], lay: _Layout, view: View) -> 
             out[tail + 4] = 1.0
 
 
+_SCALARS, _MARKET, _DECK, _DISCARD, _ROLLED, _POOL, _DRAFTED, _LEFT, _POWERS, _PENDING, _PARTS = range(11)
+"""The parts of an observation :func:`observation_buffer` keeps apart (then one part per seat's board)."""
+
+
+def _dice_entries(at: int, dice: Sequence[Die], scale: float) -> dict[int, float]:
+    entries: dict[int, float] = {}
+    for die in dice:
+        index = at + _FACE[die.colour, die.pips]
+        entries[index] = entries.get(index, 0.0) + scale
+    return entries
+
+
+def _fill_changed(lay: _Layout, view: View, written: Written) -> None:
+    """Bring ``written``'s buffer to ``view``'s observation, rewriting only the parts that changed."""
+    parts = written.parts
+    n = lay.n
+    cards = lay.cards
+    mover = view.current_player
+    ones = [
+        lay.viewer + (view.player if view.player >= 0 else n),
+        lay.round + view.round,
+        lay.first_player + view.first_player,
+        lay.phase + _PHASE[view.phase],
+        lay.to_move + (mover if mover >= 0 else n if mover == CHANCE else n + 1),
+    ]
+    if view.rerolling is not None:
+        ones.append(lay.rerolling + _FACE[view.rerolling.colour, view.rerolling.pips])
+    written.write(_SCALARS, None, tuple(ones))
+    market = view.market
+    if market is not parts[_MARKET]:
+        c = len(cards)
+        slots = tuple(lay.market + slot * c + cards[card] for slot, card in enumerate(market))
+        written.write(_MARKET, market, slots)
+    width = n + 2
+    places = lay.places
+    deck = view.deck
+    if deck is not parts[_DECK]:
+        written.write(_DECK, deck, tuple(places + cards[card] * width for card in deck))
+    discard = view.discard
+    if discard is not parts[_DISCARD]:
+        written.write(_DISCARD, discard, tuple(places + cards[card] * width + 1 for card in discard))
+    scale = lay.per_colour
+    rolled = view.rolled
+    if rolled is not parts[_ROLLED]:
+        written.put(_ROLLED, rolled, _dice_entries(lay.rolled, rolled, scale))
+    pool = view.pool
+    if pool is not parts[_POOL]:
+        written.put(_POOL, pool, _dice_entries(lay.pool, pool, scale))
+    drafted = view.drafted
+    if drafted is not parts[_DRAFTED]:
+        entries: dict[int, float] = {}
+        for seat, dice in enumerate(drafted):
+            entries.update(_dice_entries(lay.drafted + seat * _FACES, dice, scale))
+        written.put(_DRAFTED, drafted, entries)
+    left = view.dice_left
+    if left is not parts[_LEFT]:
+        written.put(_LEFT, left, _dice_entries(lay.dice_left, left, scale))
+    powers = view.powers_used
+    if powers is not parts[_POWERS]:
+        written.write(_POWERS, powers, tuple(lay.powers + cards[card] for card in powers))
+    pending = view.pending
+    if pending is not parts[_PENDING]:
+        entries = {}
+        if pending:
+            head = pending[0]
+            at = lay.pending_head
+            entries[at + (0 if head.kind is PendingKind.DRAW else 1)] = 1.0
+            entries[at + 2 + _KIND[head.object]] = 1.0
+            if head.card:
+                entries[at + 2 + len(_KINDS) + cards[head.card]] = 1.0
+            for owed in pending[1:]:
+                index = lay.pending_rest + _KIND[owed.object]
+                entries[index] = entries.get(index, 0.0) + 1.0 / _PENDING_SCALE
+        written.put(_PENDING, pending, entries)
+    kinds = len(_KINDS)
+    s = lay.sheet_size
+    for seat, board in enumerate(view.boards):
+        part = _PARTS + seat
+        if board is parts[part]:
+            continue
+        entries = {}
+        for card in board.cards:
+            entries[places + cards[card] * width + 2 + seat] = 1.0
+        base = lay.boards + seat * lay.board_size
+        for cell, content in enumerate(board.sheet):
+            if content is not None:
+                entries[base + cell * kinds + _KIND[content]] = 1.0
+        path = base + s * kinds
+        tail = path + lay.path_length
+        for space in board.flowers:
+            entries[path + space - 1] = 1.0
+            index = tail + 1 + lay.flower_of_space[space - 1]
+            entries[index] = entries.get(index, 0.0) + lay.tokens
+        entries[tail] = board.pesos * lay.pesos_scale
+        if board.flowers and board.flowers[-1] > lay.head:
+            entries[tail + 4] = 1.0
+        written.put(part, board, entries)
+
+
+def _kept(lay: _Layout, view: View) -> Written:
+    written = lay.written.pop(view.player, None)  # taken while in use: a concurrent call starts its own
+    if written is None:
+        written = Written(lay.observation, _PARTS + lay.n)
+    _fill_changed(lay, view, written)
+    return written
+
+
 def observation_buffer(config: Config, view: View) -> array[float]:
     """``encode_observation`` of ``view`` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
 
@@ -321,8 +431,9 @@ def observation_buffer(config: Config, view: View) -> array[float]:
     """
     lay = _layout(config)
     _check_view(config, view)
-    out = array("d", bytes(8 * lay.observation))
-    _fill_observation(out, lay, view)
+    written = _kept(lay, view)
+    out = written.buffer[:]
+    give_back(lay.written, view.player, written)
     return out
 
 
@@ -438,4 +549,8 @@ class InformationStateEncoder(
         self._rounds, self._picks, self._used, self._base = rounds, picks, used, base
         self._last = view
 
-    _fill = staticmethod(_fill_observation)
+    def _fill(self, out: MutableSequence[float], layout: _Layout, view: View) -> None:
+        # The history's observation prefix is all zero: the kept observation of the viewer replaces it whole.
+        written = _kept(layout, view)
+        out[: layout.observation] = written.buffer
+        give_back(layout.written, view.player, written)

@@ -111,6 +111,7 @@ import attrs
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder
+from ofrenda_rules.encodings.observation import Written, give_back
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.portents.components import SPACES, Side, Sign, Trait
@@ -243,6 +244,8 @@ class _Layout:
     """The configuration's first ``_OBS["perspective"]`` floats."""
     players: int
     """Seats in the game."""
+    written: dict[int, Written] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
 
 
 @partial(per_config, Config)  # found by identity: hashing a config hashes its whole edition
@@ -360,6 +363,135 @@ def _fill_observation(out: MutableSequence[float], layout: _Layout, view: View) 
             out[o["recent_pass"]] = 1.0
 
 
+(
+    _ONES,
+    _OMENS,
+    _ALTAR,
+    _LIT,
+    _TAKEN,
+    _HANDS,
+    _PUSHED,
+    _COLLECTED,
+    _KITTY_OMENS,
+    _PORTENTS,
+    _LIT_NOW,
+    _PARTS,
+) = range(12)
+"""The parts of an observation :func:`observation_buffer` keeps apart."""
+
+_OMEN_SLOT: Final = tuple(
+    tuple(_OBS["omens"] + _SIGNS * slot + sign for sign in range(_SIGNS)) for slot in range(_SLOTS)
+)
+_ALTAR_SPACE: Final = tuple(
+    tuple(_OBS["altar"] + _SIGNS * space + sign for sign in range(_SIGNS)) for space in range(SPACES)
+)
+_RECENT: Final = {
+    OmenCollected: ("recent_slots", "slot"),
+    KittyStole: ("recent_slots", "slot"),
+    TilePlaced: ("recent_placed", "space"),
+    KittyDrew: ("recent_placed", "space"),
+    KittyTokenPlayed: ("recent_placed", "space"),
+    OfferingLit: ("recent_lit", "space"),
+    TileSnuffed: ("recent_snuffed", "space"),
+}
+"""The recent events written by a slot or space, each to its block (the others are pushes and passes)."""
+
+
+def _new_written(layout: _Layout) -> Written:
+    written = Written(OBSERVATION_SIZE, _PARTS)
+    block = layout.config_block
+    written.buffer[: len(block)] = array("d", block)
+    return written
+
+
+def _fill_changed(layout: _Layout, view: View, written: Written) -> None:
+    """Bring ``written``'s buffer to ``view``'s observation, rewriting only the parts that changed."""
+    x = written.buffer
+    parts = written.parts
+    o = _OBS
+    mover = view.current_player
+    ones = [
+        o["perspective"] + (2 if view.player == SPECTATOR else view.player),
+        o["mover"] + (mover if mover >= 0 else 2 if mover == CHANCE else 3),
+        o["phase"] + _PHASE_INDEX[view.phase],
+        o["active"] + view.active,
+        o["kitty_slot"] + view.kitty_slot,
+    ]
+    if view.token is not None:
+        ones.append(o["token"] + view.token.index)
+    if view.kitty_hat:
+        ones.append(o["kitty_hat"])
+    if view.made_portent:
+        ones.append(o["made_portent"])
+    for seat in view.winners:
+        ones.append(o["winners"] + seat)
+    if view.reason is not None:
+        ones.append(o["reason"] + _REASON_INDEX[view.reason])
+    for event in view.recent_events:
+        kind = type(event)
+        recent = _RECENT.get(kind)
+        if recent is not None:
+            at = getattr(event, recent[1])
+            if at is not None:
+                ones.append(o[recent[0]] + at)
+        elif kind is TilesPushed or kind is KittyPushed:
+            assert isinstance(event, TilesPushed | KittyPushed)
+            if event.side is not None:
+                ones.append(o["recent_side"] + _SIDE_INDEX[event.side])
+        elif kind is PushPassed:
+            ones.append(o["recent_pass"])
+    written.write(_ONES, None, tuple(ones))
+    x[o["bag"]] = view.bag_size / _SIGNS
+    x[o["kitty_steps"]] = view.kitty_steps / _MAX_STEPS
+    x[o["turns"]] = view.turns * layout.turn_scale
+    x[o["reshuffles"]] = min(view.reshuffles, _CAP) / _CAP
+    x[o["redeals"]] = min(view.redeals, _CAP) / _CAP
+    omens = view.omens
+    if omens is not parts[_OMENS]:
+        slots = tuple(_OMEN_SLOT[slot][omen.index] for slot, omen in enumerate(omens) if omen is not None)
+        written.write(_OMENS, omens, slots)
+    altar = view.altar
+    if altar is not parts[_ALTAR]:
+        slots = tuple(_ALTAR_SPACE[space][tile.index] for space, tile in enumerate(altar) if tile is not None)
+        written.write(_ALTAR, altar, slots)
+    lit = view.lit
+    if lit is not parts[_LIT]:
+        base = o["lit"]
+        written.write(_LIT, lit, tuple(base + space for space, flag in enumerate(lit) if flag))
+    taken = view.taken
+    if taken is not parts[_TAKEN]:
+        base = o["taken"]
+        written.write(_TAKEN, taken, tuple(base + tile.index for tile in taken))
+    hands = view.hands
+    if hands is not parts[_HANDS]:
+        base = o["hands"]
+        slots = tuple(base + _SIGNS * seat + tile.index for seat, hand in enumerate(hands) for tile in hand)
+        written.write(_HANDS, hands, slots)
+    pushed = view.pushed
+    if pushed is not parts[_PUSHED]:
+        base = o["pushed"]
+        written.write(_PUSHED, pushed, tuple(base + tile.index for tile in pushed))
+    collected = view.collected
+    if collected is not parts[_COLLECTED]:
+        base = o["collected"]
+        slots = tuple(base + _SIGNS * seat + omen.index for seat, omens in enumerate(collected) for omen in omens)
+        written.write(_COLLECTED, collected, slots)
+    kitty_omens = view.kitty_omens
+    if kitty_omens is not parts[_KITTY_OMENS]:
+        base = o["kitty_omens"]
+        written.write(_KITTY_OMENS, kitty_omens, tuple(base + omen.index for omen in kitty_omens))
+    portents = view.portents
+    if portents is not parts[_PORTENTS]:
+        base = o["portents"]
+        traits = len(Trait)
+        slots = tuple(base + traits * portent.lane + _TRAIT_INDEX[portent.trait] for portent in portents)
+        written.write(_PORTENTS, portents, slots)
+    lit_now = view.lit_now
+    if lit_now is not parts[_LIT_NOW]:
+        base = o["lit_now"]
+        written.write(_LIT_NOW, lit_now, tuple(base + space for space in lit_now))
+
+
 def _check_view(layout: _Layout, view: View) -> None:
     if not isinstance(view, View):
         raise ConfigError(f"expected a Portents View, not {type(view).__name__}")
@@ -380,8 +512,13 @@ def observation_buffer(config: Config, view: View) -> array[float]:
     """
     layout = _check(config)
     _check_view(layout, view)
-    out = array("d", bytes(8 * OBSERVATION_SIZE))
-    _fill_observation(out, layout, view)
+    kept = layout.written
+    written = kept.pop(view.player, None)  # taken while in use: a concurrent call starts its own
+    if written is None:
+        written = _new_written(layout)
+    _fill_changed(layout, view, written)
+    out = written.buffer[:]
+    give_back(kept, view.player, written)
     return out
 
 
@@ -505,4 +642,12 @@ class InformationStateEncoder(
                 _fill_record(out, history, mover, view)
         self._last = view
 
-    _fill = staticmethod(_fill_observation)
+    def _fill(self, out: MutableSequence[float], layout: _Layout, view: View) -> None:
+        # The history's observation prefix is all zero: the kept observation of the viewer replaces it whole.
+        kept = layout.written
+        written = kept.pop(view.player, None)
+        if written is None:
+            written = _new_written(layout)
+        _fill_changed(layout, view, written)
+        out[:OBSERVATION_SIZE] = written.buffer
+        give_back(kept, view.player, written)
