@@ -293,7 +293,7 @@ class SampleBot:
 
     deals: int = 16
     """States drawn by ``resample`` per decision; every legal action is played out on each."""
-    margin: float = 0.05
+    margin: float = 0.25
     """Payoff of each point ahead of the best other seat at the end, beside the win share."""
     seed: int = 0
     """Seeds the draws (with the seat and the cards left in hand)."""
