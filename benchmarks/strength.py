@@ -83,8 +83,8 @@ PAIRINGS: tuple[tuple[str, str], ...] = (
 """(tested, opponent) pairings of a multiplayer game; a solo game plays each tested bot alone."""
 
 
-def play_games(job: tuple[str, str, str, str, list[int]]) -> list[tuple[int, float, int, float]]:
-    """Play the games of ``job``: (win, share, decisions and seconds of the tested bot) per game."""
+def play_games(job: tuple[str, str, str, str, list[int]]) -> list[tuple[int, float, int, float, float]]:
+    """Play the games of ``job``: (win, share, decisions, seconds and CPU seconds of the tested bot) per game."""
     name, config_json, tested, opponent, seeds = job
     game = get_game(name)
     config = loads(config_json, game.config_type)
@@ -93,7 +93,7 @@ def play_games(job: tuple[str, str, str, str, list[int]]) -> list[tuple[int, flo
     for seed in seeds:
         seat_of_tested = seed % players
         count = [0]
-        spent = [0.0]
+        spent = [0.0, 0.0]
         policies: dict[int, Any] = {}
         for seat in range(players):
             kind = tested if seat == seat_of_tested else opponent
@@ -105,8 +105,10 @@ def play_games(job: tuple[str, str, str, str, list[int]]) -> list[tuple[int, flo
                 def counted(state: Any, bot: Any = bot, count: list[int] = count, spent: list[float] = spent) -> Any:
                     count[0] += 1
                     began = time.perf_counter()
+                    began_cpu = time.process_time()
                     action = bot(state)
                     spent[0] += time.perf_counter() - began
+                    spent[1] += time.process_time() - began_cpu
                     return action
 
                 policies[seat] = counted
@@ -115,7 +117,7 @@ def play_games(job: tuple[str, str, str, str, list[int]]) -> list[tuple[int, flo
         played = random_playout(game, config, seed, seed, bots=policies)
         winners = game.outcome(played.final).winners
         win = seat_of_tested in winners
-        results.append((int(win), 1.0 / len(winners) if win else 0.0, count[0], spent[0]))
+        results.append((int(win), 1.0 / len(winners) if win else 0.0, count[0], spent[0], spent[1]))
     return results
 
 
@@ -131,7 +133,7 @@ def measure(
         parts = pool.map(play_games, work)
     elapsed = time.perf_counter() - began
     rows = [row for part in parts for row in part]
-    wins = sum(win for win, _, _, _ in rows)
+    wins = sum(row[0] for row in rows)
     decisions = sum(row[2] for row in rows)
     low, high = wilson_interval(wins, len(rows))
     return {
@@ -147,6 +149,7 @@ def measure(
         "seconds": elapsed,
         "tested_decisions": decisions,
         "ms_per_decision": 1000.0 * sum(row[3] for row in rows) / max(1, decisions),
+        "cpu_ms_per_decision": 1000.0 * sum(row[4] for row in rows) / max(1, decisions),
     }
 
 
@@ -368,7 +371,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             low, high = row["wilson_95"]
             print(
                 f"{name} {players}p {row['tested']} vs {row['opponent']}: {row['win_rate']:.3f} "
-                f"[{low:.3f}, {high:.3f}] over {row['games']} games in {row['seconds']:.0f} s",
+                f"(share {row['win_share']:.3f}) "
+                f"[{low:.3f}, {high:.3f}] over {row['games']} games in {row['seconds']:.0f} s "
+                f"({row['ms_per_decision']:.1f} ms, {row['cpu_ms_per_decision']:.1f} CPU ms a decision)",
                 flush=True,
             )
     print()

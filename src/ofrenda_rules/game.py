@@ -150,6 +150,19 @@ class InformationStateEncoder(Protocol[V_contra]):
         """An independent encoder with the same views added."""
 
 
+class NamedEnum(enum.Enum):
+    """An enum whose ``repr`` is the member as code names it (``Suit.RED``), so that reprs of states read as code.
+
+    >>> class Suit(NamedEnum):
+    ...     RED = "red"
+    >>> Suit.RED
+    Suit.RED
+    """
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
 class ChanceMode(enum.Enum):
     """How a game's chance events reach a caller (OpenSpiel's ``GameType.ChanceMode``)."""
 

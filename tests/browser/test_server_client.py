@@ -171,10 +171,14 @@ def test_a_person_plays_with_the_keyboard_only(
     served: str,
     browser: webdriver.Chrome,  # noqa: F811
 ) -> None:
-    """Issue 38: Tab reaches the parts of the table that may be picked, Enter picks one; moves are played."""
+    """Issue 38: Tab reaches the parts of the table that may be picked, Enter picks one; moves are played.
+
+    A 3-player hand of 15 cards is picked in two steps (a colour, then a card): a pick that is not yet a move
+    changes the picks shown, a move the step.
+    """
     wait = WebDriverWait(browser, WAIT_SECONDS)
     _open_seat(browser, served, "dia_de_los_muertos", wait)
-    played = 0
+    played = picked = 0
     for _ in range(KEYS):
         if played >= 4 or browser.find_element(By.ID, "turn").text == "Game over":
             break
@@ -192,10 +196,14 @@ def test_a_person_plays_with_the_keyboard_only(
                 break
         else:
             pytest.fail("Tab never reached a part of the table to pick")
+        before = _marks(browser)
         focused.send_keys(Keys.ENTER)
-        wait.until(_step_changed_from(step))
-        played += 1
+        wait.until(lambda d, before=before: _marks(d) != before)  # type: ignore[misc]
+        picked += 1
+        if browser.find_element(By.TAG_NAME, "body").get_attribute("data-step") != step:
+            played += 1
     assert played >= 4
+    assert picked > played, "the 15-card hand's colour was picked before its card"
 
 
 def test_the_client_sets_a_clock_and_spectators_and_shows_the_clocks(

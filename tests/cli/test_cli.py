@@ -96,18 +96,22 @@ def test_a_person_chooses_moves_by_number_and_sees_the_state(game: AnyGame) -> N
 
 
 def test_a_person_picks_a_portrait_then_a_slot_and_can_go_back() -> None:
-    """Issue 38: the terminal asks one pick at a time (a portrait, then a slot) and ``b`` undoes a pick."""
-    answers = "1\n1\n" + "1\nn\nb\n2\n1\n" + "1\n" * 3000
+    """Issue 38: the terminal asks one pick at a time (a portrait, then a slot) and ``b`` undoes a pick.
+
+    No menu holds more than a dozen entries: a portrait's are its empty slots (twelve on an empty ofrenda), and
+    the discard is its own first pick beside the portraits.
+    """
+    answers = "1\n1\n" + "1\nb\n3\n1\n" + "1\n" * 3000
     status, out, err = run("play", "ofrenda", "-p", "2", "--seed", "3", "--human", "1", stdin=answers)
     assert status == 0, err
     first = out.index("so far: portrait 14")
     menu = out[first : out.index("your pick", first)]
-    assert "place it in slot 1" in menu and "(page 1 of 2: n next, p previous)" in menu, "12 slots, then the discard"
-    second = out.index("so far: portrait 14", first + 1)
-    assert "1. discard it for marigolds" in out[second : out.index("your pick", second)]
-    back = out.index("q quit): b\n", second)
+    assert "1. place it in slot 1" in menu and "12. place it in slot 12" in menu, "the 12 slots of an empty ofrenda"
+    assert "page 1 of" not in menu and "discard" not in menu, "one page: the slots alone"
+    back = out.index("q quit): b\n", first)
     after = out[back : out.index("your pick", back)]
-    assert "so far" not in after and "1. portrait 14" in after and "2. portrait 23" in after, "back to the hand"
+    assert "so far" not in after and "1. portrait 14" in after and "3. portrait 23" in after, "back to the hand"
+    assert "2. discard a portrait for marigolds" in after
     assert "so far: portrait 23" in out[back:]
     assert "result:" in out
 

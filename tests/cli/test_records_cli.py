@@ -82,7 +82,7 @@ def test_a_person_takes_back_a_decision_when_the_rules_allow_and_hears_why_not_o
 
 
 def test_undo_is_refused_after_a_card_is_played_face_up() -> None:
-    answers = "1\nu\n" + "1\n" * 3000
+    answers = "1\n1\nu\n" + "1\n" * 3000  # a 3-player hand of 15 cards: a colour, then the card (issue 38)
     status, out, err = run("play", "dia_de_los_muertos", "-p", "3", "--seed", "4", "--human", "1", stdin=answers)
     assert status == 0, err
     refusals = [line for line in out.splitlines() if line.startswith("cannot undo: ")]

@@ -26,6 +26,7 @@ from ofrenda_rules.bots import (
 from ofrenda_rules.bots.search import LEVELS, SearchError, budget_of
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.ofrenda.state import Phase
 from ofrenda_rules.registry import AnyGame, games, get_game
 from ofrenda_rules.rng import Rng
 
@@ -181,7 +182,7 @@ def test_the_levels_are_bot_kinds_of_every_game_weakest_first() -> None:
     assert made == 4 * len(games())
     portents = get_game("portents").level_policy
     assert portents is not None
-    assert [portents(level) is not None for level in LEVEL_NAMES] == [True, True, True, False]
+    assert [portents(level) is not None for level in LEVEL_NAMES] == [True, True, True, True]
     samples = [budget_of(get_game("dia_de_los_muertos"), level).samples for level in LEVEL_NAMES]
     assert samples == sorted(samples) and samples[0] < samples[-1]
 
@@ -233,3 +234,32 @@ def test_a_level_refuses_a_state_where_no_seat_is_to_move() -> None:
                 make_bot(game, level, 1)(state)
             refused += 1
     assert refused == 4 * len(games())
+
+
+def test_a_depth_in_turns_values_every_rollout_at_the_start_of_a_turn() -> None:
+    game = get_game("ofrenda")
+    state = game.new_game(game.config_type(players=2), 4)
+    while game.current_player(state) == CHANCE:
+        state = game.apply(state, game.legal_actions(state)[0])
+    seat = game.current_player(state)
+    assert state.phase is Phase.TAKE_PORTRAIT and len(game.legal_actions(state)) > 1
+    hook = game.evaluate
+    assert hook is not None
+    seen: list[Any] = []
+
+    def recording(valued: Any) -> tuple[float, ...]:
+        seen.append(valued)
+        return hook(valued)
+
+    counted = attrs.evolve(game, evaluate=recording)
+    phases: dict[bool, set[tuple[Phase, int]]] = {}
+    for turns in (True, False):
+        seen.clear()
+        values = action_values(counted, state, seat, SearchBudget(1, 1, turns=turns), 2)
+        assert set(values) == set(game.legal_actions(state))
+        assert seen
+        phases[turns] = {(valued.phase, game.current_player(valued)) for valued in seen}
+    # One turn on: the seat's own turn played out, then valued as the other seat is about to begin its turn.
+    assert phases[True] == {(Phase.TAKE_PORTRAIT, 1 - seat)}
+    # One decision on: valued halfway through the seat's own turn.
+    assert all(phase is not Phase.TAKE_PORTRAIT and player == seat for phase, player in phases[False])

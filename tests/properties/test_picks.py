@@ -12,10 +12,9 @@ player decision:
 * every pick that names a picture element names one that the seat's picture
   (``render_svg`` of its view) draws with that ``id``;
 * every menu is short (issue 38: "without reading a list longer than a dozen
-  entries"): at every step of every decision the choices with no place on the
-  table (the browser's list beside the board) and the choices on one element
-  (the list a click on it opens) are at most :data:`MENU`, and all the choices
-  of a step (the terminal's menu, :data:`MENU` to a page) fit on two pages.
+  entries"): at every step of every decision all the choices (the terminal's
+  menu, the browser's highlighted parts and list together) are at most
+  :data:`MENU`, and at least one step of the playout offers more than one.
 """
 
 from __future__ import annotations
@@ -173,11 +172,15 @@ MENU = 12
 @scaled(0.1)
 @given(seeds=seedings(seeded=True))
 def test_no_menu_step_offers_more_than_a_dozen_entries(game: AnyGame, config: Any, seeds: Seeds) -> None:
-    """Issue 38: a person reads no list longer than a dozen entries, in the browser or at the terminal."""
-    steps = 0
+    """Issue 38: a person reads no list longer than a dozen entries, in the browser or at the terminal.
+
+    Every step of every decision offers at most :data:`MENU` choices in all (a
+    3-player Día de los Muertos hand of 15 cards is picked by colour first).
+    """
+    steps = widest = 0
 
     def hook(before: Any, action: Any, after: Any) -> None:
-        nonlocal steps
+        nonlocal steps, widest
         if game.current_player(before) in (CHANCE, TERMINAL):
             return
         tree = picks_of(game, before)
@@ -190,16 +193,11 @@ def test_no_menu_step_offers_more_than_a_dozen_entries(game: AnyGame, config: An
             if tree.action(prefix) is not None:
                 continue
             options = tree.choices(prefix)
-            off_table = [pick for pick in options if pick.element is None]
-            per_element: dict[str, int] = {}
-            for pick in options:
-                if pick.element is not None:
-                    per_element[pick.element] = per_element.get(pick.element, 0) + 1
-            assert len(off_table) <= MENU, f"{len(off_table)} choices off the table after {prefix!r}"
-            assert max(per_element.values(), default=0) <= MENU, f"one element holds too many choices: {prefix!r}"
-            assert len(options) <= 2 * MENU, f"{len(options)} choices after {prefix!r}: more than two pages"
+            assert len(options) <= MENU, f"{len(options)} choices after {prefix!r}: more than a dozen"
+            widest = max(widest, len(options))
             steps += 1
             stack.extend((*prefix, option) for option in options)
 
     played = play(game, config, seeds, hook)
     assert steps >= played.decisions
+    assert widest > 1 or played.decisions == 0, "no step offered a choice"

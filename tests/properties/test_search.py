@@ -10,9 +10,11 @@
   nothing the seat cannot see (the same draw from any hidden variant), and a
   game played on from the drawn state ends;
 * the reference bot, the search bot and the strong bot (its ``easy`` level,
-  every level a game plays with its own policy, and ``action_values`` at a
-  tiny budget) pick a legal action, and the same one on every hidden variant
-  for the seat to move: they never peek.
+  every level a game plays with its own policy, ``action_values`` at tiny
+  budgets with the depth in decisions and in turns, and in Ofrenda and
+  Ofrendados the ``expert`` level at one decision a game) pick a legal
+  action, and the same one on every hidden variant for the seat to move: they
+  never peek.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ from ofrenda_rules.utility import Payoff, returns, utility_bounds
 from tests.properties.cases import CASES
 from tests.properties.playing import Seeds, play, sampled, seedings
 from tests.properties.test_properties import scaled
+
+STRONGEST_CHECKED = ("ofrenda", "ofrendados")
+"""The games whose ``expert`` level (a search) the no-peeking property plays too, at one decision a game."""
 
 
 def check_tensor(values: tuple[float, ...], shape: tuple[int, ...]) -> None:
@@ -189,6 +194,15 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
         assert set(values) == set(legal)
         assert all(0.0 <= value <= 1.0 for value in values.values())
         assert action_values(game, variant, seat, tiny, seeds.players) == values, "action_values peeked"
+        turned = SearchBudget(1, 1, 3, turns=True)
+        values = action_values(game, after, seat, turned, seeds.players)
+        assert action_values(game, variant, seat, turned, seeds.players) == values, "a depth in turns peeked"
+        if not checked and game.info.name in STRONGEST_CHECKED:
+            # Each level's budget is searched the same way; the strongest is checked once a game (its cost).
+            strongest = make_bot(game, "expert", seeds.players)(after)
+            assert strongest in legal
+            assert make_bot(game, "expert", seeds.players)(variant) == strongest, "the expert level peeked"
+            levels_checked.append("expert")
         checked.append(seat)
 
     checked: list[int] = []
@@ -205,4 +219,5 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
 
     play(game, config, seeds, and_the_first_decision)
     assert checked, "no step had a seat to move"
-    assert len(levels_checked) == len(checked) * len(own_levels)
+    strongest = 1 if game.info.name in STRONGEST_CHECKED else 0
+    assert len(levels_checked) == len(checked) * len(own_levels) + strongest

@@ -84,3 +84,21 @@ def test_a_failed_group_commit_fails_every_caller_in_it(tmp_path: Path) -> None:
     store._db.close()  # every statement now fails
     with pytest.raises(Exception, match="closed"):
         store.append("m", [StepRecord(0, 0, "{}", 0)])
+
+
+@pytest.mark.parametrize("kind", STORES)
+def test_a_batch_alone_whose_step_number_is_taken_is_refused_and_writes_nothing(kind: str, tmp_path: Path) -> None:
+    """A group of one is refused as it is (on PostgreSQL the refusal arrives after the pipeline sent everything)."""
+    store = open_store(kind, tmp_path)
+    match_id = f"alone-{time.monotonic_ns()}"
+    now = time.time()
+    store.create(record(match_id), at=now)
+    try:
+        assert store.append(match_id, [StepRecord(0, 0, '{"type":"pass"}', 0)], at=now)
+        taken = [StepRecord(0, 1, '{"type":"other"}', 0), StepRecord(1, 0, '{"type":"pass"}', 0)]
+        assert not store.append(match_id, taken, at=now)
+        assert [(step.number, step.action_json) for step in store.steps(match_id, 0)] == [(0, '{"type":"pass"}')]
+        assert store.append(match_id, [StepRecord(1, 1, '{"type":"pass"}', 1)], at=now)
+        assert [step.number for step in store.steps(match_id, 0)] == [0, 1]
+    finally:
+        store.remove(match_id)

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
     try:
         import uvicorn
 
-        from ofrenda_rules.server.app import MAX_BODY_BYTES, Limits, create_app
+        from ofrenda_rules.server.app import MAX_BODY_BYTES, Limits, create_app, tune_collector
     except ImportError as exc:
         raise CliError(
             f"the server needs its extra: pip install 'ofrenda-rules[server]' ({exc.name} is missing)"
@@ -81,6 +81,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
     values: dict[str, Any] = {name: getattr(args, name) for name, _, _, _ in _LIMITS}
     limits = Limits(**values)
     app = create_app(args.database, limits=limits)
+    tune_collector()
     print(f"serving on http://{args.host}:{args.port} (database {args.database})", file=out, flush=True)
     # Messages over 4 KiB are answered ``too-large`` by the application; only one over the
     # transport's bound (the request body limit, 64 KiB) closes the connection (1009). Compression

@@ -35,6 +35,7 @@ to the end with bots.
 True
 """
 
+from ofrenda_rules.analysis import continuation, core, show
 from ofrenda_rules.analysis._values import Budget as Budget
 from ofrenda_rules.analysis._values import action_values as action_values
 from ofrenda_rules.analysis._values import parse_budget as parse_budget
@@ -63,30 +64,10 @@ from ofrenda_rules.analysis.show import analysis_text as analysis_text
 from ofrenda_rules.analysis.show import evaluation_svg as evaluation_svg
 
 __all__ = [
-    "ANALYSIS_FORMAT",
-    "BLUNDER",
-    "DEFAULT_BUDGET",
-    "INACCURACY",
-    "MISTAKE",
-    "Analysis",
-    "AnalysisError",
+    *core.__all__,
+    *continuation.__all__,
+    *show.__all__,
     "Budget",
-    "Continuation",
-    "Decision",
-    "Mark",
-    "MoveValue",
     "action_values",
-    "analyse",
-    "analyse_decision",
-    "analysis_html",
-    "analysis_json",
-    "analysis_text",
-    "continue_from",
-    "evaluation_svg",
-    "mark_of",
     "parse_budget",
-    "play_on",
-    "position_at",
-    "replay_positions",
-    "replay_states",
 ]

@@ -10,6 +10,13 @@ decisions, and the position reached is valued by the game's evaluation (the
 final win shares if the game is over; else ``GameDefinition.evaluate`` when the
 game gives one, or the score difference squashed into ``[0, 1]``).
 
+A budget's depth counts decisions, or turns (``SearchBudget.turns``): in a
+game whose seats play several decisions in a row (an Ofrenda turn takes a
+portrait, maybe a candle, then plays), a rollout cut halfway through a turn is
+valued at a position its evaluation reads badly (a portrait taken, not yet
+placed), and a cut counted in turns values every rollout at the start of a
+turn.
+
 The budget is spread over the actions by *sequential halving* (Karnin, Koren
 and Somekh, 2013): every candidate gets the same drawn states (common random
 numbers, so two actions are compared on the same deals), the worse half is
@@ -83,6 +90,10 @@ class SearchBudget:
     width: int | None = None
     """The most actions searched. With more legal actions, those of best value just after them (on one drawn
     state) are kept, the reference policy's choice always among them; ``None`` searches every legal action."""
+    turns: bool = False
+    """Whether ``depth`` counts turns rather than decisions: a turn is a run of decisions by one seat, and a
+    rollout stops at the first decision of its ``depth``-th new turn (the searching seat's turn, if under way,
+    is played out first), so every rollout is valued at the start of a turn, never halfway through one."""
 
     def __attrs_post_init__(self) -> None:
         if not 1 <= self.samples <= MAX_SAMPLES:
@@ -181,23 +192,38 @@ class SearchError(OfrendaRulesError):
     """The search was asked for a seat that is not to move."""
 
 
-def _rollout(game: AnyGame, state: Any, depth: int | None, rng: Rng, limit: int) -> tuple[float, ...]:
-    """Play the reference policy for every seat for ``depth`` decisions (or to the end), then value the state."""
+def _rollout(game: AnyGame, state: Any, budget: SearchBudget, seat: int, rng: Rng, limit: int) -> tuple[float, ...]:
+    """Play the reference policy for every seat for the budget's depth (or to the end), then value the state.
+
+    The depth counts decisions, or with ``budget.turns`` changes of the seat to decide (``seat`` decided last).
+    """
     policy = game.reference_bot
+    current_player = game.current_player
+    apply = game.apply
+    depth = budget.depth
+    turns = budget.turns
     decisions = 0
+    last = seat
     steps = 0
     while steps < limit:
-        player = game.current_player(state)
+        player = current_player(state)
         if player == TERMINAL:
             break
         if player == CHANCE:
             action, rng = random_move(game, state, rng)
         else:
-            if depth is not None and decisions >= depth:
-                break
+            if turns:
+                if player != last:
+                    last = player
+                    decisions += 1
+                    if depth is not None and decisions >= depth:
+                        break
+            elif depth is not None:
+                if decisions >= depth:
+                    break
+                decisions += 1
             action = policy(state)
-            decisions += 1
-        state = game.apply(state, action)
+        state = apply(state, action)
         steps += 1
     return evaluate(game, state)
 
@@ -257,7 +283,7 @@ def action_values(
             draws.append((game.resample(state, seat, Rng(draw)), walk))
         for action in candidates:
             for drawn, walk in draws[start : start + share]:
-                paid = _rollout(game, game.apply(drawn, action), budget.depth, Rng(walk), limit)
+                paid = _rollout(game, game.apply(drawn, action), budget, seat, Rng(walk), limit)
                 totals[action] += paid[seat]
                 counts[action] += 1
         start += share

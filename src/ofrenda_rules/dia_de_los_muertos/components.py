@@ -14,7 +14,6 @@ loads from JSON with :func:`load_deck`, validated against the rulebook.
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from typing import Final
 
@@ -22,6 +21,7 @@ import attrs
 
 from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
+from ofrenda_rules.game import NamedEnum
 from ofrenda_rules.json import load_packaged, register_numbered_token
 
 __all__ = [
@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 
-class Suit(enum.Enum):
+class Suit(NamedEnum):
     """The three suits, named by border colour as the rulebook's example does."""
 
     BLACK = "black"
@@ -49,20 +49,14 @@ class Suit(enum.Enum):
     WHITE = "white"
     """Suit #3, Flower, white border; its High/Low card has a turquoise background."""
 
-    def __repr__(self) -> str:
-        return f"Suit.{self.name}"
 
-
-class Mark(enum.Enum):
+class Mark(NamedEnum):
     """The arrow printed on a card: whether a lead makes the highest or lowest card win."""
 
     HIGH = "high"
     """Up arrow (H)."""
     LOW = "low"
     """Down arrow (L)."""
-
-    def __repr__(self) -> str:
-        return f"Mark.{self.name}"
 
 
 NUMBERS: Final = tuple(range(1, 21))
@@ -74,9 +68,13 @@ POINT_DISTRIBUTION: Final = {0: 12, 1: 21, 2: 9, -1: 18}
 _SUIT_ORDER: Final = {Suit.BLACK: 0, Suit.RED: 1, Suit.WHITE: 2}
 
 
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, cache_hash=True)
 class Card:
-    """A playing card, named by suit and number (unique in a deck)."""
+    """A playing card, named by suit and number (unique in a deck).
+
+    Its hash is computed once (the same value): decks, hands and descriptions look cards up in
+    dicts and sets all the time, and hashing the suit goes through ``enum``'s Python ``__hash__``.
+    """
 
     suit: Suit
     """The card's suit."""

@@ -21,6 +21,7 @@ from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.events import Event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
+from ofrenda_rules.errors import check_seat
 from ofrenda_rules.game import SPECTATOR, svg_picture
 
 __all__ = ["View", "observe", "observe_public"]
@@ -83,8 +84,7 @@ class View:
 
 def observe(state: State, player: int) -> View:
     """The view of ``state`` for seat ``player``."""
-    if not 0 <= player < state.config.players:
-        raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    check_seat(player, state.config.players)
     return _view(state, player, state.hands[player])
 
 

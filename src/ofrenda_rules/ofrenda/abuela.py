@@ -20,7 +20,7 @@ from ofrenda_rules.ofrenda.events import AbuelaDiscardedCandle, AbuelaMoved
 from ofrenda_rules.ofrenda.piles import replaced
 from ofrenda_rules.ofrenda.state import Phase, State
 from ofrenda_rules.ofrenda.turn import do_refill
-from ofrenda_rules.ofrenda.work import Work
+from ofrenda_rules.ofrenda.work import Work, transition
 
 # The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
 # through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
@@ -111,13 +111,9 @@ def do_abuela_candle(w: Work, face: int) -> None:
 
 def abuela_portrait(state: State, face: int) -> State:
     """The Abuela's first roll: discard a portrait, paying the skipped ones from the supply (see ``do_``)."""
-    w = Work(state)
-    do_abuela_portrait(w, face)
-    return w.build()
+    return transition(do_abuela_portrait, state, face)
 
 
 def abuela_candle(state: State, face: int) -> State:
     """The Abuela's second roll: discard the candle of that space (if any), paying from the supply."""
-    w = Work(state)
-    do_abuela_candle(w, face)
-    return w.build()
+    return transition(do_abuela_candle, state, face)

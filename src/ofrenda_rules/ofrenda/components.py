@@ -13,10 +13,11 @@ look up (adjacency, surrounded slots, pattern placements).
 
 from __future__ import annotations
 
-import enum
 from typing import Final
 
 import attrs
+
+from ofrenda_rules.game import NamedEnum
 
 __all__ = [
     "BRANCHES",
@@ -41,8 +42,8 @@ __all__ = [
 ]
 
 
-class PlainEnum(enum.Enum):
-    """An enum whose repr is valid Python (``Feature.BLUE``), for pasteable reprs.
+class PlainEnum(NamedEnum):
+    """A :class:`~ofrenda_rules.game.NamedEnum` (repr ``Feature.BLUE``, valid Python) hashed by identity.
 
     Members hash by identity (they compare by identity too), which is much
     cheaper than ``Enum``'s hash of the name in the sets the rules test
@@ -50,9 +51,6 @@ class PlainEnum(enum.Enum):
     """
 
     __hash__ = object.__hash__
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
 
 
 class Category(PlainEnum):
@@ -347,6 +345,17 @@ class SoloTier(PlainEnum):
     def lowest(self) -> int:
         """The lowest score of the tier."""
         return _LOWEST[self]
+
+    @property
+    def highest(self) -> int | None:
+        """The highest score of the tier (one below the next tier's lowest), ``None`` for the top tier.
+
+        >>> SoloTier.MESS.highest, SoloTier.BEST.highest
+        (69, None)
+        """
+        tiers = list(SoloTier)
+        index = tiers.index(self)
+        return tiers[index + 1].lowest - 1 if index + 1 < len(tiers) else None
 
     @property
     def verdict(self) -> str:

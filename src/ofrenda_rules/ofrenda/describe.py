@@ -357,11 +357,8 @@ def describe_outcome(outcome: Outcome) -> str:
 
 
 def _tier_range(tier: SoloTier) -> str:
-    tiers = list(SoloTier)
-    index = tiers.index(tier)
-    if index + 1 == len(tiers):
-        return f"{tier.lowest} points or more"
-    return f"{tier.lowest}-{tiers[index + 1].lowest - 1} points"
+    high = tier.highest
+    return f"{tier.lowest} points or more" if high is None else f"{tier.lowest}-{high} points"
 
 
 def _tie_break(outcome: Outcome, winner: int) -> str:

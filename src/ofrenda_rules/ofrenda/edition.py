@@ -243,11 +243,15 @@ def _board_problems(edition: Edition) -> list[str]:
     return problems
 
 
+def _miscount(have: int, key: str, what: str) -> list[str]:
+    """The problem of ``have`` components where the rulebook's list (:data:`COUNTS`) has another number, if so."""
+    want = COUNTS[key]
+    return [] if have == want else [f"{have} {what}, the rulebook has {want}"]
+
+
 def _portrait_problems(edition: Edition) -> list[str]:
-    problems: list[str] = []
     portraits = edition.portraits
-    if len(portraits) != COUNTS["portraits"]:
-        problems.append(f"{len(portraits)} portraits, the rulebook has 65")
+    problems = _miscount(len(portraits), "portraits", "portraits")
     for index, p in enumerate(portraits):
         where = f"portrait {index}"
         if p.id != index:
@@ -272,10 +276,8 @@ def _portrait_problems(edition: Edition) -> list[str]:
 
 
 def _candle_problems(edition: Edition) -> list[str]:
-    problems: list[str] = []
     candles = edition.candles
-    if len(candles) != COUNTS["candles"]:
-        problems.append(f"{len(candles)} candles, the rulebook has 35")
+    problems = _miscount(len(candles), "candles", "candles")
     one = {CandleKind.FOUR_OF_FEATURE, CandleKind.FEATURE_MAJORITY}
     for index, c in enumerate(candles):
         where = f"candle {index}"
@@ -298,11 +300,8 @@ def _candle_problems(edition: Edition) -> list[str]:
 
 
 def _goal_problems(edition: Edition) -> list[str]:
-    problems: list[str] = []
-    if len(edition.goals) != COUNTS["goals"]:
-        problems.append(f"{len(edition.goals)} goal cards, the rulebook has 15")
-    if len(edition.tokens) != COUNTS["tokens"]:
-        problems.append(f"{len(edition.tokens)} scoring tokens, the rulebook has 12")
+    problems = _miscount(len(edition.goals), "goals", "goal cards")
+    problems += _miscount(len(edition.tokens), "tokens", "scoring tokens")
     types = Counter(g.type for g in edition.goals)
     for kind in GoalType:
         if not types[kind]:
@@ -349,10 +348,8 @@ def edition_problems(edition: Edition) -> list[str]:
     problems = _precompute(edition)
     if problems:
         return problems
-    if edition.marigolds != COUNTS["marigolds"]:
-        problems.append(f"{edition.marigolds} marigolds, the rulebook has 36")
     return (
-        problems
+        _miscount(edition.marigolds, "marigolds", "marigolds")
         + _board_problems(edition)
         + _portrait_problems(edition)
         + _candle_problems(edition)

@@ -3,9 +3,11 @@
 Labels number slots and spaces as the pictures do (card slot 0-11, candle/marigold slot 0-7, Family
 board space 1-4).
 
-A placement is a portrait in hand, then a slot of the ofrenda (or "discard
-it"); a take is a space of the Family board; a surrounded candle/marigold
-slot is filled with a candle from storage, a marigold, or left empty. Each
+A placement is a portrait in hand, then a slot of the ofrenda; a discard is
+"discard a portrait for marigolds", then the portrait (so that no menu holds
+more than twelve choices: a portrait's are its empty slots alone); a take is
+a space of the Family board; a surrounded candle/marigold slot is filled with
+a candle from storage, a marigold, or left empty. Each
 pick names the element :func:`~ofrenda_rules.ofrenda.render_svg` draws with
 that ``id``: ``seat0-hand-12`` (a portrait in hand), ``seat0-slot-4`` (a card
 slot), ``seat0-candle-3`` (a candle in storage), ``seat0-marigolds`` (the
@@ -22,6 +24,7 @@ board's spaces).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ofrenda_rules.ofrenda import actions as act
 from ofrenda_rules.ofrenda.events import CandlePlaced, Event, MarigoldPlaced, PortraitPlaced, SlotLeftEmpty
@@ -29,6 +32,7 @@ from ofrenda_rules.ofrenda.view import View
 from ofrenda_rules.picks import Pick
 
 __all__ = [
+    "DISCARD",
     "action_picks",
     "candle_market_id",
     "hand_id",
@@ -39,6 +43,10 @@ __all__ = [
     "slot_id",
     "storage_candle_id",
 ]
+
+
+DISCARD: Final = Pick("discard a portrait for marigolds")
+"""The first pick of a discard, beside the portraits in hand (no place on the table)."""
 
 
 def hand_id(seat: int, card: int) -> str:
@@ -98,7 +106,8 @@ def _path(view: View, action: act.Action) -> tuple[Pick, ...]:
             Pick(f"place it in slot {action.slot + 1}", slot_id(seat, action.slot)),
         )
     if isinstance(action, act.DiscardPortrait):
-        return (Pick(f"portrait {action.card}", hand_id(seat, action.card)), Pick("discard it for marigolds"))
+        # The discard comes first, so that a portrait's menu is its slots alone: at most twelve (issue 38).
+        return (DISCARD, Pick(f"discard portrait {action.card}", hand_id(seat, action.card)))
     if isinstance(action, act.PlaceCandle):
         return (_offering(seat, action.slot), Pick(f"candle {action.candle}", storage_candle_id(seat, action.candle)))
     if isinstance(action, act.PlaceMarigold):

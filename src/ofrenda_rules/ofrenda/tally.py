@@ -165,18 +165,12 @@ def tally(state: State, events: Sequence[Event]) -> dict[str, int]:
             if event.gained < _DISCARD_GAIN:
                 counts["portrait_discarded:short"] += 1
         elif isinstance(event, PortraitLit):
-            counts["portrait_lit"] += 1
-            counts[f"portrait_lit:seat{who}"] += 1
-            counts[f"portrait_lit:{edition.portrait(event.card).objective.kind.value}"] += 1
-            counts["portrait_lit:at_end"] += event.at_end
+            _count_lit(counts, "portrait_lit", who, edition.portrait(event.card).objective.kind.value, event.at_end)
         elif isinstance(event, CandlePlaced):
             counts["candle_placed"] += 1
             counts[f"candle_placed:{edition.candle(event.candle).objective.kind.value}"] += 1
         elif isinstance(event, CandleLit):
-            counts["candle_lit"] += 1
-            counts[f"candle_lit:seat{who}"] += 1
-            counts[f"candle_lit:{edition.candle(event.candle).objective.kind.value}"] += 1
-            counts["candle_lit:at_end"] += event.at_end
+            _count_lit(counts, "candle_lit", who, edition.candle(event.candle).objective.kind.value, event.at_end)
         elif isinstance(event, MarigoldPlaced):
             counts["marigold_placed"] += 1
             counts[f"marigold_placed:seat{who}"] += 1
@@ -203,3 +197,11 @@ def tally(state: State, events: Sequence[Event]) -> dict[str, int]:
         counts[f"marigolds_in_storage:seat{seat}"] = board.marigolds
     counts["supply_left"] = state.supply
     return dict(counts)
+
+
+def _count_lit(counts: Counter[str], name: str, seat: int, kind: str, at_end: bool) -> None:
+    """Count a card lit (a portrait or a candle): in all, by seat, by objective kind, and at the end."""
+    counts[name] += 1
+    counts[f"{name}:seat{seat}"] += 1
+    counts[f"{name}:{kind}"] += 1
+    counts[f"{name}:at_end"] += at_end

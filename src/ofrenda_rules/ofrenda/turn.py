@@ -53,6 +53,7 @@ from ofrenda_rules.ofrenda.work import (
     portrait_holds,
     remember_filled,
     tables_of,
+    transition,
 )
 
 # The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
@@ -563,44 +564,32 @@ def do_finish(w: Work) -> None:
 
 def next_setup(state: State) -> State:
     """Move to the next setup step that needs a draw, or start the first turn."""
-    w = Work(state)
-    do_next_setup(w)
-    return w.build()
+    return transition(do_next_setup, state)
 
 
 def draw_portrait(state: State, card: int) -> State:
     """A portrait leaves the deck: removed (solo setup), to the Family board, or dealt."""
-    w = Work(state)
-    do_draw_portrait(w, card)
-    return w.build()
+    return transition(do_draw_portrait, state, card)
 
 
 def draw_candle(state: State, candle: int) -> State:
     """A candle leaves the bag for the leftmost empty candle space."""
-    w = Work(state)
-    do_draw_candle(w, candle)
-    return w.build()
+    return transition(do_draw_candle, state, candle)
 
 
 def draw_goal(state: State, goal: int) -> State:
     """The goal card of the next type is placed, with its token stack."""
-    w = Work(state)
-    do_draw_goal(w, goal)
-    return w.build()
+    return transition(do_draw_goal, state, goal)
 
 
 def take_portrait(state: State, space: int) -> State:
     """Take the portrait in ``space``: pay the skipped spaces, gain the marigolds on it."""
-    w = Work(state)
-    do_take_portrait(w, space)
-    return w.build()
+    return transition(do_take_portrait, state, space)
 
 
 def take_candle(state: State, space: int) -> State:
     """Take the candle in ``space``, paying a marigold on the portrait below unless it is the taken one."""
-    w = Work(state)
-    do_take_candle(w, space)
-    return w.build()
+    return transition(do_take_candle, state, space)
 
 
 def skip_candle(state: State) -> State:
@@ -610,44 +599,32 @@ def skip_candle(state: State) -> State:
 
 def refill(state: State) -> State:
     """Slide the Family board to the left and wait for the replenishing draws."""
-    w = Work(state)
-    do_refill(w)
-    return w.build()
+    return transition(do_refill, state)
 
 
 def place_portrait(state: State, card: int, slot: int) -> State:
     """Place ``card`` in ``slot``; flip completed neighbourhoods; open surrounded slots."""
-    w = Work(state)
-    do_place_portrait(w, card, slot)
-    return w.build()
+    return transition(do_place_portrait, state, card, slot)
 
 
 def discard_portrait(state: State, card: int) -> State:
     """Discard ``card`` for three marigolds from the supply."""
-    w = Work(state)
-    do_discard_portrait(w, card)
-    return w.build()
+    return transition(do_discard_portrait, state, card)
 
 
 def place_candle(state: State, slot: int, candle: int) -> State:
     """Place ``candle`` from storage in ``slot``; it lights at once if its objective holds."""
-    w = Work(state)
-    do_place_candle(w, slot, candle)
-    return w.build()
+    return transition(do_place_candle, state, slot, candle)
 
 
 def place_marigold(state: State, slot: int) -> State:
     """Place a marigold from storage in ``slot``."""
-    w = Work(state)
-    do_place_marigold(w, slot)
-    return w.build()
+    return transition(do_place_marigold, state, slot)
 
 
 def leave_empty(state: State, slot: int) -> State:
     """Leave ``slot`` empty for good."""
-    w = Work(state)
-    do_leave_empty(w, slot)
-    return w.build()
+    return transition(do_leave_empty, state, slot)
 
 
 def light_candles(state: State, seat: int, *, final: bool = False) -> State:
@@ -662,13 +639,9 @@ def light_candles(state: State, seat: int, *, final: bool = False) -> State:
 
 def end_turn(state: State) -> State:
     """Count the turn, take common-goal tokens, pass to the next turn or end the game."""
-    w = Work(state)
-    do_end_turn(w)
-    return w.build()
+    return transition(do_end_turn, state)
 
 
 def finish(state: State) -> State:
     """Final scoring flips: unlit portraits (ignoring empty slots), then every placed candle."""
-    w = Work(state)
-    do_finish(w)
-    return w.build()
+    return transition(do_finish, state)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.errors import check_seat
 from ofrenda_rules.game import SPECTATOR, svg_picture
 from ofrenda_rules.ofrenda.events import Event, events_seen_by
 from ofrenda_rules.ofrenda.rules import current_player
@@ -85,8 +86,7 @@ class View:
 
 def observe(state: State, player: int) -> View:
     """The view of ``state`` for seat ``player``."""
-    if not 0 <= player < state.config.players:
-        raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    check_seat(player, state.config.players)
     return _view(state, player, state.hands[player])
 
 

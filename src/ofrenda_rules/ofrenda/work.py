@@ -59,6 +59,7 @@ __all__ = [
     "portrait_holds",
     "remember_filled",
     "tables_of",
+    "transition",
 ]
 
 STATE_FIELDS: Final = (
@@ -338,6 +339,17 @@ class Work:
             if type(board) is Board:
                 freeze(board, PlayerBoard)
         return freeze(self, State)
+
+
+def transition(do: Callable[..., None], state: State, *args: int) -> State:
+    """The state after one working-copy step: ``do(work, *args)`` on a copy of ``state``, then built.
+
+    The immutable form of every ``do_`` step of :mod:`~ofrenda_rules.ofrenda.turn` (``state`` never changes):
+    ``transition(do_take_portrait, state, 2)`` is ``take_portrait(state, 2)``.
+    """
+    w = Work(state)
+    do(w, *args)
+    return w.build()
 
 
 def tables_of(state: State | Work) -> Tables:

@@ -21,6 +21,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.errors import EditionError
+from ofrenda_rules.game import NamedEnum
 
 __all__ = [
     "FOODS",
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 
-class Colour(enum.Enum):
+class Colour(NamedEnum):
     """The three dice colours."""
 
     YELLOW = "yellow"
@@ -48,11 +49,8 @@ class Colour(enum.Enum):
     PURPLE = "purple"
     """For general use -- every player uses every purple die."""
 
-    def __repr__(self) -> str:
-        return f"Colour.{self.name}"
 
-
-class Flower(enum.Enum):
+class Flower(NamedEnum):
     """The three types of Cempasúchil flower on the Path."""
 
     A = "A"
@@ -62,11 +60,8 @@ class Flower(enum.Enum):
     C = "C"
     """Flower C."""
 
-    def __repr__(self) -> str:
-        return f"Flower.{self.name}"
 
-
-class ObjectKind(enum.Enum):
+class ObjectKind(NamedEnum):
     """The elements a player draws on the offering sheet."""
 
     CANDLE = "candle"
@@ -85,9 +80,6 @@ class ObjectKind(enum.Enum):
     """5 points each; only from the 4th row up."""
     CALAVERITA = "calaverita"
     """A sugar skull -- scores by majority."""
-
-    def __repr__(self) -> str:
-        return f"ObjectKind.{self.name}"
 
 
 FOODS: Final = frozenset({ObjectKind.FRUIT, ObjectKind.TAMAL, ObjectKind.MOLE})

@@ -16,6 +16,7 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.errors import check_seat
 from ofrenda_rules.game import SPECTATOR, svg_picture
 from ofrenda_rules.ofrendados.events import Event, event_seen_by
 from ofrenda_rules.ofrendados.rules import current_player
@@ -80,11 +81,10 @@ def observe(state: State, player: int) -> View:
     """The view of ``state`` for seat ``player``.
 
     Raises:
-        ValueError: ``player`` is not a seat of the game.
+        ConfigError: ``player`` is not a seat of the game (a ``ValueError``).
 
     """
-    if not 0 <= player < state.config.players:
-        raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    check_seat(player, state.config.players)
     return _view(state, player)
 
 

@@ -24,6 +24,7 @@ import attrs
 
 from ofrenda_rules.editions import EditionCatalog
 from ofrenda_rules.errors import EditionError
+from ofrenda_rules.game import NamedEnum
 from ofrenda_rules.json import load_packaged
 
 __all__ = [
@@ -83,7 +84,7 @@ for _i, _trait in enumerate(Trait):
     _trait.bit = 1 << _i
 
 
-class Sign(enum.Enum):
+class Sign(NamedEnum):
     """A colour and a shape: what one BS tile or one omen token shows (16 in all)."""
 
     YELLOW_SKULL = "yellow-skull"
@@ -112,9 +113,6 @@ class Sign(enum.Enum):
     index: int
     """Position in :class:`Sign` order, 0 to 15 (also the sort key)."""
 
-    def __repr__(self) -> str:
-        return f"Sign.{self.name}"
-
     def __str__(self) -> str:
         return f"{self.colour.value.capitalize()} {self.shape.value.capitalize()}"
 
@@ -130,7 +128,7 @@ for _i, _sign in enumerate(Sign):
     _sign.index = _i
 
 
-class Side(enum.Enum):
+class Side(NamedEnum):
     """A side of the altar, from which tiles are pushed (toward the opposite side)."""
 
     NORTH = "north"
@@ -138,11 +136,8 @@ class Side(enum.Enum):
     SOUTH = "south"
     WEST = "west"
 
-    def __repr__(self) -> str:
-        return f"Side.{self.name}"
 
-
-class Edge(enum.Enum):
+class Edge(NamedEnum):
     """Where an omen slot lies: along a side, or at a corner."""
 
     NORTH = "north"
@@ -153,9 +148,6 @@ class Edge(enum.Enum):
     SOUTHEAST = "southeast"
     SOUTHWEST = "southwest"
     NORTHWEST = "northwest"
-
-    def __repr__(self) -> str:
-        return f"Edge.{self.name}"
 
     @property
     def side(self) -> Side | None:

@@ -26,7 +26,7 @@ from ofrenda_rules.portents.events import Event, GameOver, snuffed_events
 from ofrenda_rules.portents.state import Config, Phase, Portent, State
 from ofrenda_rules.rng import Rng
 
-__all__ = ["FIELDS", "Draft", "from_values", "new_state", "values"]
+__all__ = ["FIELDS", "Draft", "from_values", "new_state", "transition", "values"]
 
 FIELDS: Final = (
     "config",
@@ -171,3 +171,14 @@ class Draft:
     def build(self) -> State:
         """This draft, now the immutable :class:`State` with its fields (do not change the draft afterwards)."""
         return freeze(self, State)
+
+
+def transition(do: Callable[..., None], state: State, *args: object) -> State:
+    """The state after one draft step: ``do(draft, *args)`` on a :class:`Draft` of ``state``, then built.
+
+    The immutable form of the ``..._draft`` steps (``state`` never changes): ``transition(scry_draft, state)``
+    is ``scry(state)``.
+    """
+    draft = Draft(state)
+    do(draft, *args)
+    return draft.build()

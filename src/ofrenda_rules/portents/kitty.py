@@ -32,7 +32,7 @@ from typing import Final
 
 from ofrenda_rules.portents.altar import can_light_lanes, omens_collected, portents, snuff, tiles_on
 from ofrenda_rules.portents.components import CORNER_WIDE_PUSH, LANES, RING, SIDE_LANES, Sign
-from ofrenda_rules.portents.draft import Draft
+from ofrenda_rules.portents.draft import Draft, transition
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
     Event,
@@ -85,9 +85,7 @@ def kitty_hat(state: State) -> bool:
 
 def start_kitty_turn(state: State) -> State:
     """Catastrophe and the Kitty's push; then its draws (chance events) or, if none, the rest of its turn."""
-    draft = Draft(state)
-    kitty_turn_draft(draft)
-    return draft.build()
+    return transition(kitty_turn_draft, state)
 
 
 def kitty_turn_draft(draft: Draft) -> None:
@@ -197,9 +195,7 @@ def kitty_lights(lanes: tuple[int, ...]) -> tuple[int, ...]:
 
 def kitty_draw(state: State, tile: Sign) -> State:
     """A tile drawn from the bag for the Kitty: onto its next space, else onto its token."""
-    draft = Draft(state)
-    kitty_draw_draft(draft, tile)
-    return draft.build()
+    return transition(kitty_draw_draft, state, tile)
 
 
 def kitty_draw_draft(draft: Draft, tile: Sign) -> None:

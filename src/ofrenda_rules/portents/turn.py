@@ -36,7 +36,7 @@ from ofrenda_rules.portents.altar import (
     tiles_on,
 )
 from ofrenda_rules.portents.components import LANES, RING, SIDE_LANES, Edge, Side, Sign
-from ofrenda_rules.portents.draft import Draft
+from ofrenda_rules.portents.draft import Draft, transition
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import (
     Event,
@@ -517,9 +517,7 @@ def _with(hands: tuple[tuple[Sign, ...], ...], seat: int, hand: tuple[Sign, ...]
 
 def scry(state: State) -> State:
     """Scrying for the player: new Portents collect omens, then wait for lights (or snuff and end)."""
-    draft = Draft(state)
-    scry_draft(draft)
-    return draft.build()
+    return transition(scry_draft, state)
 
 
 def scry_draft(draft: Draft) -> None:
@@ -586,9 +584,7 @@ def light_draft(draft: Draft, space: int) -> None:
 
 def end_scrying(state: State) -> State:
     """Snuff old Burnt Offerings, then end the player's Scrying phase."""
-    draft = Draft(state)
-    end_scrying_draft(draft)
-    return draft.build()
+    return transition(end_scrying_draft, state)
 
 
 def end_scrying_draft(draft: Draft) -> None:
@@ -609,9 +605,7 @@ def end_scrying_draft(draft: Draft) -> None:
 
 def finish_player_turn(state: State) -> State:
     """The end of a player's turn: victory checks, then the next turn (the Kitty's, in the solo game)."""
-    draft = Draft(state)
-    finish_turn_draft(draft)
-    return draft.build()
+    return transition(finish_turn_draft, state)
 
 
 def finish_turn_draft(draft: Draft) -> None:

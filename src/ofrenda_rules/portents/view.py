@@ -17,6 +17,7 @@ from __future__ import annotations
 import attrs
 
 from ofrenda_rules.chance import PlayerId
+from ofrenda_rules.errors import check_seat
 from ofrenda_rules.game import SPECTATOR, svg_picture
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.endings import EndReason
@@ -95,8 +96,7 @@ class View:
 
 def observe(state: State, player: int) -> View:
     """The view of ``state`` for seat ``player``."""
-    if not 0 <= player < state.config.players:
-        raise ValueError(f"no seat {player} in a {state.config.players}-player game")
+    check_seat(player, state.config.players)
     return _view(state, player)
 
 

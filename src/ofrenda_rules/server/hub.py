@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections import defaultdict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Final, TypeVar
 
 import attrs
-from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
 from ofrenda_rules.server.matches import MatchService, message_text
 
-__all__ = ["Connection", "Hub"]
+__all__ = ["WORKERS", "Connection", "Hub"]
+
+_T = TypeVar("_T")
+
+WORKERS: Final = int(os.environ.get("OFRENDA_SERVER_WORKERS", "16"))
+"""The worker threads that apply submissions and compute streams (the rules and the database, off the event loop)."""
 
 
 def _encoded(message: dict[str, object]) -> tuple[str, int]:
@@ -43,10 +51,24 @@ class Connection:
 class Hub:
     """The WebSocket connections of this process, by match; each is sent its own seat's stream."""
 
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: MatchService, workers: int = WORKERS) -> None:
         self.service = service
         self.connections: defaultdict[str, set[Connection]] = defaultdict(set)
         """Each match's connections."""
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ofrenda-hub")
+
+    async def _work(self, work: Callable[[], _T]) -> _T:
+        """``work()`` in one of the hub's worker threads.
+
+        A plain executor, not Starlette's ``run_in_threadpool`` (anyio's worker threads): measured
+        on the shared machine, a hop cost about 15 µs of CPU against 65 µs under concurrency, and
+        a submission makes one hop.
+        """
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
+
+    def close(self) -> None:
+        """Let the worker threads go once their work is done."""
+        self._executor.shutdown(wait=False)
 
     async def catch_up(self, match_id: str, connection: Connection, *, refresh: bool = True) -> int:
         """Send ``connection`` every message of its stream it has not been sent; how many were sent.
@@ -56,7 +78,7 @@ class Hub:
         async with connection.lock:
             stream = self.service.stream
             seat, seen = connection.seat, connection.seen
-            texts = await run_in_threadpool(
+            texts = await self._work(
                 lambda: [_encoded(message) for message in stream(match_id, seat, seen, refresh=refresh)]
             )
             for text, seq in texts:
@@ -81,7 +103,7 @@ class Hub:
                 messages, streamed = service.submit_stream(match_id, seat, submission, seen)
                 return [_encoded(message) for message in messages], streamed
 
-            texts, streamed = await run_in_threadpool(work)
+            texts, streamed = await self._work(work)
             for text, seq in texts:
                 await connection.socket.send_text(text)
                 if streamed:
@@ -132,7 +154,7 @@ class Hub:
                     texts[seat, seen] = None
             return texts
 
-        computed = await run_in_threadpool(work)
+        computed = await self._work(work)
         for connection in behind:
             try:
                 async with connection.lock:

@@ -549,8 +549,10 @@ class PostgresStore(_SqlStore):
     def _commit_group(self, group: list[_Pending]) -> None:
         """One transaction for every batch of ``group``, one notice per match committed (the caller holds the lock).
 
-        Written first without savepoints (each is two round trips more per batch); when a batch's step
-        number is taken, written again with each batch in a savepoint, so that it alone is refused.
+        Written first without savepoints, every statement of the transaction sent at once (psycopg's
+        pipeline mode: one round trip for the group, where each statement was one); when a batch's step
+        number is taken, written again statement by statement with each batch in a savepoint, so that it
+        alone is refused.
         """
         if not self._write_group(group, savepoints=False):
             self._write_group(group, savepoints=True)
@@ -559,33 +561,40 @@ class PostgresStore(_SqlStore):
         """Write and commit ``group``; ``False`` (nothing written) when, without savepoints, a number is taken."""
         taken = (self._psycopg.errors.UniqueViolation, self._psycopg.errors.ForeignKeyViolation)
         try:
-            with self._db.transaction():
-                for pending in group:
-                    try:
-                        with contextlib.ExitStack() as stack:
-                            if savepoints:
-                                stack.enter_context(self._db.transaction())
-                            cursor = stack.enter_context(self._db.cursor())
-                            cursor.executemany(self._SQL.insert_steps, pending.rows)
-                            cursor.execute(
-                                self._SQL.touch, (pending.at, pending.finished, pending.at, pending.match_id)
-                            )
-                        pending.ok = True
-                    except taken:
-                        pending.ok = False
-                        if not savepoints:
-                            raise
-                ends: dict[str, int] = {}
-                for pending in group:
-                    if pending.ok and pending.rows:
-                        number = pending.rows[-1][1]
-                        assert isinstance(number, int)
-                        ends[pending.match_id] = max(ends.get(pending.match_id, 0), number + 1)
-                for match_id, end in ends.items():
-                    self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{match_id} {end}"))
-        except taken:  # without savepoints only: the transaction is rolled back
+            with contextlib.ExitStack() as pipelined:
+                if not savepoints:  # errors surface when the pipeline syncs: still inside this ``try``
+                    pipelined.enter_context(self._db.pipeline())
+                self._write_statements(group, savepoints=savepoints, taken=taken)
+        except taken:  # without savepoints only: the transaction is rolled back, nothing of it written
+            for pending in group:  # (a pipeline reports the refusal after every statement was sent)
+                pending.ok = False
             return len(group) == 1  # a group of one is refused as it is: nothing to write again
         return True
+
+    def _write_statements(self, group: list[_Pending], *, savepoints: bool, taken: tuple[type[Exception], ...]) -> None:
+        """The transaction of :meth:`_write_group`: each batch's steps and activity, then one notice per match."""
+        with self._db.transaction():
+            for pending in group:
+                try:
+                    with contextlib.ExitStack() as stack:
+                        if savepoints:
+                            stack.enter_context(self._db.transaction())
+                        cursor = stack.enter_context(self._db.cursor())
+                        cursor.executemany(self._SQL.insert_steps, pending.rows)
+                        cursor.execute(self._SQL.touch, (pending.at, pending.finished, pending.at, pending.match_id))
+                    pending.ok = True
+                except taken:
+                    pending.ok = False
+                    if not savepoints:
+                        raise
+            ends: dict[str, int] = {}
+            for pending in group:
+                if pending.ok and pending.rows:
+                    number = pending.rows[-1][1]
+                    assert isinstance(number, int)
+                    ends[pending.match_id] = max(ends.get(pending.match_id, 0), number + 1)
+            for match_id, end in ends.items():
+                self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{match_id} {end}"))
 
     def listen(self, changed: Callable[[str, int | None], None], stop: threading.Event) -> None:
         """Call ``changed(match_id, end)`` for every batch any process commits, until ``stop`` is set (a thread's loop).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ofrenda_rules.chance import CHANCE
-from ofrenda_rules.dia_de_los_muertos.picks import hand_id, last_move_elements
+from ofrenda_rules.dia_de_los_muertos.picks import hand_id, last_move_elements, suit_id
 from ofrenda_rules.dia_de_los_muertos.picture.cards import _card_names, _cards
 from ofrenda_rules.dia_de_los_muertos.picture.layout import (
     _HAND_W,
@@ -74,7 +74,10 @@ def _draw_hands(picture: Picture, table: _Table, top: float) -> None:
             title += f" · your turn: {what} (outlined cards are playable)"
         elif playable is not None:
             title += " · your lead: play any card"
-        y += _draw_row(picture, table, y, title, label, hand, scale=_HAND_W / 60, playable=playable, element=hand_id)
+        scale = _HAND_W / 60
+        y += _draw_row(
+            picture, table, y, title, label, hand, scale=scale, playable=playable, element=hand_id, suit_element=suit_id
+        )
         return
     scale = _SMALL_W / 60
     for seat in range(table.view.players):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from ofrenda_rules.chance import CHANCE
-from ofrenda_rules.dia_de_los_muertos.components import DEFAULT_DECK, Card, Mark
+from ofrenda_rules.dia_de_los_muertos.components import DEFAULT_DECK, Card, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.picks import trick_id
 from ofrenda_rules.dia_de_los_muertos.picture.cards import (
     _card_face,
@@ -350,14 +351,43 @@ def _draw_row(
     scale: float,
     playable: tuple[Card, ...] | None = None,
     element: Callable[[Card], str] | None = None,
+    suit_element: Callable[[Suit], str] | None = None,
 ) -> float:
-    """A labelled row of face-up cards; returns the height used. ``element`` names each card's picture element."""
+    """A labelled row of face-up cards; returns the height used. ``element`` names each card's picture element.
+
+    ``suit_element`` (for the viewer's own hand, sorted) groups each colour's
+    cards as one picture element too, which a pick may name (a colour first).
+    """
     card_w, card_h = 60 * scale, 86 * scale
-    with picture.group(label=label, css_class="hand-row"):
+    with picture.group(label=label, css_class="hand-row"), contextlib.ExitStack() as run:
         picture.text(16, y + 16, title, size=13, weight="bold")
         gap = _GAP
         per_row = _per_row(scale)
+        suit: Suit | None = None
         for index, card in enumerate(cards):
+            if suit_element is not None and card.suit is not suit:
+                run.close()  # the previous colour's group
+                suit = card.suit
+                count = sum(1 for other in cards if other.suit is suit)
+                name = f"{_SUIT_NAMES[suit]} cards in hand: {_cards(count)}"
+                run.enter_context(
+                    picture.group(label=name, css_class="hand-suit", element=suit_element(suit), kind="suit")
+                )
+                # An invisible strip behind each line of the colour's cards, so that a click between two of
+                # them picks the colour too (a frontend tints it while the colour may be picked).
+                last = index + count - 1
+                for line in range(index // per_row, last // per_row + 1):
+                    first_column = index - line * per_row if line == index // per_row else 0
+                    last_column = last - line * per_row if line == last // per_row else per_row - 1
+                    picture.rect(
+                        16 + first_column * (card_w + gap) - 3,
+                        y + 26 + line * (card_h + gap) - 3,
+                        (last_column - first_column + 1) * (card_w + gap) - gap + 6,
+                        card_h + 6,
+                        fill=_TO_PLAY,
+                        rx=6,
+                        opacity=0,
+                    )
             row, column = divmod(index, per_row)
             cx = 16 + column * (card_w + gap)
             cy = y + 26 + row * (card_h + gap)

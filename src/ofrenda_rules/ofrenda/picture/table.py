@@ -80,11 +80,8 @@ def _status(table: _Table, scores: tuple[int, ...]) -> str:
 
 
 def _tier_range(tier: SoloTier) -> str:
-    tiers = list(SoloTier)
-    index = tiers.index(tier)
-    if index + 1 == len(tiers):
-        return f"{tier.lowest}+"
-    return f"{tier.lowest}-{tiers[index + 1].lowest - 1}"
+    high = tier.highest
+    return f"{tier.lowest}+" if high is None else f"{tier.lowest}-{high}"
 
 
 def _places(table: _Table, scores: tuple[int, ...]) -> tuple[int, ...]:
