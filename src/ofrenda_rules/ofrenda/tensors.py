@@ -207,6 +207,8 @@ class _Layout:
     """The entries of the Ofrendas encoded lately, by object identity (boards are immutable and shared)."""
     written: dict[int, Written] = attrs.field(factory=dict)
     """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
+    part_cache: dict[int, tuple[object, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
+    """The entries of the parts of Ofrendas encoded lately, by the identity of their tuples (``_board_entries``)."""
 
 
 _MOST_BOARDS: Final = 512
@@ -420,39 +422,81 @@ def _fill_observation(config: Config, layout: _Layout, view: View, x: MutableSeq
             x[at + index] = value
 
 
-def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> tuple[tuple[int, float], ...]:
-    """The non-zero entries of one Ofrenda block, as ``(offset in the block, value)`` pairs."""
+_Entries = tuple[tuple[int, float], ...]
+
+
+def _cached(cache: dict[int, tuple[object, _Entries]], key: object) -> _Entries | None:
+    """The entries kept for ``key`` (a board's part, by identity), if any."""
+    known = cache.get(id(key))
+    return known[1] if known is not None and known[0] is key else None
+
+
+def _keep(cache: dict[int, tuple[object, _Entries]], key: object, entries: _Entries) -> _Entries:
+    if len(cache) >= _MOST_PARTS:
+        cache.clear()
+    cache[id(key)] = (key, entries)
+    return entries
+
+
+_MOST_PARTS: Final = 2048
+
+
+def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> _Entries:
+    """The non-zero entries of one Ofrenda block, as ``(offset in the block, value)`` pairs.
+
+    A board differs from its previous version in a part or two (its card slots, its offering slots, its
+    storage...): each part's entries are kept by the identity of the tuples they are read from
+    (``layout.part_cache``) and only a changed part is encoded again.
+    """
     b = layout.board
-    p, k = layout.portraits, layout.candles
-    features = layout.features
-    entries: dict[int, float] = {}
-    for slot, card in enumerate(board.portraits):
-        if card is not None:
-            entries[b.portraits + slot * p + card] = 1.0
-            if board.lit[slot]:
-                entries[b.lit + slot] = 1.0
-            for feature in features[card]:
-                at = b.features + feature
-                entries[at] = entries.get(at, 0.0) + 1.0 / _FEATURES_MAX
-    for slot, candle in enumerate(board.candle_slots):
-        if board.marigold_slots[slot]:
-            entries[b.marigold_slots + slot] = 1.0
-        if candle is not None:
-            entries[b.candle_slots + slot * k + candle] = 1.0
-            if board.candle_lit[slot]:
-                entries[b.candle_lit + slot] = 1.0
-    entries[b.marigolds] = board.marigolds / layout.supply_total
+    cache = layout.part_cache
+    portraits, lit = board.portraits, board.lit
+    cards = _cached(cache, portraits)
+    if cards is None or _cached(cache, lit) is not cards:
+        p = layout.portraits
+        features = layout.features
+        found: dict[int, float] = {}
+        for slot, card in enumerate(portraits):
+            if card is not None:
+                found[b.portraits + slot * p + card] = 1.0
+                if lit[slot]:
+                    found[b.lit + slot] = 1.0
+                for feature in features[card]:
+                    at = b.features + feature
+                    found[at] = found.get(at, 0.0) + 1.0 / _FEATURES_MAX
+        cards = _keep(cache, lit, _keep(cache, portraits, tuple(found.items())))
+    marigold_slots, candle_slots, candle_lit = board.marigold_slots, board.candle_slots, board.candle_lit
+    offerings = _cached(cache, candle_slots)
+    if (
+        offerings is None
+        or _cached(cache, marigold_slots) is not offerings
+        or _cached(cache, candle_lit) is not offerings
+    ):
+        k = layout.candles
+        found = {}
+        for slot, candle in enumerate(candle_slots):
+            if marigold_slots[slot]:
+                found[b.marigold_slots + slot] = 1.0
+            if candle is not None:
+                found[b.candle_slots + slot * k + candle] = 1.0
+                if candle_lit[slot]:
+                    found[b.candle_lit + slot] = 1.0
+        offerings = _keep(cache, candle_slots, tuple(found.items()))
+        _keep(cache, marigold_slots, offerings)
+        _keep(cache, candle_lit, offerings)
+    storage = []
     for candle in board.candles:
-        entries[b.candles + candle] = 1.0
+        storage.append((b.candles + candle, 1.0))
     for card in board.discards:
-        entries[b.discards + card] = 1.0
+        storage.append((b.discards + card, 1.0))
     for goal in board.goals_met:
-        entries[b.goals_met + layout.goal_index[goal]] = 1.0
+        storage.append((b.goals_met + layout.goal_index[goal], 1.0))
     for token in board.tokens:
-        entries[b.tokens + token] = 1.0
-    entries[b.turns] = board.turns / TURNS
-    entries[b.score] = board_score(config.edition, board) / layout.high
-    return tuple(entries.items())
+        storage.append((b.tokens + token, 1.0))
+    storage.append((b.marigolds, board.marigolds / layout.supply_total))
+    storage.append((b.turns, board.turns / TURNS))
+    storage.append((b.score, board_score(config.edition, board) / layout.high))
+    return cards + offerings + tuple(storage)
 
 
 _SCALARS, _HAND, _SEEN, _MARKET, _CANDLES, _DISCARDS, _GOALS, _PARTS = range(8)
