@@ -704,11 +704,9 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
     add = _add  # the views are not checked: no call between ``add`` and the work
 
     def _fill(self, out: MutableSequence[float], layout: _Layout, view: View) -> None:
-        # The history's observation prefix is all zero: the kept observation of the viewer replaces it whole.
-        written = take(layout.written, view.player, layout.size, _PARTS + layout.n)
-        _fill_changed(self._config, layout, view, written)
-        out[: layout.size] = written.buffer
-        give_back(layout.written, view.player, written)
+        # From scratch over the history's zero prefix: counted, the kept observation cost more here
+        # (docs/performance.md, "Observation tensors next to steps").
+        _fill_observation(self._config, layout, view, out)
 
 
 def _seat_event(
