@@ -22,7 +22,8 @@ from ofrenda_rules.dia_de_los_muertos import (
     new_game,
     reference_bot,
 )
-from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.dia_de_los_muertos.bots import LEVELS, SampleBot, level_policy
+from ofrenda_rules.errors import ConfigError, OfrendaRulesError
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.rng import Rng
 
@@ -68,3 +69,34 @@ def test_the_bot_needs_a_seat_to_act() -> None:
     assert current_player(state) == CHANCE
     with pytest.raises(OfrendaRulesError, match="no seat is to act"):
         reference_bot(state)
+
+
+def test_the_expert_level_is_the_sample_bot_legal_deterministic_and_blind() -> None:
+    """Issue 39: the sample bot (``expert``) picks a legal card, the same one on every hidden variant."""
+    assert isinstance(LEVELS["expert"], SampleBot)
+    assert level_policy("expert") is not None and level_policy("hard") is None
+    bot = SampleBot(deals=3)
+    rng = Rng(11)
+    checked = 0
+    for config in (Config(players=4), Config(players=3, high_low_split=True, lock_lead=True)):
+        state = new_game(config, 21)
+        for _ in range(12):
+            seat = current_player(state)
+            if seat < 0:
+                break
+            choice = bot.choose(state)
+            assert choice in legal_actions(state)
+            assert bot.choose(state) == choice, "deterministic"
+            draw, rng = rng.next_u64()
+            variant = hidden_variant(state, seat, Rng(draw))
+            assert bot.choose(variant) == choice, "the sample bot peeked"
+            checked += 1
+            state = apply(state, choice)
+    assert checked == 24
+
+
+def test_the_sample_bot_refuses_a_state_where_no_seat_acts_and_a_bad_budget() -> None:
+    with pytest.raises(OfrendaRulesError, match="no seat is to act"):
+        SampleBot().choose(new_game(Config(players=4), None))
+    with pytest.raises(ConfigError, match="deals"):
+        SampleBot(deals=0)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conformance.generate import GENERATED, MANIFEST_FORMAT, RNG_FORMAT, VERSION_1, expectation
+from conformance.generate import EARLY_VERSION_2, GENERATED, MANIFEST_FORMAT, RNG_FORMAT, VERSION_1, expectation
 from conformance.rulebook import EXPECTATIONS, VERSION
 
 from ofrenda_rules.registry import AnyGame, game_names, get_game
@@ -62,6 +62,8 @@ def test_each_conformance_replay_verifies_as_the_manifest_says(name: str, entry:
         assert entry["source"] == GENERATED
     elif entry["file"].split("/")[-1].startswith("v1-"):
         assert entry["source"] == VERSION_1
+    elif entry["file"].split("/")[-1].startswith("v2early-"):
+        assert entry["source"] == EARLY_VERSION_2
     else:
         assert entry["source"] and entry["expect"], "a hand-written vector names its source and expectations"
 

@@ -12,6 +12,7 @@ from ofrenda_rules._cli.common import (
     CliError,
     add_output_arguments,
     add_replay_file_argument,
+    add_seat_argument,
     load_game_file,
     players_of,
     seat_index,
@@ -50,7 +51,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "0.20 against the best are marked inaccuracy, mistake or blunder.",
     )
     add_replay_file_argument(parser)
-    parser.add_argument("--seat", type=int, required=True, metavar="N", help="the seat to analyse, 1 to N")
+    add_seat_argument(parser, "the seat to analyse, 1 to N", required=True)
     parser.add_argument(
         "--budget",
         default=str(DEFAULT_BUDGET),
@@ -76,7 +77,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     )
     add_replay_file_argument(parser)
     parser.add_argument("--step", type=int, required=True, metavar="K", help="the step to start after (0: set-up)")
-    parser.add_argument("--seat", type=int, required=True, metavar="N", help="whose knowledge is kept, 1 to N")
+    add_seat_argument(parser, "whose knowledge is kept, 1 to N", required=True)
     parser.add_argument(
         "--bots",
         default="reference",

@@ -21,6 +21,7 @@ __all__ = [
     "add_config_arguments",
     "add_output_arguments",
     "add_replay_file_argument",
+    "add_seat_argument",
     "config_from_args",
     "game_from_args",
     "load_game_file",
@@ -36,6 +37,14 @@ class CliError(Exception):
 def add_replay_file_argument(parser: argparse.ArgumentParser) -> None:
     """The ``FILE`` argument of the subcommands that read one replay or record."""
     parser.add_argument("file", metavar="FILE", help="a replay or record file ('-' reads standard input)")
+
+
+def add_seat_argument(parser: argparse.ArgumentParser, help_text: str, *, required: bool = False) -> None:
+    """``--seat``, a seat counted from 1 as people count them (``N`` when ``required``, else ``SEAT``).
+
+    :func:`seat_index` makes it a 0-based index against the game's seats.
+    """
+    parser.add_argument("--seat", type=int, required=required, metavar="N" if required else "SEAT", help=help_text)
 
 
 def add_output_arguments(

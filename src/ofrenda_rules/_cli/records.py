@@ -6,7 +6,14 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from ofrenda_rules._cli.common import CliError, add_replay_file_argument, load_game_file, players_of, seat_index
+from ofrenda_rules._cli.common import (
+    CliError,
+    add_replay_file_argument,
+    add_seat_argument,
+    load_game_file,
+    players_of,
+    seat_index,
+)
 from ofrenda_rules.records import to_record
 
 __all__ = ["add_parser", "run"]
@@ -21,9 +28,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "could know (unknown moves as ??). Seats are counted from 1 (Seat 1), as --human counts them.",
     )
     add_replay_file_argument(parser)
-    parser.add_argument(
-        "--seat", type=int, metavar="SEAT", help="write this seat's record (Seat 1 is 1): only what it could know"
-    )
+    add_seat_argument(parser, "write this seat's record (Seat 1 is 1): only what it could know")
     parser.add_argument("--date", help="the Date tag, YYYY-MM-DD")
     parser.add_argument("--out", "-o", metavar="OUT", help="write the record to this file instead of printing it")
     parser.set_defaults(run=run)

@@ -11,6 +11,7 @@ from ofrenda_rules._cli.common import (
     CliError,
     add_output_arguments,
     add_replay_file_argument,
+    add_seat_argument,
     load_game_file,
     players_of,
     read_document,
@@ -47,9 +48,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         description="Print each step and the state after it: the whole state, or one seat's view with --seat.",
     )
     add_replay_file_argument(parser)
-    parser.add_argument(
-        "--seat", type=int, metavar="SEAT", help="show what this seat (Seat 1 is 1) sees instead of the whole state"
-    )
+    add_seat_argument(parser, "show what this seat (Seat 1 is 1) sees instead of the whole state")
     parser.add_argument("--pause", action="store_true", help="wait for Enter after each step")
     parser.add_argument(
         "--until", type=int, metavar="STEP", help="stop after this step (1 is the first, as play numbers)"

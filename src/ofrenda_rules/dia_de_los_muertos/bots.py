@@ -38,20 +38,37 @@ later), then to the first in hand order.
 >>> state = new_game(Config(players=4), seed=5)
 >>> reference_bot(state) in legal_actions(state)
 True
+
+**The** ``expert`` **level** (:class:`SampleBot`, :func:`level_policy`) is
+Monte Carlo over deals the seat cannot tell apart: for each of ``deals``
+states drawn by the game's ``resample`` for the seat to act (its generator
+seeded from the bot's ``seed``, the seat and the cards left in hand -- all
+public -- never from the state's own), every legal action is played and the
+game finished by the reference policy at every seat; the action of best
+mean payoff is played (the reference move on ties). The payoff of a finished
+game is the seat's win share plus ``margin`` times its points ahead of the
+best other seat, so that the many rollouts no seat wins still tell a close
+loss from a rout.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final
+
+import attrs
 
 from ofrenda_rules.dia_de_los_muertos.actions import Action
 from ofrenda_rules.dia_de_los_muertos.components import Card, CardSpec, DeckEdition, Mark, Suit
-from ofrenda_rules.dia_de_los_muertos.rules import current_player, legal_actions
+from ofrenda_rules.dia_de_los_muertos.resample import resample
+from ofrenda_rules.dia_de_los_muertos.rules import apply, current_player, legal_actions
+from ofrenda_rules.dia_de_los_muertos.scoring import outcome, score
 from ofrenda_rules.dia_de_los_muertos.state import State
 from ofrenda_rules.dia_de_los_muertos.view import View, observe
-from ofrenda_rules.errors import OfrendaRulesError
+from ofrenda_rules.errors import ConfigError, OfrendaRulesError
+from ofrenda_rules.rng import MASK64, Rng
 
-__all__ = ["reference_bot"]
+__all__ = ["LEVELS", "SampleBot", "level_policy", "reference_bot"]
 
 _SUIT_INDEX = {Suit.BLACK: 0, Suit.RED: 1, Suit.WHITE: 2}
 
@@ -264,3 +281,83 @@ def _chance_to_end(
         beating, pool = unseen.beating(number, higher, suit_index if voids and suit in voids[seat] else -1)
         chance *= _chance_to_hold_none(beating, pool, view.hand_sizes[seat])
     return chance
+
+
+@attrs.frozen
+class SampleBot:
+    """Monte Carlo over the deals the seat cannot tell apart, with the reference policy finishing each game.
+
+    See the module docstring. Deterministic: the same state (or any state
+    the seat cannot tell from it) gets the same move.
+    """
+
+    deals: int = 16
+    """States drawn by ``resample`` per decision; every legal action is played out on each."""
+    margin: float = 0.25
+    """Payoff of each point ahead of the best other seat at the end, beside the win share."""
+    seed: int = 0
+    """Seeds the draws (with the seat and the cards left in hand)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not 1 <= self.deals <= 10_000:
+            raise ConfigError(f"deals must be in [1, 10000], not {self.deals}")
+
+    def choose(self, state: State) -> Action:
+        """The legal action of best mean payoff for the seat to act (the reference move on ties).
+
+        Raises:
+            OfrendaRulesError: when no seat is to act (a chance event is pending, or the game is over).
+
+        """
+        seat = current_player(state)
+        if seat < 0:
+            raise OfrendaRulesError("the sample bot plays a seat's decision; no seat is to act now")
+        legal = legal_actions(state)
+        reference = reference_bot(state)
+        if len(legal) == 1:
+            return legal[0]
+        left = sum(len(hand) for hand in state.hands)
+        rng = Rng((self.seed * 0x9E3779B97F4A7C15 + left * 8 + seat + 1) & MASK64)
+        totals = [0.0] * len(legal)
+        for _ in range(self.deals):
+            draw, rng = rng.next_u64()
+            drawn = resample(state, seat, Rng(draw))
+            for index, action in enumerate(legal):
+                totals[index] += self._payoff(_finish(apply(drawn, action)), seat)
+        best = max(range(len(legal)), key=lambda i: (totals[i], legal[i] == reference, -i))
+        return legal[best]
+
+    def _payoff(self, state: State, seat: int) -> float:
+        points = score(state)
+        ahead = points[seat] - max(p for other, p in enumerate(points) if other != seat)
+        if current_player(state) >= 0:  # pragma: no cover (_finish plays every decision to the end)
+            return self.margin * ahead
+        winners = outcome(state).winners
+        return (1.0 / len(winners) if seat in winners else 0.0) + self.margin * ahead
+
+
+def _finish(state: State) -> State:
+    """The game played to its end by the reference policy at every seat (bounded by the cards dealt)."""
+    bound = 3 * len(state.config.deck.cards) + 3
+    for _ in range(bound):
+        if current_player(state) < 0:
+            break
+        state = apply(state, reference_bot(state))
+    return state
+
+
+LEVELS: Final = {"expert": SampleBot()}
+"""The levels Día de los Muertos plays with its own policy (the others are the generic strong bot)."""
+
+
+def level_policy(level: str) -> Callable[[State], Action] | None:
+    """The policy of a named bot level (``GameDefinition.level_policy``), ``None`` for the generic strong bot's.
+
+    >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, legal_actions
+    >>> state = new_game(Config(players=4), seed=5)
+    >>> policy = level_policy("expert")
+    >>> policy is not None and policy(state) in legal_actions(state)
+    True
+    """
+    bot = LEVELS.get(level)
+    return None if bot is None else bot.choose

@@ -31,7 +31,7 @@ from typing import ClassVar, assert_never
 import attrs
 
 from ofrenda_rules.dia_de_los_muertos.components import Card, Mark
-from ofrenda_rules.json import register_defaults_omitted, register_tagged_union
+from ofrenda_rules.json import LATE_FIELD, register_defaults_omitted, register_tagged_union
 
 __all__ = [
     "CardLed",
@@ -105,7 +105,7 @@ class CardPlayed:
     """The player."""
     card: Card
     """The card played."""
-    replacement: bool = False
+    replacement: bool = attrs.field(default=False, metadata={LATE_FIELD: True})
     """Whether it replaces the player's card taken by a TAKE card in this trick (in JSON only when true)."""
 
 

@@ -18,7 +18,7 @@ from ofrenda_rules.dia_de_los_muertos.events import Event
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.game import svg_picture
-from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted
+from ofrenda_rules.json import LATE_FIELD, NOT_IN_REPLAY_V1, register_defaults_omitted
 from ofrenda_rules.rng import Rng
 
 __all__ = ["HAND_SIZES", "Config", "HighLowCard", "State"]
@@ -136,7 +136,7 @@ class State:
     ``()`` while no void is known; otherwise one tuple of suits per seat (black, red, white order).
     Search uses it to deal hidden hands consistently (:func:`~ofrenda_rules.dia_de_los_muertos.resample`).
     """
-    replacing: bool = attrs.field(default=False, metadata={NOT_IN_REPLAY_V1: True})
+    replacing: bool = attrs.field(default=False, metadata={NOT_IN_REPLAY_V1: True, LATE_FIELD: True})
     """Whether ``to_play`` plays a replacement: its card played to this trick was taken by a TAKE card.
 
     Public; in JSON only when true. While ``taking``, whether the TAKE card it has just played was a

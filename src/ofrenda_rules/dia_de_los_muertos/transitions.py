@@ -153,6 +153,8 @@ def play_at(state: State, t: ConfigTables, seat: int, index: int, voids: _Voids 
     facts = plays.by_id.get(id(card)) or plays[card]
     events: _Events
     lead_card: Card | None
+    # PlayFacts by index (a tuple look-up): 0 led, 1 high_low, 2 played, 3 take, 4 take_due, 5 no_target,
+    # 6 replaced, 7 replaced_take_due, 8 replaced_no_target.
     replacing = state.replacing
     if high_low is None:
         lead_card = card

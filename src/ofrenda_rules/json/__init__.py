@@ -20,8 +20,10 @@ from __future__ import annotations
 from ofrenda_rules.json._base import EditionRef
 from ofrenda_rules.json.digest import (
     DIGEST_ALGORITHM,
+    LATE_FIELD,
     NOT_IN_REPLAY_V1,
     canonical_json,
+    early_state_digest,
     legacy_config_value,
     legacy_state_digest,
     sha256_hex,
@@ -57,6 +59,7 @@ __all__ = [
     "DRAFT",
     "EDITION_METADATA",
     "FLAGS",
+    "LATE_FIELD",
     "MAX_DEPTH",
     "MAX_DOCUMENT_BYTES",
     "NOT_IN_REPLAY_V1",
@@ -68,6 +71,7 @@ __all__ = [
     "check",
     "converter",
     "dumps",
+    "early_state_digest",
     "faults",
     "from_json_value",
     "json_schema",

@@ -48,8 +48,10 @@ from ofrenda_rules.json.serialization import converter, legacy_converter, to_jso
 
 __all__ = [
     "DIGEST_ALGORITHM",
+    "LATE_FIELD",
     "NOT_IN_REPLAY_V1",
     "canonical_json",
+    "early_state_digest",
     "legacy_config_value",
     "legacy_state_digest",
     "sha256_hex",
@@ -65,6 +67,19 @@ A version-1 document never names such a field, so its state digests were
 computed without it: :func:`legacy_state_digest` leaves a config field out
 while it holds its default (the only value a version-1 document can give it),
 and a state field out always.
+"""
+
+LATE_FIELD: Final = "ofrenda_rules.late_field"
+"""``attrs`` metadata key (value ``True``) of a field added after replay format 2 was first written.
+
+The field belongs to a state or to a class a state holds (an event in its
+``recent_events``), has a plain default, and is written only when it differs
+from it (:func:`~ofrenda_rules.json.serialization.register_defaults_omitted`).
+A format-2 replay recorded before the field existed claims digests of states
+with the field at its default: :func:`early_state_digest`, which verification
+accepts beside :func:`state_digest`. Such a field only records what the steps
+so far determine (Día de los Muertos' ``State.replacing``), so accepting
+either digest checks the same game.
 """
 
 _ENCODER: Final = json.JSONEncoder(
@@ -182,6 +197,37 @@ def state_digest(state: object) -> str:
     if attrs.has(cls):
         return sha256_hex(_canonical_state(state))
     return sha256_hex(_ENCODER.encode(to_json_value(state)))
+
+
+def _early(value: Any) -> Any:
+    """``value`` with every :data:`LATE_FIELD` at its default, through attrs instances and tuples."""
+    if isinstance(value, tuple):
+        items = tuple(_early(item) for item in value)
+        return value if all(new is old for new, old in zip(items, value, strict=True)) else items
+    cls = type(value)
+    if not attrs.has(cls) or isinstance(value, type):
+        return value
+    changes: dict[str, object] = {}
+    for field in attrs.fields(cls):
+        if not field.init:
+            continue
+        current = getattr(value, field.name)
+        if field.metadata.get(LATE_FIELD):
+            if current != field.default:
+                changes[field.alias or field.name] = field.default
+        else:
+            new = _early(current)
+            if new is not current:
+                changes[field.alias or field.name] = new
+    return attrs.evolve(value, **changes) if changes else value
+
+
+def early_state_digest(state: object) -> str:
+    """The digest a format-2 replay recorded before the :data:`LATE_FIELD` fields existed: with them at their defaults.
+
+    Equal to :func:`state_digest` when every such field holds its default.
+    """
+    return state_digest(_early(state))
 
 
 def legacy_config_value(config: object, legacy_key: str, legacy_edition: object) -> dict[str, object]:

@@ -9,7 +9,7 @@ import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import OfrendaRulesError
-from ofrenda_rules.json import canonical_json, legacy_state_digest, state_digest, to_json_value
+from ofrenda_rules.json import canonical_json, early_state_digest, legacy_state_digest, state_digest, to_json_value
 from ofrenda_rules.registry import AnyGame, get_game
 from ofrenda_rules.replays.format import MAX_REPLAY_BYTES, AnyReplay
 from ofrenda_rules.replays.load import ReplayFormatError, load_replay
@@ -134,8 +134,17 @@ def verify(replay: AnyReplay) -> Report:
         def claimed_digest(state: object) -> str:
             return legacy_state_digest(state, catalog.legacy_key, legacy)
 
+        def differs(claimed: str, state: object) -> str | None:
+            actual = claimed_digest(state)
+            return None if claimed == actual else actual
+
     else:
         claimed_digest = state_digest
+
+        def differs(claimed: str, state: object) -> str | None:
+            """The digest the rules give when ``claimed`` is neither it nor the early format-2 one (LATE_FIELD)."""
+            actual = state_digest(state)
+            return None if claimed in (actual, early_state_digest(state)) else actual
 
     def report(divergence: Divergence | None) -> Report:
         over = game.is_over(state)
@@ -151,7 +160,7 @@ def verify(replay: AnyReplay) -> Report:
             divergence=divergence,
         )
 
-    if replay.initial_digest is not None and replay.initial_digest != (actual := claimed_digest(state)):
+    if replay.initial_digest is not None and (actual := differs(replay.initial_digest, state)) is not None:
         reason = "the state after setup differs from the claimed digest (another seed, config or deal?)"
         return report(
             Divergence(
@@ -181,7 +190,7 @@ def verify(replay: AnyReplay) -> Report:
                 return diverge(DivergenceKind.ILLEGAL_UNDO, path, taken.message, code=taken.code)
             history = taken
             state = history.state
-            if step.digest is not None and step.digest != (actual := claimed_digest(state)):
+            if step.digest is not None and (actual := differs(step.digest, state)) is not None:
                 reason = "the state this undo returns to differs from the claimed digest"
                 return diverge(
                     DivergenceKind.DIGEST_MISMATCH, f"{path}.digest", reason, expected=actual, claimed=step.digest
@@ -208,7 +217,7 @@ def verify(replay: AnyReplay) -> Report:
             return diverge(kind, f"{path}.action", rejection.message, code=rejection.code)
         state = after
         history = History(game, after, history, step.action, player, history.length + 1)
-        if step.digest is not None and step.digest != (actual := claimed_digest(state)):
+        if step.digest is not None and (actual := differs(step.digest, state)) is not None:
             reason = "the state after this step differs from the claimed digest"
             return diverge(
                 DivergenceKind.DIGEST_MISMATCH, f"{path}.digest", reason, expected=actual, claimed=step.digest

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -18,8 +17,11 @@ __all__ = ["WORKERS", "Connection", "Hub"]
 
 _T = TypeVar("_T")
 
-WORKERS: Final = int(os.environ.get("OFRENDA_SERVER_WORKERS", "16"))
-"""The worker threads that apply submissions and compute streams (the rules and the database, off the event loop)."""
+WORKERS: Final = 16
+"""The worker threads that apply submissions and compute streams (the rules and the database, off the event loop).
+
+It also bounds the WebSocket submissions one group commit can carry (each waiting one holds a worker; HTTP
+submissions run in Starlette's threads besides)."""
 
 
 def _encoded(message: dict[str, object]) -> tuple[str, int]:

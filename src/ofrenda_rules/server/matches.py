@@ -145,7 +145,7 @@ def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) 
         answer["view"] = to_json_value(view)
         answer["events"] = _event_texts(game, getattr(view, "recent_events", ()))
         legal = game.legal_actions(state) if to_move == seat else ()
-        answer["legal_actions"] = [to_json_value(action, game.action_type) for action in legal]
+        answer["legal_actions"] = [_action_value(game, action) for action in legal]
         answer["legal_descriptions"] = [game.describe_action(state, action) for action in legal]
         answer["legal_picks"] = _picks_json(game, view, legal) if legal else []
         if picture:
@@ -239,6 +239,27 @@ def _action_json(game: AnyGame, action: Any) -> str:
         if len(_ACTION_JSON) >= _ACTION_JSON_SIZE:
             _ACTION_JSON.clear()
         _ACTION_JSON[key] = found
+    return found
+
+
+_ACTION_VALUE: Final[dict[tuple[str, object], object]] = {}
+
+
+def _action_value(game: AnyGame, action: Any) -> object:
+    """An action as a JSON value (``to_json_value``), remembered per game: a seat is offered the same few actions.
+
+    The value is shared between answers, which are only ever encoded, never changed.
+    """
+    try:
+        key = (game.info.name, action)
+        found = _ACTION_VALUE.get(key)
+    except TypeError:  # an unhashable action: converted every time
+        return to_json_value(action, game.action_type)
+    if found is None:
+        found = to_json_value(action, game.action_type)
+        if len(_ACTION_VALUE) >= _ACTION_JSON_SIZE:
+            _ACTION_VALUE.clear()
+        _ACTION_VALUE[key] = found
     return found
 
 
