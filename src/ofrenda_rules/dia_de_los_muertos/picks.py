@@ -39,7 +39,7 @@ from ofrenda_rules.picks import Pick
 __all__ = ["MENU", "action_picks", "hand_id", "last_move_elements", "suit_id", "trick_id"]
 
 MENU: Final = 12
-"""The most choices one pick offers (issue 38: no list longer than a dozen entries)."""
+"""The most choices one pick offers, so that no list is longer than a dozen entries (issue 38)."""
 
 _BAND: Final = 10
 """A colour with more than :data:`MENU` playable cards is split into its cards up to this number and those above."""

@@ -207,6 +207,8 @@ class _Layout:
     """The entries of the Ofrendas encoded lately, by object identity (boards are immutable and shared)."""
     written: dict[int, Written] = attrs.field(factory=dict)
     """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
+    block_cache: dict[int, tuple[PlayerBoard, array[float]]] = attrs.field(factory=dict)
+    """The Ofrenda blocks written lately, whole, by the board's identity (:func:`observation_buffer`)."""
     part_cache: dict[int, tuple[object, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
     """The entries of the parts of Ofrendas encoded lately, by the identity of their tuples (``_board_entries``)."""
 
@@ -439,6 +441,7 @@ def _keep(cache: dict[int, tuple[object, _Entries]], key: object, entries: _Entr
 
 
 _MOST_PARTS: Final = 2048
+_MOST_BLOCKS: Final = 256
 
 
 def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> _Entries:
@@ -583,25 +586,23 @@ def _fill_changed(config: Config, layout: _Layout, view: View, written: Written)
             *(tokens + token for stack in goals[1] for token in stack),
         )
         written.write(_GOALS, goals, slots)
-    cache = layout.board_cache
-    slots_of = written.slots
+    blocks = layout.block_cache
+    size = layout.board.size
     for seat, board in enumerate(view.boards):
         r = (seat - me) % n
         part = _PARTS + r
         if board is parts[part]:
             continue
+        known = blocks.get(id(board))
+        if known is None or known[0] is not board:
+            block = array("d", bytes(8 * size))
+            for index, value in _board_entries(config, layout, board):
+                block[index] = value
+            if len(blocks) >= _MOST_BLOCKS:
+                blocks.clear()
+            known = blocks[id(board)] = (board, block)
         at = layout.board_base[r]
-        for index in slots_of[part]:
-            x[index] = 0.0
-        entries = cache.get(id(board))
-        if entries is None or entries[0] is not board:
-            entries = (board, _board_entries(config, layout, board))
-            if len(cache) >= _MOST_BOARDS:
-                cache.clear()
-            cache[id(board)] = entries
-        for index, value in entries[1]:
-            x[at + index] = value
-        slots_of[part] = tuple(at + index for index, _ in entries[1])
+        x[at : at + size] = known[1]  # the whole Ofrenda block at once (a copy in C)
         parts[part] = board
 
 
@@ -703,11 +704,9 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
     add = _add  # the views are not checked: no call between ``add`` and the work
 
     def _fill(self, out: MutableSequence[float], layout: _Layout, view: View) -> None:
-        # The history's observation prefix is all zero: the kept observation of the viewer replaces it whole.
-        written = take(layout.written, view.player, layout.size, _PARTS + layout.n)
-        _fill_changed(self._config, layout, view, written)
-        out[: layout.size] = written.buffer
-        give_back(layout.written, view.player, written)
+        # From scratch over the history's zero prefix: counted, the kept observation cost more here
+        # (docs/performance.md, "Observation tensors next to steps").
+        _fill_observation(self._config, layout, view, out)
 
 
 def _seat_event(
