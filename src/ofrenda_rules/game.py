@@ -36,6 +36,7 @@ __all__ = [
     "GameInfo",
     "Information",
     "InformationStateEncoder",
+    "NamedEnum",
     "OutcomeLike",
     "StateLike",
     "squashed_leads",

@@ -214,7 +214,7 @@ class SearchBot:
     budget: int = MOVE_BUDGET
     """Actions applied at most for one decision, the enumeration and the expectations together."""
     seed: int = 0
-    """Seeds the generator of the resampled state searched (with the turn count: nothing the seat cannot see)."""
+    """Seeds the generator of the resampled state searched, with the turn count (nothing the seat cannot see)."""
 
     def searched(self, state: State) -> State:
         """The state the bot searches for the seat to move: drawn by ``resample`` for that seat, unseeded.

@@ -112,7 +112,7 @@ class JSONResponse(_StarletteJSONResponse):
 
 
 COLLECTOR_THRESHOLDS: Final = (20_000, 20, 20)
-"""The cyclic garbage collector's thresholds in a serving process (Python's default: 700, 10, 10)."""
+"""The cyclic garbage collector's thresholds in a serving process (Python's defaults are 700, 10 and 10)."""
 
 
 def tune_collector() -> None:
