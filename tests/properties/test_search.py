@@ -10,11 +10,12 @@
   nothing the seat cannot see (the same draw from any hidden variant), and a
   game played on from the drawn state ends;
 * the reference bot, the search bot and the strong bot (its ``easy`` level,
-  every level a game plays with its own policy, ``action_values`` at tiny
-  budgets with the depth in decisions and in turns, and in Ofrenda and
-  Ofrendados the ``expert`` level at one decision a game) pick a legal
-  action, and the same one on every hidden variant for the seat to move: they
-  never peek.
+  the cheapest level a game plays with its own policy, ``action_values`` at
+  tiny budgets with the depth in decisions, and, at one decision of one game
+  in four for their cost, every other own level, every game's ``expert``
+  level and ``action_values`` with the depth in turns)
+  pick a legal action, and the same one on every hidden variant for the seat
+  to move: they never peek.
 """
 
 from __future__ import annotations
@@ -36,9 +37,6 @@ from ofrenda_rules.utility import Payoff, returns, utility_bounds
 from tests.properties.cases import CASES
 from tests.properties.playing import Seeds, play, sampled, seedings
 from tests.properties.test_properties import scaled
-
-STRONGEST_CHECKED = ("ofrenda", "ofrendados")
-"""The games whose ``expert`` level (a search) the no-peeking property plays too, at one decision a game."""
 
 
 def check_tensor(values: tuple[float, ...], shape: tuple[int, ...]) -> None:
@@ -184,7 +182,9 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
         strong = make_bot(game, "easy", seeds.players)(after)
         assert strong in legal
         assert make_bot(game, "easy", seeds.players)(variant) == strong, "the easy level peeked"
-        for level in own_levels:  # a game's own level policies are cheap: every one is checked
+        # A game's own cheapest level policy is checked at every sampled decision; every other level (they search
+        # the same way with larger budgets) and the strongest at one decision of one game in four, for their cost.
+        for level in every_step + (once if not checked and strongest_too else []):
             own = make_bot(game, level, seeds.players)(after)
             assert own in legal
             assert make_bot(game, level, seeds.players)(variant) == own, f"the {level} level peeked"
@@ -194,20 +194,19 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
         assert set(values) == set(legal)
         assert all(0.0 <= value <= 1.0 for value in values.values())
         assert action_values(game, variant, seat, tiny, seeds.players) == values, "action_values peeked"
-        turned = SearchBudget(1, 1, 3, turns=True)
-        values = action_values(game, after, seat, turned, seeds.players)
-        assert action_values(game, variant, seat, turned, seeds.players) == values, "a depth in turns peeked"
-        if not checked and game.info.name in STRONGEST_CHECKED:
-            # Each level's budget is searched the same way; the strongest is checked once a game (its cost).
-            strongest = make_bot(game, "expert", seeds.players)(after)
-            assert strongest in legal
-            assert make_bot(game, "expert", seeds.players)(variant) == strongest, "the expert level peeked"
-            levels_checked.append("expert")
+        if not checked and strongest_too:  # a depth in turns plays whole turns of the reference policy: its cost
+            turned = SearchBudget(1, 1, 3, turns=True)
+            values = action_values(game, after, seat, turned, seeds.players)
+            assert action_values(game, variant, seat, turned, seeds.players) == values, "a depth in turns peeked"
+            levels_checked.append("turns")
         checked.append(seat)
 
     checked: list[int] = []
     levels_checked: list[str] = []
     own_levels = [level for level in LEVEL_NAMES if game.level_policy is not None and game.level_policy(level)]
+    every_step = own_levels[:1] if own_levels and own_levels[0] != "expert" else []
+    once = [level for level in LEVEL_NAMES if level not in every_step and (level in own_levels or level == "expert")]
+    strongest_too = seeds.players % 4 == 0
     every = sampled(hook, seeds, 11)
 
     def and_the_first_decision(before: Any, action: Any, after: Any) -> None:
@@ -219,5 +218,6 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
 
     play(game, config, seeds, and_the_first_decision)
     assert checked, "no step had a seat to move"
-    strongest = 1 if game.info.name in STRONGEST_CHECKED else 0
-    assert len(levels_checked) == len(checked) * len(own_levels) + strongest
+    assert levels_checked.count("expert") == strongest_too
+    assert levels_checked.count("turns") == strongest_too
+    assert len(levels_checked) == len(checked) * len(every_step) + (len(once) + 1) * strongest_too
