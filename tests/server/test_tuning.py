@@ -7,6 +7,10 @@ import gc
 import threading
 from pathlib import Path
 
+import pytest
+
+pytest.importorskip("starlette")
+
 from ofrenda_rules.server.app import COLLECTOR_THRESHOLDS, tune_collector
 from ofrenda_rules.server.hub import WORKERS, Hub
 from ofrenda_rules.server.matches import MatchService
