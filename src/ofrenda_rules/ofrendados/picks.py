@@ -2,7 +2,8 @@
 
 A draft is a die of the pool; using a die is the die, then what for (its
 face or money); a die power is the Calaverita, then the die, then the new
-face (or the reroll); drawing an object is a cell of the offering sheet;
+face (or the reroll); drawing an object is a cell of the offering sheet; rewriting one is the
+object's cell (its row first when more than :data:`MENU` may be rewritten);
 buying is a card of the market. Each pick names the element
 :func:`~ofrenda_rules.ofrendados.render_svg` draws with that ``id``:
 ``die-orange-3`` (a die to draft or to use: the first of its colour and face
@@ -19,6 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ofrenda_rules.ofrendados import actions as act
 from ofrenda_rules.ofrendados.components import Colour
@@ -26,7 +28,10 @@ from ofrenda_rules.ofrendados.events import Event, ObjectDrawn
 from ofrenda_rules.ofrendados.view import View
 from ofrenda_rules.picks import Pick
 
-__all__ = ["action_picks", "card_id", "cell_id", "die_id", "last_move_elements", "market_id"]
+__all__ = ["MENU", "action_picks", "card_id", "cell_id", "die_id", "last_move_elements", "market_id"]
+
+MENU: Final = 12
+"""The most objects one pick offers to rewrite; more are picked by row first (no list longer than a dozen)."""
 
 
 def die_id(colour: Colour, pips: int) -> str:
@@ -53,7 +58,7 @@ def _die(colour: Colour, pips: int) -> Pick:
     return Pick(f"the {colour.value} {pips}", die_id(colour, pips))
 
 
-def _path(view: View, action: act.Action) -> tuple[Pick, ...]:
+def _path(view: View, action: act.Action, rewrite_rows: bool = False) -> tuple[Pick, ...]:
     seat = view.player
     if isinstance(action, act.TakeDie):
         return (Pick(f"take the {action.colour.value} {action.pips}", die_id(action.colour, action.pips)),)
@@ -69,7 +74,11 @@ def _path(view: View, action: act.Action) -> tuple[Pick, ...]:
     if isinstance(action, act.DrawObject):
         return (Pick(f"draw in cell {action.cell + 1}", cell_id(seat, action.cell)),)
     if isinstance(action, act.RewriteObject):
-        return (Pick("rewrite an object"), Pick(f"the object in cell {action.cell + 1}", cell_id(seat, action.cell)))
+        cell = Pick(f"the object in cell {action.cell + 1}", cell_id(seat, action.cell))
+        if rewrite_rows:
+            row = view.config.edition.sheet.cells[action.cell][0]
+            return (Pick("rewrite an object"), Pick(f"an object in row {row}"), cell)
+        return (Pick("rewrite an object"), cell)
     if isinstance(action, act.BuyCard):
         return (Pick(f"buy Calaverita {action.card}", market_id(action.card)),)
     if isinstance(action, act.Pass):
@@ -85,7 +94,10 @@ def last_move_elements(events: Sequence[Event]) -> tuple[str, ...]:
 def action_picks(view: View, actions: Sequence[act.Action]) -> tuple[tuple[Pick, ...], ...]:
     """The path of picks of each of ``actions`` (the legal actions of the seat whose ``view`` this is).
 
+    More than :data:`MENU` objects to rewrite are picked in two steps: the row, then the object.
+
     Raises:
         ValueError: One of ``actions`` is a chance outcome, not a decision.
     """
-    return tuple(_path(view, action) for action in actions)
+    rewrite_rows = sum(isinstance(action, act.RewriteObject) for action in actions) > MENU
+    return tuple(_path(view, action, rewrite_rows) for action in actions)
