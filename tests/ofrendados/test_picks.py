@@ -3,31 +3,23 @@
 from __future__ import annotations
 
 from ofrenda_rules.ofrendados import actions as act
-from ofrenda_rules.ofrendados.components import Beneath
 from ofrenda_rules.ofrendados.picks import MENU, action_picks, cell_id
 from ofrenda_rules.ofrendados.rules import apply, current_player, is_over, legal_actions
 from ofrenda_rules.ofrendados.start import new_game
-from ofrenda_rules.ofrendados.state import Config, DiePowerTarget, MajorityCount, MajorityTies
 from ofrenda_rules.ofrendados.view import observe
 from ofrenda_rules.playout import random_move
 from ofrenda_rules.registry import get_game
 from ofrenda_rules.rng import Rng
 
-CONFIG = Config(
-    players=3,
-    beneath=Beneath.DIRECT,
-    calaverita_majority=MajorityCount.CARDS,
-    repeat_purchases=True,
-    unqualified_in_majorities=True,
-    majority_ties=MajorityTies.SPLIT_PLACE,
-    die_powers=DiePowerTarget.POOL,
-)
+(CONFIG,) = (config for config in get_game("ofrendados").test_configs() if config.repeat_purchases)
+"""The test config with every option turned on (three players)."""
 
 
 def test_thirteen_objects_to_rewrite_are_picked_row_then_object() -> None:
     # The random game of seed 98 reaches, at its fourth turn, a seat with 13 objects it may rewrite (found by the
     # invariants session, whose picks property then saw 13 choices in one menu).
     game = get_game("ofrendados")
+    assert CONFIG.players == 3
     state, rng = new_game(CONFIG, 98), Rng(98)
     for _ in range(2_000):
         assert not is_over(state), "the game ended before a seat could rewrite more than a dozen objects"
