@@ -73,6 +73,7 @@ __all__ = [
     "SEARCH_SCALE",
     "SPACE_PENALTY",
     "EXPERT_BUDGET",
+    "EXPERT_MARGIN",
     "LEVELS",
     "ExpertBot",
     "draw_delta",
@@ -539,6 +540,8 @@ def expert_evaluation(state: State) -> tuple[float, ...]:
 
 EXPERT_BUDGET: Final = SearchBudget(3, 12, 8)
 """What the ``expert`` level's search spends a decision (see :class:`ExpertBot`)."""
+EXPERT_MARGIN: Final = 0.02
+"""The least gain in estimated win share over the reference move for which the ``expert`` level departs from it."""
 
 
 def _public_seed(state: State, seat: int, seed: int) -> int:
@@ -560,7 +563,8 @@ class ExpertBot:
     game's ``resample`` for the seat to move (never the true state), the
     reference policy playing every seat for ``budget.depth`` decisions, each
     rollout valued by :func:`expert_evaluation`; the action of best value is
-    played, the reference move on ties. The search's seed comes from
+    played, the reference move unless another beats it by more than ``margin``
+    (a few noisy rollouts should not overturn the reference policy's choice). The search's seed comes from
     ``seed`` and what every seat sees of the state, so the bot is a
     deterministic function of the seat's information.
     """
@@ -569,6 +573,8 @@ class ExpertBot:
     """What each decision may spend."""
     seed: int = 0
     """Seeds the searches (with the public state)."""
+    margin: float = EXPERT_MARGIN
+    """How much more estimated win share than the reference move's an action needs to be played instead."""
 
     def choose(self, state: State) -> act.Action:
         """The legal action of best estimated win share for the seat to move.
@@ -587,7 +593,7 @@ class ExpertBot:
             return legal[0]
         values = action_values(_expert_game(), state, seat, self.budget, _public_seed(state, seat, self.seed))
         chosen = reference_bot(state)
-        best = values[chosen]
+        best = values[chosen] + self.margin
         for action in legal:
             if values[action] > best + 1e-12:
                 best, chosen = values[action], action
