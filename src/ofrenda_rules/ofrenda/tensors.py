@@ -210,8 +210,14 @@ class _Layout:
     """The entries of the Ofrendas encoded lately, by object identity (boards are immutable and shared)."""
     written: dict[int, Written] = attrs.field(factory=dict)
     """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
-    part_cache: dict[int, tuple[object, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
-    """The entries of the parts of Ofrendas encoded lately, by the identity of their tuples (``_board_entries``)."""
+    card_cache: dict[tuple[int, int], tuple[object, object, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
+    """The entries of Ofrendas' card slots encoded lately, by the identities of their two tuples (:func:`_cards_of`)."""
+    offering_cache: dict[tuple[int, int, int], tuple[object, object, object, tuple[tuple[int, float], ...]]] = (
+        attrs.field(factory=dict)
+    )
+    """The entries of Ofrendas' offering slots encoded lately, by the identities of their tuples."""
+    score_cache: dict[int, tuple[object, object, object, object, object, object, int]] = attrs.field(factory=dict)
+    """The scores of Ofrendas computed lately, by the identity of the tuples they read (:func:`_score`)."""
 
 
 _MOST_BOARDS: Final = 512
@@ -428,20 +434,77 @@ def _fill_observation(config: Config, layout: _Layout, view: View, x: MutableSeq
 _Entries = tuple[tuple[int, float], ...]
 
 
-def _cached(cache: dict[int, tuple[object, _Entries]], key: object) -> _Entries | None:
-    """The entries kept for ``key`` (a board's part, by identity), if any."""
-    known = cache.get(id(key))
-    return known[1] if known is not None and known[0] is key else None
+_MOST_PARTS: Final = 2048
 
 
-def _keep(cache: dict[int, tuple[object, _Entries]], key: object, entries: _Entries) -> _Entries:
+def _card_entries(layout: _Layout, portraits: tuple[int | None, ...], lit: tuple[bool, ...]) -> _Entries:
+    """The entries of a board's card slots (portraits, lit sides, features), offsets in the Ofrenda block."""
+    b = layout.board
+    p = layout.portraits
+    features = layout.features
+    found: dict[int, float] = {}
+    for slot, card in enumerate(portraits):
+        if card is not None:
+            found[b.portraits + slot * p + card] = 1.0
+            if lit[slot]:
+                found[b.lit + slot] = 1.0
+            for feature in features[card]:
+                at = b.features + feature
+                found[at] = found.get(at, 0.0) + 1.0 / _FEATURES_MAX
+    return tuple(found.items())
+
+
+def _offering_entries(
+    layout: _Layout,
+    marigold_slots: tuple[bool, ...],
+    candle_slots: tuple[int | None, ...],
+    candle_lit: tuple[bool, ...],
+) -> _Entries:
+    """The entries of a board's candle/marigold slots, offsets in the Ofrenda block."""
+    b = layout.board
+    k = layout.candles
+    found: dict[int, float] = {}
+    for slot, candle in enumerate(candle_slots):
+        if marigold_slots[slot]:
+            found[b.marigold_slots + slot] = 1.0
+        if candle is not None:
+            found[b.candle_slots + slot * k + candle] = 1.0
+            if candle_lit[slot]:
+                found[b.candle_lit + slot] = 1.0
+    return tuple(found.items())
+
+
+def _cards_of(layout: _Layout, portraits: tuple[int | None, ...], lit: tuple[bool, ...]) -> _Entries:
+    """:func:`_card_entries`, kept by the identities of the two tuples together (one alone may be shared)."""
+    cache = layout.card_cache
+    key = (id(portraits), id(lit))
+    known = cache.get(key)
+    if known is not None and known[0] is portraits and known[1] is lit:
+        return known[2]
+    entries = _card_entries(layout, portraits, lit)
     if len(cache) >= _MOST_PARTS:
         cache.clear()
-    cache[id(key)] = (key, entries)
+    cache[key] = (portraits, lit, entries)
     return entries
 
 
-_MOST_PARTS: Final = 2048
+def _offerings_of(
+    layout: _Layout,
+    marigold_slots: tuple[bool, ...],
+    candle_slots: tuple[int | None, ...],
+    candle_lit: tuple[bool, ...],
+) -> _Entries:
+    """:func:`_offering_entries`, kept by the identities of the three tuples together."""
+    cache = layout.offering_cache
+    key = (id(marigold_slots), id(candle_slots), id(candle_lit))
+    known = cache.get(key)
+    if known is not None and known[0] is marigold_slots and known[1] is candle_slots and known[2] is candle_lit:
+        return known[3]
+    entries = _offering_entries(layout, marigold_slots, candle_slots, candle_lit)
+    if len(cache) >= _MOST_PARTS:
+        cache.clear()
+    cache[key] = (marigold_slots, candle_slots, candle_lit, entries)
+    return entries
 
 
 def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> _Entries:
@@ -449,44 +512,11 @@ def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> _Entr
 
     A board differs from its previous version in a part or two (its card slots, its offering slots, its
     storage...): each part's entries are kept by the identity of the tuples they are read from
-    (``layout.part_cache``) and only a changed part is encoded again.
+    (:func:`_cards_of`, :func:`_offerings_of`) and only a changed part is encoded again.
     """
     b = layout.board
-    cache = layout.part_cache
-    portraits, lit = board.portraits, board.lit
-    cards = _cached(cache, portraits)
-    if cards is None or _cached(cache, lit) is not cards:
-        p = layout.portraits
-        features = layout.features
-        found: dict[int, float] = {}
-        for slot, card in enumerate(portraits):
-            if card is not None:
-                found[b.portraits + slot * p + card] = 1.0
-                if lit[slot]:
-                    found[b.lit + slot] = 1.0
-                for feature in features[card]:
-                    at = b.features + feature
-                    found[at] = found.get(at, 0.0) + 1.0 / _FEATURES_MAX
-        cards = _keep(cache, lit, _keep(cache, portraits, tuple(found.items())))
-    marigold_slots, candle_slots, candle_lit = board.marigold_slots, board.candle_slots, board.candle_lit
-    offerings = _cached(cache, candle_slots)
-    if (
-        offerings is None
-        or _cached(cache, marigold_slots) is not offerings
-        or _cached(cache, candle_lit) is not offerings
-    ):
-        k = layout.candles
-        found = {}
-        for slot, candle in enumerate(candle_slots):
-            if marigold_slots[slot]:
-                found[b.marigold_slots + slot] = 1.0
-            if candle is not None:
-                found[b.candle_slots + slot * k + candle] = 1.0
-                if candle_lit[slot]:
-                    found[b.candle_lit + slot] = 1.0
-        offerings = _keep(cache, candle_slots, tuple(found.items()))
-        _keep(cache, marigold_slots, offerings)
-        _keep(cache, candle_lit, offerings)
+    cards = _cards_of(layout, board.portraits, board.lit)
+    offerings = _offerings_of(layout, board.marigold_slots, board.candle_slots, board.candle_lit)
     storage = []
     for candle in board.candles:
         storage.append((b.candles + candle, 1.0))
@@ -634,21 +664,90 @@ def _fill_changed(
         tokens = base + layout.goals
         slots = (*(base + goal_index[goal] for goal in goals), *(tokens + token for stack in stacks for token in stack))
         written.write(_GOALS, (goals, stacks), slots)
-    cache = layout.board_cache
     board_base = layout.board_base
     for seat, board in enumerate(table.boards):
         r = (seat - me) % n
-        part = _PARTS + r
-        if board is parts[part]:
-            continue
-        known_board = cache.get(id(board))
-        if known_board is None or known_board[0] is not board:
-            known_board = (board, _board_entries(config, layout, board))
-            if len(cache) >= _MOST_BOARDS:
-                cache.clear()
-            cache[id(board)] = known_board
-        # The board's few entries moved in place: no block of the whole board copied.
-        written.place(part, board, board_base[r], known_board[1])
+        part = _PARTS + r * _BOARD_PARTS
+        if board is not parts[part]:
+            _fill_board(config, layout, written, part, board_base[r], board)
+            parts[part] = board
+
+
+_BOARD, _CARDS, _LIT, _OFFERINGS, _MARIGOLD_SLOTS, _CANDLE_LIT, _STORED, _DISCARDED, _MET, _TOKENS, _BOARD_PARTS = (
+    range(11)
+)
+"""The parts of one Ofrenda kept apart by :func:`_fill_changed` (from the seat's first part): the board itself,
+then its tuples, each compared by identity (a step changes one or two of them)."""
+
+
+def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at: int, board: PlayerBoard) -> None:
+    """Bring the Ofrenda block at ``at`` to ``board``, rewriting only the parts of it whose tuples changed."""
+    x = written.buffer
+    parts = written.parts
+    b = layout.board
+    portraits, lit = board.portraits, board.lit
+    if portraits is not parts[part + _CARDS] or lit is not parts[part + _LIT]:
+        written.place(part + _CARDS, portraits, at, _cards_of(layout, portraits, lit))
+        parts[part + _LIT] = lit
+    marigold_slots, candle_slots, candle_lit = board.marigold_slots, board.candle_slots, board.candle_lit
+    if (
+        candle_slots is not parts[part + _OFFERINGS]
+        or marigold_slots is not parts[part + _MARIGOLD_SLOTS]
+        or candle_lit is not parts[part + _CANDLE_LIT]
+    ):
+        written.place(
+            part + _OFFERINGS, candle_slots, at, _offerings_of(layout, marigold_slots, candle_slots, candle_lit)
+        )
+        parts[part + _MARIGOLD_SLOTS] = marigold_slots
+        parts[part + _CANDLE_LIT] = candle_lit
+    candles = board.candles
+    if candles is not parts[part + _STORED]:
+        base = at + b.candles
+        written.write(part + _STORED, candles, tuple(base + candle for candle in candles))
+    discards = board.discards
+    if discards is not parts[part + _DISCARDED]:
+        base = at + b.discards
+        written.write(part + _DISCARDED, discards, tuple(base + card for card in discards))
+    goals_met = board.goals_met
+    if goals_met is not parts[part + _MET]:
+        base = at + b.goals_met
+        goal_index = layout.goal_index
+        written.write(part + _MET, goals_met, tuple(base + goal_index[goal] for goal in goals_met))
+    tokens = board.tokens
+    if tokens is not parts[part + _TOKENS]:
+        base = at + b.tokens
+        written.write(part + _TOKENS, tokens, tuple(base + token for token in tokens))
+    x[at + b.marigolds] = board.marigolds / layout.supply_total
+    x[at + b.turns] = board.turns / TURNS
+    x[at + b.score] = _score(config, layout, board) / layout.high
+
+
+def _score(config: Config, layout: _Layout, board: PlayerBoard) -> int:
+    """``board_score`` of ``board``, kept by the identity of the tuples it reads (most steps change none)."""
+    known = layout.score_cache.get(id(board.portraits))
+    if (
+        known is not None
+        and known[0] is board.portraits
+        and known[1] is board.lit
+        and known[2] is board.marigold_slots
+        and known[3] is board.candle_slots
+        and known[4] is board.candle_lit
+        and known[5] is board.tokens
+    ):
+        return known[6]
+    score = board_score(config.edition, board)
+    if len(layout.score_cache) >= _MOST_PARTS:
+        layout.score_cache.clear()
+    layout.score_cache[id(board.portraits)] = (
+        board.portraits,
+        board.lit,
+        board.marigold_slots,
+        board.candle_slots,
+        board.candle_lit,
+        board.tokens,
+        score,
+    )
+    return score
 
 
 def observation_buffer(config: Config, view: View) -> array[float]:
@@ -664,7 +763,7 @@ def observation_buffer(config: Config, view: View) -> array[float]:
     """
     layout = _layout(config)
     player = view.player
-    written = take(layout.written, player, layout.size, _PARTS + layout.n)
+    written = take(layout.written, player, layout.size, _PARTS + _BOARD_PARTS * layout.n)
     counts = (view.deck_size, view.removed_count, view.bag_size)
     _fill_changed(config, layout, written, view, player, view.current_player, view.hand, view.hand_sizes, counts)
     out = written.buffer[:]
@@ -690,7 +789,7 @@ def state_observation_buffer(state: State, player: int) -> memoryview:
     n = layout.n
     if type(player) is not int or not 0 <= player < n:
         check_seat(player, n)
-    written = take(layout.written, player, layout.size, _PARTS + n)
+    written = take(layout.written, player, layout.size, _PARTS + _BOARD_PARTS * n)
     counts = (len(state.deck), len(state.removed), len(state.bag))
     hands = state.hands
     mover = current_player(state)
