@@ -41,6 +41,8 @@ class Connection:
     socket: WebSocket
     seat: int | None
     seen: int | None
+    lean: bool = False
+    """Whether the seat asked for lean answers (no legal actions' words or picks: a bot's connection)."""
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     """Held while sending, so that messages leave in sequence order."""
 
@@ -79,9 +81,9 @@ class Hub:
         """
         async with connection.lock:
             stream = self.service.stream
-            seat, seen = connection.seat, connection.seen
+            seat, seen, lean = connection.seat, connection.seen, connection.lean
             texts = await self._work(
-                lambda: [_encoded(message) for message in stream(match_id, seat, seen, refresh=refresh)]
+                lambda: [_encoded(message) for message in stream(match_id, seat, seen, refresh=refresh, lean=lean)]
             )
             for text, seq in texts:
                 await connection.socket.send_text(text)
@@ -97,12 +99,12 @@ class Hub:
         """
         seat = connection.seat
         assert seat is not None
-        service = self.service
+        service, lean = self.service, connection.lean
         async with connection.lock:
             seen = connection.seen
 
             def work() -> tuple[list[tuple[str, int]], bool]:
-                messages, streamed = service.submit_stream(match_id, seat, submission, seen)
+                messages, streamed = service.submit_stream(match_id, seat, submission, seen, lean=lean)
                 return [_encoded(message) for message in messages], streamed
 
             texts, streamed = await self._work(work)
@@ -141,26 +143,26 @@ class Hub:
 
     async def _push_all(self, match_id: str, behind: list[Connection], *, refresh: bool) -> None:
         """Send several connections what they have not seen: every distinct stream computed in one worker call."""
-        wanted = list(dict.fromkeys((connection.seat, connection.seen) for connection in behind))
+        wanted = list(dict.fromkeys((c.seat, c.seen, c.lean) for c in behind))
         stream = self.service.stream
 
-        def work() -> dict[tuple[int | None, int | None], list[tuple[str, int]] | None]:
-            texts: dict[tuple[int | None, int | None], list[tuple[str, int]] | None] = {}
+        def work() -> dict[tuple[int | None, int | None, bool], list[tuple[str, int]] | None]:
+            texts: dict[tuple[int | None, int | None, bool], list[tuple[str, int]] | None] = {}
             fresh = not refresh  # the store is read until one stream has brought the match up to date
-            for seat, seen in wanted:
+            for seat, seen, lean in wanted:
                 try:
-                    messages = stream(match_id, seat, seen, refresh=not fresh)
-                    texts[seat, seen] = [_encoded(message) for message in messages]
+                    messages = stream(match_id, seat, seen, refresh=not fresh, lean=lean)
+                    texts[seat, seen, lean] = [_encoded(message) for message in messages]
                     fresh = True
                 except Exception:  # a removed match: each connection finds out on its own
-                    texts[seat, seen] = None
+                    texts[seat, seen, lean] = None
             return texts
 
         computed = await self._work(work)
         for connection in behind:
             try:
                 async with connection.lock:
-                    texts = computed.get((connection.seat, connection.seen))
+                    texts = computed.get((connection.seat, connection.seen, connection.lean))
                     if texts is not None:  # else it moved on meanwhile, or failed: asked again below
                         for text, seq in texts:
                             await connection.socket.send_text(text)
