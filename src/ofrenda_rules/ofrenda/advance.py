@@ -32,7 +32,13 @@ from ofrenda_rules.ofrenda.edition import SOLO_REMOVED
 from ofrenda_rules.ofrenda.events import CandleDrawn, PortraitDealt, PortraitDrawn, PortraitRemoved
 from ofrenda_rules.ofrenda.piles import drawn, rest_of
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
-from ofrenda_rules.ofrenda.turn import (
+from ofrenda_rules.ofrenda.turn import (  # the phases as module constants: see turn.py
+    _ABUELA_PORTRAIT,
+    _PLAY,
+    _REFILL_CANDLE,
+    _REFILL_PORTRAIT,
+    _SETUP_GOAL,
+    _TAKE_PORTRAIT,
     HAND_SIZE,
     do_discard_portrait,
     do_draw_candle,
@@ -49,15 +55,6 @@ from ofrenda_rules.ofrenda.turn import (
 )
 from ofrenda_rules.ofrenda.work import CANDLE_DRAWN, PORTRAIT_DRAWN, Work
 from ofrenda_rules.rng import Draws
-
-# The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
-# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
-_ABUELA_PORTRAIT: Final = Phase.ABUELA_PORTRAIT
-_PLAY: Final = Phase.PLAY
-_REFILL_CANDLE: Final = Phase.REFILL_CANDLE
-_REFILL_PORTRAIT: Final = Phase.REFILL_PORTRAIT
-_TAKE_PORTRAIT: Final = Phase.TAKE_PORTRAIT
-_SETUP_GOAL: Final = Phase.SETUP_GOAL
 
 __all__ = [
     "CANDLE_DRAWS",
