@@ -34,12 +34,11 @@ from ofrenda_rules.ofrenda.piles import drawn, rest_of
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
 from ofrenda_rules.ofrenda.turn import (  # the phases as module constants: see turn.py
     _ABUELA_PORTRAIT,
-    _PLAY,
     _REFILL_CANDLE,
     _REFILL_PORTRAIT,
     _SETUP_GOAL,
-    _TAKE_PORTRAIT,
     HAND_SIZE,
+    _after_candle_refill,
     do_discard_portrait,
     do_draw_candle,
     do_draw_goal,
@@ -171,13 +170,7 @@ def _refill(w: Work, below: Callable[[int], int]) -> None:
         w.bag = bag
         w.candle_market = tuple(candle_market)
     w.recent_events = events
-    if w.abuela:  # ``_after_candle_refill`` with every space replenished
-        w.phase = _TAKE_PORTRAIT
-        w.abuela = False
-        w.taken_space = None
-        w.candle_space = None
-    else:
-        w.phase = _PLAY
+    _after_candle_refill(w, False)  # every space replenished, or the bag empty
 
 
 def resolve_setup(w: Work) -> None:
