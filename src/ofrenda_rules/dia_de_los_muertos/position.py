@@ -78,7 +78,7 @@ from ofrenda_rules.dia_de_los_muertos.rules import current_player, take_targets
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 from ofrenda_rules.encodings.positions import (
     MAX_POSITION_CHARS,
-    format_rng,
+    join_fields,
     parse_group,
     parse_rng,
     place_each_once,
@@ -127,9 +127,7 @@ def to_position(state: State) -> str:
         fields.append(f"over:{_group(state.set_aside)}")
     if state.voids:
         fields.append("voids=" + "/".join("".join(_LETTER[suit] for suit in row) or "-" for row in state.voids))
-    if state.rng is not None:
-        fields.append(format_rng(state.rng))
-    return " ".join(fields)
+    return join_fields(fields, state.rng)
 
 
 def _parse_group(text: str, what: str) -> tuple[Card, ...]:

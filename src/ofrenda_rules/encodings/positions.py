@@ -26,6 +26,7 @@ from ofrenda_rules.rng import MASK64, Rng
 __all__ = [
     "MAX_POSITION_CHARS",
     "format_rng",
+    "join_fields",
     "keyed_fields",
     "parse_group",
     "parse_number",
@@ -230,3 +231,12 @@ def parse_rng(text: str) -> Rng:
 def format_rng(rng: Rng) -> str:
     """The ``rng=SEED:COUNTER`` field of a seeded game's generator."""
     return f"rng={rng.seed}:{rng.counter}"
+
+
+def join_fields(fields: Sequence[str], rng: Rng | None) -> str:
+    """A position's text: its ``fields``, then the generator's ``rng=`` field when the game is seeded.
+
+    >>> join_fields(["over:3", "a"], Rng(seed=7, counter=2)), join_fields(["over:3", "a"], None)
+    ('over:3 a rng=7:2', 'over:3 a')
+    """
+    return " ".join([*fields, format_rng(rng)] if rng is not None else fields)

@@ -152,9 +152,7 @@ def to_position(state: State) -> str:
         fields.append(f"powers={_list(state.powers_used)}")
     if state.pending:
         fields.append(f"pending={','.join(_pending(item) for item in state.pending)}")
-    if state.rng is not None:
-        fields.append(notation.format_rng(state.rng))
-    return " ".join(fields)
+    return notation.join_fields(fields, state.rng)
 
 
 def _parse_dice(text: str, what: str) -> tuple[Die, ...]:

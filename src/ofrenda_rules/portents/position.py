@@ -71,7 +71,7 @@ from typing import Final
 
 from ofrenda_rules.encodings.positions import (
     MAX_POSITION_CHARS,
-    format_rng,
+    join_fields,
     keyed_fields,
     parse_group,
     parse_rng,
@@ -166,9 +166,7 @@ def to_position(state: State) -> str:
     if state.reason is not None:
         winners = "".join(str(seat) for seat in state.winners) or "-"
         fields.append(f"end={state.reason.value}:{winners}")
-    if state.rng is not None:
-        fields.append(format_rng(state.rng))
-    return " ".join(fields)
+    return join_fields(fields, state.rng)
 
 
 def _signs(text: str, what: str) -> tuple[Sign, ...]:
