@@ -37,6 +37,16 @@ The options, each valued one step ahead with owed draws placed greedily:
   pool (``DiePowerTarget.POOL``), in the draft it turns or rerolls a pool
   die when the result is worth more than the best die it could take.
 
+**The** ``expert`` **level** (:class:`ExpertBot`, :func:`level_policy`) is
+the generic strong bot's search (:func:`~ofrenda_rules.bots.search.action_values`:
+states drawn by ``resample`` for the seat to move, reference-policy
+rollouts, sequential halving) with two changes: the rollouts are valued by
+:func:`expert_evaluation`, which credits every seat with the dice it still
+holds and its owed draws (:func:`prospect`; the generic evaluation counts
+the boards only, so a cut-off in the draft or the create step saw one
+seat's dice used and the other's not), and the bot keeps the reference
+move unless another action's estimate beats it by :data:`EXPERT_MARGIN`.
+
 >>> from ofrenda_rules.ofrendados import Config, new_game, apply, is_over, outcome
 >>> state = new_game(Config(players=2), seed=4)
 >>> while not is_over(state):
