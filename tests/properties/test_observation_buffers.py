@@ -88,3 +88,57 @@ def test_the_fast_buffers_are_byte_identical_to_encodings_from_scratch_over_play
             tables[table] = game.apply(state, rng.choice(game.legal_actions(state)))
     assert observations >= 3 * 10 * players
     assert states >= 3 * 5
+
+
+def test_dia_de_los_muertos_fast_observation_falls_back_to_scratch_for_equal_cards_and_two_tricks() -> None:
+    """Día de los Muertos' fast buffer finds cards by identity: a view whose cards are equal copies (as read back
+    from JSON), or that tells of two tricks collected, is encoded from scratch, byte for byte the same; an
+    information state's observation part is the last view's observation from scratch."""
+    import attrs
+
+    from ofrenda_rules.dia_de_los_muertos import Config, apply, encode_observation, is_over, legal_actions
+    from ofrenda_rules.dia_de_los_muertos import new_game, observe, observation_buffer, observe_public
+    from ofrenda_rules.dia_de_los_muertos.components import Card
+    from ofrenda_rules.dia_de_los_muertos.events import TrickWon
+    from ofrenda_rules.dia_de_los_muertos.tensors import InformationStateEncoder
+
+    def copied(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(Card(card.suit, card.number) for card in cards)
+
+    copies = doubled = prefixes = 0
+    for players in (3, 6):
+        config = Config(players=players, lock_lead=players == 6)
+        rng = random.Random(players)
+        state = new_game(config, 21)
+        encoders = [InformationStateEncoder(config) for _ in range(players)]
+        tricks: list[TrickWon] = []
+        for _ in range(500):
+            for view in [*(observe(state, seat) for seat in range(players)), observe_public(state)]:
+                scratch = array("d", encode_observation(config, view)).tobytes()
+                assert observation_buffer(config, view).tobytes() == scratch
+                other = attrs.evolve(
+                    view,
+                    hand=copied(view.hand),
+                    piles=tuple(copied(pile) for pile in view.piles),
+                    in_front=tuple(None if card is None else Card(card.suit, card.number) for card in view.in_front),
+                )
+                assert other.hand == view.hand and other.piles == view.piles
+                assert observation_buffer(config, other).tobytes() == scratch
+                copies += 1
+                won = [event for event in view.recent_events if isinstance(event, TrickWon)]
+                tricks += won
+                if won and len(tricks) > 1:
+                    twice = attrs.evolve(view, recent_events=(*view.recent_events, tricks[0]))
+                    expected = array("d", encode_observation(config, twice)).tobytes()
+                    assert observation_buffer(config, twice).tobytes() == expected
+                    doubled += 1
+                if view.player >= 0:
+                    encoder = encoders[view.player]
+                    encoder.add(view)
+                    size = len(scratch) // 8
+                    assert encoder.buffer()[:size].tobytes() == scratch
+                    prefixes += 1
+            if is_over(state):
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert copies >= 2 * 100 and prefixes >= 2 * 80 and doubled >= 2 * 5

@@ -74,7 +74,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import MutableSequence, Sequence
 from functools import partial
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -94,6 +94,51 @@ __all__ += ["InformationStateEncoder", "encode_information_state", "information_
 _NO_VIEW: Final = "an information state needs at least the view after the set-up"
 _MIXED_SEATS: Final = "the views belong to different seats"
 _SUIT_INDEX = {Suit.BLACK: 0, Suit.RED: 1, Suit.WHITE: 2}
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+_BLOCKS_KEPT: Final = 2048
+"""Most blocks of one kind kept per config; beyond, that kind's blocks are dropped and built again as met."""
+
+_SUIT_BY_ID: Final = {id(suit): index for suit, index in _SUIT_INDEX.items()}
+"""A suit's place by the member's identity (hashing a member calls ``enum``'s Python ``__hash__``)."""
+
+
+class _Blocks:
+    """Blocks of a fast observation (raw bytes of doubles), built once per config or kept per tuple.
+
+    A hand, the score piles and the voids are tuples shared from state to
+    state (a step changes one or two of them), so their blocks are kept,
+    found by the tuple's identity (an entry holds its tuple, so an identity
+    found is never a recycled one); small facts (hand sizes, counters, the
+    seats in the header) by value. A block never changes once made, so
+    concurrent calls may share them; a kind's blocks are dropped past
+    :data:`_BLOCKS_KEPT` and built again as met.
+    """
+
+    __slots__ = ("card", "cards", "counters", "header", "pile_sets", "sizes", "voids", "zero_trick")
+
+    def __init__(self, players: int, deck: Sequence[Card]) -> None:
+        zero = bytes(480)
+        one = array("d", [1.0]).tobytes()
+        self.card: dict[int, bytes] = {id(card): zero[: 8 * i] + one + zero[8 * i + 8 :] for i, card in enumerate(deck)}
+        """A card's 60 slots by the card's identity (a deck card's), and 60 zeros by ``id(None)``."""
+        self.card[id(None)] = zero
+        self.cards: dict[int, tuple[tuple[Card, ...], bytes, float, float]] = {}
+        """A hand or pile's 60 slots, its score and its share of the cards dealt, by the tuple's identity."""
+        self.pile_sets: dict[int, tuple[tuple[tuple[Card, ...], ...], bytes, bytes]] = {}
+        """Every seat's pile's slots (seat-major), then the scores and the counts collected, by identity."""
+        self.header: dict[tuple[int, int, int, bool], bytes] = {}
+        """The slots from the leader's to the TAKE flag (suit and side zero), by (leader, actor, viewer, taking)."""
+        self.sizes: dict[tuple[int, ...], bytes] = {}
+        """Each hand's size over ``H``, by the sizes."""
+        self.voids: dict[int, tuple[tuple[tuple[Suit, ...], ...], bytes]] = {id(()): ((), bytes(24 * players))}
+        """The known voids' ``3P`` slots, by the tuple's identity (and by ``()`` for none known)."""
+        self.counters: dict[tuple[int, int, int, bool], bytes] = {}
+        """The four counters, by (tricks, stock size, cards set aside, over)."""
+        self.zero_trick = bytes(8 * 61 * players)
+        """The slots of no trick just collected."""
 
 
 @attrs.frozen
@@ -135,6 +180,8 @@ class _Layout:
     history_winners: int
     history_size: int
     """``N + M``, the information state's length."""
+    blocks: _Blocks = attrs.field(eq=False, repr=False)
+    """The fast observation's blocks (see :func:`_fast_observation`)."""
 
     def index(self, card: Card) -> int:
         """The card's number ``0..59``."""
@@ -201,6 +248,7 @@ def _layout(config: Config) -> _Layout:
         history_leaders=history_leaders,
         history_winners=history_winners,
         history_size=history_winners + h * p,
+        blocks=_Blocks(p, deck),
     )
 
 
@@ -275,20 +323,161 @@ def _fill_observation(out: MutableSequence[float], layout: _Layout, view: View) 
             out[layout.last_winner + event.seat] = 1.0
 
 
+def _keep(kept: dict[_K, _V], key: _K, value: _V) -> _V:
+    """Keep ``value`` under ``key`` (dropping the kind's blocks past :data:`_BLOCKS_KEPT`); ``value``."""
+    if len(kept) >= _BLOCKS_KEPT:
+        kept.clear()
+    kept[key] = value
+    return value
+
+
+def _cards_block(layout: _Layout, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], bytes, float, float]:
+    """The 60 slots of ``cards`` (a hand or a pile), its score and its share of the cards dealt, kept."""
+    entry = layout.blocks.cards.get(id(cards))
+    if entry is not None and entry[0] is cards:
+        return entry
+    block = array("d", bytes(480))
+    points = layout.points
+    total = 0
+    for number in map(layout.index_by_id.__getitem__, map(id, cards)):
+        block[number] = 1.0
+        total += points[number]
+    score = min(1.0, max(0.0, (total - layout.score_low) / layout.score_span))
+    return _keep(layout.blocks.cards, id(cards), (cards, block.tobytes(), score, len(cards) / layout.dealt))
+
+
+def _piles_blocks(layout: _Layout, piles: tuple[tuple[Card, ...], ...]) -> tuple[bytes, bytes]:
+    """Every seat's pile's slots, and the scores then the counts collected, kept per tuple of piles."""
+    entry = layout.blocks.pile_sets.get(id(piles))
+    if entry is not None and entry[0] is piles:
+        return entry[1], entry[2]
+    blocks = [_cards_block(layout, pile) for pile in piles]
+    slots = b"".join([block[1] for block in blocks])
+    tail = array("d", [block[2] for block in blocks] + [block[3] for block in blocks]).tobytes()
+    _keep(layout.blocks.pile_sets, id(piles), (piles, slots, tail))
+    return slots, tail
+
+
+def _header_block(layout: _Layout, key: tuple[int, int, int, bool]) -> bytes:
+    """The slots from the leader's to the TAKE flag (suit and side left zero), by (leader, actor, viewer, taking)."""
+    leader, actor, viewer, taking = key
+    p = layout.players
+    block = array("d", bytes(8 * (layout.hand_sizes - layout.leader)))
+    block[leader] = 1.0
+    block[layout.actor - layout.leader + (actor if actor >= 0 else p + 1 if actor == TERMINAL else p)] = 1.0
+    block[layout.viewer - layout.leader + (viewer if viewer >= 0 else p)] = 1.0
+    if taking:
+        block[layout.taking - layout.leader] = 1.0
+    return _keep(layout.blocks.header, key, block.tobytes())
+
+
+def _voids_block(layout: _Layout, voids: tuple[tuple[Suit, ...], ...]) -> bytes:
+    """The known voids' ``3P`` slots, kept per tuple of voids."""
+    entry = layout.blocks.voids.get(id(voids))
+    if entry is not None and entry[0] is voids:
+        return entry[1]
+    block = array("d", bytes(24 * layout.players))
+    for seat, row in enumerate(voids):
+        for suit in row:
+            block[3 * seat + _SUIT_BY_ID[id(suit)]] = 1.0
+    return _keep(layout.blocks.voids, id(voids), (voids, block.tobytes()))[1]
+
+
+def _trick_block(layout: _Layout, view: View) -> bytes | None:
+    """The slots of the trick just collected and of its winner; ``None`` when the view tells of two (rare)."""
+    found = None
+    for event in view.recent_events:
+        if event.__class__ is TrickWon:
+            if found is not None:
+                return None
+            found = event
+    if found is None:
+        return layout.blocks.zero_trick
+    assert isinstance(found, TrickWon)
+    card = layout.blocks.card
+    winner = array("d", bytes(8 * layout.players))
+    winner[found.seat] = 1.0
+    return b"".join(map(card.__getitem__, map(id, found.cards))) + winner.tobytes()
+
+
+def _fast_observation(layout: _Layout, view: View) -> array[float]:
+    """``view``'s observation as a new array, equal byte for byte to :func:`_fill_observation` over zeros.
+
+    The observation is joined from blocks of raw doubles (:class:`_Blocks`)
+    in the layout's order: the hand's, the cards in front, the piles, the
+    lead card, the header, the hand sizes, the voids, the scores and counts
+    collected, the counters and the trick just collected; the suit and side
+    of the High/Low card are then set. Cards are found by identity (those
+    of a game are the edition's own); a view holding another card (one read
+    back from JSON) is encoded from scratch.
+    """
+    blocks = layout.blocks
+    card = blocks.card
+    try:
+        hand = view.hand
+        in_hand = blocks.cards.get(id(hand))
+        parts = [(in_hand if in_hand is not None and in_hand[0] is hand else _cards_block(layout, hand))[1]]
+        parts += map(card.__getitem__, map(id, view.in_front))
+        piles, tail = _piles_blocks(layout, view.piles)
+        parts.append(piles)
+        parts.append(card[id(view.lead_card)])
+        key = (view.leader, view.current_player, view.player, view.taking)
+        header = blocks.header.get(key)
+        parts.append(_header_block(layout, key) if header is None else header)
+        sizes = blocks.sizes.get(view.hand_sizes)
+        if sizes is None:
+            hand_size = layout.hand_size
+            sizes = _keep(blocks.sizes, view.hand_sizes, array("d", [n / hand_size for n in view.hand_sizes]).tobytes())
+        parts.append(sizes)
+        voids = view.voids
+        in_voids = blocks.voids.get(id(voids))
+        parts.append(in_voids[1] if in_voids is not None and in_voids[0] is voids else _voids_block(layout, voids))
+        parts.append(tail)
+        key = (view.tricks, view.stock_size, view.set_aside_count, view.over)
+        counters = blocks.counters.get(key)
+        if counters is None:
+            values = [view.tricks / layout.hand_size, view.stock_size / 60, view.set_aside_count / layout.dealt]
+            counters = _keep(blocks.counters, key, array("d", [*values, 1.0 if view.over else 0.0]).tobytes())
+        parts.append(counters)
+        trick = _trick_block(layout, view)
+    except KeyError:  # a card not of the edition's deck (read back from JSON): equal, not the same object
+        trick = None
+    if trick is None:
+        out = array("d", bytes(8 * layout.size))
+        _fill_observation(out, layout, view)
+        return out
+    parts.append(trick)
+    out = array("d", b"".join(parts))
+    high_low = view.high_low
+    if high_low is not None:
+        out[layout.suit + _SUIT_BY_ID[id(high_low.suit)]] = 1.0
+        out[layout.side + (0 if high_low.side is Mark.HIGH else 1)] = 1.0
+    return out
+
+
+def _fill_fast(out: MutableSequence[float], layout: _Layout, view: View) -> None:
+    """Lay ``view``'s observation over an information state's copied history (whose first ``N`` slots are zeros)."""
+    if isinstance(out, array):
+        out[0 : layout.size] = _fast_observation(layout, view)
+    else:
+        _fill_observation(out, layout, view)
+
+
 def observation_buffer(config: Config, view: View) -> array[float]:
     """``encode_observation`` of ``view`` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
 
     Adapters filling a preallocated tensor use it: the values are those of
-    :func:`encode_observation`, without a tuple of floats to convert.
+    :func:`encode_observation`, without a tuple of floats to convert. It is
+    written fast: the blocks of a hand, the score piles and the voids are copied whole from
+    arrays kept per tuple, and the result equals the encoding from scratch
+    byte for byte.
 
     Raises:
         OfrendaRulesError: when the view is not of a game under ``config``.
 
     """
     layout = _check(config, view)
-    out = array("d", bytes(8 * layout.size))
-    _fill_observation(out, layout, view)
-    return out
+    return _fast_observation(layout, view)
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:
@@ -382,4 +571,4 @@ class InformationStateEncoder(
         self._last = view
 
     _check_view = staticmethod(_check)
-    _fill = staticmethod(_fill_observation)
+    _fill = staticmethod(_fill_fast)
