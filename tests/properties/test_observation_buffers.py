@@ -96,8 +96,17 @@ def test_dia_de_los_muertos_fast_observation_falls_back_to_scratch_for_equal_car
     information state's observation part is the last view's observation from scratch."""
     import attrs
 
-    from ofrenda_rules.dia_de_los_muertos import Config, apply, encode_observation, is_over, legal_actions
-    from ofrenda_rules.dia_de_los_muertos import new_game, observe, observation_buffer, observe_public
+    from ofrenda_rules.dia_de_los_muertos import (
+        Config,
+        apply,
+        encode_observation,
+        is_over,
+        legal_actions,
+        new_game,
+        observation_buffer,
+        observe,
+        observe_public,
+    )
     from ofrenda_rules.dia_de_los_muertos.components import Card
     from ofrenda_rules.dia_de_los_muertos.events import TrickWon
     from ofrenda_rules.dia_de_los_muertos.tensors import InformationStateEncoder
