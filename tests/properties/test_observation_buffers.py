@@ -90,10 +90,11 @@ def test_the_fast_buffers_are_byte_identical_to_encodings_from_scratch_over_play
     assert states >= 3 * 5
 
 
-def test_dia_de_los_muertos_fast_observation_falls_back_to_scratch_for_equal_cards_and_two_tricks() -> None:
-    """Día de los Muertos' fast buffer finds cards by identity: a view whose cards are equal copies (as read back
-    from JSON), or that tells of two tricks collected, is encoded from scratch, byte for byte the same; an
-    information state's observation part is the last view's observation from scratch."""
+def test_dia_de_los_muertos_fast_observations_equal_the_encoding_from_scratch_on_every_path() -> None:
+    """Día de los Muertos' fast buffers, from a view or straight from a state, equal the encoding from scratch
+    byte for byte: on the usual path (cards found by identity), for a view or state whose cards are equal copies
+    (as read back from JSON) and for a view telling of two tricks collected (both encoded from scratch), and as
+    the observation part of an information state."""
     import attrs
 
     from ofrenda_rules.dia_de_los_muertos import (
@@ -109,22 +110,34 @@ def test_dia_de_los_muertos_fast_observation_falls_back_to_scratch_for_equal_car
     )
     from ofrenda_rules.dia_de_los_muertos.components import Card
     from ofrenda_rules.dia_de_los_muertos.events import TrickWon
-    from ofrenda_rules.dia_de_los_muertos.tensors import InformationStateEncoder
+    from ofrenda_rules.dia_de_los_muertos.tensors import InformationStateEncoder, state_observation_buffer
 
     def copied(cards: tuple[Card, ...]) -> tuple[Card, ...]:
         return tuple(Card(card.suit, card.number) for card in cards)
 
-    copies = doubled = prefixes = 0
+    copies = doubled = prefixes = direct = 0
     for players in (3, 6):
-        config = Config(players=players, lock_lead=players == 6)
+        config = Config(players=players, lock_lead=players == 6, high_low_split=players == 6)
         rng = random.Random(players)
         state = new_game(config, 21)
         encoders = [InformationStateEncoder(config) for _ in range(players)]
         tricks: list[TrickWon] = []
         for _ in range(500):
-            for view in [*(observe(state, seat) for seat in range(players)), observe_public(state)]:
+            equal = attrs.evolve(
+                state,
+                hands=tuple(copied(hand) for hand in state.hands),
+                piles=tuple(copied(pile) for pile in state.piles),
+            )
+            seats = list(range(players))
+            rng.shuffle(seats)
+            for view in [*(observe(state, seat) for seat in seats), observe_public(state)]:
                 scratch = array("d", encode_observation(config, view)).tobytes()
                 assert observation_buffer(config, view).tobytes() == scratch
+                if view.player >= 0:
+                    read = state_observation_buffer(state, view.player)
+                    assert read.readonly and read.format == "d" and read.tobytes() == scratch
+                    assert state_observation_buffer(equal, view.player).tobytes() == scratch
+                    direct += 1
                 other = attrs.evolve(
                     view,
                     hand=copied(view.hand),
@@ -150,4 +163,20 @@ def test_dia_de_los_muertos_fast_observation_falls_back_to_scratch_for_equal_car
             if is_over(state):
                 break
             state = apply(state, rng.choice(legal_actions(state)))
-    assert copies >= 2 * 100 and prefixes >= 2 * 80 and doubled >= 2 * 5
+    assert copies >= 2 * 100 and prefixes >= 2 * 80 and direct >= 2 * 80 and doubled >= 2 * 5
+
+
+def test_dia_de_los_muertos_state_read_refuses_what_is_not_a_seat() -> None:
+    from ofrenda_rules.dia_de_los_muertos import Config, encode_observation, new_game, observe
+    from ofrenda_rules.dia_de_los_muertos.tensors import state_observation_buffer
+
+    config = Config(players=3)
+    state = new_game(config, 5)
+    refused = 0
+    for seat in (-1, 3, True, "0", 1.0):
+        with pytest.raises(OfrendaRulesError, match="seat"):
+            state_observation_buffer(state, seat)  # type: ignore[arg-type]
+        refused += 1
+    assert refused == 5
+    expected = array("d", encode_observation(config, observe(state, 0))).tobytes()
+    assert state_observation_buffer(state, 0).tobytes() == expected
