@@ -96,7 +96,8 @@ async def play(client: Client, ws_bases: Sequence[str], rng: random.Random, dead
 
 async def _session(client: Client, ws_base: str, rng: random.Random, deadline: float) -> None:
     async with connect(f"{ws_base}/matches/{client.match}/ws", open_timeout=10, max_size=2**22) as socket:
-        await socket.send(json.dumps({"seat": client.seat, "secret": client.secret}))
+        # Lean answers: the way for bots (docs/server.md), no legal actions' words or picks.
+        await socket.send(json.dumps({"seat": client.seat, "secret": client.secret, "lean": True}))
         answer = json.loads(await asyncio.wait_for(socket.recv(), timeout=RECEIVE_SECONDS))
         for _ in range(MOVES_PER_MATCH):
             if "error" in answer:
