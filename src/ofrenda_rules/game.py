@@ -407,6 +407,15 @@ class GameDefinition(Generic[C, S, A, V, O]):
     Adapters that fill a preallocated tensor read it with ``numpy.frombuffer``
     (no tuple of floats to convert); its values equal ``encode_observation``'s.
     """
+    state_observation_buffer: Callable[[S, int], memoryview] | None = None
+    """A seat's observation tensor read straight from a state (no view built), or ``None`` if the game has none.
+
+    ``state_observation_buffer(state, seat)`` is a read-only memoryview of
+    doubles whose bytes are those of ``observation_buffer(config,
+    observe(state, seat))``, valid until the next call for that config and
+    seat (the game keeps the observation it wrote last and rewrites what
+    changed): copy it at once. The adapters read observations this way.
+    """
     evaluate: Callable[[S], tuple[float, ...]] | None = None
     """Every seat's expected win share (each in ``[0, 1]``) at an unfinished state, as search bots value it.
 

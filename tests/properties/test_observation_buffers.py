@@ -54,14 +54,17 @@ def test_a_view_of_another_game_is_refused_as_by_encode_observation(game: AnyGam
 def test_the_fast_buffers_are_byte_identical_to_encodings_from_scratch_over_playouts(
     game: AnyGame, config: object
 ) -> None:
-    """``observation_buffer`` (which rewrites only what changed in a buffer it keeps) and the incremental
-    information state equal, byte for byte, the encodings of each view from scratch, over interleaved playouts.
+    """``observation_buffer`` (which rewrites only what changed in a buffer it keeps), ``state_observation_buffer``
+    (the same read straight from the state, what the adapters call) and the incremental information state equal,
+    byte for byte, the encodings of each view from scratch, over interleaved playouts.
 
     Three games are played side by side, a step of each in turn, and the seats are read in a shuffled order at
     every step, so the kept buffers jump between games, seats and stages of a game.
     """
     make, encoder_of = game.observation_buffer, game.information_state_encoder
     assert make is not None and encoder_of is not None
+    direct = game.state_observation_buffer
+    direct_reads = 0
     rng = random.Random(11)
     players: int = config.players  # type: ignore[attr-defined]
     tables = [game.new_game(config, seed) for seed in (3, 4, 5)]
@@ -76,9 +79,19 @@ def test_the_fast_buffers_are_byte_identical_to_encodings_from_scratch_over_play
             rng.shuffle(seats)
             for seat in seats:
                 view = game.observe(state, seat)
+                expected = array("d", game.encode_observation(config, view)).tobytes()
+                # The state-direct read and the view's share the kept observation: mixed, in a random order.
+                if direct is not None and rng.random() < 0.5:
+                    assert direct(state, seat).tobytes() == expected
+                    direct_reads += 1
                 fast = make(config, view)
-                assert fast.tobytes() == array("d", game.encode_observation(config, view)).tobytes()
+                assert fast.tobytes() == expected
                 observations += 1
+                if direct is not None and rng.random() < 0.5:
+                    read = direct(state, seat)
+                    assert read.readonly and read.format == "d"
+                    assert read.tobytes() == expected
+                    direct_reads += 1
                 encoders[table][seat].add(view)
                 histories[table][seat].append(view)
                 if rng.random() < 0.3 or seat == game.current_player(state):
@@ -88,3 +101,32 @@ def test_the_fast_buffers_are_byte_identical_to_encodings_from_scratch_over_play
             tables[table] = game.apply(state, rng.choice(game.legal_actions(state)))
     assert observations >= 3 * 10 * players
     assert states >= 3 * 5
+    assert direct is None or direct_reads >= 3 * 10 * players
+
+
+DIRECT = [pytest.param(game, id=game.info.name) for game in games() if game.state_observation_buffer is not None]
+
+
+def test_some_games_read_observations_straight_from_states() -> None:
+    assert {param.values[0].info.name for param in DIRECT} >= {"ofrenda", "ofrendados"}  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("game", DIRECT)
+def test_the_state_read_refuses_what_is_not_a_seat_and_changes_nothing(game: AnyGame) -> None:
+    direct = game.state_observation_buffer
+    assert direct is not None
+    config = game.test_configs()[0]
+    state = game.new_game(config, 5)
+    players: int = config.players  # type: ignore[attr-defined]
+    before = direct(state, 0).tobytes()
+    refused = 0
+    for seat in (-1, players, True, "0", 1.0):
+        with pytest.raises(OfrendaRulesError, match="seat"):
+            direct(state, seat)  # type: ignore[arg-type]
+        refused += 1
+    assert refused == 5
+    assert (
+        direct(state, 0).tobytes()
+        == before
+        == array("d", game.encode_observation(config, game.observe(state, 0))).tobytes()
+    )

@@ -24,7 +24,10 @@ from __future__ import annotations
 from array import array
 from typing import Final
 
-__all__ = ["UNSET", "Written", "give_back", "take"]
+__all__ = ["UNSET", "Entries", "Written", "give_back", "take"]
+
+Entries = tuple[tuple[int, float], ...]
+"""A part's non-zero values as ``(offset, value)`` pairs (offsets from where the part is placed)."""
 
 UNSET: Final = object()
 """The source of a part not written yet (differs from every part of a view)."""
@@ -33,7 +36,7 @@ UNSET: Final = object()
 class Written:
     """One viewer's observation written last, and for each part its source object and the slots it set to 1."""
 
-    __slots__ = ("buffer", "parts", "slots")
+    __slots__ = ("buffer", "parts", "placed", "slots")
 
     def __init__(self, size: int, parts: int) -> None:
         self.buffer = array("d", bytes(8 * size))
@@ -42,6 +45,8 @@ class Written:
         """Per part, the view's object it was written from."""
         self.slots: list[tuple[int, ...]] = [()] * parts
         """Per part, the slots it set."""
+        self.placed: list[tuple[int, Entries]] = [(0, ())] * parts
+        """Per part written by :meth:`place`, where it was placed and the entries it wrote there."""
 
     def put(self, part: int, source: object, entries: dict[int, float]) -> None:
         """Zero the slots ``part`` set last, write its new ``entries`` (slot: value), remember ``source``."""
@@ -61,6 +66,29 @@ class Written:
         for index in slots:
             x[index] = 1.0
         self.slots[part] = slots
+        self.parts[part] = source
+
+    def place(self, part: int, source: object, at: int, entries: Entries) -> None:
+        """Zero the entries ``part`` placed last, write ``entries`` from offset ``at``, remember ``source``.
+
+        For a part whose entries are kept per source object and written at an offset that depends on the viewer
+        (a seat's board): the entries are stored as they are, not shifted into a new tuple.
+
+        >>> kept = Written(6, parts=1)
+        >>> kept.place(0, "board", 3, ((0, 1.0), (2, 0.5)))
+        >>> kept.buffer.tolist()
+        [0.0, 0.0, 0.0, 1.0, 0.0, 0.5]
+        >>> kept.place(0, "moved", 0, ((1, 1.0),))
+        >>> kept.buffer.tolist()
+        [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]
+        """
+        x = self.buffer
+        old_at, old = self.placed[part]
+        for index, _ in old:
+            x[old_at + index] = 0.0
+        for index, value in entries:
+            x[at + index] = value
+        self.placed[part] = (at, entries)
         self.parts[part] = source
 
 

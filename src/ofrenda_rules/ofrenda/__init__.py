@@ -115,6 +115,7 @@ from ofrenda_rules.ofrenda.tensors import information_state_shape as information
 from ofrenda_rules.ofrenda.tensors import observation_buffer as observation_buffer
 from ofrenda_rules.ofrenda.tensors import observation_layout as observation_layout
 from ofrenda_rules.ofrenda.tensors import observation_shape as observation_shape
+from ofrenda_rules.ofrenda.tensors import state_observation_buffer as state_observation_buffer
 from ofrenda_rules.ofrenda.text import render as render
 from ofrenda_rules.ofrenda.text import render_text as render_text
 from ofrenda_rules.ofrenda.view import View as View

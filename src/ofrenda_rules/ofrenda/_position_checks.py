@@ -14,7 +14,8 @@ from typing import Final
 
 import attrs
 
-from ofrenda_rules.errors import PositionError
+from ofrenda_rules.encodings.positions import place_each_once
+from ofrenda_rules.encodings.positions import refuse as _fail
 from ofrenda_rules.ofrenda.abuela import SPACE_FOR_FACE
 from ofrenda_rules.ofrenda.components import GoalType, OfferingKind
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
@@ -38,10 +39,6 @@ _TAKEN_SET: Final = (
 )
 
 
-def _fail(message: str) -> None:
-    raise PositionError(message)
-
-
 @attrs.frozen
 class Derived:
     """The parts of a state that a position does not write."""
@@ -63,18 +60,7 @@ class Derived:
 
 
 def _unique(kind: str, count: int, places: Iterable[tuple[str, Iterable[int | None]]]) -> dict[int, str]:
-    where: dict[int, str] = {}
-    for place, items in places:
-        for item in items:
-            if item is None:
-                continue
-            if not 0 <= item < count:
-                _fail(f"{kind} {item} does not exist (the edition numbers them 0-{count - 1})")
-            if item in where:
-                twice = f"twice {place}" if where[item] == place else f"{where[item]} and {place}"
-                _fail(f"{kind} {item} appears {twice}; every {kind} is in exactly one place")
-            where[item] = place
-    return where
+    return place_each_once(kind, places, label=lambda item: f"{kind} {item}", known=(range(count), f"0-{count - 1}"))
 
 
 def derive(state: State) -> Derived:

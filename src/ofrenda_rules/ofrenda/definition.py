@@ -46,6 +46,7 @@ from ofrenda_rules.ofrenda.tensors import encode_observation as encode_observati
 from ofrenda_rules.ofrenda.tensors import information_state_shape as information_state_shape
 from ofrenda_rules.ofrenda.tensors import observation_buffer as observation_buffer
 from ofrenda_rules.ofrenda.tensors import observation_shape as observation_shape
+from ofrenda_rules.ofrenda.tensors import state_observation_buffer as state_observation_buffer
 from ofrenda_rules.ofrenda.text import render as render
 from ofrenda_rules.ofrenda.text import render_text as render_text
 from ofrenda_rules.ofrenda.view import View

@@ -79,7 +79,7 @@ import attrs
 
 from ofrenda_rules.encodings.positions import (
     MAX_POSITION_CHARS,
-    format_rng,
+    join_fields,
     keyed_fields,
     parse_number,
     parse_numbers,
@@ -177,9 +177,7 @@ def to_position(state: State) -> str:
         fields.append(f"die={state.die}")
     if any(state.seen_in_hands):
         fields.append("seen=" + "/".join(_list(cards) for cards in state.seen_in_hands))
-    if state.rng is not None:
-        fields.append(format_rng(state.rng))
-    return " ".join(fields)
+    return join_fields(fields, state.rng)
 
 
 def _parse_board(text: str, seat: int, config: Config) -> PlayerBoard:

@@ -89,9 +89,9 @@ because it could not. Histories differing only there encode alike.
 from __future__ import annotations
 
 from array import array
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from functools import partial
-from typing import Final
+from typing import Final, Protocol
 
 import attrs
 
@@ -99,6 +99,7 @@ from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder, new_events
 from ofrenda_rules.encodings.observation import Written, give_back, take
+from ofrenda_rules.errors import check_seat
 from ofrenda_rules.ofrenda.components import BRANCHES, OFFERINGS
 from ofrenda_rules.ofrenda.edition import TURNS
 from ofrenda_rules.ofrenda.events import (
@@ -117,8 +118,9 @@ from ofrenda_rules.ofrenda.events import (
     PortraitTaken,
     SlotLeftEmpty,
 )
+from ofrenda_rules.ofrenda.rules import current_player
 from ofrenda_rules.ofrenda.scoring import board_score, score_bounds
-from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard
+from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
 from ofrenda_rules.ofrenda.view import View
 
 __all__ = [
@@ -129,6 +131,7 @@ __all__ = [
     "information_state_shape",
     "observation_layout",
     "observation_shape",
+    "state_observation_buffer",
 ]
 
 _PHASES: Final = tuple(Phase)
@@ -207,10 +210,14 @@ class _Layout:
     """The entries of the Ofrendas encoded lately, by object identity (boards are immutable and shared)."""
     written: dict[int, Written] = attrs.field(factory=dict)
     """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
-    block_cache: dict[int, tuple[PlayerBoard, array[float]]] = attrs.field(factory=dict)
-    """The Ofrenda blocks written lately, whole, by the board's identity (:func:`observation_buffer`)."""
-    part_cache: dict[int, tuple[object, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
-    """The entries of the parts of Ofrendas encoded lately, by the identity of their tuples (``_board_entries``)."""
+    card_cache: dict[tuple[int, int], tuple[object, object, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
+    """The entries of Ofrendas' card slots encoded lately, by the identities of their two tuples (:func:`_cards_of`)."""
+    offering_cache: dict[tuple[int, int, int], tuple[object, object, object, tuple[tuple[int, float], ...]]] = (
+        attrs.field(factory=dict)
+    )
+    """The entries of Ofrendas' offering slots encoded lately, by the identities of their tuples."""
+    score_cache: dict[int, tuple[object, object, object, object, object, object, int]] = attrs.field(factory=dict)
+    """The scores of Ofrendas computed lately, by the identity of the tuples they read (:func:`_score`)."""
 
 
 _MOST_BOARDS: Final = 512
@@ -427,21 +434,77 @@ def _fill_observation(config: Config, layout: _Layout, view: View, x: MutableSeq
 _Entries = tuple[tuple[int, float], ...]
 
 
-def _cached(cache: dict[int, tuple[object, _Entries]], key: object) -> _Entries | None:
-    """The entries kept for ``key`` (a board's part, by identity), if any."""
-    known = cache.get(id(key))
-    return known[1] if known is not None and known[0] is key else None
+_MOST_PARTS: Final = 2048
 
 
-def _keep(cache: dict[int, tuple[object, _Entries]], key: object, entries: _Entries) -> _Entries:
+def _card_entries(layout: _Layout, portraits: tuple[int | None, ...], lit: tuple[bool, ...]) -> _Entries:
+    """The entries of a board's card slots (portraits, lit sides, features), offsets in the Ofrenda block."""
+    b = layout.board
+    p = layout.portraits
+    features = layout.features
+    found: dict[int, float] = {}
+    for slot, card in enumerate(portraits):
+        if card is not None:
+            found[b.portraits + slot * p + card] = 1.0
+            if lit[slot]:
+                found[b.lit + slot] = 1.0
+            for feature in features[card]:
+                at = b.features + feature
+                found[at] = found.get(at, 0.0) + 1.0 / _FEATURES_MAX
+    return tuple(found.items())
+
+
+def _offering_entries(
+    layout: _Layout,
+    marigold_slots: tuple[bool, ...],
+    candle_slots: tuple[int | None, ...],
+    candle_lit: tuple[bool, ...],
+) -> _Entries:
+    """The entries of a board's candle/marigold slots, offsets in the Ofrenda block."""
+    b = layout.board
+    k = layout.candles
+    found: dict[int, float] = {}
+    for slot, candle in enumerate(candle_slots):
+        if marigold_slots[slot]:
+            found[b.marigold_slots + slot] = 1.0
+        if candle is not None:
+            found[b.candle_slots + slot * k + candle] = 1.0
+            if candle_lit[slot]:
+                found[b.candle_lit + slot] = 1.0
+    return tuple(found.items())
+
+
+def _cards_of(layout: _Layout, portraits: tuple[int | None, ...], lit: tuple[bool, ...]) -> _Entries:
+    """:func:`_card_entries`, kept by the identities of the two tuples together (one alone may be shared)."""
+    cache = layout.card_cache
+    key = (id(portraits), id(lit))
+    known = cache.get(key)
+    if known is not None and known[0] is portraits and known[1] is lit:
+        return known[2]
+    entries = _card_entries(layout, portraits, lit)
     if len(cache) >= _MOST_PARTS:
         cache.clear()
-    cache[id(key)] = (key, entries)
+    cache[key] = (portraits, lit, entries)
     return entries
 
 
-_MOST_PARTS: Final = 2048
-_MOST_BLOCKS: Final = 256
+def _offerings_of(
+    layout: _Layout,
+    marigold_slots: tuple[bool, ...],
+    candle_slots: tuple[int | None, ...],
+    candle_lit: tuple[bool, ...],
+) -> _Entries:
+    """:func:`_offering_entries`, kept by the identities of the three tuples together."""
+    cache = layout.offering_cache
+    key = (id(marigold_slots), id(candle_slots), id(candle_lit))
+    known = cache.get(key)
+    if known is not None and known[0] is marigold_slots and known[1] is candle_slots and known[2] is candle_lit:
+        return known[3]
+    entries = _offering_entries(layout, marigold_slots, candle_slots, candle_lit)
+    if len(cache) >= _MOST_PARTS:
+        cache.clear()
+    cache[key] = (marigold_slots, candle_slots, candle_lit, entries)
+    return entries
 
 
 def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> _Entries:
@@ -449,44 +512,11 @@ def _board_entries(config: Config, layout: _Layout, board: PlayerBoard) -> _Entr
 
     A board differs from its previous version in a part or two (its card slots, its offering slots, its
     storage...): each part's entries are kept by the identity of the tuples they are read from
-    (``layout.part_cache``) and only a changed part is encoded again.
+    (:func:`_cards_of`, :func:`_offerings_of`) and only a changed part is encoded again.
     """
     b = layout.board
-    cache = layout.part_cache
-    portraits, lit = board.portraits, board.lit
-    cards = _cached(cache, portraits)
-    if cards is None or _cached(cache, lit) is not cards:
-        p = layout.portraits
-        features = layout.features
-        found: dict[int, float] = {}
-        for slot, card in enumerate(portraits):
-            if card is not None:
-                found[b.portraits + slot * p + card] = 1.0
-                if lit[slot]:
-                    found[b.lit + slot] = 1.0
-                for feature in features[card]:
-                    at = b.features + feature
-                    found[at] = found.get(at, 0.0) + 1.0 / _FEATURES_MAX
-        cards = _keep(cache, lit, _keep(cache, portraits, tuple(found.items())))
-    marigold_slots, candle_slots, candle_lit = board.marigold_slots, board.candle_slots, board.candle_lit
-    offerings = _cached(cache, candle_slots)
-    if (
-        offerings is None
-        or _cached(cache, marigold_slots) is not offerings
-        or _cached(cache, candle_lit) is not offerings
-    ):
-        k = layout.candles
-        found = {}
-        for slot, candle in enumerate(candle_slots):
-            if marigold_slots[slot]:
-                found[b.marigold_slots + slot] = 1.0
-            if candle is not None:
-                found[b.candle_slots + slot * k + candle] = 1.0
-                if candle_lit[slot]:
-                    found[b.candle_lit + slot] = 1.0
-        offerings = _keep(cache, candle_slots, tuple(found.items()))
-        _keep(cache, marigold_slots, offerings)
-        _keep(cache, candle_lit, offerings)
+    cards = _cards_of(layout, board.portraits, board.lit)
+    offerings = _offerings_of(layout, board.marigold_slots, board.candle_slots, board.candle_lit)
     storage = []
     for candle in board.candles:
         storage.append((b.candles + candle, 1.0))
@@ -506,15 +536,63 @@ _SCALARS, _HAND, _SEEN, _MARKET, _CANDLES, _DISCARDS, _GOALS, _PARTS = range(8)
 """The parts of an observation kept apart by :func:`observation_buffer` (the Ofrendas follow, one per relative seat)."""
 
 
-def _fill_changed(config: Config, layout: _Layout, view: View, written: Written) -> None:
-    """Bring ``written``'s buffer to ``view``'s observation, rewriting only the parts that changed."""
+class _Table(Protocol):
+    """What :func:`_fill_changed` reads of a view or, for :func:`state_observation_buffer`, of a state alike."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def abuela(self) -> bool: ...
+    @property
+    def taken_space(self) -> int | None: ...
+    @property
+    def pending(self) -> tuple[int, ...]: ...
+    @property
+    def die(self) -> int | None: ...
+    @property
+    def supply(self) -> int: ...
+    @property
+    def market(self) -> tuple[int | None, ...]: ...
+    @property
+    def market_marigolds(self) -> tuple[int, ...]: ...
+    @property
+    def candle_market(self) -> tuple[int | None, ...]: ...
+    @property
+    def abuela_discards(self) -> tuple[int, ...]: ...
+    @property
+    def candle_discards(self) -> tuple[int, ...]: ...
+    @property
+    def goals(self) -> tuple[int, ...]: ...
+    @property
+    def stacks(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def boards(self) -> tuple[PlayerBoard, ...]: ...
+    @property
+    def seen_in_hands(self) -> tuple[tuple[int, ...], ...]: ...
+
+
+def _fill_changed(
+    config: Config,
+    layout: _Layout,
+    written: Written,
+    table: _Table,
+    player: int,
+    mover: int,
+    hand: tuple[int, ...],
+    hand_sizes: Iterable[int],
+    counts: tuple[int, int, int],
+) -> None:
+    """Bring ``written``'s buffer to the observation of ``table`` for ``player``, rewriting only what changed.
+
+    ``table`` is a view (then ``player``, ``mover``, ``hand``, ``hand_sizes`` and ``counts`` -- the deck, the
+    removed portraits and the bag -- are the view's) or the state the view would be made of.
+    """
     x = written.buffer
     parts = written.parts
     n = layout.n
     p, k = layout.portraits, layout.candles
     off = layout.offset
-    me = _viewer(layout, view)
-    mover = view.current_player
+    me = player if 0 <= player < n else 0
     if mover == CHANCE:
         moving = n
     elif mover == TERMINAL:
@@ -524,86 +602,152 @@ def _fill_changed(config: Config, layout: _Layout, view: View, written: Written)
     base = off["turn_state"]
     o = layout.offerings
     scalars = [
-        off["phase"] + _PHASE_INDEX[view.phase],
-        off["viewer"] + (view.player if 0 <= view.player < n else n),
+        off["phase"] + _PHASE_INDEX[table.phase],
+        off["viewer"] + (player if 0 <= player < n else n),
         off["to_move"] + moving,
     ]
-    if view.abuela:
+    if table.abuela:
         scalars.append(off["abuela"])
-    if view.taken_space is not None:
-        scalars.append(base + view.taken_space)
-    for slot in view.pending:
-        scalars.append(base + MARKET_SIZE + slot)
-    if view.pending:
-        scalars.append(base + MARKET_SIZE + o + view.pending[0])
-    if view.die is not None:
-        scalars.append(base + MARKET_SIZE + 2 * o + view.die - 1)
+    taken_space = table.taken_space
+    if taken_space is not None:
+        scalars.append(base + taken_space)
+    pending = table.pending
+    if pending:
+        for slot in pending:
+            scalars.append(base + MARKET_SIZE + slot)
+        scalars.append(base + MARKET_SIZE + o + pending[0])
+    die = table.die
+    if die is not None:
+        scalars.append(base + MARKET_SIZE + 2 * o + die - 1)
     written.write(_SCALARS, None, tuple(scalars))
     sizes = off["hand_sizes"]
-    hand_sizes = view.hand_sizes
-    for seat in range(n):
-        x[sizes + (seat - me) % n] = hand_sizes[seat] / _HAND_MAX
-    counts = off["counts"]
-    x[counts] = view.deck_size / p
-    x[counts + 1] = view.removed_count / _REMOVED_MAX
-    x[counts + 2] = view.bag_size / k
-    x[counts + 3] = view.supply / layout.supply_total
-    piles = off["market_marigolds"]
-    for space, marigolds in enumerate(view.market_marigolds):
-        x[piles + space] = marigolds / layout.supply_total
-    hand = view.hand
+    for seat, size in enumerate(hand_sizes):
+        x[sizes + (seat - me) % n] = size / _HAND_MAX
+    at = off["counts"]
+    x[at] = counts[0] / p
+    x[at + 1] = counts[1] / _REMOVED_MAX
+    x[at + 2] = counts[2] / k
+    supply_total = layout.supply_total
+    x[at + 3] = table.supply / supply_total
+    at = off["market_marigolds"]
+    for marigolds in table.market_marigolds:
+        x[at] = marigolds / supply_total
+        at += 1
     if hand is not parts[_HAND]:
         base = off["hand"]
         written.write(_HAND, hand, tuple(base + card for card in hand))
-    seen_in_hands = view.seen_in_hands
+    seen_in_hands = table.seen_in_hands
     if seen_in_hands is not parts[_SEEN]:
         seen = off["seen_in_hands"]
         slots = tuple(seen + (seat - me) % n * p + card for seat, cards in enumerate(seen_in_hands) for card in cards)
         written.write(_SEEN, seen_in_hands, slots)
-    market = view.market
+    market = table.market
     if market is not parts[_MARKET]:
         base = off["market"]
         written.write(_MARKET, market, tuple(base + i * p + c for i, c in enumerate(market) if c is not None))
-    candle_market = view.candle_market
+    candle_market = table.candle_market
     if candle_market is not parts[_CANDLES]:
         base = off["candle_market"]
         slots = tuple(base + i * k + c for i, c in enumerate(candle_market) if c is not None)
         written.write(_CANDLES, candle_market, slots)
-    discards = (view.abuela_discards, view.candle_discards)
+    abuela_discards, candle_discards = table.abuela_discards, table.candle_discards
     known = parts[_DISCARDS]
-    if not isinstance(known, tuple) or discards[0] is not known[0] or discards[1] is not known[1]:
+    if not isinstance(known, tuple) or abuela_discards is not known[0] or candle_discards is not known[1]:
         base = off["abuela_discards"]
-        slots = (*(base + card for card in discards[0]), *(base + p + candle for candle in discards[1]))
-        written.write(_DISCARDS, discards, slots)
-    goals = (view.goals, view.stacks)
+        slots = (*(base + card for card in abuela_discards), *(base + p + candle for candle in candle_discards))
+        written.write(_DISCARDS, (abuela_discards, candle_discards), slots)
+    goals, stacks = table.goals, table.stacks
     known = parts[_GOALS]
-    if not isinstance(known, tuple) or goals[0] is not known[0] or goals[1] is not known[1]:
+    if not isinstance(known, tuple) or goals is not known[0] or stacks is not known[1]:
         base = off["goals"]
         goal_index = layout.goal_index
         tokens = base + layout.goals
-        slots = (
-            *(base + goal_index[goal] for goal in goals[0]),
-            *(tokens + token for stack in goals[1] for token in stack),
-        )
-        written.write(_GOALS, goals, slots)
-    blocks = layout.block_cache
-    size = layout.board.size
-    for seat, board in enumerate(view.boards):
+        slots = (*(base + goal_index[goal] for goal in goals), *(tokens + token for stack in stacks for token in stack))
+        written.write(_GOALS, (goals, stacks), slots)
+    board_base = layout.board_base
+    for seat, board in enumerate(table.boards):
         r = (seat - me) % n
-        part = _PARTS + r
-        if board is parts[part]:
-            continue
-        known = blocks.get(id(board))
-        if known is None or known[0] is not board:
-            block = array("d", bytes(8 * size))
-            for index, value in _board_entries(config, layout, board):
-                block[index] = value
-            if len(blocks) >= _MOST_BLOCKS:
-                blocks.clear()
-            known = blocks[id(board)] = (board, block)
-        at = layout.board_base[r]
-        x[at : at + size] = known[1]  # the whole Ofrenda block at once (a copy in C)
-        parts[part] = board
+        part = _PARTS + r * _BOARD_PARTS
+        if board is not parts[part]:
+            _fill_board(config, layout, written, part, board_base[r], board)
+            parts[part] = board
+
+
+_BOARD, _CARDS, _LIT, _OFFERINGS, _MARIGOLD_SLOTS, _CANDLE_LIT, _STORED, _DISCARDED, _MET, _TOKENS, _BOARD_PARTS = (
+    range(11)
+)
+"""The parts of one Ofrenda kept apart by :func:`_fill_changed` (from the seat's first part): the board itself,
+then its tuples, each compared by identity (a step changes one or two of them)."""
+
+
+def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at: int, board: PlayerBoard) -> None:
+    """Bring the Ofrenda block at ``at`` to ``board``, rewriting only the parts of it whose tuples changed."""
+    x = written.buffer
+    parts = written.parts
+    b = layout.board
+    portraits, lit = board.portraits, board.lit
+    if portraits is not parts[part + _CARDS] or lit is not parts[part + _LIT]:
+        written.place(part + _CARDS, portraits, at, _cards_of(layout, portraits, lit))
+        parts[part + _LIT] = lit
+    marigold_slots, candle_slots, candle_lit = board.marigold_slots, board.candle_slots, board.candle_lit
+    if (
+        candle_slots is not parts[part + _OFFERINGS]
+        or marigold_slots is not parts[part + _MARIGOLD_SLOTS]
+        or candle_lit is not parts[part + _CANDLE_LIT]
+    ):
+        written.place(
+            part + _OFFERINGS, candle_slots, at, _offerings_of(layout, marigold_slots, candle_slots, candle_lit)
+        )
+        parts[part + _MARIGOLD_SLOTS] = marigold_slots
+        parts[part + _CANDLE_LIT] = candle_lit
+    candles = board.candles
+    if candles is not parts[part + _STORED]:
+        base = at + b.candles
+        written.write(part + _STORED, candles, tuple(base + candle for candle in candles))
+    discards = board.discards
+    if discards is not parts[part + _DISCARDED]:
+        base = at + b.discards
+        written.write(part + _DISCARDED, discards, tuple(base + card for card in discards))
+    goals_met = board.goals_met
+    if goals_met is not parts[part + _MET]:
+        base = at + b.goals_met
+        goal_index = layout.goal_index
+        written.write(part + _MET, goals_met, tuple(base + goal_index[goal] for goal in goals_met))
+    tokens = board.tokens
+    if tokens is not parts[part + _TOKENS]:
+        base = at + b.tokens
+        written.write(part + _TOKENS, tokens, tuple(base + token for token in tokens))
+    x[at + b.marigolds] = board.marigolds / layout.supply_total
+    x[at + b.turns] = board.turns / TURNS
+    x[at + b.score] = _score(config, layout, board) / layout.high
+
+
+def _score(config: Config, layout: _Layout, board: PlayerBoard) -> int:
+    """``board_score`` of ``board``, kept by the identity of the tuples it reads (most steps change none)."""
+    known = layout.score_cache.get(id(board.portraits))
+    if (
+        known is not None
+        and known[0] is board.portraits
+        and known[1] is board.lit
+        and known[2] is board.marigold_slots
+        and known[3] is board.candle_slots
+        and known[4] is board.candle_lit
+        and known[5] is board.tokens
+    ):
+        return known[6]
+    score = board_score(config.edition, board)
+    if len(layout.score_cache) >= _MOST_PARTS:
+        layout.score_cache.clear()
+    layout.score_cache[id(board.portraits)] = (
+        board.portraits,
+        board.lit,
+        board.marigold_slots,
+        board.candle_slots,
+        board.candle_lit,
+        board.tokens,
+        score,
+    )
+    return score
 
 
 def observation_buffer(config: Config, view: View) -> array[float]:
@@ -614,14 +758,44 @@ def observation_buffer(config: Config, view: View) -> array[float]:
     keeps, per config and viewer, the observation it wrote last, and rewrites
     only the parts of it that changed (the view's parts are shared from state
     to state), so reading a seat's observation at every step costs about the
-    parts a step changes, not the whole tensor.
+    parts a step changes, not the whole tensor. :func:`state_observation_buffer`
+    reads the same tensor straight from a state.
     """
     layout = _layout(config)
-    written = take(layout.written, view.player, layout.size, _PARTS + layout.n)
-    _fill_changed(config, layout, view, written)
+    player = view.player
+    written = take(layout.written, player, layout.size, _PARTS + _BOARD_PARTS * layout.n)
+    counts = (view.deck_size, view.removed_count, view.bag_size)
+    _fill_changed(config, layout, written, view, player, view.current_player, view.hand, view.hand_sizes, counts)
     out = written.buffer[:]
-    give_back(layout.written, view.player, written)
+    give_back(layout.written, player, written)
     return out
+
+
+def state_observation_buffer(state: State, player: int) -> memoryview:
+    """Seat ``player``'s observation tensor of ``state``, read from the state itself: no view is built.
+
+    Its bytes are those of ``observation_buffer(state.config, observe(state,
+    player))`` (and its values ``encode_observation``'s). It is a read-only
+    memoryview of doubles over the observation kept for the config and seat:
+    valid until the next call for that config and seat, so a caller copies it
+    at once (``numpy.frombuffer`` then a copy into its own tensor, as the
+    adapters do) -- no new array per read.
+
+    Raises:
+        ConfigError: ``player`` is not a seat of the game.
+    """
+    config = state.config
+    layout = _layout(config)
+    n = layout.n
+    if type(player) is not int or not 0 <= player < n:
+        check_seat(player, n)
+    written = take(layout.written, player, layout.size, _PARTS + _BOARD_PARTS * n)
+    counts = (len(state.deck), len(state.removed), len(state.bag))
+    hands = state.hands
+    mover = current_player(state)
+    _fill_changed(config, layout, written, state, player, mover, hands[player], map(len, hands), counts)
+    give_back(layout.written, player, written)
+    return memoryview(written.buffer).toreadonly()
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:

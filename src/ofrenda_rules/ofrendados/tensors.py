@@ -82,15 +82,15 @@ from __future__ import annotations
 from array import array
 from collections.abc import MutableSequence, Sequence
 from functools import partial
-from typing import Final
+from typing import Final, Protocol
 
 import attrs
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder, new_events
-from ofrenda_rules.encodings.observation import Written, give_back
-from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.encodings.observation import Entries, Written, give_back
+from ofrenda_rules.errors import ConfigError, check_seat
 from ofrenda_rules.ofrendados.bounds import max_pesos
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind
 from ofrenda_rules.ofrendados.events import (
@@ -106,10 +106,11 @@ from ofrenda_rules.ofrendados.events import (
     ObjectRewritten,
     RoundStarted,
 )
-from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Config, Die, PendingKind, Phase
+from ofrenda_rules.ofrendados.rules import current_player
+from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.view import View
 
-__all__ = ["encode_observation", "observation_buffer", "observation_shape"]
+__all__ = ["encode_observation", "observation_buffer", "observation_shape", "state_observation_buffer"]
 __all__ += ["InformationStateEncoder", "encode_information_state", "information_state_shape"]
 
 _COLOURS: Final = tuple(Colour)
@@ -168,6 +169,8 @@ class _Layout:
     information: int
     written: dict[int, Written] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     """Per viewer, the observation written last and what it was written from (:func:`observation_buffer`)."""
+    board_cache: dict[int, tuple[Board, int, Entries]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    """The entries of the boards written lately, by the board's identity, with the seat they were written for."""
 
 
 @partial(per_config, Config)
@@ -324,55 +327,119 @@ def _dice_entries(at: int, dice: Sequence[Die], scale: float) -> dict[int, float
     return entries
 
 
-def _fill_changed(lay: _Layout, view: View, written: Written) -> None:
-    """Bring ``written``'s buffer to ``view``'s observation, rewriting only the parts that changed."""
+class _Table(Protocol):
+    """What :func:`_fill_changed` reads of a view or, for :func:`state_observation_buffer`, of a state alike."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def first_player(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def rerolling(self) -> Die | None: ...
+    @property
+    def market(self) -> tuple[int, ...]: ...
+    @property
+    def deck(self) -> tuple[int, ...]: ...
+    @property
+    def discard(self) -> tuple[int, ...]: ...
+    @property
+    def rolled(self) -> tuple[Die, ...]: ...
+    @property
+    def pool(self) -> tuple[Die, ...]: ...
+    @property
+    def drafted(self) -> tuple[tuple[Die, ...], ...]: ...
+    @property
+    def dice_left(self) -> tuple[Die, ...]: ...
+    @property
+    def powers_used(self) -> tuple[int, ...]: ...
+    @property
+    def pending(self) -> tuple[Pending, ...]: ...
+    @property
+    def boards(self) -> tuple[Board, ...]: ...
+
+
+_MOST_BOARDS: Final = 512
+
+
+def _board_entries(lay: _Layout, seat: int, board: Board) -> Entries:
+    """The non-zero entries of seat ``seat``'s board (its cards' places, its sheet, its Path), whoever views it."""
+    cards = lay.cards
+    width = lay.n + 2
+    places = lay.places
+    kinds = len(_KINDS)
+    entries: dict[int, float] = {}
+    for card in board.cards:
+        entries[places + cards[card] * width + 2 + seat] = 1.0
+    base = lay.boards + seat * lay.board_size
+    for cell, content in enumerate(board.sheet):
+        if content is not None:
+            entries[base + cell * kinds + _KIND[content]] = 1.0
+    path = base + lay.sheet_size * kinds
+    tail = path + lay.path_length
+    for space in board.flowers:
+        entries[path + space - 1] = 1.0
+        index = tail + 1 + lay.flower_of_space[space - 1]
+        entries[index] = entries.get(index, 0.0) + lay.tokens
+    entries[tail] = board.pesos * lay.pesos_scale
+    if board.flowers and board.flowers[-1] > lay.head:
+        entries[tail + 4] = 1.0
+    return tuple(entries.items())
+
+
+def _fill_changed(lay: _Layout, table: _Table, player: int, mover: int, written: Written) -> None:
+    """Bring ``written``'s buffer to the observation of ``table`` for ``player``, rewriting only what changed.
+
+    ``table`` is a view (``player`` and ``mover`` its own) or the state the view would be made of.
+    """
     parts = written.parts
     n = lay.n
     cards = lay.cards
-    mover = view.current_player
     ones = [
-        lay.viewer + (view.player if view.player >= 0 else n),
-        lay.round + view.round,
-        lay.first_player + view.first_player,
-        lay.phase + _PHASE[view.phase],
+        lay.viewer + (player if player >= 0 else n),
+        lay.round + table.round,
+        lay.first_player + table.first_player,
+        lay.phase + _PHASE[table.phase],
         lay.to_move + (mover if mover >= 0 else n if mover == CHANCE else n + 1),
     ]
-    if view.rerolling is not None:
-        ones.append(lay.rerolling + _FACE[view.rerolling.colour, view.rerolling.pips])
+    rerolling = table.rerolling
+    if rerolling is not None:
+        ones.append(lay.rerolling + _FACE[rerolling.colour, rerolling.pips])
     written.write(_SCALARS, None, tuple(ones))
-    market = view.market
+    market = table.market
     if market is not parts[_MARKET]:
         c = len(cards)
         slots = tuple(lay.market + slot * c + cards[card] for slot, card in enumerate(market))
         written.write(_MARKET, market, slots)
     width = n + 2
     places = lay.places
-    deck = view.deck
+    deck = table.deck
     if deck is not parts[_DECK]:
         written.write(_DECK, deck, tuple(places + cards[card] * width for card in deck))
-    discard = view.discard
+    discard = table.discard
     if discard is not parts[_DISCARD]:
         written.write(_DISCARD, discard, tuple(places + cards[card] * width + 1 for card in discard))
     scale = lay.per_colour
-    rolled = view.rolled
+    rolled = table.rolled
     if rolled is not parts[_ROLLED]:
         written.put(_ROLLED, rolled, _dice_entries(lay.rolled, rolled, scale))
-    pool = view.pool
+    pool = table.pool
     if pool is not parts[_POOL]:
         written.put(_POOL, pool, _dice_entries(lay.pool, pool, scale))
-    drafted = view.drafted
+    drafted = table.drafted
     if drafted is not parts[_DRAFTED]:
         entries: dict[int, float] = {}
         for seat, dice in enumerate(drafted):
             entries.update(_dice_entries(lay.drafted + seat * _FACES, dice, scale))
         written.put(_DRAFTED, drafted, entries)
-    left = view.dice_left
+    left = table.dice_left
     if left is not parts[_LEFT]:
         written.put(_LEFT, left, _dice_entries(lay.dice_left, left, scale))
-    powers = view.powers_used
+    powers = table.powers_used
     if powers is not parts[_POWERS]:
         written.write(_POWERS, powers, tuple(lay.powers + cards[card] for card in powers))
-    pending = view.pending
+    pending = table.pending
     if pending is not parts[_PENDING]:
         entries = {}
         if pending:
@@ -386,36 +453,25 @@ def _fill_changed(lay: _Layout, view: View, written: Written) -> None:
                 index = lay.pending_rest + _KIND[owed.object]
                 entries[index] = entries.get(index, 0.0) + 1.0 / _PENDING_SCALE
         written.put(_PENDING, pending, entries)
-    kinds = len(_KINDS)
-    s = lay.sheet_size
-    for seat, board in enumerate(view.boards):
+    cache = lay.board_cache
+    for seat, board in enumerate(table.boards):
         part = _PARTS + seat
         if board is parts[part]:
             continue
-        entries = {}
-        for card in board.cards:
-            entries[places + cards[card] * width + 2 + seat] = 1.0
-        base = lay.boards + seat * lay.board_size
-        for cell, content in enumerate(board.sheet):
-            if content is not None:
-                entries[base + cell * kinds + _KIND[content]] = 1.0
-        path = base + s * kinds
-        tail = path + lay.path_length
-        for space in board.flowers:
-            entries[path + space - 1] = 1.0
-            index = tail + 1 + lay.flower_of_space[space - 1]
-            entries[index] = entries.get(index, 0.0) + lay.tokens
-        entries[tail] = board.pesos * lay.pesos_scale
-        if board.flowers and board.flowers[-1] > lay.head:
-            entries[tail + 4] = 1.0
-        written.put(part, board, entries)
+        known = cache.get(id(board))
+        if known is None or known[0] is not board or known[1] != seat:
+            known = (board, seat, _board_entries(lay, seat, board))
+            if len(cache) >= _MOST_BOARDS:
+                cache.clear()
+            cache[id(board)] = known
+        written.place(part, board, 0, known[2])  # the entries are the seat's, kept for every viewer
 
 
 def _kept(lay: _Layout, view: View) -> Written:
     written = lay.written.pop(view.player, None)  # taken while in use: a concurrent call starts its own
     if written is None:
         written = Written(lay.observation, _PARTS + lay.n)
-    _fill_changed(lay, view, written)
+    _fill_changed(lay, view, view.player, view.current_player, written)
     return written
 
 
@@ -424,6 +480,7 @@ def observation_buffer(config: Config, view: View) -> array[float]:
 
     Adapters filling a preallocated tensor use it: the values are those of
     :func:`encode_observation`, without a tuple of floats to convert.
+    :func:`state_observation_buffer` reads the same tensor straight from a state.
 
     Raises:
         ConfigError: ``view`` is not an Ofrendados view of a game under ``config``.
@@ -435,6 +492,31 @@ def observation_buffer(config: Config, view: View) -> array[float]:
     out = written.buffer[:]
     give_back(lay.written, view.player, written)
     return out
+
+
+def state_observation_buffer(state: State, player: int) -> memoryview:
+    """Seat ``player``'s observation tensor of ``state``, read from the state itself: no view is built.
+
+    Its bytes are those of ``observation_buffer(state.config, observe(state,
+    player))``. It is a read-only memoryview of doubles over the observation
+    kept for the config and seat: valid until the next call for that config
+    and seat, so a caller copies it at once (``numpy.frombuffer`` then a copy
+    into its own tensor, as the adapters do) -- no new array per read.
+
+    Raises:
+        ConfigError: ``player`` is not a seat of the game.
+
+    """
+    lay = _layout(state.config)
+    n = lay.n
+    if type(player) is not int or not 0 <= player < n:
+        check_seat(player, n)
+    written = lay.written.pop(player, None)  # taken while in use: a concurrent call starts its own
+    if written is None:
+        written = Written(lay.observation, _PARTS + n)
+    _fill_changed(lay, state, player, current_player(state), written)
+    give_back(lay.written, player, written)
+    return memoryview(written.buffer).toreadonly()
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:
