@@ -88,9 +88,9 @@ def test_the_fast_buffers_are_byte_identical_to_encodings_from_scratch_over_play
                 assert fast.tobytes() == expected
                 observations += 1
                 if direct is not None and rng.random() < 0.5:
-                    read = direct(state, seat)
-                    assert read.readonly and read.format == "d"
-                    assert read.tobytes() == expected
+                    kept = direct(state, seat)
+                    assert kept.readonly and kept.format == "d"
+                    assert kept.tobytes() == expected
                     direct_reads += 1
                 encoders[table][seat].add(view)
                 histories[table][seat].append(view)
@@ -117,7 +117,7 @@ def test_the_state_read_refuses_what_is_not_a_seat_and_changes_nothing(game: Any
     assert direct is not None
     config = game.test_configs()[0]
     state = game.new_game(config, 5)
-    players: int = config.players  # type: ignore[attr-defined]
+    players: int = config.players
     before = direct(state, 0).tobytes()
     refused = 0
     for seat in (-1, players, True, "0", 1.0):
