@@ -2,7 +2,9 @@
 
 Both are computed from views only (:func:`~ofrenda_rules.dia_de_los_muertos.observe`
 or :func:`~ofrenda_rules.dia_de_los_muertos.observe_public`), so they leak
-nothing a seat did not see. Cards are numbered ``0..59`` in the deck's order
+nothing a seat did not see; :func:`state_observation_buffer` reads a seat's
+observation straight from a state (what the adapters call), byte for byte
+the view's, without building the view. Cards are numbered ``0..59`` in the deck's order
 (black 1-20, red 1-20, white 1-20: ``20 * suit + number - 1``). Seats are
 absolute (seat 0 is the first lead). ``P`` is the number of players, ``H``
 the hand size, ``D = P * H`` the cards dealt, ``T`` the TAKE cards of the
