@@ -206,4 +206,3 @@ def test_dia_de_los_muertos_fast_observations_equal_the_encoding_from_scratch_on
                 break
             state = apply(state, rng.choice(legal_actions(state)))
     assert copies >= 2 * 100 and prefixes >= 2 * 80 and direct >= 2 * 80 and doubled >= 2 * 5
-

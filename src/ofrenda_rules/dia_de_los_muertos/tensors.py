@@ -2,7 +2,9 @@
 
 Both are computed from views only (:func:`~ofrenda_rules.dia_de_los_muertos.observe`
 or :func:`~ofrenda_rules.dia_de_los_muertos.observe_public`), so they leak
-nothing a seat did not see. Cards are numbered ``0..59`` in the deck's order
+nothing a seat did not see; :func:`state_observation_buffer` reads a seat's
+observation straight from a state (what the adapters call), byte for byte
+the view's, without building the view. Cards are numbered ``0..59`` in the deck's order
 (black 1-20, red 1-20, white 1-20: ``20 * suit + number - 1``). Seats are
 absolute (seat 0 is the first lead). ``P`` is the number of players, ``H``
 the hand size, ``D = P * H`` the cards dealt, ``T`` the TAKE cards of the
@@ -156,7 +158,7 @@ class _Blocks:
         """A card's bit (``1 << index``), by the card's identity."""
         self.points: dict[int, int] = {id(card): points[i] for i, card in enumerate(deck)}
         """A card's points, by the card's identity."""
-        self.piles: dict[int, tuple[tuple[Card, ...], bytes, float, float]] = {}
+        self.piles: dict[int, tuple[tuple[Card, ...], bytes, bytes, bytes]] = {}
         """A pile's 60 slots, its score and its share of the cards dealt, by the pile's identity."""
         self.pile_sets: dict[int, tuple[tuple[tuple[Card, ...], ...], bytes, bytes]] = {}
         """Every seat's pile's slots (seat-major), then the scores and the counts collected, by identity."""
@@ -381,30 +383,33 @@ def _keep(kept: dict[_K, _V], key: _K, value: _V) -> _V:
     return value
 
 
-def _pile_block(layout: _Layout, pile: tuple[Card, ...]) -> tuple[tuple[Card, ...], bytes, float, float]:
-    """The 60 slots of a score pile, its score and its share of the cards dealt, kept per pile."""
-    entry = layout.blocks.piles.get(id(pile))
-    if entry is not None and entry[0] is pile:
-        return entry
+def _slots(mask: int) -> bytes:
+    """60 doubles, slot ``i`` 1 where bit ``i`` of ``mask`` is set and 0 elsewhere, as bytes."""
+    return b"".join(map(_EIGHT_SLOTS.__getitem__, mask.to_bytes(8, "little")))[:480]
+
+
+def _pile_block(layout: _Layout, pile: tuple[Card, ...]) -> tuple[tuple[Card, ...], bytes, bytes, bytes]:
+    """The 60 slots of a score pile, its score and its share of the cards dealt (each a double), kept per pile."""
     blocks = layout.blocks
-    block = _slots(sum(map(blocks.bits.__getitem__, map(id, pile))))
-    total = sum(map(blocks.points.__getitem__, map(id, pile)))
+    ids = list(map(id, pile))
+    block = _slots(sum(map(blocks.bits.__getitem__, ids)))
+    total = sum(map(blocks.points.__getitem__, ids))
     score = min(1.0, max(0.0, (total - layout.score_low) / layout.score_span))
-    return _keep(blocks.piles, id(pile), (pile, block, score, len(pile) / layout.dealt))
+    values = array("d", [score, len(pile) / layout.dealt]).tobytes()
+    return _keep(blocks.piles, id(pile), (pile, block, values[:8], values[8:]))
 
 
 def _piles_blocks(layout: _Layout, piles: tuple[tuple[Card, ...], ...]) -> tuple[bytes, bytes]:
     """Every seat's pile's slots, and the scores then the counts collected, kept per tuple of piles."""
-    blocks = [_pile_block(layout, pile) for pile in piles]
-    slots = b"".join([block[1] for block in blocks])
-    tail = array("d", [block[2] for block in blocks] + [block[3] for block in blocks]).tobytes()
+    kept = layout.blocks.piles
+    entries = []
+    for pile in piles:
+        entry = kept.get(id(pile))
+        entries.append(entry if entry is not None and entry[0] is pile else _pile_block(layout, pile))
+    slots = b"".join([entry[1] for entry in entries])
+    tail = b"".join([entry[2] for entry in entries] + [entry[3] for entry in entries])
     _keep(layout.blocks.pile_sets, id(piles), (piles, slots, tail))
     return slots, tail
-
-
-def _slots(mask: int) -> bytes:
-    """60 doubles, slot ``i`` 1 where bit ``i`` of ``mask`` is set and 0 elsewhere, as bytes."""
-    return b"".join(map(_EIGHT_SLOTS.__getitem__, mask.to_bytes(8, "little")))[:480]
 
 
 def _high_low_code(layout: _Layout, high_low: HighLowCard | None) -> int:
