@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import time
 import urllib.request
@@ -158,6 +159,14 @@ def check_replays(base: str, clients: Sequence[Client]) -> int:
         assert len(mine) - len(client.acknowledged) <= client.reconnects, f"{client.match}: a step was applied twice"
         human_steps += len(mine)
     return human_steps
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far, user and system, in seconds (Linux ``/proc``)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    # After the command's closing parenthesis: state is field 3, utime field 14, stime field 15.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def resident_kib(pid: int) -> int:

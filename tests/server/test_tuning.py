@@ -7,13 +7,16 @@ import functools
 import gc
 import threading
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 pytest.importorskip("starlette")
 
+from starlette.websockets import WebSocket
+
 from ofrenda_rules.server.app import COLLECTOR_THRESHOLDS, tune_collector
-from ofrenda_rules.server.hub import WORKERS, Hub, Workers
+from ofrenda_rules.server.hub import WORKERS, Connection, Hub, Workers
 from ofrenda_rules.server.matches import MatchService
 from ofrenda_rules.server.store import SqliteStore
 
@@ -63,3 +66,26 @@ def test_the_workers_hand_back_results_and_exceptions_and_stop_when_closed() -> 
     assert workers.alive() == 3
     workers.close(timeout=10)
     assert workers.alive() == 0
+
+
+def test_a_notice_needs_no_push_only_when_every_connection_has_its_batch(tmp_path: Path) -> None:
+    service = MatchService(SqliteStore(tmp_path / "s.db"))
+    hub = Hub(service, workers=1)
+    body = {"game": "dia_de_los_muertos", "config": {"players": 3}, "seats": ["human", "random", "random"]}
+    match = str(service.create({**body, "seed": 4})["match"])
+    held = service.held_seq(match)
+    assert held is not None
+    socket = cast(WebSocket, object())
+    assert hub.has_seen(match, held)  # nobody connected: nothing to push
+    assert not hub.has_seen("no-such-match", 0)
+    seat = Connection(socket, 0, held)
+    hub.connections[match].add(seat)
+    assert hub.has_seen(match, held) and hub.has_seen(match, 0)
+    assert not hub.has_seen(match, held + 1)  # a batch this process does not hold yet
+    behind = Connection(socket, 0, None)
+    hub.connections[match].add(behind)
+    assert not hub.has_seen(match, held)
+    hub.connections[match].discard(behind)
+    hub.connections[match].add(Connection(socket, None, held))  # a spectator's stream may lag: always pushed
+    assert not hub.has_seen(match, held)
+    hub.close()

@@ -637,10 +637,15 @@ def _fill_changed(
         base = off["hand"]
         written.write(_HAND, hand, tuple(base + card for card in hand))
     seen_in_hands = table.seen_in_hands
-    if seen_in_hands is not parts[_SEEN]:
+    if seen_in_hands is not parts[_SEEN]:  # per seat: a step changes one hand's
         seen = off["seen_in_hands"]
-        slots = tuple(seen + (seat - me) % n * p + card for seat, cards in enumerate(seen_in_hands) for card in cards)
-        written.write(_SEEN, seen_in_hands, slots)
+        first = _PARTS + _BOARD_PARTS * n
+        for seat, cards in enumerate(seen_in_hands):
+            r = (seat - me) % n
+            if cards is not parts[first + r]:
+                base = seen + r * p
+                written.write(first + r, cards, tuple(base + card for card in cards))
+        parts[_SEEN] = seen_in_hands
     market = table.market
     if market is not parts[_MARKET]:
         base = off["market"]
@@ -677,7 +682,8 @@ _BOARD, _CARDS, _LIT, _OFFERINGS, _MARIGOLD_SLOTS, _CANDLE_LIT, _STORED, _DISCAR
     range(11)
 )
 """The parts of one Ofrenda kept apart by :func:`_fill_changed` (from the seat's first part): the board itself,
-then its tuples, each compared by identity (a step changes one or two of them)."""
+then its tuples, each compared by identity (a step changes one or two of them). After every seat's board parts,
+one part per seat holds the portraits seen going into its hand."""
 
 
 def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at: int, board: PlayerBoard) -> None:
@@ -685,41 +691,54 @@ def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at
     x = written.buffer
     parts = written.parts
     b = layout.board
+    (
+        _,
+        old_portraits,
+        old_lit,
+        old_slots,
+        old_marigolds,
+        old_lit_candles,
+        old_candles,
+        old_discards,
+        old_met,
+        old_tokens,
+    ) = parts[part : part + _BOARD_PARTS]
+    rescore = False
     portraits, lit = board.portraits, board.lit
-    if portraits is not parts[part + _CARDS] or lit is not parts[part + _LIT]:
+    if portraits is not old_portraits or lit is not old_lit:
         written.place(part + _CARDS, portraits, at, _cards_of(layout, portraits, lit))
         parts[part + _LIT] = lit
+        rescore = True
     marigold_slots, candle_slots, candle_lit = board.marigold_slots, board.candle_slots, board.candle_lit
-    if (
-        candle_slots is not parts[part + _OFFERINGS]
-        or marigold_slots is not parts[part + _MARIGOLD_SLOTS]
-        or candle_lit is not parts[part + _CANDLE_LIT]
-    ):
+    if candle_slots is not old_slots or marigold_slots is not old_marigolds or candle_lit is not old_lit_candles:
         written.place(
             part + _OFFERINGS, candle_slots, at, _offerings_of(layout, marigold_slots, candle_slots, candle_lit)
         )
         parts[part + _MARIGOLD_SLOTS] = marigold_slots
         parts[part + _CANDLE_LIT] = candle_lit
+        rescore = True
     candles = board.candles
-    if candles is not parts[part + _STORED]:
+    if candles is not old_candles:
         base = at + b.candles
         written.write(part + _STORED, candles, tuple(base + candle for candle in candles))
     discards = board.discards
-    if discards is not parts[part + _DISCARDED]:
+    if discards is not old_discards:
         base = at + b.discards
         written.write(part + _DISCARDED, discards, tuple(base + card for card in discards))
     goals_met = board.goals_met
-    if goals_met is not parts[part + _MET]:
+    if goals_met is not old_met:
         base = at + b.goals_met
         goal_index = layout.goal_index
         written.write(part + _MET, goals_met, tuple(base + goal_index[goal] for goal in goals_met))
     tokens = board.tokens
-    if tokens is not parts[part + _TOKENS]:
+    if tokens is not old_tokens:
         base = at + b.tokens
         written.write(part + _TOKENS, tokens, tuple(base + token for token in tokens))
+        rescore = True
     x[at + b.marigolds] = board.marigolds / layout.supply_total
     x[at + b.turns] = board.turns / TURNS
-    x[at + b.score] = _score(config, layout, board) / layout.high
+    if rescore:  # the score reads the card slots, the offering slots and the tokens only
+        x[at + b.score] = _score(config, layout, board) / layout.high
 
 
 def _score(config: Config, layout: _Layout, board: PlayerBoard) -> int:
@@ -763,7 +782,7 @@ def observation_buffer(config: Config, view: View) -> array[float]:
     """
     layout = _layout(config)
     player = view.player
-    written = take(layout.written, player, layout.size, _PARTS + _BOARD_PARTS * layout.n)
+    written = take(layout.written, player, layout.size, _PARTS + (_BOARD_PARTS + 1) * layout.n)
     counts = (view.deck_size, view.removed_count, view.bag_size)
     _fill_changed(config, layout, written, view, player, view.current_player, view.hand, view.hand_sizes, counts)
     out = written.buffer[:]
@@ -789,7 +808,7 @@ def state_observation_buffer(state: State, player: int) -> memoryview:
     n = layout.n
     if type(player) is not int or not 0 <= player < n:
         check_seat(player, n)
-    written = take(layout.written, player, layout.size, _PARTS + _BOARD_PARTS * n)
+    written = take(layout.written, player, layout.size, _PARTS + (_BOARD_PARTS + 1) * n)
     counts = (len(state.deck), len(state.removed), len(state.bag))
     hands = state.hands
     mover = current_player(state)

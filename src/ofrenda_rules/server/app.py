@@ -201,8 +201,18 @@ def create_app(
         if isinstance(store, PostgresStore):
             loop = asyncio.get_running_loop()
 
+            pushing: set[asyncio.Task[None]] = set()
+
+            def noticed(match_id: str, end: int | None) -> None:
+                """On the event loop: push a notice's change unless every connection has it already."""
+                if end is not None and hub.has_seen(match_id, end):
+                    return  # most notices are this process's own commits, already sent
+                task = loop.create_task(hub.publish(match_id, notified=end))
+                pushing.add(task)
+                task.add_done_callback(pushing.discard)
+
             def changed(match_id: str, end: int | None) -> None:
-                asyncio.run_coroutine_threadsafe(hub.publish(match_id, notified=end), loop)
+                loop.call_soon_threadsafe(noticed, match_id, end)
 
             thread = threading.Thread(target=store.listen, args=(changed, stop), name="ofrenda-listen", daemon=True)
             thread.start()

@@ -240,6 +240,17 @@ class Hub:
             except Exception:  # a closed socket, or a removed match: forget it
                 self.connections[match_id].discard(connection)
 
+    def has_seen(self, match_id: str, end: int) -> bool:
+        """Whether this process holds ``match_id`` up to step ``end`` and every connection to it was sent that far.
+
+        Then a database notice of that batch needs no push (:meth:`publish` would find nothing to send); a
+        spectator's stream may lag on purpose, so a match a spectator watches always gets :meth:`publish`.
+        """
+        held = self.service.held_seq(match_id)
+        if held is None or held < end:
+            return False
+        return all(c.seat is not None and c.seen == held for c in self.connections.get(match_id, ()))
+
     def count(self, match_id: str, seat: int | None) -> int:
         """How many connections of this process watch ``match_id`` as ``seat`` (``None``: spectators)."""
         return sum(1 for connection in self.connections.get(match_id, ()) if connection.seat == seat)
