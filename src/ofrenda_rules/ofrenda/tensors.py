@@ -91,6 +91,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, MutableSequence, Sequence
 from functools import partial
+from itertools import compress
+from operator import ne
 from typing import Final, Protocol
 
 import attrs
@@ -98,7 +100,7 @@ import attrs
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder, new_events
-from ofrenda_rules.encodings.observation import Written, give_back, take
+from ofrenda_rules.encodings.observation import UNSET, Written, give_back, take
 from ofrenda_rules.errors import check_seat
 from ofrenda_rules.ofrenda.components import BRANCHES, OFFERINGS
 from ofrenda_rules.ofrenda.edition import TURNS
@@ -206,6 +208,10 @@ class _Layout:
     supply_total: float
     goal_index: dict[int, int]
     zeros: list[float]
+    no_portraits: tuple[None, ...]
+    """An Ofrenda's card slots, all empty (what a kept observation's first write compares with)."""
+    none_lit: tuple[bool, ...]
+    """An Ofrenda's card slots, none lit."""
     board_cache: dict[int, tuple[PlayerBoard, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
     """The entries of the Ofrendas encoded lately, by object identity (boards are immutable and shared)."""
     written: dict[int, Written] = attrs.field(factory=dict)
@@ -218,6 +224,8 @@ class _Layout:
     """The entries of Ofrendas' offering slots encoded lately, by the identities of their tuples."""
     score_cache: dict[int, tuple[object, object, object, object, object, object, int]] = attrs.field(factory=dict)
     """The scores of Ofrendas computed lately, by the identity of the tuples they read (:func:`_score`)."""
+    feature_cache: dict[int, tuple[object, array[float]]] = attrs.field(factory=dict)
+    """The features sections of Ofrendas written lately, by the identity of their portraits (:func:`_features_of`)."""
 
 
 _MOST_BOARDS: Final = 512
@@ -326,6 +334,8 @@ def _layout(config: Config) -> _Layout:
         supply_total=float(max(1, config.marigold_total)),
         goal_index={goal.id: i for i, goal in enumerate(edition.goals)},
         zeros=[0.0] * at,
+        no_portraits=(None,) * s,
+        none_lit=(False,) * s,
     )
 
 
@@ -706,7 +716,27 @@ def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at
     rescore = False
     portraits, lit = board.portraits, board.lit
     if portraits is not old_portraits or lit is not old_lit:
-        written.place(part + _CARDS, portraits, at, _cards_of(layout, portraits, lit))
+        # Slot by slot, only the slots whose portrait or side changed (found in C: compress over map(ne, ...)).
+        if old_portraits is UNSET:
+            old_portraits, old_lit = layout.no_portraits, layout.none_lit
+        assert isinstance(old_portraits, tuple) and isinstance(old_lit, tuple)
+        p = layout.portraits
+        cards_at, lit_at = at + b.portraits, at + b.lit
+        slots = range(len(portraits))
+        if portraits is not old_portraits:
+            for slot in compress(slots, map(ne, portraits, old_portraits)):
+                before, card = old_portraits[slot], portraits[slot]
+                if before is not None:
+                    x[cards_at + slot * p + before] = 0.0
+                if card is not None:
+                    x[cards_at + slot * p + card] = 1.0
+                x[lit_at + slot] = 1.0 if card is not None and lit[slot] else 0.0
+            features = at + b.features
+            x[features : features + len(_FEATURES)] = _features_of(layout, portraits)
+        if lit is not old_lit:
+            for slot in compress(slots, map(ne, lit, old_lit)):
+                x[lit_at + slot] = 1.0 if portraits[slot] is not None and lit[slot] else 0.0
+        parts[part + _CARDS] = portraits
         parts[part + _LIT] = lit
         rescore = True
     marigold_slots, candle_slots, candle_lit = board.marigold_slots, board.candle_slots, board.candle_lit
@@ -739,6 +769,27 @@ def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at
     x[at + b.turns] = board.turns / TURNS
     if rescore:  # the score reads the card slots, the offering slots and the tokens only
         x[at + b.score] = _score(config, layout, board) / layout.high
+
+
+def _features_of(layout: _Layout, portraits: tuple[int | None, ...]) -> array[float]:
+    """The features section of an Ofrenda block (portraits showing each feature / 12), kept by the tuple's identity.
+
+    Summed slot by slot as :func:`_card_entries` sums them (the same floats).
+    """
+    cache = layout.feature_cache
+    known = cache.get(id(portraits))
+    if known is not None and known[0] is portraits:
+        return known[1]
+    found = array("d", bytes(8 * len(_FEATURES)))
+    features = layout.features
+    for card in portraits:
+        if card is not None:
+            for feature in features[card]:
+                found[feature] += 1.0 / _FEATURES_MAX
+    if len(cache) >= _MOST_PARTS:
+        cache.clear()
+    cache[id(portraits)] = (portraits, found)
+    return found
 
 
 def _score(config: Config, layout: _Layout, board: PlayerBoard) -> int:
