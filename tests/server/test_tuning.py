@@ -89,3 +89,48 @@ def test_a_notice_needs_no_push_only_when_every_connection_has_its_batch(tmp_pat
     hub.connections[match].add(Connection(socket, None, held))  # a spectator's stream may lag: always pushed
     assert not hub.has_seen(match, held)
     hub.close()
+
+
+class _Socket:
+    """A WebSocket that records the texts it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+
+def test_a_notice_of_a_batch_a_seat_was_sent_already_costs_no_work(tmp_path: Path) -> None:
+    service = MatchService(SqliteStore(tmp_path / "s.db"))
+    hub = Hub(service, workers=1)
+    body = {"game": "dia_de_los_muertos", "config": {"players": 3}, "seats": ["human", "random", "random"]}
+    match = str(service.create({**body, "seed": 4})["match"])
+    first = service.view(match, 0)
+    legal = first["legal_actions"]
+    assert isinstance(legal, list) and legal
+    service.submit(match, 0, {"step": first["step"], "action": legal[0]})
+    held = service.held_seq(match)
+    assert held is not None and held > 0
+    streamed: list[int | None] = []
+    stream = service.stream
+
+    def counted(match_id: str, seat: int | None, since: int | None, **options: bool) -> list[dict[str, object]]:
+        streamed.append(since)
+        return stream(match_id, seat, since, **options)
+
+    service.stream = counted  # type: ignore[method-assign]
+    socket = _Socket()
+    current = Connection(cast(WebSocket, socket), 0, held)
+    fresh = Connection(cast(WebSocket, socket), 0, None)
+
+    async def run() -> tuple[int, int, int]:
+        skipped = await hub.catch_up(match, current, upto=held)
+        behind = await hub.catch_up(match, fresh, upto=held)  # never sent anything: sent its stream
+        again = await hub.catch_up(match, fresh, upto=held)
+        return skipped, behind, again
+
+    assert asyncio.run(run()) == (0, 1, 0)
+    assert len(socket.sent) == 1 and fresh.seen == held
+    assert streamed == [None]  # only the connection that was behind cost a stream (and a worker's hop)
+    hub.close()

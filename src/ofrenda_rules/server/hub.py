@@ -142,12 +142,25 @@ class Hub:
         """Let the worker threads go once their work is done."""
         self.workers.close()
 
-    async def catch_up(self, match_id: str, connection: Connection, *, refresh: bool = True) -> int:
+    async def catch_up(
+        self, match_id: str, connection: Connection, *, refresh: bool = True, upto: int | None = None
+    ) -> int:
         """Send ``connection`` every message of its stream it has not been sent; how many were sent.
 
         Without ``refresh`` the match is taken as this process holds it (after a commit of its own).
+        With ``upto`` (a batch end a database notice announced), a seat's connection that was sent that
+        far already -- checked once its own submission, if any, has been answered -- is left alone: no
+        hop to a worker, no read of the store (a notice of this process's own commit usually arrives
+        while the submitter's answer is still being computed).
         """
         async with connection.lock:
+            if (
+                upto is not None
+                and connection.seat is not None
+                and connection.seen is not None
+                and connection.seen >= upto
+            ):
+                return 0
             stream = self.service.stream
             seat, seen, lean = connection.seat, connection.seen, connection.lean
             texts = await self._work(
@@ -205,7 +218,7 @@ class Hub:
             return
         for connection in behind:
             try:
-                await self.catch_up(match_id, connection, refresh=refresh)
+                await self.catch_up(match_id, connection, refresh=refresh, upto=notified)
             except Exception:  # a closed socket, or a removed match: forget it
                 self.connections[match_id].discard(connection)
 
