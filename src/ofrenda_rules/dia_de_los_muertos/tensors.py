@@ -101,7 +101,7 @@ _K = TypeVar("_K")
 _V = TypeVar("_V")
 
 
-_BLOCKS_KEPT: Final = 2048
+_BLOCKS_KEPT: Final = 512
 """Most blocks of one kind kept per config; beyond, that kind's blocks are dropped and built again as met."""
 
 _ONE: Final = array("d", [1.0]).tobytes()
