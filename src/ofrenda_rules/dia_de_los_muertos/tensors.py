@@ -101,7 +101,7 @@ _K = TypeVar("_K")
 _V = TypeVar("_V")
 
 
-_BLOCKS_KEPT: Final = 2048
+_BLOCKS_KEPT: Final = 512
 """Most blocks of one kind kept per config; beyond, that kind's blocks are dropped and built again as met."""
 
 _ONE: Final = array("d", [1.0]).tobytes()
@@ -507,10 +507,10 @@ def _lead_act(
     return lead, 2 * ((p + 1) * actor + (viewer if viewer >= 0 else p)) + (1 if taking else 0)
 
 
-def _fast_observation(layout: _Layout, view: View) -> array[float]:
-    """``view``'s observation as a new array, equal byte for byte to :func:`_fill_observation` over zeros."""
+def _view_joined(layout: _Layout, view: View) -> bytes | None:
+    """``view``'s observation as :func:`_joined` gives it (``None``: to be encoded from scratch)."""
     lead, act = _lead_act(layout, view.high_low, view.leader, view.current_player, view.player, view.taking)
-    joined = _joined(
+    return _joined(
         layout,
         view.hand,
         view.in_front,
@@ -523,6 +523,11 @@ def _fast_observation(layout: _Layout, view: View) -> array[float]:
         (view.tricks, view.stock_size, view.set_aside_count, view.over),
         view.recent_events,
     )
+
+
+def _fast_observation(layout: _Layout, view: View) -> array[float]:
+    """``view``'s observation as a new array, equal byte for byte to :func:`_fill_observation` over zeros."""
+    joined = _view_joined(layout, view)
     if joined is not None:
         return array("d", joined)
     out = array("d", bytes(8 * layout.size))
@@ -531,11 +536,16 @@ def _fast_observation(layout: _Layout, view: View) -> array[float]:
 
 
 def _fill_fast(out: MutableSequence[float], layout: _Layout, view: View) -> None:
-    """Lay ``view``'s observation over an information state's copied history (whose first ``N`` slots are zeros)."""
-    if isinstance(out, array):
-        out[0 : layout.size] = _fast_observation(layout, view)
-    else:
+    """Lay ``view``'s observation over an information state's copied history (whose first ``N`` slots are zeros).
+
+    The joined bytes are written into the array's memory at once (no array of their own).
+    """
+    joined = _view_joined(layout, view) if isinstance(out, array) else None
+    if joined is None:
         _fill_observation(out, layout, view)
+    else:
+        assert isinstance(out, array)
+        memoryview(out).cast("B")[: len(joined)] = joined
 
 
 def observation_buffer(config: Config, view: View) -> array[float]:
