@@ -17,8 +17,11 @@ on) per state. Run from the repository root in an environment with the
 ``PATH``; OpenSpiel not needed), the library's own costs per step for every
 game and player count, in instructions, which the machine's load does not
 move: a *step* (the seeded game's legal actions, a random choice, ``apply``;
-new games' set-up amortised), the mover's *observation* tensor
-(``observe`` + ``observation_buffer``), and one seat's *information state*
+new games' set-up amortised), the mover's *observation* tensor as the
+adapters read it (:func:`adapter_read`: the game's ``state_observation_buffer``
+straight from the state where it has one, else ``observe`` +
+``observation_buffer``; with numpy installed, also the adapter's copy into its
+float32 tensor), and one seat's *information state*
 kept up to date (``observe`` + ``InformationStateEncoder.add`` at every step)
 and read (``buffer``) at a decision. One process per config plays the same
 games and choices once per phase (:data:`PHASES`: steps alone, then with
@@ -76,8 +79,9 @@ def _drive_config(game: Any, players: int, steps: int, mark: Any) -> None:
     import gc
 
     config = game.config_type(players=players)
-    make, observe, buffer = game.information_state_encoder, game.observe, game.observation_buffer
-    assert make is not None and buffer is not None
+    make, observe = game.information_state_encoder, game.observe
+    assert make is not None
+    read_observation = adapter_read(game, config)
     seats = range(players)
 
     def play(count: int, rng: random.Random, first: int, observation: bool, update: bool, read: bool) -> int:
@@ -94,7 +98,7 @@ def _drive_config(game: Any, players: int, steps: int, mark: Any) -> None:
                 legal = game.legal_actions(state)
                 action = legal[rng.randrange(len(legal))]
                 if observation:
-                    buffer(config, observe(state, mover))
+                    read_observation(state, mover)
                 if read:
                     encoders[mover].buffer()
                 state = game.apply(state, action)
@@ -116,6 +120,39 @@ def _drive_config(game: Any, players: int, steps: int, mark: Any) -> None:
             phase == "information_state",
         )
         mark()
+
+
+def adapter_read(game: Any, config: Any) -> Any:
+    """What the OpenSpiel observer and the PettingZoo environment do to read a seat's observation tensor.
+
+    The game's ``state_observation_buffer`` straight from the state when it has one, else ``observe`` then
+    ``observation_buffer``; then, where numpy is installed (the adapters' environment), the copy into the
+    adapter's own float32 tensor (``numpy.frombuffer`` and a slice assignment), as the observer does.
+    """
+    direct, observe, buffer = game.state_observation_buffer, game.observe, game.observation_buffer
+    assert buffer is not None
+
+    def library(state: Any, seat: int) -> Any:
+        return direct(state, seat) if direct is not None else buffer(config, observe(state, seat))
+
+    try:
+        import numpy as np
+    except ImportError:
+        return library
+    tensor = np.zeros(game.observation_shape(config), np.float32).reshape(-1)
+
+    def adapter(state: Any, seat: int) -> None:
+        tensor[:] = np.frombuffer(library(state, seat), np.float64)
+
+    return adapter
+
+
+def _numpy() -> bool:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 _PART = re.compile(r"^part: *(\d+)$", re.MULTILINE)
@@ -198,7 +235,12 @@ def count_instructions(only: list[str] | None, steps: int, out: str | None) -> N
             )
     if out:
         with open(out, "w", encoding="utf-8") as handle:
-            json.dump({"steps": steps, "warm_steps": WARM_STEPS, "rows": rows}, handle, indent=1)
+            read = "state_observation_buffer where a game has it, else observe + observation_buffer"
+            if _numpy():
+                read += "; then numpy.frombuffer into a float32 tensor (the adapter's copy)"
+            json.dump(
+                {"steps": steps, "warm_steps": WARM_STEPS, "observation_read": read, "rows": rows}, handle, indent=1
+            )
             handle.write("\n")
 
 

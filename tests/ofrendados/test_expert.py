@@ -23,11 +23,13 @@ from ofrenda_rules.ofrendados import (
 )
 from ofrenda_rules.ofrendados.bots import (
     EXPERT_BUDGET,
+    EXPERT_MARGIN,
     LEVELS,
     ExpertBot,
     expert_evaluation,
     level_policy,
     prospect,
+    reference_bot,
     search_evaluation,
     value,
 )
@@ -100,3 +102,19 @@ def test_the_expert_bot_refuses_chance_states_and_other_games_states() -> None:
         ExpertBot().choose(new_game(Config(players=2)))
     with pytest.raises(ConfigError, match="State"):
         ExpertBot().choose("state")  # type: ignore[arg-type]
+
+
+def test_the_expert_bot_keeps_the_reference_move_unless_another_beats_it_by_its_margin() -> None:
+    # No estimate beats the reference move's by a whole win share: with that margin the bot is the reference bot.
+    stubborn = ExpertBot(budget=SearchBudget(1, 2, 3), margin=1.0)
+    state = new_game(Config(players=2), 12)
+    compared = 0
+    for _ in range(12):
+        if current_player(state) < 0:
+            break
+        choice = stubborn.choose(state)
+        assert choice == reference_bot(state)
+        compared += 1
+        state = apply(state, choice)
+    assert compared == 12
+    assert ExpertBot().margin == EXPERT_MARGIN >= 0.0

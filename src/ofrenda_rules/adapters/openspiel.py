@@ -513,6 +513,8 @@ class Observer:
                 return
         if self.perfect_recall:
             self.tensor[:] = track.information_state(player)
+        elif game.state_observation_buffer is not None:  # straight from the state: no view, no copy but this one
+            self.tensor[:] = np.frombuffer(game.state_observation_buffer(track.states[-1], player), np.float64)
         else:
             view = track.view(player)
             if game.observation_buffer is not None:  # an array of doubles: numpy converts it without a Python loop

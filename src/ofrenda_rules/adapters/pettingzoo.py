@@ -220,7 +220,7 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         seat = self._seats[agent]
         game, config = self.game, self.config
         if self.observation_kind == "observation":
-            tensor = _observation(game, config, game.observe(self._state, seat))
+            tensor = _observation(game, config, self._state, seat)
         else:
             tensor = np.frombuffer(self._encoders[seat].buffer(), np.float64).astype(np.float32)
         if self.flat:
@@ -274,8 +274,15 @@ class OfrendaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         """Nothing to release."""
 
 
-def _observation(game: AnyGame, config: Any, view: Any) -> Any:
-    """The view's observation tensor as float32, from the game's ``observation_buffer`` when it has one."""
+def _observation(game: AnyGame, config: Any, state: Any, seat: int) -> Any:
+    """The seat's observation tensor as float32, read straight from the state when the game can.
+
+    That is ``state_observation_buffer``; else the seat's view through ``observation_buffer`` or
+    ``encode_observation``.
+    """
+    if game.state_observation_buffer is not None:  # a view of doubles valid until the next read: astype copies it
+        return np.frombuffer(game.state_observation_buffer(state, seat), np.float64).astype(np.float32)
+    view = game.observe(state, seat)
     if game.observation_buffer is not None:  # an array of doubles: numpy converts it without a Python loop
         return np.frombuffer(game.observation_buffer(config, view), np.float64).astype(np.float32)
     return np.asarray(game.encode_observation(config, view), dtype=np.float32)
@@ -368,7 +375,7 @@ class VectorEnv:
         seat = game.current_player(state)
         seats[index] = seat
         if self.observation_kind == "observation":
-            observations[index] = _observation(game, config, game.observe(state, seat))
+            observations[index] = _observation(game, config, state, seat)
         else:
             observations[index] = np.frombuffer(self._encoders[index][seat].buffer(), np.float64)
         for action in game.legal_actions(state):

@@ -60,12 +60,14 @@ class Written:
 
     def write(self, part: int, source: object, slots: tuple[int, ...]) -> None:
         """Zero the slots ``part`` set last, set its new ``slots`` to 1, and remember ``source`` as its object."""
-        x = self.buffer
-        for index in self.slots[part]:
-            x[index] = 0.0
-        for index in slots:
-            x[index] = 1.0
-        self.slots[part] = slots
+        old = self.slots[part]
+        if slots != old:  # the same slots (a new object, the same contents): nothing to rewrite
+            x = self.buffer
+            for index in old:
+                x[index] = 0.0
+            for index in slots:
+                x[index] = 1.0
+            self.slots[part] = slots
         self.parts[part] = source
 
     def place(self, part: int, source: object, at: int, entries: Entries) -> None:
@@ -82,13 +84,14 @@ class Written:
         >>> kept.buffer.tolist()
         [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]
         """
-        x = self.buffer
         old_at, old = self.placed[part]
-        for index, _ in old:
-            x[old_at + index] = 0.0
-        for index, value in entries:
-            x[at + index] = value
-        self.placed[part] = (at, entries)
+        if at != old_at or entries != old:
+            x = self.buffer
+            for index, _ in old:
+                x[old_at + index] = 0.0
+            for index, value in entries:
+                x[at + index] = value
+            self.placed[part] = (at, entries)
         self.parts[part] = source
 
 

@@ -87,7 +87,7 @@ from ofrenda_rules.encodings.positions import (
     split_head,
 )
 from ofrenda_rules.errors import PositionError
-from ofrenda_rules.ofrenda._position_checks import Derived, check_state, derive
+from ofrenda_rules.ofrenda._position_checks import check_state, derive
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
 
 __all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]
@@ -317,17 +317,6 @@ def from_position(text: str, config: Config) -> State:
         die=die,
         rng=parse_rng(keyed["rng"]) if "rng" in keyed else None,
     )
-    derived: Derived = derive(parsed)
-    state = attrs.evolve(
-        parsed,
-        deck=derived.deck,
-        box=derived.box,
-        bag=derived.bag,
-        candle_box=derived.candle_box,
-        supply=derived.supply,
-        stacks=derived.stacks,
-        unused_tokens=derived.unused_tokens,
-        seen_in_hands=seen,
-    )
+    state = attrs.evolve(derive(parsed), seen_in_hands=seen)
     check_state(state)
     return state

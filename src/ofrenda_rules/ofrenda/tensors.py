@@ -91,6 +91,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, MutableSequence, Sequence
 from functools import partial
+from itertools import compress
+from operator import ne
 from typing import Final, Protocol
 
 import attrs
@@ -98,7 +100,7 @@ import attrs
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder, new_events
-from ofrenda_rules.encodings.observation import Written, give_back, take
+from ofrenda_rules.encodings.observation import UNSET, Written, give_back, take
 from ofrenda_rules.errors import check_seat
 from ofrenda_rules.ofrenda.components import BRANCHES, OFFERINGS
 from ofrenda_rules.ofrenda.edition import TURNS
@@ -206,6 +208,10 @@ class _Layout:
     supply_total: float
     goal_index: dict[int, int]
     zeros: list[float]
+    no_portraits: tuple[None, ...]
+    """An Ofrenda's card slots, all empty (what a kept observation's first write compares with)."""
+    none_lit: tuple[bool, ...]
+    """An Ofrenda's card slots, none lit."""
     board_cache: dict[int, tuple[PlayerBoard, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
     """The entries of the Ofrendas encoded lately, by object identity (boards are immutable and shared)."""
     written: dict[int, Written] = attrs.field(factory=dict)
@@ -218,6 +224,8 @@ class _Layout:
     """The entries of Ofrendas' offering slots encoded lately, by the identities of their tuples."""
     score_cache: dict[int, tuple[object, object, object, object, object, object, int]] = attrs.field(factory=dict)
     """The scores of Ofrendas computed lately, by the identity of the tuples they read (:func:`_score`)."""
+    feature_cache: dict[int, tuple[object, array[float]]] = attrs.field(factory=dict)
+    """The features sections of Ofrendas written lately, by the identity of their portraits (:func:`_features_of`)."""
 
 
 _MOST_BOARDS: Final = 512
@@ -326,6 +334,8 @@ def _layout(config: Config) -> _Layout:
         supply_total=float(max(1, config.marigold_total)),
         goal_index={goal.id: i for i, goal in enumerate(edition.goals)},
         zeros=[0.0] * at,
+        no_portraits=(None,) * s,
+        none_lit=(False,) * s,
     )
 
 
@@ -637,10 +647,15 @@ def _fill_changed(
         base = off["hand"]
         written.write(_HAND, hand, tuple(base + card for card in hand))
     seen_in_hands = table.seen_in_hands
-    if seen_in_hands is not parts[_SEEN]:
+    if seen_in_hands is not parts[_SEEN]:  # per seat: a step changes one hand's
         seen = off["seen_in_hands"]
-        slots = tuple(seen + (seat - me) % n * p + card for seat, cards in enumerate(seen_in_hands) for card in cards)
-        written.write(_SEEN, seen_in_hands, slots)
+        first = _PARTS + _BOARD_PARTS * n
+        for seat, cards in enumerate(seen_in_hands):
+            r = (seat - me) % n
+            if cards is not parts[first + r]:
+                base = seen + r * p
+                written.write(first + r, cards, tuple(base + card for card in cards))
+        parts[_SEEN] = seen_in_hands
     market = table.market
     if market is not parts[_MARKET]:
         base = off["market"]
@@ -677,7 +692,8 @@ _BOARD, _CARDS, _LIT, _OFFERINGS, _MARIGOLD_SLOTS, _CANDLE_LIT, _STORED, _DISCAR
     range(11)
 )
 """The parts of one Ofrenda kept apart by :func:`_fill_changed` (from the seat's first part): the board itself,
-then its tuples, each compared by identity (a step changes one or two of them)."""
+then its tuples, each compared by identity (a step changes one or two of them). After every seat's board parts,
+one part per seat holds the portraits seen going into its hand."""
 
 
 def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at: int, board: PlayerBoard) -> None:
@@ -685,41 +701,95 @@ def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at
     x = written.buffer
     parts = written.parts
     b = layout.board
+    (
+        _,
+        old_portraits,
+        old_lit,
+        old_slots,
+        old_marigolds,
+        old_lit_candles,
+        old_candles,
+        old_discards,
+        old_met,
+        old_tokens,
+    ) = parts[part : part + _BOARD_PARTS]
+    rescore = False
     portraits, lit = board.portraits, board.lit
-    if portraits is not parts[part + _CARDS] or lit is not parts[part + _LIT]:
-        written.place(part + _CARDS, portraits, at, _cards_of(layout, portraits, lit))
+    if portraits is not old_portraits or lit is not old_lit:
+        # Slot by slot, only the slots whose portrait or side changed (found in C: compress over map(ne, ...)).
+        if old_portraits is UNSET:
+            old_portraits, old_lit = layout.no_portraits, layout.none_lit
+        assert isinstance(old_portraits, tuple) and isinstance(old_lit, tuple)
+        p = layout.portraits
+        cards_at, lit_at = at + b.portraits, at + b.lit
+        slots = range(len(portraits))
+        if portraits is not old_portraits:
+            for slot in compress(slots, map(ne, portraits, old_portraits)):
+                before, card = old_portraits[slot], portraits[slot]
+                if before is not None:
+                    x[cards_at + slot * p + before] = 0.0
+                if card is not None:
+                    x[cards_at + slot * p + card] = 1.0
+                x[lit_at + slot] = 1.0 if card is not None and lit[slot] else 0.0
+            features = at + b.features
+            x[features : features + len(_FEATURES)] = _features_of(layout, portraits)
+        if lit is not old_lit:
+            for slot in compress(slots, map(ne, lit, old_lit)):
+                x[lit_at + slot] = 1.0 if portraits[slot] is not None and lit[slot] else 0.0
+        parts[part + _CARDS] = portraits
         parts[part + _LIT] = lit
+        rescore = True
     marigold_slots, candle_slots, candle_lit = board.marigold_slots, board.candle_slots, board.candle_lit
-    if (
-        candle_slots is not parts[part + _OFFERINGS]
-        or marigold_slots is not parts[part + _MARIGOLD_SLOTS]
-        or candle_lit is not parts[part + _CANDLE_LIT]
-    ):
+    if candle_slots is not old_slots or marigold_slots is not old_marigolds or candle_lit is not old_lit_candles:
         written.place(
             part + _OFFERINGS, candle_slots, at, _offerings_of(layout, marigold_slots, candle_slots, candle_lit)
         )
         parts[part + _MARIGOLD_SLOTS] = marigold_slots
         parts[part + _CANDLE_LIT] = candle_lit
+        rescore = True
     candles = board.candles
-    if candles is not parts[part + _STORED]:
+    if candles is not old_candles:
         base = at + b.candles
         written.write(part + _STORED, candles, tuple(base + candle for candle in candles))
     discards = board.discards
-    if discards is not parts[part + _DISCARDED]:
+    if discards is not old_discards:
         base = at + b.discards
         written.write(part + _DISCARDED, discards, tuple(base + card for card in discards))
     goals_met = board.goals_met
-    if goals_met is not parts[part + _MET]:
+    if goals_met is not old_met:
         base = at + b.goals_met
         goal_index = layout.goal_index
         written.write(part + _MET, goals_met, tuple(base + goal_index[goal] for goal in goals_met))
     tokens = board.tokens
-    if tokens is not parts[part + _TOKENS]:
+    if tokens is not old_tokens:
         base = at + b.tokens
         written.write(part + _TOKENS, tokens, tuple(base + token for token in tokens))
+        rescore = True
     x[at + b.marigolds] = board.marigolds / layout.supply_total
     x[at + b.turns] = board.turns / TURNS
-    x[at + b.score] = _score(config, layout, board) / layout.high
+    if rescore:  # the score reads the card slots, the offering slots and the tokens only
+        x[at + b.score] = _score(config, layout, board) / layout.high
+
+
+def _features_of(layout: _Layout, portraits: tuple[int | None, ...]) -> array[float]:
+    """The features section of an Ofrenda block (portraits showing each feature / 12), kept by the tuple's identity.
+
+    Summed slot by slot as :func:`_card_entries` sums them (the same floats).
+    """
+    cache = layout.feature_cache
+    known = cache.get(id(portraits))
+    if known is not None and known[0] is portraits:
+        return known[1]
+    found = array("d", bytes(8 * len(_FEATURES)))
+    features = layout.features
+    for card in portraits:
+        if card is not None:
+            for feature in features[card]:
+                found[feature] += 1.0 / _FEATURES_MAX
+    if len(cache) >= _MOST_PARTS:
+        cache.clear()
+    cache[id(portraits)] = (portraits, found)
+    return found
 
 
 def _score(config: Config, layout: _Layout, board: PlayerBoard) -> int:
@@ -763,7 +833,7 @@ def observation_buffer(config: Config, view: View) -> array[float]:
     """
     layout = _layout(config)
     player = view.player
-    written = take(layout.written, player, layout.size, _PARTS + _BOARD_PARTS * layout.n)
+    written = take(layout.written, player, layout.size, _PARTS + (_BOARD_PARTS + 1) * layout.n)
     counts = (view.deck_size, view.removed_count, view.bag_size)
     _fill_changed(config, layout, written, view, player, view.current_player, view.hand, view.hand_sizes, counts)
     out = written.buffer[:]
@@ -789,7 +859,7 @@ def state_observation_buffer(state: State, player: int) -> memoryview:
     n = layout.n
     if type(player) is not int or not 0 <= player < n:
         check_seat(player, n)
-    written = take(layout.written, player, layout.size, _PARTS + _BOARD_PARTS * n)
+    written = take(layout.written, player, layout.size, _PARTS + (_BOARD_PARTS + 1) * n)
     counts = (len(state.deck), len(state.removed), len(state.bag))
     hands = state.hands
     mover = current_player(state)

@@ -37,6 +37,18 @@ The options, each valued one step ahead with owed draws placed greedily:
   pool (``DiePowerTarget.POOL``), in the draft it turns or rerolls a pool
   die when the result is worth more than the best die it could take.
 
+**The** ``expert`` **level** (:class:`ExpertBot`, :func:`level_policy`) is
+the generic strong bot's search (:func:`~ofrenda_rules.bots.search.action_values`:
+states drawn by ``resample`` for the seat to move, reference-policy
+rollouts, sequential halving) with two changes: the rollouts are valued by
+:func:`expert_evaluation`, which credits every seat with the dice it still
+holds and its owed draws (:func:`prospect`; the generic evaluation counts
+the boards only, so a cut-off in the draft or the create step saw one
+seat's dice used and the other's not). It plays the action of best
+estimate, the reference move on ties (or unless another beats it by the
+bot's ``margin``, :data:`EXPERT_MARGIN` = 0 for the level: a margin of 0.02
+did worse in the measurements).
+
 >>> from ofrenda_rules.ofrendados import Config, new_game, apply, is_over, outcome
 >>> state = new_game(Config(players=2), seed=4)
 >>> while not is_over(state):
@@ -73,6 +85,7 @@ __all__ = [
     "SEARCH_SCALE",
     "SPACE_PENALTY",
     "EXPERT_BUDGET",
+    "EXPERT_MARGIN",
     "LEVELS",
     "ExpertBot",
     "draw_delta",
@@ -539,6 +552,8 @@ def expert_evaluation(state: State) -> tuple[float, ...]:
 
 EXPERT_BUDGET: Final = SearchBudget(3, 12, 8)
 """What the ``expert`` level's search spends a decision (see :class:`ExpertBot`)."""
+EXPERT_MARGIN: Final = 0.0
+"""The least gain in estimated win share over the reference move for which the ``expert`` level departs from it."""
 
 
 def _public_seed(state: State, seat: int, seed: int) -> int:
@@ -560,15 +575,18 @@ class ExpertBot:
     game's ``resample`` for the seat to move (never the true state), the
     reference policy playing every seat for ``budget.depth`` decisions, each
     rollout valued by :func:`expert_evaluation`; the action of best value is
-    played, the reference move on ties. The search's seed comes from
-    ``seed`` and what every seat sees of the state, so the bot is a
-    deterministic function of the seat's information.
+    played, the reference move on ties or unless another beats it by more
+    than ``margin``. The search's seed comes from ``seed`` and what every
+    seat sees of the state, so the bot is a deterministic function of the
+    seat's information.
     """
 
     budget: SearchBudget = EXPERT_BUDGET
     """What each decision may spend."""
     seed: int = 0
     """Seeds the searches (with the public state)."""
+    margin: float = EXPERT_MARGIN
+    """How much more estimated win share than the reference move's an action needs to be played instead."""
 
     def choose(self, state: State) -> act.Action:
         """The legal action of best estimated win share for the seat to move.
@@ -587,7 +605,7 @@ class ExpertBot:
             return legal[0]
         values = action_values(_expert_game(), state, seat, self.budget, _public_seed(state, seat, self.seed))
         chosen = reference_bot(state)
-        best = values[chosen]
+        best = values[chosen] + self.margin
         for action in legal:
             if values[action] > best + 1e-12:
                 best, chosen = values[action], action

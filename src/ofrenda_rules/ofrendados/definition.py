@@ -7,8 +7,9 @@ from typing import Final, cast
 
 from ofrenda_rules.game import GameDefinition, GameInfo, define_game
 from ofrenda_rules.ofrendados.actions import Action
-from ofrenda_rules.ofrendados.bots import level_policy, search_evaluation
+from ofrenda_rules.ofrendados.bots import level_policy as level_policy
 from ofrenda_rules.ofrendados.bots import reference_bot as reference_bot
+from ofrenda_rules.ofrendados.bots import search_evaluation
 from ofrenda_rules.ofrendados.bounds import score_bounds as score_bounds
 from ofrenda_rules.ofrendados.codec import decode_action as decode_action
 from ofrenda_rules.ofrendados.codec import encode_action as encode_action
@@ -125,12 +126,6 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
 
 GAME: Final = cast(
     "GameDefinition[Config, State, Action, View, Outcome]",
-    define_game(
-        INFO,
-        globals(),
-        evaluate=search_evaluation,
-        level_policy=level_policy,
-        information_state_encoder=InformationStateEncoder,
-    ),
+    define_game(INFO, globals(), evaluate=search_evaluation, information_state_encoder=InformationStateEncoder),
 )
 """Ofrendados as a registered game."""

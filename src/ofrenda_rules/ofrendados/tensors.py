@@ -364,28 +364,37 @@ _MOST_BOARDS: Final = 512
 
 
 def _board_entries(lay: _Layout, seat: int, board: Board) -> Entries:
-    """The non-zero entries of seat ``seat``'s board (its cards' places, its sheet, its Path), whoever views it."""
+    """The non-zero entries of seat ``seat``'s board (its cards' places, its sheet, its Path), whoever views it.
+
+    Every entry's slot differs from the others'; the flower tokens are summed one by one, as
+    :func:`_fill_observation` sums them (the same floats).
+    """
     cards = lay.cards
     width = lay.n + 2
-    places = lay.places
+    column = lay.places + 2 + seat
     kinds = len(_KINDS)
-    entries: dict[int, float] = {}
-    for card in board.cards:
-        entries[places + cards[card] * width + 2 + seat] = 1.0
+    entries = [(column + cards[card] * width, 1.0) for card in board.cards]
     base = lay.boards + seat * lay.board_size
     for cell, content in enumerate(board.sheet):
         if content is not None:
-            entries[base + cell * kinds + _KIND[content]] = 1.0
+            entries.append((base + cell * kinds + _KIND[content], 1.0))
     path = base + lay.sheet_size * kinds
     tail = path + lay.path_length
-    for space in board.flowers:
-        entries[path + space - 1] = 1.0
-        index = tail + 1 + lay.flower_of_space[space - 1]
-        entries[index] = entries.get(index, 0.0) + lay.tokens
-    entries[tail] = board.pesos * lay.pesos_scale
-    if board.flowers and board.flowers[-1] > lay.head:
-        entries[tail + 4] = 1.0
-    return tuple(entries.items())
+    flowers = board.flowers
+    if flowers:
+        tokens = lay.tokens
+        flower_of_space = lay.flower_of_space
+        sums = [0.0] * len(_FLOWER)
+        for space in flowers:
+            entries.append((path + space - 1, 1.0))
+            sums[flower_of_space[space - 1]] += tokens
+        for flower, total in enumerate(sums):
+            if total:
+                entries.append((tail + 1 + flower, total))
+        if flowers[-1] > lay.head:
+            entries.append((tail + 4, 1.0))
+    entries.append((tail, board.pesos * lay.pesos_scale))
+    return tuple(entries)
 
 
 def _fill_changed(lay: _Layout, table: _Table, player: int, mover: int, written: Written) -> None:
