@@ -46,8 +46,8 @@ holds and its owed draws (:func:`prospect`; the generic evaluation counts
 the boards only, so a cut-off in the draft or the create step sees one
 seat's dice used and the other's not). Measured against the reference bot
 in two-player games it did no better than the generic strong bot at the
-same budget (29 of 67 games against the generic's 34 on the same seeds,
-issue 39), so the ``expert`` level stays the generic strong bot.
+same budget (29 of 67 games against the generic's 37 on the same seeds,
+133-199; issue 39), so the ``expert`` level stays the generic strong bot.
 
 >>> from ofrenda_rules.ofrendados import Config, new_game, apply, is_over, outcome
 >>> state = new_game(Config(players=2), seed=4)
