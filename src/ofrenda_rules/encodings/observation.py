@@ -36,7 +36,7 @@ UNSET: Final = object()
 class Written:
     """One viewer's observation written last, and for each part its source object and the slots it set to 1."""
 
-    __slots__ = ("buffer", "parts", "placed", "slots")
+    __slots__ = ("buffer", "parts", "placed", "readonly", "slots")
 
     def __init__(self, size: int, parts: int) -> None:
         self.buffer = array("d", bytes(8 * size))
@@ -46,6 +46,8 @@ class Written:
         self.slots: list[tuple[int, ...]] = [()] * parts
         """Per part, the slots it set."""
         self.placed: list[tuple[int, Entries]] = [(0, ())] * parts
+        self.readonly = memoryview(self.buffer).toreadonly()
+        """A read-only memoryview of the buffer, made once (the buffer never changes size)."""
         """Per part written by :meth:`place`, where it was placed and the entries it wrote there."""
 
     def put(self, part: int, source: object, entries: dict[int, float]) -> None:
@@ -85,7 +87,7 @@ class Written:
         [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]
         """
         old_at, old = self.placed[part]
-        if at != old_at or entries != old:
+        if at != old_at or entries is not old:  # kept entries are compared by identity only
             x = self.buffer
             for index, _ in old:
                 x[old_at + index] = 0.0
