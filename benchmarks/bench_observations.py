@@ -235,11 +235,11 @@ def count_instructions(only: list[str] | None, steps: int, out: str | None) -> N
             )
     if out:
         with open(out, "w", encoding="utf-8") as handle:
-            read = "state_observation_buffer where a game has it, else observe + observation_buffer"
+            how = "state_observation_buffer where a game has it, else observe + observation_buffer"
             if _numpy():
-                read += "; then numpy.frombuffer into a float32 tensor (the adapter's copy)"
+                how += "; then numpy.frombuffer into a float32 tensor (the adapter's copy)"
             json.dump(
-                {"steps": steps, "warm_steps": WARM_STEPS, "observation_read": read, "rows": rows}, handle, indent=1
+                {"steps": steps, "warm_steps": WARM_STEPS, "observation_read": how, "rows": rows}, handle, indent=1
             )
             handle.write("\n")
 
