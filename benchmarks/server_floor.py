@@ -6,7 +6,9 @@ each message as JSON and commits one row per action -- to SQLite (WAL,
 PostgreSQL (one connection) -- then acknowledges it. ``--matches`` clients play
 at once, each sending ``--actions`` actions one after the other and waiting for
 each acknowledgement, as the server benchmark's clients do. Reports actions
-per second and p50/p99 latency from sending an action to its acknowledgement.
+per second, p50/p99 latency from sending an action to its acknowledgement, and
+the endpoint process's CPU time per action (measuring it changes nothing the
+floor does).
 
 Usage: ``python benchmarks/server_floor.py --matches 200 [--database postgresql://...] [--out FILE]``
 (``nox -s serverbench`` runs it beside ``server_load.py``).
@@ -31,6 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.server.load import cpu_seconds
 from tests.server.serving import free_port, stop, wait_listening
 
 _TABLE = "CREATE TABLE floor_actions (match TEXT, step INTEGER, action TEXT, PRIMARY KEY (match, step))"
@@ -126,9 +129,11 @@ def main() -> int:
             server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True, env=dict(os.environ))
         try:
             wait_listening(port, server)
+            cpu_before = cpu_seconds(server.pid)
             began = time.perf_counter()
             latencies = asyncio.run(drive(port, args.matches, args.actions))
             seconds = time.perf_counter() - began
+            cpu = cpu_seconds(server.pid) - cpu_before
         finally:
             stop(server)
     quantiles = statistics.quantiles(sorted(latencies), n=100)
@@ -141,6 +146,7 @@ def main() -> int:
         "actions_per_second": round(len(latencies) / seconds, 1),
         "latency_ms_p50": round(quantiles[49] * 1000, 2),
         "latency_ms_p99": round(quantiles[98] * 1000, 2),
+        "server_cpu_ms_per_action": round(cpu * 1000 / len(latencies), 3),
     }
     print(json.dumps(figures, indent=2))
     if args.out:

@@ -5,7 +5,8 @@ Starts ``ofrenda-rules serve`` on a loopback port over a fresh SQLite file (or
 matches (one seat a bot client over a WebSocket, two seats the server's random
 bots), plays them all at once, and reports the client-side figures: submitted
 actions per second, p50/p99 latency from sending an action to its
-acknowledgement, and the server's resident memory at the end. Every replay is
+acknowledgement, the server's resident memory at the end and its CPU time
+(user and system) per action while the matches were played. Every replay is
 verified. Writes the figures as JSON with ``--out``.
 """
 
@@ -22,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.server.load import LOAD_OPTIONS, check_replays, create_matches, play_all, resident_kib
+from tests.server.load import LOAD_OPTIONS, check_replays, cpu_seconds, create_matches, play_all, resident_kib
 from tests.server.serving import free_port, start, stop, wait_listening
 
 
@@ -47,9 +48,11 @@ def main() -> int:
             base = f"http://127.0.0.1:{ports[0]}"
             clients = create_matches(base, args.matches)
             spread = [[f"ws://127.0.0.1:{ports[i % len(ports)]}"] for i in range(len(clients))]
+            cpu_before = sum(cpu_seconds(server.pid) for server in servers)
             began = time.perf_counter()
             asyncio.run(play_all(clients, spread, 1800.0))
             seconds = time.perf_counter() - began
+            cpu = sum(cpu_seconds(server.pid) for server in servers) - cpu_before
             memory = sum(resident_kib(server.pid) for server in servers)
             actions = check_replays(base, clients)
         finally:
@@ -67,6 +70,7 @@ def main() -> int:
         "latency_ms_p50": round(quantiles[49] * 1000, 2),
         "latency_ms_p99": round(quantiles[98] * 1000, 2),
         "server_resident_mib": round(memory / 1024, 1),
+        "server_cpu_ms_per_action": round(cpu * 1000 / actions, 3),
     }
     print(json.dumps(figures, indent=2))
     if args.out:

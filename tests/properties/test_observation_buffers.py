@@ -130,3 +130,79 @@ def test_the_state_read_refuses_what_is_not_a_seat_and_changes_nothing(game: Any
         == before
         == array("d", game.encode_observation(config, game.observe(state, 0))).tobytes()
     )
+
+
+def test_dia_de_los_muertos_fast_observations_equal_the_encoding_from_scratch_on_every_path() -> None:
+    """Día de los Muertos' fast buffers, from a view or straight from a state, equal the encoding from scratch
+    byte for byte: on the usual path (cards found by identity), for a view or state whose cards are equal copies
+    (as read back from JSON) and for a view telling of two tricks collected (both encoded from scratch), and as
+    the observation part of an information state."""
+    import attrs
+
+    from ofrenda_rules.dia_de_los_muertos import (
+        Config,
+        apply,
+        encode_observation,
+        is_over,
+        legal_actions,
+        new_game,
+        observation_buffer,
+        observe,
+        observe_public,
+    )
+    from ofrenda_rules.dia_de_los_muertos.components import Card
+    from ofrenda_rules.dia_de_los_muertos.events import TrickWon
+    from ofrenda_rules.dia_de_los_muertos.tensors import InformationStateEncoder, state_observation_buffer
+
+    def copied(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(Card(card.suit, card.number) for card in cards)
+
+    copies = doubled = prefixes = direct = 0
+    for players in (3, 6):
+        config = Config(players=players, lock_lead=players == 6, high_low_split=players == 6)
+        rng = random.Random(players)
+        state = new_game(config, 21)
+        encoders = [InformationStateEncoder(config) for _ in range(players)]
+        tricks: list[TrickWon] = []
+        for _ in range(500):
+            equal = attrs.evolve(
+                state,
+                hands=tuple(copied(hand) for hand in state.hands),
+                piles=tuple(copied(pile) for pile in state.piles),
+            )
+            seats = list(range(players))
+            rng.shuffle(seats)
+            for view in [*(observe(state, seat) for seat in seats), observe_public(state)]:
+                scratch = array("d", encode_observation(config, view)).tobytes()
+                assert observation_buffer(config, view).tobytes() == scratch
+                if view.player >= 0:
+                    read = state_observation_buffer(state, view.player)
+                    assert read.readonly and read.format == "d" and read.tobytes() == scratch
+                    assert state_observation_buffer(equal, view.player).tobytes() == scratch
+                    direct += 1
+                other = attrs.evolve(
+                    view,
+                    hand=copied(view.hand),
+                    piles=tuple(copied(pile) for pile in view.piles),
+                    in_front=tuple(None if card is None else Card(card.suit, card.number) for card in view.in_front),
+                )
+                assert other.hand == view.hand and other.piles == view.piles
+                assert observation_buffer(config, other).tobytes() == scratch
+                copies += 1
+                won = [event for event in view.recent_events if isinstance(event, TrickWon)]
+                tricks += won
+                if won and len(tricks) > 1:
+                    twice = attrs.evolve(view, recent_events=(*view.recent_events, tricks[0]))
+                    expected = array("d", encode_observation(config, twice)).tobytes()
+                    assert observation_buffer(config, twice).tobytes() == expected
+                    doubled += 1
+                if view.player >= 0:
+                    encoder = encoders[view.player]
+                    encoder.add(view)
+                    size = len(scratch) // 8
+                    assert encoder.buffer()[:size].tobytes() == scratch
+                    prefixes += 1
+            if is_over(state):
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert copies >= 2 * 100 and prefixes >= 2 * 80 and direct >= 2 * 80 and doubled >= 2 * 5

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import time
 import urllib.request
@@ -96,7 +97,8 @@ async def play(client: Client, ws_bases: Sequence[str], rng: random.Random, dead
 
 async def _session(client: Client, ws_base: str, rng: random.Random, deadline: float) -> None:
     async with connect(f"{ws_base}/matches/{client.match}/ws", open_timeout=10, max_size=2**22) as socket:
-        await socket.send(json.dumps({"seat": client.seat, "secret": client.secret}))
+        # Lean answers: the way for bots (docs/server.md), no legal actions' words or picks.
+        await socket.send(json.dumps({"seat": client.seat, "secret": client.secret, "lean": True}))
         answer = json.loads(await asyncio.wait_for(socket.recv(), timeout=RECEIVE_SECONDS))
         for _ in range(MOVES_PER_MATCH):
             if "error" in answer:
@@ -157,6 +159,14 @@ def check_replays(base: str, clients: Sequence[Client]) -> int:
         assert len(mine) - len(client.acknowledged) <= client.reconnects, f"{client.match}: a step was applied twice"
         human_steps += len(mine)
     return human_steps
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far, user and system, in seconds (Linux ``/proc``)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    # After the command's closing parenthesis: state is field 3, utime field 14, stime field 15.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def resident_kib(pid: int) -> int:

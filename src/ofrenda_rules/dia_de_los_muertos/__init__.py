@@ -79,6 +79,7 @@ from ofrenda_rules.dia_de_los_muertos.tensors import encode_observation as encod
 from ofrenda_rules.dia_de_los_muertos.tensors import information_state_shape as information_state_shape
 from ofrenda_rules.dia_de_los_muertos.tensors import observation_buffer as observation_buffer
 from ofrenda_rules.dia_de_los_muertos.tensors import observation_shape as observation_shape
+from ofrenda_rules.dia_de_los_muertos.tensors import state_observation_buffer as state_observation_buffer
 from ofrenda_rules.dia_de_los_muertos.text import describe_action as describe_action
 from ofrenda_rules.dia_de_los_muertos.text import describe_card as describe_card
 from ofrenda_rules.dia_de_los_muertos.text import describe_outcome as describe_outcome

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Final, cast
 
 from ofrenda_rules.dia_de_los_muertos.actions import Action
-from ofrenda_rules.dia_de_los_muertos.bots import level_policy
+from ofrenda_rules.dia_de_los_muertos.bots import level_policy as level_policy
 from ofrenda_rules.dia_de_los_muertos.bots import reference_bot as reference_bot
 from ofrenda_rules.dia_de_los_muertos.codec import decode_action as decode_action
 from ofrenda_rules.dia_de_los_muertos.codec import encode_action as encode_action
@@ -43,6 +43,7 @@ from ofrenda_rules.dia_de_los_muertos.tensors import encode_observation as encod
 from ofrenda_rules.dia_de_los_muertos.tensors import information_state_shape as information_state_shape
 from ofrenda_rules.dia_de_los_muertos.tensors import observation_buffer as observation_buffer
 from ofrenda_rules.dia_de_los_muertos.tensors import observation_shape as observation_shape
+from ofrenda_rules.dia_de_los_muertos.tensors import state_observation_buffer as state_observation_buffer
 from ofrenda_rules.dia_de_los_muertos.text import describe_action as describe_action
 from ofrenda_rules.dia_de_los_muertos.text import describe_outcome as describe_outcome
 from ofrenda_rules.dia_de_los_muertos.text import render as render
@@ -109,6 +110,6 @@ def _census(state: State) -> tuple[tuple[str, int], ...]:
 
 GAME: Final = cast(
     "GameDefinition[Config, State, Action, View, Outcome]",
-    define_game(INFO, globals(), level_policy=level_policy, information_state_encoder=InformationStateEncoder),
+    define_game(INFO, globals(), information_state_encoder=InformationStateEncoder),
 )
 """Día de los Muertos as a registered game."""

@@ -76,7 +76,15 @@ from typing import Final
 from ofrenda_rules.dia_de_los_muertos.components import Card, Suit
 from ofrenda_rules.dia_de_los_muertos.rules import current_player, take_targets
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
-from ofrenda_rules.encodings.positions import MAX_POSITION_CHARS, format_rng, parse_rng, split_fields
+from ofrenda_rules.encodings.positions import (
+    MAX_POSITION_CHARS,
+    join_fields,
+    parse_group,
+    parse_rng,
+    place_each_once,
+    split_fields,
+    split_seats,
+)
 from ofrenda_rules.errors import PositionError
 from ofrenda_rules.rng import Rng
 
@@ -119,24 +127,15 @@ def to_position(state: State) -> str:
         fields.append(f"over:{_group(state.set_aside)}")
     if state.voids:
         fields.append("voids=" + "/".join("".join(_LETTER[suit] for suit in row) or "-" for row in state.voids))
-    if state.rng is not None:
-        fields.append(format_rng(state.rng))
-    return " ".join(fields)
+    return join_fields(fields, state.rng)
 
 
 def _parse_group(text: str, what: str) -> tuple[Card, ...]:
-    if text == "-":
-        return ()
-    if not _GROUP.fullmatch(text):
-        raise PositionError(f"{what}: {text!r} is not a group of cards (e.g. 'R14W3B20', or '-' for none)")
-    return tuple(Card(_SUIT[letter], int(number)) for letter, number in _CARD.findall(text))
+    return parse_group(text, what, pattern=_GROUP, items="cards", example="R14W3B20", parse=_cards)
 
 
-def _parse_seats(text: str, what: str, players: int) -> list[str]:
-    parts = text.split("/")
-    if len(parts) != players:
-        raise PositionError(f"{what}: {len(parts)} seats given, the game has {players} ({text!r})")
-    return parts
+def _cards(group: str) -> tuple[Card, ...]:
+    return tuple(Card(_SUIT[letter], int(number)) for letter, number in _CARD.findall(group))
 
 
 def _parse_seat(text: str, what: str, players: int) -> int:
@@ -170,14 +169,14 @@ def from_position(text: str, config: Config) -> State:
         )
     hands_text, front_text, piles_text, lead_text, turn_text, tricks_text = fields
     n = config.players
-    hands = [_parse_group(part, f"hand {seat}") for seat, part in enumerate(_parse_seats(hands_text, "HANDS", n))]
+    hands = [_parse_group(part, f"hand {seat}") for seat, part in enumerate(split_seats(hands_text, "HANDS", n))]
     front: list[Card | None] = []
-    for seat, part in enumerate(_parse_seats(front_text, "FRONT", n)):
+    for seat, part in enumerate(split_seats(front_text, "FRONT", n)):
         cards = _parse_group(part, f"card in front of seat {seat}")
         if len(cards) > 1:
             raise PositionError(f"seat {seat} has {len(cards)} cards in front ({part}); at most one")
         front.append(cards[0] if cards else None)
-    piles = [_parse_group(part, f"pile {seat}") for seat, part in enumerate(_parse_seats(piles_text, "PILES", n))]
+    piles = [_parse_group(part, f"pile {seat}") for seat, part in enumerate(split_seats(piles_text, "PILES", n))]
     leader_text, _, lead_card_text = lead_text.partition(":")
     leader = _parse_seat(leader_text, "LEADER", n)
     lead_cards = _parse_group(lead_card_text, "LEAD")
@@ -225,7 +224,7 @@ _TURN_MARKS: Final = {"": (False, False), "take": (False, True), "replace": (Tru
 
 def _parse_voids(text: str, players: int) -> tuple[tuple[Suit, ...], ...]:
     rows: list[tuple[Suit, ...]] = []
-    for seat, part in enumerate(_parse_seats(text, "voids", players)):
+    for seat, part in enumerate(split_seats(text, "voids", players)):
         if part != "-" and (not part or not _VOIDS.fullmatch(part)):
             raise PositionError(f"voids of seat {seat}: {part!r} is not suit letters in the order BRW, or '-'")
         rows.append(() if part == "-" else tuple(_SUIT[letter] for letter in part))
@@ -254,21 +253,13 @@ def _check_cards(
     aside: tuple[Card, ...],
 ) -> dict[Card, str]:
     """Every card at most once, no more placed than the deal gives out; where each card is."""
-    where: dict[Card, str] = {}
     places: list[tuple[str, Iterable[Card | None]]] = [
-        *((f"hand {seat}", hand) for seat, hand in enumerate(hands)),
-        ("front", front),
-        *((f"pile {seat}", pile) for seat, pile in enumerate(piles)),
-        ("the set-aside cards", aside),
+        *((f"in hand {seat}", hand) for seat, hand in enumerate(hands)),
+        ("in front", front),
+        *((f"in pile {seat}", pile) for seat, pile in enumerate(piles)),
+        ("in the set-aside cards", aside),
     ]
-    for place, cards in places:
-        for card in cards:
-            if card is None:
-                continue
-            if card in where:
-                places_text = f"twice in {place}" if where[card] == place else f"in {where[card]} and in {place}"
-                raise PositionError(f"{_card(card)} appears {places_text}; every card is in exactly one place")
-            where[card] = place
+    where = place_each_once("card", places, label=_card)
     deal = config.players * config.hand_size
     if len(where) > deal:
         raise PositionError(

@@ -114,7 +114,7 @@ def _view(state: State, player: int, hand: tuple[Card, ...]) -> View:
         player=player,
         players=state.config.players,
         hand=hand,
-        hand_sizes=tuple(len(hand) for hand in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         stock_size=len(state.stock),
         in_front=state.in_front,
         leader=state.leader,

@@ -17,8 +17,8 @@ bounded and worded alike:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, TypeVar
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from typing import Final, NoReturn, TypeVar
 
 from ofrenda_rules.errors import PositionError
 from ofrenda_rules.rng import MASK64, Rng
@@ -26,18 +26,24 @@ from ofrenda_rules.rng import MASK64, Rng
 __all__ = [
     "MAX_POSITION_CHARS",
     "format_rng",
+    "join_fields",
     "keyed_fields",
+    "parse_group",
     "parse_number",
     "parse_numbers",
     "parse_rng",
+    "place_each_once",
+    "refuse",
     "split_fields",
     "split_head",
+    "split_seats",
 ]
 
 MAX_POSITION_CHARS: Final = 4096
 """The longest position text any game reads; a longer one is refused before it is parsed."""
 
 _P = TypeVar("_P")
+_T = TypeVar("_T")
 
 _PAIR: Final = re.compile(r"([0-9]{1,20}):([0-9]{1,20})")
 
@@ -128,6 +134,84 @@ def parse_numbers(text: str, what: str, example: str) -> tuple[int, ...]:
     return tuple(int(item) for item in items)
 
 
+def parse_group(
+    text: str, what: str, *, pattern: re.Pattern[str], items: str, example: str, parse: Callable[[str], tuple[_P, ...]]
+) -> tuple[_P, ...]:
+    """A group of pieces written back to back (``pattern`` matches a whole one), read by ``parse``; ``-`` for none.
+
+    >>> parse_group("ab", "HAND", pattern=re.compile("[a-z]+"), items="letters", example="abc", parse=tuple)
+    ('a', 'b')
+    >>> parse_group("-", "HAND", pattern=re.compile("[a-z]+"), items="letters", example="abc", parse=tuple)
+    ()
+
+    Raises:
+        PositionError: naming ``what`` when ``text`` is not such a group (``items`` and ``example`` say what one is).
+
+    """
+    if text == "-":
+        return ()
+    if not pattern.fullmatch(text):
+        raise PositionError(f"{what}: {text!r} is not a group of {items} (e.g. {example!r}, or '-' for none)")
+    return parse(text)
+
+
+def split_seats(text: str, what: str, players: int) -> list[str]:
+    """The ``/``-separated parts of a field that gives one part per seat.
+
+    Raises:
+        PositionError: naming ``what`` when there is not one part per seat.
+
+    """
+    parts = text.split("/")
+    if len(parts) != players:
+        raise PositionError(f"{what}: {len(parts)} seats given, the game has {players} ({text!r})")
+    return parts
+
+
+def refuse(message: str) -> NoReturn:
+    """Refuse a position no game reaches: raise its :class:`~ofrenda_rules.errors.PositionError`."""
+    raise PositionError(message)
+
+
+def place_each_once(
+    kind: str,
+    places: Iterable[tuple[str, Iterable[_T | None]]],
+    *,
+    label: Callable[[_T], str],
+    known: tuple[Container[_T], str] | None = None,
+) -> dict[_T, str]:
+    """Where each piece of a position lies, checking that none lies in two places (or twice in one).
+
+    ``places`` pairs each place's words (``"in hand 0"``) with what lies there
+    (``None`` for an empty spot); ``label`` names a piece in a message
+    (``"tile YS"``); ``known``, when given, is the pieces the edition has and
+    how it numbers them (``"0-39"``).
+
+    >>> place_each_once("card", [("in hand 0", [3, None]), ("in the market", [5])], label=lambda card: f"card {card}")
+    {3: 'in hand 0', 5: 'in the market'}
+    >>> place_each_once("card", [("in hand 0", [3]), ("in the market", [3])], label=lambda card: f"card {card}")
+    Traceback (most recent call last):
+    ...
+    ofrenda_rules.errors.PositionError: card 3 appears in hand 0 and in the market; every card is in exactly one place
+
+    Raises:
+        PositionError: a piece the edition does not have, or one in two places.
+
+    """
+    where: dict[_T, str] = {}
+    for place, pieces in places:
+        for piece in pieces:
+            if piece is None:
+                continue
+            if known is not None and piece not in known[0]:
+                refuse(f"{label(piece)} does not exist (the edition numbers them {known[1]})")
+            if piece in where:
+                twice = f"twice {place}" if where[piece] == place else f"{where[piece]} and {place}"
+                refuse(f"{label(piece)} appears {twice}; every {kind} is in exactly one place")
+            where[piece] = place
+    return where
+
+
 def parse_rng(text: str) -> Rng:
     """The generator of a seeded game from the value of its ``rng=SEED:COUNTER`` field.
 
@@ -147,3 +231,12 @@ def parse_rng(text: str) -> Rng:
 def format_rng(rng: Rng) -> str:
     """The ``rng=SEED:COUNTER`` field of a seeded game's generator."""
     return f"rng={rng.seed}:{rng.counter}"
+
+
+def join_fields(fields: Sequence[str], rng: Rng | None) -> str:
+    """A position's text: its ``fields``, then the generator's ``rng=`` field when the game is seeded.
+
+    >>> join_fields(["over:3", "a"], Rng(seed=7, counter=2)), join_fields(["over:3", "a"], None)
+    ('over:3 a rng=7:2', 'over:3 a')
+    """
+    return " ".join([*fields, format_rng(rng)] if rng is not None else fields)

@@ -14,7 +14,8 @@ from typing import Final
 
 import attrs
 
-from ofrenda_rules.errors import PositionError
+from ofrenda_rules.encodings.positions import place_each_once
+from ofrenda_rules.encodings.positions import refuse as _fail
 from ofrenda_rules.ofrenda.abuela import SPACE_FOR_FACE
 from ofrenda_rules.ofrenda.components import GoalType, OfferingKind
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED, TURNS
@@ -22,7 +23,7 @@ from ofrenda_rules.ofrenda.objectives import candle_fulfilled, goal_fulfilled, p
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
 from ofrenda_rules.ofrenda.turn import HAND_SIZE
 
-__all__ = ["Derived", "check_state", "derive"]
+__all__ = ["check_state", "derive"]
 
 _SETUP: Final = (Phase.SETUP_REMOVE, Phase.SETUP_GOAL, Phase.SETUP_MARKET, Phase.SETUP_CANDLES, Phase.SETUP_DEAL)
 _CHANCE: Final = (*_SETUP, Phase.ABUELA_PORTRAIT, Phase.ABUELA_CANDLE, Phase.REFILL_PORTRAIT, Phase.REFILL_CANDLE)
@@ -38,47 +39,19 @@ _TAKEN_SET: Final = (
 )
 
 
-def _fail(message: str) -> None:
-    raise PositionError(message)
-
-
-@attrs.frozen
-class Derived:
-    """The parts of a state that a position does not write."""
-
-    deck: tuple[int, ...]
-    """Portraits of the player count found nowhere else, sorted."""
-    box: tuple[int, ...]
-    """Portraits marked for more players, sorted."""
-    bag: tuple[int, ...]
-    """Candles in play found nowhere else, sorted."""
-    candle_box: tuple[int, ...]
-    """Solo: the multiplayer-only candles."""
-    supply: int
-    """Marigolds not in play."""
-    stacks: tuple[tuple[int, ...], ...]
-    """Tokens left on each goal in play."""
-    unused_tokens: tuple[int, ...]
-    """Tokens of no goal in play."""
-
-
 def _unique(kind: str, count: int, places: Iterable[tuple[str, Iterable[int | None]]]) -> dict[int, str]:
-    where: dict[int, str] = {}
-    for place, items in places:
-        for item in items:
-            if item is None:
-                continue
-            if not 0 <= item < count:
-                _fail(f"{kind} {item} does not exist (the edition numbers them 0-{count - 1})")
-            if item in where:
-                twice = f"twice {place}" if where[item] == place else f"{where[item]} and {place}"
-                _fail(f"{kind} {item} appears {twice}; every {kind} is in exactly one place")
-            where[item] = place
-    return where
+    return place_each_once(kind, places, label=lambda item: f"{kind} {item}", known=(range(count), f"0-{count - 1}"))
 
 
-def derive(state: State) -> Derived:
-    """Check every component is known and in one place; compute the parts not written."""
+def derive(state: State) -> State:
+    """Check every component is known and in one place; ``state`` with the parts a position does not write.
+
+    Those parts: the deck (portraits of the player count found nowhere else),
+    the box (portraits marked for more players), the bag (candles in play found
+    nowhere else), the solo mode's multiplayer-only candles, the marigold
+    supply, the tokens left on each goal in play and the tokens of no goal in
+    play.
+    """
     config = state.config
     edition = config.edition
     n = config.players
@@ -143,7 +116,8 @@ def derive(state: State) -> Derived:
     supply = config.marigold_total - in_play
     if supply < 0:
         _fail(f"{in_play} marigolds are in play, but the game has {config.marigold_total}")
-    return Derived(
+    return attrs.evolve(
+        state,
         deck=tuple(p.id for p in edition.portraits if p.players <= deck_players and p.id not in portraits),
         box=tuple(p.id for p in edition.portraits if p.players > deck_players),
         bag=tuple(c.id for c in edition.candles if c.id not in candles and c.id not in candle_box),

@@ -32,8 +32,13 @@ from ofrenda_rules.ofrenda.edition import SOLO_REMOVED
 from ofrenda_rules.ofrenda.events import CandleDrawn, PortraitDealt, PortraitDrawn, PortraitRemoved
 from ofrenda_rules.ofrenda.piles import drawn, rest_of
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
-from ofrenda_rules.ofrenda.turn import (
+from ofrenda_rules.ofrenda.turn import (  # the phases as module constants: see turn.py
+    _ABUELA_PORTRAIT,
+    _REFILL_CANDLE,
+    _REFILL_PORTRAIT,
+    _SETUP_GOAL,
     HAND_SIZE,
+    _after_candle_refill,
     do_discard_portrait,
     do_draw_candle,
     do_draw_goal,
@@ -49,15 +54,6 @@ from ofrenda_rules.ofrenda.turn import (
 )
 from ofrenda_rules.ofrenda.work import CANDLE_DRAWN, PORTRAIT_DRAWN, Work
 from ofrenda_rules.rng import Draws
-
-# The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
-# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
-_ABUELA_PORTRAIT: Final = Phase.ABUELA_PORTRAIT
-_PLAY: Final = Phase.PLAY
-_REFILL_CANDLE: Final = Phase.REFILL_CANDLE
-_REFILL_PORTRAIT: Final = Phase.REFILL_PORTRAIT
-_TAKE_PORTRAIT: Final = Phase.TAKE_PORTRAIT
-_SETUP_GOAL: Final = Phase.SETUP_GOAL
 
 __all__ = [
     "CANDLE_DRAWS",
@@ -174,13 +170,7 @@ def _refill(w: Work, below: Callable[[int], int]) -> None:
         w.bag = bag
         w.candle_market = tuple(candle_market)
     w.recent_events = events
-    if w.abuela:  # ``_after_candle_refill`` with every space replenished
-        w.phase = _TAKE_PORTRAIT
-        w.abuela = False
-        w.taken_space = None
-        w.candle_space = None
-    else:
-        w.phase = _PLAY
+    _after_candle_refill(w, False)  # every space replenished, or the bag empty
 
 
 def resolve_setup(w: Work) -> None:

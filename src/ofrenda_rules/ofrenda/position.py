@@ -79,7 +79,7 @@ import attrs
 
 from ofrenda_rules.encodings.positions import (
     MAX_POSITION_CHARS,
-    format_rng,
+    join_fields,
     keyed_fields,
     parse_number,
     parse_numbers,
@@ -87,7 +87,7 @@ from ofrenda_rules.encodings.positions import (
     split_head,
 )
 from ofrenda_rules.errors import PositionError
-from ofrenda_rules.ofrenda._position_checks import Derived, check_state, derive
+from ofrenda_rules.ofrenda._position_checks import check_state, derive
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, PlayerBoard, State
 
 __all__ = ["MAX_POSITION_CHARS", "from_position", "to_position"]
@@ -177,9 +177,7 @@ def to_position(state: State) -> str:
         fields.append(f"die={state.die}")
     if any(state.seen_in_hands):
         fields.append("seen=" + "/".join(_list(cards) for cards in state.seen_in_hands))
-    if state.rng is not None:
-        fields.append(format_rng(state.rng))
-    return " ".join(fields)
+    return join_fields(fields, state.rng)
 
 
 def _parse_board(text: str, seat: int, config: Config) -> PlayerBoard:
@@ -319,17 +317,6 @@ def from_position(text: str, config: Config) -> State:
         die=die,
         rng=parse_rng(keyed["rng"]) if "rng" in keyed else None,
     )
-    derived: Derived = derive(parsed)
-    state = attrs.evolve(
-        parsed,
-        deck=derived.deck,
-        box=derived.box,
-        bag=derived.bag,
-        candle_box=derived.candle_box,
-        supply=derived.supply,
-        stacks=derived.stacks,
-        unused_tokens=derived.unused_tokens,
-        seen_in_hands=seen,
-    )
+    state = attrs.evolve(derive(parsed), seen_in_hands=seen)
     check_state(state)
     return state

@@ -46,18 +46,10 @@ from ofrenda_rules.ofrenda.events import Event, recast_hidden_cards
 from ofrenda_rules.ofrenda.start import new_game
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Config, Phase, State  # noqa: F401 -- Config: for the examples
 from ofrenda_rules.ofrenda.tables import Tables
-from ofrenda_rules.ofrenda.turn import slot_options
+from ofrenda_rules.ofrenda.turn import _OFFERINGS, _OVER, _PLAY, _TAKE_CANDLE, _TAKE_PORTRAIT, slot_options
 from ofrenda_rules.ofrenda.validation import validate_decision
 from ofrenda_rules.ofrenda.work import Work, filled, tables_of
 from ofrenda_rules.rng import Rng
-
-# The phases as module constants: reading an Enum member off its class (``Phase.PLAY``) goes
-# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
-_OFFERINGS: Final = Phase.OFFERINGS
-_OVER: Final = Phase.OVER
-_PLAY: Final = Phase.PLAY
-_TAKE_CANDLE: Final = Phase.TAKE_CANDLE
-_TAKE_PORTRAIT: Final = Phase.TAKE_PORTRAIT
 
 __all__ = ["apply", "chance_outcomes", "current_player", "is_over", "legal_actions", "step"]
 __all__ += ["hidden_variant", "new_game", "validate"]

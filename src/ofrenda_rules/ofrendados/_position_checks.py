@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from itertools import pairwise
 
 from ofrenda_rules.copying import evolve
-from ofrenda_rules.errors import PositionError
+from ofrenda_rules.encodings.positions import place_each_once
+from ofrenda_rules.encodings.positions import refuse as _fail
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Colour
 from ofrenda_rules.ofrendados.moves import draft_seat
@@ -23,26 +24,15 @@ from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Die, DiePowerTar
 __all__ = ["check_state", "derive", "undrafted_dice"]
 
 
-def _fail(message: str) -> None:
-    raise PositionError(message)
-
-
 def _unique_cards(state: State) -> set[int]:
     known = set(state.config.edition.card_ids)
-    where: dict[int, str] = {}
     places: Iterable[tuple[str, Iterable[int]]] = [
         ("in the market", state.market),
         ("in the discard", state.discard),
         *((f"with seat {s}", board.cards) for s, board in enumerate(state.boards)),
     ]
-    for place, cards in places:
-        for card in cards:
-            if card not in known:
-                _fail(f"card {card} does not exist (the edition numbers them {min(known)}-{max(known)})")
-            if card in where:
-                twice = f"twice {place}" if where[card] == place else f"{where[card]} and {place}"
-                _fail(f"card {card} appears {twice}; every card is in exactly one place")
-            where[card] = place
+    numbers = f"{min(known)}-{max(known)}" if known else "none"
+    where = place_each_once("card", places, label=lambda card: f"card {card}", known=(known, numbers))
     return set(where)
 
 

@@ -7,6 +7,7 @@ from typing import Final, cast
 
 from ofrenda_rules.game import GameDefinition, GameInfo, define_game
 from ofrenda_rules.ofrendados.actions import Action
+from ofrenda_rules.ofrendados.bots import level_policy as level_policy
 from ofrenda_rules.ofrendados.bots import reference_bot as reference_bot
 from ofrenda_rules.ofrendados.bots import search_evaluation
 from ofrenda_rules.ofrendados.bounds import score_bounds as score_bounds

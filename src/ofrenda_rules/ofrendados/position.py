@@ -152,17 +152,15 @@ def to_position(state: State) -> str:
         fields.append(f"powers={_list(state.powers_used)}")
     if state.pending:
         fields.append(f"pending={','.join(_pending(item) for item in state.pending)}")
-    if state.rng is not None:
-        fields.append(notation.format_rng(state.rng))
-    return " ".join(fields)
+    return notation.join_fields(fields, state.rng)
 
 
 def _parse_dice(text: str, what: str) -> tuple[Die, ...]:
-    if text == "-":
-        return ()
-    if not _DICE.fullmatch(text):
-        raise PositionError(f"{what}: {text!r} is not a group of dice (e.g. 'Y3O5P1', or '-' for none)")
-    return tuple(Die(_COLOUR[text[i]], int(text[i + 1])) for i in range(0, len(text), 2))
+    return notation.parse_group(text, what, pattern=_DICE, items="dice", example="Y3O5P1", parse=_read_dice)
+
+
+def _read_dice(group: str) -> tuple[Die, ...]:
+    return tuple(Die(_COLOUR[group[i]], int(group[i + 1])) for i in range(0, len(group), 2))
 
 
 def _parse_board(text: str, seat: int, config: Config) -> Board:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ofrenda_rules.errors import PositionError
+from ofrenda_rules.encodings.positions import place_each_once
+from ofrenda_rules.encodings.positions import refuse as _fail
 from ofrenda_rules.portents.altar import can_light, hand_ok, portents, possible_portent
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.kitty import CIRCUIT
@@ -41,21 +42,8 @@ _TWO_PLAYER_ENDS: Final = (
 )
 
 
-def _fail(message: str) -> None:
-    raise PositionError(message)
-
-
 def _unique(kind: str, places: Iterable[tuple[str, Iterable[Sign | None]]]) -> int:
-    where: dict[Sign, str] = {}
-    for place, signs in places:
-        for sign in signs:
-            if sign is None:
-                continue
-            if sign in where:
-                twice = f"twice {place}" if where[sign] == place else f"{where[sign]} and {place}"
-                _fail(f"{kind} {code(sign)} appears {twice}; every {kind} is in exactly one place")
-            where[sign] = place
-    return len(where)
+    return len(place_each_once(kind, places, label=lambda sign: f"{kind} {code(sign)}"))
 
 
 def check_state(state: State) -> None:

@@ -7,7 +7,8 @@ from typing import Final, cast
 
 from ofrenda_rules.game import GameDefinition, GameInfo, define_game
 from ofrenda_rules.portents.actions import Action
-from ofrenda_rules.portents.bots import SearchBot, level_policy, search_evaluation
+from ofrenda_rules.portents.bots import SearchBot, search_evaluation
+from ofrenda_rules.portents.bots import level_policy as level_policy
 from ofrenda_rules.portents.codec import decode_action as decode_action
 from ofrenda_rules.portents.codec import encode_action as encode_action
 from ofrenda_rules.portents.codec import max_chance_outcomes as max_chance_outcomes
@@ -179,20 +180,13 @@ _SETUP_PHASES: Final = frozenset({Phase.OMENS, Phase.ALTAR, Phase.RESHUFFLE, Pha
 _REFERENCE: Final = SearchBot(depth=1)
 
 
-def _reference_move(state: State) -> Action:
+def _reference_bot(state: State) -> Action:
     """The reference bot's move: :class:`~ofrenda_rules.portents.bots.SearchBot` at depth 1."""
     return _REFERENCE.choose(state)
 
 
 GAME: Final = cast(
     "GameDefinition[Config, State, Action, View, Outcome]",
-    define_game(
-        INFO,
-        globals(),
-        evaluate=search_evaluation,
-        level_policy=level_policy,
-        reference_bot=_reference_move,
-        information_state_encoder=InformationStateEncoder,
-    ),
+    define_game(INFO, globals(), evaluate=search_evaluation, information_state_encoder=InformationStateEncoder),
 )
 """Portents as a registered game."""

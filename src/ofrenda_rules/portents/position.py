@@ -69,7 +69,15 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from ofrenda_rules.encodings.positions import MAX_POSITION_CHARS, format_rng, keyed_fields, parse_rng, split_fields
+from ofrenda_rules.encodings.positions import (
+    MAX_POSITION_CHARS,
+    join_fields,
+    keyed_fields,
+    parse_group,
+    parse_rng,
+    split_fields,
+    split_seats,
+)
 from ofrenda_rules.errors import PositionError
 from ofrenda_rules.portents._position_checks import check_state
 from ofrenda_rules.portents.altar import portents
@@ -158,24 +166,15 @@ def to_position(state: State) -> str:
     if state.reason is not None:
         winners = "".join(str(seat) for seat in state.winners) or "-"
         fields.append(f"end={state.reason.value}:{winners}")
-    if state.rng is not None:
-        fields.append(format_rng(state.rng))
-    return " ".join(fields)
+    return join_fields(fields, state.rng)
 
 
 def _signs(text: str, what: str) -> tuple[Sign, ...]:
-    if text == "-":
-        return ()
-    if not _GROUP.fullmatch(text):
-        raise PositionError(f"{what}: {text!r} is not a group of signs (e.g. 'RCYSWW', or '-' for none)")
-    return tuple(_SIGN[text[i : i + 2]] for i in range(0, len(text), 2))
+    return parse_group(text, what, pattern=_GROUP, items="signs", example="RCYSWW", parse=_read_signs)
 
 
-def _seats(text: str, what: str, players: int) -> list[str]:
-    parts = text.split("/")
-    if len(parts) != players:
-        raise PositionError(f"{what}: {len(parts)} seats given, the game has {players} ({text!r})")
-    return parts
+def _read_signs(group: str) -> tuple[Sign, ...]:
+    return tuple(_SIGN[group[i : i + 2]] for i in range(0, len(group), 2))
 
 
 def _count(text: str, what: str) -> int:
@@ -227,9 +226,9 @@ def from_position(text: str, config: Config) -> State:
     n = config.players
     altar, lit = _parse_altar(fields[0])
     omens = _parse_omens(fields[1])
-    hands = tuple(_signs(part, f"hand {seat}") for seat, part in enumerate(_seats(fields[2], "HANDS", n)))
+    hands = tuple(_signs(part, f"hand {seat}") for seat, part in enumerate(split_seats(fields[2], "HANDS", n)))
     collected = tuple(
-        _signs(part, f"omens of seat {seat}") for seat, part in enumerate(_seats(fields[3], "COLLECTED", n))
+        _signs(part, f"omens of seat {seat}") for seat, part in enumerate(split_seats(fields[3], "COLLECTED", n))
     )
     phase_text, _, seat_text = fields[4].partition(":")
     if phase_text not in _PHASES:

@@ -201,8 +201,18 @@ def create_app(
         if isinstance(store, PostgresStore):
             loop = asyncio.get_running_loop()
 
+            pushing: set[asyncio.Task[None]] = set()
+
+            def noticed(match_id: str, end: int | None) -> None:
+                """On the event loop: push a notice's change unless every connection has it already."""
+                if end is not None and hub.has_seen(match_id, end):
+                    return  # most notices are this process's own commits, already sent
+                task = loop.create_task(hub.publish(match_id, notified=end))
+                pushing.add(task)
+                task.add_done_callback(pushing.discard)
+
             def changed(match_id: str, end: int | None) -> None:
-                asyncio.run_coroutine_threadsafe(hub.publish(match_id, notified=end), loop)
+                loop.call_soon_threadsafe(noticed, match_id, end)
 
             thread = threading.Thread(target=store.listen, args=(changed, stop), name="ofrenda-listen", daemon=True)
             thread.start()
@@ -321,12 +331,12 @@ def create_app(
                 hello = parse_json(message, max_bytes=MAX_MESSAGE_BYTES)
             except OfrendaRulesError as exc:
                 raise ServerError(400, "malformed-json", str(exc), "$") from None
-            seat, since = await _hello(hello, match_id)
+            seat, since, lean = await _hello(hello, match_id)
             if hub.count(match_id, seat) >= (limits.sockets_per_seat * (10 if seat is None else 1)):
                 raise ServerError(
                     429, "too-many-requests", f"at most {limits.sockets_per_seat} open connections per seat"
                 )
-            connection = Connection(websocket, seat, since)
+            connection = Connection(websocket, seat, since, lean)
             hub.connections[match_id].add(connection)
             await hub.catch_up(match_id, connection)
             while True:
@@ -354,8 +364,8 @@ def create_app(
                 if not hub.connections[match_id]:
                     del hub.connections[match_id]
 
-    async def _hello(hello: object, match_id: str) -> tuple[int | None, int | None]:
-        """The seat (``None``: a spectator) and last seen sequence number a first message names, checked."""
+    async def _hello(hello: object, match_id: str) -> tuple[int | None, int | None, bool]:
+        """The seat (``None``: a spectator), last seen sequence number and lean choice a first message names."""
         if not isinstance(hello, dict):
             raise ServerError(400, "malformed", "the first message must be a JSON object", "$")
         since = hello.get("since")
@@ -364,18 +374,23 @@ def create_app(
         if hello.get("spectator") is True and set(hello) <= {"spectator", "since"}:
             if await run_in_threadpool(service.spectators, match_id) == "nobody":  # an unknown match is refused too
                 raise ServerError(403, "no-spectators", "this match allows no spectators")
-            return None, since
+            return None, since, False
+        if "lean" in hello and not isinstance(hello["lean"], bool):
+            raise ServerError(400, "malformed", "lean must be true or false", "$.lean")
         if (
-            set(hello) - {"seat", "secret", "since"}
+            set(hello) - {"seat", "secret", "since", "lean"}
             or not isinstance(hello.get("seat"), int)
             or not isinstance(hello.get("secret"), str)
         ):
             raise ServerError(
-                400, "malformed", 'send {"seat": N, "secret": "...", "since": N} or {"spectator": true} first', "$"
+                400,
+                "malformed",
+                'send {"seat": N, "secret": "...", "since": N, "lean": true} or {"spectator": true} first',
+                "$",
             )
         seat = int(hello["seat"])
         await run_in_threadpool(service.authenticate, match_id, seat, str(hello["secret"]))
-        return seat, since
+        return seat, since, bool(hello.get("lean", False))
 
     async def refused(request: Request, exc: Exception) -> Response:
         """Starlette's own refusals (no such route, a method the route does not take) in the error form."""

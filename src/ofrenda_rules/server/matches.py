@@ -117,13 +117,18 @@ def message_text(message: Mapping[str, object]) -> str:
     return _ENCODER.encode(message)
 
 
-def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) -> dict[str, object]:
+def seat_answer(
+    game: AnyGame, state: Any, seat: int, *, picture: bool = False, lean: bool = False
+) -> dict[str, object]:
     """What the server tells ``seat`` about ``state``: nothing that seat may not see.
 
     The seat's view (its recent events included), the events in English, the
     legal actions with their descriptions when the seat is to move, whose turn
     it is, the result once the game is over, and with ``picture`` the SVG of
-    the view. For ``seat == -1`` (the chance secret of an unseeded match) the
+    the view. With ``lean`` (what a bot asks for) the legal actions come
+    without their words and picks (``legal_descriptions``, ``legal_picks``),
+    which a program does not read and which cost the server more than the
+    rest of the answer. For ``seat == -1`` (the chance secret of an unseeded match) the
     pending chance outcomes instead. Two states that differ only in what the
     seat cannot see give equal answers (the test suite checks it over random
     games, against the games' ``hidden_variant``).
@@ -146,8 +151,9 @@ def seat_answer(game: AnyGame, state: Any, seat: int, *, picture: bool = False) 
         answer["events"] = _event_texts(game, getattr(view, "recent_events", ()))
         legal = game.legal_actions(state) if to_move == seat else ()
         answer["legal_actions"] = [_action_value(game, action) for action in legal]
-        answer["legal_descriptions"] = [game.describe_action(state, action) for action in legal]
-        answer["legal_picks"] = _picks_json(game, view, legal) if legal else []
+        if not lean:
+            answer["legal_descriptions"] = [game.describe_action(state, action) for action in legal]
+            answer["legal_picks"] = _picks_json(game, view, legal) if legal else []
         if picture:
             answer["picture"] = game.render_svg(view)
     return _with_result(answer, game, state, to_move)
@@ -604,13 +610,18 @@ class MatchService:
         live = self._load(match_id)
         return self._answer(live, live.ends[-1], seat, picture=picture)
 
-    def _answer(self, live: _Live, step: int, seat: int | None, *, picture: bool = False) -> dict[str, object]:
-        """The answer to ``seat`` (``None``: a spectator) at ``step``, with its sequence numbers."""
+    def _answer(
+        self, live: _Live, step: int, seat: int | None, *, picture: bool = False, lean: bool = False
+    ) -> dict[str, object]:
+        """The answer to ``seat`` (``None``: a spectator) at ``step``, with its sequence numbers.
+
+        With ``lean`` a seat's answer leaves out the legal actions' words and picks (see :func:`seat_answer`).
+        """
         answer: dict[str, object] = {"match": live.record.id, "step": step, "seq": step, "prev": _previous(live, step)}
         if seat is None:
             answer.update(spectator_answer(live.game, live.states[step], picture=picture))
         else:
-            answer.update(seat_answer(live.game, live.states[step], seat, picture=picture))
+            answer.update(seat_answer(live.game, live.states[step], seat, picture=picture, lean=lean))
             if seat != CHANCE:
                 answer["undo"] = undo_status(live.histories[step], seat)
         last = live.steps[step - 1] if step else None
@@ -705,7 +716,7 @@ class MatchService:
         return list(self._load(match_id).ends)
 
     def stream(
-        self, match_id: str, seat: int | None, since: int | None, *, refresh: bool = True
+        self, match_id: str, seat: int | None, since: int | None, *, refresh: bool = True, lean: bool = False
     ) -> list[dict[str, object]]:
         """What a connection of ``seat`` (``None``: a spectator) that has seen up to ``since`` is to be sent.
 
@@ -717,7 +728,8 @@ class MatchService:
         than :data:`MAX_BACKLOG` batches behind, the current answer alone
         marked ``"resync": true``. ``seat`` must have been authenticated; no
         message holds anything that seat may not see. Without ``refresh``
-        the match is taken as this process holds it (after its own commits).
+        the match is taken as this process holds it (after its own commits). With ``lean`` a seat's
+        answers leave out the legal actions' words and picks (see :func:`seat_answer`).
         """
         live = self._load(match_id, refresh=refresh)
         ends = list(live.ends)  # a snapshot: batches are appended whole
@@ -728,10 +740,10 @@ class MatchService:
             return []
         position = _index(ends, since)
         if position is None or len(ends) - 1 - position > MAX_BACKLOG:
-            answer = self._answer(live, ends[-1], seat)
+            answer = self._answer(live, ends[-1], seat, lean=lean)
             answer["resync"] = True
             return [answer]
-        return [self._answer(live, end, seat) for end in ends[position + 1 :]]
+        return [self._answer(live, end, seat, lean=lean) for end in ends[position + 1 :]]
 
     def spectate(self, match_id: str, *, picture: bool = False) -> dict[str, object]:
         """What anyone may watch of a match: the public view, its events, the result (no secret needed)."""
@@ -842,7 +854,7 @@ class MatchService:
         return self._answer(live, end, seat)
 
     def submit_stream(
-        self, match_id: str, seat: int, request: object, since: int | None
+        self, match_id: str, seat: int, request: object, since: int | None, *, lean: bool = False
     ) -> tuple[list[dict[str, object]], bool]:
         """Apply a submission as :meth:`submit` does; what the submitter's connection (seen up to ``since``) is sent.
 
@@ -851,13 +863,13 @@ class MatchService:
         holds the match), the last one the submission's own batch; without it
         (nothing new: a retry of an old batch) the submission's answer alone.
         Each answer is computed once (:meth:`submit` then :meth:`stream` would
-        compute the batch's answer twice).
+        compute the batch's answer twice). With ``lean`` the answers are lean (see :func:`seat_answer`).
         """
         live, end = self._apply(match_id, seat, request)
-        messages = self.stream(match_id, seat, since, refresh=False)
+        messages = self.stream(match_id, seat, since, refresh=False, lean=lean)
         if messages:
             return messages, True
-        return [self._answer(live, end, seat)], False
+        return [self._answer(live, end, seat, lean=lean)], False
 
     def _apply(self, match_id: str, seat: int, request: object) -> tuple[_Live, int]:
         """Apply a submission (see :meth:`submit`); the match and the step count after the submission's batch."""

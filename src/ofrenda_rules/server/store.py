@@ -497,6 +497,14 @@ ALTER TABLE ofrenda_steps ADD COLUMN IF NOT EXISTS stand_in TEXT NOT NULL DEFAUL
 CREATE INDEX IF NOT EXISTS ofrenda_activity_finished ON ofrenda_activity(finished);
 """
 
+_TOUCH_MANY = (
+    "UPDATE ofrenda_activity AS a SET active = v.at, finished = CASE WHEN v.done THEN v.at ELSE a.finished END"
+    " FROM unnest(%s::text[], %s::float8[], %s::bool[]) AS v(id, at, done) WHERE a.match_id = v.id"
+)
+"""Every match of a group marked active (and finished) in one statement: ids, times, whether finished."""
+_NOTIFY_MANY = "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload"
+"""One notice per match of a group, in one statement."""
+
 NOTIFY_CHANNEL = "ofrenda_steps"
 """The PostgreSQL channel a :class:`PostgresStore` notifies after each committed batch: the match id, a space,
 and the match's step count after the batch (a notice of the match id alone means "look")."""
@@ -572,8 +580,28 @@ class PostgresStore(_SqlStore):
         return True
 
     def _write_statements(self, group: list[_Pending], *, savepoints: bool, taken: tuple[type[Exception], ...]) -> None:
-        """The transaction of :meth:`_write_group`: each batch's steps and activity, then one notice per match."""
+        """The transaction of :meth:`_write_group`: each batch's steps and activity, then one notice per match.
+
+        Without savepoints the whole group is three statements, whatever its size: every batch's steps in
+        one ``executemany``, every match's activity in one ``UPDATE``, every notice in one ``SELECT``
+        (statement by statement, psycopg's and the database's work per batch was most of a commit's).
+        """
         with self._db.transaction():
+            if not savepoints:
+                touched: dict[str, tuple[float, bool]] = {}
+                for pending in group:
+                    at, done = touched.get(pending.match_id, (pending.at, False))
+                    touched[pending.match_id] = (max(at, pending.at), done or pending.finished)
+                with self._db.cursor() as cursor:
+                    rows = [row for pending in group for row in pending.rows]
+                    if rows:
+                        cursor.executemany(self._SQL.insert_steps, rows)
+                    ids = list(touched)
+                    cursor.execute(_TOUCH_MANY, (ids, [touched[i][0] for i in ids], [touched[i][1] for i in ids]))
+                for pending in group:
+                    pending.ok = True
+                self._notify(group)
+                return
             for pending in group:
                 try:
                     with contextlib.ExitStack() as stack:
@@ -585,16 +613,18 @@ class PostgresStore(_SqlStore):
                     pending.ok = True
                 except taken:
                     pending.ok = False
-                    if not savepoints:
-                        raise
-            ends: dict[str, int] = {}
-            for pending in group:
-                if pending.ok and pending.rows:
-                    number = pending.rows[-1][1]
-                    assert isinstance(number, int)
-                    ends[pending.match_id] = max(ends.get(pending.match_id, 0), number + 1)
-            for match_id, end in ends.items():
-                self._db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{match_id} {end}"))
+            self._notify(group)
+
+    def _notify(self, group: list[_Pending]) -> None:
+        """Notify every match of ``group`` committed, with its step count after the batch (in the transaction)."""
+        ends: dict[str, int] = {}
+        for pending in group:
+            if pending.ok and pending.rows:
+                number = pending.rows[-1][1]
+                assert isinstance(number, int)
+                ends[pending.match_id] = max(ends.get(pending.match_id, 0), number + 1)
+        if ends:
+            self._db.execute(_NOTIFY_MANY, (NOTIFY_CHANNEL, [f"{match_id} {end}" for match_id, end in ends.items()]))
 
     def listen(self, changed: Callable[[str, int | None], None], stop: threading.Event) -> None:
         """Call ``changed(match_id, end)`` for every batch any process commits, until ``stop`` is set (a thread's loop).
