@@ -6,9 +6,14 @@ from state to state, and a step changes few of them. A game's
 observation it wrote last, and for each part of it the view's object it was
 written from and the slots it set. A part whose object is the one written
 last is left as it is; a changed part has its old slots zeroed and its new
-ones written (:meth:`Written.write`). The game returns a copy of the buffer;
-its values equal those of the game's ``encode_observation`` from scratch (a
-property test compares them byte for byte over playouts).
+ones written (:meth:`Written.write`; :meth:`Written.place` for a part whose
+entries are kept per source object and placed at a viewer's offset). A
+part whose new slots equal the old ones is left alone too. The game's
+``observation_buffer`` returns a copy of the buffer; its
+``state_observation_buffer`` returns a new memoryview of
+:attr:`Written.readonly`, no copy. The values equal those of the game's
+``encode_observation`` from scratch (a property test compares them byte for
+byte over playouts).
 
 >>> kept = Written(4, parts=1)
 >>> kept.write(0, "first", (1, 3))
