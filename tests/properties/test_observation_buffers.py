@@ -88,9 +88,9 @@ def test_the_fast_buffers_are_byte_identical_to_encodings_from_scratch_over_play
                 assert fast.tobytes() == expected
                 observations += 1
                 if direct is not None and rng.random() < 0.5:
-                    kept = direct(state, seat)
-                    assert kept.readonly and kept.format == "d"
-                    assert kept.tobytes() == expected
+                    with direct(state, seat) as kept:  # released: the next read still works
+                        assert kept.readonly and kept.format == "d"
+                        assert kept.tobytes() == expected
                     direct_reads += 1
                 encoders[table][seat].add(view)
                 histories[table][seat].append(view)

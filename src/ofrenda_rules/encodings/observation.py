@@ -6,9 +6,14 @@ from state to state, and a step changes few of them. A game's
 observation it wrote last, and for each part of it the view's object it was
 written from and the slots it set. A part whose object is the one written
 last is left as it is; a changed part has its old slots zeroed and its new
-ones written (:meth:`Written.write`). The game returns a copy of the buffer;
-its values equal those of the game's ``encode_observation`` from scratch (a
-property test compares them byte for byte over playouts).
+ones written (:meth:`Written.write`; :meth:`Written.place` for a part whose
+entries are kept per source object and placed at a viewer's offset). A
+part whose new slots equal the old ones is left alone too. The game's
+``observation_buffer`` returns a copy of the buffer; its
+``state_observation_buffer`` returns a new memoryview of
+:attr:`Written.readonly`, no copy. The values equal those of the game's
+``encode_observation`` from scratch (a property test compares them byte for
+byte over playouts).
 
 >>> kept = Written(4, parts=1)
 >>> kept.write(0, "first", (1, 3))
@@ -36,7 +41,7 @@ UNSET: Final = object()
 class Written:
     """One viewer's observation written last, and for each part its source object and the slots it set to 1."""
 
-    __slots__ = ("buffer", "parts", "placed", "slots")
+    __slots__ = ("buffer", "parts", "placed", "readonly", "slots")
 
     def __init__(self, size: int, parts: int) -> None:
         self.buffer = array("d", bytes(8 * size))
@@ -46,6 +51,8 @@ class Written:
         self.slots: list[tuple[int, ...]] = [()] * parts
         """Per part, the slots it set."""
         self.placed: list[tuple[int, Entries]] = [(0, ())] * parts
+        self.readonly = memoryview(self.buffer).toreadonly()
+        """A read-only memoryview of the buffer, made once (the buffer never changes size)."""
         """Per part written by :meth:`place`, where it was placed and the entries it wrote there."""
 
     def put(self, part: int, source: object, entries: dict[int, float]) -> None:
@@ -85,7 +92,7 @@ class Written:
         [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]
         """
         old_at, old = self.placed[part]
-        if at != old_at or entries != old:
+        if at != old_at or entries is not old:  # kept entries are compared by identity only
             x = self.buffer
             for index, _ in old:
                 x[old_at + index] = 0.0

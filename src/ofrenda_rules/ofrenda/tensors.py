@@ -208,6 +208,8 @@ class _Layout:
     supply_total: float
     goal_index: dict[int, int]
     zeros: list[float]
+    rotations: tuple[tuple[int, ...], ...]
+    """Per viewer, each seat's relative seat ``(seat - viewer) % n``."""
     no_portraits: tuple[None, ...]
     """An Ofrenda's card slots, all empty (what a kept observation's first write compares with)."""
     none_lit: tuple[bool, ...]
@@ -334,6 +336,7 @@ def _layout(config: Config) -> _Layout:
         supply_total=float(max(1, config.marigold_total)),
         goal_index={goal.id: i for i, goal in enumerate(edition.goals)},
         zeros=[0.0] * at,
+        rotations=tuple(tuple((seat - me) % n for seat in range(n)) for me in range(n)),
         no_portraits=(None,) * s,
         none_lit=(False,) * s,
     )
@@ -630,9 +633,10 @@ def _fill_changed(
     if die is not None:
         scalars.append(base + MARKET_SIZE + 2 * o + die - 1)
     written.write(_SCALARS, None, tuple(scalars))
+    rotation = layout.rotations[me]
     sizes = off["hand_sizes"]
-    for seat, size in enumerate(hand_sizes):
-        x[sizes + (seat - me) % n] = size / _HAND_MAX
+    for r, size in zip(rotation, hand_sizes, strict=True):
+        x[sizes + r] = size / _HAND_MAX
     at = off["counts"]
     x[at] = counts[0] / p
     x[at + 1] = counts[1] / _REMOVED_MAX
@@ -650,8 +654,7 @@ def _fill_changed(
     if seen_in_hands is not parts[_SEEN]:  # per seat: a step changes one hand's
         seen = off["seen_in_hands"]
         first = _PARTS + _BOARD_PARTS * n
-        for seat, cards in enumerate(seen_in_hands):
-            r = (seat - me) % n
+        for r, cards in zip(rotation, seen_in_hands, strict=True):
             if cards is not parts[first + r]:
                 base = seen + r * p
                 written.write(first + r, cards, tuple(base + card for card in cards))
@@ -680,8 +683,7 @@ def _fill_changed(
         slots = (*(base + goal_index[goal] for goal in goals), *(tokens + token for stack in stacks for token in stack))
         written.write(_GOALS, (goals, stacks), slots)
     board_base = layout.board_base
-    for seat, board in enumerate(table.boards):
-        r = (seat - me) % n
+    for r, board in zip(rotation, table.boards, strict=True):
         part = _PARTS + r * _BOARD_PARTS
         if board is not parts[part]:
             _fill_board(config, layout, written, part, board_base[r], board)
@@ -865,7 +867,7 @@ def state_observation_buffer(state: State, player: int) -> memoryview:
     mover = current_player(state)
     _fill_changed(config, layout, written, state, player, mover, hands[player], map(len, hands), counts)
     give_back(layout.written, player, written)
-    return memoryview(written.buffer).toreadonly()
+    return memoryview(written.readonly)  # a new view each call: releasing it leaves the kept one alone
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:

@@ -525,7 +525,7 @@ def state_observation_buffer(state: State, player: int) -> memoryview:
         written = Written(lay.observation, _PARTS + n)
     _fill_changed(lay, state, player, current_player(state), written)
     give_back(lay.written, player, written)
-    return memoryview(written.buffer).toreadonly()
+    return memoryview(written.readonly)  # a new view each call: releasing it leaves the kept one alone
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:
