@@ -37,18 +37,6 @@ The options, each valued one step ahead with owed draws placed greedily:
   pool (``DiePowerTarget.POOL``), in the draft it turns or rerolls a pool
   die when the result is worth more than the best die it could take.
 
-**An alternative search** (:class:`ExpertBot`, not a level): the generic
-strong bot's search (:func:`~ofrenda_rules.bots.search.action_values`:
-states drawn by ``resample`` for the seat to move, reference-policy
-rollouts, sequential halving) with its rollouts valued by
-:func:`expert_evaluation`, which credits every seat with the dice it still
-holds and its owed draws (:func:`prospect`; the generic evaluation counts
-the boards only, so a cut-off in the draft or the create step sees one
-seat's dice used and the other's not). Measured against the reference bot
-in two-player games it did no better than the generic strong bot at the
-same budget (29 of 67 games against the generic's 37 on the same seeds,
-133-199; issue 39), so the ``expert`` level stays the generic strong bot.
-
 >>> from ofrenda_rules.ofrendados import Config, new_game, apply, is_over, outcome
 >>> state = new_game(Config(players=2), seed=4)
 >>> while not is_over(state):
@@ -60,14 +48,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
-import attrs
-
-from ofrenda_rules.bots.search import SearchBudget, action_values
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import ConfigError
-from ofrenda_rules.game import GameDefinition, squashed_leads
+from ofrenda_rules.game import squashed_leads
 from ofrenda_rules.ofrendados import actions as act
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
 from ofrenda_rules.ofrendados.components import Beneath, Colour, Flower, ObjectKind, SheetSpec
@@ -75,7 +60,6 @@ from ofrenda_rules.ofrendados.offering import Sheet, drawable_cells, measure, of
 from ofrenda_rules.ofrendados.rules import current_player, legal_actions
 from ofrenda_rules.ofrendados.scoring import neighbours
 from ofrenda_rules.ofrendados.state import ROUNDS, Board, Config, MajorityCount, MajorityTies, PendingKind, Phase, State
-from ofrenda_rules.rng import MASK64, Rng
 
 __all__ = [
     "ETERNAL_GROWTH",
@@ -84,12 +68,7 @@ __all__ = [
     "QUALIFIED",
     "SEARCH_SCALE",
     "SPACE_PENALTY",
-    "EXPERT_BUDGET",
-    "EXPERT_MARGIN",
-    "ExpertBot",
     "draw_delta",
-    "expert_evaluation",
-    "prospect",
     "reference_bot",
     "search_evaluation",
     "value",
@@ -493,130 +472,3 @@ def search_evaluation(state: State) -> tuple[float, ...]:
     if len(points) == 1:
         return (max(0.0, min(1.0, points[0] / _SOLO_SCALE)),)
     return squashed_leads(points, SEARCH_SCALE)
-
-
-_PURPLE: Final = Colour.PURPLE
-
-
-def _unused_dice(state: State, seat: int) -> tuple[tuple[Colour, int], ...]:
-    """The dice ``seat`` will still use this round, as far as the table shows: drafted and purple, not yet used."""
-    phase = state.phase
-    if phase is Phase.CREATE:
-        players = state.config.players
-        order = (seat - state.first_player) % players
-        if order < state.acted:
-            return ()
-        if order == state.acted:
-            return tuple((die.colour, die.pips) for die in state.dice_left)
-    elif phase is not Phase.DRAFT:
-        return ()
-    purple = tuple((die.colour, die.pips) for die in state.rolled if die.colour is _PURPLE)
-    return tuple((die.colour, die.pips) for die in state.drafted[seat]) + purple
-
-
-def prospect(state: State, seat: int) -> float:
-    """The seat's :func:`value` plus what its dice not yet used and its owed draws add to it.
-
-    Each unused die (drafted, or purple, in the draft and in the create step
-    before or during the seat's turn) adds its best gain on the board now
-    (as the reference bot values a die: for its face, or exchanged); each
-    owed draw of the acting seat adds the gain of its best cell. The gains
-    are counted apart, each from the board now.
-    """
-    table = _Table(state, seat)
-    base = table.base
-    total = base
-    for die in _unused_dice(state, seat):
-        total += max(0.0, table.die_value(die) - base)
-    if state.pending and state.phase is Phase.CREATE and state.acting == seat:
-        board = state.boards[seat]
-        for owed in state.pending:
-            if owed.kind is PendingKind.DRAW:
-                total += max(0.0, table.best_draw(board, owed.object)[0] - base)
-    return total
-
-
-def expert_evaluation(state: State) -> tuple[float, ...]:
-    """Every seat's expected win share at an unfinished state, for :class:`ExpertBot`.
-
-    As :func:`search_evaluation`, with each seat's :func:`prospect` (its
-    value with its unused dice and owed draws counted) in place of its
-    :func:`value`: a search cut off in the draft or in the create step then
-    credits every seat with the dice it holds, not only the seat that has
-    used them.
-    """
-    return squashed_leads([prospect(state, seat) for seat in range(len(state.boards))], SEARCH_SCALE)
-
-
-EXPERT_BUDGET: Final = SearchBudget(3, 12, 8)
-"""What :class:`ExpertBot` spends a decision by default (the ``expert`` level's budget)."""
-EXPERT_MARGIN: Final = 0.0
-"""The least gain in estimated win share over the reference move for which :class:`ExpertBot` leaves it."""
-
-
-def _public_seed(state: State, seat: int, seed: int) -> int:
-    """A seed from ``seed`` and what every seat sees of ``state`` (the round, the step, the boards' sizes)."""
-    mixed = (seed * 0x9E3779B97F4A7C15 + 1) & MASK64
-    parts = [state.round, state.picks, state.acted, seat, len(state.pending), len(state.dice_left), len(state.market)]
-    for board in state.boards:
-        parts += [sum(1 for cell in board.sheet if cell is not None), len(board.flowers), board.pesos, len(board.cards)]
-    for part in parts:
-        mixed, _ = Rng((mixed ^ (part & MASK64)) & MASK64).next_u64()
-    return mixed
-
-
-@attrs.frozen
-class ExpertBot:
-    """The generic strong bot's search with :func:`expert_evaluation` at its cut-offs (not a level: see the module).
-
-    :func:`~ofrenda_rules.bots.search.action_values` over states drawn by the
-    game's ``resample`` for the seat to move (never the true state), the
-    reference policy playing every seat for ``budget.depth`` decisions, each
-    rollout valued by :func:`expert_evaluation`; the action of best value is
-    played, the reference move on ties or unless another beats it by more
-    than ``margin``. The search's seed comes from ``seed`` and what every
-    seat sees of the state, so the bot is a deterministic function of the
-    seat's information.
-    """
-
-    budget: SearchBudget = EXPERT_BUDGET
-    """What each decision may spend."""
-    seed: int = 0
-    """Seeds the searches (with the public state)."""
-    margin: float = EXPERT_MARGIN
-    """How much more estimated win share than the reference move's an action needs to be played instead."""
-
-    def choose(self, state: State) -> act.Action:
-        """The legal action of best estimated win share for the seat to move.
-
-        Raises:
-            ConfigError: ``state`` is not an Ofrendados state, or no seat is to move.
-
-        """
-        if not isinstance(state, State):
-            raise ConfigError(f"expected an ofrendados State, not {type(state).__name__}")
-        seat = current_player(state)
-        if seat in (CHANCE, TERMINAL):
-            raise ConfigError("no seat is to move: " + ("a chance event is pending" if seat == CHANCE else "game over"))
-        legal = legal_actions(state)
-        if len(legal) == 1:
-            return legal[0]
-        values = action_values(_expert_game(), state, seat, self.budget, _public_seed(state, seat, self.seed))
-        chosen = reference_bot(state)
-        best = values[chosen] + self.margin
-        for action in legal:
-            if values[action] > best + 1e-12:
-                best, chosen = values[action], action
-        return chosen
-
-
-_GAME: list[GameDefinition[Any, Any, Any, Any, Any]] = []
-
-
-def _expert_game() -> GameDefinition[Any, Any, Any, Any, Any]:
-    """Ofrendados' definition with :func:`expert_evaluation` as its ``evaluate`` hook (made once)."""
-    if not _GAME:
-        from ofrenda_rules.registry import get_game  # the registry imports this module
-
-        _GAME.append(attrs.evolve(get_game("ofrendados"), evaluate=expert_evaluation))
-    return _GAME[0]
