@@ -67,7 +67,7 @@ nitpick_ignore_regex = [
     (
         r"py:.*",
         r"(array|asyncio|collections|enum|fractions|json|typing|typing_extensions|pathlib|cattrs|attrs|attr|argparse"
-        r"|threading)\..*",
+        r"|threading|re)\..*",
     ),
     (
         r"py:.*",

@@ -108,7 +108,7 @@ class Connection:
     seat: int | None
     seen: int | None
     lean: bool = False
-    """Whether the seat asked for lean answers (no legal actions' words or picks: a bot's connection)."""
+    """Whether the seat asked for lean answers, without the legal actions' words or picks (a bot's connection)."""
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     """Held while sending, so that messages leave in sequence order."""
 

@@ -146,7 +146,7 @@ class Hello:
     since: int | None = None
     """The last ``seq`` the client saw (reconnecting): the server sends what came after it."""
     lean: bool = False
-    """Lean answers, the way for bots: the legal actions without their words and picks (no
+    """Ask for lean answers, the way for bots, with the legal actions but without their words and picks (no
     ``legal_descriptions``, no ``legal_picks``), which a program does not read and which cost the
     server more than the rest of an answer."""
 
