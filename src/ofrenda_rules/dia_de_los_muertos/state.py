@@ -12,13 +12,12 @@ from typing import Final
 
 import attrs
 
-from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.dia_de_los_muertos.components import EDITIONS, Card, DeckEdition, Mark, Suit
 from ofrenda_rules.dia_de_los_muertos.events import Event
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.game import svg_picture
-from ofrenda_rules.json import LATE_FIELD, NOT_IN_REPLAY_V1, register_defaults_omitted
+from ofrenda_rules.json import LATE_FIELD, NOT_IN_REPLAY_V1, register_defaults_omitted, register_game_config
 from ofrenda_rules.rng import Rng
 
 __all__ = ["HAND_SIZES", "Config", "HighLowCard", "State"]
@@ -32,6 +31,7 @@ def _check_players(instance: Config, attribute: attrs.Attribute[int], value: int
         raise ConfigError(f"Día de los Muertos is for 3 to 6 players, not {value!r}")
 
 
+@register_game_config
 @attrs.frozen
 class Config:
     """Options of a game. Both variants may be used together."""
@@ -64,14 +64,6 @@ class Config:
     def hand_size(self) -> int:
         """Cards dealt to each player."""
         return HAND_SIZES[self.players]
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle the config by its fields' values, without their names."""
-        return reduce_init_fields(self)
-
-
-# a config is written with its players, its edition and the options that differ from their defaults
-register_defaults_omitted(Config, keep=("players",))
 
 
 @attrs.frozen

@@ -45,6 +45,7 @@ from cattrs.preconf.json import make_converter as _make_json_converter
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
+from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.errors import EditionError, FormatError, OfrendaRulesError
 from ofrenda_rules.json import _base
 from ofrenda_rules.json import _fast as _fastjson
@@ -75,6 +76,7 @@ __all__ = [
     "parse_json",
     "make_converter",
     "register_defaults_omitted",
+    "register_game_config",
     "register_hooks",
     "register_interned",
     "register_numbered_token",
@@ -369,6 +371,27 @@ def register_hooks(
         _FLAT_HOOKS.discard(cls)
     converter.register_structure_hook(cls, structure)
     converter.register_unstructure_hook(cls, unstructure)
+
+
+def register_game_config(cls: type[T]) -> type[T]:
+    """A class decorator for a game's ``Config`` (an attrs class with ``players``): how it is written and pickled.
+
+    A config is written with its players, its edition and the options that
+    differ from their defaults (:func:`register_defaults_omitted` keeping
+    ``players``), and pickled by its fields' values, without their names
+    (:func:`~ofrenda_rules.copying.reduce_init_fields` is its ``__reduce__``).
+
+    >>> @register_game_config
+    ... @attrs.frozen
+    ... class Options:
+    ...     players: int = 2
+    ...     fast: bool = False
+    >>> dumps(Options()), dumps(Options(3, fast=True)), Options(3, fast=True).__reduce__()[1]
+    ('{"players":2}', '{"fast":true,"players":3}', (3, True))
+    """
+    register_defaults_omitted(cls, keep=("players",))
+    setattr(cls, "__reduce__", reduce_init_fields)  # noqa: B010 -- a method set on the class, which mypy refuses
+    return cls
 
 
 def register_defaults_omitted(cls: type, *, keep: Iterable[str] = ()) -> None:

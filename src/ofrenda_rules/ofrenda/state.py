@@ -20,7 +20,7 @@ from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.game import svg_picture
-from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted
+from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted, register_game_config
 from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.components import PlainEnum
 from ofrenda_rules.ofrenda.edition import EDITIONS, TURNS, Edition
@@ -52,6 +52,7 @@ def _check_goals(instance: Config, attribute: attrs.Attribute[bool], value: bool
         raise ConfigError("the common-goals variant is for the multiplayer game, not the solo mode")
 
 
+@register_game_config
 @attrs.frozen
 class Config:
     """Options of a game; the rulings that have two reasonable readings are options too."""
@@ -90,14 +91,6 @@ class Config:
         if not self.unlimited_marigolds:
             return self.edition.marigolds
         return self.edition.marigolds + self.players * 3 * (TURNS + 1) + TURNS * ABUELA_TURN_GAIN
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle the config by its fields' values, without their names."""
-        return reduce_init_fields(self)
-
-
-# a config is written with its players, its edition and the options that differ from their defaults
-register_defaults_omitted(Config, keep=("players",))
 
 
 class Phase(PlainEnum):

@@ -17,7 +17,7 @@ from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.game import svg_picture
-from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted
+from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_game_config
 from ofrenda_rules.ofrendados.actions import Action
 from ofrenda_rules.ofrendados.components import Beneath, Colour, ObjectKind
 from ofrenda_rules.ofrendados.edition import EDITIONS, Edition
@@ -92,6 +92,7 @@ class DiePowerTarget(enum.Enum):
     """In the draft, on one of the orange or yellow dice left to draft, on the player's turn to pick."""
 
 
+@register_game_config
 @attrs.frozen
 class Config:
     """Options of a game."""
@@ -124,13 +125,6 @@ class Config:
         """Dice of each colour in play."""
         return DICE_PER_COLOUR[self.players]
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle the config by its fields' values, without their names."""
-        return reduce_init_fields(self)
-
-
-# a config is written with its players, its edition and the options that differ from their defaults
-register_defaults_omitted(Config, keep=("players",))
 
 _OPTION_TYPES: Final[dict[str, type]] = {
     "beneath": Beneath,

@@ -18,7 +18,7 @@ from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.game import svg_picture
-from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted
+from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_game_config
 from ofrenda_rules.portents.actions import Action
 from ofrenda_rules.portents.components import EDITIONS, Edition, Sign, Trait
 from ofrenda_rules.portents.endings import EndReason
@@ -88,6 +88,7 @@ def _check_difficulty(instance: Config, attribute: attrs.Attribute[Difficulty], 
         raise ConfigError(f"difficulty must be one of {[d.value for d in Difficulty]}, not {value!r}")
 
 
+@register_game_config
 @attrs.frozen
 class Config:
     """Options of a game: player count, the solo level and challenges, the edition.
@@ -172,14 +173,6 @@ class Config:
     def challenges(self) -> tuple[str, ...]:
         """The names of the advanced challenges in play."""
         return tuple(name for name in CHALLENGES if getattr(self, name))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle the config by its fields' values, without their names."""
-        return reduce_init_fields(self)
-
-
-# a config is written with its players, its edition and the options that differ from their defaults
-register_defaults_omitted(Config, keep=("players",))
 
 
 class Phase(enum.Enum):
