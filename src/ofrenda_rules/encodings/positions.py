@@ -25,6 +25,7 @@ from ofrenda_rules.rng import MASK64, Rng
 
 __all__ = [
     "MAX_POSITION_CHARS",
+    "flag_fields",
     "format_rng",
     "join_fields",
     "keyed_fields",
@@ -105,6 +106,17 @@ def keyed_fields(fields: Iterable[str], *, keys: Sequence[str], flags: Sequence[
             raise PositionError(f"the field {key} is given twice")
         keyed[key] = value
     return keyed
+
+
+def flag_fields(flags: Sequence[str], values: Sequence[bool]) -> list[str]:
+    """The bare flag fields of a position to write: each of ``flags`` whose value is true, in order.
+
+    The writer's side of :func:`keyed_fields`'s ``flags``.
+
+    >>> flag_fields(("done", "refill"), (False, True))
+    ['refill']
+    """
+    return [flag for flag, value in zip(flags, values, strict=True) if value]
 
 
 def parse_number(text: str, what: str, *, digits: int = 3) -> int:

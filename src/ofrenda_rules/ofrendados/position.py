@@ -138,10 +138,7 @@ def to_position(state: State) -> str:
     ]
     if state.acted:
         fields.append(f"acted={state.acted}")
-    if state.turn_done:
-        fields.append("done")
-    if state.refill:
-        fields.append("refill")
+    fields += notation.flag_fields(_FLAGS, (state.turn_done, state.refill))
     if state.dice_left:
         fields.append(f"left={_dice(state.dice_left)}")
     if state.phase is Phase.DRAFT and state.pool != undrafted_dice(state):  # turned or rerolled by a die power

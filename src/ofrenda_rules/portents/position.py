@@ -71,6 +71,7 @@ from typing import Final
 
 from ofrenda_rules.encodings.positions import (
     MAX_POSITION_CHARS,
+    flag_fields,
     join_fields,
     keyed_fields,
     parse_group,
@@ -157,10 +158,7 @@ def to_position(state: State) -> str:
         fields.append(f"lighting={_spaces(state.lit_now)}")
     if state.kitty_fill:
         fields.append(f"fill={_spaces(state.kitty_fill)}")
-    if state.made_portent:
-        fields.append("made-portent")
-    if state.kitty_extra:
-        fields.append("kitty-extra")
+    fields += flag_fields(_FLAGS, (state.made_portent, state.kitty_extra))
     if state.reshuffles or state.redeals:
         fields.append(f"setup={state.reshuffles}:{state.redeals}")
     if state.reason is not None:
