@@ -315,7 +315,8 @@ def describe_event(event: Event) -> str:
         return f"Seat {event.seat + 1} must play a replacement card"
     if isinstance(event, TrickSplit):
         high = _collects(event.high_seat, Mark.HIGH, event.high_cards, event.high_points)
-        return f"the trick is split: {high}, {_collects(event.low_seat, Mark.LOW, event.low_cards, event.low_points)}"
+        low = _collects(event.low_seat, Mark.LOW, event.low_cards, event.low_points)
+        return f"the trick is split: {high}, {low}"
     if isinstance(event, TrickWon):
         return (
             f"Seat {event.seat + 1} won trick {event.trick} with {event.cards[event.seat]},"
