@@ -15,7 +15,7 @@ from ofrenda_rules._cli.common import (
     add_seat_argument,
     load_game_file,
     players_of,
-    seat_index,
+    replay_seat,
     seed_type,
 )
 from ofrenda_rules._cli.play import UNDO, _choose
@@ -35,7 +35,6 @@ from ofrenda_rules.bots.playout import random_move
 from ofrenda_rules.chance import CHANCE, TERMINAL, actor_name
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import get_game
-from ofrenda_rules.replay import AnyReplay
 from ofrenda_rules.rng import Rng
 
 __all__ = ["add_parsers", "run_analyse", "run_continue"]
@@ -89,15 +88,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     parser.set_defaults(run=run_continue)
 
 
-def _seat(replay: AnyReplay, seat: int) -> int:
-    """The 0-based seat of a person's 1-based ``--seat``."""
-    return seat_index("--seat", seat, players_of(replay.config))
-
-
 def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Analyse one seat's decisions in a replay."""
     replay = load_game_file(args.file, stdin)
-    seat = _seat(replay, args.seat)
+    seat = replay_seat(replay, args.seat)
     budget: int | str = int(args.budget) if args.budget.isdigit() else args.budget
     try:
         parse_budget(budget)
@@ -120,7 +114,7 @@ def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
 def run_continue(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Play on from a step of a replay."""
     replay = load_game_file(args.file, stdin)
-    seat = _seat(replay, args.seat)
+    seat = replay_seat(replay, args.seat)
     game = get_game(replay.game)
     players = players_of(replay.config)
     seed: int = secrets.randbits(64) if args.seed is None else args.seed

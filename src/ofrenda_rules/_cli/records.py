@@ -11,8 +11,7 @@ from ofrenda_rules._cli.common import (
     add_replay_file_argument,
     add_seat_argument,
     load_game_file,
-    players_of,
-    seat_index,
+    replay_seat,
 )
 from ofrenda_rules.records import to_record
 
@@ -37,8 +36,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Write one record."""
     replay = load_game_file(args.file, stdin)
-    players = players_of(replay.config)
-    seat = None if args.seat is None else seat_index("--seat", args.seat, players)
+    seat = None if args.seat is None else replay_seat(replay, args.seat)
     text = to_record(replay, seat=seat, date=args.date)
     if args.out:
         try:

@@ -13,9 +13,8 @@ from ofrenda_rules._cli.common import (
     add_replay_file_argument,
     add_seat_argument,
     load_game_file,
-    players_of,
     read_document,
-    seat_index,
+    replay_seat,
 )
 from ofrenda_rules._cli.text import event_lines, result_text, step_line
 from ofrenda_rules.chance import actor_name
@@ -93,9 +92,8 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     """Step through one replay."""
     replay = load_game_file(args.file, stdin)
     game = get_game(replay.game)
-    players = players_of(replay.config)
     if args.seat is not None:
-        args.seat = seat_index("--seat", args.seat, players)
+        args.seat = replay_seat(replay, args.seat)
     seeded = f"seed {replay.seed}" if replay.seed is not None else "unseeded (chance outcomes are steps)"
     print(f"{game.info.title}: {summarize_config(replay.config)}, {seeded}, {len(replay.steps)} steps", file=out)
 
