@@ -18,7 +18,7 @@ from ofrenda_rules.ofrenda.picture.layout import (
     _UNLIT_FILL,
     _feature,
 )
-from ofrenda_rules.svg import Picture, number
+from ofrenda_rules.svg import Picture, number, star_points
 
 
 def _branch_shape(picture: Picture, branch: Feature, cx: float, cy: float, r: float) -> None:
@@ -33,26 +33,9 @@ def _branch_shape(picture: Picture, branch: Feature, cx: float, cy: float, r: fl
     elif branch is Feature.PINK:
         picture.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill, stroke=stroke)
     else:
-        points = []
-        for i in range(10):
-            radius = r if i % 2 == 0 else r * 0.45
-            dx, dy = _STAR[i]
-            points.append((cx + radius * dx, cy + radius * dy))
-        picture.polygon(points, fill=fill, stroke=stroke)
+        picture.polygon(star_points(cx, cy, r, r * 0.45, decimals=3), fill=fill, stroke=stroke)
 
 
-_STAR: Final = (
-    (0.0, -1.0),
-    (0.588, -0.809),
-    (0.951, -0.309),
-    (0.951, 0.309),
-    (0.588, 0.809),
-    (0.0, 1.0),
-    (-0.588, 0.809),
-    (-0.951, 0.309),
-    (-0.951, -0.309),
-    (-0.588, -0.809),
-)
 _PETALS: Final = (
     (1.0, 0.0),
     (0.707, 0.707),
