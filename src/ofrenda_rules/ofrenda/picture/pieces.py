@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypedDict, Unpack
 
 from ofrenda_rules.ofrenda.components import Candle, CandleKind, Category, Feature, ObjectiveKind, Portrait
 from ofrenda_rules.ofrenda.edition import Edition
@@ -181,6 +181,34 @@ def _candle(
     picture.text(x + (13 if lit else 4), y + 10, head, size=size, weight="bold")
     for i, line in enumerate(_candle_lines(candle, short=short)):
         picture.text(x + 4, y + 10 + (i + 1) * (size + 2), line, size=size)
+
+
+class _Group(TypedDict, total=False):
+    """What a piece's group may say beyond its title: the element it is on the table, and of which kind."""
+
+    element: str
+    kind: str
+
+
+def _unlit_portrait(
+    picture: Picture, edition: Edition, card: int, title: str, x: float, y: float, note: str, **group: Unpack[_Group]
+) -> None:
+    """An unlit portrait, its side not shown, in a group titled ``title`` and the card's words (a market, a discard)."""
+    with picture.group(label=title + _portrait_label(edition, card, False), **group):
+        _portrait(picture, edition, card, x, y, lit=False, shows_side=False, note=note)
+
+
+def _unlit_candle(
+    picture: Picture,
+    edition: Edition,
+    candle: int,
+    title: str,
+    box: tuple[float, float, float, float],
+    **group: Unpack[_Group],
+) -> None:
+    """An unlit candle filling ``box`` (on the Family board, in storage), in a group titled ``title`` and its words."""
+    with picture.group(label=title + _candle_label(edition, candle, False), **group):
+        _candle(picture, edition, candle, *box, lit=False)
 
 
 # ---------------------------------------------------------------------------------------------------------------
