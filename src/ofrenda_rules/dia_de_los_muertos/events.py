@@ -269,6 +269,16 @@ def _seats(seats: tuple[int, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _winning(side: Mark) -> str:
+    """Which card wins a trick led with the High/Low card ``side`` up: ``highest`` or ``lowest``."""
+    return "highest" if side is Mark.HIGH else "lowest"
+
+
+def _collects(seat: int, side: Mark, cards: tuple[Card, ...], points: int) -> str:
+    """One half of a split trick: the seat that played its ``side`` card collects ``cards`` worth ``points``."""
+    return f"Seat {seat + 1} ({_winning(side)} card) collects {_cards(cards)} ({_points(points)})"
+
+
 _NO_TAKE: dict[NoTake, str] = {
     NoTake.LED: "a TAKE card led takes nothing",
     NoTake.NO_TARGET: "there is no card it may take",
@@ -288,16 +298,13 @@ def describe_event(event: Event) -> str:
         out = f", {_count(event.undealt)} left face down out of play" if event.undealt else ""
         return f"the deal is complete: {each}{out}; Seat 1 leads the first trick"
     if isinstance(event, CardLed):
-        wins = "highest" if event.side is Mark.HIGH else "lowest"
         colour = event.card.suit.value
         return (
             f"Seat {event.seat + 1} led {event.card}: the High/Low card is {colour}, {event.side.value.capitalize()}"
-            f" side up (follow {colour}; the {wins} card wins)"
+            f" side up (follow {colour}; the {_winning(event.side)} card wins)"
         )
     if isinstance(event, CardPlayed):
-        if event.replacement:
-            return f"Seat {event.seat + 1} played {event.card} as a replacement"
-        return f"Seat {event.seat + 1} played {event.card}"
+        return f"Seat {event.seat + 1} played {event.card}{' as a replacement' if event.replacement else ''}"
     if isinstance(event, TakeDue):
         return f"{event.card} is a TAKE card: Seat {event.seat + 1} must take a card played in front of another seat"
     if isinstance(event, NothingTaken):
@@ -307,16 +314,13 @@ def describe_event(event: Event) -> str:
     if isinstance(event, ReplacementDue):
         return f"Seat {event.seat + 1} must play a replacement card"
     if isinstance(event, TrickSplit):
-        return (
-            f"the trick is split: Seat {event.high_seat + 1} (highest card) collects {_cards(event.high_cards)}"
-            f" ({_points(event.high_points)}), Seat {event.low_seat + 1} (lowest card) collects"
-            f" {_cards(event.low_cards)} ({_points(event.low_points)})"
-        )
+        high = _collects(event.high_seat, Mark.HIGH, event.high_cards, event.high_points)
+        low = _collects(event.low_seat, Mark.LOW, event.low_cards, event.low_points)
+        return f"the trick is split: {high}, {low}"
     if isinstance(event, TrickWon):
-        wins = "highest" if event.side is Mark.HIGH else "lowest"
         return (
-            f"Seat {event.seat + 1} won trick {event.trick} with {event.cards[event.seat]}, the {wins} card"
-            f" (cards by seat: {_cards(event.cards)};"
+            f"Seat {event.seat + 1} won trick {event.trick} with {event.cards[event.seat]},"
+            f" the {_winning(event.side)} card (cards by seat: {_cards(event.cards)};"
             f" Seat {event.seat + 1} collects {_points(event.points)} and leads next)"
         )
     if isinstance(event, GameStopped):

@@ -243,20 +243,16 @@ def describe_event(event: Event, edition: Edition | None = None) -> str:
     if isinstance(event, events.GoalDrawn):
         return f"{goal_words(e, event.goal).capitalize()} was placed below the Family board."
     if isinstance(event, events.PortraitDrawn):
-        return f"{portrait_words(e, event.card).capitalize()} was drawn to space {event.space + 1} of the Family board."
+        return _drawn(portrait_words(e, event.card), event.space)
     if isinstance(event, events.CandleDrawn):
-        return f"{candle_words(e, event.candle).capitalize()} was drawn to space {event.space + 1} of the Family board."
+        return _drawn(candle_words(e, event.candle), event.space)
     if isinstance(event, events.PortraitDealt):
         what = "a portrait" if event.card is None else portrait_words(e, event.card)
         return f"Seat {event.seat + 1} was dealt {what}."
     if isinstance(event, events.PortraitTaken):
-        paid = f"paying {_marigolds(event.paid)}" if event.paid else "for free"
-        gained = f" and gaining {event.gained}" if event.gained else ""
-        words = portrait_words(e, event.card)
-        return f"Seat {event.seat + 1} took {words} from space {event.space + 1}, {paid}{gained}."
+        return _took(event.seat, portrait_words(e, event.card), event.space, event.paid, event.gained)
     if isinstance(event, events.CandleTaken):
-        paid = "paying 1 marigold" if event.paid else "for free"
-        return f"Seat {event.seat + 1} took {candle_words(e, event.candle)} from space {event.space + 1}, {paid}."
+        return _took(event.seat, candle_words(e, event.candle), event.space, event.paid, 0)
     if isinstance(event, events.CandleDeclined):
         return f"Seat {event.seat + 1} took no candle."
     if isinstance(event, events.PortraitPlaced):
@@ -278,30 +274,48 @@ def describe_event(event: Event, edition: Edition | None = None) -> str:
     if isinstance(event, events.SlotLeftEmpty):
         return f"Seat {event.seat + 1} left slot {offering_slot_name(e, event.slot)} empty."
     if isinstance(event, events.PortraitLit):
-        when = " in the final check" if event.at_end else ""
-        words = portrait_words(e, event.card)
-        return f"Seat {event.seat + 1}'s {words} in slot {event.slot + 1} was lit{when}."
+        return _lit(event.seat, portrait_words(e, event.card), str(event.slot + 1), event.at_end)
     if isinstance(event, events.CandleLit):
-        when = " in the final check" if event.at_end else ""
-        name = offering_slot_name(e, event.slot)
-        return f"Seat {event.seat + 1}'s {candle_words(e, event.candle)} in slot {name} was lit{when}."
+        return _lit(event.seat, candle_words(e, event.candle), offering_slot_name(e, event.slot), event.at_end)
     if isinstance(event, events.GoalClaimed):
         token = "no token was left" if event.token is None else f"took a {event.points}-point token"
         return f"Seat {event.seat + 1} met {goal_words(e, event.goal)} and {token}."
     if isinstance(event, events.AbuelaMoved):
         paid = f", placing {_marigolds(event.paid)} from the supply on the skipped ones" if event.paid else ""
         back = f"; {_marigolds(event.returned)} on it went back to the supply" if event.returned else ""
-        words = portrait_words(e, event.card)
-        return f"The Abuela rolled {event.face} and discarded {words} from space {event.space + 1}{paid}{back}."
+        return _abuela_discarded(event.face, portrait_words(e, event.card), event.space, paid + back)
     if isinstance(event, events.AbuelaDiscardedCandle):
         if event.candle is None:
             return f"The Abuela rolled {event.face} for a candle, but space {event.space + 1} held none."
         paid = ", placing 1 marigold from the supply on the portrait below" if event.paid else ""
-        words = candle_words(e, event.candle)
-        return f"The Abuela rolled {event.face} and discarded {words} from space {event.space + 1}{paid}."
+        return _abuela_discarded(event.face, candle_words(e, event.candle), event.space, paid)
     if isinstance(event, events.GameEnded):
         return _game_ended(event)
     assert_never(event)
+
+
+def _drawn(what: str, space: int) -> str:
+    """A portrait's or a candle's draw to the Family board (``what`` in words)."""
+    return f"{what.capitalize()} was drawn to space {space + 1} of the Family board."
+
+
+def _took(seat: int, what: str, space: int, paid: int, gained: int) -> str:
+    """A seat's take of a portrait or a candle from the Family board, with the marigolds it paid and gained."""
+    terms = f"paying {_marigolds(paid)}" if paid else "for free"
+    if gained:
+        terms += f" and gaining {gained}"
+    return f"Seat {seat + 1} took {what} from space {space + 1}, {terms}."
+
+
+def _lit(seat: int, what: str, slot: str, at_end: bool) -> str:
+    """A portrait or a candle flipped to its lit side in slot ``slot`` (by name), during play or at the end."""
+    when = " in the final check" if at_end else ""
+    return f"Seat {seat + 1}'s {what} in slot {slot} was lit{when}."
+
+
+def _abuela_discarded(face: int, what: str, space: int, tail: str) -> str:
+    """The Abuela's discard of a portrait or a candle for die face ``face``; ``tail`` tells the marigolds moved."""
+    return f"The Abuela rolled {face} and discarded {what} from space {space + 1}{tail}."
 
 
 def _game_ended(event: events.GameEnded) -> str:

@@ -399,19 +399,19 @@ def _seats(seats: tuple[int, ...]) -> str:
 def _die_used(event: DieUsed) -> str:
     die = f"Seat {event.seat + 1} uses the {event.colour.value} {event.pips}"
     if event.as_money:
-        return f"{die} as money: +{event.pesos} peso{'' if event.pesos == 1 else 's'}"
+        return f"{die} as money: +{_pesos(event.pesos)}"
     if event.object is not None:
         return f"{die} for {_article(event.object)} to draw"
     if event.flower is not None:
         return f"{die} for a flower {event.flower.value}"
-    return f"{die} for {event.pesos} peso{'' if event.pesos == 1 else 's'}"
+    return f"{die} for {_pesos(event.pesos)}"
 
 
 def _flower(event: FlowerMoved) -> str:
     text = f"Seat {event.seat + 1} places a flower {event.flower.value} on space {event.space} of the Path"
     gains = []
     if event.pesos:
-        gains.append(f"{event.pesos} peso{'' if event.pesos == 1 else 's'}")
+        gains.append(_pesos(event.pesos))
     if event.object is not None:
         gains.append(f"{_article(event.object)} to draw")
     if gains:
