@@ -20,12 +20,14 @@ True
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Final, Self
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["FONT_FAMILY", "LAST_MOVE", "Picture", "number", "ordinal"]
+__all__ = ["FONT_FAMILY", "LAST_MOVE", "Picture", "number", "ordinal", "star_points"]
 
 FONT_FAMILY: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 """The font families pictures ask for -- installed fonts and the generic ``sans-serif`` fallback, never a web font."""
@@ -56,6 +58,29 @@ def ordinal(place: int) -> str:
     """
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
+
+
+def star_points(cx: float, cy: float, outer: float, inner: float, *, decimals: int = 4) -> list[tuple[float, float]]:
+    """The ten corners of a five-pointed star centred on ``(cx, cy)``, its first point straight up.
+
+    The corners are ``outer`` and ``inner`` from the centre in turn, clockwise;
+    their directions are rounded to ``decimals`` places (a picture keeps the
+    same rounding, so it stays the same text).
+
+    >>> [(number(x), number(y)) for x, y in star_points(0, 0, 10, 4)[:3]]
+    [('0', '-10'), ('2.35', '-3.24'), ('9.51', '-3.09')]
+    """
+    return [
+        (cx + ux * radius, cy + uy * radius)
+        for (ux, uy), radius in zip(_star_directions(decimals), (outer, inner) * 5, strict=True)
+    ]
+
+
+@functools.cache
+def _star_directions(decimals: int) -> tuple[tuple[float, float], ...]:
+    """The unit directions of a star's ten corners, from straight up clockwise, rounded to ``decimals`` places."""
+    angles = [math.pi * corner / 5 for corner in range(10)]
+    return tuple((round(math.sin(a), decimals) + 0.0, round(-math.cos(a), decimals) + 0.0) for a in angles)
 
 
 _PLAIN: Final = frozenset("&<>\"'\n\r\t")

@@ -15,7 +15,7 @@ from ofrenda_rules._cli.common import (
     add_seat_argument,
     load_game_file,
     players_of,
-    seat_index,
+    replay_seat,
     seed_type,
 )
 from ofrenda_rules._cli.play import UNDO, _choose
@@ -35,21 +35,13 @@ from ofrenda_rules.bots.playout import random_move
 from ofrenda_rules.chance import CHANCE, TERMINAL, actor_name
 from ofrenda_rules.errors import OfrendaRulesError
 from ofrenda_rules.registry import get_game
-from ofrenda_rules.replay import AnyReplay
 from ofrenda_rules.rng import Rng
 
-__all__ = ["add_parsers", "run_analyse", "run_continue"]
+__all__ = ["analyse_arguments", "continue_arguments", "run_analyse", "run_continue"]
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register both subcommands."""
-    parser = sub.add_parser(
-        "analyse",
-        help="estimate every move of one seat in a replay with the search bot, and mark the costly ones",
-        description="For each decision of the seat, the search bot's estimate of every legal move (the seat's "
-        "share of the win, 0 to 1), searched from what that seat could see only; moves that lose 0.05, 0.10 or "
-        "0.20 against the best are marked inaccuracy, mistake or blunder.",
-    )
+def analyse_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``analyse`` to its parser."""
     add_replay_file_argument(parser)
     add_seat_argument(parser, "the seat to analyse, 1 to N", required=True)
     parser.add_argument(
@@ -67,14 +59,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "also write the replay viewer with the evaluation line",
         "OUT",
     )
-    parser.set_defaults(run=run_analyse)
-    parser = sub.add_parser(
-        "continue",
-        help="play on from any step of a replay, with what a seat could not see drawn afresh",
-        description="Start a new game from the table after step K of a replay as seat N knew it: other hands, "
-        "deck order and future draws are drawn afresh, consistent with all the seat saw. The seat is played by "
-        "a person with --human, else by its bot; the other seats by their bots.",
-    )
+
+
+def continue_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``continue`` to its parser."""
     add_replay_file_argument(parser)
     parser.add_argument("--step", type=int, required=True, metavar="K", help="the step to start after (0: set-up)")
     add_seat_argument(parser, "whose knowledge is kept, 1 to N", required=True)
@@ -86,18 +74,12 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     parser.add_argument("--human", action="store_true", help="a person at the terminal plays the seat")
     parser.add_argument("--seed", type=seed_type, help="the seed of the fresh draw and the bots (default: a new one)")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
-    parser.set_defaults(run=run_continue)
-
-
-def _seat(replay: AnyReplay, seat: int) -> int:
-    """The 0-based seat of a person's 1-based ``--seat``."""
-    return seat_index("--seat", seat, players_of(replay.config))
 
 
 def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Analyse one seat's decisions in a replay."""
     replay = load_game_file(args.file, stdin)
-    seat = _seat(replay, args.seat)
+    seat = replay_seat(replay, args.seat)
     budget: int | str = int(args.budget) if args.budget.isdigit() else args.budget
     try:
         parse_budget(budget)
@@ -120,7 +102,7 @@ def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
 def run_continue(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Play on from a step of a replay."""
     replay = load_game_file(args.file, stdin)
-    seat = _seat(replay, args.seat)
+    seat = replay_seat(replay, args.seat)
     game = get_game(replay.game)
     players = players_of(replay.config)
     seed: int = secrets.randbits(64) if args.seed is None else args.seed

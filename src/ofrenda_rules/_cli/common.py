@@ -221,4 +221,13 @@ def seat_index(flag: str, number: int, players: int) -> int:
     return number - 1
 
 
-__all__ += ["players_of", "seat_index", "seed_type"]
+def replay_seat(replay: AnyReplay, number: int) -> int:
+    """The 0-based seat of a person's 1-based ``--seat`` against the seats of ``replay``'s game.
+
+    Raises:
+        CliError: as :func:`seat_index` does, for a number that is no seat of the game.
+    """
+    return seat_index("--seat", number, players_of(replay.config))
+
+
+__all__ += ["players_of", "replay_seat", "seat_index", "seed_type"]

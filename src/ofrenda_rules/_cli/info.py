@@ -11,25 +11,21 @@ from ofrenda_rules.registry import games
 from ofrenda_rules.replay import Report, replay_schema
 from ofrenda_rules.schema import json_schema
 
-__all__ = ["SCHEMA_TYPES", "add_parsers", "run_games", "run_schema"]
+__all__ = ["SCHEMA_TYPES", "games_arguments", "run_games", "run_schema", "schema_arguments"]
 
 SCHEMA_TYPES = ("replay", "config", "action", "state", "view", "outcome", "report")
 """The documents ``schema --type`` describes."""
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register both subcommands."""
-    parser = sub.add_parser("games", help="list the registered games and their facts")
+def games_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``games`` to its parser."""
     add_output_arguments(parser, "print the list as JSON")
-    parser.set_defaults(run=run_games)
-    parser = sub.add_parser(
-        "schema",
-        help="print the JSON Schema of a game's replays (or of another document)",
-        description="Print a JSON Schema (draft 2020-12) generated from the library's types.",
-    )
+
+
+def schema_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``schema`` to its parser."""
     parser.add_argument("game", help="a registered game name")
     parser.add_argument("--type", "-t", choices=SCHEMA_TYPES, default="replay", help="which document (default replay)")
-    parser.set_defaults(run=run_schema)
 
 
 def run_games(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:

@@ -28,20 +28,14 @@ from ofrenda_rules.replay import Recorder, dump_replay
 from ofrenda_rules.rng import Rng
 from ofrenda_rules.undo import History, UndoRefusal, can_undo
 
-__all__ = ["UNDO", "add_parser", "run"]
+__all__ = ["UNDO", "arguments", "run"]
 
 UNDO: Final = object()
 """What a person's answer ``u`` stands for: take back the seat's last decision, when the rules allow it."""
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register the subcommand."""
-    parser = sub.add_parser(
-        "play",
-        help="play a seeded game: bots, and people at the terminal with --human",
-        description="Play a seeded game and print every move and the result. Without --human every seat is a "
-        "bot (the game's reference bot unless --bots says otherwise) and nothing is read from standard input.",
-    )
+def arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``play`` to its parser."""
     add_config_arguments(parser)
     parser.add_argument("--seed", type=seed_type, help="the game's seed (default: a fresh one, printed)")
     parser.add_argument("--bot-seed", type=seed_type, help="the bots' own seed (default: the game's seed)")
@@ -68,7 +62,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument("--save", metavar="FILE", help="write the game as a replay file")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
-    parser.set_defaults(run=run)
 
 
 PAGE: int = 12

@@ -11,34 +11,25 @@ from ofrenda_rules._cli.common import (
     add_replay_file_argument,
     add_seat_argument,
     load_game_file,
-    players_of,
-    seat_index,
+    replay_seat,
 )
 from ofrenda_rules.records import to_record
 
-__all__ = ["add_parser", "run"]
+__all__ = ["arguments", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register the subcommand."""
-    parser = sub.add_parser(
-        "record",
-        help="write a replay file as a text game record (tags, then one move per line)",
-        description="Print the game record of a replay (or of a record); with --seat, only what that seat "
-        "could know (unknown moves as ??). Seats are counted from 1 (Seat 1), as --human counts them.",
-    )
+def arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``record`` to its parser."""
     add_replay_file_argument(parser)
     add_seat_argument(parser, "write this seat's record (Seat 1 is 1): only what it could know")
     parser.add_argument("--date", help="the Date tag, YYYY-MM-DD")
     parser.add_argument("--out", "-o", metavar="OUT", help="write the record to this file instead of printing it")
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """Write one record."""
     replay = load_game_file(args.file, stdin)
-    players = players_of(replay.config)
-    seat = None if args.seat is None else seat_index("--seat", args.seat, players)
+    seat = None if args.seat is None else replay_seat(replay, args.seat)
     text = to_record(replay, seat=seat, date=args.date)
     if args.out:
         try:

@@ -13,9 +13,8 @@ from ofrenda_rules._cli.common import (
     add_replay_file_argument,
     add_seat_argument,
     load_game_file,
-    players_of,
     read_document,
-    seat_index,
+    replay_seat,
 )
 from ofrenda_rules._cli.text import event_lines, result_text, step_line
 from ofrenda_rules.chance import actor_name
@@ -26,27 +25,20 @@ from ofrenda_rules.replay import AnyReplay, verify, verify_text
 from ofrenda_rules.serialization import to_json_value
 from ofrenda_rules.viewer import ViewerError, replay_html
 
-__all__ = ["SETUP_EVENTS_SHOWN", "add_parsers", "run_replay", "run_verify"]
+__all__ = ["SETUP_EVENTS_SHOWN", "replay_arguments", "run_replay", "run_verify", "verify_arguments"]
 
 SETUP_EVENTS_SHOWN = 8
 """Set-up events ``replay`` prints before summing up the rest (a deal is one event per card)."""
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register both subcommands."""
-    parser = sub.add_parser(
-        "verify",
-        help="re-execute replay files and report the first divergence of each",
-        description="Exit status 0 when every replay verifies, 1 when one does not.",
-    )
+def verify_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``verify`` to its parser."""
     parser.add_argument("files", nargs="+", metavar="FILE", help="replay or record files ('-' reads standard input)")
     add_output_arguments(parser, "print the reports as a JSON array")
-    parser.set_defaults(run=run_verify)
-    parser = sub.add_parser(
-        "replay",
-        help="step through a replay file, showing the state after each step",
-        description="Print each step and the state after it: the whole state, or one seat's view with --seat.",
-    )
+
+
+def replay_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``replay`` to its parser."""
     add_replay_file_argument(parser)
     add_seat_argument(parser, "show what this seat (Seat 1 is 1) sees instead of the whole state")
     parser.add_argument("--pause", action="store_true", help="wait for Enter after each step")
@@ -58,7 +50,6 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         metavar="OUT",
         help="write a self-contained HTML viewer of the replay (pictures, events, step controls) instead of printing",
     )
-    parser.set_defaults(run=run_replay)
 
 
 def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -93,9 +84,8 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     """Step through one replay."""
     replay = load_game_file(args.file, stdin)
     game = get_game(replay.game)
-    players = players_of(replay.config)
     if args.seat is not None:
-        args.seat = seat_index("--seat", args.seat, players)
+        args.seat = replay_seat(replay, args.seat)
     seeded = f"seed {replay.seed}" if replay.seed is not None else "unseeded (chance outcomes are steps)"
     print(f"{game.info.title}: {summarize_config(replay.config)}, {seeded}, {len(replay.steps)} steps", file=out)
 

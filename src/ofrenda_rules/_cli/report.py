@@ -12,31 +12,20 @@ from ofrenda_rules.errors import FormatError
 from ofrenda_rules.report.stats import Comparison, GroupStats, Report, build_report, compare, to_json
 from ofrenda_rules.simulation.records import GameRecord, read_results
 
-__all__ = ["add_parsers", "run_compare", "run_report"]
+__all__ = ["compare_arguments", "report_arguments", "run_compare", "run_report"]
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register both subcommands."""
-    parser = sub.add_parser(
-        "report",
-        help="balance statistics of results files (HTML: pip install ofrenda-rules[report])",
-        description="Win rates with 95%% intervals and fairness tests, score and length distributions, solo tiers "
-        "and the games' counters, per config, player count and option value, from files written by "
-        "'simulate --out'.",
-    )
+def report_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``report`` to its parser."""
     parser.add_argument("results", nargs="+", metavar="RESULTS.jsonl", help="results files (JSON Lines)")
     add_output_arguments(parser, "print the statistics as JSON", "write a self-contained HTML report with charts")
-    parser.set_defaults(run=run_report)
-    parser = sub.add_parser(
-        "compare",
-        help="two results files side by side, with the significance of each difference",
-        description="Compare the games of A and B (each file's games pooled): win rates per seat (two-proportion "
-        "z-test), scores and lengths (Welch t, Mann-Whitney U), counters (Welch t).",
-    )
+
+
+def compare_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``compare`` to its parser."""
     parser.add_argument("a", metavar="A.jsonl", help="the first results file")
     parser.add_argument("b", metavar="B.jsonl", help="the second results file")
     add_output_arguments(parser, "print the comparison as JSON", "write a self-contained HTML comparison with charts")
-    parser.set_defaults(run=run_compare)
 
 
 def _records(paths: Sequence[str], err: TextIO) -> list[GameRecord]:

@@ -7,7 +7,7 @@ from typing import Any, Final, TextIO
 
 from ofrenda_rules._cli.common import CliError
 
-__all__ = ["add_parser", "run"]
+__all__ = ["arguments", "run"]
 
 _LIMITS: Final[tuple[tuple[str, type[int] | type[float], float, str], ...]] = (
     ("max_matches", int, 1000, "most unfinished matches at once; more creates answer 503 (1000)"),
@@ -36,13 +36,8 @@ _LIMITS: Final[tuple[tuple[str, type[int] | type[float], float, str], ...]] = (
 """The server's limits on clients (``Limits``' fields, in its order): name, type, default and help of each option."""
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register the subcommand."""
-    parser = sub.add_parser(
-        "serve",
-        help="run the game server (pip install ofrenda-rules[server])",
-        description="Serve matches of every game over HTTP and WebSockets, stored in SQLite.",
-    )
+def arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``serve`` to its parser."""
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument(
@@ -60,7 +55,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="compress WebSocket messages (permessage-deflate) for clients that offer it: less bandwidth, more "
         "server CPU per message (off by default; docs/server-production.md)",
     )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:

@@ -25,17 +25,11 @@ from ofrenda_rules.serialization import to_json_value
 from ofrenda_rules.simulation.records import GameRecord
 from ofrenda_rules.simulation.runner import SimulationError, plan_for, run_local, simulate
 
-__all__ = ["SeatSummary", "Spread", "Summary", "add_parser", "run", "summarize"]
+__all__ = ["SeatSummary", "Spread", "Summary", "arguments", "run", "summarize"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register the subcommand."""
-    parser = sub.add_parser(
-        "simulate",
-        help="play many seeded games between bots (random, reference, mcts) and summarise them",
-        description="Game i uses the seed S+i for the game and for its random bots. Prints score "
-        "distributions, win rates per seat and game lengths.",
-    )
+def arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``simulate`` to its parser."""
     add_config_arguments(parser)
     parser.add_argument("-n", "--games", type=int, default=100, help="number of games (default 100)")
     parser.add_argument("--seed", type=seed_type, default=0, help="seed of the first game (default 0)")
@@ -63,7 +57,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--address", help="the Ray cluster to join (default: a local one started for the run)")
     parser.add_argument("--shard-size", type=int, default=8, help="games per shard sent to a worker (default 8)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    parser.set_defaults(run=run)
 
 
 def _progress(done: int, total: int, err: TextIO) -> None:

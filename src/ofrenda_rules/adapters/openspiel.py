@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Container, Sequence
 from typing import Any, Final
 
 import attrs
@@ -268,13 +268,21 @@ class _Track:
         observe = self.game.observe
         return [*self.prior_views(player), *(observe(state, player) for state in self.states)]
 
-    def recall_digest(self, player: int) -> bytes:
-        """The SHA-256 chain of every view ``player`` had along the track (computed once per track and seat)."""
+    def _nearest(self, player: int, held: Callable[[_Track], Container[int]]) -> tuple[_Track | None, list[_Track]]:
+        """The nearest track, this one or an ancestor, whose ``held(track)`` has ``player``, and the ones passed.
+
+        The first is ``None`` when no track has ``player``; the tracks passed are listed nearest first.
+        """
         pending: list[_Track] = []
         track: _Track | None = self
-        while track is not None and player not in track.recall:
+        while track is not None and player not in held(track):
             pending.append(track)
             track = track.parent
+        return track, pending
+
+    def recall_digest(self, player: int) -> bytes:
+        """The SHA-256 chain of every view ``player`` had along the track (computed once per track and seat)."""
+        track, pending = self._nearest(player, lambda track: track.recall)
         if track is None:
             digest = b""
             for view in self.prior_views(player):
@@ -297,11 +305,7 @@ class _Track:
         make = self.game.information_state_encoder
         if make is None:
             return self.game.encode_information_state(self.states[0].config, self.views(player))
-        pending: list[_Track] = []
-        track: _Track | None = self
-        while track is not None and player not in track.encoders:
-            pending.append(track)
-            track = track.parent
+        track, pending = self._nearest(player, lambda track: track.encoders)
         if track is self:
             return _values(self.encoders[player])
         if track is None:

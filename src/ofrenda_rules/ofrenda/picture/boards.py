@@ -25,6 +25,8 @@ from ofrenda_rules.ofrenda.picture.pieces import (
     _marigold,
     _portrait,
     _portrait_label,
+    _unlit_candle,
+    _unlit_portrait,
 )
 from ofrenda_rules.ofrenda.picture.table import _seat_name, _Table, _tier_range
 from ofrenda_rules.ofrenda.scoring import SoloTier, board_score, solo_tier
@@ -50,16 +52,17 @@ def _family_board(picture: Picture, table: _Table, x: float, y: float) -> float:
                 picture.text(sx + _CARD_W / 2, y + 36, f"space {space + 1}", size=10, anchor="middle", weight="bold")
                 with picture.group(element=candle_market_id(space), kind="candle-market"):
                     if candle is not None:
-                        label = f"space {space + 1} candle: " + _candle_label(edition, candle, False)
-                        with picture.group(label=label):
-                            _candle(picture, edition, candle, sx, y + 42, _CARD_W, 44, lit=False)
+                        _unlit_candle(
+                            picture, edition, candle, f"space {space + 1} candle: ", (sx, y + 42, _CARD_W, 44)
+                        )
                     else:
                         picture.rect(sx, y + 42, _CARD_W, 44, stroke="#8a6d3b", dash="4 3", rx=6)
                         picture.text(sx + _CARD_W / 2, y + 68, "no candle", size=9, anchor="middle")
                 if card is not None:
-                    label = f"space {space + 1} " + _portrait_label(edition, card, False)
-                    with picture.group(label=label, element=market_id(space), kind="market"):
-                        _portrait(picture, edition, card, sx, y + 94, lit=False, shows_side=False, note="unlit side up")
+                    title, market = f"space {space + 1} ", market_id(space)
+                    _unlit_portrait(
+                        picture, edition, card, title, sx, y + 94, "unlit side up", element=market, kind="market"
+                    )
                 else:
                     picture.rect(sx, y + 94, _CARD_W, _CARD_H, stroke="#8a6d3b", dash="4 3", rx=5)
                     if space == table.view.taken_space:
@@ -199,8 +202,7 @@ def _abuela(picture: Picture, table: _Table, x: float, y: float, width: float) -
             picture.text(x + 10, y + 70, f"Her discarded portraits: {len(discards)}", size=10, weight="bold")
             if discards:
                 last = discards[-1]
-                with picture.group(label="her last discard: " + _portrait_label(edition, last, False)):
-                    _portrait(picture, edition, last, x + 10, y + 77, lit=False, shows_side=False, note="last one")
+                _unlit_portrait(picture, edition, last, "her last discard: ", x + 10, y + 77, "last one")
                 picture.text(
                     x + _CARD_W + 18, y + 90, "in order" + (" (last 10):" if len(discards) > 10 else ":"), size=9
                 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypedDict, Unpack
 
 from ofrenda_rules.ofrenda.components import Candle, CandleKind, Category, Feature, ObjectiveKind, Portrait
 from ofrenda_rules.ofrenda.edition import Edition
@@ -18,7 +18,7 @@ from ofrenda_rules.ofrenda.picture.layout import (
     _UNLIT_FILL,
     _feature,
 )
-from ofrenda_rules.svg import Picture, number
+from ofrenda_rules.svg import Picture, number, star_points
 
 
 def _branch_shape(picture: Picture, branch: Feature, cx: float, cy: float, r: float) -> None:
@@ -33,26 +33,9 @@ def _branch_shape(picture: Picture, branch: Feature, cx: float, cy: float, r: fl
     elif branch is Feature.PINK:
         picture.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill, stroke=stroke)
     else:
-        points = []
-        for i in range(10):
-            radius = r if i % 2 == 0 else r * 0.45
-            dx, dy = _STAR[i]
-            points.append((cx + radius * dx, cy + radius * dy))
-        picture.polygon(points, fill=fill, stroke=stroke)
+        picture.polygon(star_points(cx, cy, r, r * 0.45, decimals=3), fill=fill, stroke=stroke)
 
 
-_STAR: Final = (
-    (0.0, -1.0),
-    (0.588, -0.809),
-    (0.951, -0.309),
-    (0.951, 0.309),
-    (0.588, 0.809),
-    (0.0, 1.0),
-    (-0.588, 0.809),
-    (-0.951, 0.309),
-    (-0.951, -0.309),
-    (-0.588, -0.809),
-)
 _PETALS: Final = (
     (1.0, 0.0),
     (0.707, 0.707),
@@ -198,6 +181,34 @@ def _candle(
     picture.text(x + (13 if lit else 4), y + 10, head, size=size, weight="bold")
     for i, line in enumerate(_candle_lines(candle, short=short)):
         picture.text(x + 4, y + 10 + (i + 1) * (size + 2), line, size=size)
+
+
+class _Group(TypedDict, total=False):
+    """What a piece's group may say beyond its title: the element it is on the table, and of which kind."""
+
+    element: str
+    kind: str
+
+
+def _unlit_portrait(
+    picture: Picture, edition: Edition, card: int, title: str, x: float, y: float, note: str, **group: Unpack[_Group]
+) -> None:
+    """An unlit portrait, its side not shown, in a group titled ``title`` and the card's words (a market, a discard)."""
+    with picture.group(label=title + _portrait_label(edition, card, False), **group):
+        _portrait(picture, edition, card, x, y, lit=False, shows_side=False, note=note)
+
+
+def _unlit_candle(
+    picture: Picture,
+    edition: Edition,
+    candle: int,
+    title: str,
+    box: tuple[float, float, float, float],
+    **group: Unpack[_Group],
+) -> None:
+    """An unlit candle filling ``box`` (on the Family board, in storage), in a group titled ``title`` and its words."""
+    with picture.group(label=title + _candle_label(edition, candle, False), **group):
+        _candle(picture, edition, candle, *box, lit=False)
 
 
 # ---------------------------------------------------------------------------------------------------------------

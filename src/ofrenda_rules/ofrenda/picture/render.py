@@ -21,12 +21,11 @@ from ofrenda_rules.ofrenda.picture.layout import (
     _layout,
 )
 from ofrenda_rules.ofrenda.picture.pieces import (
-    _candle,
-    _candle_label,
     _face_down,
     _marigold,
     _portrait,
     _portrait_label,
+    _unlit_candle,
 )
 from ofrenda_rules.ofrenda.picture.table import _places, _seat_name, _status, _Table, _table_of_state, _table_of_view
 from ofrenda_rules.ofrenda.scoring import board_score
@@ -77,9 +76,9 @@ def _player(picture: Picture, table: _Table, seat: int, x: float, y: float, heig
             picture.text(x + 93, sy + 12, f"x {board.marigolds}", size=11, weight="bold")
         for i, candle in enumerate(board.candles):
             cx = x + 140 + i * 126
-            label = f"{_seat_name(table, seat)}: stored " + _candle_label(edition, candle, False)
-            with picture.group(label=label, element=storage_candle_id(seat, candle), kind="candle"):
-                _candle(picture, edition, candle, cx, sy - 4, 120, 46, lit=False)
+            title = f"{_seat_name(table, seat)}: stored "
+            element = storage_candle_id(seat, candle)
+            _unlit_candle(picture, edition, candle, title, (cx, sy - 4, 120, 46), element=element, kind="candle")
         if not board.candles:
             picture.text(x + 140, sy + 12, "no candles stored", size=10, italic=True)
         hy = sy + 56

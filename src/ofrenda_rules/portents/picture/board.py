@@ -26,7 +26,7 @@ from ofrenda_rules.portents.picture.layout import (
     _Table,
 )
 from ofrenda_rules.portents.picture.tiles import _omen_shapes, _tile
-from ofrenda_rules.svg import Picture
+from ofrenda_rules.svg import Picture, star_points
 
 
 def _draw_board(p: Picture, table: _Table, layout: _Layout) -> None:
@@ -131,30 +131,7 @@ def _draw_solo_start(p: Picture, table: _Table, layout: _Layout) -> None:
     ox, oy = layout.slot_outward[slot]
     x, y = cx - ox * (_OMEN_R + 4) + oy * 30, cy - oy * (_OMEN_R + 4) + ox * 30
     with p.group(label=f"Solo start icon by slot {table.edition.solo_start}"):
-        p.polygon(_star(x, y, 7, 3), fill=_FLAME, stroke=_DARK, stroke_width=0.8)
-
-
-def _star(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
-    points = []
-    # a five-pointed star from precomputed unit directions
-    for i, (ux, uy) in enumerate(_STAR_UNITS):
-        r = outer if i % 2 == 0 else inner
-        points.append((cx + ux * r, cy + uy * r))
-    return points
-
-
-_STAR_UNITS: Final = (
-    (0.0, -1.0),
-    (0.5878, -0.809),
-    (0.9511, -0.309),
-    (0.9511, 0.309),
-    (0.5878, 0.809),
-    (0.0, 1.0),
-    (-0.5878, 0.809),
-    (-0.9511, 0.309),
-    (-0.9511, -0.309),
-    (-0.5878, -0.809),
-)
+        p.polygon(star_points(x, y, 7, 3), fill=_FLAME, stroke=_DARK, stroke_width=0.8)
 
 
 def _draw_kitty(p: Picture, table: _Table, layout: _Layout) -> None:
@@ -184,7 +161,7 @@ def _draw_kitty(p: Picture, table: _Table, layout: _Layout) -> None:
         p.rect(kx - 36, ky - 30, 72, 74, fill=body, stroke=_DARK, rx=16)
         if table.view.kitty_hat:
             p.polygon([(kx - 16, ky - 30), (kx + 16, ky - 30), (kx + 4, ky - 62)], fill="#6A3D9A", stroke=_DARK)
-            p.polygon(_star(kx + 1, ky - 42, 5, 2), fill=_FLAME)
+            p.polygon(star_points(kx + 1, ky - 42, 5, 2), fill=_FLAME)
         if table.view.token is not None:
             _tile(p, kx - 24, ky - 26, 48, table.view.token, label="On the Kitty token: ")
         else:
