@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import enum
 import math
-import operator
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -119,7 +118,6 @@ class OutcomeLike(Protocol):
 C_contra = TypeVar("C_contra", contravariant=True)
 A_co = TypeVar("A_co", covariant=True)
 V_contra = TypeVar("V_contra", contravariant=True)
-ViewT = TypeVar("ViewT", bound=attrs.AttrsInstance)
 
 
 class ActionDecoder(Protocol[C_contra, A_co]):
@@ -539,58 +537,6 @@ def package_exports(names: Mapping[str, object]) -> list[str]:
     return sorted(
         name for name, value in names.items() if not name.startswith("_") and not isinstance(value, ModuleType)
     )
-
-
-_COPIED: dict[tuple[object, ...], tuple[tuple[str, ...], Callable[[object], tuple[object, ...]]]] = {}
-
-
-class _Seated(Protocol):
-    """A state a view is built from: it has a config."""
-
-    @property
-    def config(self) -> ConfigLike:
-        """The options of the game."""
-        ...
-
-
-def view_of(view_type: type[ViewT], state: _Seated, player: int, current: PlayerId, /, **own: object) -> ViewT:
-    """Seat ``player``'s view of ``state``, whose ``current_player`` is ``current``.
-
-    A game's ``observe`` builds its view here. The view's ``player``,
-    ``players`` (the config's) and ``current_player`` are set; the fields
-    named in ``own`` are as given (what the view computes: the hand, the sizes
-    of what is hidden, the events as the seat may know them); every other
-    field is the state's attribute of the same name (what lies open on the
-    table: the market, the boards...), a field with a default included, so a
-    view never drops what the state holds.
-
-    >>> @attrs.frozen
-    ... class Seen:
-    ...     player: int
-    ...     players: int
-    ...     current_player: int
-    ...     market: tuple[int, ...]
-    >>> @attrs.frozen
-    ... class Table:
-    ...     config: ConfigLike
-    ...     market: tuple[int, ...]
-    ...     deck: tuple[int, ...]
-    >>> @attrs.frozen
-    ... class Options:
-    ...     players: int
-    >>> view_of(Seen, Table(Options(players=2), market=(3, 1), deck=(7,)), 0, 1)
-    Seen(player=0, players=2, current_player=1, market=(3, 1))
-    """
-    copied = _COPIED.get((view_type, *own))
-    if copied is None:
-        given = {"player", "players", "current_player", *own}
-        names = tuple(field.name for field in attrs.fields(view_type) if field.name not in given)
-        read = operator.attrgetter(*names)
-        copied = _COPIED[(view_type, *own)] = (names, (lambda value: (read(value),)) if len(names) == 1 else read)
-    names, read_all = copied
-    fields = dict(zip(names, read_all(state), strict=True))
-    fields.update(own, player=player, players=state.config.players, current_player=current)
-    return view_type(**fields)
 
 
 _PICTURES: dict[type, Callable[[Any], str]] = {}

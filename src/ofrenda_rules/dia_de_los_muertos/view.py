@@ -22,7 +22,7 @@ from ofrenda_rules.dia_de_los_muertos.events import Event, event_seen_by
 from ofrenda_rules.dia_de_los_muertos.rules import current_player
 from ofrenda_rules.dia_de_los_muertos.state import Config, HighLowCard, State
 from ofrenda_rules.errors import check_seat
-from ofrenda_rules.game import SPECTATOR, svg_picture, view_of
+from ofrenda_rules.game import SPECTATOR, svg_picture
 
 __all__ = ["View", "observe", "observe_public"]
 
@@ -110,16 +110,26 @@ def observe_public(state: State) -> View:
 
 
 def _view(state: State, player: int, hand: tuple[Card, ...]) -> View:
-    return view_of(
-        View,
-        state,
-        player,
-        current_player(state),
+    return View(
+        player=player,
+        players=state.config.players,
         hand=hand,
         hand_sizes=tuple(map(len, state.hands)),
         stock_size=len(state.stock),
+        in_front=state.in_front,
+        leader=state.leader,
+        lead_card=state.lead_card,
+        high_low=state.high_low,
+        current_player=current_player(state),
+        taking=state.taking,
+        piles=state.piles,
         set_aside_count=len(state.set_aside),
+        tricks=state.tricks,
+        over=state.over,
+        config=state.config,
         recent_events=_seen(state.recent_events, player),
+        voids=state.voids,
+        replacing=state.replacing,
     )
 
 

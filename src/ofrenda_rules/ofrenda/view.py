@@ -16,7 +16,7 @@ import attrs
 
 from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.errors import check_seat
-from ofrenda_rules.game import SPECTATOR, svg_picture, view_of
+from ofrenda_rules.game import SPECTATOR, svg_picture
 from ofrenda_rules.ofrenda.events import Event, events_seen_by
 from ofrenda_rules.ofrenda.rules import current_player
 from ofrenda_rules.ofrenda.state import Phase, PlayerBoard, State
@@ -108,15 +108,30 @@ def observe_public(state: State) -> View:
 
 
 def _view(state: State, player: int, hand: tuple[int, ...]) -> View:
-    return view_of(
-        View,
-        state,
-        player,
-        current_player(state),
+    return View(
+        player=player,
+        players=state.config.players,
+        phase=state.phase,
+        current_player=current_player(state),
+        abuela=state.abuela,
         hand=hand,
         hand_sizes=tuple(len(hand) for hand in state.hands),
         deck_size=len(state.deck),
         removed_count=len(state.removed),
+        box=state.box,
+        abuela_discards=state.abuela_discards,
+        market=state.market,
+        market_marigolds=state.market_marigolds,
+        candle_market=state.candle_market,
         bag_size=len(state.bag),
+        candle_discards=state.candle_discards,
+        supply=state.supply,
+        boards=state.boards,
+        goals=state.goals,
+        stacks=state.stacks,
+        taken_space=state.taken_space,
+        pending=state.pending,
+        die=state.die,
         recent_events=events_seen_by(state.recent_events, player),
+        seen_in_hands=state.seen_in_hands,
     )

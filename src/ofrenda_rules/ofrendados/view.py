@@ -17,7 +17,7 @@ import attrs
 
 from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.errors import check_seat
-from ofrenda_rules.game import SPECTATOR, svg_picture, view_of
+from ofrenda_rules.game import SPECTATOR, svg_picture
 from ofrenda_rules.ofrendados.events import Event, event_seen_by
 from ofrenda_rules.ofrendados.rules import current_player
 from ofrenda_rules.ofrendados.state import Board, Config, Die, Pending, Phase, State
@@ -109,11 +109,25 @@ def observe_public(state: State) -> View:
 
 
 def _view(state: State, player: int) -> View:
-    return view_of(
-        View,
-        state,
-        player,
-        current_player(state),
+    return View(
+        player=player,
+        players=state.config.players,
+        round=state.round,
+        first_player=state.first_player,
+        phase=state.phase,
+        current_player=current_player(state),
+        deck=state.deck,
+        market=state.market,
+        discard=state.discard,
+        rolled=state.rolled,
+        pool=state.pool,
+        drafted=state.drafted,
+        dice_left=state.dice_left,
+        rerolling=state.rerolling,
+        powers_used=state.powers_used,
+        pending=state.pending,
+        boards=state.boards,
+        config=state.config,
         recent_events=tuple(
             seen for seen in (event_seen_by(event, player) for event in state.recent_events) if seen is not None
         ),

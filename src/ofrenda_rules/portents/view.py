@@ -18,7 +18,7 @@ import attrs
 
 from ofrenda_rules.chance import PlayerId
 from ofrenda_rules.errors import check_seat
-from ofrenda_rules.game import SPECTATOR, svg_picture, view_of
+from ofrenda_rules.game import SPECTATOR, svg_picture
 from ofrenda_rules.portents.components import Sign
 from ofrenda_rules.portents.endings import EndReason
 from ofrenda_rules.portents.events import Event, event_seen_by
@@ -121,13 +121,32 @@ def observe_public(state: State) -> View:
 
 
 def _view(state: State, player: int) -> View:
-    return view_of(
-        View,
-        state,
-        player,
-        current_player(state),
+    return View(
+        player=player,
+        players=state.config.players,
+        current_player=current_player(state),
+        phase=state.phase,
+        omens=state.omens,
+        altar=state.altar,
+        lit=state.lit,
+        taken=state.taken,
+        hands=state.hands,
+        pushed=state.pushed,
+        token=state.token,
         bag_size=len(state.bag),
+        collected=state.collected,
+        kitty_omens=state.kitty_omens,
         kitty_slot=kitty_slot(state),
+        kitty_steps=state.kitty_steps,
         kitty_hat=kitty_hat(state),
+        active=state.active,
+        portents=state.portents,
+        lit_now=state.lit_now,
+        made_portent=state.made_portent,
+        turns=state.turns,
+        reshuffles=state.reshuffles,
+        redeals=state.redeals,
+        winners=state.winners,
+        reason=state.reason,
         recent_events=tuple([event_seen_by(event, player) for event in state.recent_events]),
     )
