@@ -88,23 +88,11 @@ def field_getter(cls: type, names: Sequence[str]) -> Callable[[Any], tuple[Any, 
 
 
 def plain_constructor(cls: type[T]) -> Callable[..., T]:
-    """A positional constructor of the attrs class ``cls``, as fast as it can be with the same result.
+    """A positional constructor of the attrs class ``cls``: :func:`ofrenda_rules.fast_state.constructor` of it.
 
-    It takes every ``__init__`` field in field order (keyword-only ones too,
-    positionally, and no defaults). When ``cls`` is a slotted attrs class whose
-    generated ``__init__`` only stores its arguments (no validator, converter,
-    ``__attrs_pre_init__``/``__attrs_post_init__`` or cached hash, and the
-    fields outside ``__init__`` have plain defaults), it stores them straight
-    into the slots (the kernel's one way, :mod:`ofrenda_rules.fast_state`);
-    otherwise it is ``cls`` called with the same arguments. Built once per class.
-
-    >>> import attrs
-    >>> @attrs.frozen
-    ... class Point:
-    ...     x: int
-    ...     y: int = attrs.field(kw_only=True)
-    >>> plain_constructor(Point)(1, 2)
-    Point(x=1, y=2)
+    It takes every ``__init__`` field in field order, positionally, and gives
+    what ``cls`` would give (validators run); where ``cls`` only stores its
+    arguments, it stores them straight into the slots. Built once per class.
     """
     return constructor(cls)
 

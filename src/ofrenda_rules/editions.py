@@ -188,10 +188,11 @@ class EditionCatalog(Generic[E]):
         return edition
 
     def load(self, text: str | bytes) -> E:
-        """Load an edition of this game from untrusted JSON and register it.
+        """Load an edition of this game from untrusted JSON, validated, and register it.
 
         Raises:
-            FormatError: malformed JSON, wrong types or a broken rulebook constraint.
+            FormatError: malformed JSON, wrong types or unknown keys (with the path),
+                or components that break a rulebook constraint (naming it).
 
         """
         edition: E = loads(text, self.edition_type)

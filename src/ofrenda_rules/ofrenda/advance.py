@@ -29,7 +29,7 @@ from ofrenda_rules.ofrenda.actions import (
 )
 from ofrenda_rules.ofrenda.components import GoalType
 from ofrenda_rules.ofrenda.edition import SOLO_REMOVED
-from ofrenda_rules.ofrenda.events import CandleDrawn, PortraitDealt, PortraitDrawn, PortraitRemoved
+from ofrenda_rules.ofrenda.events import CandleDrawn, Event, PortraitDealt, PortraitDrawn, PortraitRemoved
 from ofrenda_rules.ofrenda.piles import drawn, rest_of
 from ofrenda_rules.ofrenda.state import MARKET_SIZE, Phase, State
 from ofrenda_rules.ofrenda.turn import (  # the phases as module constants: see turn.py
@@ -132,45 +132,48 @@ def _refill(w: Work, below: Callable[[int], int]) -> None:
     """The draws that replenish the Family board, portraits then candles, and the phase after them.
 
     What ``do_draw_portrait`` and ``do_draw_candle`` do one draw at a time
-    (in ``REFILL_PORTRAIT``, then ``REFILL_CANDLE``), in two loops: the
+    (in ``REFILL_PORTRAIT``, then ``REFILL_CANDLE``), by :func:`_deal` for each row: the
     Family board's rows and the events are read once and stored once.
     """
     events = w.recent_events
     candles_next = w.phase is _REFILL_CANDLE  # else portraits first
     if not candles_next:
-        deck = w.deck
-        market = list(w.market)
-        while True:
-            n = len(deck)
-            index = 0 if n == 1 else below(n)
-            card = deck[index]
-            deck = drawn(deck, card, index)
-            space = market.index(None)
-            market[space] = card
-            table = PORTRAIT_DRAWN[space] if space < len(PORTRAIT_DRAWN) else ()
-            events += (table[card] if card < len(table) else PortraitDrawn(space, card),)
-            if not (None in market and deck):
-                break
-        w.deck = deck
-        w.market = tuple(market)
+        w.deck, market, events = _deal(w.deck, w.market, PORTRAIT_DRAWN, PortraitDrawn, events, below)
+        w.market = market
     bag = w.bag
     if candles_next or (None in w.candle_market and bag):
-        candle_market = list(w.candle_market)
-        while True:
-            n = len(bag)
-            index = 0 if n == 1 else below(n)
-            candle = bag[index]
-            bag = drawn(bag, candle, index)
-            space = candle_market.index(None)
-            candle_market[space] = candle
-            row = CANDLE_DRAWN[space] if space < len(CANDLE_DRAWN) else ()
-            events += (row[candle] if candle < len(row) else CandleDrawn(space, candle),)
-            if not (None in candle_market and bag):
-                break
-        w.bag = bag
-        w.candle_market = tuple(candle_market)
+        w.bag, candle_market, events = _deal(bag, w.candle_market, CANDLE_DRAWN, CandleDrawn, events, below)
+        w.candle_market = candle_market
     w.recent_events = events
     _after_candle_refill(w, False)  # every space replenished, or the bag empty
+
+
+def _deal(
+    pile: tuple[int, ...],
+    spaces: tuple[int | None, ...],
+    announced: tuple[tuple[Event, ...], ...],
+    announce: Callable[[int, int], Event],
+    events: tuple[Event, ...],
+    below: Callable[[int], int],
+) -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[Event, ...]]:
+    """Deal random items of ``pile`` into the empty ``spaces`` of a Family board row, leftmost first.
+
+    Stops when every space is full or the pile is empty. ``announced[space][item]`` is the event of
+    the draw, made once in the tables (``announce(space, item)`` where the tables end). Gives the pile,
+    the row and ``events`` with the draws' events added.
+    """
+    row = list(spaces)
+    while True:
+        n = len(pile)
+        index = 0 if n == 1 else below(n)
+        item = pile[index]
+        pile = drawn(pile, item, index)
+        space = row.index(None)
+        row[space] = item
+        table = announced[space] if space < len(announced) else ()
+        events += (table[item] if item < len(table) else announce(space, item),)
+        if not (None in row and pile):
+            return pile, tuple(row), events
 
 
 def resolve_setup(w: Work) -> None:

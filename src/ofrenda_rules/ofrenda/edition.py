@@ -366,12 +366,5 @@ EDITIONS: Final = EditionCatalog(
 """The game's editions -- the default one and the custom ones registered in this process."""
 
 
-def load_edition(text: str | bytes) -> Edition:
-    """Load an edition from JSON, validated, and register it (see :data:`EDITIONS`).
-
-    Raises:
-        FormatError: malformed JSON, wrong types or unknown keys (with the path),
-            or an edition that breaks a rulebook constraint (with the constraint).
-
-    """
-    return EDITIONS.load(text)
+load_edition: Final = EDITIONS.load
+"""Load an edition from JSON, validated, and register it (``EDITIONS.load``: see :meth:`.EditionCatalog.load`)."""
