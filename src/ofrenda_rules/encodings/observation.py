@@ -27,9 +27,12 @@ byte over playouts).
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from typing import Final
 
-__all__ = ["UNSET", "Entries", "Written", "give_back", "take"]
+from ofrenda_rules.errors import check_seat
+
+__all__ = ["UNSET", "Entries", "Written", "give_back", "take", "take_seat"]
 
 Entries = tuple[tuple[int, float], ...]
 """A part's non-zero values as ``(offset, value)`` pairs (offsets from where the part is placed)."""
@@ -106,6 +109,21 @@ def take(kept: dict[int, Written], viewer: int, size: int, parts: int) -> Writte
     """The viewer's kept observation, taken out of ``kept`` while in use (a concurrent call starts its own)."""
     written = kept.pop(viewer, None)
     return Written(size, parts) if written is None else written
+
+
+def take_seat(kept: dict[int, Written], player: int, players: int, new: Callable[[], Written]) -> Written:
+    """Seat ``player``'s kept observation, taken out of ``kept`` while in use (``new()`` when it has none).
+
+    For a game's ``state_observation_buffer``, whose caller names the seat: it checks it first.
+
+    Raises:
+        ConfigError: ``player`` is not a seat of a ``players``-seat game.
+
+    """
+    if type(player) is not int or not 0 <= player < players:
+        check_seat(player, players)
+    written = kept.pop(player, None)
+    return new() if written is None else written
 
 
 def give_back(kept: dict[int, Written], viewer: int, written: Written) -> None:

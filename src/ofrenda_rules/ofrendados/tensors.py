@@ -82,15 +82,15 @@ from __future__ import annotations
 from array import array
 from collections.abc import MutableSequence, Sequence
 from functools import partial
-from typing import Final, Protocol
+from typing import Final
 
 import attrs
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder, new_events
-from ofrenda_rules.encodings.observation import Entries, Written, give_back
-from ofrenda_rules.errors import ConfigError, check_seat
+from ofrenda_rules.encodings.observation import Entries, Written, give_back, take_seat
+from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrendados.bounds import max_pesos
 from ofrenda_rules.ofrendados.components import Colour, Flower, ObjectKind
 from ofrenda_rules.ofrendados.events import (
@@ -107,7 +107,7 @@ from ofrenda_rules.ofrendados.events import (
     RoundStarted,
 )
 from ofrenda_rules.ofrendados.rules import current_player
-from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, Pending, PendingKind, Phase, State
+from ofrenda_rules.ofrendados.state import MARKET_SIZE, ROUNDS, Board, Config, Die, PendingKind, Phase, State
 from ofrenda_rules.ofrendados.view import View
 
 __all__ = ["encode_observation", "observation_buffer", "observation_shape", "state_observation_buffer"]
@@ -327,39 +327,6 @@ def _dice_entries(at: int, dice: Sequence[Die], scale: float) -> dict[int, float
     return entries
 
 
-class _Table(Protocol):
-    """What :func:`_fill_changed` reads of a view or, for :func:`state_observation_buffer`, of a state alike."""
-
-    @property
-    def round(self) -> int: ...
-    @property
-    def first_player(self) -> int: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def rerolling(self) -> Die | None: ...
-    @property
-    def market(self) -> tuple[int, ...]: ...
-    @property
-    def deck(self) -> tuple[int, ...]: ...
-    @property
-    def discard(self) -> tuple[int, ...]: ...
-    @property
-    def rolled(self) -> tuple[Die, ...]: ...
-    @property
-    def pool(self) -> tuple[Die, ...]: ...
-    @property
-    def drafted(self) -> tuple[tuple[Die, ...], ...]: ...
-    @property
-    def dice_left(self) -> tuple[Die, ...]: ...
-    @property
-    def powers_used(self) -> tuple[int, ...]: ...
-    @property
-    def pending(self) -> tuple[Pending, ...]: ...
-    @property
-    def boards(self) -> tuple[Board, ...]: ...
-
-
 _MOST_BOARDS: Final = 512
 
 
@@ -397,7 +364,7 @@ def _board_entries(lay: _Layout, seat: int, board: Board) -> Entries:
     return tuple(entries)
 
 
-def _fill_changed(lay: _Layout, table: _Table, player: int, mover: int, written: Written) -> None:
+def _fill_changed(lay: _Layout, table: State | View, player: int, mover: int, written: Written) -> None:
     """Bring ``written``'s buffer to the observation of ``table`` for ``player``, rewriting only what changed.
 
     ``table`` is a view (``player`` and ``mover`` its own) or the state the view would be made of.
@@ -517,12 +484,7 @@ def state_observation_buffer(state: State, player: int) -> memoryview:
 
     """
     lay = _layout(state.config)
-    n = lay.n
-    if type(player) is not int or not 0 <= player < n:
-        check_seat(player, n)
-    written = lay.written.pop(player, None)  # taken while in use: a concurrent call starts its own
-    if written is None:
-        written = Written(lay.observation, _PARTS + n)
+    written = take_seat(lay.written, player, lay.n, partial(Written, lay.observation, _PARTS + lay.n))
     _fill_changed(lay, state, player, current_player(state), written)
     give_back(lay.written, player, written)
     return memoryview(written.readonly)  # a new view each call: releasing it leaves the kept one alone

@@ -108,10 +108,10 @@ from typing import Final
 
 import attrs
 
-from ofrenda_rules.chance import CHANCE
+from ofrenda_rules.chance import CHANCE, PlayerId
 from ofrenda_rules.encodings.action_ids import per_config
 from ofrenda_rules.encodings.information_state import IncrementalEncoder
-from ofrenda_rules.encodings.observation import Written, give_back
+from ofrenda_rules.encodings.observation import Written, give_back, take_seat
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.game import SPECTATOR
 from ofrenda_rules.portents.components import SPACES, Side, Sign, Trait
@@ -128,8 +128,9 @@ from ofrenda_rules.portents.events import (
     TileSnuffed,
     TilesPushed,
 )
-from ofrenda_rules.portents.kitty import CIRCUIT
-from ofrenda_rules.portents.state import CHALLENGES, Config, Difficulty, Phase
+from ofrenda_rules.portents.kitty import CIRCUIT, kitty_hat, kitty_slot
+from ofrenda_rules.portents.rules import current_player
+from ofrenda_rules.portents.state import CHALLENGES, Config, Difficulty, Phase, State
 from ofrenda_rules.portents.view import View
 
 __all__ = [
@@ -141,6 +142,7 @@ __all__ = [
     "observation_buffer",
     "information_state_shape",
     "observation_shape",
+    "state_observation_buffer",
 ]
 
 _SIGNS: Final = len(Sign)
@@ -404,22 +406,35 @@ def _new_written(layout: _Layout) -> Written:
     return written
 
 
-def _fill_changed(layout: _Layout, view: View, written: Written) -> None:
-    """Bring ``written``'s buffer to ``view``'s observation, rewriting only the parts that changed."""
+def _fill_changed(
+    layout: _Layout,
+    view: State | View,
+    player: int,
+    mover: PlayerId,
+    at_slot: int,
+    hat: bool,
+    bag_size: int,
+    written: Written,
+) -> None:
+    """Bring ``written``'s buffer to the observation of seat ``player``, rewriting only the parts that changed.
+
+    ``view`` is the seat's view, or the state itself (:func:`state_observation_buffer`): the fields read
+    here are the same in both (a seat sees the whole table and every event whole). What a view computes
+    from a state comes as arguments: whose decision it is, the Kitty's slot and hat, the bag's size.
+    """
     x = written.buffer
     parts = written.parts
     o = _OBS
-    mover = view.current_player
     ones = [
-        o["perspective"] + (2 if view.player == SPECTATOR else view.player),
+        o["perspective"] + (2 if player == SPECTATOR else player),
         o["mover"] + (mover if mover >= 0 else 2 if mover == CHANCE else 3),
         o["phase"] + _PHASE_INDEX[view.phase],
         o["active"] + view.active,
-        o["kitty_slot"] + view.kitty_slot,
+        o["kitty_slot"] + at_slot,
     ]
     if view.token is not None:
         ones.append(o["token"] + view.token.index)
-    if view.kitty_hat:
+    if hat:
         ones.append(o["kitty_hat"])
     if view.made_portent:
         ones.append(o["made_portent"])
@@ -441,7 +456,7 @@ def _fill_changed(layout: _Layout, view: View, written: Written) -> None:
         elif kind is PushPassed:
             ones.append(o["recent_pass"])
     written.write(_ONES, None, tuple(ones))
-    x[o["bag"]] = view.bag_size / _SIGNS
+    x[o["bag"]] = bag_size / _SIGNS
     x[o["kitty_steps"]] = view.kitty_steps / _MAX_STEPS
     x[o["turns"]] = view.turns * layout.turn_scale
     x[o["reshuffles"]] = min(view.reshuffles, _CAP) / _CAP
@@ -492,6 +507,13 @@ def _fill_changed(layout: _Layout, view: View, written: Written) -> None:
         written.write(_LIT_NOW, lit_now, tuple(base + space for space in lit_now))
 
 
+def _fill_view(layout: _Layout, view: View, written: Written) -> None:
+    """:func:`_fill_changed` from a view."""
+    _fill_changed(
+        layout, view, view.player, view.current_player, view.kitty_slot, view.kitty_hat, view.bag_size, written
+    )
+
+
 def _check_view(layout: _Layout, view: View) -> None:
     if not isinstance(view, View):
         raise ConfigError(f"expected a Portents View, not {type(view).__name__}")
@@ -516,10 +538,29 @@ def observation_buffer(config: Config, view: View) -> array[float]:
     written = kept.pop(view.player, None)  # taken while in use: a concurrent call starts its own
     if written is None:
         written = _new_written(layout)
-    _fill_changed(layout, view, written)
+    _fill_view(layout, view, written)
     out = written.buffer[:]
     give_back(kept, view.player, written)
     return out
+
+
+def state_observation_buffer(state: State, player: int) -> memoryview:
+    """Seat ``player``'s observation tensor of ``state``, read from the state itself: no view is built.
+
+    The bytes of ``observation_buffer(state.config, observe(state, player))``, as a read-only memoryview
+    valid until the next call for the config and seat: :attr:`.GameDefinition.state_observation_buffer`.
+
+    Raises:
+        ConfigError: ``player`` is not a seat of the game.
+
+    """
+    layout = _layout(state.config)
+    written = take_seat(layout.written, player, layout.players, partial(_new_written, layout))
+    _fill_changed(
+        layout, state, player, current_player(state), kitty_slot(state), kitty_hat(state), len(state.bag), written
+    )
+    give_back(layout.written, player, written)
+    return memoryview(written.readonly)  # a new view each call: releasing it leaves the kept one alone
 
 
 def encode_observation(config: Config, view: View) -> tuple[float, ...]:
@@ -648,6 +689,6 @@ class InformationStateEncoder(
         written = kept.pop(view.player, None)
         if written is None:
             written = _new_written(layout)
-        _fill_changed(layout, view, written)
+        _fill_view(layout, view, written)
         out[:OBSERVATION_SIZE] = written.buffer
         give_back(kept, view.player, written)
