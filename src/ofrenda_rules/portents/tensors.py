@@ -473,28 +473,16 @@ def _fill_changed(
     if lit is not parts[_LIT]:
         base = o["lit"]
         written.write(_LIT, lit, tuple(base + space for space, flag in enumerate(lit) if flag))
-    taken = view.taken
-    if taken is not parts[_TAKEN]:
-        base = o["taken"]
-        written.write(_TAKEN, taken, tuple(base + tile.index for tile in taken))
-    hands = view.hands
-    if hands is not parts[_HANDS]:
-        base = o["hands"]
-        slots = tuple(base + _SIGNS * seat + tile.index for seat, hand in enumerate(hands) for tile in hand)
-        written.write(_HANDS, hands, slots)
-    pushed = view.pushed
-    if pushed is not parts[_PUSHED]:
-        base = o["pushed"]
-        written.write(_PUSHED, pushed, tuple(base + tile.index for tile in pushed))
-    collected = view.collected
-    if collected is not parts[_COLLECTED]:
-        base = o["collected"]
-        slots = tuple(base + _SIGNS * seat + omen.index for seat, omens in enumerate(collected) for omen in omens)
-        written.write(_COLLECTED, collected, slots)
-    kitty_omens = view.kitty_omens
-    if kitty_omens is not parts[_KITTY_OMENS]:
-        base = o["kitty_omens"]
-        written.write(_KITTY_OMENS, kitty_omens, tuple(base + omen.index for omen in kitty_omens))
+    if view.taken is not parts[_TAKEN]:
+        _write_signs(written, _TAKEN, view.taken, o["taken"])
+    if view.hands is not parts[_HANDS]:
+        _write_seats_signs(written, _HANDS, view.hands, o["hands"])
+    if view.pushed is not parts[_PUSHED]:
+        _write_signs(written, _PUSHED, view.pushed, o["pushed"])
+    if view.collected is not parts[_COLLECTED]:
+        _write_seats_signs(written, _COLLECTED, view.collected, o["collected"])
+    if view.kitty_omens is not parts[_KITTY_OMENS]:
+        _write_signs(written, _KITTY_OMENS, view.kitty_omens, o["kitty_omens"])
     portents = view.portents
     if portents is not parts[_PORTENTS]:
         base = o["portents"]
@@ -505,6 +493,18 @@ def _fill_changed(
     if lit_now is not parts[_LIT_NOW]:
         base = o["lit_now"]
         written.write(_LIT_NOW, lit_now, tuple(base + space for space in lit_now))
+
+
+def _write_signs(written: Written, part: int, signs: tuple[Sign, ...], base: int) -> None:
+    """Write ``part``: a block of 16 set at each sign of ``signs`` (tiles or omens)."""
+    written.write(part, signs, tuple([base + sign.index for sign in signs]))
+
+
+def _write_seats_signs(written: Written, part: int, signs: tuple[tuple[Sign, ...], ...], base: int) -> None:
+    """Write ``part``: a block of 16 per seat, set at each sign the seat holds (hands, omens collected)."""
+    written.write(
+        part, signs, tuple([base + _SIGNS * seat + sign.index for seat, held in enumerate(signs) for sign in held])
+    )
 
 
 def _fill_view(layout: _Layout, view: View, written: Written) -> None:
