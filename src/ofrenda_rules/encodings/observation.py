@@ -27,7 +27,6 @@ byte over playouts).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
 from typing import Final
 
 from ofrenda_rules.errors import check_seat
@@ -111,8 +110,8 @@ def take(kept: dict[int, Written], viewer: int, size: int, parts: int) -> Writte
     return Written(size, parts) if written is None else written
 
 
-def take_seat(kept: dict[int, Written], player: int, players: int, new: Callable[[], Written]) -> Written:
-    """Seat ``player``'s kept observation, taken out of ``kept`` while in use (``new()`` when it has none).
+def take_seat(kept: dict[int, Written], player: int, players: int) -> Written | None:
+    """Seat ``player``'s kept observation, taken out of ``kept`` while in use; ``None`` when it has none yet.
 
     For a game's ``state_observation_buffer``, whose caller names the seat: it checks it first.
 
@@ -122,8 +121,7 @@ def take_seat(kept: dict[int, Written], player: int, players: int, new: Callable
     """
     if type(player) is not int or not 0 <= player < players:
         check_seat(player, players)
-    written = kept.pop(player, None)
-    return new() if written is None else written
+    return kept.pop(player, None)
 
 
 def give_back(kept: dict[int, Written], viewer: int, written: Written) -> None:

@@ -484,7 +484,7 @@ def state_observation_buffer(state: State, player: int) -> memoryview:
 
     """
     lay = _layout(state.config)
-    written = take_seat(lay.written, player, lay.n, partial(Written, lay.observation, _PARTS + lay.n))
+    written = take_seat(lay.written, player, lay.n) or Written(lay.observation, _PARTS + lay.n)
     _fill_changed(lay, state, player, current_player(state), written)
     give_back(lay.written, player, written)
     return memoryview(written.readonly)  # a new view each call: releasing it leaves the kept one alone

@@ -555,7 +555,7 @@ def state_observation_buffer(state: State, player: int) -> memoryview:
 
     """
     layout = _layout(state.config)
-    written = take_seat(layout.written, player, layout.players, partial(_new_written, layout))
+    written = take_seat(layout.written, player, layout.players) or _new_written(layout)
     _fill_changed(
         layout, state, player, current_player(state), kitty_slot(state), kitty_hat(state), len(state.bag), written
     )
