@@ -206,7 +206,15 @@ _DOC_CACHE: dict[type, dict[str, str]] = {}
 
 
 def _field_doc(cls: type, name: str) -> str:
-    """The attribute docstring written under a field (first line), if the source is available."""
+    """The attribute docstring written under a field (first line), in the class or the base that declares it."""
+    for owner in cls.__mro__:
+        if attrs.has(owner) and (doc := _own_field_docs(owner).get(name)) is not None:
+            return doc
+    return ""
+
+
+def _own_field_docs(cls: type) -> dict[str, str]:
+    """The attribute docstrings written in the source of ``cls`` itself (first lines), by field name."""
     docs = _DOC_CACHE.get(cls)
     if docs is None:
         docs = {}
@@ -225,7 +233,7 @@ def _field_doc(cls: type, name: str) -> str:
             ):
                 docs[node.target.id] = after.value.value.strip().split("\n")[0]
         _DOC_CACHE[cls] = docs
-    return docs.get(name, "")
+    return docs
 
 
 def json_schema(tp: Any, *, title: str | None = None) -> JsonSchema:

@@ -39,6 +39,7 @@ __all__ = [
     "SeatClock",
     "SpectatorAnswer",
     "StandIn",
+    "StreamMessage",
     "Submission",
     "UndoNotice",
     "UndoRequest",
@@ -188,24 +189,43 @@ class SeatClock:
 
 
 @attrs.frozen
-class SeatAnswer:
-    """What a seat is told: ``GET .../seats/{seat}``, the answer to a submission, and every WebSocket push."""
+class StreamMessage:
+    """What every message of a stream says, a seat's (:class:`SeatAnswer`) or a spectator's alike."""
 
     match: str
     """The match id."""
     step: int
-    """The number of steps applied (the step a submission must name)."""
+    """The number of steps applied (the step a seat's submission must name)."""
     seq: int
     """The sequence number of this message in the stream, the step count after the batch it shows."""
     prev: int
     """The ``seq`` of the message before it in the stream (``-1`` for the start): a client that last saw
     another number has missed a message, and reconnects with ``since`` to get it."""
-    seat: int
-    """The seat the answer is for."""
     to_move: int
     """The seat to move, ``-1`` when a chance outcome is due, ``-4`` when the game is over."""
     over: bool
     """Whether the game is over."""
+    result: object = attrs.field(default=None, kw_only=True)
+    """The game's ``Outcome`` once the game is over."""
+    result_text: str | None = attrs.field(default=None, kw_only=True)
+    """The result in words."""
+    stand_ins: tuple[StandIn, ...] = attrs.field(default=(), kw_only=True)
+    """Every step so far that the server's bot made for a person's seat (recorded in the match's steps)."""
+    clocks: tuple[SeatClock, ...] | None = attrs.field(default=None, kw_only=True)
+    """The people's seats' clocks, in a match with a clock."""
+    resync: bool | None = attrs.field(default=None, kw_only=True)
+    """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
+    unknown or too old; the client takes it whatever ``prev`` says."""
+    undone: UndoNotice | None = attrs.field(default=None, kw_only=True)
+    """Who took a decision back, when the batch shown is an undo step."""
+
+
+@attrs.frozen
+class SeatAnswer(StreamMessage):
+    """What a seat is told: ``GET .../seats/{seat}``, the answer to a submission, and every WebSocket push."""
+
+    seat: int
+    """The seat the answer is for."""
     view: object = None
     """The seat's view (the game's ``View`` as JSON, recent events included)."""
     events: tuple[str, ...] | None = None
@@ -220,21 +240,8 @@ class SeatAnswer:
     """The SVG picture of the view, when asked for with ``?picture=1``."""
     chance_outcomes: tuple[ChanceOutcome, ...] | None = None
     """For the chance secret's holder, the pending chance outcomes."""
-    result: object = None
-    """The game's ``Outcome`` once the game is over."""
-    result_text: str | None = None
-    """The result in words."""
-    stand_ins: tuple[StandIn, ...] = ()
-    """Every step so far that the server's bot made for a person's seat (recorded in the match's steps)."""
-    clocks: tuple[SeatClock, ...] | None = None
-    """The people's seats' clocks, in a match with a clock."""
-    resync: bool | None = None
-    """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
-    unknown or too old; the client takes it whatever ``prev`` says."""
     undo: UndoStatus | None = None
     """Whether this seat may undo now, and why not (absent for the chance secret's holder)."""
-    undone: UndoNotice | None = None
-    """Who took a decision back, when the batch shown is an undo step."""
 
 
 @attrs.frozen
@@ -248,41 +255,15 @@ class WatchHello:
 
 
 @attrs.frozen
-class SpectatorAnswer:
+class SpectatorAnswer(StreamMessage):
     """What anyone may watch: ``GET /matches/{id}/spectate`` and a spectator's WebSocket pushes."""
 
-    match: str
-    """The match id."""
-    step: int
-    """The number of steps applied."""
-    to_move: int
-    """The seat to move, ``-1`` when a chance outcome is due, ``-4`` when the game is over."""
-    over: bool
-    """Whether the game is over."""
-    seq: int
-    """The sequence number of this message in the stream, the step count after the batch it shows."""
-    prev: int
-    """The ``seq`` of the message before it in the stream (``-1`` for the start): a client that last saw
-    another number has missed a message, and reconnects with ``since`` to get it."""
     view: object
     """The public view (the game's ``View`` whose ``player`` is ``-1``, recent events included)."""
     events: tuple[str, ...]
     """The public view's recent events in English."""
     picture: str | None = None
     """The SVG picture of the public view, when asked for with ``?picture=1``."""
-    result: object = None
-    """The game's ``Outcome`` once the game is over."""
-    result_text: str | None = None
-    """The result in words."""
-    stand_ins: tuple[StandIn, ...] = ()
-    """Every step so far that the server's bot made for a person's seat (recorded in the match's steps)."""
-    clocks: tuple[SeatClock, ...] | None = None
-    """The people's seats' clocks, in a match with a clock."""
-    resync: bool | None = None
-    """``true`` on a full resync: the current answer alone, sent to a connection whose ``since`` is missing,
-    unknown or too old; the client takes it whatever ``prev`` says."""
-    undone: UndoNotice | None = None
-    """Who took a decision back, when the batch shown is an undo step."""
 
 
 @attrs.frozen
@@ -434,7 +415,22 @@ def openapi() -> dict[str, Any]:
     secret: list[dict[str, list[str]]] = [{"seatSecret": []}]
     match_id = {"name": "match", "in": "path", "required": True, "schema": {"type": "string"}}
     seat = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
-    submission = {"required": True, "content": {"application/json": {"schema": _ref("Submission")}}}
+
+    def body(schema: str) -> dict[str, Any]:
+        return {"required": True, "content": {"application/json": {"schema": _ref(schema)}}}
+
+    def seat_post(summary: str, request: str, parameters: list[dict[str, Any]]) -> dict[str, Any]:
+        """A ``POST`` with a seat's (or the chance secret's) secret, answered with a :class:`SeatAnswer`."""
+        return {
+            "post": {
+                "summary": summary,
+                "parameters": parameters,
+                "security": secret,
+                "requestBody": body(request),
+                "responses": {**answer("SeatAnswer"), **errors},
+            }
+        }
+
     paths = {
         "/games": {
             "get": {
@@ -450,7 +446,7 @@ def openapi() -> dict[str, Any]:
         "/matches": {
             "post": {
                 "summary": "Create a match",
-                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("CreateRequest")}}},
+                "requestBody": body("CreateRequest"),
                 "responses": {**answer("CreateAnswer", "201", "The match and its secrets"), **errors},
             }
         },
@@ -469,33 +465,11 @@ def openapi() -> dict[str, Any]:
                 "responses": {**answer("SeatAnswer"), **errors},
             }
         },
-        "/matches/{match}/seats/{seat}/actions": {
-            "post": {
-                "summary": "Submit the seat's action",
-                "parameters": [match_id, seat],
-                "security": secret,
-                "requestBody": submission,
-                "responses": {**answer("SeatAnswer"), **errors},
-            }
-        },
-        "/matches/{match}/seats/{seat}/undo": {
-            "post": {
-                "summary": "Take back the seat's last decision, when the rules allow it",
-                "parameters": [match_id, seat],
-                "security": secret,
-                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("UndoRequest")}}},
-                "responses": {**answer("SeatAnswer"), **errors},
-            }
-        },
-        "/matches/{match}/chance": {
-            "post": {
-                "summary": "Feed a chance outcome of an unseeded match",
-                "parameters": [match_id],
-                "security": secret,
-                "requestBody": submission,
-                "responses": {**answer("SeatAnswer"), **errors},
-            }
-        },
+        "/matches/{match}/seats/{seat}/actions": seat_post("Submit the seat's action", "Submission", [match_id, seat]),
+        "/matches/{match}/seats/{seat}/undo": seat_post(
+            "Take back the seat's last decision, when the rules allow it", "UndoRequest", [match_id, seat]
+        ),
+        "/matches/{match}/chance": seat_post("Feed a chance outcome of an unseeded match", "Submission", [match_id]),
         "/matches/{match}/spectate": {
             "get": {
                 "summary": "What anyone may watch: the public view, its events, the result",
