@@ -66,6 +66,20 @@ def test_an_attrs_class_becomes_a_closed_object_with_its_required_fields() -> No
     assert tile["properties"]["odds"]["pattern"]
 
 
+@attrs.frozen
+class Marked(Tile):
+    mark: str = ""
+    """The mark printed on it."""
+
+
+def test_a_field_of_a_base_class_is_described_by_the_base_s_docstring() -> None:
+    schema: Any = json_schema(Marked)
+    properties = schema["$defs"]["Marked"]["properties"]
+    assert properties["colour"]["description"] == "The tile's colour."
+    assert properties["mark"]["description"] == "The mark printed on it."
+    assert "description" not in properties["odds"]
+
+
 def test_a_tagged_union_becomes_one_of_with_the_tag_as_a_const() -> None:
     schema: Any = json_schema(Move)
     assert [branch["$ref"] for branch in schema["oneOf"]] == ["#/$defs/Place", "#/$defs/Pass"]
