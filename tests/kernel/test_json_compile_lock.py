@@ -75,3 +75,43 @@ def test_a_failed_compile_leaves_no_forwarder(monkeypatch: pytest.MonkeyPatch) -
             _fastjson.unstructurer(converter, Leaf)
     assert _fastjson.unstructurer(converter, Leaf)(Leaf(4)) == {"value": 4}
     assert _fastjson._DEPTH == [0]
+
+
+@attrs.frozen
+class Seen:
+    """A class no other test writes."""
+
+    value: int
+
+
+def test_to_json_value_takes_the_compilers_lock_only_the_first_time_it_meets_a_class(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ofrenda_rules.json import serialization
+
+    calls: list[type] = []
+    original = _fastjson.unstructurer
+
+    def counted(conv: object, cls: type) -> object:
+        calls.append(cls)
+        return original(conv, cls)
+
+    monkeypatch.setattr(_fastjson, "unstructurer", counted)
+    serialization._UNSTRUCTURERS.pop(Seen, None)
+    assert [serialization.to_json_value(Seen(n)) for n in range(3)] == [{"value": 0}, {"value": 1}, {"value": 2}]
+    assert calls == [Seen]  # compiled (under the lock) once, then found in the cache
+    serialization._reset_compiled()
+    assert serialization.to_json_value(Seen(3)) == {"value": 3}
+    assert calls == [Seen, Seen]  # a reset forgets it
+
+
+def test_hooks_registered_after_a_class_was_written_take_over() -> None:
+    from ofrenda_rules.json import serialization
+
+    @attrs.frozen
+    class Late:
+        value: int
+
+    assert serialization.to_json_value(Late(1)) == {"value": 1}
+    serialization.register_hooks(Late, lambda data, _: Late(int(str(data))), lambda late: str(late.value))
+    assert serialization.to_json_value(Late(2)) == "2"

@@ -365,6 +365,7 @@ def register_hooks(
     """
     _HOOKS[cls] = (structure, unstructure)
     _LEGACY.clear()
+    _UNSTRUCTURERS.clear()  # a class with hooks is no longer written by its compiled function
     if flat:
         _FLAT_HOOKS.add(cls)
     else:
@@ -570,6 +571,7 @@ def _reset_compiled() -> None:
     """Forget every compiled codec, so that the next use compiles them with the current registrations."""
     _fastjson.reset()
     _TEXT_EMITTERS.clear()
+    _UNSTRUCTURERS.clear()
     _COUNTING.clear()
     _UNION_CODECS.clear()
 
@@ -618,8 +620,13 @@ def _union_codec(cls: object) -> tuple[Callable[[Any], Any], Callable[[Any], Any
 def to_json_value(value: object, cls: Any = None) -> object:
     """Unstructure ``value`` to plain JSON values (dicts, lists, str, int...)."""
     kind = type(value) if cls is None else cls
-    if kind is type(value) and _compiled(kind):
-        return _fastjson.unstructurer(converter, kind)(value)
+    if kind is type(value):
+        fn = _UNSTRUCTURERS.get(kind)
+        if fn is not None:
+            return fn(value)
+        if _compiled(kind):
+            fn = _UNSTRUCTURERS[kind] = _fastjson.unstructurer(converter, kind)
+            return fn(value)
     if cls is not None and (codec := _union_codec(cls)) is not None:
         return codec[0](value)
     return converter.unstructure(value, unstructure_as=cls)
@@ -723,6 +730,10 @@ def library_error(exc: BaseException) -> OfrendaRulesError | None:
 
 def _name(cls: object) -> str:
     return getattr(cls, "__qualname__", None) or repr(cls)
+
+
+_UNSTRUCTURERS: dict[type, Callable[[Any], object]] = {}
+"""Each attrs class's compiled unstructure function, once :func:`to_json_value` met it (read without a lock)."""
 
 
 def _text_emitter(value: object, cls: object) -> Callable[[Any], str] | None:
