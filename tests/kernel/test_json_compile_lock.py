@@ -105,6 +105,27 @@ def test_to_json_value_takes_the_compilers_lock_only_the_first_time_it_meets_a_c
     assert calls == [Seen, Seen]  # a reset forgets it
 
 
+def test_from_json_value_takes_the_compilers_lock_only_the_first_time_it_meets_a_class(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ofrenda_rules.json import serialization
+
+    calls: list[type] = []
+    original = _fastjson.structurer
+
+    def counted(conv: object, cls: type) -> object:
+        calls.append(cls)
+        return original(conv, cls)
+
+    monkeypatch.setattr(_fastjson, "structurer", counted)
+    serialization._STRUCTURERS.pop(Seen, None)
+    assert [serialization.from_json_value({"value": n}, Seen) for n in range(3)] == [Seen(0), Seen(1), Seen(2)]
+    assert calls == [Seen]
+    serialization._reset_compiled()
+    assert serialization.from_json_value({"value": 3}, Seen) == Seen(3)
+    assert calls == [Seen, Seen]
+
+
 def test_hooks_registered_after_a_class_was_written_take_over() -> None:
     from ofrenda_rules.json import serialization
 
@@ -112,6 +133,15 @@ def test_hooks_registered_after_a_class_was_written_take_over() -> None:
     class Late:
         value: int
 
+    def structure(data: object, _: object) -> Late:  # the same JSON, read as a tenth of it
+        assert isinstance(data, dict)
+        return Late(int(data["value"]) // 10)
+
+    def unstructure(late: Late) -> dict[str, int]:  # written ten times as large
+        return {"value": late.value * 10}
+
     assert serialization.to_json_value(Late(1)) == {"value": 1}
-    serialization.register_hooks(Late, lambda data, _: Late(int(str(data))), lambda late: str(late.value))
-    assert serialization.to_json_value(Late(2)) == "2"
+    assert serialization.from_json_value({"value": 1}, Late) == Late(1)
+    serialization.register_hooks(Late, structure, unstructure)
+    assert serialization.to_json_value(Late(2)) == {"value": 20}
+    assert serialization.from_json_value({"value": 20}, Late) == Late(2)

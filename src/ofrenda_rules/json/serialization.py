@@ -365,7 +365,8 @@ def register_hooks(
     """
     _HOOKS[cls] = (structure, unstructure)
     _LEGACY.clear()
-    _UNSTRUCTURERS.clear()  # a class with hooks is no longer written by its compiled function
+    _UNSTRUCTURERS.clear()  # a class with hooks is no longer read or written by its compiled functions
+    _STRUCTURERS.clear()
     if flat:
         _FLAT_HOOKS.add(cls)
     else:
@@ -572,6 +573,7 @@ def _reset_compiled() -> None:
     _fastjson.reset()
     _TEXT_EMITTERS.clear()
     _UNSTRUCTURERS.clear()
+    _STRUCTURERS.clear()
     _COUNTING.clear()
     _UNION_CODECS.clear()
 
@@ -641,9 +643,12 @@ def from_json_value(data: object, cls: object) -> object:
 
     The message names the path of every fault, e.g. ``$.config.players``.
     """
-    if _compiled(cls):
+    structure = _STRUCTURERS.get(cls) if isinstance(cls, type) else None
+    if structure is None and _compiled(cls):
+        structure = _STRUCTURERS[cast(type, cls)] = _fastjson.structurer(converter, cast(type, cls))
+    if structure is not None:
         try:
-            return _fastjson.structurer(converter, cast(type, cls))(data)
+            return structure(data)
         except _fastjson.Slow:
             pass  # the converter builds the same object, or says what is wrong and where
     elif (codec := _union_codec(cls)) is not None:
@@ -734,6 +739,8 @@ def _name(cls: object) -> str:
 
 _UNSTRUCTURERS: dict[type, Callable[[Any], object]] = {}
 """Each attrs class's compiled unstructure function, once :func:`to_json_value` met it (read without a lock)."""
+_STRUCTURERS: dict[type, Callable[[Any], object]] = {}
+"""Each attrs class's compiled structure function, once :func:`from_json_value` met it (read without a lock)."""
 
 
 def _text_emitter(value: object, cls: object) -> Callable[[Any], str] | None:
