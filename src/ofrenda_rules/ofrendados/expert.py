@@ -11,7 +11,7 @@ last round a rollout ends the game and pays the win share (and a little for
 the final lead, so a close loss is told from a rout).
 
 What the seat may know is all it reads: each rollout is played on a state
-drawn by :func:`~ofrenda_rules.ofrendados.resample.resample` for the seat
+drawn by :func:`~ofrenda_rules.ofrendados.resample` for the seat
 (Ofrendados hides nothing but the future: the order of the Calaveritas still
 face down, and the dice still to roll), its generator seeded from the bot's
 ``seed`` and what every seat sees (round, phase, money, flowers, cells drawn,
