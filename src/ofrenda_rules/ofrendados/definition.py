@@ -19,6 +19,7 @@ from ofrenda_rules.ofrendados.components import Beneath
 from ofrenda_rules.ofrendados.events import Event as Event
 from ofrenda_rules.ofrendados.events import describe_event as describe_event
 from ofrenda_rules.ofrendados.events import event_seen_by as event_seen_by
+from ofrenda_rules.ofrendados.expert import level_policy as level_policy
 from ofrenda_rules.ofrendados.picks import action_picks as action_picks
 from ofrenda_rules.ofrendados.picture import render_svg as render_svg
 from ofrenda_rules.ofrendados.position import from_position as from_position
