@@ -428,7 +428,9 @@ class GameDefinition(Generic[C, S, A, V, O]):
     """The game's own policy for a named bot level (``easy`` .. ``expert``), or ``None`` for the generic search's.
 
     For a game whose reference bot is itself a search (Portents), a deeper
-    one of its own is stronger at the same cost than Monte Carlo over it.
+    one of its own is stronger at the same cost than Monte Carlo over it; a
+    game may also search to a point its evaluation reads well (Ofrendados'
+    ``expert`` plays its rollouts to the end of the round).
     Like the reference bot, such a policy reads only what the seat to move
     may know.
     """

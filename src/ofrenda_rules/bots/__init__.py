@@ -13,7 +13,8 @@ server pick them the same way:
   (:data:`~ofrenda_rules.bots.search.LEVELS`): Monte Carlo over states the
   seat's information allows, with reference-policy rollouts; its estimates
   are :func:`action_values`. A game may give its own policy for a level
-  (``GameDefinition.level_policy``: Portents searches its turns two deep).
+  (``GameDefinition.level_policy``: Portents searches its turns two deep;
+  Ofrendados' ``expert`` plays its rollouts to the end of the round).
 * ``mcts``, ``mcts:N`` or ``mcts:N:D`` -- information-set Monte Carlo tree
   search (:class:`MctsBot`) with ``N`` iterations per move (default
   :data:`DEFAULT_ITERATIONS`), its playouts cut after ``D`` steps if given.

@@ -143,8 +143,8 @@ LEVELS: Final[dict[str, dict[str, SearchBudget]]] = {
 """The budget of each named level, per game (a game not listed uses Ofrenda's).
 
 A game that gives its own policy for a level (``GameDefinition.level_policy``:
-Portents, for every level) plays that instead; its entries here serve
-:func:`action_values`.
+Portents for every level, Ofrendados for ``expert``) plays that instead; its
+entries here serve :func:`action_values`.
 """
 
 
