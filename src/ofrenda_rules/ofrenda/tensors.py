@@ -237,8 +237,6 @@ class _Layout:
     """The entries of Ofrendas' offering slots encoded lately, by the identities of their tuples."""
     score_cache: dict[int, tuple[object, object, object, object, object, object, int]] = attrs.field(factory=dict)
     """The scores of Ofrendas computed lately, by the identity of the tuples they read (:func:`_score`)."""
-    feature_cache: dict[int, tuple[object, array[float]]] = attrs.field(factory=dict)
-    """The features sections of Ofrendas written lately, by the identity of their portraits (:func:`_features_of`)."""
 
 
 _MOST_BOARDS: Final = 512
@@ -465,6 +463,20 @@ _Entries = tuple[tuple[int, float], ...]
 
 
 _MOST_PARTS: Final = 2048
+
+
+def _feature_sums(most: int) -> tuple[float, ...]:
+    """A feature's value for each count of portraits showing it: 1/12 added that many times, as from scratch."""
+    sums = [0.0]
+    for _ in range(most):
+        sums.append(sums[-1] + 1.0 / _FEATURES_MAX)
+    return tuple(sums)
+
+
+_FEATURE_SUMS: Final = _feature_sums(64)
+"""Per count of portraits showing a feature, the value :func:`_card_entries` sums for it (far more than the slots)."""
+_FEATURE_COUNTS: Final = {value: count for count, value in enumerate(_FEATURE_SUMS)}
+"""The count of portraits whose features section value it is, per value of :data:`_FEATURE_SUMS`."""
 
 
 def _card_entries(layout: _Layout, portraits: tuple[int | None, ...], lit: tuple[bool, ...]) -> _Entries:
@@ -777,15 +789,25 @@ def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at
         cards_at, lit_at = at + b.portraits, at + b.lit
         slots = range(len(portraits))
         if portraits is not old_portraits:
+            # A feature's value is _FEATURE_SUMS[count]: a changed slot moves its portraits' features one count.
+            features, feature_pair = at + b.features, layout.features
             for slot in compress(slots, map(ne, portraits, old_portraits)):
                 before, card = old_portraits[slot], portraits[slot]
                 if before is not None:
                     x[cards_at + slot * p + before] = 0.0
+                    branch, offering = feature_pair[before]
+                    branch += features
+                    x[branch] = _FEATURE_SUMS[_FEATURE_COUNTS[x[branch]] - 1]
+                    offering += features
+                    x[offering] = _FEATURE_SUMS[_FEATURE_COUNTS[x[offering]] - 1]
                 if card is not None:
                     x[cards_at + slot * p + card] = 1.0
+                    branch, offering = feature_pair[card]
+                    branch += features
+                    x[branch] = _FEATURE_SUMS[_FEATURE_COUNTS[x[branch]] + 1]
+                    offering += features
+                    x[offering] = _FEATURE_SUMS[_FEATURE_COUNTS[x[offering]] + 1]
                 x[lit_at + slot] = 1.0 if card is not None and lit[slot] else 0.0
-            features = at + b.features
-            x[features : features + len(_FEATURES)] = _features_of(layout, portraits)
         if lit is not old_lit:
             for slot in compress(slots, map(ne, lit, old_lit)):
                 x[lit_at + slot] = 1.0 if portraits[slot] is not None and lit[slot] else 0.0
@@ -822,27 +844,6 @@ def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at
     x[at + b.turns] = board.turns / TURNS
     if rescore:  # the score reads the card slots, the offering slots and the tokens only
         x[at + b.score] = _score(config, layout, board) / layout.high
-
-
-def _features_of(layout: _Layout, portraits: tuple[int | None, ...]) -> array[float]:
-    """The features section of an Ofrenda block (portraits showing each feature / 12), kept by the tuple's identity.
-
-    Summed slot by slot as :func:`_card_entries` sums them (the same floats).
-    """
-    cache = layout.feature_cache
-    known = cache.get(id(portraits))
-    if known is not None and known[0] is portraits:
-        return known[1]
-    found = array("d", bytes(8 * len(_FEATURES)))
-    features = layout.features
-    for card in portraits:
-        if card is not None:
-            for feature in features[card]:
-                found[feature] += 1.0 / _FEATURES_MAX
-    if len(cache) >= _MOST_PARTS:
-        cache.clear()
-    cache[id(portraits)] = (portraits, found)
-    return found
 
 
 def _score(config: Config, layout: _Layout, board: PlayerBoard) -> int:
@@ -912,12 +913,15 @@ def state_observation_buffer(state: State, player: int) -> memoryview:
     n = layout.n
     if type(player) is not int or not 0 <= player < n:
         check_seat(player, n)
-    written = take(layout.written, player, layout.size, _PARTS + (_BOARD_PARTS + 1) * n)
+    kept = layout.written  # ``take`` and ``give_back`` inlined (one call each fewer on every read)
+    written = kept.pop(player, None)
+    if written is None:
+        written = Written(layout.size, _PARTS + (_BOARD_PARTS + 1) * n)
     counts = (len(state.deck), len(state.removed), len(state.bag))
     hands = state.hands
     mover = current_player(state)
     _fill_changed(config, layout, written, state, player, mover, hands[player], tuple(map(len, hands)), counts)
-    give_back(layout.written, player, written)
+    kept[player] = written
     return memoryview(written.readonly)  # a new view each call: releasing it leaves the kept one alone
 
 
