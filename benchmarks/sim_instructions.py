@@ -2,32 +2,43 @@
 
 Times of ``bench_observations.py`` move with the machine's load; instruction
 counts do not. This driver runs ``random_sim_test`` (serialisation on) on one
-game and prints how many states the test applied (its state class's
-``_apply_action``, wrapped while it runs); run it under callgrind collecting
-inside the test only, and divide::
+game, with the game's parameters given as ``name=value`` (``players=4``), and
+prints how many states the test applied (its state class's ``_apply_action``,
+wrapped while it runs); run it under callgrind collecting inside the test
+only, and divide::
 
     PYTHONHASHSEED=0 PYTHONPATH=src valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         --collect-atstart=no '--toggle-collect=open_spiel::testing::RandomSimTest*' \\
-        python benchmarks/sim_instructions.py ofrenda_rules_portents 2
+        python benchmarks/sim_instructions.py ofrenda_rules_portents 2 players=2
 
 callgrind prints ``Collected : N``; N divided by the states printed is the
 count per state. ``python_kuhn_poker`` (30 games: its games are short) is the
-yardstick; ``benchmarks/results/2026-12-07-random-sim-instructions.json``
-holds one such measurement.
+yardstick. ``--all`` does that for every game and player count and Kuhn,
+each config in a callgrind run of its own, and prints each count per state
+as a multiple of Kuhn's::
+
+    PYTHONPATH=src python benchmarks/sim_instructions.py --all [--sims 2] [--kuhn-sims 30] [--only GAME] [--out FILE]
+
+``benchmarks/results/2026-12-07-random-sim-instructions.json`` holds such a
+measurement of the default configs, ``...-instructions-all.json`` one of every
+config.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import json
+import os
 import random
+import re
+import subprocess
 import sys
 from collections.abc import Iterator
 from typing import Any
 
-import pyspiel
-from open_spiel.python.games import kuhn_poker  # noqa: F401  # registers python_kuhn_poker
-
-from ofrenda_rules.adapters.openspiel import register
+KUHN = "python_kuhn_poker"
+"""The yardstick: OpenSpiel's Python Kuhn poker."""
 
 
 @contextlib.contextmanager
@@ -51,15 +62,97 @@ def counting_states(game: Any) -> Iterator[list[int]]:
         cls._apply_action = original
 
 
-def main() -> None:
-    """Run ``random_sim_test`` on the game named by the first argument, for the games of the second."""
-    name, sims = sys.argv[1], int(sys.argv[2])
+def parameters(pairs: list[str]) -> dict[str, Any]:
+    """The game's parameters from ``name=value`` arguments (a value that reads as an integer is one)."""
+    found: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        found[name] = int(value) if re.fullmatch(r"-?\d+", value) else value
+    return found
+
+
+def run(name: str, sims: int, params: dict[str, Any]) -> None:
+    """Run ``random_sim_test`` on the game ``name`` with ``params``, for ``sims`` games; print the states applied."""
+    import pyspiel
+    from open_spiel.python.games import kuhn_poker  # noqa: F401  # registers python_kuhn_poker
+
+    from ofrenda_rules.adapters.openspiel import register
+
     register()
-    game = pyspiel.load_game(name)
+    game = pyspiel.load_game(name, params) if params else pyspiel.load_game(name)
     random.seed(2)
     with counting_states(game) as applied:
         pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
     print("applied", applied[0], file=sys.stderr)
+
+
+_COLLECTED = re.compile(r"Collected : (\d+)")
+_APPLIED = re.compile(r"^applied (\d+)$", re.MULTILINE)
+
+
+def count(name: str, sims: int, params: dict[str, Any]) -> dict[str, int]:
+    """One callgrind run of :func:`run`, collecting inside ``RandomSimTest`` only: sims, states, instructions."""
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        "--collect-atstart=no",
+        "--toggle-collect=open_spiel::testing::RandomSimTest*",
+        sys.executable,
+        __file__,
+        name,
+        str(sims),
+        *(f"{key}={value}" for key, value in params.items()),
+    ]
+    completed = subprocess.run(
+        command, env=dict(os.environ, PYTHONHASHSEED="0"), capture_output=True, text=True, check=False
+    )
+    collected, applied = _COLLECTED.search(completed.stderr), _APPLIED.search(completed.stderr)
+    if completed.returncode != 0 or collected is None or applied is None:
+        raise SystemExit(f"callgrind run of {name} {params} failed:\n{completed.stderr[-3000:]}")
+    states, instructions = int(applied.group(1)), int(collected.group(1))
+    return {"sims": sims, "states": states, "instructions": instructions, "per_state": instructions // states}
+
+
+def count_all(sims: int, kuhn_sims: int, only: list[str] | None, out: str | None) -> None:
+    """Count Kuhn and every game and player count (or those of ``only``); print and optionally write the figures."""
+    from ofrenda_rules.registry import games
+
+    kuhn = count(KUHN, kuhn_sims, {})
+    print(f"{KUHN:44} {kuhn['per_state']:10} per state", flush=True)
+    rows: dict[str, dict[str, Any]] = {}
+    for game in games():
+        if only and game.info.name not in only:
+            continue
+        for players in game.info.player_counts:
+            name = f"ofrenda_rules_{game.info.name}"
+            row: dict[str, Any] = {"players": players, **count(name, sims, {"players": players})}
+            row["vs_kuhn"] = round(row["per_state"] / kuhn["per_state"], 2)
+            rows[f"{name}(players={players})"] = row
+            print(f"{name + f'(players={players})':44} {row['per_state']:10} per state  {row['vs_kuhn']:5.2f}x Kuhn")
+    if out:
+        what = (
+            "instructions (valgrind callgrind, collected inside open_spiel::testing::RandomSimTest only) per state"
+            " applied by pyspiel.random_sim_test(serialize=True), every game and player count"
+        )
+        with open(out, "w", encoding="utf-8") as handle:
+            json.dump({"what": what, KUHN: kuhn, "games": rows}, handle, indent=1)
+            handle.write("\n")
+
+
+def main() -> None:
+    """One run (game, games to play, parameters), or ``--all`` to count every config under callgrind."""
+    if "--all" not in sys.argv[1:]:
+        run(sys.argv[1], int(sys.argv[2]), parameters(sys.argv[3:]))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--all", action="store_true", help="count every game and player count, and Kuhn")
+    parser.add_argument("--sims", type=int, default=2, help="random_sim_test games per config (default 2)")
+    parser.add_argument("--kuhn-sims", type=int, default=30, help="games of python_kuhn_poker (default 30)")
+    parser.add_argument("--only", nargs="*", help="only these games (names without the prefix; Kuhn always runs)")
+    parser.add_argument("--out", help="write the figures as JSON to this file")
+    args = parser.parse_args()
+    count_all(args.sims, args.kuhn_sims, args.only, args.out)
 
 
 if __name__ == "__main__":
