@@ -34,6 +34,7 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -72,7 +73,12 @@ def parameters(pairs: list[str]) -> dict[str, Any]:
 
 
 def run(name: str, sims: int, params: dict[str, Any]) -> None:
-    """Run ``random_sim_test`` on the game ``name`` with ``params``, for ``sims`` games; print the states applied."""
+    """Run ``random_sim_test`` on the game ``name`` with ``params``, for ``sims`` games; print the states applied.
+
+    With ``SIM_MARKER`` set in the environment (a shared library whose ``start()`` turns callgrind's
+    instrumentation on: :func:`count` runs callgrind with it off at the start), instrumentation starts just
+    before the test, so the imports run at native speed; the count, collected inside the test only, is the same.
+    """
     import pyspiel
     from open_spiel.python.games import kuhn_poker  # noqa: F401  # registers python_kuhn_poker
 
@@ -81,6 +87,11 @@ def run(name: str, sims: int, params: dict[str, Any]) -> None:
     register()
     game = pyspiel.load_game(name, params) if params else pyspiel.load_game(name)
     random.seed(2)
+    marker = os.environ.get("SIM_MARKER")
+    if marker:
+        import ctypes
+
+        ctypes.CDLL(marker).start()
     with counting_states(game) as applied:
         pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
     print("applied", applied[0], file=sys.stderr)
@@ -90,12 +101,19 @@ _COLLECTED = re.compile(r"Collected : (\d+)")
 _APPLIED = re.compile(r"^applied (\d+)$", re.MULTILINE)
 
 
-def count(name: str, sims: int, params: dict[str, Any]) -> dict[str, int]:
-    """One callgrind run of :func:`run`, collecting inside ``RandomSimTest`` only: sims, states, instructions."""
+_MARKER = "#include <valgrind/callgrind.h>\nvoid start(void) { CALLGRIND_START_INSTRUMENTATION; }\n"
+
+
+def count(name: str, sims: int, params: dict[str, Any], marker: str) -> dict[str, int]:
+    """One callgrind run of :func:`run`, collecting inside ``RandomSimTest`` only: sims, states, instructions.
+
+    ``marker`` is the library :func:`run` turns instrumentation on with (``SIM_MARKER``).
+    """
     command = [
         "valgrind",
         "--tool=callgrind",
         "--callgrind-out-file=/dev/null",
+        "--instr-atstart=no",
         "--collect-atstart=no",
         "--toggle-collect=open_spiel::testing::RandomSimTest*",
         sys.executable,
@@ -104,9 +122,8 @@ def count(name: str, sims: int, params: dict[str, Any]) -> dict[str, int]:
         str(sims),
         *(f"{key}={value}" for key, value in params.items()),
     ]
-    completed = subprocess.run(
-        command, env=dict(os.environ, PYTHONHASHSEED="0"), capture_output=True, text=True, check=False
-    )
+    env = dict(os.environ, PYTHONHASHSEED="0", SIM_MARKER=marker)
+    completed = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     collected, applied = _COLLECTED.search(completed.stderr), _APPLIED.search(completed.stderr)
     if completed.returncode != 0 or collected is None or applied is None:
         raise SystemExit(f"callgrind run of {name} {params} failed:\n{completed.stderr[-3000:]}")
@@ -114,11 +131,32 @@ def count(name: str, sims: int, params: dict[str, Any]) -> dict[str, int]:
     return {"sims": sims, "states": states, "instructions": instructions, "per_state": instructions // states}
 
 
-def count_all(sims: int, kuhn_sims: int, only: list[str] | None, out: str | None) -> None:
-    """Count Kuhn and every game and player count (or those of ``only``); print and optionally write the figures."""
+def count_all(sims: int, kuhn_sims: int, only: list[str] | None, out: str | None, before: str | None) -> None:
+    """Count Kuhn and every game and player count (or those of ``only``); print and optionally write the figures.
+
+    With ``before`` (a file this wrote earlier, of the code before a change), each config's figures are written
+    beside that file's as ``before_...`` and ``after_...``, as in the default-config file.
+    """
+
+    earlier: dict[str, dict[str, Any]] = {}
+    if before:
+        with open(before, encoding="utf-8") as handle:
+            earlier = json.load(handle)["games"]
+    with tempfile.TemporaryDirectory() as scratch:
+        marker, source = os.path.join(scratch, "marker.so"), os.path.join(scratch, "marker.c")
+        with open(source, "w", encoding="utf-8") as handle:
+            handle.write(_MARKER)
+        subprocess.run(["gcc", "-O1", "-shared", "-fPIC", "-o", marker, source], check=True)
+        _count_all(sims, kuhn_sims, only, out, earlier, marker)
+
+
+def _count_all(
+    sims: int, kuhn_sims: int, only: list[str] | None, out: str | None, earlier: dict[str, Any], marker: str
+) -> None:
+    """:func:`count_all` with the marker library built."""
     from ofrenda_rules.registry import games
 
-    kuhn = count(KUHN, kuhn_sims, {})
+    kuhn = count(KUHN, kuhn_sims, {}, marker)
     print(f"{KUHN:44} {kuhn['per_state']:10} per state", flush=True)
     rows: dict[str, dict[str, Any]] = {}
     for game in games():
@@ -126,10 +164,18 @@ def count_all(sims: int, kuhn_sims: int, only: list[str] | None, out: str | None
             continue
         for players in game.info.player_counts:
             name = f"ofrenda_rules_{game.info.name}"
-            row: dict[str, Any] = {"players": players, **count(name, sims, {"players": players})}
+            row: dict[str, Any] = {"players": players, **count(name, sims, {"players": players}, marker)}
             row["vs_kuhn"] = round(row["per_state"] / kuhn["per_state"], 2)
-            rows[f"{name}(players={players})"] = row
-            print(f"{name + f'(players={players})':44} {row['per_state']:10} per state  {row['vs_kuhn']:5.2f}x Kuhn")
+            key = f"{name}(players={players})"
+            print(f"{key:44} {row['per_state']:10} per state  {row['vs_kuhn']:5.2f}x Kuhn", flush=True)
+            if key in earlier:
+                old = earlier[key]
+                row = {"players": players, "sims": sims, "states": row["states"]} | {
+                    f"{when}_{field}": figures[field]
+                    for field in ("instructions", "per_state", "vs_kuhn")
+                    for when, figures in (("before", old), ("after", row))
+                }
+            rows[key] = row
     if out:
         what = (
             "instructions (valgrind callgrind, collected inside open_spiel::testing::RandomSimTest only) per state"
@@ -151,8 +197,9 @@ def main() -> None:
     parser.add_argument("--kuhn-sims", type=int, default=30, help="games of python_kuhn_poker (default 30)")
     parser.add_argument("--only", nargs="*", help="only these games (names without the prefix; Kuhn always runs)")
     parser.add_argument("--out", help="write the figures as JSON to this file")
+    parser.add_argument("--before", help="a file --out wrote of the code before: written beside as before_...")
     args = parser.parse_args()
-    count_all(args.sims, args.kuhn_sims, args.only, args.out)
+    count_all(args.sims, args.kuhn_sims, args.only, args.out, args.before)
 
 
 if __name__ == "__main__":
