@@ -15,7 +15,9 @@ callgrind prints ``Collected : N``; N divided by the states printed is the
 count per state. ``python_kuhn_poker`` (30 games: its games are short) is the
 yardstick. ``--all`` does that for every game and player count and Kuhn,
 each config in a callgrind run of its own, and prints each count per state
-as a multiple of Kuhn's::
+as a multiple of Kuhn's (``--warm``: each process first plays one random game
+through everything the test asks of a state, uncounted, so the count leaves
+out the process's one-time work, such as compiling the JSON codecs)::
 
     PYTHONPATH=src python benchmarks/sim_instructions.py --all [--sims 2] [--kuhn-sims 30] [--only GAME] [--out FILE]
 
@@ -87,6 +89,8 @@ def run(name: str, sims: int, params: dict[str, Any]) -> None:
     register()
     game = pyspiel.load_game(name, params) if params else pyspiel.load_game(name)
     random.seed(2)
+    if os.environ.get("SIM_WARM"):
+        warm_up(game, random.Random(99))
     marker = os.environ.get("SIM_MARKER")
     if marker:
         import ctypes
@@ -97,6 +101,35 @@ def run(name: str, sims: int, params: dict[str, Any]) -> None:
     print("applied", applied[0], file=sys.stderr)
 
 
+def warm_up(game: Any, rng: random.Random) -> None:
+    """One random game through everything ``random_sim_test`` asks of a state, before the counted test.
+
+    Strings, tensors (observation and information state, every seat), legal actions and their names, chance
+    outcomes, clones and a serialisation round trip at every state: the one-time work of a process (compiled
+    JSON codecs, per-config tables) is done before the count, on other random choices than the test's.
+    """
+    import pyspiel
+
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        str(state)
+        state.clone()
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+        if state.is_chance_node():
+            state.apply_action(rng.choice([action for action, _ in state.chance_outcomes()]))
+            continue
+        for player in range(game.num_players()):
+            state.observation_string(player)
+            state.information_state_string(player)
+            state.observation_tensor(player)
+            state.information_state_tensor(player)
+        legal = state.legal_actions()
+        for action in legal:
+            state.action_to_string(state.current_player(), action)
+        state.apply_action(rng.choice(legal))
+    state.returns()
+
+
 _COLLECTED = re.compile(r"Collected : (\d+)")
 _APPLIED = re.compile(r"^applied (\d+)$", re.MULTILINE)
 
@@ -104,10 +137,11 @@ _APPLIED = re.compile(r"^applied (\d+)$", re.MULTILINE)
 _MARKER = "#include <valgrind/callgrind.h>\nvoid start(void) { CALLGRIND_START_INSTRUMENTATION; }\n"
 
 
-def count(name: str, sims: int, params: dict[str, Any], marker: str) -> dict[str, int]:
+def count(name: str, sims: int, params: dict[str, Any], marker: str, warm: bool = False) -> dict[str, int]:
     """One callgrind run of :func:`run`, collecting inside ``RandomSimTest`` only: sims, states, instructions.
 
-    ``marker`` is the library :func:`run` turns instrumentation on with (``SIM_MARKER``).
+    ``marker`` is the library :func:`run` turns instrumentation on with (``SIM_MARKER``); with ``warm``, the
+    process first plays one game through :func:`warm_up`, uncounted (``SIM_WARM``).
     """
     command = [
         "valgrind",
@@ -123,6 +157,8 @@ def count(name: str, sims: int, params: dict[str, Any], marker: str) -> dict[str
         *(f"{key}={value}" for key, value in params.items()),
     ]
     env = dict(os.environ, PYTHONHASHSEED="0", SIM_MARKER=marker)
+    if warm:
+        env["SIM_WARM"] = "1"
     completed = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     collected, applied = _COLLECTED.search(completed.stderr), _APPLIED.search(completed.stderr)
     if completed.returncode != 0 or collected is None or applied is None:
@@ -131,7 +167,9 @@ def count(name: str, sims: int, params: dict[str, Any], marker: str) -> dict[str
     return {"sims": sims, "states": states, "instructions": instructions, "per_state": instructions // states}
 
 
-def count_all(sims: int, kuhn_sims: int, only: list[str] | None, out: str | None, before: str | None) -> None:
+def count_all(
+    sims: int, kuhn_sims: int, only: list[str] | None, out: str | None, before: str | None, warm: bool = False
+) -> None:
     """Count Kuhn and every game and player count (or those of ``only``); print and optionally write the figures.
 
     With ``before`` (a file this wrote earlier, of the code before a change), each config's figures are written
@@ -147,16 +185,22 @@ def count_all(sims: int, kuhn_sims: int, only: list[str] | None, out: str | None
         with open(source, "w", encoding="utf-8") as handle:
             handle.write(_MARKER)
         subprocess.run(["gcc", "-O1", "-shared", "-fPIC", "-o", marker, source], check=True)
-        _count_all(sims, kuhn_sims, only, out, earlier, marker)
+        _count_all(sims, kuhn_sims, only, out, earlier, marker, warm)
 
 
 def _count_all(
-    sims: int, kuhn_sims: int, only: list[str] | None, out: str | None, earlier: dict[str, Any], marker: str
+    sims: int,
+    kuhn_sims: int,
+    only: list[str] | None,
+    out: str | None,
+    earlier: dict[str, Any],
+    marker: str,
+    warm: bool,
 ) -> None:
     """:func:`count_all` with the marker library built."""
     from ofrenda_rules.registry import games
 
-    kuhn = count(KUHN, kuhn_sims, {}, marker)
+    kuhn = count(KUHN, kuhn_sims, {}, marker, warm)
     print(f"{KUHN:44} {kuhn['per_state']:10} per state", flush=True)
     rows: dict[str, dict[str, Any]] = {}
     for game in games():
@@ -164,7 +208,7 @@ def _count_all(
             continue
         for players in game.info.player_counts:
             name = f"ofrenda_rules_{game.info.name}"
-            row: dict[str, Any] = {"players": players, **count(name, sims, {"players": players}, marker)}
+            row: dict[str, Any] = {"players": players, **count(name, sims, {"players": players}, marker, warm)}
             row["vs_kuhn"] = round(row["per_state"] / kuhn["per_state"], 2)
             key = f"{name}(players={players})"
             print(f"{key:44} {row['per_state']:10} per state  {row['vs_kuhn']:5.2f}x Kuhn", flush=True)
@@ -181,6 +225,8 @@ def _count_all(
             "instructions (valgrind callgrind, collected inside open_spiel::testing::RandomSimTest only) per state"
             " applied by pyspiel.random_sim_test(serialize=True), every game and player count"
         )
+        if warm:
+            what += "; each process first played one random game through warm_up, uncounted"
         with open(out, "w", encoding="utf-8") as handle:
             json.dump({"what": what, KUHN: kuhn, "games": rows}, handle, indent=1)
             handle.write("\n")
@@ -198,8 +244,9 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="only these games (names without the prefix; Kuhn always runs)")
     parser.add_argument("--out", help="write the figures as JSON to this file")
     parser.add_argument("--before", help="a file --out wrote of the code before: written beside as before_...")
+    parser.add_argument("--warm", action="store_true", help="first play one uncounted game per process (warm_up)")
     args = parser.parse_args()
-    count_all(args.sims, args.kuhn_sims, args.only, args.out, args.before)
+    count_all(args.sims, args.kuhn_sims, args.only, args.out, args.before, args.warm)
 
 
 if __name__ == "__main__":
