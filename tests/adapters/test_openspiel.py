@@ -6,6 +6,7 @@ Skipped where OpenSpiel is not installed; ``nox -s adapters`` installs the
 
 from __future__ import annotations
 
+import gc
 import pickle
 import random
 import subprocess
@@ -102,6 +103,35 @@ def test_states_follow_the_library_and_serialise_through_its_json(game: AnyGame)
         history = [game.observe(past, player) for past in state._track.states]
         expected = game.encode_information_state(config, history)
         assert state.information_state_tensor(player) == pytest.approx(expected)
+
+
+def test_a_state_read_back_where_it_was_pickled_shares_its_track_and_a_pickle_alone_replays() -> None:
+    game = next(g for g in games() if g.info.name == "dia_de_los_muertos")
+    spiel = load(game, players=3)
+    state = spiel.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(25):
+        outcomes = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(rng.choice(outcomes))
+    blob = pickle.dumps(state)
+    copy = pickle.loads(blob)
+    assert copy._track is state._track, "read back while the original lives: the track itself, as a clone"
+    assert state._track.shared, "a shared track's encoders are copied, not taken, by the tracks after it"
+    ours, history = state.ofrenda_state, state.history()
+    del state, copy
+    gc.collect()
+    again = pickle.loads(blob)  # the original is gone: its actions are replayed from the set-up
+    assert again.ofrenda_state == ours and again.history() == history
+    assert not again._track.shared
+
+
+def test_equal_parameters_load_the_same_config_object() -> None:
+    for game in games():
+        players = max(game.info.player_counts)
+        first, second = load(game, players=players), load(game, players=players)
+        assert first is not second and first.config is second.config
+        assert first.config.players == players
+        assert load(game, players=min(game.info.player_counts)).config is not first.config
 
 
 def test_perfect_recall_tells_apart_histories_that_end_in_the_same_view() -> None:

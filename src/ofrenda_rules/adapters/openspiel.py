@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import weakref
 from collections.abc import Callable, Container, Sequence
 from typing import Any, Final
 
@@ -108,8 +109,37 @@ def parameters(game: AnyGame) -> dict[str, int | bool | str]:
     return found
 
 
+_MOST_CONFIGS: Final = 256
+
+_CONFIGS: dict[tuple[str, str], Any] = {}
+"""Configs already made, by game name and what they were made from (parameters, or a config's JSON).
+
+Equal parameters give the same config object (configs are immutable): OpenSpiel loads the game again at each
+deserialisation, and a game's per-config tables are found by the config's identity, where a new config object
+would be hashed, and hashing a config hashes its whole edition.
+"""
+
+
+def _kept_config(game: AnyGame, made_from: str, make: Callable[[], Any]) -> Any:
+    """The config ``make()`` returns, made once per game and ``made_from`` (a failure is not kept)."""
+    key = (game.info.name, made_from)
+    config = _CONFIGS.get(key)
+    if config is None:
+        config = make()
+        if len(_CONFIGS) >= _MOST_CONFIGS:
+            _CONFIGS.clear()
+        _CONFIGS[key] = config
+    return config
+
+
 def _config(game: AnyGame, params: dict[str, Any]) -> Any:
     """The config the parameters describe; a wrong one raises ``ValueError`` naming what was wrong."""
+    made_from = repr(sorted((name, type(value).__name__, repr(value)) for name, value in params.items()))
+    return _kept_config(game, made_from, lambda: _new_config(game, params))
+
+
+def _new_config(game: AnyGame, params: dict[str, Any]) -> Any:
+    """:func:`_config`, made afresh."""
     known = parameters(game)
     document: dict[str, object] = {}
     for name, value in params.items():
@@ -176,6 +206,7 @@ class _Track:
     """
 
     __slots__ = (
+        "__weakref__",
         "actions",
         "chance",
         "encoders",
@@ -335,10 +366,25 @@ class _Track:
         name = self.game.info.name
         actions, last = self.actions, self.state_text()
         if self.origin is None:
-            return (_rebuild, (name, dumps(config), actions, last))
-        player, views = self.prior if self.prior is not None else (-1, ())
-        prior = [dumps(view) for view in views]
-        return (_rebuild, (name, dumps(config), actions, last, self.origin, player, prior))
+            arguments: tuple[Any, ...] = (name, dumps(config), actions, last)
+        else:
+            player, views = self.prior if self.prior is not None else (-1, ())
+            arguments = (name, dumps(config), actions, last, self.origin, player, [dumps(view) for view in views])
+        _LIVE[_live_key(arguments)] = self
+        return (_rebuild, arguments)
+
+
+_LIVE: weakref.WeakValueDictionary[tuple[Any, ...], _Track] = weakref.WeakValueDictionary()
+"""The tracks pickled in this process and still alive, by what they were pickled as (:func:`_live_key`).
+
+Reading one back in the same process (OpenSpiel serialises and deserialises a state to test it) finds the
+track itself, as a clone does, instead of replaying every action from the set-up.
+"""
+
+
+def _live_key(arguments: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What a track was pickled as (:func:`_rebuild`'s arguments), hashable: the lists as tuples."""
+    return tuple(tuple(value) if isinstance(value, list | tuple) else value for value in arguments)
 
 
 def _values(encoder: InformationStateEncoder[Any]) -> Any:
@@ -359,8 +405,15 @@ def _rebuild(
     player: int = -1,
     prior: Sequence[str] = (),
 ) -> _Track:
+    arguments: tuple[Any, ...] = (name, config_json, actions, state_json)
+    if origin is not None:
+        arguments += (origin, player, prior)
+    live = _LIVE.get(_live_key(arguments))
+    if live is not None:  # pickled in this process and still alive: the track itself, as a clone gives
+        live.shared = True
+        return live
     game = get_game(name)
-    config = loads(config_json, game.config_type)
+    config = _kept_config(game, config_json, lambda: loads(config_json, game.config_type))
     if origin is None:
         track = _Track(game, (game.new_game(config, None),), (), None)
     else:

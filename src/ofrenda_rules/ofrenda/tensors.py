@@ -89,7 +89,7 @@ because it could not. Histories differing only there encode alike.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import MutableSequence, Sequence
 from functools import partial
 from itertools import compress
 from operator import ne
@@ -180,6 +180,9 @@ class _History:
     size: int
 
 
+_ScalarKey = tuple[int, int, Phase, bool, int | None, tuple[int, ...], int | None]
+"""What the scalar flags of an observation depend on: viewer, mover, phase, Abuela, taken space, pending, die."""
+
 _NO_VIEW: Final = "an information state needs at least the view after set-up"
 
 
@@ -214,6 +217,14 @@ class _Layout:
     """An Ofrenda's card slots, all empty (what a kept observation's first write compares with)."""
     none_lit: tuple[bool, ...]
     """An Ofrenda's card slots, none lit."""
+    board_parts: tuple[tuple[tuple[int, int], ...], ...]
+    """Per viewer, per seat: the first part of the seat's Ofrenda in a kept observation and the block's offset."""
+    market_rows: tuple[int, ...]
+    """Per market space, the offset of its one-hot portrait row."""
+    candle_rows: tuple[int, ...]
+    """Per market space, the offset of its one-hot candle row."""
+    scalar_cache: dict[_ScalarKey, tuple[int, ...]] = attrs.field(factory=dict)
+    """The slots of an observation's scalar flags, by what they depend on (:func:`_scalar_slots`)."""
     board_cache: dict[int, tuple[PlayerBoard, tuple[tuple[int, float], ...]]] = attrs.field(factory=dict)
     """The entries of the Ofrendas encoded lately, by object identity (boards are immutable and shared)."""
     written: dict[int, Written] = attrs.field(factory=dict)
@@ -226,8 +237,6 @@ class _Layout:
     """The entries of Ofrendas' offering slots encoded lately, by the identities of their tuples."""
     score_cache: dict[int, tuple[object, object, object, object, object, object, int]] = attrs.field(factory=dict)
     """The scores of Ofrendas computed lately, by the identity of the tuples they read (:func:`_score`)."""
-    feature_cache: dict[int, tuple[object, array[float]]] = attrs.field(factory=dict)
-    """The features sections of Ofrendas written lately, by the identity of their portraits (:func:`_features_of`)."""
 
 
 _MOST_BOARDS: Final = 512
@@ -310,6 +319,7 @@ def _layout(config: Config) -> _Layout:
     seats_at = add("seats", n * history.size)
     abuela_at = add("abuela_history", (2 * _FACES * TURNS + p + k) if config.solo else 0)
     index = {name: start for name, start, _ in sections}
+    rotations = tuple(tuple((seat - me) % n for seat in range(n)) for me in range(n))
     feature_bit = {feature.bit: i for i, feature in enumerate(_FEATURES)}
     features = tuple(
         (feature_bit[portrait.branch.bit], feature_bit[portrait.offering.bit]) for portrait in edition.portraits
@@ -336,9 +346,14 @@ def _layout(config: Config) -> _Layout:
         supply_total=float(max(1, config.marigold_total)),
         goal_index={goal.id: i for i, goal in enumerate(edition.goals)},
         zeros=[0.0] * at,
-        rotations=tuple(tuple((seat - me) % n for seat in range(n)) for me in range(n)),
+        rotations=rotations,
         no_portraits=(None,) * s,
         none_lit=(False,) * s,
+        board_parts=tuple(
+            tuple((_PARTS + r * _BOARD_PARTS, boards_at + r * board.size) for r in rotation) for rotation in rotations
+        ),
+        market_rows=tuple(index["market"] + space * p for space in range(m)),
+        candle_rows=tuple(index["candle_market"] + space * k for space in range(m)),
     )
 
 
@@ -448,6 +463,20 @@ _Entries = tuple[tuple[int, float], ...]
 
 
 _MOST_PARTS: Final = 2048
+
+
+def _feature_sums(most: int) -> tuple[float, ...]:
+    """A feature's value for each count of portraits showing it: 1/12 added that many times, as from scratch."""
+    sums = [0.0]
+    for _ in range(most):
+        sums.append(sums[-1] + 1.0 / _FEATURES_MAX)
+    return tuple(sums)
+
+
+_FEATURE_SUMS: Final = _feature_sums(64)
+"""Per count of portraits showing a feature, the value :func:`_card_entries` sums for it (far more than the slots)."""
+_FEATURE_COUNTS: Final = {value: count for count, value in enumerate(_FEATURE_SUMS)}
+"""The count of portraits whose features section value it is, per value of :data:`_FEATURE_SUMS`."""
 
 
 def _card_entries(layout: _Layout, portraits: tuple[int | None, ...], lit: tuple[bool, ...]) -> _Entries:
@@ -592,7 +621,7 @@ def _fill_changed(
     player: int,
     mover: int,
     hand: tuple[int, ...],
-    hand_sizes: Iterable[int],
+    hand_sizes: tuple[int, ...],
     counts: tuple[int, int, int],
 ) -> None:
     """Bring ``written``'s buffer to the observation of ``table`` for ``player``, rewriting only what changed.
@@ -606,67 +635,62 @@ def _fill_changed(
     p, k = layout.portraits, layout.candles
     off = layout.offset
     me = player if 0 <= player < n else 0
-    if mover == CHANCE:
-        moving = n
-    elif mover == TERMINAL:
-        moving = n + 1
-    else:
-        moving = (mover - me) % n
-    base = off["turn_state"]
-    o = layout.offerings
-    scalars = [
-        off["phase"] + _PHASE_INDEX[table.phase],
-        off["viewer"] + (player if 0 <= player < n else n),
-        off["to_move"] + moving,
-    ]
-    if table.abuela:
-        scalars.append(off["abuela"])
-    taken_space = table.taken_space
-    if taken_space is not None:
-        scalars.append(base + taken_space)
-    pending = table.pending
-    if pending:
-        for slot in pending:
-            scalars.append(base + MARKET_SIZE + slot)
-        scalars.append(base + MARKET_SIZE + o + pending[0])
-    die = table.die
-    if die is not None:
-        scalars.append(base + MARKET_SIZE + 2 * o + die - 1)
-    written.write(_SCALARS, None, tuple(scalars))
-    rotation = layout.rotations[me]
-    sizes = off["hand_sizes"]
-    for r, size in zip(rotation, hand_sizes, strict=True):
-        x[sizes + r] = size / _HAND_MAX
+    key = (player, mover, table.phase, table.abuela, table.taken_space, table.pending, table.die)
+    scalars = layout.scalar_cache.get(key)
+    if scalars is None:
+        scalars = _scalar_slots(layout, key)
+    written.write(_SCALARS, None, scalars)
+    at = off["hand_sizes"]
+    for size in hand_sizes[me:] + hand_sizes[:me]:  # in relative order: the viewer's first
+        x[at] = size / _HAND_MAX
+        at += 1
     at = off["counts"]
     x[at] = counts[0] / p
     x[at + 1] = counts[1] / _REMOVED_MAX
     x[at + 2] = counts[2] / k
     supply_total = layout.supply_total
     x[at + 3] = table.supply / supply_total
+    # Straight-line code over the MARKET_SIZE (4) spaces: counted, a loop or ``map`` cost more instructions.
     at = off["market_marigolds"]
-    for marigolds in table.market_marigolds:
-        x[at] = marigolds / supply_total
-        at += 1
+    pile0, pile1, pile2, pile3 = table.market_marigolds
+    x[at] = pile0 / supply_total
+    x[at + 1] = pile1 / supply_total
+    x[at + 2] = pile2 / supply_total
+    x[at + 3] = pile3 / supply_total
     if hand is not parts[_HAND]:
         base = off["hand"]
-        written.write(_HAND, hand, tuple(base + card for card in hand))
+        written.write(_HAND, hand, tuple([base + card for card in hand]))  # a list: cheaper than a generator
     seen_in_hands = table.seen_in_hands
     if seen_in_hands is not parts[_SEEN]:  # per seat: a step changes one hand's
         seen = off["seen_in_hands"]
         first = _PARTS + _BOARD_PARTS * n
-        for r, cards in zip(rotation, seen_in_hands, strict=True):
+        for r, cards in zip(layout.rotations[me], seen_in_hands, strict=True):
             if cards is not parts[first + r]:
                 base = seen + r * p
-                written.write(first + r, cards, tuple(base + card for card in cards))
+                written.write(first + r, cards, tuple([base + card for card in cards]))
         parts[_SEEN] = seen_in_hands
     market = table.market
     if market is not parts[_MARKET]:
-        base = off["market"]
-        written.write(_MARKET, market, tuple(base + i * p + c for i, c in enumerate(market) if c is not None))
+        if None in market:
+            base = off["market"]
+            slots = tuple(base + i * p + c for i, c in enumerate(market) if c is not None)
+        else:  # each space's row plus its portrait
+            row0, row1, row2, row3 = layout.market_rows
+            slots = (row0 + market[0], row1 + market[1], row2 + market[2], row3 + market[3])  # type: ignore[operator]
+        written.write(_MARKET, market, slots)
     candle_market = table.candle_market
     if candle_market is not parts[_CANDLES]:
-        base = off["candle_market"]
-        slots = tuple(base + i * k + c for i, c in enumerate(candle_market) if c is not None)
+        if None in candle_market:
+            base = off["candle_market"]
+            slots = tuple(base + i * k + c for i, c in enumerate(candle_market) if c is not None)
+        else:
+            row0, row1, row2, row3 = layout.candle_rows
+            slots = (
+                row0 + candle_market[0],  # type: ignore[operator]  # no None here
+                row1 + candle_market[1],  # type: ignore[operator]
+                row2 + candle_market[2],  # type: ignore[operator]
+                row3 + candle_market[3],  # type: ignore[operator]
+            )
         written.write(_CANDLES, candle_market, slots)
     abuela_discards, candle_discards = table.abuela_discards, table.candle_discards
     known = parts[_DISCARDS]
@@ -682,12 +706,51 @@ def _fill_changed(
         tokens = base + layout.goals
         slots = (*(base + goal_index[goal] for goal in goals), *(tokens + token for stack in stacks for token in stack))
         written.write(_GOALS, (goals, stacks), slots)
-    board_base = layout.board_base
-    for r, board in zip(rotation, table.boards, strict=True):
-        part = _PARTS + r * _BOARD_PARTS
+    for (part, at), board in zip(layout.board_parts[me], table.boards, strict=True):
         if board is not parts[part]:
-            _fill_board(config, layout, written, part, board_base[r], board)
+            _fill_board(config, layout, written, part, at, board)
             parts[part] = board
+
+
+def _scalar_slots(layout: _Layout, key: _ScalarKey) -> tuple[int, ...]:
+    """The slots set to 1 by the scalar flags of ``key`` (see :func:`_fill_changed`), kept in the layout's cache.
+
+    The phase, the viewer, the seat to move, the Abuela's turn, the taken space, the pending offering slots (and
+    the first of them) and the die face: a few thousand keys at most under a config.
+    """
+    player, mover, phase, abuela, taken_space, pending, die = key
+    off = layout.offset
+    n = layout.n
+    me = player if 0 <= player < n else 0
+    if mover == CHANCE:
+        moving = n
+    elif mover == TERMINAL:
+        moving = n + 1
+    else:
+        moving = (mover - me) % n
+    base = off["turn_state"]
+    o = layout.offerings
+    scalars = [
+        off["phase"] + _PHASE_INDEX[phase],
+        off["viewer"] + (player if 0 <= player < n else n),
+        off["to_move"] + moving,
+    ]
+    if abuela:
+        scalars.append(off["abuela"])
+    if taken_space is not None:
+        scalars.append(base + taken_space)
+    if pending:
+        for slot in pending:
+            scalars.append(base + MARKET_SIZE + slot)
+        scalars.append(base + MARKET_SIZE + o + pending[0])
+    if die is not None:
+        scalars.append(base + MARKET_SIZE + 2 * o + die - 1)
+    slots = tuple(scalars)
+    cache = layout.scalar_cache
+    if len(cache) >= _MOST_PARTS:
+        cache.clear()
+    cache[key] = slots
+    return slots
 
 
 _BOARD, _CARDS, _LIT, _OFFERINGS, _MARIGOLD_SLOTS, _CANDLE_LIT, _STORED, _DISCARDED, _MET, _TOKENS, _BOARD_PARTS = (
@@ -726,15 +789,25 @@ def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at
         cards_at, lit_at = at + b.portraits, at + b.lit
         slots = range(len(portraits))
         if portraits is not old_portraits:
+            # A feature's value is _FEATURE_SUMS[count]: a changed slot moves its portraits' features one count.
+            features, feature_pair = at + b.features, layout.features
             for slot in compress(slots, map(ne, portraits, old_portraits)):
                 before, card = old_portraits[slot], portraits[slot]
                 if before is not None:
                     x[cards_at + slot * p + before] = 0.0
+                    branch, offering = feature_pair[before]
+                    branch += features
+                    x[branch] = _FEATURE_SUMS[_FEATURE_COUNTS[x[branch]] - 1]
+                    offering += features
+                    x[offering] = _FEATURE_SUMS[_FEATURE_COUNTS[x[offering]] - 1]
                 if card is not None:
                     x[cards_at + slot * p + card] = 1.0
+                    branch, offering = feature_pair[card]
+                    branch += features
+                    x[branch] = _FEATURE_SUMS[_FEATURE_COUNTS[x[branch]] + 1]
+                    offering += features
+                    x[offering] = _FEATURE_SUMS[_FEATURE_COUNTS[x[offering]] + 1]
                 x[lit_at + slot] = 1.0 if card is not None and lit[slot] else 0.0
-            features = at + b.features
-            x[features : features + len(_FEATURES)] = _features_of(layout, portraits)
         if lit is not old_lit:
             for slot in compress(slots, map(ne, lit, old_lit)):
                 x[lit_at + slot] = 1.0 if portraits[slot] is not None and lit[slot] else 0.0
@@ -771,27 +844,6 @@ def _fill_board(config: Config, layout: _Layout, written: Written, part: int, at
     x[at + b.turns] = board.turns / TURNS
     if rescore:  # the score reads the card slots, the offering slots and the tokens only
         x[at + b.score] = _score(config, layout, board) / layout.high
-
-
-def _features_of(layout: _Layout, portraits: tuple[int | None, ...]) -> array[float]:
-    """The features section of an Ofrenda block (portraits showing each feature / 12), kept by the tuple's identity.
-
-    Summed slot by slot as :func:`_card_entries` sums them (the same floats).
-    """
-    cache = layout.feature_cache
-    known = cache.get(id(portraits))
-    if known is not None and known[0] is portraits:
-        return known[1]
-    found = array("d", bytes(8 * len(_FEATURES)))
-    features = layout.features
-    for card in portraits:
-        if card is not None:
-            for feature in features[card]:
-                found[feature] += 1.0 / _FEATURES_MAX
-    if len(cache) >= _MOST_PARTS:
-        cache.clear()
-    cache[id(portraits)] = (portraits, found)
-    return found
 
 
 def _score(config: Config, layout: _Layout, board: PlayerBoard) -> int:
@@ -861,12 +913,15 @@ def state_observation_buffer(state: State, player: int) -> memoryview:
     n = layout.n
     if type(player) is not int or not 0 <= player < n:
         check_seat(player, n)
-    written = take(layout.written, player, layout.size, _PARTS + (_BOARD_PARTS + 1) * n)
+    kept = layout.written  # ``take`` and ``give_back`` inlined (one call each fewer on every read)
+    written = kept.pop(player, None)
+    if written is None:
+        written = Written(layout.size, _PARTS + (_BOARD_PARTS + 1) * n)
     counts = (len(state.deck), len(state.removed), len(state.bag))
     hands = state.hands
     mover = current_player(state)
-    _fill_changed(config, layout, written, state, player, mover, hands[player], map(len, hands), counts)
-    give_back(layout.written, player, written)
+    _fill_changed(config, layout, written, state, player, mover, hands[player], tuple(map(len, hands)), counts)
+    kept[player] = written
     return memoryview(written.readonly)  # a new view each call: releasing it leaves the kept one alone
 
 
