@@ -37,6 +37,7 @@ __all__ = [
     "PositionError",
     "Rejection",
     "UnknownGameError",
+    "check_in_range",
     "check_seat",
 ]
 
@@ -118,3 +119,20 @@ class UnknownGameError(OfrendaRulesError, LookupError):
 
 class GameNotOverError(OfrendaRulesError):
     """A final result was asked for a game that has not ended."""
+
+
+def check_in_range(what: str, value: int, low: int, high: int) -> None:
+    """Refuse a setting ``value`` outside ``low .. high`` (both included), naming it as ``what``.
+
+    >>> check_in_range("samples", 2, 1, 10_000)
+    >>> check_in_range("samples", 0, 1, 10_000)
+    Traceback (most recent call last):
+    ...
+    ofrenda_rules.errors.ConfigError: samples must be in [1, 10000], not 0
+
+    Raises:
+        ConfigError: naming the setting, its range and the value.
+
+    """
+    if not low <= value <= high:
+        raise ConfigError(f"{what} must be in [{low}, {high}], not {value}")

@@ -51,7 +51,7 @@ from ofrenda_rules.bots.playout import random_move
 from ofrenda_rules.bots.search import LEVEL_NAMES, SearchBot, SearchBudget, SearchError, action_values, budget_of
 from ofrenda_rules.bots.utility import Payoff, returns
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.errors import ConfigError, OfrendaRulesError
+from ofrenda_rules.errors import ConfigError, OfrendaRulesError, check_in_range
 from ofrenda_rules.game import GameDefinition
 from ofrenda_rules.rng import MASK64, Rng
 
@@ -190,10 +190,9 @@ class MctsBot:
     """Steps after which a playout stops and pays the standings (``None``: play to the end)."""
 
     def __attrs_post_init__(self) -> None:
-        if not 1 <= self.iterations <= MAX_ITERATIONS:
-            raise ConfigError(f"mcts iterations must be in [1, {MAX_ITERATIONS}], not {self.iterations}")
-        if self.playout_steps is not None and not 1 <= self.playout_steps <= MAX_ITERATIONS:
-            raise ConfigError(f"mcts playout steps must be in [1, {MAX_ITERATIONS}], not {self.playout_steps}")
+        check_in_range("mcts iterations", self.iterations, 1, MAX_ITERATIONS)
+        if self.playout_steps is not None:
+            check_in_range("mcts playout steps", self.playout_steps, 1, MAX_ITERATIONS)
 
     def __call__(self, state: Any) -> Any:
         """The most visited root action after the search (the only legal action at once, without search)."""

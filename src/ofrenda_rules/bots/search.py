@@ -49,7 +49,7 @@ import attrs
 from ofrenda_rules.bots.playout import random_move
 from ofrenda_rules.bots.utility import returns
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.errors import ConfigError, OfrendaRulesError
+from ofrenda_rules.errors import ConfigError, OfrendaRulesError, check_in_range
 from ofrenda_rules.game import GameDefinition, squashed_leads
 from ofrenda_rules.rng import MASK64, Rng
 
@@ -96,12 +96,11 @@ class SearchBudget:
     is played out first), so every rollout is valued at the start of a turn, never halfway through one."""
 
     def __attrs_post_init__(self) -> None:
-        if not 1 <= self.samples <= MAX_SAMPLES:
-            raise ConfigError(f"search samples must be in [1, {MAX_SAMPLES}], not {self.samples}")
-        if self.depth is not None and not 0 <= self.depth <= MAX_DEPTH:
-            raise ConfigError(f"search depth must be in [0, {MAX_DEPTH}], not {self.depth}")
-        if self.width is not None and not 1 <= self.width <= MAX_SAMPLES:
-            raise ConfigError(f"search width must be in [1, {MAX_SAMPLES}], not {self.width}")
+        check_in_range("search samples", self.samples, 1, MAX_SAMPLES)
+        if self.depth is not None:
+            check_in_range("search depth", self.depth, 0, MAX_DEPTH)
+        if self.width is not None:
+            check_in_range("search width", self.width, 1, MAX_SAMPLES)
 
 
 LEVEL_NAMES: Final = ("easy", "medium", "hard", "expert")

@@ -65,7 +65,7 @@ from ofrenda_rules.dia_de_los_muertos.rules import apply, current_player, legal_
 from ofrenda_rules.dia_de_los_muertos.scoring import outcome, score
 from ofrenda_rules.dia_de_los_muertos.state import State
 from ofrenda_rules.dia_de_los_muertos.view import View, observe
-from ofrenda_rules.errors import ConfigError, OfrendaRulesError
+from ofrenda_rules.errors import OfrendaRulesError, check_in_range
 from ofrenda_rules.rng import MASK64, Rng
 
 __all__ = ["LEVELS", "SampleBot", "level_policy", "reference_bot"]
@@ -299,8 +299,7 @@ class SampleBot:
     """Seeds the draws (with the seat and the cards left in hand)."""
 
     def __attrs_post_init__(self) -> None:
-        if not 1 <= self.deals <= 10_000:
-            raise ConfigError(f"deals must be in [1, 10000], not {self.deals}")
+        check_in_range("deals", self.deals, 1, 10_000)
 
     def choose(self, state: State) -> Action:
         """The legal action of best mean payoff for the seat to act (the reference move on ties).

@@ -93,7 +93,7 @@ from collections.abc import MutableSequence, Sequence
 from functools import partial
 from itertools import compress
 from operator import ne
-from typing import Final, Protocol
+from typing import Final
 
 import attrs
 
@@ -578,46 +578,11 @@ _SCALARS, _HAND, _SEEN, _MARKET, _CANDLES, _DISCARDS, _GOALS, _PARTS = range(8)
 """The parts of an observation kept apart by :func:`observation_buffer` (the Ofrendas follow, one per relative seat)."""
 
 
-class _Table(Protocol):
-    """What :func:`_fill_changed` reads of a view or, for :func:`state_observation_buffer`, of a state alike."""
-
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def abuela(self) -> bool: ...
-    @property
-    def taken_space(self) -> int | None: ...
-    @property
-    def pending(self) -> tuple[int, ...]: ...
-    @property
-    def die(self) -> int | None: ...
-    @property
-    def supply(self) -> int: ...
-    @property
-    def market(self) -> tuple[int | None, ...]: ...
-    @property
-    def market_marigolds(self) -> tuple[int, ...]: ...
-    @property
-    def candle_market(self) -> tuple[int | None, ...]: ...
-    @property
-    def abuela_discards(self) -> tuple[int, ...]: ...
-    @property
-    def candle_discards(self) -> tuple[int, ...]: ...
-    @property
-    def goals(self) -> tuple[int, ...]: ...
-    @property
-    def stacks(self) -> tuple[tuple[int, ...], ...]: ...
-    @property
-    def boards(self) -> tuple[PlayerBoard, ...]: ...
-    @property
-    def seen_in_hands(self) -> tuple[tuple[int, ...], ...]: ...
-
-
 def _fill_changed(
     config: Config,
     layout: _Layout,
     written: Written,
-    table: _Table,
+    table: State | View,
     player: int,
     mover: int,
     hand: tuple[int, ...],

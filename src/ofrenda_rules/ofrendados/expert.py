@@ -35,7 +35,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.errors import ConfigError, OfrendaRulesError
+from ofrenda_rules.errors import OfrendaRulesError, check_in_range
 from ofrenda_rules.game import squashed_leads
 from ofrenda_rules.ofrendados import actions as act
 from ofrenda_rules.ofrendados.bots import SEARCH_SCALE, reference_bot, search_evaluation
@@ -83,12 +83,9 @@ class RoundSearch:
     """Seeds the draws (with what every seat sees)."""
 
     def __attrs_post_init__(self) -> None:
-        if not 1 <= self.samples <= 10_000:
-            raise ConfigError(f"samples must be in [1, 10000], not {self.samples}")
-        if not 1 <= self.width <= 10_000:
-            raise ConfigError(f"width must be in [1, 10000], not {self.width}")
-        if not 1 <= self.rounds <= 5:
-            raise ConfigError(f"rounds must be in [1, 5], not {self.rounds}")
+        check_in_range("samples", self.samples, 1, 10_000)
+        check_in_range("width", self.width, 1, 10_000)
+        check_in_range("rounds", self.rounds, 1, 5)
 
     def values(self, state: State) -> dict[act.Action, float]:
         """Each searched candidate's estimated value for the seat to move (an expected win share in ``[0, 1]``).
