@@ -76,9 +76,9 @@ class RoundSearch:
     samples: int = 2
     """Rollouts of each candidate in the first round of sequential halving (each later round doubles them)."""
     width: int = 8
-    """The most candidates searched: the reference move, then those of best evaluation just after them."""
+    """The most candidates searched (the reference move, then those of best evaluation just after them)."""
     rounds: int = 1
-    """Rounds a rollout plays to their end: 1, the current round; 2, the next one too."""
+    """Rounds a rollout plays to their end (1 -- the current round; 2 -- the next one too)."""
     seed: int = 0
     """Seeds the draws (with what every seat sees)."""
 
