@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import attrs
 import pytest
 
 from ofrenda_rules.json import _fast as _fastjson
-from ofrenda_rules.serialization import converter
+from ofrenda_rules.serialization import converter, from_json_value, to_json_value
 
 
 @attrs.frozen
@@ -84,46 +85,33 @@ class Seen:
     value: int
 
 
-def test_to_json_value_takes_the_compilers_lock_only_the_first_time_it_meets_a_class(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    ("compile_name", "cache_name", "use"),
+    [
+        ("unstructurer", "_UNSTRUCTURERS", lambda n: to_json_value(Seen(n)) == {"value": n}),
+        ("structurer", "_STRUCTURERS", lambda n: from_json_value({"value": n}, Seen) == Seen(n)),
+    ],
+    ids=["to_json_value", "from_json_value"],
+)
+def test_the_compilers_lock_is_taken_only_the_first_time_a_class_is_met(
+    monkeypatch: pytest.MonkeyPatch, compile_name: str, cache_name: str, use: Callable[[int], bool]
 ) -> None:
     from ofrenda_rules.json import serialization
 
     calls: list[type] = []
-    original = _fastjson.unstructurer
+    original = getattr(_fastjson, compile_name)
 
     def counted(conv: object, cls: type) -> object:
         calls.append(cls)
         return original(conv, cls)
 
-    monkeypatch.setattr(_fastjson, "unstructurer", counted)
-    serialization._UNSTRUCTURERS.pop(Seen, None)
-    assert [serialization.to_json_value(Seen(n)) for n in range(3)] == [{"value": 0}, {"value": 1}, {"value": 2}]
+    monkeypatch.setattr(_fastjson, compile_name, counted)
+    getattr(serialization, cache_name).pop(Seen, None)
+    assert all(use(n) for n in range(3))
     assert calls == [Seen]  # compiled (under the lock) once, then found in the cache
     serialization._reset_compiled()
-    assert serialization.to_json_value(Seen(3)) == {"value": 3}
+    assert use(3)
     assert calls == [Seen, Seen]  # a reset forgets it
-
-
-def test_from_json_value_takes_the_compilers_lock_only_the_first_time_it_meets_a_class(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from ofrenda_rules.json import serialization
-
-    calls: list[type] = []
-    original = _fastjson.structurer
-
-    def counted(conv: object, cls: type) -> object:
-        calls.append(cls)
-        return original(conv, cls)
-
-    monkeypatch.setattr(_fastjson, "structurer", counted)
-    serialization._STRUCTURERS.pop(Seen, None)
-    assert [serialization.from_json_value({"value": n}, Seen) for n in range(3)] == [Seen(0), Seen(1), Seen(2)]
-    assert calls == [Seen]
-    serialization._reset_compiled()
-    assert serialization.from_json_value({"value": 3}, Seen) == Seen(3)
-    assert calls == [Seen, Seen]
 
 
 def test_hooks_registered_after_a_class_was_written_take_over() -> None:
