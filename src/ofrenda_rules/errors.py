@@ -28,6 +28,7 @@ from __future__ import annotations
 import attrs
 
 __all__ = [
+    "BotError",
     "ConfigError",
     "EditionError",
     "FormatError",
@@ -39,6 +40,7 @@ __all__ = [
     "UnknownGameError",
     "check_in_range",
     "check_seat",
+    "seat_to_move",
 ]
 
 
@@ -111,6 +113,32 @@ class FormatError(OfrendaRulesError):
 
 class PositionError(FormatError):
     """A position text is malformed or impossible under the rules; the message names what is wrong."""
+
+
+class BotError(OfrendaRulesError):
+    """A bot was asked to move where no seat is to move (a chance event, or the game is over)."""
+
+
+def seat_to_move(player: int, bot: str) -> int:
+    """``player``, the seat a bot is to decide for; :class:`BotError` naming ``bot`` when no seat is to move.
+
+    Every bot of the library, the kernel's and each game's own, refuses a
+    chance event or a finished game with this one error.
+
+    >>> seat_to_move(1, "the reference bot")
+    1
+    >>> seat_to_move(-1, "the reference bot")
+    Traceback (most recent call last):
+    ...
+    ofrenda_rules.errors.BotError: the reference bot decides for a seat; no seat is to move (current player -1)
+
+    Raises:
+        BotError: when ``player`` is negative (chance, or the end).
+
+    """
+    if player < 0:
+        raise BotError(f"{bot} decides for a seat; no seat is to move (current player {player})")
+    return player
 
 
 class UnknownGameError(OfrendaRulesError, LookupError):

@@ -64,7 +64,7 @@ from ofrenda_rules._draws import words as words
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.fast_state import constructor
 
-__all__ = ["BLOCK", "MASK64", "Draws", "Rng", "below_each", "integer_weights", "words"]
+__all__ = ["BLOCK", "MASK64", "Draws", "Rng", "below_each", "decision_seed", "integer_weights", "words"]
 
 MASK64: Final = _draws.MASK64
 """Mask that reduces an integer modulo 2**64."""
@@ -145,6 +145,20 @@ directly, without the validators, then it is frozen into a ``Rng``.
 
 
 use_generator(_advanced)
+
+
+def decision_seed(seed: int, key: int, seat: int) -> int:
+    """The seed of a bot's draws at one decision: from the bot's ``seed``, a public ``key`` and the ``seat``.
+
+    A bot that searches drawn futures seeds them here, never from the state's
+    own generator; ``key`` is made of what every seat sees (a count of cards
+    left, the turns played), so two states the seat cannot tell apart get the
+    same draws and the same move. With ``key`` 0 it is a seat's bot seed.
+
+    >>> decision_seed(7, 3, 0) != decision_seed(7, 3, 1) != decision_seed(7, 4, 1)
+    True
+    """
+    return (seed * GAMMA + key * 8 + seat + 1) & MASK64
 
 
 def integer_weights(probabilities: Sequence[Fraction]) -> tuple[int, ...]:

@@ -23,7 +23,7 @@ from ofrenda_rules.dia_de_los_muertos import (
     reference_bot,
 )
 from ofrenda_rules.dia_de_los_muertos.bots import LEVELS, SampleBot, level_policy
-from ofrenda_rules.errors import ConfigError, OfrendaRulesError
+from ofrenda_rules.errors import BotError, ConfigError
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.rng import Rng
 
@@ -67,7 +67,7 @@ def test_a_take_goes_for_the_most_points() -> None:
 def test_the_bot_needs_a_seat_to_act() -> None:
     state = new_game(Config(players=3))
     assert current_player(state) == CHANCE
-    with pytest.raises(OfrendaRulesError, match="no seat is to act"):
+    with pytest.raises(BotError, match="no seat is to move"):
         reference_bot(state)
 
 
@@ -96,7 +96,7 @@ def test_the_expert_level_is_the_sample_bot_legal_deterministic_and_blind() -> N
 
 
 def test_the_sample_bot_refuses_a_state_where_no_seat_acts_and_a_bad_budget() -> None:
-    with pytest.raises(OfrendaRulesError, match="no seat is to act"):
+    with pytest.raises(BotError, match="no seat is to move"):
         SampleBot().choose(new_game(Config(players=4), None))
     with pytest.raises(ConfigError, match="deals"):
         SampleBot(deals=0)

@@ -20,6 +20,7 @@ from ofrenda_rules.bots import (
     SearchBudget,
     action_values,
     bot_kinds,
+    bot_seed,
     check_bot_name,
     make_bot,
 )
@@ -28,7 +29,7 @@ from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.ofrenda.state import Phase
 from ofrenda_rules.registry import AnyGame, games, get_game
-from ofrenda_rules.rng import Rng
+from ofrenda_rules.rng import Rng, decision_seed
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -224,16 +225,25 @@ def test_action_values_cover_the_legal_actions_as_win_shares_for_the_seat_to_mov
     assert bot(state) in legal
 
 
-def test_a_level_refuses_a_state_where_no_seat_is_to_move() -> None:
+def test_every_bot_of_every_game_refuses_a_state_where_no_seat_is_to_move_with_bot_error() -> None:
     refused = 0
     for game in games():
         state = game.new_game(game.test_configs()[0], None)
         assert game.current_player(state) == CHANCE
-        for level in LEVEL_NAMES:
-            with pytest.raises((BotError, SearchError), match=r"is (not )?to move"):
-                make_bot(game, level, 1)(state)
+        for name in ("random", "reference", "mcts:2", *LEVEL_NAMES):
+            with pytest.raises(BotError, match="no seat is to move"):
+                make_bot(game, name, 1)(state)
             refused += 1
-    assert refused == 4 * len(games())
+        with pytest.raises(BotError, match="no seat is to move"):
+            game.reference_bot(state)
+        refused += 1
+    assert refused == 8 * len(games())
+
+
+def test_a_decision_seed_with_key_zero_is_the_seats_bot_seed() -> None:
+    seeds = {decision_seed(seed, key, seat) for seed in (0, 7) for key in range(4) for seat in range(6)}
+    assert len(seeds) == 2 * 4 * 6
+    assert all(decision_seed(seed, 0, seat) == bot_seed(seed, seat) for seed in (0, 7, 2**64 - 1) for seat in range(6))
 
 
 def test_a_depth_in_turns_values_every_rollout_at_the_start_of_a_turn() -> None:

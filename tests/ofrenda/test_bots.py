@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.errors import IllegalActionError
+from ofrenda_rules.errors import BotError
 from ofrenda_rules.ofrenda import (
     GAME,
     Config,
@@ -48,7 +48,7 @@ def test_the_bot_decides_on_what_its_seat_sees_only(config: Config) -> None:
 
 
 def test_the_bot_refuses_a_chance_event() -> None:
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(BotError, match="no seat is to move"):
         reference_bot(new_game(Config(players=2)))
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.errors import BotError, ConfigError
 from ofrenda_rules.ofrendados import (
     DEFAULT_EDITION,
     GAME,
@@ -88,7 +88,7 @@ def test_the_bot_heads_for_the_land_of_the_living() -> None:
 
 
 def test_the_bot_refuses_chance_and_finished_states() -> None:
-    with pytest.raises(ConfigError, match="chance"):
+    with pytest.raises(BotError, match="no seat is to move"):
         reference_bot(new_game(Config(players=2)))
     with pytest.raises(ConfigError, match="State"):
         reference_bot("state")  # type: ignore[arg-type]

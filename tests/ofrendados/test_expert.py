@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from ofrenda_rules.errors import ConfigError, OfrendaRulesError
+from ofrenda_rules.errors import BotError, ConfigError
 from ofrenda_rules.game import squashed_leads
 from ofrenda_rules.ofrendados import (
     GAME,
@@ -113,7 +113,7 @@ def test_a_finished_game_pays_the_win_share_and_a_little_for_the_lead() -> None:
 
 
 def test_the_expert_refuses_a_state_where_no_seat_is_to_move_and_a_bad_budget() -> None:
-    with pytest.raises(OfrendaRulesError, match="no seat is to move"):
+    with pytest.raises(BotError, match="no seat is to move"):
         RoundSearch().values(new_game(Config(players=2), None))
     for field, message in (("samples", "samples"), ("width", "width"), ("rounds", "rounds")):
         with pytest.raises(ConfigError, match=message):

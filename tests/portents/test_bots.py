@@ -6,6 +6,7 @@ import attrs
 import pytest
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
+from ofrenda_rules.errors import BotError
 from ofrenda_rules.playout import random_playout
 from ofrenda_rules.portents import (
     GAME,
@@ -78,7 +79,7 @@ def test_evaluation_scores_a_win_above_everything() -> None:
 
 
 def test_the_bot_refuses_a_chance_event() -> None:
-    with pytest.raises(ValueError, match="no seat"):
+    with pytest.raises(BotError, match="no seat is to move"):
         SearchBot().choose(new_game(Config(), None))
 
 

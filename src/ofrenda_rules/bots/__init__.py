@@ -51,9 +51,9 @@ from ofrenda_rules.bots.playout import random_move
 from ofrenda_rules.bots.search import LEVEL_NAMES, SearchBot, SearchBudget, SearchError, action_values, budget_of
 from ofrenda_rules.bots.utility import Payoff, returns
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.errors import ConfigError, OfrendaRulesError, check_in_range
+from ofrenda_rules.errors import BotError, ConfigError, check_in_range, seat_to_move
 from ofrenda_rules.game import GameDefinition
-from ofrenda_rules.rng import MASK64, Rng
+from ofrenda_rules.rng import MASK64, Rng, decision_seed
 
 __all__ = [
     "BOT_KINDS",
@@ -94,15 +94,8 @@ class Bot(Protocol):
         ...
 
 
-class BotError(OfrendaRulesError):
-    """A bot was asked to move where no seat is to move (a chance event, or the game is over)."""
-
-
 def _seat_to_move(game: AnyGame, state: Any) -> int:
-    player = game.current_player(state)
-    if player < 0:
-        raise BotError(f"no seat is to move (current player {player})")
-    return player
+    return seat_to_move(game.current_player(state), "the bot")
 
 
 @attrs.define
@@ -308,7 +301,7 @@ def bot_seed(seed: int, seat: int) -> int:
     >>> bot_seed(0, 0) != bot_seed(0, 1)
     True
     """
-    return (seed * 0x9E3779B97F4A7C15 + seat + 1) & MASK64
+    return decision_seed(seed, 0, seat)
 
 
 def bot_kinds(game: AnyGame) -> tuple[str, ...]:

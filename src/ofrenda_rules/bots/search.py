@@ -49,7 +49,7 @@ import attrs
 from ofrenda_rules.bots.playout import random_move
 from ofrenda_rules.bots.utility import returns
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.errors import ConfigError, OfrendaRulesError, check_in_range
+from ofrenda_rules.errors import ConfigError, OfrendaRulesError, check_in_range, seat_to_move
 from ofrenda_rules.game import GameDefinition, squashed_leads
 from ofrenda_rules.rng import MASK64, Rng
 
@@ -309,11 +309,16 @@ class SearchBot:
     """What each decision may spend."""
 
     def __call__(self, state: Any) -> Any:
-        """The action of highest estimated win share for the seat to move (the only one at once)."""
+        """The action of highest estimated win share for the seat to move (the only one at once).
+
+        Raises:
+            BotError: when no seat is to move (a chance event, or the game is over).
+
+        """
         game = self.game
-        seat = game.current_player(state)
+        seat = seat_to_move(game.current_player(state), "the search bot")
         legal = game.legal_actions(state)
-        if seat >= 0 and len(legal) == 1:
+        if len(legal) == 1:
             return legal[0]
         seed, self.rng = self.rng.next_u64()
         values = action_values(game, state, seat, self.budget, seed)

@@ -65,8 +65,8 @@ from ofrenda_rules.dia_de_los_muertos.rules import apply, current_player, legal_
 from ofrenda_rules.dia_de_los_muertos.scoring import outcome, score
 from ofrenda_rules.dia_de_los_muertos.state import State
 from ofrenda_rules.dia_de_los_muertos.view import View, observe
-from ofrenda_rules.errors import OfrendaRulesError, check_in_range
-from ofrenda_rules.rng import MASK64, Rng
+from ofrenda_rules.errors import check_in_range, seat_to_move
+from ofrenda_rules.rng import Rng, decision_seed
 
 __all__ = ["LEVELS", "SampleBot", "level_policy", "reference_bot"]
 
@@ -77,12 +77,10 @@ def reference_bot(state: State) -> Action:
     """The reference policy's action for the seat to act (see the module).
 
     Raises:
-        OfrendaRulesError: when no seat is to act (a chance event is pending, or the game is over).
+        BotError: when no seat is to act (a chance event is pending, or the game is over).
 
     """
-    seat = current_player(state)
-    if seat < 0:  # CHANCE or TERMINAL
-        raise OfrendaRulesError("the reference bot plays a seat's decision; no seat is to act now")
+    seat = seat_to_move(current_player(state), "the reference bot")
     view = observe(state, seat)
     legal = legal_actions(state)  # a function of the seat's hand and the public table only
     if view.taking:
@@ -305,18 +303,16 @@ class SampleBot:
         """The legal action of best mean payoff for the seat to act (the reference move on ties).
 
         Raises:
-            OfrendaRulesError: when no seat is to act (a chance event is pending, or the game is over).
+            BotError: when no seat is to act (a chance event is pending, or the game is over).
 
         """
-        seat = current_player(state)
-        if seat < 0:
-            raise OfrendaRulesError("the sample bot plays a seat's decision; no seat is to act now")
+        seat = seat_to_move(current_player(state), "the sample bot")
         legal = legal_actions(state)
         reference = reference_bot(state)
         if len(legal) == 1:
             return legal[0]
         left = sum(len(hand) for hand in state.hands)
-        rng = Rng((self.seed * 0x9E3779B97F4A7C15 + left * 8 + seat + 1) & MASK64)
+        rng = Rng(decision_seed(self.seed, left, seat))
         totals = [0.0] * len(legal)
         for _ in range(self.deals):
             draw, rng = rng.next_u64()

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ofrenda_rules.errors import IllegalActionError, Rejection
+from ofrenda_rules.errors import seat_to_move
 from ofrenda_rules.game import squashed_leads
 from ofrenda_rules.ofrenda import actions as act
 from ofrenda_rules.ofrenda.rules import current_player, legal_actions
@@ -322,14 +322,9 @@ def reference_bot(state: State) -> act.Action:
     """The action the reference policy picks for the seat to move (see the module docstring).
 
     Raises:
-        IllegalActionError: when no seat is to decide (a chance event is pending, or the game is over).
+        BotError: when no seat is to decide (a chance event is pending, or the game is over).
     """
-    seat = current_player(state)
-    if seat < 0:
-        raise IllegalActionError(
-            Rejection("no-decision", "the reference bot decides for a seat; a chance event or the end is pending"),
-            None,
-        )
+    seat = seat_to_move(current_player(state), "the reference bot")
     actions = legal_actions(state)
     if len(actions) == 1:
         return actions[0]

@@ -50,8 +50,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.errors import ConfigError
+from ofrenda_rules.errors import ConfigError, seat_to_move
 from ofrenda_rules.game import squashed_leads
 from ofrenda_rules.ofrendados import actions as act
 from ofrenda_rules.ofrendados.cards import DiePower, EffectKind
@@ -407,15 +406,13 @@ def reference_bot(state: State) -> act.Action:
     """The reference bot's action for the seat to move (see the module docstring).
 
     Raises:
-        ConfigError: ``state`` is not an Ofrendados state, or no seat is to move (a chance event, or the game
-            is over).
+        ConfigError: ``state`` is not an Ofrendados state.
+        BotError: no seat is to move (a chance event, or the game is over).
 
     """
     if not isinstance(state, State):
         raise ConfigError(f"expected an ofrendados State, not {type(state).__name__}")
-    seat = current_player(state)
-    if seat in (CHANCE, TERMINAL):
-        raise ConfigError("no seat is to move: " + ("a chance event is pending" if seat == CHANCE else "game over"))
+    seat = seat_to_move(current_player(state), "the reference bot")
     legal = legal_actions(state)
     if len(legal) == 1:
         return legal[0]

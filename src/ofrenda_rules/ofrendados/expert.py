@@ -35,7 +35,7 @@ from typing import Final
 import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
-from ofrenda_rules.errors import OfrendaRulesError, check_in_range
+from ofrenda_rules.errors import check_in_range, seat_to_move
 from ofrenda_rules.game import squashed_leads
 from ofrenda_rules.ofrendados import actions as act
 from ofrenda_rules.ofrendados.bots import SEARCH_SCALE, reference_bot, search_evaluation
@@ -43,7 +43,7 @@ from ofrenda_rules.ofrendados.resample import resample
 from ofrenda_rules.ofrendados.rules import apply, chance_outcomes, current_player, legal_actions
 from ofrenda_rules.ofrendados.scoring import outcome, score
 from ofrenda_rules.ofrendados.state import State
-from ofrenda_rules.rng import MASK64, Rng
+from ofrenda_rules.rng import MASK64, Rng, decision_seed
 
 __all__ = ["FINAL_LEAD", "LEVELS", "RoundSearch", "expert_policy", "level_policy", "payoff", "play_rounds"]
 
@@ -91,15 +91,13 @@ class RoundSearch:
         """Each searched candidate's estimated value for the seat to move (an expected win share in ``[0, 1]``).
 
         Raises:
-            OfrendaRulesError: when no seat is to move (a chance event is pending, or the game is over).
+            BotError: when no seat is to move (a chance event is pending, or the game is over).
 
         """
-        seat = current_player(state)
-        if seat < 0:
-            raise OfrendaRulesError("the expert plays a seat's decision; no seat is to move now")
+        seat = seat_to_move(current_player(state), "the expert")
         legal = legal_actions(state)
         reference = reference_bot(state)
-        rng = Rng((self.seed * 0x9E3779B97F4A7C15 + _public_key(state) * 8 + seat + 1) & MASK64)
+        rng = Rng(decision_seed(self.seed, _public_key(state), seat))
         stop = state.round + self.rounds
         draws: list[tuple[State, Rng]] = []
         candidates = list(legal)
@@ -143,7 +141,7 @@ class RoundSearch:
         """The candidate of best estimated value for the seat to move (the reference move on ties).
 
         Raises:
-            OfrendaRulesError: when no seat is to move (a chance event is pending, or the game is over).
+            BotError: when no seat is to move (a chance event is pending, or the game is over).
 
         """
         legal = legal_actions(state)

@@ -59,6 +59,7 @@ import attrs
 
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.copying import evolve
+from ofrenda_rules.errors import seat_to_move
 from ofrenda_rules.game import squashed_leads
 from ofrenda_rules.portents.actions import Action, Light, Place
 from ofrenda_rules.portents.altar import fortune_counts
@@ -225,12 +226,10 @@ class SearchBot:
         so that every draw is valued by its expectation, not by one outcome.
 
         Raises:
-            ValueError: when no seat is to act (a chance event, or the game is over).
+            BotError: when no seat is to act (a chance event, or the game is over).
 
         """
-        seat = current_player(state)
-        if seat < 0:
-            raise ValueError(f"no seat is to act (current player {seat})")
+        seat = seat_to_move(current_player(state), "the search bot")
         drawn = resample(state, seat, Rng((self.seed * 0x9E3779B97F4A7C15 + state.turns + 1) & MASK64))
         return drawn if drawn.rng is None else evolve(drawn, rng=None)
 
@@ -238,7 +237,7 @@ class SearchBot:
         """The bot's decision for the seat to act (the first step of its best turn).
 
         Raises:
-            ValueError: when no seat is to act (a chance event, or the game is over).
+            BotError: when no seat is to act (a chance event, or the game is over).
 
         """
         state = self.searched(state)
