@@ -424,8 +424,9 @@ class GameDefinition(Generic[C, S, A, V, O]):
     difference. It may read the whole state: the search calls it on states
     drawn by ``resample`` only.
     """
-    level_policy: Callable[[str], Callable[[S], A] | None] | None = None
-    """The game's own policy for a named bot level (``easy`` .. ``expert``), or ``None`` for the generic search's.
+    level_policy: Callable[[str, int], Callable[[S], A] | None] | None = None
+    """The game's own policy for a named bot level (``easy`` .. ``expert``) seeded by a bot seed (a 64-bit
+    ``int``: its draws come from that seed and what the seat sees), or ``None`` for the generic search's.
 
     For a game whose reference bot is itself a search (Portents), a deeper
     one of its own is stronger at the same cost than Monte Carlo over it; a

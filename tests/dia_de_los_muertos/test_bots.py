@@ -71,10 +71,24 @@ def test_the_bot_needs_a_seat_to_act() -> None:
         reference_bot(state)
 
 
+def test_the_expert_levels_seed_changes_its_draws_and_so_some_of_its_moves() -> None:
+    rng = Rng(3)
+    state = new_game(Config(players=4), seed=11)
+    differ = decisions = 0
+    while decisions < 12:
+        if current_player(state) >= 0 and len(legal_actions(state)) > 1:
+            policies = [level_policy("expert", seed) for seed in (0, 1, 2)]
+            differ += len({policy(state) for policy in policies if policy is not None}) > 1
+            decisions += 1
+        index, rng = rng.below(len(legal_actions(state)))
+        state = apply(state, legal_actions(state)[index])
+    assert differ > 0
+
+
 def test_the_expert_level_is_the_sample_bot_legal_deterministic_and_blind() -> None:
     """Issue 39: the sample bot (``expert``) picks a legal card, the same one on every hidden variant."""
     assert isinstance(LEVELS["expert"], SampleBot)
-    assert level_policy("expert") is not None and level_policy("hard") is None
+    assert level_policy("expert") is not None and level_policy("hard", 3) is None
     bot = SampleBot(deals=3)
     rng = Rng(11)
     checked = 0

@@ -175,7 +175,7 @@ def test_the_levels_are_bot_kinds_of_every_game_weakest_first() -> None:
         for level in LEVEL_NAMES:
             assert check_bot_name(game, level) == level
             bot = make_bot(game, level, 3)
-            own = game.level_policy is not None and game.level_policy(level) is not None
+            own = game.level_policy is not None and game.level_policy(level, 3) is not None
             assert isinstance(bot, ReferenceBot if own else SearchBot)
             if isinstance(bot, SearchBot):
                 assert bot.budget == LEVELS[game.info.name][level]
@@ -183,9 +183,23 @@ def test_the_levels_are_bot_kinds_of_every_game_weakest_first() -> None:
     assert made == 4 * len(games())
     portents = get_game("portents").level_policy
     assert portents is not None
-    assert [portents(level) is not None for level in LEVEL_NAMES] == [True, True, True, True]
+    assert [portents(level, 0) is not None for level in LEVEL_NAMES] == [True, True, True, True]
     samples = [budget_of(get_game("dia_de_los_muertos"), level).samples for level in LEVEL_NAMES]
     assert samples == sorted(samples) and samples[0] < samples[-1]
+
+
+def test_a_games_own_level_is_seeded_by_the_bot_seed() -> None:
+    """make_bot hands its seed to a game's own level policy (it was dropped: every seed played alike)."""
+    seeded = 0
+    for game in games():
+        for level in LEVEL_NAMES:
+            bot = make_bot(game, level, 2**64 + 5)  # taken modulo 2**64, as the generic search's seed
+            if isinstance(bot, ReferenceBot):
+                assert getattr(bot.policy, "__self__").seed == 5  # noqa: B009 -- a bound method's bot
+                unseeded = game.level_policy(level, 0) if game.level_policy is not None else None
+                assert unseeded is not None and getattr(unseeded, "__self__").seed == 0  # noqa: B009
+                seeded += 1
+    assert seeded == 6  # Portents' four levels, Día de los Muertos' and Ofrendados' expert
 
 
 @pytest.mark.parametrize(

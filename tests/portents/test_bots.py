@@ -128,7 +128,7 @@ def test_every_level_searches_the_resampled_state_and_never_the_generator(level:
     """
     bot = bots_module.LEVELS[level]
     policy = GAME.level_policy
-    assert policy is not None and policy(level) is not None
+    assert policy is not None and policy(level, 0) is not None
     checked = 0
     for config in (Config(), Config(players=1, feed_the_cat=True)):
         state = new_game(config, 8)

@@ -203,7 +203,7 @@ def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seed
 
     checked: list[int] = []
     levels_checked: list[str] = []
-    own_levels = [level for level in LEVEL_NAMES if game.level_policy is not None and game.level_policy(level)]
+    own_levels = [level for level in LEVEL_NAMES if game.level_policy is not None and game.level_policy(level, 0)]
     every_step = own_levels[:1] if own_levels and own_levels[0] != "expert" else []
     once = [level for level in LEVEL_NAMES if level not in every_step and (level in own_levels or level == "expert")]
     strongest_too = seeds.players % 4 == 0

@@ -360,7 +360,7 @@ def make_bot(game: AnyGame, name: str, seed: int) -> Bot:
     if kind == "reference":
         return ReferenceBot(game, game.reference_bot)
     if kind in LEVEL_NAMES:
-        own = None if game.level_policy is None else game.level_policy(kind)
+        own = None if game.level_policy is None else game.level_policy(kind, seed & MASK64)
         if own is not None:
             return ReferenceBot(game, own)
         return SearchBot(game, rng, budget_of(game, kind))

@@ -345,8 +345,11 @@ LEVELS: Final = {"expert": SampleBot()}
 """The levels Día de los Muertos plays with its own policy (the others are the generic strong bot)."""
 
 
-def level_policy(level: str) -> Callable[[State], Action] | None:
+def level_policy(level: str, seed: int = 0) -> Callable[[State], Action] | None:
     """The policy of a named bot level (``GameDefinition.level_policy``), ``None`` for the generic strong bot's.
+
+    ``seed`` seeds its draws (:attr:`SampleBot.seed`): two bots of one level
+    and different seeds may choose differently where the deals they draw differ.
 
     >>> from ofrenda_rules.dia_de_los_muertos import Config, new_game, legal_actions
     >>> state = new_game(Config(players=4), seed=5)
@@ -355,4 +358,6 @@ def level_policy(level: str) -> Callable[[State], Action] | None:
     True
     """
     bot = LEVELS.get(level)
-    return None if bot is None else bot.choose
+    if bot is None:
+        return None
+    return (bot if seed == bot.seed else attrs.evolve(bot, seed=seed)).choose

@@ -195,14 +195,18 @@ LEVELS: Final = {"expert": RoundSearch()}
 """The levels Ofrendados plays with its own policy (the others are the generic strong bot's budgets)."""
 
 
-def level_policy(level: str) -> Callable[[State], act.Action] | None:
+def level_policy(level: str, seed: int = 0) -> Callable[[State], act.Action] | None:
     """The policy of a named bot level (``GameDefinition.level_policy``), ``None`` for the generic strong bot's.
+
+    ``seed`` seeds its draws (:attr:`RoundSearch.seed`).
 
     >>> level_policy("easy") is None
     True
     """
     bot = LEVELS.get(level)
-    return None if bot is None else bot.choose
+    if bot is None:
+        return None
+    return (bot if seed == bot.seed else attrs.evolve(bot, seed=seed)).choose
 
 
 def expert_policy(state: State) -> act.Action:

@@ -352,10 +352,11 @@ Against the reference bot in two-player games (``benchmarks/strength.py``, 100 g
 ``i % 2``): ``hard`` won 0.62 and ``expert`` 0.87 (the learning page gives the intervals and the milliseconds)."""
 
 
-def level_policy(level: str) -> Callable[[State], Action] | None:
+def level_policy(level: str, seed: int = 0) -> Callable[[State], Action] | None:
     """The policy of a named bot level (``GameDefinition.level_policy``): a :class:`SearchBot` two turns deep.
 
     ``None`` for a name that is no level of :data:`LEVELS` (the generic strong bot would play it).
+    ``seed`` seeds the draw of what the seat cannot see (:attr:`SearchBot.seed`).
 
     >>> from ofrenda_rules.portents import Config, new_game, legal_actions
     >>> state = new_game(Config(), seed=2)
@@ -364,4 +365,6 @@ def level_policy(level: str) -> Callable[[State], Action] | None:
     True
     """
     bot = LEVELS.get(level)
-    return None if bot is None else bot.choose
+    if bot is None:
+        return None
+    return (bot if seed == bot.seed else attrs.evolve(bot, seed=seed)).choose
