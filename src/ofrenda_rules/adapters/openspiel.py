@@ -339,7 +339,9 @@ class _Track:
         Each track keeps the encoders last used on it. A track takes its
         ancestor's encoder (copied if the ancestor was cloned, so its other
         branches keep it) and adds only the views since, so reading the tensor
-        at every step costs the same at any depth of the game.
+        at every step costs the same at any depth of the game. With an encoder
+        the tensor is a new array of doubles, the caller's own; without one,
+        the game's tuple.
         """
         make = self.game.information_state_encoder
         if make is None:
@@ -604,7 +606,12 @@ class Observer:
                     recent.insert(0, recent.pop(index))
                 return
         if self.perfect_recall:
-            self.tensor[:] = track.information_state(player)
+            values = track.information_state(player)
+            self.tensor[:] = values
+            if isinstance(values, np.ndarray):  # a new array of doubles, this read's own: kept as it is, no copy
+                recent.insert(0, (track, player, values))
+                del recent[_RECENT:]
+                return
         elif game.state_observation_buffer is not None:  # straight from the state: no view, no copy but this one
             self.tensor[:] = np.frombuffer(game.state_observation_buffer(track.states[-1], player), np.float64)
         else:
