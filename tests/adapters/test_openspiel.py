@@ -125,6 +125,28 @@ def test_a_state_read_back_where_it_was_pickled_shares_its_track_and_a_pickle_al
     assert not again._track.shared
 
 
+def test_a_clone_given_the_same_action_gets_the_same_track_and_another_action_its_own() -> None:
+    game = next(g for g in games() if g.info.name == "ofrendados")
+    spiel = load(game, players=3)
+    state = spiel.new_initial_state()
+    rng = random.Random(3)
+    while not state.is_terminal() and (state.is_chance_node() or len(state.legal_actions()) < 2):
+        outcomes = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(rng.choice(outcomes))
+    assert not state.is_terminal()
+    first, second = state.legal_actions()[:2]
+    twin, other = state.clone(), state.clone()
+    state.apply_action(first)
+    assert not state._track.shared
+    twin.apply_action(first)
+    assert twin._track is state._track, "the same action from the same track: that track, as a clone gets"
+    assert state._track.shared, "a shared track's encoders are copied, not taken, by the tracks after it"
+    other.apply_action(second)
+    assert other._track is not state._track and other._track.actions[-1] == second
+    assert str(other) == dumps(game.apply(twin._track.parent.states[-1], game.decode_action(spiel.config, second)))
+    assert twin.history() == state.history() != other.history()
+
+
 def test_equal_parameters_load_the_same_config_object() -> None:
     for game in games():
         players = max(game.info.player_counts)

@@ -200,9 +200,13 @@ class _Track:
     (information-state string and tensor) is the same as in the history it
     was drawn from; the other seats' recall starts at the resampled state.
 
-    A track computes once what OpenSpiel may ask often: its legal action ids,
-    chance outcomes, each seat's view JSON, recall digest and information-state
-    encoder; the action names are shared by a whole history.
+    A track computes once what OpenSpiel may ask often: who moves (as OpenSpiel's
+    player id), whether the game is over, its legal action ids, chance outcomes,
+    each seat's view JSON, recall digest and information-state encoder; the
+    action names are shared by a whole history. It also remembers
+    (weakly) the track its last action led to: OpenSpiel applies an action to a
+    state and to its clone, and the clone then gets that same track, as a clone
+    does, instead of applying the action again.
     """
 
     __slots__ = (
@@ -210,12 +214,14 @@ class _Track:
         "actions",
         "chance",
         "encoders",
+        "following",
         "game",
         "ids",
         "legal",
         "mover",
         "names",
         "origin",
+        "over",
         "parent",
         "prior",
         "recall",
@@ -252,6 +258,8 @@ class _Track:
         self.text: str | None = None
         self.seen: dict[int, Any] = {}
         self.mover: int | None = None
+        self.over: bool | None = None
+        self.following: tuple[int, weakref.ref[_Track]] | None = None
 
     def encoded(self, actions: Any) -> list[int]:
         """The ids of the game's own ``actions`` (legal decisions or chance outcomes), each encoded once per game."""
@@ -331,7 +339,9 @@ class _Track:
         Each track keeps the encoders last used on it. A track takes its
         ancestor's encoder (copied if the ancestor was cloned, so its other
         branches keep it) and adds only the views since, so reading the tensor
-        at every step costs the same at any depth of the game.
+        at every step costs the same at any depth of the game. With an encoder
+        the tensor is a new array of doubles, the caller's own; without one,
+        the game's tuple.
         """
         make = self.game.information_state_encoder
         if make is None:
@@ -428,6 +438,23 @@ def _rebuild(
     return track
 
 
+_SPIEL_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_SPIEL_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+
+
+def _mover(track: _Track) -> int:
+    """Who moves at the track's last state, as OpenSpiel numbers it (computed once per track)."""
+    player = track.game.current_player(track.states[-1])
+    if player == TERMINAL:
+        player = _SPIEL_TERMINAL
+    elif player == CHANCE:
+        player = _SPIEL_CHANCE
+    else:
+        player = int(player)
+    track.mover = player
+    return player
+
+
 class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
     """An OpenSpiel state wrapping one of the library's states (immutable; each action makes the next)."""
 
@@ -452,15 +479,10 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def current_player(self) -> int:
         """The seat to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
-        track = self._track
-        player = track.mover
+        player = self._track.mover
         if player is None:
-            player = track.mover = track.game.current_player(track.states[-1])
-        if player == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if player == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(player)
+            player = _mover(self._track)
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
         track = self._track
@@ -478,14 +500,25 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return list(track.chance)
 
     def _apply_action(self, action: int) -> None:
-        game, state = self._definition, self.ofrenda_state
-        chance = game.current_player(state) == CHANCE
-        decoded = game.decode_action(self._config, action, chance=chance)
-        self._track = self._track.extended(game.apply(state, decoded), action)
+        track = self._track
+        following = track.following
+        if following is not None and following[0] == action:
+            known = following[1]()
+            if known is not None:  # the same action from the same track (a clone's): that track, as a clone gets
+                known.shared = True
+                self._track = known
+                return
+        game, state = track.game, track.states[-1]
+        mover = track.mover
+        chance = (_mover(track) if mover is None else mover) == _SPIEL_CHANCE
+        decoded = game.decode_action(track.states[0].config, action, chance=chance)
+        known = track.extended(game.apply(state, decoded), action)
+        track.following = (action, weakref.ref(known))
+        self._track = known
 
     def _action_to_string(self, player: int, action: int) -> str:
         track = self._track
-        chance = player == int(pyspiel.PlayerId.CHANCE)
+        chance = player == _SPIEL_CHANCE
         name = track.names.get((chance, action))
         if name is None:
             game = track.game
@@ -495,7 +528,11 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def is_terminal(self) -> bool:
         """Whether the game has ended."""
-        return bool(self._definition.is_over(self.ofrenda_state))
+        track = self._track
+        over = track.over
+        if over is None:
+            over = track.over = bool(track.game.is_over(track.states[-1]))
+        return over
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> OfrendaState:
         """A state drawn by the library's ``resample`` from all that ``player_id`` has observed.
@@ -551,7 +588,7 @@ class Observer:
         """The flat tensor, filled by :meth:`set_from`."""
         self.dict: dict[str, Any] = {"observation": self.tensor.reshape(shape)}
         """The tensor under its one name, in its declared shape."""
-        self._recent: list[tuple[tuple[int, _Track], Any]] = []
+        self._recent: list[tuple[_Track, int, Any]] = []
         self._setup = _Track(game, (game.new_game(config, None),), (), None)
 
     def set_from(self, state: OfrendaState, player: int) -> None:
@@ -560,16 +597,21 @@ class Observer:
         track = state._track
         if track.parent is None and track.origin is None:
             track = self._setup  # a new state (OpenSpiel makes one at each tensor it asks for): all are alike
-        key = (player, track)
         # OpenSpiel fills the tensor of another state between two fills of the state asked for: keep the last few.
-        for index, (known, values) in enumerate(self._recent):
-            if known[1] is track and known[0] == player:
+        recent = self._recent
+        for index, (known, seat, values) in enumerate(recent):
+            if known is track and seat == player:
                 self.tensor[:] = values
                 if index:
-                    self._recent.insert(0, self._recent.pop(index))
+                    recent.insert(0, recent.pop(index))
                 return
         if self.perfect_recall:
-            self.tensor[:] = track.information_state(player)
+            values = track.information_state(player)
+            self.tensor[:] = values
+            if isinstance(values, np.ndarray):  # a new array of doubles, this read's own: kept as it is, no copy
+                recent.insert(0, (track, player, values))
+                del recent[_RECENT:]
+                return
         elif game.state_observation_buffer is not None:  # straight from the state: no view, no copy but this one
             self.tensor[:] = np.frombuffer(game.state_observation_buffer(track.states[-1], player), np.float64)
         else:
@@ -579,8 +621,8 @@ class Observer:
             else:
                 values = game.encode_observation(config, view)
                 self.tensor[:] = np.fromiter(values, np.float32, len(values))  # faster than from the tuple itself
-        self._recent.insert(0, (key, self.tensor.copy()))
-        del self._recent[_RECENT:]
+        recent.insert(0, (track, player, self.tensor.copy()))
+        del recent[_RECENT:]
 
     def string_from(self, state: OfrendaState, player: int) -> str:
         """The seat's view as canonical JSON; with perfect recall, and the chain of all its views."""
