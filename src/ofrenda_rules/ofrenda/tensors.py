@@ -211,6 +211,9 @@ class _Layout:
     supply_total: float
     goal_index: dict[int, int]
     zeros: list[float]
+    blank: array[float]
+    """The observation's ``size`` zeros, as an array of doubles: an information state's start before its observation
+    is laid over it (:meth:`InformationStateEncoder.buffer`)."""
     rotations: tuple[tuple[int, ...], ...]
     """Per viewer, each seat's relative seat ``(seat - viewer) % n``."""
     no_portraits: tuple[None, ...]
@@ -346,6 +349,7 @@ def _layout(config: Config) -> _Layout:
         supply_total=float(max(1, config.marigold_total)),
         goal_index={goal.id: i for i, goal in enumerate(edition.goals)},
         zeros=[0.0] * at,
+        blank=array("d", bytes(8 * size)),
         rotations=rotations,
         no_portraits=(None,) * s,
         none_lit=(False,) * s,
@@ -923,7 +927,8 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
 
     def __init__(self, config: Config) -> None:
         layout = _layout(config)
-        super().__init__(config, layout, len(layout.zeros))
+        # The history only, without the observation's zeros before it: a copy (a fork) copies that much less.
+        super().__init__(config, layout, len(layout.zeros) - layout.size)
         self._abuela_turn = 0
 
     def _add(self, view: View) -> None:
@@ -934,11 +939,12 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
         p = layout.portraits
         me = _viewer(layout, view)
         off = layout.offset
-        dealt, drawn_at = off["dealt"], off["drawn_at"]
+        start = layout.size  # ``x`` holds the tensor from the history on: every offset is moved back by the observation
+        dealt, drawn_at = off["dealt"] - start, off["drawn_at"] - start
         h = layout.history
         scale = 1.0 / TURNS
         clock_scale = 1.0 / (TURNS * n + 1)
-        abuela = layout.abuela
+        abuela = layout.abuela - start
         turns = [0] * n if previous is None else [board.turns for board in previous.boards]
         clock = sum(turns)
         for event in new_events(previous, view):
@@ -969,6 +975,22 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
 
     add = _add  # the views are not checked: no call between ``add`` and the work
 
+    def buffer(self) -> array[float]:
+        """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
+
+        The observation's zeros then the history, and the last view's observation laid over the zeros.
+
+        Raises:
+            ValueError: when no view has been added.
+        """
+        last = self._last
+        if last is None:
+            raise ValueError(_NO_VIEW)
+        layout = self._layout
+        out = layout.blank + self._history
+        self._fill(out, layout, last)
+        return out
+
     def _fill(self, out: MutableSequence[float], layout: _Layout, view: View) -> None:
         # From scratch over the history's zero prefix: counted, the kept observation cost more here
         # (docs/performance.md, "Observation tensors next to steps").
@@ -983,7 +1005,7 @@ def _seat_event(
     if seat is None or not 0 <= seat < layout.n:
         return
     turn = min(turns[seat], TURNS - 1)
-    at = layout.history_base[(seat - me) % layout.n]
+    at = layout.history_base[(seat - me) % layout.n] - layout.size  # ``x`` starts at the history
     stamp = (turn + 1) * scale
     cls = type(event)
     if cls is PortraitTaken:
