@@ -211,9 +211,6 @@ class _Layout:
     supply_total: float
     goal_index: dict[int, int]
     zeros: list[float]
-    blank: array[float]
-    """The observation's ``size`` zeros, as an array of doubles: an information state's start before its observation
-    is laid over it (:meth:`InformationStateEncoder.buffer`)."""
     rotations: tuple[tuple[int, ...], ...]
     """Per viewer, each seat's relative seat ``(seat - viewer) % n``."""
     no_portraits: tuple[None, ...]
@@ -349,7 +346,6 @@ def _layout(config: Config) -> _Layout:
         supply_total=float(max(1, config.marigold_total)),
         goal_index={goal.id: i for i, goal in enumerate(edition.goals)},
         zeros=[0.0] * at,
-        blank=array("d", bytes(8 * size)),
         rotations=rotations,
         no_portraits=(None,) * s,
         none_lit=(False,) * s,
@@ -854,12 +850,16 @@ def observation_buffer(config: Config, view: View) -> array[float]:
     parts a step changes, not the whole tensor. :func:`state_observation_buffer`
     reads the same tensor straight from a state.
     """
-    layout = _layout(config)
+    return _observed(config, _layout(config), view, None)
+
+
+def _observed(config: Config, layout: _Layout, view: View, history: array[float] | None) -> array[float]:
+    """:func:`observation_buffer` of ``view``, followed by ``history`` if given (in one new array: one copy)."""
     player = view.player
     written = take(layout.written, player, layout.size, _PARTS + (_BOARD_PARTS + 1) * layout.n)
     counts = (view.deck_size, view.removed_count, view.bag_size)
     _fill_changed(config, layout, written, view, player, view.current_player, view.hand, view.hand_sizes, counts)
-    out = written.buffer[:]
+    out = written.buffer[:] if history is None else written.buffer + history
     give_back(layout.written, player, written)
     return out
 
@@ -978,7 +978,8 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
     def buffer(self) -> array[float]:
         """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
 
-        The observation's zeros then the history, and the last view's observation laid over the zeros.
+        The last view's observation, kept per config and viewer and rewritten where it changed (as
+        :func:`observation_buffer` does), then the history, copied once into the new array.
 
         Raises:
             ValueError: when no view has been added.
@@ -986,14 +987,11 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
         last = self._last
         if last is None:
             raise ValueError(_NO_VIEW)
-        layout = self._layout
-        out = layout.blank + self._history
-        self._fill(out, layout, last)
-        return out
+        return _observed(self._config, self._layout, last, self._history)
 
     def _fill(self, out: MutableSequence[float], layout: _Layout, view: View) -> None:
-        # From scratch over the history's zero prefix: counted, the kept observation cost more here
-        # (docs/performance.md, "Observation tensors next to steps").
+        # Unused by ``buffer`` above, which copies the kept observation (rewritten where it changed) and the history
+        # into one new array: counted, cheaper than filling the observation from scratch over a copy of zeros.
         _fill_observation(self._config, layout, view, out)
 
 
