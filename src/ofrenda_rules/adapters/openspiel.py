@@ -564,12 +564,6 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 _RECENT: Final = 3
 """How many recent tensors an observer keeps (OpenSpiel asks for some twice in a row)."""
 
-_SMALL_COPY: Final = 4096
-"""Bytes of floats up to which a copy costs fewer instructions than casting the doubles (counted by callgrind).
-
-Below it the C library copies with vector instructions; above it with a string move, counted byte by byte.
-"""
-
 
 class Observer:
     """An observer in OpenSpiel's Python observer protocol: tensors and strings of a seat's views.
@@ -621,8 +615,8 @@ class Observer:
         elif game.state_observation_buffer is not None:  # straight from the state: no view, no copy but this one
             doubles = np.frombuffer(game.state_observation_buffer(track.states[-1], player), np.float64)
             self.tensor[:] = doubles
-            if track is self._setup and self.tensor.nbytes > _SMALL_COPY:  # read at each shape OpenSpiel asks for
-                # Kept as doubles: counted, a read casting them costs fewer instructions than one copying floats.
+            if track is self._setup:  # read again at each shape OpenSpiel asks for: kept as doubles, see below
+                # Counted, a read casting doubles costs fewer instructions than one copying floats.
                 recent.insert(0, (track, player, doubles.copy()))
                 del recent[_RECENT:]
                 return
