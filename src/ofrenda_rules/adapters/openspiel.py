@@ -613,13 +613,7 @@ class Observer:
                 del recent[_RECENT:]
                 return
         elif game.state_observation_buffer is not None:  # straight from the state: no view, no copy but this one
-            doubles = np.frombuffer(game.state_observation_buffer(track.states[-1], player), np.float64)
-            self.tensor[:] = doubles
-            if track is self._setup:  # read again at each shape OpenSpiel asks for: kept as doubles, see below
-                # Counted, a read casting doubles costs fewer instructions than one copying floats.
-                recent.insert(0, (track, player, doubles.copy()))
-                del recent[_RECENT:]
-                return
+            self.tensor[:] = np.frombuffer(game.state_observation_buffer(track.states[-1], player), np.float64)
         else:
             view = track.view(player)
             if game.observation_buffer is not None:  # an array of doubles: numpy converts it without a Python loop
