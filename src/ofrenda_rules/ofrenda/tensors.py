@@ -850,12 +850,16 @@ def observation_buffer(config: Config, view: View) -> array[float]:
     parts a step changes, not the whole tensor. :func:`state_observation_buffer`
     reads the same tensor straight from a state.
     """
-    layout = _layout(config)
+    return _observed(config, _layout(config), view, None)
+
+
+def _observed(config: Config, layout: _Layout, view: View, history: array[float] | None) -> array[float]:
+    """:func:`observation_buffer` of ``view``, followed by ``history`` if given (in one new array: one copy)."""
     player = view.player
     written = take(layout.written, player, layout.size, _PARTS + (_BOARD_PARTS + 1) * layout.n)
     counts = (view.deck_size, view.removed_count, view.bag_size)
     _fill_changed(config, layout, written, view, player, view.current_player, view.hand, view.hand_sizes, counts)
-    out = written.buffer[:]
+    out = written.buffer[:] if history is None else written.buffer + history
     give_back(layout.written, player, written)
     return out
 
@@ -923,7 +927,8 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
 
     def __init__(self, config: Config) -> None:
         layout = _layout(config)
-        super().__init__(config, layout, len(layout.zeros))
+        # The history only, without the observation's zeros before it: a copy (a fork) copies that much less.
+        super().__init__(config, layout, len(layout.zeros) - layout.size)
         self._abuela_turn = 0
 
     def _add(self, view: View) -> None:
@@ -934,11 +939,12 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
         p = layout.portraits
         me = _viewer(layout, view)
         off = layout.offset
-        dealt, drawn_at = off["dealt"], off["drawn_at"]
+        start = layout.size  # ``x`` holds the tensor from the history on: every offset is moved back by the observation
+        dealt, drawn_at = off["dealt"] - start, off["drawn_at"] - start
         h = layout.history
         scale = 1.0 / TURNS
         clock_scale = 1.0 / (TURNS * n + 1)
-        abuela = layout.abuela
+        abuela = layout.abuela - start
         turns = [0] * n if previous is None else [board.turns for board in previous.boards]
         clock = sum(turns)
         for event in new_events(previous, view):
@@ -969,9 +975,23 @@ class InformationStateEncoder(IncrementalEncoder[Config, _Layout, View], error=V
 
     add = _add  # the views are not checked: no call between ``add`` and the work
 
+    def buffer(self) -> array[float]:
+        """The tensor of :meth:`encode` as a new array of doubles (``numpy.frombuffer`` reads it without a copy).
+
+        The last view's observation, kept per config and viewer and rewritten where it changed (as
+        :func:`observation_buffer` does), then the history, copied once into the new array.
+
+        Raises:
+            ValueError: when no view has been added.
+        """
+        last = self._last
+        if last is None:
+            raise ValueError(_NO_VIEW)
+        return _observed(self._config, self._layout, last, self._history)
+
     def _fill(self, out: MutableSequence[float], layout: _Layout, view: View) -> None:
-        # From scratch over the history's zero prefix: counted, the kept observation cost more here
-        # (docs/performance.md, "Observation tensors next to steps").
+        # Unused by ``buffer`` above, which copies the kept observation (rewritten where it changed) and the history
+        # into one new array: counted, cheaper than filling the observation from scratch over a copy of zeros.
         _fill_observation(self._config, layout, view, out)
 
 
@@ -983,7 +1003,7 @@ def _seat_event(
     if seat is None or not 0 <= seat < layout.n:
         return
     turn = min(turns[seat], TURNS - 1)
-    at = layout.history_base[(seat - me) % layout.n]
+    at = layout.history_base[(seat - me) % layout.n] - layout.size  # ``x`` starts at the history
     stamp = (turn + 1) * scale
     cls = type(event)
     if cls is PortraitTaken:
