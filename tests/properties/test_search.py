@@ -157,8 +157,11 @@ def play_from(game: AnyGame, state: Any, seed: int) -> Any:
     raise AssertionError("no end within max_steps")
 
 
+# Weighted 0.05 (10 games a config in the invariants profile): at 0.1 it was the invariants session's largest cost,
+# 1,658 s of the 4,737 s of a run on 7 December 2026 (the slowest 80 tests, a loaded machine), each sampled decision
+# running every bot twice; 10 games a config still check some hundreds of decisions of each.
 @pytest.mark.parametrize(("game", "config"), CASES)
-@scaled(0.1)
+@scaled(0.05)
 @given(seeds=seedings(seeded=None))
 def test_bots_pick_legal_actions_and_never_peek(game: AnyGame, config: Any, seeds: Seeds) -> None:
     reference = game.reference_bot
