@@ -22,6 +22,7 @@ numpy = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
+from ofrenda_rules.adapters import openspiel as openspiel_adapter  # noqa: E402
 from ofrenda_rules.adapters.openspiel import PREFIX, parameters, register, short_name  # noqa: E402
 from ofrenda_rules.digest import canonical_json  # noqa: E402
 from ofrenda_rules.registry import AnyGame, games  # noqa: E402
@@ -38,6 +39,11 @@ CASES = [
 
 def load(game: AnyGame, **params: Any) -> Any:
     return pyspiel.load_game(short_name(game), params)
+
+
+def test_the_adapters_player_ids_are_openspiels() -> None:
+    assert int(pyspiel.PlayerId.CHANCE) == openspiel_adapter._SPIEL_CHANCE
+    assert int(pyspiel.PlayerId.TERMINAL) == openspiel_adapter._SPIEL_TERMINAL
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)

@@ -438,8 +438,11 @@ def _rebuild(
     return track
 
 
-_SPIEL_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
-_SPIEL_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+# OpenSpiel's ids of the chance player and of a finished game (``pyspiel.PlayerId.CHANCE`` and ``.TERMINAL``; a test
+# checks them against pyspiel), as plain ints: read from pyspiel at import time they would break the docs build,
+# where pyspiel is a mock.
+_SPIEL_CHANCE: Final = -1
+_SPIEL_TERMINAL: Final = -4
 
 
 def _mover(track: _Track) -> int:
