@@ -512,8 +512,7 @@ class OfrendaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
                 self._track = known
                 return
         game, state = track.game, track.states[-1]
-        mover = track.mover
-        chance = (_mover(track) if mover is None else mover) == _SPIEL_CHANCE
+        chance = self.current_player() == _SPIEL_CHANCE
         decoded = game.decode_action(track.states[0].config, action, chance=chance)
         known = track.extended(game.apply(state, decoded), action)
         track.following = (action, weakref.ref(known))
@@ -608,13 +607,12 @@ class Observer:
                 if index:
                     recent.insert(0, recent.pop(index))
                 return
+        kept = None
         if self.perfect_recall:
             values = track.information_state(player)
             self.tensor[:] = values
             if isinstance(values, np.ndarray):  # a new array of doubles, this read's own: kept as it is, no copy
-                recent.insert(0, (track, player, values))
-                del recent[_RECENT:]
-                return
+                kept = values
         elif game.state_observation_buffer is not None:  # straight from the state: no view, no copy but this one
             self.tensor[:] = np.frombuffer(game.state_observation_buffer(track.states[-1], player), np.float64)
         else:
@@ -624,7 +622,7 @@ class Observer:
             else:
                 values = game.encode_observation(config, view)
                 self.tensor[:] = np.fromiter(values, np.float32, len(values))  # faster than from the tuple itself
-        recent.insert(0, (track, player, self.tensor.copy()))
+        recent.insert(0, (track, player, self.tensor.copy() if kept is None else kept))
         del recent[_RECENT:]
 
     def string_from(self, state: OfrendaState, player: int) -> str:
