@@ -17,7 +17,7 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar, cast
 
 import attrs
 
@@ -38,7 +38,9 @@ __all__ = [
     "InformationStateEncoder",
     "NamedEnum",
     "OutcomeLike",
+    "SeededPolicy",
     "StateLike",
+    "seeded_level_policy",
     "squashed_leads",
     "summarize_config",
 ]
@@ -118,6 +120,7 @@ class OutcomeLike(Protocol):
 C_contra = TypeVar("C_contra", contravariant=True)
 A_co = TypeVar("A_co", covariant=True)
 V_contra = TypeVar("V_contra", contravariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 class ActionDecoder(Protocol[C_contra, A_co]):
@@ -133,6 +136,45 @@ S = TypeVar("S", bound=StateLike)
 A = TypeVar("A")
 V = TypeVar("V")
 O = TypeVar("O", bound=OutcomeLike)  # noqa: E741
+
+
+class SeededPolicy(Protocol[S_contra, A_co]):
+    """A game's own bot for a level: an attrs class with a ``seed`` field and a ``choose`` method."""
+
+    @property
+    def seed(self) -> int:
+        """Seeds the bot's draws (with what the seat sees)."""
+        ...
+
+    def choose(self, state: S_contra, /) -> A_co:
+        """The move of the seat to move in ``state``."""
+        ...
+
+
+def seeded_level_policy(levels: Mapping[str, SeededPolicy[S, A]], level: str, seed: int) -> Callable[[S], A] | None:
+    """A game's ``level_policy`` read from its table of bots: ``levels[level]`` seeded with ``seed``.
+
+    ``None`` for a name that is not in ``levels`` (the generic search bot plays that level). The bot in
+    the table is used as it is when it already has that seed, else a copy of it with the seed.
+
+    >>> @attrs.frozen
+    ... class Echo:
+    ...     seed: int = 0
+    ...     def choose(self, state: int) -> str:
+    ...         return f"{state} under seed {self.seed}"
+    >>> policy = seeded_level_policy({"easy": Echo()}, "easy", 9)
+    >>> policy is not None and policy(4)
+    '4 under seed 9'
+    >>> seeded_level_policy({"easy": Echo()}, "hard", 9) is None
+    True
+    """
+    bot = levels.get(level)
+    if bot is None:
+        return None
+    if seed != bot.seed:
+        # Typed as the protocol, the bot is no attrs class to mypy's attrs plugin; every level bot is one.
+        bot = attrs.evolve(cast(Any, bot), seed=seed)
+    return bot.choose
 
 
 class InformationStateEncoder(Protocol[V_contra]):

@@ -66,6 +66,7 @@ from ofrenda_rules.dia_de_los_muertos.scoring import outcome, score
 from ofrenda_rules.dia_de_los_muertos.state import State
 from ofrenda_rules.dia_de_los_muertos.view import View, observe
 from ofrenda_rules.errors import check_in_range, seat_to_move
+from ofrenda_rules.game import seeded_level_policy
 from ofrenda_rules.rng import Rng, decision_seed
 
 __all__ = ["LEVELS", "SampleBot", "level_policy", "reference_bot"]
@@ -357,7 +358,4 @@ def level_policy(level: str, seed: int = 0) -> Callable[[State], Action] | None:
     >>> policy is not None and policy(state) in legal_actions(state)
     True
     """
-    bot = LEVELS.get(level)
-    if bot is None:
-        return None
-    return (bot if seed == bot.seed else attrs.evolve(bot, seed=seed)).choose
+    return seeded_level_policy(LEVELS, level, seed)

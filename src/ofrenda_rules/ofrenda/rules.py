@@ -368,7 +368,9 @@ def apply(state: State, action: Action) -> State:
         if rejection is not None:
             raise IllegalActionError(rejection, action)
     w = Work(state)
-    handler = _HANDLERS.get(type(action))  # ``do_action``, inline
+    if state.phase not in _CHANCE:  # ``do_action``, inline: a decision replaces the recent events
+        w.recent_events = ()
+    handler = _HANDLERS.get(type(action))
     if handler is None:  # an instance of a subclass of an action class
         do_action(w, action)
     else:

@@ -36,7 +36,7 @@ import attrs
 
 from ofrenda_rules.chance import CHANCE, TERMINAL
 from ofrenda_rules.errors import check_in_range, seat_to_move
-from ofrenda_rules.game import squashed_leads
+from ofrenda_rules.game import seeded_level_policy, squashed_leads
 from ofrenda_rules.ofrendados import actions as act
 from ofrenda_rules.ofrendados.bots import SEARCH_SCALE, reference_bot, search_evaluation
 from ofrenda_rules.ofrendados.resample import resample
@@ -203,10 +203,7 @@ def level_policy(level: str, seed: int = 0) -> Callable[[State], act.Action] | N
     >>> level_policy("easy") is None
     True
     """
-    bot = LEVELS.get(level)
-    if bot is None:
-        return None
-    return (bot if seed == bot.seed else attrs.evolve(bot, seed=seed)).choose
+    return seeded_level_policy(LEVELS, level, seed)
 
 
 def expert_policy(state: State) -> act.Action:

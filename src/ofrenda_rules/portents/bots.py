@@ -60,7 +60,7 @@ import attrs
 from ofrenda_rules.chance import CHANCE
 from ofrenda_rules.copying import evolve
 from ofrenda_rules.errors import seat_to_move
-from ofrenda_rules.game import squashed_leads
+from ofrenda_rules.game import seeded_level_policy, squashed_leads
 from ofrenda_rules.portents.actions import Action, Light, Place
 from ofrenda_rules.portents.altar import fortune_counts
 from ofrenda_rules.portents.components import Sign
@@ -364,7 +364,4 @@ def level_policy(level: str, seed: int = 0) -> Callable[[State], Action] | None:
     >>> policy is not None and policy(state) in legal_actions(state)
     True
     """
-    bot = LEVELS.get(level)
-    if bot is None:
-        return None
-    return (bot if seed == bot.seed else attrs.evolve(bot, seed=seed)).choose
+    return seeded_level_policy(LEVELS, level, seed)
