@@ -268,34 +268,42 @@ def _draw_goal(w: Work, action: DrawGoal) -> None:
 
 
 def _take_portrait(w: Work, action: TakePortrait) -> None:
+    w.recent_events = ()
     do_take_portrait(w, action.space)
 
 
 def _take_candle(w: Work, action: TakeCandle) -> None:
+    w.recent_events = ()
     do_take_candle(w, action.space)
 
 
 def _skip_candle(w: Work, action: SkipCandle) -> None:
+    w.recent_events = ()
     do_skip_candle(w)
 
 
 def _place_portrait(w: Work, action: PlacePortrait) -> None:
+    w.recent_events = ()
     do_place_portrait(w, action.card, action.slot)
 
 
 def _discard_portrait(w: Work, action: DiscardPortrait) -> None:
+    w.recent_events = ()
     do_discard_portrait(w, action.card)
 
 
 def _place_candle(w: Work, action: PlaceCandle) -> None:
+    w.recent_events = ()
     do_place_candle(w, action.slot, action.candle)
 
 
 def _place_marigold(w: Work, action: PlaceMarigold) -> None:
+    w.recent_events = ()
     do_place_marigold(w, action.slot)
 
 
 def _leave_empty(w: Work, action: LeaveEmpty) -> None:
+    w.recent_events = ()
     do_leave_empty(w, action.slot)
 
 
@@ -313,19 +321,22 @@ _HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
     PlaceMarigold: _place_marigold,
     LeaveEmpty: _leave_empty,
 }
-"""What :func:`do_action` does, by the exact class of the action (after clearing ``recent_events`` for a decision)."""
+"""What :func:`do_action` does, by the exact class of the action.
+
+A player decision's handler replaces the working copy's ``recent_events``
+with its own events; a chance outcome's adds its events to them. Only a
+decision's class may be applied in a decision phase and only a chance
+outcome's in a chance phase (``rules.validate``), so this is the same as
+deciding by the phase.
+"""
 
 
 def do_action(w: Work, action: Action) -> None:
     """Apply one legal action to the working copy (no draw resolved).
 
     A player decision replaces the state's ``recent_events`` with its own
-    events; a chance outcome adds its events to them. Only a decision's class
-    may be applied in a decision phase and only a chance outcome's in a chance
-    phase (``rules.validate``), so the phase tells which the action is.
+    events; a chance outcome adds its events to them.
     """
-    if w.phase not in CHANCE_PHASES:
-        w.recent_events = ()
     handler = _HANDLERS.get(type(action))
     if handler is None:  # an instance of a subclass of an action class
         handler = next(h for cls, h in _HANDLERS.items() if isinstance(action, cls))

@@ -368,9 +368,7 @@ def apply(state: State, action: Action) -> State:
         if rejection is not None:
             raise IllegalActionError(rejection, action)
     w = Work(state)
-    if state.phase not in _CHANCE:  # ``do_action``, inline: a decision replaces the recent events
-        w.recent_events = ()
-    handler = _HANDLERS.get(type(action))
+    handler = _HANDLERS.get(type(action))  # ``do_action``, inline
     if handler is None:  # an instance of a subclass of an action class
         do_action(w, action)
     else:
