@@ -51,6 +51,7 @@ from ofrenda_rules.json.serialization import (
     register_interned,
     register_numbered_token,
     register_tagged_union,
+    register_texts_kept,
     register_token,
     to_json_value,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "register_interned",
     "register_numbered_token",
     "register_tagged_union",
+    "register_texts_kept",
     "register_token",
     "sha256_hex",
     "state_digest",

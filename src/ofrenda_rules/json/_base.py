@@ -21,6 +21,7 @@ __all__ = [
     "OBJECTS_IN_V1",
     "SCHEMA_METADATA",
     "TAG_KEY",
+    "TEXTS_KEPT",
     "TOKENS",
     "UNIONS",
     "EditionRef",
@@ -84,6 +85,8 @@ OBJECTS_IN_V1: Final[set[object]] = set()
 """The token classes that replay format 1 wrote as objects (the legacy converter keeps doing so)."""
 DEFAULTS_OMITTED: Final[dict[type, dict[str, object]]] = {}
 """The members of each class left out when equal to their default (``register_defaults_omitted``)."""
+TEXTS_KEPT: Final[set[type]] = set()
+"""The classes whose recent instances' JSON texts are kept by identity (``register_texts_kept``)."""
 
 _DIGEST_SCHEMA: Final = {SCHEMA_METADATA: {"pattern": "^[0-9a-f]{64}$"}}
 

@@ -66,6 +66,7 @@ from ofrenda_rules.json._base import (
     HOOKS,
     INTERNED,
     TAG_KEY,
+    TEXTS_KEPT,
     TOKENS,
     UNIONS,
     Token,
@@ -97,6 +98,31 @@ class Slow(Exception):
 _NONE: Final = types.NoneType
 _MEMO_LIMIT: Final = 256
 """How many configurations a compiled structurer remembers before it forgets them all."""
+
+
+_MOST_TEXTS_KEPT: Final = 1024
+"""How many instances' texts a class registered with ``register_texts_kept`` keeps before it forgets them all."""
+
+
+def _kept_texts(text: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``text`` (a compiled writer), keeping the texts of the last instances written, found by identity.
+
+    An entry holds its instance, so the ``id`` it is found by stays that instance's while the entry lives.
+    A writer that raises (a leaf of another type than declared) keeps nothing.
+    """
+    kept: dict[int, tuple[object, str]] = {}
+
+    def kept_text(value: Any) -> str:
+        entry = kept.get(id(value))
+        if entry is not None and entry[0] is value:
+            return entry[1]
+        written = text(value)
+        if len(kept) >= _MOST_TEXTS_KEPT:
+            kept.clear()
+        kept[id(value)] = (value, written)
+        return written
+
+    return kept_text
 
 
 def _below(depths: list[int | None]) -> int | None:
@@ -516,6 +542,8 @@ class _Compiler:
             body = ",".join(f"{_literal(encode_basestring_ascii(name))}:{text}" for name, text in parts)
             lines.append(f"    return f'{{{{{body}}}}}'")
         fn = self._compile("\n".join(lines) + "\n", "text", env)
+        if tag is None and cls in TEXTS_KEPT:
+            fn = _kept_texts(fn)
         self.text_fns[key] = fn
         return fn
 

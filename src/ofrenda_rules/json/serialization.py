@@ -54,6 +54,7 @@ from ofrenda_rules.json._base import FLAT_HOOKS as _FLAT_HOOKS
 from ofrenda_rules.json._base import HOOKS as _HOOKS
 from ofrenda_rules.json._base import INTERNED as _INTERNED
 from ofrenda_rules.json._base import OBJECTS_IN_V1 as _OBJECTS_IN_V1
+from ofrenda_rules.json._base import TEXTS_KEPT as _TEXTS_KEPT
 from ofrenda_rules.json._base import TOKENS as _TOKENS
 from ofrenda_rules.json._base import UNIONS as _UNIONS
 from ofrenda_rules.json._base import Token as Token
@@ -82,6 +83,7 @@ __all__ = [
     "register_numbered_token",
     "register_token",
     "register_tagged_union",
+    "register_texts_kept",
     "to_json_value",
 ]
 
@@ -452,6 +454,30 @@ def register_interned(cls: type[T], instances: Iterable[T]) -> None:
     True
     """
     _INTERNED[cls] = tuple(instances)
+    _reset_compiled()
+
+
+def register_texts_kept(cls: type) -> None:
+    """Keep the JSON texts of the attrs class ``cls``'s recent instances, found by identity, for :func:`dumps`.
+
+    For immutable values shared from state to state (a player's board, which
+    most steps leave as it was): :func:`dumps` of a state or view then writes
+    an instance it wrote recently from its kept text, the same text, instead
+    of writing it again. A kept entry holds its instance (at most a thousand
+    or so per class), so an instance is never mistaken for another. Only
+    classes whose instances are never changed after they are first written
+    may be registered; other values are written as before.
+
+    >>> import attrs
+    >>> Board = attrs.make_class("Board", {"cards": attrs.field(type=tuple[int, ...])}, frozen=True)
+    >>> register_texts_kept(Board)
+    >>> board = Board((3, 1))
+    >>> dumps(board), dumps(board)  # written, then read from the kept text
+    ('{"cards":[3,1]}', '{"cards":[3,1]}')
+    """
+    if not attrs.has(cls):
+        raise TypeError(f"{cls!r} is not an attrs class")
+    _TEXTS_KEPT.add(cls)
     _reset_compiled()
 
 

@@ -20,7 +20,7 @@ from ofrenda_rules.copying import reduce_init_fields
 from ofrenda_rules.editions import edition_field
 from ofrenda_rules.errors import ConfigError
 from ofrenda_rules.game import svg_picture
-from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted, register_game_config
+from ofrenda_rules.json import NOT_IN_REPLAY_V1, register_defaults_omitted, register_game_config, register_texts_kept
 from ofrenda_rules.ofrenda.actions import Action
 from ofrenda_rules.ofrenda.components import PlainEnum
 from ofrenda_rules.ofrenda.edition import EDITIONS, TURNS, Edition
@@ -155,6 +155,7 @@ class PlayerBoard:
 
 
 register_defaults_omitted(PlayerBoard)  # a board is written without its empty storage and piles
+register_texts_kept(PlayerBoard)  # most steps leave most boards as they were: their texts are kept
 
 
 @attrs.frozen
